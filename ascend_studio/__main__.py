@@ -1,0 +1,27 @@
+"""``ascend-studio``: no arguments opens the app, a subcommand runs headless."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in {"gui", "--gui"} or _only_files(args):
+        from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
+
+        return run_app(args[1:] if args and args[0] in {"gui", "--gui"} else args)
+    from ascend_studio.cli import run_cli
+
+    return run_cli(args)
+
+
+def _only_files(args: list[str]) -> bool:
+    """``ascend-studio my.ascend.json`` opens the file in the app."""
+    from ascend_studio.cli import SUBCOMMANDS
+
+    return len(args) == 1 and not args[0].startswith("-") and args[0] not in SUBCOMMANDS
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,48 @@
+"""The parameter catalog: validated data models and the loader (Qt-free)."""
+
+from ascend_studio.schema._catalog import Catalog, CatalogError, load_catalog, shipped_catalog
+from ascend_studio.schema._models import (
+    OWNERS,
+    SUBCONFIG_PATHS,
+    Category,
+    Disagreement,
+    DocDefault,
+    EnumValue,
+    EnvVar,
+    Kind,
+    Owner,
+    Parameter,
+    Product,
+    PyType,
+    Scalar,
+    Scenario,
+    ScenarioId,
+    Section,
+    SessionOption,
+    Text,
+)
+
+__all__ = [
+    "OWNERS",
+    "SUBCONFIG_PATHS",
+    "Catalog",
+    "CatalogError",
+    "Category",
+    "Disagreement",
+    "DocDefault",
+    "EnumValue",
+    "EnvVar",
+    "Kind",
+    "Owner",
+    "Parameter",
+    "Product",
+    "PyType",
+    "Scalar",
+    "Scenario",
+    "ScenarioId",
+    "Section",
+    "SessionOption",
+    "Text",
+    "load_catalog",
+    "shipped_catalog",
+]
