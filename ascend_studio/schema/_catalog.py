@@ -124,7 +124,11 @@ def _cross_check(catalog: Catalog) -> None:
         if p.section not in sections:
             problems.append(f"{p.path}: unknown section {p.section!r}")
         problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if e not in env]
-        for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
+        for ids in [
+            p.products,
+            *(v.products for v in p.values),
+            *(d.products for d in p.doc_default),
+        ]:
             problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
     for owner, holder in SUBCONFIG_PATHS.items():
         if catalog.owned_by(owner) and holder not in seen:
@@ -136,7 +140,10 @@ def _cross_check(catalog: Catalog) -> None:
 def load_catalog(root: Path | None = None) -> Catalog:
     """Read and validate every catalog file under ``root`` (default: shipped data)."""
     base = root or resource_path("catalog")
-    tables = {name: _read_toml(base / f"{name}.toml") for name in ("products", "scenarios", "taxonomy", "env")}
+    tables = {
+        name: _read_toml(base / f"{name}.toml")
+        for name in ("products", "scenarios", "taxonomy", "env")
+    }
     params: list[Parameter] = []
     for path in sorted((base / "params").glob("*.toml")):
         params += _build(Parameter, _read_toml(path).get("param", []), path)

@@ -1,0 +1,84 @@
+"""``ascend-studio params``: list and search the parameter catalog."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ascend_studio.schema import Catalog, Parameter, shipped_catalog
+
+COMMAND = "params"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="list and search the parameter catalog",
+        description="List parameters; QUERY matches names, zh/en labels, descriptions, values, env vars.",
+    )
+    parser.add_argument("query", nargs="?", default="", help="text to search for (any language)")
+    parser.add_argument("--category", help="only this category id")
+    parser.add_argument("--product", help="only parameters available on this product id")
+    parser.add_argument("--lang", choices=["zh", "en"], default="en", help="label language")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+
+
+def select(
+    catalog: Catalog, query: str, category: str | None, product: str | None
+) -> list[Parameter]:
+    found = list(catalog.search(query))
+    if category:
+        found = [p for p in found if p.category == category]
+    if product:
+        found = [p for p in found if p.products is None or product in p.products]
+    return found
+
+
+def _check_ids(catalog: Catalog, args: argparse.Namespace) -> str | None:
+    if args.category and args.category not in {c.id for c in catalog.categories}:
+        known = ", ".join(c.id for c in catalog.categories)
+        return f"unknown category {args.category!r}; known: {known}"
+    if args.product and args.product not in catalog.product_ids:
+        return f"unknown product {args.product!r}; known: {', '.join(catalog.product_ids)}"
+    return None
+
+
+def as_json(param: Parameter) -> dict[str, Any]:
+    data = param.model_dump(mode="json", exclude_defaults=False)
+    data["path"] = param.path
+    data["default_is_unset"] = param.default is None
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = shipped_catalog()
+    problem = _check_ids(catalog, args)
+    if problem:
+        print(f"ascend-studio params: {problem}", file=sys.stderr)
+        return 2
+    found = select(catalog, args.query, args.category, args.product)
+    if args.json:
+        json.dump([as_json(p) for p in found], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    width = max((len(p.path) for p in found), default=10)
+    for param in found:
+        default = "unset" if param.default is None else repr(param.default)
+        flags = "".join(
+            f" [{name}]"
+            for name, on in (
+                ("deprecated", param.deprecated),
+                ("experimental", param.experimental),
+                ("no effect", param.no_effect),
+                ("inherited", param.inherited),
+            )
+            if on
+        )
+        print(
+            f"{param.path:<{width}}  {param.py_type:<6} {default:<22} {param.label.get(args.lang)}{flags}"
+        )
+    print(f"{len(found)} parameter(s)", file=sys.stderr)
+    return 0

@@ -1,0 +1,25 @@
+"""The user's document: values set, environment, target; load/save (Qt-free)."""
+
+from ascend_studio.profile._document import SCHEMA_VERSION, Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile._io import (
+    MIGRATIONS,
+    ProfileError,
+    dump_profile,
+    load_profile,
+    parse_profile,
+    save_profile,
+)
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Expr",
+    "ExtraKwarg",
+    "Profile",
+    "ProfileError",
+    "Value",
+    "dump_profile",
+    "load_profile",
+    "parse_profile",
+    "save_profile",
+]

@@ -1,0 +1,79 @@
+"""The profile: what a user edits, saves and exports.
+
+A profile stores only what the user *set*. A key that is absent is unset (the
+keyword is not passed, the runtime default applies); a key whose value equals
+the default is still set. Values that could not be resolved when a script was
+imported are kept verbatim as :class:`Expr` and re-emitted unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+
+__all__ = ["SCHEMA_VERSION", "Expr", "ExtraKwarg", "Profile", "Value"]
+
+SCHEMA_VERSION = 1
+
+
+class Expr(BaseModel):
+    """A Python expression kept as source text (``args.precision_mode``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    expr: str = Field(min_length=1)
+
+
+Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr
+
+
+class ExtraKwarg(BaseModel):
+    """A keyword argument the catalog does not know, kept as source text."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    owner: str
+    name: str
+    expr: str
+
+
+class Profile(BaseModel):
+    """One NPURunConfig configuration plus its environment and target."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    schema_version: int = SCHEMA_VERSION
+    product: str = "atlas_a2"
+    scenario: Literal["training", "inference"] = "training"
+    values: dict[str, Value] = Field(default_factory=dict)
+    #: Environment variables for the job; ``None`` means "unset it".
+    env: dict[str, str | None] = Field(default_factory=dict)
+    extra_kwargs: tuple[ExtraKwarg, ...] = ()
+    notes: str = ""
+
+    # -- pure edits: each returns a new profile -----------------------------------
+    def with_value(self, path: str, value: Value) -> Profile:
+        return self.model_copy(update={"values": {**self.values, path: value}})
+
+    def without_value(self, path: str) -> Profile:
+        values = {k: v for k, v in self.values.items() if k != path}
+        return self.model_copy(update={"values": values})
+
+    def with_env(self, name: str, value: str | None) -> Profile:
+        return self.model_copy(update={"env": {**self.env, name: value}})
+
+    def without_env(self, name: str) -> Profile:
+        return self.model_copy(update={"env": {k: v for k, v in self.env.items() if k != name}})
+
+    def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
+        update: dict[str, Any] = {}
+        if product is not None:
+            update["product"] = product
+        if scenario is not None:
+            update["scenario"] = scenario
+        return self.model_validate({**self.model_dump(), **update})
+
+    def is_set(self, path: str) -> bool:
+        return path in self.values
+
+    def get(self, path: str, default: Value | None = None) -> Value | None:
+        return self.values.get(path, default)

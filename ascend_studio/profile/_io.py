@@ -1,0 +1,105 @@
+"""Profile files: JSON with a schema version, migrations, atomic writes.
+
+A file that is corrupt, truncated, of a newer version or otherwise invalid raises
+:class:`ProfileError` naming the file and the problem; nothing is overwritten.
+Fields this version does not know are kept and written back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from ascend_studio._atomic import atomic_write_text
+from ascend_studio.profile._document import SCHEMA_VERSION, Profile
+
+__all__ = [
+    "MIGRATIONS",
+    "ProfileError",
+    "dump_profile",
+    "load_profile",
+    "parse_profile",
+    "save_profile",
+]
+
+FORMAT_TAG = "ascend-studio-profile"
+
+#: ``MIGRATIONS[n]`` turns a version-``n`` document into version ``n + 1``.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+class ProfileError(ValueError):
+    def __init__(self, source: str, problem: str) -> None:
+        super().__init__(f"{source}: {problem}")
+        self.source = source
+        self.problem = problem
+
+
+def _migrate(data: dict[str, Any], source: str) -> dict[str, Any]:
+    version = data.get("schema_version", SCHEMA_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ProfileError(source, f"schema_version must be a positive integer, got {version!r}")
+    if version > SCHEMA_VERSION:
+        raise ProfileError(
+            source,
+            f"written by a newer Ascend Studio (profile version {version}, this version reads "
+            f"up to {SCHEMA_VERSION}); upgrade the app to open it",
+        )
+    while version < SCHEMA_VERSION:
+        data = MIGRATIONS[version](data)
+        version += 1
+        data["schema_version"] = version
+    return data
+
+
+def parse_profile(text: str, source: str = "<profile>") -> Profile:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ProfileError(
+            source, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        ) from exc
+    if not isinstance(data, dict):
+        raise ProfileError(source, "expected a JSON object at the top level")
+    data.pop("format", None)
+    data = _migrate(data, source)
+    try:
+        return Profile.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()[:5]
+        )
+        raise ProfileError(source, f"invalid profile: {problems}") from exc
+
+
+def load_profile(path: str | Path) -> Profile:
+    target = Path(path)
+    try:
+        raw = target.read_bytes()
+    except OSError as exc:
+        raise ProfileError(str(target), f"cannot read: {exc.strerror or exc}") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProfileError(str(target), f"not UTF-8 text (byte {exc.start})") from exc
+    return parse_profile(text, str(target))
+
+
+def dump_profile(profile: Profile) -> str:
+    """Canonical JSON text: stable key order, UTF-8, trailing newline."""
+    data = {"format": FORMAT_TAG, **profile.model_dump(mode="json")}
+    data["values"] = dict(sorted(data["values"].items()))
+    data["env"] = dict(sorted(data["env"].items()))
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def save_profile(profile: Profile, path: str | Path) -> Path:
+    """Atomically write ``profile``; an unwritable path raises ``ProfileError``."""
+    try:
+        return atomic_write_text(path, dump_profile(profile))
+    except OSError as exc:
+        raise ProfileError(str(path), f"cannot write: {exc.strerror or exc}") from exc
