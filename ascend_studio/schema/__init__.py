@@ -21,6 +21,7 @@ from ascend_studio.schema._models import (
     SessionOption,
     Text,
 )
+from ascend_studio.schema._values import python_type_name, type_matches, value_problems
 
 __all__ = [
     "OWNERS",
@@ -44,5 +45,8 @@ __all__ = [
     "SessionOption",
     "Text",
     "load_catalog",
+    "python_type_name",
     "shipped_catalog",
+    "type_matches",
+    "value_problems",
 ]
