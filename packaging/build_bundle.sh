@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Build the one-folder bundle into dist/ascend-studio/ and smoke-test it offscreen.
+# Needs the project installed in the active Python environment plus pyinstaller.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath dist --workpath build/pyinstaller packaging/ascend-studio.spec
+python packaging/make_icons.py --out dist/ascend-studio/share/icons/hicolor >/dev/null
+cp resources/icons/ascend-studio.svg dist/ascend-studio/share/icons/io.github.ascend_studio.AscendStudio.svg
+cp packaging/linux/*.desktop packaging/linux/*.metainfo.xml dist/ascend-studio/share/
+echo "bundle: dist/ascend-studio/ascend-studio"
