@@ -1,0 +1,350 @@
+"""Resolve every artifact's chain: each layer, the winner, the resulting path.
+
+The result keeps the whole chain with provenance (what each layer holds, where
+that came from, and whether it won, was shadowed, unset or ignored), so a view
+is a thin model over it. Placeholders the context does not know stay visible.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from ascend_studio.paths._artifacts import (
+    Artifact,
+    ArtifactCatalog,
+    LayerSpec,
+    Variant,
+    load_artifacts,
+    placeholders_in,
+)
+from ascend_studio.paths._conditions import all_of, any_of
+from ascend_studio.paths._env import Environment
+from ascend_studio.profile import Expr, Profile
+from ascend_studio.schema import Catalog, Text, shipped_catalog
+
+__all__ = [
+    "Context",
+    "Layer",
+    "LayerKind",
+    "LayerState",
+    "Resolution",
+    "VariantResolution",
+    "directory_map",
+    "resolve",
+]
+
+LayerKind = Literal["parameter", "env", "default"]
+LayerState = Literal["winner", "shadowed", "unset", "ignored"]
+_PLACEHOLDER = re.compile(r"\$\{([a-z_]+)\}")
+_SLASHES = re.compile(r"/{2,}")
+_UNKNOWN = {"cwd": ".", "home": "$HOME"}
+
+PARAMETER_ORIGIN = "profile parameter"
+DEFAULT_ORIGIN = "built-in default"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What is known about the process; anything ``None`` stays a placeholder."""
+
+    cwd: str | None = None
+    home: str | None = None
+    pid: str | int | None = None
+    device_id: str | int | None = None
+    session_id: str | int | None = None
+
+    def complete(self, profile: Profile, env: Environment) -> Context:
+        """Fill home and device id from the profile and environment when not given.
+
+        The device follows the runtime's order: session_device_id, then
+        ASCEND_DEVICE_ID, then DEVICE_ID.
+        """
+        home = self.home if self.home is not None else (env.value("HOME") or None)
+        device = self.device_id
+        if device is None:
+            chosen = profile.get("session_device_id")
+            if isinstance(chosen, int) and not isinstance(chosen, bool):
+                device = chosen
+            else:
+                device = env.value("ASCEND_DEVICE_ID") or env.value("DEVICE_ID") or None
+        return replace(self, home=home, device_id=device)
+
+    def lookup(self, name: str) -> str | None:
+        value = getattr(self, name, None)
+        return None if value is None else str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """One resolved step of a chain."""
+
+    kind: LayerKind
+    #: Parameter path, environment variable name, or ``default``.
+    name: str
+    #: The value as set (JSON text, expression source...), ``None`` when unset.
+    raw: str | None
+    #: ``profile parameter``, ``env script x.sh``, ``built-in default``...; None if unset.
+    origin: str | None
+    #: What this layer would make the path; ``None`` when it contributes nothing.
+    path: str | None
+    state: LayerState
+    note: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class VariantResolution:
+    """One reading of the chain (sources disagree), fully resolved."""
+
+    id: str
+    label: Text
+    default: bool
+    layers: tuple[Layer, ...]
+    winner: int | None
+    path: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Where one artifact lands under a profile, and why."""
+
+    artifact: Artifact
+    #: Id of the variant shown (the default one).
+    variant: str
+    layers: tuple[Layer, ...]
+    winner: int | None
+    #: Placeholders filled or kept visible; ``None`` when no layer gives a path.
+    path: str | None
+    produced: bool
+    #: Why it is not produced (or why that is uncertain); ``None`` otherwise.
+    reason: Text | None
+    #: Every reading when the sources disagree (the default first); else empty.
+    variants: tuple[VariantResolution, ...] = ()
+
+    @property
+    def id(self) -> str:
+        return self.artifact.id
+
+    @property
+    def winning_layer(self) -> Layer | None:
+        return None if self.winner is None else self.layers[self.winner]
+
+    @property
+    def unresolved(self) -> tuple[str, ...]:
+        """Placeholders still visible in the path, e.g. ``("pid",)``."""
+        return tuple(sorted(placeholders_in(self.path or "")))
+
+
+# -- rendering --------------------------------------------------------------------
+
+
+def _tidy(path: str) -> str:
+    path = _SLASHES.sub("/", path)
+    return path.rstrip("/") if len(path) > 1 else path
+
+
+def _fill(pattern: str, ctx: Context) -> str:
+    def sub(match: re.Match[str]) -> str:
+        name = match.group(1)
+        known = (
+            ctx.lookup(name) if name in ("cwd", "home", "pid", "device_id", "session_id") else None
+        )
+        return known if known is not None else _UNKNOWN.get(name, match.group(0))
+
+    return _PLACEHOLDER.sub(sub, pattern)
+
+
+def _absolute(value: str, ctx: Context) -> str:
+    """Join a relative value to the known working directory (runtime semantics)."""
+    if ctx.cwd is None or value.startswith(("/", "$", "~")):
+        return value
+    rest = value[2:] if value.startswith("./") else ("" if value == "." else value)
+    return posixpath.join(ctx.cwd, rest) if rest else ctx.cwd
+
+
+def _render(pattern: str, value: str | None, ctx: Context) -> str:
+    filled = _fill(pattern, ctx)
+    if value is not None:
+        filled = filled.replace("{value}", value)
+    return _tidy(filled)
+
+
+# -- one layer --------------------------------------------------------------------
+
+_EMPTY = Text(zh="值为空，按未设置处理。", en="Empty value, treated as unset.")
+
+
+def _extract(raw: str, key: str) -> tuple[str | None, Text | None]:
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return None, Text(
+            zh="不是合法的 JSON，读不出路径。", en="Not valid JSON; no path can be read."
+        )
+    found = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(found, str) or not found:
+        return None, Text(zh=f"JSON 中没有 “{key}” 字段。", en=f"The JSON has no “{key}” field.")
+    return found, None
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    raw: str | None
+    origin: str | None
+    value: str | None  # what goes into {value}; None: the layer is unset
+    note: Text | None = None
+    expr: bool = False  # a verbatim expression: shown, never parsed or joined
+
+
+def _lookup_param(spec: LayerSpec, profile: Profile) -> _Found:
+    if spec.external or not profile.is_set(spec.name):
+        return _Found(None, None, None)
+    value = profile.get(spec.name)
+    if isinstance(value, Expr):
+        note = Text(
+            zh="Python 表达式，运行时才知道取值。",
+            en="A Python expression; its value is known only at run time.",
+        )
+        return _Found(value.expr, PARAMETER_ORIGIN, f"<{value.expr}>", note, expr=True)
+    raw = str(value)
+    return _Found(raw, PARAMETER_ORIGIN, raw or None, None if raw else _EMPTY)
+
+
+def _lookup_env(spec: LayerSpec, env: Environment) -> _Found:
+    entry = env.get(spec.name)
+    if entry is None:
+        return _Found(None, None, None)
+    if entry.value is None:
+        note = Text(zh=f"已被{entry.origin}取消设置。", en=f"Unset by the {entry.origin}.")
+        return _Found(None, entry.origin, None, note)
+    return _Found(entry.value, entry.origin, entry.value or None, None if entry.value else _EMPTY)
+
+
+def _layer(
+    spec: LayerSpec, profile: Profile, env: Environment, ctx: Context, catalog: Catalog | None
+) -> tuple[Layer, bool]:
+    """The layer before ranking, and whether it can win."""
+    if spec.kind == "default":
+        path = None if spec.path is None else _render(spec.path, None, ctx)
+        return Layer("default", "default", None, DEFAULT_ORIGIN, path, "unset", spec.note), True
+    found = _lookup_param(spec, profile) if spec.kind == "parameter" else _lookup_env(spec, env)
+    value, note = found.value, found.note
+    if value is not None and spec.json_key and not found.expr:
+        value, note = _extract(value, spec.json_key)
+    if value is None:
+        return Layer(spec.kind, spec.name, found.raw, found.origin, None, "unset", note), False
+    if not found.expr:
+        value = _absolute(value.rstrip("/") or "/", ctx)
+    path = _render(spec.path or "{value}", value, ctx)
+    if spec.when and all_of(spec.when, profile, env, catalog) is False:
+        return Layer(
+            spec.kind, spec.name, found.raw, found.origin, path, "ignored", spec.note
+        ), False
+    return Layer(spec.kind, spec.name, found.raw, found.origin, path, "unset", note), True
+
+
+def _chain(
+    variant: Variant, profile: Profile, env: Environment, ctx: Context, catalog: Catalog | None
+) -> VariantResolution:
+    raw = [_layer(spec, profile, env, ctx, catalog) for spec in variant.layers]
+    winner = next((i for i, (_, can_win) in enumerate(raw) if can_win), None)
+    layers: list[Layer] = []
+    for index, (layer, can_win) in enumerate(raw):
+        if index == winner:
+            layers.append(replace(layer, state="winner"))
+        else:
+            layers.append(replace(layer, state="shadowed") if can_win else layer)
+    path = None if winner is None else layers[winner].path
+    return VariantResolution(
+        variant.id, variant.label, variant.default, tuple(layers), winner, path
+    )
+
+
+# -- whole artifacts --------------------------------------------------------------
+
+_EXPR_REASON = Text(
+    zh="取决于只有脚本运行时才知道的表达式取值。",
+    en="Depends on an expression whose value is known only when the script runs.",
+)
+_SCENARIO_REASON = {
+    "training": Text(zh="仅用于训练场景。", en="Applies to training jobs only."),
+    "inference": Text(zh="仅用于在线推理场景。", en="Applies to online inference only."),
+}
+
+
+def _produced(
+    art: Artifact, profile: Profile, env: Environment, catalog: Catalog | None
+) -> tuple[bool, Text | None]:
+    if art.scope == "other":
+        return False, art.not_produced
+    if art.scenario not in ("both", profile.scenario):
+        return False, _SCENARIO_REASON[art.scenario]
+    if not art.when:
+        return True, None
+    verdict = any_of(art.when, profile, env, catalog)
+    if verdict is None:
+        return True, _EXPR_REASON
+    return verdict, None if verdict else art.not_produced
+
+
+def _resolve_one(
+    art: Artifact, profile: Profile, env: Environment, ctx: Context, catalog: Catalog | None
+) -> Resolution:
+    readings = [_chain(v, profile, env, ctx, catalog) for v in art.variants]
+    readings.sort(key=lambda r: not r.default)
+    shown = readings[0]
+    produced, reason = _produced(art, profile, env, catalog)
+    return Resolution(
+        artifact=art,
+        variant=shown.id,
+        layers=shown.layers,
+        winner=shown.winner,
+        path=shown.path,
+        produced=produced,
+        reason=reason,
+        variants=tuple(readings) if len(readings) > 1 else (),
+    )
+
+
+def resolve(
+    profile: Profile,
+    environment: Environment | None = None,
+    context: Context | None = None,
+    catalog: Catalog | None = None,
+    artifacts: ArtifactCatalog | Iterable[Artifact] | None = None,
+) -> list[Resolution]:
+    """Resolve every artifact (or the given ones) under ``profile``.
+
+    ``catalog`` supplies signature defaults for conditions (the shipped one by
+    default); ``environment`` defaults to the profile's own ``env`` table.
+    """
+    env = environment if environment is not None else Environment.build(profile=profile)
+    ctx = (context or Context()).complete(profile, env)
+    cat = catalog if catalog is not None else shipped_catalog()
+    if artifacts is None:
+        artifacts = load_artifacts()
+    chosen = artifacts.artifacts if isinstance(artifacts, ArtifactCatalog) else tuple(artifacts)
+    return [_resolve_one(art, profile, env, ctx, cat) for art in chosen]
+
+
+def directory_map(
+    resolutions: Iterable[Resolution], *, include_unproduced: bool = False
+) -> dict[str, tuple[Resolution, ...]]:
+    """The reverse view: each directory, and the artifacts that land in it.
+
+    A folder artifact lands at its own path; a file artifact in its parent.
+    Artifacts without a path (no fallback) are left out.
+    """
+    found: dict[str, list[Resolution]] = {}
+    for res in resolutions:
+        if res.path is None or not (res.produced or include_unproduced):
+            continue
+        where = res.path
+        if res.artifact.type == "file":
+            where = posixpath.dirname(where) or "."
+        found.setdefault(where, []).append(res)
+    return {key: tuple(found[key]) for key in sorted(found)}
