@@ -15,6 +15,15 @@ from ascend_studio.paths._artifacts import (
     When,
     load_artifacts,
 )
+from ascend_studio.paths._cluster import (
+    ClusterResult,
+    Collision,
+    HostEntry,
+    InvalidEntry,
+    cluster_scripts,
+    render_script,
+    write_cluster_scripts,
+)
 from ascend_studio.paths._env import Environment, EnvSource, EnvValue
 from ascend_studio.paths._envfile import EnvScript, parse_env_script, read_env_script
 from ascend_studio.paths._resolve import (
@@ -25,27 +34,50 @@ from ascend_studio.paths._resolve import (
     directory_map,
     resolve,
 )
+from ascend_studio.paths._shell import sh_quote
+from ascend_studio.paths._workpath import (
+    MachineIdError,
+    WorkPathIssue,
+    is_allowed_char,
+    machine_segment,
+    parse_machine_segment,
+    validate_work_path,
+)
 
 __all__ = [
     "Artifact",
     "ArtifactCatalog",
     "ArtifactError",
+    "ClusterResult",
+    "Collision",
     "Cond",
     "Context",
     "EnvScript",
     "EnvSource",
     "EnvValue",
     "Environment",
+    "HostEntry",
+    "InvalidEntry",
     "Layer",
     "LayerSpec",
+    "MachineIdError",
     "Placeholder",
     "Resolution",
     "Variant",
     "VariantResolution",
     "When",
+    "WorkPathIssue",
+    "cluster_scripts",
     "directory_map",
+    "is_allowed_char",
     "load_artifacts",
+    "machine_segment",
     "parse_env_script",
+    "parse_machine_segment",
     "read_env_script",
+    "render_script",
     "resolve",
+    "sh_quote",
+    "validate_work_path",
+    "write_cluster_scripts",
 ]
