@@ -170,6 +170,8 @@ def write_cluster_scripts(
     the same name exists and ``overwrite`` is false; identical files are left alone.
     """
     target = Path(out_dir)
+    if not result.scripts:
+        return []
     clashing = [
         name
         for name, text in result.scripts.items()

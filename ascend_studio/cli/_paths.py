@@ -1,0 +1,127 @@
+"""``ascend-studio paths``: where every artifact of a profile lands, and why.
+
+Prints each priority chain with the winner starred and shadowed layers shown,
+in the spirit of ``git config --show-origin``; ``--json`` gives the documented,
+stable document (docs/paths-json.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ascend_studio.paths import (
+    Context,
+    Environment,
+    load_artifacts,
+    read_env_script,
+    resolve,
+)
+from ascend_studio.paths._report import paths_document, render_text
+from ascend_studio.profile import ProfileError, load_profile
+
+COMMAND = "paths"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="show where every output file and folder of a profile lands, and why",
+        description="Resolve each artifact's priority chain (parameter > environment > default).",
+    )
+    parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
+    parser.add_argument(
+        "--env-file",
+        action="append",
+        default=[],
+        metavar="F",
+        help="env script or `env` dump (repeatable)",
+    )
+    parser.add_argument(
+        "--artifact", action="append", default=[], metavar="NAME", help="only this artifact id"
+    )
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="K=V", help="set an environment variable"
+    )
+    parser.add_argument(
+        "--unset", action="append", default=[], metavar="K", help="unset an environment variable"
+    )
+    parser.add_argument(
+        "--use-process-env", action="store_true", help="start from this process's environment"
+    )
+    parser.add_argument("--cwd", help="working directory of the job")
+    parser.add_argument("--home", help="home directory of the job's user")
+    parser.add_argument("--pid", help="process id to fill in")
+    parser.add_argument("--device-id", help="device id to fill in")
+    parser.add_argument("--session-id", help="session id to fill in")
+    parser.add_argument(
+        "--all", action="store_true", help="include artifacts of other tools (ATC, msprof...)"
+    )
+    parser.add_argument(
+        "--by-dir", action="store_true", help="list directories and what lands in each"
+    )
+    parser.add_argument(
+        "--lang", choices=["zh", "en"], default="en", help="language of names and reasons"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="machine-readable output (docs/paths-json.md)"
+    )
+    parser.set_defaults(handler=run)
+
+
+class _Usage(Exception):
+    """Bad input: message for stderr, exit status 2."""
+
+
+def _typed(args: argparse.Namespace) -> dict[str, str | None]:
+    typed: dict[str, str | None] = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise _Usage(f"--set takes NAME=VALUE, got {item!r}")
+        typed[name.strip()] = value
+    typed.update(dict.fromkeys(args.unset))
+    return typed
+
+
+def _environment(args: argparse.Namespace, profile: Any) -> Environment:
+    scripts = []
+    for name in args.env_file:
+        script = read_env_script(name)
+        for problem in script.problems:
+            print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
+        scripts.append((name, script.values))
+    return Environment.build(
+        profile=profile, scripts=scripts, process=args.use_process_env, typed=_typed(args)
+    )
+
+
+def _artifacts(args: argparse.Namespace) -> list[Any]:
+    catalog = load_artifacts()
+    known = {a.id for a in catalog.artifacts}
+    unknown = [name for name in args.artifact if name not in known]
+    if unknown:
+        raise _Usage(f"unknown artifact {unknown[0]!r}; known: {', '.join(sorted(known))}")
+    chosen = [a for a in catalog.artifacts if not args.artifact or a.id in args.artifact]
+    return [a for a in chosen if args.all or args.artifact or a.scope == "tf_adapter"]
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        profile = load_profile(args.profile)
+        env = _environment(args, profile)
+        chosen = _artifacts(args)
+    except (ProfileError, _Usage, OSError) as exc:
+        print(f"ascend-studio paths: {exc}", file=sys.stderr)
+        return 2
+    context = Context(args.cwd, args.home, args.pid, args.device_id, args.session_id)
+    resolutions = resolve(profile, env, context, artifacts=chosen)
+    if args.json:
+        document = paths_document(profile, env, context, resolutions)
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(render_text(resolutions, args.lang, by_dir=args.by_dir))
+    return 0
