@@ -1,0 +1,127 @@
+"""The layered environment and the env-script reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ascend_studio.paths import Environment, EnvSource, parse_env_script, read_env_script
+from ascend_studio.paths._shell import sh_quote
+from ascend_studio.profile import Profile
+
+
+def test_sources_stack_process_script_profile_typed() -> None:
+    profile = Profile(env={"A": "profile", "B": "profile"})
+    env = Environment.build(
+        profile=profile,
+        scripts=[("run.sh", {"A": "script", "B": "script", "C": "script"})],
+        process={"A": "process", "B": "process", "C": "process", "D": "process"},
+        typed={"A": "typed"},
+    )
+    assert env.as_dict() == {"A": "typed", "B": "profile", "C": "script", "D": "process"}
+    assert env.get("A").origin == "typed value"  # type: ignore[union-attr]
+    assert env.get("B").origin == "profile environment"  # type: ignore[union-attr]
+    assert env.get("C").origin == "env script run.sh"  # type: ignore[union-attr]
+    assert env.get("D").origin == "process environment"  # type: ignore[union-attr]
+
+
+def test_overridden_values_are_kept_nearest_first() -> None:
+    env = Environment.build(
+        profile=Profile(env={"A": "p"}), scripts=[("s.sh", {"A": "s"})], process={"A": "x"}
+    )
+    entry = env.get("A")
+    assert entry is not None
+    assert [(v, s.origin) for v, s in entry.overridden] == [
+        ("s", "env script s.sh"),
+        ("x", "process environment"),
+    ]
+
+
+def test_none_unsets_and_hides_lower_values() -> None:
+    env = Environment.build(profile=Profile(env={"A": None}), process={"A": "x"})
+    assert env.value("A") is None
+    assert "A" in env
+    assert env.get("A").origin == "profile environment"  # type: ignore[union-attr]
+    assert env.get("MISSING") is None
+
+
+def test_process_true_reads_os_environ(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASCEND_WORK_PATH", "/from/process")
+    env = Environment.build(process=True)
+    assert env.value("ASCEND_WORK_PATH") == "/from/process"
+    assert "ASCEND_WORK_PATH" not in Environment.build()
+
+
+def test_with_layer_does_not_change_the_original() -> None:
+    base = Environment().with_layer(EnvSource.typed("cli"), {"A": "1"})
+    top = base.with_layer(EnvSource.typed(), {"A": "2"})
+    assert base.value("A") == "1"
+    assert top.value("A") == "2"
+    assert base.get("A").origin == "cli"  # type: ignore[union-attr]
+    assert list(top) == ["A"]
+
+
+# -- env scripts -----------------------------------------------------------------
+
+
+def test_reads_the_usual_forms() -> None:
+    script = parse_env_script(
+        "#!/bin/sh\n"
+        "# comment\n"
+        "export ASCEND_WORK_PATH='/数据/my work'\n"
+        'DUMP_GE_GRAPH="2"  # trailing comment\n'
+        "export A=1 B=two\n"
+        'declare -x HOME="/root"\n'
+        "unset NPU_COLLECT_PATH\n"
+        "export LONG=a\\\n"
+        "b\n"
+        "export ONLY_FLAGGED\n"
+    )
+    assert script.values == {
+        "ASCEND_WORK_PATH": "/数据/my work",
+        "DUMP_GE_GRAPH": "2",
+        "A": "1",
+        "B": "two",
+        "HOME": "/root",
+        "NPU_COLLECT_PATH": None,
+        "LONG": "ab",
+    }
+    assert script.problems == []
+
+
+def test_env_dump_lines_with_spaces_are_read_raw() -> None:
+    script = parse_env_script("PATH=/usr/bin:/bin\nNAME=a b c\nQ=it's\n")
+    assert script.values == {"PATH": "/usr/bin:/bin", "NAME": "a b c", "Q": "it's"}
+
+
+def test_later_lines_win_and_references_stay_verbatim() -> None:
+    script = parse_env_script("export A=1\nexport A=$HOME/x\n")
+    assert script.values == {"A": "$HOME/x"}
+
+
+def test_other_lines_are_reported_not_executed(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    script = parse_env_script(f"touch {marker}\nif true; then\nexport 'X=unbalanced\n")
+    assert not marker.exists()
+    assert len(script.problems) == 3
+    assert script.problems[0].startswith("line 1:")
+    assert script.values == {}
+
+
+def test_unreadable_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
+    script = read_env_script(tmp_path / "missing.sh")
+    assert script.values == {}
+    assert "cannot read" in script.problems[0]
+
+
+_names = st.from_regex(r"[A-Z_][A-Z0-9_]{0,8}", fullmatch=True)
+_values = st.text(st.characters(blacklist_categories=["Cs", "Cc"]), max_size=20)
+
+
+@given(st.dictionaries(_names, _values, max_size=5))
+def test_round_trip_through_quoted_exports(values: dict[str, str]) -> None:
+    text = "".join(f"export {name}={sh_quote(value)}\n" for name, value in values.items())
+    assert parse_env_script(text).values == values
