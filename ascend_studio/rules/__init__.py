@@ -1,0 +1,36 @@
+"""The rules engine (Qt-free): diagnostics, effective values and explanations.
+
+``evaluate(profile)`` checks a profile against every declared rule in
+:data:`RULES` and returns :class:`Diagnostic` objects (errors first). Rules are
+data: product, scenario, type, value and range checks are generated from the
+catalog; cross-parameter, environment and file-content rules are declared
+explicitly, each with its source. ``effective_value`` says what the runtime
+really uses for a parameter; ``explain`` says which rules involve it.
+"""
+
+from ascend_studio.rules._context import FILE_CONTENTS_FIELD, file_contents
+from ascend_studio.rules._effective import EffectiveSource, EffectiveValue, effective_value
+from ascend_studio.rules._evaluate import evaluate
+from ascend_studio.rules._explain import Explanation, Involved, RuleLink, explain
+from ascend_studio.rules._model import SEVERITIES, Diagnostic, Kind, Rule, Severity
+from ascend_studio.rules._registry import RULES, RULES_BY_ID
+
+__all__ = [
+    "FILE_CONTENTS_FIELD",
+    "RULES",
+    "RULES_BY_ID",
+    "SEVERITIES",
+    "Diagnostic",
+    "EffectiveSource",
+    "EffectiveValue",
+    "Explanation",
+    "Involved",
+    "Kind",
+    "Rule",
+    "RuleLink",
+    "Severity",
+    "effective_value",
+    "evaluate",
+    "explain",
+    "file_contents",
+]

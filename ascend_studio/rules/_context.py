@@ -1,0 +1,137 @@
+"""The read-only view of one profile that rule conditions query.
+
+Conditions must not fire on what they cannot know: a value kept as a Python
+expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
+:meth:`Ctx.eff` return None for it and value-dependent rules stay quiet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.rules._index import CatalogIndex
+from ascend_studio.schema import Scalar
+
+__all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
+
+#: Profile field (kept as an unknown field by the document) holding what users
+#: describe of the files that path parameters point to: parameter path -> text.
+FILE_CONTENTS_FIELD = "file_contents"
+
+#: Products whose hccl_timeout is rounded down to a multiple of 68 s.
+LEGACY_HCCL = frozenset({"atlas_training", "atlas_300i_duo"})
+#: Products documented for bf16, HF32 and the newer memory/copy options.
+NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
+
+
+def file_contents(profile: Profile) -> Mapping[str, str]:
+    extra = profile.model_extra or {}
+    found = extra.get(FILE_CONTENTS_FIELD)
+    if not isinstance(found, Mapping):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+class Ctx:
+    """Values, environment and target of one profile, plus catalog lookups."""
+
+    __slots__ = ("env", "files", "holders", "ix", "product", "profile", "scenario", "values")
+
+    def __init__(self, profile: Profile, ix: CatalogIndex) -> None:
+        self.profile = profile
+        self.values: Mapping[str, Value] = profile.values
+        self.env: Mapping[str, str | None] = profile.env
+        self.product = profile.product
+        self.scenario = profile.scenario
+        self.ix = ix
+        self.files = file_contents(profile)
+        used: set[str] = set()
+        for key in self.values:
+            holder = key
+            while "." in holder:
+                holder = holder.rsplit(".", 1)[0]
+                used.add(holder)
+        self.holders = used
+
+    # -- values -------------------------------------------------------------------
+    def is_set(self, path: str) -> bool:
+        return path in self.values
+
+    def raw(self, path: str) -> Value | None:
+        return self.values.get(path)
+
+    def lit(self, path: str) -> Scalar | None:
+        """The literal set value; None when unset or kept as an expression."""
+        value = self.values.get(path)
+        return None if isinstance(value, Expr) else value
+
+    def eff(self, path: str) -> Scalar | None:
+        """Set literal, else the signature default; None when unknown or None."""
+        if path in self.values:
+            return self.lit(path)
+        return self.ix.defaults.get(path)
+
+    def sval(self, path: str) -> str | None:
+        """The set value when it is a string, else None."""
+        value = self.values.get(path)
+        return value if isinstance(value, str) else None
+
+    def ival(self, path: str, default_too: bool = True) -> int | None:
+        """The (effective) value when it is an int (not a bool), else None."""
+        value = self.eff(path) if default_too else self.lit(path)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def is_true(self, path: str) -> bool:
+        return self.eff(path) is True
+
+    def uses(self, holder: str) -> bool:
+        """A sub-config object is built: its holder or any of its fields is set."""
+        return holder in self.values or holder in self.holders
+
+    def doc_default(self, path: str) -> Scalar | None:
+        param = self.ix.param(path)
+        if param is None:
+            return None
+        for item in param.doc_default:
+            if item.products is not None and self.product not in item.products:
+                continue
+            if item.scenario not in ("both", self.scenario):
+                continue
+            return item.value
+        return None
+
+    def precision(self, path: str) -> tuple[str | None, bool]:
+        """(value, documented) of a precision mode: the set string or its doc default."""
+        if path in self.values:
+            return self.sval(path), False
+        default = self.doc_default(path)
+        return (default if isinstance(default, str) else None), default is not None
+
+    # -- environment ----------------------------------------------------------------
+    def env_value(self, name: str) -> str | None:
+        """The variable's value when the profile sets it; None if absent or unset."""
+        return self.env.get(name)
+
+    def env_given(self, name: str) -> bool:
+        return self.env.get(name) is not None
+
+    def env_unset(self, name: str) -> bool:
+        """The profile explicitly removes the variable."""
+        return name in self.env and self.env[name] is None
+
+    # -- target ----------------------------------------------------------------------
+    @property
+    def graph_run_mode(self) -> int | None:
+        return self.ival("graph_run_mode")
+
+    @property
+    def inference(self) -> bool:
+        return self.scenario == "inference"
+
+    @property
+    def legacy_hccl(self) -> bool:
+        return self.product in LEGACY_HCCL
+
+    def file(self, path: str) -> str | None:
+        return self.files.get(path) if path in self.values else None

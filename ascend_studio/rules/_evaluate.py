@@ -1,0 +1,106 @@
+"""Evaluate every rule against a profile."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ascend_studio.profile import Profile
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._index import CatalogIndex, index_for
+from ascend_studio.rules._model import SEVERITIES, Diagnostic, Hit, Rule, render, show, txt
+from ascend_studio.rules._registry import RULES
+from ascend_studio.schema import Catalog, shipped_catalog
+
+__all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
+
+_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+_SCENARIOS = {"training": txt("训练", "training"), "inference": txt("在线推理", "online inference")}
+
+
+def context_for(profile: Profile, catalog: Catalog | None = None) -> Ctx:
+    return Ctx(profile, index_for(catalog or shipped_catalog()))
+
+
+def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnostic]:
+    """All diagnostics for ``profile``: errors first, then warnings, then info.
+
+    Within a severity the order is the rules' declaration order, so the output is
+    stable. Uses the shipped catalog unless another is given.
+    """
+    ctx = context_for(profile, catalog)
+    found: list[Diagnostic] = []
+    for rule in RULES:
+        found.extend(diagnose(rule, ctx))
+    found.sort(key=lambda d: _RANK[d.severity])
+    return found
+
+
+def diagnose(rule: Rule, ctx: Ctx) -> list[Diagnostic]:
+    """One rule's diagnostics; a rule that crashes reports itself instead."""
+    try:
+        return [_diagnostic(rule, hit, ctx) for hit in rule.hits(ctx)]
+    except Exception as exc:  # a rule bug must not take the editor down
+        message = txt(
+            f"规则 {rule.id} 内部出错：{exc!r}", f"Rule {rule.id} failed internally: {exc!r}"
+        )
+        return [Diagnostic("internal.rule_failed", "warning", rule.params, message, rule.id)]
+
+
+def display(ctx: Ctx, path: str) -> str:
+    """How a parameter or ``env:NAME`` is quoted in messages, default included."""
+    if path.startswith("env:"):
+        value = ctx.env_value(path[4:])
+        return "unset" if value is None else repr(value)
+    if path in ctx.values:
+        return show(ctx.values[path])
+    return show(ctx.ix.defaults.get(path))
+
+
+def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]:
+    ns: dict[str, object] = {p: display(ctx, p) for p in rule.params}
+    ns["product"] = ctx.ix.product_name(ctx.product)
+    ns["scenario"] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
+    if hit is not None:
+        ns.update({p: display(ctx, p) for p in hit.params if p not in ns})
+        ns.update(hit.ns)
+    return ns
+
+
+def _offending(ctx: Ctx, params: tuple[str, ...]) -> Mapping[str, object]:
+    values: dict[str, object] = {}
+    for path in params:
+        if path.startswith("env:"):
+            if path[4:] in ctx.env:
+                values[path] = ctx.env[path[4:]]
+        elif path in ctx.values:
+            values[path] = ctx.values[path]
+    return values
+
+
+def _ordered(rule: Rule, hit: Hit) -> tuple[str, ...]:
+    if rule.scan is not None:
+        return hit.params
+    first = rule.flagged
+    return (*first, *(p for p in hit.params if p not in first))
+
+
+def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
+    ns = namespace(rule, ctx, hit)
+    param = hit.ns.get("param")
+    source = rule.source.replace("{param}", str(param)) if param else rule.source
+    params = _ordered(rule, hit)
+    return Diagnostic(
+        rule_id=rule.id,
+        severity=rule.severity,
+        params=params,
+        message=render(rule.message, ns),
+        source=source,
+        fix=render(rule.fix, ns) if rule.fix is not None else None,
+        value=_offending(ctx, params) or None,
+    )
+
+
+def involved(rule: Rule, ix: CatalogIndex, path: str) -> bool:
+    if rule.involves is not None:
+        return rule.involves(ix, path)
+    return path in rule.params

@@ -1,0 +1,99 @@
+"""Per-catalog lookup tables, built once and reused by every evaluation.
+
+Evaluation runs on every keystroke, so everything derivable from the catalog
+alone (allowed values, case-folded spellings, product sets, defaults) is
+computed here once per catalog object, not per profile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from threading import Lock
+
+from ascend_studio.schema import Catalog, EnumValue, Parameter, Scalar, Text
+
+__all__ = ["CatalogIndex", "ParamFacts", "index_for", "value_key"]
+
+
+def value_key(value: object) -> tuple[str, object]:
+    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different."""
+    return (type(value).__name__, value)
+
+
+@dataclass(frozen=True)
+class ParamFacts:
+    param: Parameter
+    path: str
+    #: Allowed values of a closed enum, or None when any value of the type goes.
+    allowed: frozenset[tuple[str, object]] | None
+    #: casefolded spelling -> the documented spelling (case-sensitive enums only).
+    folded: dict[str, str]
+    infos: dict[tuple[str, object], EnumValue]
+    products: frozenset[str] | None
+    #: Any enum value restricted by product, scenario or support status.
+    value_gated: bool
+
+
+class CatalogIndex:
+    """Lookups over one catalog; see :func:`index_for`."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.facts: dict[str, ParamFacts] = {p.path: _facts(p) for p in catalog.params}
+        self.defaults: dict[str, Scalar | None] = {p.path: p.default for p in catalog.params}
+        self.product_names: dict[str, Text] = {p.id: p.short for p in catalog.products}
+        self.holders: frozenset[str] = frozenset(
+            p.path for p in catalog.params if p.kind == "subconfig"
+        )
+
+    def param(self, path: str) -> Parameter | None:
+        facts = self.facts.get(path)
+        return facts.param if facts else None
+
+    def products_text(self, ids: frozenset[str] | tuple[str, ...] | None) -> Text:
+        """Product short names joined, in catalog order (zh and en)."""
+        wanted = [p for p in self.product_names if ids is None or p in ids]
+        zh = "、".join(self.product_names[p].zh for p in wanted)
+        en = ", ".join(self.product_names[p].en for p in wanted)
+        return Text.model_construct(zh=zh or "无", en=en or "none")
+
+    def product_name(self, product: str) -> Text:
+        return self.product_names.get(product) or Text.model_construct(zh=product, en=product)
+
+
+def _facts(param: Parameter) -> ParamFacts:
+    allowed = None
+    if param.kind == "enum" and not param.open_enum:
+        allowed = frozenset(value_key(v.value) for v in param.values)
+    folded = {}
+    if param.case_sensitive:
+        folded = {str(v.value).casefold(): str(v.value) for v in param.values}
+    gated = any(
+        v.products is not None or v.scenario != "both" or not v.supported for v in param.values
+    )
+    return ParamFacts(
+        param=param,
+        path=param.path,
+        allowed=allowed,
+        folded=folded,
+        infos={value_key(v.value): v for v in param.values},
+        products=None if param.products is None else frozenset(param.products),
+        value_gated=gated,
+    )
+
+
+_CACHE: dict[int, CatalogIndex] = {}
+_LOCK = Lock()
+
+
+def index_for(catalog: Catalog) -> CatalogIndex:
+    """The index of ``catalog``, built on first use (a few catalogs are kept)."""
+    found = _CACHE.get(id(catalog))
+    if found is not None and found.catalog is catalog:
+        return found
+    built = CatalogIndex(catalog)
+    with _LOCK:
+        if len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[id(catalog)] = built
+    return built

@@ -1,0 +1,169 @@
+"""What a rule is and what it reports.
+
+A :class:`Rule` is data: an id, a severity, the parameters it concerns, a
+bilingual message template, where the fact comes from, and a fix. Its logic is
+one small pure function: ``when`` for a hand-declared rule (returns falsy when
+quiet, ``True`` or a mapping of extra template values when it fires), or
+``scan`` for a rule family driven by catalog data (yields one :class:`Hit` per
+offending parameter). Renderers (UI, CLI, exporters) only read
+:class:`Diagnostic` objects; they never contain rule logic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from ascend_studio.profile import Expr
+from ascend_studio.schema import Text
+
+if TYPE_CHECKING:
+    from ascend_studio.rules._context import Ctx
+    from ascend_studio.rules._index import CatalogIndex
+
+__all__ = [
+    "SEVERITIES",
+    "Condition",
+    "Diagnostic",
+    "Hit",
+    "Kind",
+    "Rule",
+    "Severity",
+    "render",
+    "rule",
+    "show",
+    "txt",
+]
+
+Severity = Literal["error", "warning", "info"]
+#: Display and sort order: errors first.
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+#: Where a rule's fact lives: catalog data, the Python constructor, the C++ option
+#: reader, a documented interaction, environment variables, described file
+#: contents, or advice for particular networks.
+Kind = Literal["catalog", "python", "runtime", "docs", "env", "file", "advice"]
+
+Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
+
+
+def txt(zh: str, en: str) -> Text:
+    """A bilingual text built without re-validation (templates are never empty)."""
+    return Text.model_construct(zh=zh, en=en)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One firing of a catalog-driven rule: the parameters and template values."""
+
+    params: tuple[str, ...]
+    ns: Mapping[str, object]
+
+
+@dataclass(frozen=True, eq=False)
+class Rule:
+    id: str
+    severity: Severity
+    kind: Kind
+    #: Parameter paths (``dump_config.dump_mode``) and ``env:NAME`` entries involved.
+    #: Empty for catalog-driven families: those involve whatever the data says.
+    params: tuple[str, ...]
+    message: Text
+    source: str
+    fix: Text | None = None
+    when: Condition | None = None
+    scan: Callable[[Ctx], Iterable[Hit]] | None = None
+    #: The parameters this rule flags or changes; the others only influence it.
+    #: ``None``: all of ``params``. Drives "affects / affected by" in explanations.
+    targets: tuple[str, ...] | None = None
+    #: For catalog-driven families: does the family concern this parameter path?
+    involves: Callable[[CatalogIndex, str], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.when is None) == (self.scan is None):
+            raise ValueError(f"rule {self.id}: give exactly one of when= or scan=")
+
+    @property
+    def flagged(self) -> tuple[str, ...]:
+        return self.params if self.targets is None else self.targets
+
+    def hits(self, ctx: Ctx) -> Iterable[Hit]:
+        if self.scan is not None:
+            return self.scan(ctx)
+        assert self.when is not None
+        result = self.when(ctx)
+        if not result:
+            return ()
+        extra = result if isinstance(result, Mapping) else {}
+        return (Hit(self.params, extra),)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding about a profile, ready to render in zh or en."""
+
+    rule_id: str
+    severity: Severity
+    params: tuple[str, ...]
+    message: Text
+    source: str
+    fix: Text | None = None
+    #: The offending values: parameter path (or ``env:NAME``) -> current value.
+    value: Mapping[str, object] | None = field(default=None, hash=False)
+
+    def text(self, lang: str = "en") -> str:
+        return self.message.get(lang)
+
+
+#: Stands in for a template value a quiet rule cannot supply (explanations).
+MISSING = "…"
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.:]*)\}")
+
+
+def show(value: object) -> str:
+    """How a profile value is quoted in messages: the Python literal users type."""
+    if value is None:
+        return "unset"
+    if isinstance(value, Expr):
+        return value.expr
+    return repr(value)
+
+
+def render(template: Text, ns: Mapping[str, object]) -> Text:
+    """Fill ``{name}`` placeholders; a :class:`Text` value is used per language."""
+
+    def fill(text: str, lang: str) -> str:
+        def one(match: re.Match[str]) -> str:
+            item = ns.get(match.group(1), MISSING)
+            return item.get(lang) if isinstance(item, Text) else str(item)
+
+        return _PLACEHOLDER.sub(one, text) if "{" in text else text
+
+    return txt(fill(template.zh, "zh"), fill(template.en, "en"))
+
+
+def rule(
+    rule_id: str,
+    severity: Severity,
+    kind: Kind,
+    params: tuple[str, ...],
+    when: Condition,
+    *,
+    message: tuple[str, str],
+    source: str,
+    fix: tuple[str, str] | None = None,
+    targets: tuple[str, ...] | None = None,
+) -> Rule:
+    """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates."""
+    return Rule(
+        id=rule_id,
+        severity=severity,
+        kind=kind,
+        params=params,
+        message=txt(*message),
+        source=source,
+        fix=txt(*fix) if fix else None,
+        when=when,
+        targets=targets,
+    )

@@ -1,0 +1,27 @@
+"""The declared rules, in evaluation (and display) order."""
+
+from __future__ import annotations
+
+from ascend_studio.rules._catalog_rules import CATALOG_RULES
+from ascend_studio.rules._model import Rule
+from ascend_studio.rules._rules_advice import ADVICE_RULES
+from ascend_studio.rules._rules_construct import CONSTRUCT_RULES
+from ascend_studio.rules._rules_env import ENV_RULES
+from ascend_studio.rules._rules_files import FILE_RULES
+from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
+from ascend_studio.rules._rules_values import VALUE_RULES
+
+__all__ = ["RULES", "RULES_BY_ID"]
+
+RULES: tuple[Rule, ...] = (
+    *CATALOG_RULES,
+    *CONSTRUCT_RULES,
+    *VALUE_RULES,
+    *INTERPLAY_RULES,
+    *ENV_RULES,
+    *FILE_RULES,
+    *ADVICE_RULES,
+)
+RULES_BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
+if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - a declaration mistake
+    raise RuntimeError("duplicate rule ids")

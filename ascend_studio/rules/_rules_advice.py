@@ -1,0 +1,240 @@
+"""Advice: settings meant for particular networks, units that are easy to mix up,
+and documented recommendations. Nothing here fails; it helps users decide.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._model import Condition, Rule, rule
+
+__all__ = ["ADVICE_RULES"]
+
+
+def _set_to(path: str, *values: object) -> Condition:
+    def when(c: Ctx) -> bool:
+        value = c.lit(path)
+        return c.is_set(path) and value is not None and value in values
+
+    return when
+
+
+def _set_not(path: str, default: object) -> Condition:
+    def when(c: Ctx) -> bool:
+        value = c.lit(path)
+        return value is not None and value != default
+
+    return when
+
+
+def _small_ms(path: str) -> Condition:
+    def when(c: Ctx) -> bool:
+        value = c.ival(path, default_too=False)
+        return value is not None and 0 < value < 1000
+
+    return when
+
+
+def _deterministic_no_seed(c: Ctx) -> bool:
+    return c.ival("deterministic", default_too=False) == 1 and not c.is_set("tf_random_seed")
+
+
+def _small_channel_training(c: Ctx) -> bool:
+    return c.ival("enable_small_channel", default_too=False) == 1 and c.graph_run_mode == 1
+
+
+def _profiling_without_output(c: Ctx) -> bool:
+    text = c.sval("profiling_config.profiling_options")
+    if not text or not c.is_true("profiling_config.enable_profiling"):
+        return False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and not data.get("output")
+
+
+def _pm_set(c: Ctx) -> Mapping[str, object] | None:
+    return {} if c.is_set("precision_mode") and not c.is_set("precision_mode_v2") else None
+
+
+ADVICE_RULES: tuple[Rule, ...] = (
+    rule(
+        "deterministic.fix_seeds",
+        "info",
+        "advice",
+        ("deterministic", "tf_random_seed"),
+        _deterministic_no_seed,
+        message=(
+            "开启确定性计算后，若要结果完全一致，还需固定随机种子（如 tf_random_seed）。",
+            "For fully repeatable results with deterministic=1, also fix the random seeds "
+            "(e.g. tf_random_seed).",
+        ),
+        source="seed002:基础功能 deterministic",
+        fix=(
+            "设置 tf_random_seed，并在脚本中固定其他随机源。",
+            "Set tf_random_seed and fix the script's other random sources.",
+        ),
+        targets=("tf_random_seed",),
+    ),
+    rule(
+        "precision_mode.prefer_v2",
+        "info",
+        "advice",
+        ("precision_mode",),
+        _pm_set,
+        message=(
+            "文档建议使用 precision_mode_v2 代替 precision_mode。",
+            "The docs recommend precision_mode_v2 over precision_mode.",
+        ),
+        source="seed002:精度调优 precision_mode",
+        fix=("改用 precision_mode_v2 的对应取值。", "Use the matching precision_mode_v2 value."),
+    ),
+    rule(
+        "variable_placement.host_control_flow",
+        "info",
+        "advice",
+        ("variable_placement",),
+        _set_to("variable_placement", "Host"),
+        message=(
+            'variable_placement="Host" 与 TF V1 控制流（tf.cond/tf.while_loop 等）一起使用可能失败，需在脚本中调用 tf.enable_control_flow_v2() 与 tf.enable_resource_variables()。',
+            'variable_placement="Host" can fail with TF V1 control flow (tf.cond, '
+            "tf.while_loop...); call tf.enable_control_flow_v2() and "
+            "tf.enable_resource_variables() in the script.",
+        ),
+        source="seed002:性能调优 variable_placement",
+    ),
+    rule(
+        "is_tailing_optimization.bert_only",
+        "info",
+        "advice",
+        ("is_tailing_optimization",),
+        _set_to("is_tailing_optimization", True),
+        message=(
+            "is_tailing_optimization 仅用于 BERT 网络的分布式训练，且须与 NPUOptimizer 中的同名参数取值一致。",
+            "is_tailing_optimization is for distributed BERT training only and must match the "
+            "same argument of NPUOptimizer.",
+        ),
+        source="seed002:性能调优 is_tailing_optimization",
+    ),
+    rule(
+        "stream_max_parallel_num.nmt_only",
+        "info",
+        "advice",
+        ("stream_max_parallel_num",),
+        lambda c: c.is_set("stream_max_parallel_num"),
+        message=(
+            "stream_max_parallel_num 仅适用于 NMT 网络。",
+            "stream_max_parallel_num is meant for NMT networks only.",
+        ),
+        source="seed002:性能调优 stream_max_parallel_num",
+    ),
+    rule(
+        "jit_compile.recommendation_only",
+        "info",
+        "advice",
+        ("jit_compile",),
+        _set_not("jit_compile", "auto"),
+        message=(
+            "jit_compile 非默认取值仅限大型推荐类网络使用。",
+            "Non-default jit_compile values are meant for large recommendation networks only.",
+        ),
+        source="seed002:试验参数 jit_compile",
+    ),
+    rule(
+        "all_tensor_not_empty.risk",
+        "info",
+        "advice",
+        ("all_tensor_not_empty",),
+        _set_to("all_tensor_not_empty", True),
+        message=(
+            "all_tensor_not_empty=True 会移除空 tensor 判断节点；若图中实际存在空 tensor，部分算子会执行出错。",
+            "all_tensor_not_empty=True removes the empty-tensor guards; if the graph does "
+            "have empty tensors, some operators fail.",
+        ),
+        source="seed002:动态shape all_tensor_not_empty",
+    ),
+    rule(
+        "oo_constant_folding.off",
+        "info",
+        "advice",
+        ("oo_constant_folding",),
+        _set_to("oo_constant_folding", False),
+        message=(
+            "关闭常量折叠后，依赖折叠的网络可能编译失败（如 EZ3003）；可改用 _grappler_do_not_remove 精确关闭个别节点。",
+            "With constant folding off, networks that rely on it may fail to compile (e.g. "
+            "EZ3003); prefer _grappler_do_not_remove on single nodes.",
+        ),
+        source="seed002:算子编译 oo_constant_folding",
+    ),
+    rule(
+        "stream_sync_timeout.units",
+        "info",
+        "advice",
+        ("stream_sync_timeout",),
+        _small_ms("stream_sync_timeout"),
+        message=(
+            "stream_sync_timeout 单位是毫秒，{stream_sync_timeout} 不到 1 秒，是否误填为秒？",
+            "stream_sync_timeout is in milliseconds; {stream_sync_timeout} is under one "
+            "second. Was it meant as seconds?",
+        ),
+        source="seed002:异常补救 stream_sync_timeout",
+    ),
+    rule(
+        "event_sync_timeout.units",
+        "info",
+        "advice",
+        ("event_sync_timeout",),
+        _small_ms("event_sync_timeout"),
+        message=(
+            "event_sync_timeout 单位是毫秒，{event_sync_timeout} 不到 1 秒，是否误填为秒？",
+            "event_sync_timeout is in milliseconds; {event_sync_timeout} is under one second. "
+            "Was it meant as seconds?",
+        ),
+        source="seed002:异常补救 event_sync_timeout",
+    ),
+    rule(
+        "enable_small_channel.training",
+        "info",
+        "advice",
+        ("enable_small_channel", "graph_run_mode"),
+        _small_channel_training,
+        message=(
+            "训练场景下不建议开启 enable_small_channel；只有 ResNet50/101/152 有收益，其他网络可能变慢。",
+            "enable_small_channel is not recommended for training; only ResNet50/101/152 gain, "
+            "other networks may slow down.",
+        ),
+        source="seed002:性能调优 enable_small_channel",
+        targets=("enable_small_channel",),
+    ),
+    rule(
+        "profiling_options.no_output",
+        "warning",
+        "docs",
+        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        _profiling_without_output,
+        message=(
+            "profiling_options 未指定 output：种子文档称会报错，Profiler 文档称写到当前目录，来源不一致。",
+            "profiling_options has no output: seed 000 says this is an error, the Profiler "
+            "page says results go to the current directory; the sources disagree.",
+        ),
+        source="seed000 (ASCEND_WORK_PATH table) vs Profiler docs; NOTES §2.16",
+        fix=('显式设置 "output"。', 'Set "output" explicitly.'),
+        targets=("profiling_config.profiling_options",),
+    ),
+    rule(
+        "hcom_parallel.small_networks",
+        "info",
+        "advice",
+        ("hcom_parallel",),
+        _set_to("hcom_parallel", True),
+        message=(
+            "hcom_parallel 只在分布式训练中起作用；小网络（如 ResNet18）建议设为 False。",
+            "hcom_parallel only matters in distributed training; small networks (e.g. "
+            "ResNet18) are better with False.",
+        ),
+        source="seed002:性能调优 hcom_parallel",
+    ),
+)

@@ -1,0 +1,496 @@
+"""Errors the real stack raises: the Python constructors and the C++ option reader.
+
+Each rule names the code location that raises (``npu_config.py``,
+``npu_estimator.py``, ``npu_attrs.cc``). Simple type, value-list and range checks
+are generated from the catalog (``_catalog_rules``); what is here needs more than
+one field or an inner format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from ascend_studio.profile import Expr
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._formats import (
+    check_device_list,
+    check_dump_step,
+    check_dynamic_dims,
+    check_input_shape,
+    check_profiling_options,
+    count_dims,
+)
+from ascend_studio.rules._model import Condition, Hit, Rule, rule, show, txt
+
+__all__ = ["CONSTRUCT_RULES", "DYNAMIC_FIELDS", "HOLDERS", "MIX_PM", "MIX_V2"]
+
+HOLDERS = (
+    "dump_config",
+    "profiling_config",
+    "memory_config",
+    "experimental_config",
+    "experimental_config.graph_memory_optimize_config",
+    "dynamic_input_config",
+)
+_CLASSES = {
+    "dump_config": "DumpConfig",
+    "profiling_config": "ProfilingConfig",
+    "memory_config": "MemoryConfig",
+    "experimental_config": "ExperimentalConfig",
+    "experimental_config.graph_memory_optimize_config": "GraphMemoryOptimizeConfig",
+    "dynamic_input_config": "DynamicInputConfig",
+}
+DYNAMIC_FIELDS = tuple(
+    f"dynamic_input_config.{n}"
+    for n in ("input_shape", "dynamic_dims", "dynamic_node_type", "compile_hybrid_mode")
+)
+#: Mixed-precision modes that let modify_mixlist through (npu_attrs.cc).
+MIX_PM = frozenset({"allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16"})
+MIX_V2 = frozenset({"mixed_float16", "mixed_bfloat16", "mixed_hif8"})
+
+ATTRS = "npu_attrs.cc:SetNpuOptimizerAttr"
+INIT = "npu_config.py:NPURunConfig.__init__"
+
+
+def _not_bool(path: str) -> Condition:
+    def when(c: Ctx) -> bool:
+        value = c.lit(path)
+        return c.is_set(path) and value is not None and type(value) is not bool
+
+    return when
+
+
+def _mix_iterations(c: Ctx) -> bool:
+    loops = c.ival("iterations_per_loop")
+    return c.lit("mix_compile_mode") is True and loops is not None and loops != 1
+
+
+def _both_checkpoints(c: Ctx) -> bool:
+    return c.is_set("save_checkpoints_steps") and c.is_set("save_checkpoints_secs")
+
+
+def _scan_holders(c: Ctx) -> Iterator[Hit]:
+    for holder in HOLDERS:
+        value = c.raw(holder)
+        if value is not None and not isinstance(value, Expr):
+            yield Hit((holder,), {"param": holder, "value": show(value), "cls": _CLASSES[holder]})
+
+
+def _dynamic_incomplete(c: Ctx) -> Mapping[str, object] | None:
+    given = [p for p in DYNAMIC_FIELDS if c.is_set(p)]
+    if not given or len(given) == len(DYNAMIC_FIELDS):
+        return None
+    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if not c.is_set(p)]
+    return {"missing": ", ".join(missing)}
+
+
+def _both_precision(c: Ctx) -> bool:
+    return c.is_set("precision_mode") and c.is_set("precision_mode_v2")
+
+
+def _mixlist_without_mix(c: Ctx) -> bool:
+    if not c.is_set("modify_mixlist"):
+        return False
+    if c.is_set("precision_mode"):
+        mode = c.raw("precision_mode")
+        return not isinstance(mode, Expr) and mode not in MIX_PM
+    if c.is_set("precision_mode_v2"):
+        mode = c.raw("precision_mode_v2")
+        return not isinstance(mode, Expr) and mode not in MIX_V2
+    return True
+
+
+def _format(
+    path: str, check: Callable[[str], str | None], when_true: str | None = None
+) -> Condition:
+    def when(c: Ctx) -> Mapping[str, object] | None:
+        text = c.sval(path)
+        if text is None or (when_true is not None and not c.is_true(when_true)):
+            return None
+        problem = check(text)
+        return {"problem": problem} if problem else None
+
+    return when
+
+
+def _dumping(c: Ctx) -> bool:
+    return c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
+
+
+def _dump_without_path(c: Ctx) -> bool:
+    return _dumping(c) and not c.is_set("dump_config.dump_path")
+
+
+def _optypelist_alone(c: Ctx) -> bool:
+    return c.is_set("optypelist_for_implmode") and not c.is_set("op_select_implmode")
+
+
+def _compress_both(c: Ctx) -> bool:
+    return c.is_true("enable_compress_weight") and c.is_set("compress_weight_conf")
+
+
+def _compress_conf_alone(c: Ctx) -> bool:
+    return c.is_set("compress_weight_conf") and not c.is_true("enable_compress_weight")
+
+
+def _hybrid_node_type(c: Ctx) -> bool:
+    hybrid = c.ival("dynamic_input_config.compile_hybrid_mode")
+    node = c.ival("dynamic_input_config.dynamic_node_type")
+    return hybrid == 1 and node is not None and node != 1
+
+
+def _dims_mismatch(c: Ctx) -> Mapping[str, object] | None:
+    shape = c.sval("dynamic_input_config.input_shape")
+    dims = c.sval("dynamic_input_config.dynamic_dims")
+    if not shape or not dims or check_input_shape(shape) or check_dynamic_dims(dims):
+        return None
+    unknown, groups = count_dims(shape, dims)
+    bad = sorted({g for g in groups if g != unknown})
+    return {"unknown": unknown, "groups": ", ".join(map(str, bad))} if bad else None
+
+
+def _profiling_json(c: Ctx) -> Mapping[str, object] | None:
+    text = c.sval("profiling_config.profiling_options")
+    if text is None or not c.is_true("profiling_config.enable_profiling") or not text:
+        return None
+    problem = check_profiling_options(text)
+    return {"problem": problem} if problem else None
+
+
+def _recompute_dropped(c: Ctx) -> bool:
+    return c.is_set("experimental_config.graph_memory_optimize_config.recompute")
+
+
+CONSTRUCT_RULES: tuple[Rule, ...] = (
+    rule(
+        "mix_compile_mode.not_bool",
+        "error",
+        "python",
+        ("mix_compile_mode",),
+        _not_bool("mix_compile_mode"),
+        message=(
+            "mix_compile_mode 必须是布尔值 True/False，当前为 {mix_compile_mode}；构造时抛出 TypeError。",
+            "mix_compile_mode must be the bool True/False, got {mix_compile_mode}; the "
+            "constructor raises TypeError.",
+        ),
+        source=INIT + " (isinstance(mix_compile_mode, bool))",
+        fix=("改为 True 或 False。", "Use True or False."),
+    ),
+    rule(
+        "horovod_mode.not_bool",
+        "error",
+        "python",
+        ("horovod_mode",),
+        _not_bool("horovod_mode"),
+        message=(
+            "horovod_mode 必须是布尔值 True/False，当前为 {horovod_mode}；构造时抛出 ValueError。",
+            "horovod_mode must be the bool True/False, got {horovod_mode}; the constructor "
+            "raises ValueError.",
+        ),
+        source="npu_config.py:NPURunConfig._get_horovod_mode",
+        fix=("改为 True 或 False。", "Use True or False."),
+    ),
+    rule(
+        "mix_compile_mode.iterations_per_loop",
+        "error",
+        "python",
+        ("mix_compile_mode", "iterations_per_loop"),
+        _mix_iterations,
+        message=(
+            "开启混合计算（mix_compile_mode=True）时 iterations_per_loop 必须为 1，当前为 "
+            "{iterations_per_loop}；构造时抛出 ValueError。",
+            "With mix_compile_mode=True, iterations_per_loop must be 1, got "
+            "{iterations_per_loop}; the constructor raises ValueError.",
+        ),
+        source=INIT + "; seed002:性能调优 iterations_per_loop",
+        fix=(
+            "把 iterations_per_loop 设为 1，或关闭混合计算。",
+            "Set iterations_per_loop=1, or turn mixed computing off.",
+        ),
+        targets=("iterations_per_loop",),
+    ),
+    rule(
+        "checkpoints.both_set",
+        "error",
+        "python",
+        ("save_checkpoints_steps", "save_checkpoints_secs"),
+        _both_checkpoints,
+        message=(
+            "save_checkpoints_steps 与 save_checkpoints_secs 不能同时设置（tf.estimator.RunConfig 抛出 ValueError）。",
+            "save_checkpoints_steps and save_checkpoints_secs cannot both be set "
+            "(tf.estimator.RunConfig raises ValueError).",
+        ),
+        source="tensorflow_estimator run_config.py:RunConfig.__init__; NOTES §5.2",
+        fix=("只保留其中一个。", "Keep only one of them."),
+    ),
+    Rule(
+        id="subconfig.not_object",
+        severity="error",
+        kind="python",
+        params=HOLDERS,
+        message=txt(
+            "{param} 必须是 {cls} 对象，当前为字面值 {value}；构造时抛出 ValueError。",
+            "{param} must be a {cls} object, got the literal {value}; the constructor raises "
+            "ValueError.",
+        ),
+        source="npu_config.py:_get_dump_config/_get_experimental_config/_get_dynamic_input_config",
+        fix=txt(
+            "通过其各字段设置子配置，不要直接赋值。",
+            "Set the sub-config through its fields instead.",
+        ),
+        scan=_scan_holders,
+    ),
+    rule(
+        "dynamic_input_config.incomplete",
+        "error",
+        "python",
+        DYNAMIC_FIELDS,
+        _dynamic_incomplete,
+        message=(
+            "DynamicInputConfig 的四个参数都是必填位置参数，缺少：{missing}；构造时抛出 TypeError。",
+            "All four DynamicInputConfig arguments are required; missing: {missing}. The "
+            "constructor raises TypeError.",
+        ),
+        source="npu_config.py:DynamicInputConfig.__init__ (no defaults)",
+        fix=(
+            "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
+            "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
+        ),
+    ),
+    rule(
+        "precision.both_modes",
+        "error",
+        "runtime",
+        ("precision_mode", "precision_mode_v2"),
+        _both_precision,
+        message=(
+            "precision_mode 与 precision_mode_v2 不能同时设置，作业启动时报错。",
+            "precision_mode and precision_mode_v2 cannot both be set; the job fails at start.",
+        ),
+        source=ATTRS
+        + " ('precision_mode' and 'precision_mode_v2' can not be assigned at the same time)",
+        fix=("只保留 precision_mode_v2（推荐）。", "Keep only precision_mode_v2 (recommended)."),
+    ),
+    rule(
+        "modify_mixlist.needs_mixed_precision",
+        "error",
+        "runtime",
+        ("modify_mixlist", "precision_mode", "precision_mode_v2"),
+        _mixlist_without_mix,
+        message=(
+            "设置了 modify_mixlist，但未显式开启混合精度（precision_mode={precision_mode}，"
+            "precision_mode_v2={precision_mode_v2}）；作业启动时报错。",
+            "modify_mixlist is set but mixed precision is not explicitly on "
+            "(precision_mode={precision_mode}, precision_mode_v2={precision_mode_v2}); the job "
+            "fails at start.",
+        ),
+        source=ATTRS + " (modify_mixlist check)",
+        fix=(
+            "设置 precision_mode_v2='mixed_float16'（或 precision_mode='allow_mix_precision'）。",
+            "Set precision_mode_v2='mixed_float16' (or precision_mode='allow_mix_precision').",
+        ),
+        targets=("modify_mixlist",),
+    ),
+    rule(
+        "local_device_list.format",
+        "error",
+        "runtime",
+        ("local_device_list",),
+        _format("local_device_list", check_device_list),
+        message=(
+            "local_device_list={local_device_list} 格式不对（{problem}）；作业启动时报错。",
+            "local_device_list={local_device_list} is malformed ({problem}); the job fails at start.",
+        ),
+        source="npu_attrs.cc:CheckDeviceList",
+        fix=(
+            '写成以逗号分隔的设备号，如 "0,1"。',
+            'Write device ids separated by commas, e.g. "0,1".',
+        ),
+    ),
+    rule(
+        "dump_step.format",
+        "error",
+        "runtime",
+        ("dump_config.dump_step", "dump_config.enable_dump"),
+        _format("dump_config.dump_step", check_dump_step, "dump_config.enable_dump"),
+        message=(
+            "dump_step={dump_config.dump_step} 格式不对（{problem}）；作业启动时报错。",
+            "dump_step={dump_config.dump_step} is malformed ({problem}); the job fails at start.",
+        ),
+        source="npu_attrs.cc:checkDumpStep",
+        fix=(
+            '写成 "0|5|10-20" 形式，区间从小到大，最多 100 组。',
+            'Write it like "0|5|10-20": ranges go upwards, at most 100 groups.',
+        ),
+        targets=("dump_config.dump_step",),
+    ),
+    rule(
+        "dump.path_required",
+        "error",
+        "runtime",
+        ("dump_config.dump_path", "dump_config.enable_dump", "dump_config.enable_dump_debug"),
+        _dump_without_path,
+        message=(
+            "开启了数据 dump 或溢出检测，但未设置 dump_path；作业启动时报错。",
+            "Data dump or overflow detection is on but dump_path is not set; the job fails at start.",
+        ),
+        source=ATTRS + " (if use dump function, dump_path must be set)",
+        fix=(
+            "设置 dump_path 为目标机器上已存在且可读写的目录。",
+            "Set dump_path to an existing, writable directory on the target machine.",
+        ),
+        targets=("dump_config.dump_path",),
+    ),
+    rule(
+        "implmode.optypelist_needs_mode",
+        "error",
+        "runtime",
+        ("optypelist_for_implmode", "op_select_implmode"),
+        _optypelist_alone,
+        message=(
+            "设置了 optypelist_for_implmode 却未设置 op_select_implmode；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "optypelist_for_implmode is set without op_select_implmode; TF Adapter aborts the "
+            "process (LOG(FATAL)).",
+        ),
+        source=ATTRS + " (when use optypelist_for_implmode, op_select_implmode must be set)",
+        fix=(
+            "同时设置 op_select_implmode，或改用 op_precision_mode。",
+            "Also set op_select_implmode, or move to op_precision_mode.",
+        ),
+        targets=("optypelist_for_implmode",),
+    ),
+    rule(
+        "compress_weight.both_set",
+        "error",
+        "runtime",
+        ("enable_compress_weight", "compress_weight_conf"),
+        _compress_both,
+        message=(
+            "enable_compress_weight 与 compress_weight_conf 不能同时使用；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "enable_compress_weight cannot be combined with compress_weight_conf; TF Adapter "
+            "aborts the process (LOG(FATAL)).",
+        ),
+        source=ATTRS + " (enable_compress_weight can not use with compress_weight_conf)",
+        fix=("只保留其中一个。", "Keep only one of them."),
+    ),
+    rule(
+        "compress_weight_conf.always_aborts",
+        "error",
+        "runtime",
+        ("compress_weight_conf", "enable_compress_weight"),
+        _compress_conf_alone,
+        message=(
+            "NPUEstimator 总会发送 enable_compress_weight，因此经 NPURunConfig 设置的任何 "
+            "compress_weight_conf 都会触发“不能同时使用”的中止（依据代码推断，未实测）。",
+            "NPUEstimator always sends enable_compress_weight, so any compress_weight_conf set "
+            "through NPURunConfig hits the 'cannot be combined' abort (derived from the code, "
+            "not run).",
+        ),
+        source="npu_estimator.py:__load_graph_optimizers (enable_compress_weight always written); "
+        + ATTRS,
+        fix=(
+            "删除 compress_weight_conf，或改用 sess.run 方式只发送 compress_weight_conf。",
+            "Remove compress_weight_conf, or use the sess.run style and send only compress_weight_conf.",
+        ),
+        targets=("compress_weight_conf",),
+    ),
+    rule(
+        "dynamic_input_config.hybrid_node_type",
+        "error",
+        "runtime",
+        ("dynamic_input_config.compile_hybrid_mode", "dynamic_input_config.dynamic_node_type"),
+        _hybrid_node_type,
+        message=(
+            "compile_hybrid_mode=1 要求 dynamic_node_type=1（placeholder），当前为 "
+            "{dynamic_input_config.dynamic_node_type}；作业启动时报错。",
+            "compile_hybrid_mode=1 needs dynamic_node_type=1 (placeholder), got "
+            "{dynamic_input_config.dynamic_node_type}; the job fails at start.",
+        ),
+        source=ATTRS + " (When compile_hybrid_mode set, dynamic_node_type should be 1)",
+        fix=(
+            "把 dynamic_node_type 设为 1，或把 compile_hybrid_mode 设为 0。",
+            "Set dynamic_node_type=1, or compile_hybrid_mode=0.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.input_shape_format",
+        "error",
+        "runtime",
+        ("dynamic_input_config.input_shape",),
+        _format("dynamic_input_config.input_shape", check_input_shape),
+        message=(
+            "input_shape={dynamic_input_config.input_shape} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "input_shape={dynamic_input_config.input_shape} is malformed ({problem}); TF Adapter "
+            "aborts the process (LOG(FATAL)).",
+        ),
+        source="npu_attrs.cc:CheckInputShape",
+        fix=('写成 "data:1,-1;label:1" 形式。', 'Write it like "data:1,-1;label:1".'),
+    ),
+    rule(
+        "dynamic_input_config.dynamic_dims_format",
+        "error",
+        "runtime",
+        ("dynamic_input_config.dynamic_dims",),
+        _format("dynamic_input_config.dynamic_dims", check_dynamic_dims),
+        message=(
+            "dynamic_dims={dynamic_input_config.dynamic_dims} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "dynamic_dims={dynamic_input_config.dynamic_dims} is malformed ({problem}); TF "
+            "Adapter aborts the process (LOG(FATAL)).",
+        ),
+        source="npu_attrs.cc:CheckDynamicDims",
+        fix=(
+            '写成 "1,2;4,8" 形式：每组一个档位，组间用分号。',
+            "Write it like \"1,2;4,8\": one gear per group, ';' between groups.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.dims_count",
+        "error",
+        "docs",
+        ("dynamic_input_config.dynamic_dims", "dynamic_input_config.input_shape"),
+        _dims_mismatch,
+        message=(
+            "dynamic_dims 每组的数值个数应等于 input_shape 中 -1 的个数（{unknown}），但有组的个数为 {groups}。",
+            "Each dynamic_dims group must have as many values as input_shape has -1 entries "
+            "({unknown}); found groups of {groups}.",
+        ),
+        source="npu_config.py:DynamicInputConfig docstring (dims correspond to -1 in input_shape)",
+        fix=("让每组的数值个数与 -1 的个数一致。", "Give every group one value per -1."),
+        targets=("dynamic_input_config.dynamic_dims",),
+    ),
+    rule(
+        "profiling_options.invalid_json",
+        "error",
+        "runtime",
+        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        _profiling_json,
+        message=(
+            "profiling_options 不是合法的 JSON 对象（{problem}）；开启 Profiling 后作业启动失败。",
+            "profiling_options is not a valid JSON object ({problem}); with profiling on, the "
+            "job fails at start.",
+        ),
+        source="npu_attrs.cc (profiling_options parsed as JSON); NOTES §2.17 malformed doc example",
+        fix=(
+            '写成 JSON 对象，如 {"output":"/tmp/prof","task_trace":"on"}。',
+            'Write a JSON object, e.g. {"output":"/tmp/prof","task_trace":"on"}.',
+        ),
+        targets=("profiling_config.profiling_options",),
+    ),
+    rule(
+        "graph_memory_optimize_config.recompute_not_sent",
+        "warning",
+        "python",
+        ("experimental_config.graph_memory_optimize_config.recompute",),
+        _recompute_dropped,
+        message=(
+            "NPUEstimator 不会转发 recompute，经 NPURunConfig 设置不生效；它只能通过 util.set_graph_exec_config 使用。",
+            "NPUEstimator does not forward recompute, so setting it through NPURunConfig does "
+            "nothing; it only works through util.set_graph_exec_config.",
+        ),
+        source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded); NOTES §3",
+        fix=(
+            "删除它，或在脚本中用 set_graph_exec_config 设置。",
+            "Remove it, or set it with set_graph_exec_config in the script.",
+        ),
+    ),
+)

@@ -1,0 +1,652 @@
+"""Interactions between parameters and the profile's environment variables.
+
+The profile's ``env`` is the job's environment as the user manages it: a value
+means "exported", ``None`` means "explicitly unset", absence means "not managed
+here". Rules fire on what the profile states, never on guesses about the shell.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+
+from ascend_studio.rules._adjust import round_hccl
+from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._model import Rule, rule
+
+__all__ = ["ENV_RULES", "env_int", "tf_config_cluster"]
+
+_INT = re.compile(r"\s*[+-]?\d+\s*")
+_JOB_ID = re.compile(r"[A-Za-z0-9_-]+")
+#: seed002 异常补救: documented HCCL timeout default (s).
+HCCL_DEFAULT = 1836
+AOE_PRODUCTS = frozenset({"atlas_training", "atlas_a2", "atlas_a3"})
+
+
+def env_int(c: Ctx, name: str) -> int | None:
+    """The variable as an int when it parses like ``strtol`` would, else None."""
+    text = c.env_value(name)
+    return int(text) if text is not None and _INT.fullmatch(text) else None
+
+
+def _bad_int(c: Ctx, name: str, low: int, high: int | None = None) -> bool:
+    if not c.env_given(name):
+        return False
+    value = env_int(c, name)
+    return value is None or value < low or (high is not None and value > high)
+
+
+def tf_config_cluster(c: Ctx) -> bool | None:
+    """TF_CONFIG defines a cluster: True/False, None when unknown or invalid."""
+    text = c.env_value("TF_CONFIG")
+    if text is None:
+        return False if c.env_unset("TF_CONFIG") else None
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return None
+    return bool(isinstance(data, dict) and data.get("cluster"))
+
+
+def _in_cluster(c: Ctx) -> bool:
+    sizes = (env_int(c, "RANK_SIZE") or 0, env_int(c, "CM_WORKER_SIZE") or 0)
+    return max(sizes) > 1 or c.env_given("RANK_TABLE_FILE") or tf_config_cluster(c) is True
+
+
+def _collect_forces_mode(c: Ctx) -> bool:
+    return c.env_given("NPU_COLLECT_PATH") and c.ival("enable_exception_dump") not in (1, None)
+
+
+def _hccl_env_overridden(c: Ctx) -> bool:
+    value = c.ival("hccl_timeout", default_too=False)
+    return (
+        value is not None
+        and c.env_given("HCCL_EXEC_TIMEOUT")
+        and (env_int(c, "HCCL_EXEC_TIMEOUT") != value)
+    )
+
+
+def _hccl_seconds(c: Ctx) -> int:
+    value = c.ival("hccl_timeout", default_too=False)
+    if value is None:
+        value = env_int(c, "HCCL_EXEC_TIMEOUT") or HCCL_DEFAULT
+    return round_hccl(value) if c.legacy_hccl and value > 0 else value
+
+
+def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
+    stream = c.ival("stream_sync_timeout", default_too=False)
+    if stream is None or stream < 0 or not _in_cluster(c):
+        return None
+    seconds = _hccl_seconds(c)
+    return {"hccl": seconds} if stream <= seconds * 1000 else None
+
+
+def _multistream(c: Ctx) -> str:
+    return c.sval("auto_multistream_parallel_mode") or ""
+
+
+def _cv_with_env(c: Ctx) -> bool:
+    return _multistream(c) == "cv" and c.env_given("ENABLE_DYNAMIC_SHAPE_MULTI_STREAM")
+
+
+def _strategy_without_env(c: Ctx) -> bool:
+    mode = _multistream(c)
+    return mode.startswith(("LoadBalance", "MainStream")) and not c.env_given(
+        "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"
+    )
+
+
+def _device_env_overridden(c: Ctx) -> bool:
+    value = c.ival("session_device_id", default_too=False)
+    return (
+        value is not None
+        and c.env_given("ASCEND_DEVICE_ID")
+        and (env_int(c, "ASCEND_DEVICE_ID") != value)
+    )
+
+
+def _device_id_shadowed(c: Ctx) -> bool:
+    return c.env_given("DEVICE_ID") and (
+        c.env_given("ASCEND_DEVICE_ID") or c.is_set("session_device_id")
+    )
+
+
+def _aoe_env_overridden(c: Ctx) -> bool:
+    return (
+        c.is_set("aoe_mode")
+        and c.env_given("AOE_MODE")
+        and (c.lit("aoe_mode") != c.env_value("AOE_MODE"))
+    )
+
+
+def _aoe_env_invalid(c: Ctx) -> bool:
+    return not c.is_set("aoe_mode") and c.env_value("AOE_MODE") not in (None, "1", "2", "4")
+
+
+def _aoe_env_drops(c: Ctx) -> Mapping[str, object] | None:
+    if c.is_set("aoe_mode") or not c.env_given("AOE_MODE"):
+        return None
+    which = [p for p in ("work_path", "distribute_config") if c.is_set(p)]
+    return {"which": ", ".join(which)} if which else None
+
+
+def _aoe_params_unused(c: Ctx) -> Mapping[str, object] | None:
+    if c.is_set("aoe_mode") or c.env_given("AOE_MODE"):
+        return None
+    which = [p for p in ("work_path", "distribute_config", "aoe_config_file") if c.is_set(p)]
+    return {"which": ", ".join(which)} if which else None
+
+
+def _aoe_env_target(c: Ctx) -> bool:
+    return c.env_given("AOE_MODE") and (c.inference or c.product not in AOE_PRODUCTS)
+
+
+def _rank_and_cm(c: Ctx) -> bool:
+    return c.env_given("RANK_SIZE") and c.env_given("CM_WORKER_SIZE")
+
+
+_CM = ("CM_CHIEF_IP", "CM_CHIEF_PORT", "CM_CHIEF_DEVICE", "CM_WORKER_IP", "CM_WORKER_SIZE")
+
+
+def _cm_with_rank(c: Ctx) -> Mapping[str, object] | None:
+    cm = [n for n in _CM if c.env_given(n)]
+    rank = [n for n in ("RANK_TABLE_FILE", "RANK_ID") if c.env_given(n)]
+    if c.env_given("RANK_SIZE") and any(n != "CM_WORKER_SIZE" for n in cm):
+        rank.append("RANK_SIZE")
+    return {"cm": ", ".join(cm), "rank": ", ".join(rank)} if cm and rank else None
+
+
+def _hf32_product(c: Ctx) -> bool:
+    return c.env_given("ENABLE_HF32_EXECUTION") and c.product not in NEW_GEN
+
+
+def _hf32_fp16_inference(c: Ctx) -> bool:
+    if c.env_value("ENABLE_HF32_EXECUTION") != "1" or not c.inference:
+        return False
+    if c.is_set("precision_mode") or c.is_set("precision_mode_v2"):
+        return c.lit("precision_mode") == "force_fp16" or c.lit("precision_mode_v2") == "fp16"
+    return True
+
+
+def _profiling_env(c: Ctx) -> bool:
+    return c.env_given("PROFILING_OPTIONS") and c.is_true("profiling_config.enable_profiling")
+
+
+def _job_id_format(c: Ctx) -> bool:
+    text = c.env_value("JOB_ID")
+    return text is not None and (
+        not _JOB_ID.fullmatch(text) or (text.isdigit() and text.startswith("0"))
+    )
+
+
+def _tf_config_invalid(c: Ctx) -> bool:
+    return c.env_given("TF_CONFIG") and tf_config_cluster(c) is None
+
+
+def _cluster_without_strategy(c: Ctx) -> bool:
+    return tf_config_cluster(c) is True and not c.is_set("distribute")
+
+
+def _strategy_without_cluster(c: Ctx) -> bool:
+    return (
+        c.is_set("distribute")
+        and tf_config_cluster(c) is not True
+        and not (c.env_given("TF_CONFIG") and tf_config_cluster(c) is None)
+    )
+
+
+def _cluster_without_mix(c: Ctx) -> bool:
+    return (
+        tf_config_cluster(c) is True
+        and c.lit("mix_compile_mode") is not True
+        and not (c.is_set("mix_compile_mode") and c.lit("mix_compile_mode") is None)
+    )
+
+
+def _model_dir_mismatch(c: Ctx) -> Mapping[str, object] | None:
+    mine = c.raw("model_dir")
+    for extra in c.profile.extra_kwargs:
+        if extra.owner == "NPUEstimator" and extra.name == "model_dir" and mine is not None:
+            theirs = extra.expr.strip()
+            if isinstance(mine, str) and theirs != repr(mine) and theirs != json.dumps(mine):
+                return {"estimator": theirs}
+    return None
+
+
+E = "env:"
+ENV_RULES: tuple[Rule, ...] = (
+    rule(
+        "env.npu_collect_path.exception_dump",
+        "warning",
+        "env",
+        (E + "NPU_COLLECT_PATH", "enable_exception_dump"),
+        _collect_forces_mode,
+        message=(
+            "设置了 NPU_COLLECT_PATH，无论 enable_exception_dump={enable_exception_dump} 如何，都按 1（普通 ExceptionDump）执行，数据写到 NPU_COLLECT_PATH。",
+            "NPU_COLLECT_PATH is set, so exception dump runs in mode 1 (plain ExceptionDump) "
+            "whatever enable_exception_dump={enable_exception_dump} says, writing to "
+            "NPU_COLLECT_PATH.",
+        ),
+        source="seed002:功能调试 enable_exception_dump",
+        fix=(
+            "设置 enable_exception_dump=1 以与实际一致，或取消 NPU_COLLECT_PATH。",
+            "Set enable_exception_dump=1 to match, or unset NPU_COLLECT_PATH.",
+        ),
+        targets=("enable_exception_dump",),
+    ),
+    rule(
+        "env.hccl_exec_timeout.overridden",
+        "warning",
+        "env",
+        ("hccl_timeout", E + "HCCL_EXEC_TIMEOUT"),
+        _hccl_env_overridden,
+        message=(
+            "hccl_timeout={hccl_timeout} 优先于环境变量 HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT}，后者被忽略。",
+            "hccl_timeout={hccl_timeout} takes precedence over HCCL_EXEC_TIMEOUT="
+            "{env:HCCL_EXEC_TIMEOUT}, which is ignored.",
+        ),
+        source="seed002:异常补救 hccl_timeout",
+        fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
+        targets=(E + "HCCL_EXEC_TIMEOUT",),
+    ),
+    rule(
+        "env.hccl_exec_timeout.invalid",
+        "warning",
+        "env",
+        (E + "HCCL_EXEC_TIMEOUT",),
+        lambda c: _bad_int(c, "HCCL_EXEC_TIMEOUT", 0),
+        message=(
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒。",
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds.",
+        ),
+        source="seed002:异常补救 hccl_timeout; NOTES §5.6",
+        fix=("改为整数秒。", "Use whole seconds."),
+    ),
+    rule(
+        "stream_sync_timeout.below_hccl",
+        "error",
+        "env",
+        ("stream_sync_timeout", "hccl_timeout", E + "HCCL_EXEC_TIMEOUT", E + "RANK_SIZE"),
+        _stream_below_hccl,
+        message=(
+            "集群场景下 stream_sync_timeout（{stream_sync_timeout} 毫秒）必须大于集合通信超时（{hccl} 秒 = {hccl}000 毫秒）。",
+            "In a cluster, stream_sync_timeout ({stream_sync_timeout} ms) must exceed the "
+            "collective timeout ({hccl} s = {hccl}000 ms).",
+        ),
+        source="seed002:异常补救 stream_sync_timeout",
+        fix=(
+            "注意单位：stream_sync_timeout 是毫秒，hccl_timeout 是秒。",
+            "Mind the units: stream_sync_timeout is in ms, hccl_timeout in s.",
+        ),
+        targets=("stream_sync_timeout",),
+    ),
+    rule(
+        "env.multistream.cv_conflict",
+        "warning",
+        "env",
+        ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
+        _cv_with_env,
+        message=(
+            "种子文档称 cv 并行不能与 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 同时启用；而当前仓库文档要求动态 shape 多流时先设置该变量。两处来源互相矛盾，请以实测为准。",
+            "The seed says cv parallelism cannot be combined with "
+            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM, while the current repository docs require that "
+            "variable first for dynamic-shape multi-stream. The sources contradict each other; "
+            "verify on the target.",
+        ),
+        source="seed002:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md; NOTES §2.2",
+        fix=(
+            "静态 shape 使用 cv 时不要设置该环境变量。",
+            "For cv on static shapes, leave the variable unset.",
+        ),
+    ),
+    rule(
+        "env.multistream.dynamic_needs_env",
+        "info",
+        "env",
+        ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
+        _strategy_without_env,
+        message=(
+            "当前文档：动态 shape 下使用多流策略需先设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM（种子文档说法相反，见 cv 规则）。",
+            "Current docs: for dynamic shapes, multi-stream strategies need "
+            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM set first (the seed says the opposite for cv).",
+        ),
+        source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md",
+        targets=(E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",),
+    ),
+    rule(
+        "env.ascend_device_id.overridden",
+        "info",
+        "env",
+        ("session_device_id", E + "ASCEND_DEVICE_ID"),
+        _device_env_overridden,
+        message=(
+            "session_device_id={session_device_id} 优先于 ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}。",
+            "session_device_id={session_device_id} takes precedence over "
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}.",
+        ),
+        source="npu_attrs.cc:GetDeviceID; seed002:基础功能",
+        targets=(E + "ASCEND_DEVICE_ID",),
+    ),
+    rule(
+        "env.ascend_device_id.invalid",
+        "error",
+        "env",
+        (E + "ASCEND_DEVICE_ID",),
+        lambda c: _bad_int(c, "ASCEND_DEVICE_ID", 0),
+        message=(
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} 不是非负整数；读取设备号时报错。",
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} is not a non-negative integer; reading the "
+            "device id fails.",
+        ),
+        source="npu_attrs.cc:GetEnvDeviceID",
+        fix=("改为 0 到设备数减 1 的整数。", "Use an integer from 0 to the device count minus 1."),
+    ),
+    rule(
+        "env.device_id.invalid",
+        "error",
+        "env",
+        (E + "DEVICE_ID",),
+        lambda c: _bad_int(c, "DEVICE_ID", 0) and not c.env_given("ASCEND_DEVICE_ID"),
+        message=(
+            "DEVICE_ID={env:DEVICE_ID} 不是非负整数；读取设备号时报错。",
+            "DEVICE_ID={env:DEVICE_ID} is not a non-negative integer; reading the device id fails.",
+        ),
+        source="npu_attrs.cc:GetEnvDeviceID",
+        fix=(
+            "改为非负整数，或改用 ASCEND_DEVICE_ID。",
+            "Use a non-negative integer, or ASCEND_DEVICE_ID.",
+        ),
+    ),
+    rule(
+        "env.device_id.shadowed",
+        "info",
+        "env",
+        (E + "DEVICE_ID", E + "ASCEND_DEVICE_ID", "session_device_id"),
+        _device_id_shadowed,
+        message=(
+            "设备号优先级：session_device_id > ASCEND_DEVICE_ID > DEVICE_ID，DEVICE_ID 被忽略。",
+            "Device priority is session_device_id > ASCEND_DEVICE_ID > DEVICE_ID; DEVICE_ID is "
+            "ignored.",
+        ),
+        source="npu_attrs.cc:GetDeviceID; NOTES §5.9",
+        fix=("删除 DEVICE_ID。", "Remove DEVICE_ID."),
+        targets=(E + "DEVICE_ID",),
+    ),
+    rule(
+        "env.aoe_mode.overridden",
+        "info",
+        "env",
+        ("aoe_mode", E + "AOE_MODE"),
+        _aoe_env_overridden,
+        message=(
+            "aoe_mode={aoe_mode} 优先于环境变量 AOE_MODE={env:AOE_MODE}。",
+            "aoe_mode={aoe_mode} takes precedence over AOE_MODE={env:AOE_MODE}.",
+        ),
+        source="seed002:AOE aoe_mode; npu_attrs.cc (AOE_MODE read only without aoe_mode)",
+        targets=(E + "AOE_MODE",),
+    ),
+    rule(
+        "env.aoe_mode.invalid",
+        "error",
+        "env",
+        (E + "AOE_MODE",),
+        _aoe_env_invalid,
+        message=(
+            "AOE_MODE={env:AOE_MODE} 不在 1、2、4 中；作业启动时报错。",
+            "AOE_MODE={env:AOE_MODE} is not 1, 2 or 4; the job fails at start.",
+        ),
+        source="npu_attrs.cc:CheckAoeMode",
+        fix=("改为 1、2 或 4。", "Use 1, 2 or 4."),
+    ),
+    rule(
+        "env.aoe_mode.params_dropped",
+        "warning",
+        "env",
+        (E + "AOE_MODE", "aoe_mode", "work_path", "distribute_config"),
+        _aoe_env_drops,
+        message=(
+            'AOE 仅由环境变量 AOE_MODE 开启时，NPURunConfig 中的 {which} 不会发送，work_path 实际为 "./"（依据代码推断）。',
+            "When AOE is enabled only by AOE_MODE, {which} from NPURunConfig is never sent and "
+            'work_path is "./" (derived from the code).',
+        ),
+        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); NOTES §5.10",
+        fix=("在 NPURunConfig 中同时设置 aoe_mode。", "Also set aoe_mode in NPURunConfig."),
+        targets=("work_path", "distribute_config"),
+    ),
+    rule(
+        "aoe.params_without_aoe",
+        "warning",
+        "python",
+        ("work_path", "distribute_config", "aoe_config_file", "aoe_mode", E + "AOE_MODE"),
+        _aoe_params_unused,
+        message=(
+            "未开启 AOE（aoe_mode 与 AOE_MODE 均未设置），{which} 不起作用。",
+            "AOE is off (neither aoe_mode nor AOE_MODE is set), so {which} does nothing.",
+        ),
+        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); seed002:AOE",
+        fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),
+        targets=("work_path", "distribute_config", "aoe_config_file"),
+    ),
+    rule(
+        "env.aoe_mode.target",
+        "warning",
+        "env",
+        (E + "AOE_MODE",),
+        _aoe_env_target,
+        message=(
+            "AOE 调优仅支持 Atlas A3/A2/训练系列产品的训练场景，当前目标为 {product}、{scenario}。",
+            "AOE tuning only supports training on Atlas A3, A2 and the training series; the "
+            "target is {product}, {scenario}.",
+        ),
+        source="seed002:AOE",
+        fix=("取消 AOE_MODE。", "Unset AOE_MODE."),
+    ),
+    rule(
+        "env.rank_size_with_cm_worker_size",
+        "error",
+        "env",
+        (E + "RANK_SIZE", E + "CM_WORKER_SIZE"),
+        _rank_and_cm,
+        message=(
+            "RANK_SIZE 与 CM_WORKER_SIZE 不能同时设置，NPU 侧读取时抛出 ValueError。",
+            "RANK_SIZE and CM_WORKER_SIZE cannot both be set; the NPU code raises ValueError.",
+        ),
+        source="util.py:get_ranksize",
+        fix=(
+            "使用 rank table 方式时只设 RANK_*，否则只设 CM_*。",
+            "Use RANK_* with a rank table, or CM_* without one, not both.",
+        ),
+    ),
+    rule(
+        "env.cm_with_rank",
+        "error",
+        "env",
+        (E + "CM_CHIEF_IP", E + "RANK_TABLE_FILE", E + "RANK_ID", E + "RANK_SIZE"),
+        _cm_with_rank,
+        message=(
+            "CM_* 变量（{cm}）不能与 {rank} 同时使用。",
+            "CM_* variables ({cm}) cannot be combined with {rank}.",
+        ),
+        source="docs/en/tfa_env/CM_WORKER_SIZE.md (Constraints); NOTES §5.9",
+        fix=(
+            "二选一：rank table（RANK_*）或 CM_* 自动生成。",
+            "Pick one: a rank table (RANK_*) or CM_* auto-generation.",
+        ),
+    ),
+    rule(
+        "env.cm_worker_size.range",
+        "error",
+        "env",
+        (E + "CM_WORKER_SIZE",),
+        lambda c: _bad_int(c, "CM_WORKER_SIZE", 0, 32768),
+        message=(
+            "CM_WORKER_SIZE={env:CM_WORKER_SIZE} 必须是 0 到 32768 的整数。",
+            "CM_WORKER_SIZE={env:CM_WORKER_SIZE} must be an integer from 0 to 32768.",
+        ),
+        source="docs/en/tfa_env/CM_WORKER_SIZE.md",
+        fix=("改为设备总数。", "Use the number of devices."),
+    ),
+    rule(
+        "env.rank_size.invalid",
+        "error",
+        "env",
+        (E + "RANK_SIZE",),
+        lambda c: _bad_int(c, "RANK_SIZE", 1),
+        message=(
+            "RANK_SIZE={env:RANK_SIZE} 必须是正整数（本进程对应的设备数）。",
+            "RANK_SIZE={env:RANK_SIZE} must be a positive integer (devices of this job).",
+        ),
+        source="docs/en/tfa_env/RANK_SIZE.md; util.py:get_ranksize",
+        fix=("改为正整数。", "Use a positive integer."),
+    ),
+    rule(
+        "env.hf32.product",
+        "warning",
+        "env",
+        (E + "ENABLE_HF32_EXECUTION",),
+        _hf32_product,
+        message=(
+            "ENABLE_HF32_EXECUTION 仅适用于 Atlas 350/A3/A2，在 {product} 上无效。",
+            "ENABLE_HF32_EXECUTION only applies to Atlas 350, A3 and A2; it does nothing on "
+            "{product}.",
+        ),
+        source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Applicability)",
+        fix=("取消该变量。", "Unset it."),
+    ),
+    rule(
+        "env.hf32.fp16_inference",
+        "info",
+        "env",
+        (E + "ENABLE_HF32_EXECUTION", "precision_mode", "precision_mode_v2"),
+        _hf32_fp16_inference,
+        message=(
+            "在线推理默认精度为 force_fp16/fp16，算子走 float16，ENABLE_HF32_EXECUTION 不生效。",
+            "Online inference defaults to force_fp16/fp16, so operators run in float16 and "
+            "ENABLE_HF32_EXECUTION has no effect.",
+        ),
+        source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Constraints)",
+        fix=('改用 precision_mode_v2="origin"。', 'Use precision_mode_v2="origin".'),
+        targets=(E + "ENABLE_HF32_EXECUTION",),
+    ),
+    rule(
+        "env.profiling_options.both",
+        "info",
+        "env",
+        (E + "PROFILING_OPTIONS", "profiling_config.enable_profiling"),
+        _profiling_env,
+        message=(
+            "同时设置了环境变量 PROFILING_OPTIONS 与脚本内 Profiling 配置，两者的优先级来源未说明。",
+            "Both PROFILING_OPTIONS and in-script profiling are configured; no source states "
+            "which one wins.",
+        ),
+        source="NOTES §6 (order of PROFILING_OPTIONS vs profiling_options uncertain)",
+        fix=("只保留一种配置方式。", "Configure profiling one way only."),
+    ),
+    rule(
+        "env.job_id.unset",
+        "error",
+        "env",
+        (E + "JOB_ID",),
+        lambda c: c.env_unset("JOB_ID"),
+        message=(
+            "环境中取消了 JOB_ID；没有任务配置文件时 NPUEstimator 构造失败（Load job info failed）。",
+            "The profile unsets JOB_ID; without a job file NPUEstimator fails to build (Load "
+            "job info failed).",
+        ),
+        source="npu_estimator.py:NPUEstimator.__init__ (__load_job_info)",
+        fix=("设置 JOB_ID，如 10087。", "Set JOB_ID, e.g. 10087."),
+    ),
+    rule(
+        "env.job_id.format",
+        "warning",
+        "env",
+        (E + "JOB_ID",),
+        _job_id_format,
+        message=(
+            "JOB_ID={env:JOB_ID} 建议只含字母、数字、- 和 _，且不要用以 0 开头的纯数字。",
+            "JOB_ID={env:JOB_ID} should contain only letters, digits, - and _, and not be all "
+            "digits starting with 0.",
+        ),
+        source="docs/en/tfa_env/JOB_ID.md",
+        fix=("例如 10087 或 job_a1。", "For example 10087 or job_a1."),
+    ),
+    rule(
+        "env.tf_config.invalid_json",
+        "error",
+        "env",
+        (E + "TF_CONFIG",),
+        _tf_config_invalid,
+        message=(
+            "TF_CONFIG 不是合法的 JSON，构造 NPURunConfig 时 json.loads 抛出异常。",
+            "TF_CONFIG is not valid JSON; json.loads raises when NPURunConfig is built.",
+        ),
+        source="npu_config.py:NPURunConfig.__init__ (json.loads(TF_CONFIG))",
+        fix=("修正 TF_CONFIG 的 JSON。", "Fix the TF_CONFIG JSON."),
+    ),
+    rule(
+        "env.tf_config.cluster_without_strategy",
+        "error",
+        "env",
+        (E + "TF_CONFIG", "distribute"),
+        _cluster_without_strategy,
+        message=(
+            "TF_CONFIG 配置了集群，但未传入 distribute（ParameterServerStrategy）；构造时抛出 ValueError。",
+            "TF_CONFIG defines a cluster but distribute (a ParameterServerStrategy) is not "
+            "given; the constructor raises ValueError.",
+        ),
+        source="npu_config.py:NPURunConfig.__init__ (cluster and distribute must all be set)",
+        fix=("传入 distribute=strategy。", "Pass distribute=strategy."),
+        targets=("distribute",),
+    ),
+    rule(
+        "env.tf_config.strategy_without_cluster",
+        "error",
+        "env",
+        ("distribute", E + "TF_CONFIG"),
+        _strategy_without_cluster,
+        message=(
+            "传入了 distribute，但环境中的 TF_CONFIG 未配置集群；构造时抛出 ValueError。",
+            "distribute is given but the environment's TF_CONFIG defines no cluster; the "
+            "constructor raises ValueError.",
+        ),
+        source="npu_config.py:NPURunConfig.__init__ (cluster and distribute must all be set)",
+        fix=(
+            "在环境中设置含 cluster 的 TF_CONFIG，或删除 distribute。",
+            "Set TF_CONFIG with a cluster in the environment, or remove distribute.",
+        ),
+        targets=("distribute",),
+    ),
+    rule(
+        "env.tf_config.mix_compile_mode",
+        "error",
+        "env",
+        (E + "TF_CONFIG", "mix_compile_mode"),
+        _cluster_without_mix,
+        message=(
+            "TF_CONFIG 配置了集群（PS-Worker）时必须 mix_compile_mode=True；构造时抛出 ValueError。",
+            "With a TF_CONFIG cluster (PS-Worker), mix_compile_mode must be True; the "
+            "constructor raises ValueError.",
+        ),
+        source="npu_config.py:NPURunConfig.__init__",
+        fix=(
+            "设置 mix_compile_mode=True（且 iterations_per_loop=1）。",
+            "Set mix_compile_mode=True (and iterations_per_loop=1).",
+        ),
+        targets=("mix_compile_mode",),
+    ),
+    rule(
+        "model_dir.estimator_mismatch",
+        "error",
+        "python",
+        ("model_dir",),
+        _model_dir_mismatch,
+        message=(
+            "NPUEstimator(model_dir={estimator}) 与 NPURunConfig(model_dir={model_dir}) 不一致，构造 NPUEstimator 时抛出 ValueError。",
+            "NPUEstimator(model_dir={estimator}) differs from NPURunConfig(model_dir="
+            "{model_dir}); building NPUEstimator raises ValueError.",
+        ),
+        source="npu_estimator.py:NPUEstimator.__check_model_dir",
+        fix=("只在一处设置 model_dir。", "Set model_dir in one place only."),
+    ),
+)

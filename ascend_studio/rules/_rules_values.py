@@ -1,0 +1,341 @@
+"""Product-dependent ranges, inner formats the docs prescribe, and value notes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ascend_studio.rules._adjust import HCCL_LEGACY_MAX, round_hccl
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._formats import (
+    check_accelerate_train_mode,
+    check_aicore_num,
+    check_device_list,
+    check_multistream_mode,
+    check_shape_range,
+    check_stream_parallel,
+)
+from ascend_studio.rules._model import Condition, Rule, rule
+
+__all__ = ["VALUE_RULES"]
+
+INT32_MAX = 2**31 - 1
+HCCL_SRC = "seed002:异常补救 hccl_timeout"
+
+
+def _hccl(c: Ctx) -> int | None:
+    return c.ival("hccl_timeout", default_too=False)
+
+
+def _hccl_rounded(c: Ctx) -> Mapping[str, object] | None:
+    value = _hccl(c)
+    if not c.legacy_hccl or value is None or not 0 < value <= HCCL_LEGACY_MAX:
+        return None
+    effective = round_hccl(value)
+    return {"effective": effective} if effective != value else None
+
+
+def _hccl_legacy_range(c: Ctx) -> bool:
+    value = _hccl(c)
+    return c.legacy_hccl and value is not None and not 0 < value <= HCCL_LEGACY_MAX
+
+
+def _hccl_range(c: Ctx) -> bool:
+    value = _hccl(c)
+    return not c.legacy_hccl and value is not None and not 0 <= value <= INT32_MAX
+
+
+def _format(path: str, check: Callable[[str], str | None]) -> Condition:
+    def when(c: Ctx) -> Mapping[str, object] | None:
+        text = c.sval(path)
+        problem = check(text) if text is not None else None
+        return {"problem": problem} if problem else None
+
+    return when
+
+
+def _duplicate_devices(c: Ctx) -> Mapping[str, object] | None:
+    text = c.sval("local_device_list")
+    if text is None or check_device_list(text):
+        return None
+    ids = [int(p) for p in text.split(",")]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    return {"twice": ", ".join(map(str, twice))} if twice else None
+
+
+def _policy_one(c: Ctx) -> bool:
+    return c.ival("memory_config.static_memory_policy", default_too=False) == 1
+
+
+def _unsupported_distribute(c: Ctx) -> Mapping[str, object] | None:
+    which = [p for p in ("train_distribute", "eval_distribute") if c.is_set(p)]
+    return {"which": ", ".join(which)} if which else None
+
+
+def _debug_level_350(c: Ctx) -> bool:
+    return c.product == "atlas_350" and c.ival("op_debug_level", default_too=False) in (1, 2, 4)
+
+
+def _debug_dir_unused(c: Ctx) -> bool:
+    level = c.ival("op_debug_level", default_too=False)
+    return (
+        c.is_set("debug_dir")
+        and not c.is_set("op_debug_config")
+        and (level == 0 or not c.is_set("op_debug_level"))
+    )
+
+
+def _dump_with_exception_dump(c: Ctx) -> bool:
+    dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
+    return dumping and c.ival("enable_exception_dump") == 1
+
+
+def _quant_without_dump(c: Ctx) -> bool:
+    return c.lit("quant_dumpable") == "1" and not c.is_true("dump_config.enable_dump")
+
+
+def _aoe_default_work_path(c: Ctx) -> bool:
+    return c.is_set("aoe_mode") and not c.is_set("work_path")
+
+
+VALUE_RULES: tuple[Rule, ...] = (
+    rule(
+        "hccl_timeout.rounded",
+        "warning",
+        "docs",
+        ("hccl_timeout",),
+        _hccl_rounded,
+        message=(
+            "在 {product} 上 hccl_timeout 会先整除 68 再乘 68（最小 68），{hccl_timeout} 实际生效为 {effective} 秒。",
+            "On {product} hccl_timeout is floored to a multiple of 68 (at least 68): "
+            "{hccl_timeout} becomes {effective} s.",
+        ),
+        source=HCCL_SRC,
+        fix=(
+            "直接填写 68 的整数倍，如 {effective}。",
+            "Use a multiple of 68, such as {effective}.",
+        ),
+    ),
+    rule(
+        "hccl_timeout.legacy_range",
+        "error",
+        "docs",
+        ("hccl_timeout",),
+        _hccl_legacy_range,
+        message=(
+            f"在 {{product}} 上 hccl_timeout 的取值范围是 (0, {HCCL_LEGACY_MAX}] 秒，当前为 {{hccl_timeout}}。",
+            f"On {{product}} hccl_timeout must be in (0, {HCCL_LEGACY_MAX}] s, got {{hccl_timeout}}.",
+        ),
+        source=HCCL_SRC,
+        fix=(
+            f"取 68 到 {HCCL_LEGACY_MAX} 之间 68 的整数倍。",
+            f"Use a multiple of 68 from 68 to {HCCL_LEGACY_MAX}.",
+        ),
+    ),
+    rule(
+        "hccl_timeout.range",
+        "error",
+        "docs",
+        ("hccl_timeout",),
+        _hccl_range,
+        message=(
+            f"在 {{product}} 上 hccl_timeout 的取值范围是 [0, {INT32_MAX}] 秒（0 表示永不超时），当前为 {{hccl_timeout}}。",
+            f"On {{product}} hccl_timeout must be in [0, {INT32_MAX}] s (0 = never time out), "
+            "got {hccl_timeout}.",
+        ),
+        source=HCCL_SRC,
+        fix=("改为非负整数秒。", "Use a non-negative number of seconds."),
+    ),
+    rule(
+        "aicore_num.format",
+        "error",
+        "docs",
+        ("aicore_num",),
+        _format("aicore_num", check_aicore_num),
+        message=(
+            'aicore_num={aicore_num} 格式不对：应为 "Cube核数|Vector核数"，两个正整数。',
+            'aicore_num={aicore_num} is malformed: expected "cube|vector", two positive integers.',
+        ),
+        source="seed002:算子编译 aicore_num",
+        fix=(
+            '写成 "2|4" 形式，且不超过处理器核数。',
+            'Write it like "2|4", within the processor\'s core counts.',
+        ),
+    ),
+    rule(
+        "stream_max_parallel_num.format",
+        "error",
+        "docs",
+        ("stream_max_parallel_num",),
+        _format("stream_max_parallel_num", check_stream_parallel),
+        message=(
+            'stream_max_parallel_num={stream_max_parallel_num} 格式不对：应为 "引擎名:并行度"，多个用逗号分隔。',
+            "stream_max_parallel_num={stream_max_parallel_num} is malformed: expected "
+            '"engine:count" pairs separated by commas.',
+        ),
+        source="seed002:性能调优 stream_max_parallel_num",
+        fix=(
+            '例如 "DNN_VM_AICPU:10,AIcoreEngine:1"。',
+            'For example "DNN_VM_AICPU:10,AIcoreEngine:1".',
+        ),
+    ),
+    rule(
+        "dynamic_inputs_shape_range.format",
+        "error",
+        "docs",
+        ("dynamic_inputs_shape_range",),
+        _format("dynamic_inputs_shape_range", check_shape_range),
+        message=(
+            "dynamic_inputs_shape_range 格式不对（{problem}）。",
+            "dynamic_inputs_shape_range is malformed ({problem}).",
+        ),
+        source="seed002:后续版本废弃配置 dynamic_inputs_shape_range",
+        fix=(
+            '例如 "getnext:[128,3~5,-1];data:[]"。',
+            'For example "getnext:[128,3~5,-1];data:[]".',
+        ),
+    ),
+    rule(
+        "accelerate_train_mode.format",
+        "error",
+        "docs",
+        ("experimental_config.accelerate_train_mode",),
+        _format("experimental_config.accelerate_train_mode", check_accelerate_train_mode),
+        message=(
+            "accelerate_train_mode 格式不对（{problem}）。",
+            "accelerate_train_mode is malformed ({problem}).",
+        ),
+        source="docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
+        fix=(
+            '例如 "fast|step|0.9" 或 "fast|loss|1.05"。',
+            'For example "fast|step|0.9" or "fast|loss|1.05".',
+        ),
+    ),
+    rule(
+        "auto_multistream_parallel_mode.format",
+        "warning",
+        "docs",
+        ("auto_multistream_parallel_mode",),
+        _format("auto_multistream_parallel_mode", check_multistream_mode),
+        message=(
+            "auto_multistream_parallel_mode={auto_multistream_parallel_mode} 不是已知取值（{problem}）；代码不校验。",
+            "auto_multistream_parallel_mode={auto_multistream_parallel_mode} is not a known "
+            "value ({problem}); no code checks it.",
+        ),
+        source="npu_config.py docstring; docs experiment_options.md; NOTES §2.2",
+        fix=(
+            "使用 cv、LoadBalance:n 或 MainStream:n（1≤n≤64）。",
+            "Use cv, LoadBalance:n or MainStream:n (1 <= n <= 64).",
+        ),
+    ),
+    rule(
+        "local_device_list.duplicates",
+        "warning",
+        "docs",
+        ("local_device_list",),
+        _duplicate_devices,
+        message=(
+            "local_device_list 中设备 {twice} 重复出现。",
+            "local_device_list names device {twice} more than once.",
+        ),
+        source="seed002:数据增强 local_device_list",
+        fix=("每个设备只写一次。", "List each device once."),
+    ),
+    rule(
+        "static_memory_policy.one_means_two",
+        "info",
+        "docs",
+        ("memory_config.static_memory_policy",),
+        _policy_one,
+        message=(
+            "static_memory_policy=1 仅为兼容旧版本保留，实际按 2 处理。",
+            "static_memory_policy=1 is kept for compatibility and behaves as 2.",
+        ),
+        source="docs/en/tfadapter_1/apiref/npu_config/memoryconfig_constructor.md",
+        fix=("直接写 2。", "Write 2."),
+    ),
+    rule(
+        "runconfig.distribute_unsupported",
+        "warning",
+        "docs",
+        ("train_distribute", "eval_distribute"),
+        _unsupported_distribute,
+        message=(
+            "{which} 继承自 tf.estimator.RunConfig，但在 NPU 上不支持。",
+            "{which} comes from tf.estimator.RunConfig but is not supported on the NPU.",
+        ),
+        source="docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+        fix=(
+            "删除它，分布式训练改用 NPU 的分布式接口。",
+            "Remove it; use the NPU distributed APIs instead.",
+        ),
+    ),
+    rule(
+        "op_debug_level.no_tbe_files_on_350",
+        "info",
+        "docs",
+        ("op_debug_level",),
+        _debug_level_350,
+        message=(
+            "Atlas 350 不会生成 TBE 指令映射文件（及 UB 融合计算描述文件），op_debug_level={op_debug_level} 的这部分输出不存在。",
+            "Atlas 350 does not produce TBE instruction-mapping files (nor UB fusion compute "
+            "descriptions), so that part of op_debug_level={op_debug_level} output is absent.",
+        ),
+        source="seed002:后续版本废弃配置 op_debug_level",
+    ),
+    rule(
+        "debug_dir.unused",
+        "info",
+        "docs",
+        ("debug_dir", "op_debug_level", "op_debug_config"),
+        _debug_dir_unused,
+        message=(
+            "未开启算子调试（op_debug_level 为 0/未设置，且未设置 op_debug_config），debug_dir 下不会有调试文件。",
+            "Operator debugging is off (op_debug_level 0/unset and no op_debug_config), so "
+            "nothing is written to debug_dir.",
+        ),
+        source="seed002:功能调试 debug_dir; 后续版本废弃配置 op_debug_level",
+        targets=("debug_dir",),
+    ),
+    rule(
+        "dump.with_exception_dump",
+        "info",
+        "docs",
+        ("enable_exception_dump", "dump_config.enable_dump", "dump_config.enable_dump_debug"),
+        _dump_with_exception_dump,
+        message=(
+            "enable_exception_dump=1 与数据 dump/溢出检测同时开启时，动态 shape 网络只有异常 dump 生效。",
+            "With enable_exception_dump=1 and data dump/overflow detection both on, dynamic-"
+            "shape networks only get the exception dump.",
+        ),
+        source="docs/en/tfadapter_1/apiref/npu_config/dumpconfig_constructor.md",
+        targets=("dump_config.enable_dump", "dump_config.enable_dump_debug"),
+    ),
+    rule(
+        "quant_dumpable.without_dump",
+        "info",
+        "docs",
+        ("quant_dumpable", "dump_config.enable_dump"),
+        _quant_without_dump,
+        message=(
+            'quant_dumpable="1" 只在开启数据 dump 时有用。',
+            'quant_dumpable="1" only matters when data dump is on.',
+        ),
+        source="seed002:精度比对 quant_dumpable",
+        targets=("quant_dumpable",),
+    ),
+    rule(
+        "aoe.default_work_path",
+        "info",
+        "runtime",
+        ("aoe_mode", "work_path"),
+        _aoe_default_work_path,
+        message=(
+            '未设置 work_path，AOE 使用当前目录 "./"；该目录须在目标机器上存在且可读写，否则 TF Adapter 中止进程。',
+            'work_path is unset, so AOE uses "./"; it must exist and be writable on the '
+            "target machine or TF Adapter aborts the process.",
+        ),
+        source="npu_estimator.py (work_path falls back to './'); npu_attrs.cc CheckPath (LOG(FATAL))",
+        fix=("显式设置一个已存在的可写目录。", "Set an existing, writable directory explicitly."),
+        targets=("work_path",),
+    ),
+)
