@@ -1,0 +1,66 @@
+"""Run every benchmark in this folder, one after another, and print the results.
+
+Usage: ``python benchmarks/run_all.py``. Each ``bench_*.py`` script is run in its
+own process (so start-up and memory figures are not polluted by the others) and
+prints its own lines; this runner adds a header with the date, the machine and
+the versions, so the output can be pasted into the README as it is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def versions() -> str:
+    parts = [f"Python {platform.python_version()}"]
+    try:
+        import PySide6
+
+        parts.append(f"PySide6 {PySide6.__version__}")
+    except ImportError:
+        parts.append("PySide6 absent")
+    import pydantic
+
+    parts.append(f"pydantic {pydantic.__version__}")
+    return ", ".join(parts)
+
+
+def main() -> int:
+    scripts = sorted(HERE.glob("bench_*.py"))
+    print(f"# Ascend Studio benchmarks, {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
+    print(f"# machine: {machine()}")
+    print(f"# {versions()}")
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    failed = []
+    for script in scripts:
+        print(f"\n## {script.stem}", flush=True)
+        result = subprocess.run([sys.executable, str(script)], env=env, check=False)
+        if result.returncode != 0:
+            failed.append(script.name)
+    if failed:
+        print(f"\nFAILED: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
