@@ -18,7 +18,7 @@ from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, Rule, Severity, show, txt
-from ascend_studio.schema import OWNERS, Text
+from ascend_studio.schema import OWNERS, Parameter, Text
 
 __all__ = ["CATALOG_RULES", "STRICT_BOOL"]
 
@@ -132,9 +132,11 @@ ValueProblem = Literal["case", "not_allowed", "undocumented"]
 def value_problem(facts: ParamFacts, value: object) -> ValueProblem | None:
     if facts.allowed is None or value_key(value) in facts.allowed:
         return None
+    if facts.path not in VALIDATED:
+        return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"
-    return "not_allowed" if facts.path in VALIDATED else "undocumented"
+    return "not_allowed"
 
 
 def _valued(problem: ValueProblem) -> Scan:
@@ -173,15 +175,20 @@ def _ranged(validated: bool) -> Scan:
             if path in SPECIAL_RANGE or (path in VALIDATED_RANGE) != validated:
                 continue
             if _bounds_problem(facts, value):
-                param = facts.param
-                low = "—" if param.minimum is None else f"{param.minimum:g}"
-                high = "—" if param.maximum is None else f"{param.maximum:g}"
-                bracket = "(" if param.minimum_exclusive else "["
                 where = VALIDATED_RANGE.get(path, "runtime")
-                ns = _ns(path, value, range=f"{bracket}{low}, {high}]", effect=_EFFECT[where])
+                ns = _ns(path, value, range=_range_text(facts.param), effect=_EFFECT[where])
                 yield Hit((path,), ns)
 
     return scan
+
+
+def _range_text(param: Parameter) -> str:
+    low, high = param.minimum, param.maximum
+    if low is not None and high is not None:
+        return f"{'(' if param.minimum_exclusive else '['}{low:g}, {high:g}]"
+    if low is not None:
+        return f"{'>' if param.minimum_exclusive else '>='} {low:g}"
+    return f"<= {high:g}"
 
 
 def _has_range(ix: CatalogIndex, path: str) -> bool:
@@ -263,10 +270,15 @@ def _scan_scenario(ctx: Ctx) -> Iterator[Hit]:
             )
 
 
+def _flagged(param: Parameter, attr: str, expected: bool) -> bool:
+    # Inherited RunConfig parameters are documented by TensorFlow, not "undocumented".
+    return getattr(param, attr) is expected and not (attr == "documented" and param.inherited)
+
+
 def _flag(attr: str, expected: bool = True) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts in _params_set(ctx):
-            if getattr(facts.param, attr) is expected:
+            if _flagged(facts.param, attr, expected):
                 yield Hit((path,), _ns(path, value))
 
     return scan
@@ -275,7 +287,7 @@ def _flag(attr: str, expected: bool = True) -> Scan:
 def _involves_attr(attr: str, expected: bool = True) -> Involves:
     def involves(ix: CatalogIndex, path: str) -> bool:
         param = ix.param(path)
-        return param is not None and getattr(param, attr) is expected
+        return param is not None and _flagged(param, attr, expected)
 
     return involves
 
@@ -452,24 +464,24 @@ CATALOG_RULES: tuple[Rule, ...] = (
         "range.out_of_range",
         "error",
         txt(
-            "{param}={value} 超出取值范围 {range}：{effect}。",
-            "{param}={value} is outside {range}: {effect}.",
+            "{param}={value} 不满足取值范围 {range}：{effect}。",
+            "{param}={value} is not in range {range}: {effect}.",
         ),
         _ranged(True),
         _has_range,
-        fix=txt("改为 {range} 范围内的值。", "Use a value in {range}."),
+        fix=txt("改为满足 {range} 的值。", "Use a value in range {range}."),
         source="npu_config.py (check_positive_integer...) / npu_attrs.cc range checks",
     ),
     _family(
         "range.undocumented",
         "warning",
         txt(
-            "{param}={value} 超出文档给出的范围 {range}。",
-            "{param}={value} is outside the documented range {range}.",
+            "{param}={value} 不满足文档给出的范围 {range}。",
+            "{param}={value} is not in the documented range {range}.",
         ),
         _ranged(False),
         _has_range,
-        fix=txt("改为 {range} 范围内的值。", "Use a value in {range}."),
+        fix=txt("改为满足 {range} 的值。", "Use a value in range {range}."),
         source="seed002 / docs ranges; catalog:{param}",
     ),
     _family(

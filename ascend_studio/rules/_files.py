@@ -8,9 +8,10 @@ these readers extract the facts rules need and never raise on bad input.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
+
+from ascend_studio.rules._formats import parse_json
 
 __all__ = [
     "DEBUG_OPTIONS",
@@ -72,18 +73,11 @@ def read_debug_config(text: str) -> DebugConfig:
 
 
 def _load(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
+    return parse_json(text)[0]
 
 
 def json_problem(text: str) -> str | None:
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
-    return None
+    return parse_json(text)[1]
 
 
 @lru_cache(maxsize=64)

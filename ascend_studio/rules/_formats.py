@@ -23,6 +23,7 @@ __all__ = [
     "check_shape_range",
     "check_stream_parallel",
     "count_dims",
+    "parse_json",
 ]
 
 _DEVICE_LIST = re.compile(r"(\d{1,},)+")
@@ -124,7 +125,7 @@ def check_multistream_mode(text: str) -> str | None:
     match = _MULTISTREAM.fullmatch(text)
     if match is None:
         return "expected cv, LoadBalance, LoadBalance:n or MainStream:n"
-    if match.group(3) is not None and not 1 <= int(match.group(3)) <= 64:
+    if match.group(2) is not None and not 1 <= int(match.group(2)) <= 64:
         return "the stream count must be between 1 and 64"
     return None
 
@@ -144,10 +145,22 @@ def check_accelerate_train_mode(text: str) -> str | None:
     return None
 
 
+_BAD = object()
+
+
+def parse_json(text: str) -> tuple[object, str | None]:
+    """(data, None) or (a sentinel, the problem); never raises, even on deep nesting."""
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return _BAD, f"{exc.msg} (line {exc.lineno}, column {exc.colno})"
+    except (ValueError, RecursionError) as exc:
+        return _BAD, type(exc).__name__
+
+
 def check_profiling_options(text: str) -> str | None:
     """The runtime parses profiling_options as a JSON object."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return f"not valid JSON ({exc.msg}, column {exc.colno})"
+    data, problem = parse_json(text)
+    if problem:
+        return f"not valid JSON: {problem}"
     return None if isinstance(data, dict) else "not a JSON object"

@@ -4,10 +4,8 @@ and documented recommendations. Nothing here fails; it helps users decide.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Condition, Rule, rule
 
 __all__ = ["ADVICE_RULES"]
@@ -49,15 +47,12 @@ def _profiling_without_output(c: Ctx) -> bool:
     text = c.sval("profiling_config.profiling_options")
     if not text or not c.is_true("profiling_config.enable_profiling"):
         return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and not data.get("output")
+    data, problem = parse_json(text)
+    return problem is None and isinstance(data, dict) and not data.get("output")
 
 
-def _pm_set(c: Ctx) -> Mapping[str, object] | None:
-    return {} if c.is_set("precision_mode") and not c.is_set("precision_mode_v2") else None
+def _pm_set(c: Ctx) -> bool:
+    return c.is_set("precision_mode") and not c.is_set("precision_mode_v2")
 
 
 ADVICE_RULES: tuple[Rule, ...] = (
@@ -223,6 +218,21 @@ ADVICE_RULES: tuple[Rule, ...] = (
         source="seed000 (ASCEND_WORK_PATH table) vs Profiler docs; NOTES §2.16",
         fix=('显式设置 "output"。', 'Set "output" explicitly.'),
         targets=("profiling_config.profiling_options",),
+    ),
+    rule(
+        "auto_multistream_parallel_mode.recommendation_only",
+        "info",
+        "advice",
+        ("auto_multistream_parallel_mode",),
+        lambda c: c.is_set("auto_multistream_parallel_mode"),
+        message=(
+            "auto_multistream_parallel_mode 仅用于推荐类网络；种子文档还限定为训练场景、仅静态 shape，当前文档则允许静态与动态 shape。",
+            "auto_multistream_parallel_mode is for recommendation networks only; the seed also "
+            "limits it to training on static shapes, while the current docs allow static and "
+            "dynamic shapes.",
+        ),
+        source="seed002:试验参数 auto_multistream_parallel_mode; docs experiment_options.md; "
+        "NOTES §2.2",
     ),
     rule(
         "hcom_parallel.small_networks",

@@ -465,11 +465,12 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
         _profiling_json,
         message=(
-            "profiling_options 不是合法的 JSON 对象（{problem}）；开启 Profiling 后作业启动失败。",
-            "profiling_options is not a valid JSON object ({problem}); with profiling on, the "
-            "job fails at start.",
+            "profiling_options 不是合法的 JSON 对象（{problem}）；运行时无法解析，Profiling 无法启动。",
+            "profiling_options is not a valid JSON object ({problem}); the runtime cannot parse "
+            "it and profiling does not start.",
         ),
-        source="npu_attrs.cc (profiling_options parsed as JSON); NOTES §2.17 malformed doc example",
+        source="npu_attrs.cc (forwarded unparsed as ge.exec.profilingOptions, a JSON document); "
+        "NOTES §2.17",
         fix=(
             '写成 JSON 对象，如 {"output":"/tmp/prof","task_trace":"on"}。',
             'Write a JSON object, e.g. {"output":"/tmp/prof","task_trace":"on"}.',

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._adjust import round_hccl
 from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Rule, rule
 
 __all__ = ["ENV_RULES", "env_int", "tf_config_cluster"]
@@ -42,9 +43,8 @@ def tf_config_cluster(c: Ctx) -> bool | None:
     text = c.env_value("TF_CONFIG")
     if text is None:
         return False if c.env_unset("TF_CONFIG") else None
-    try:
-        data = json.loads(text or "{}")
-    except ValueError:
+    data, problem = parse_json(text or "{}")
+    if problem:
         return None
     return bool(isinstance(data, dict) and data.get("cluster"))
 
@@ -267,7 +267,14 @@ ENV_RULES: tuple[Rule, ...] = (
         "stream_sync_timeout.below_hccl",
         "error",
         "env",
-        ("stream_sync_timeout", "hccl_timeout", E + "HCCL_EXEC_TIMEOUT", E + "RANK_SIZE"),
+        (
+            "stream_sync_timeout",
+            "hccl_timeout",
+            E + "HCCL_EXEC_TIMEOUT",
+            E + "RANK_SIZE",
+            E + "CM_WORKER_SIZE",
+            E + "RANK_TABLE_FILE",
+        ),
         _stream_below_hccl,
         message=(
             "集群场景下 stream_sync_timeout（{stream_sync_timeout} 毫秒）必须大于集合通信超时（{hccl} 秒 = {hccl}000 毫秒）。",
@@ -462,7 +469,7 @@ ENV_RULES: tuple[Rule, ...] = (
         "env.cm_with_rank",
         "error",
         "env",
-        (E + "CM_CHIEF_IP", E + "RANK_TABLE_FILE", E + "RANK_ID", E + "RANK_SIZE"),
+        (*(E + n for n in _CM), E + "RANK_TABLE_FILE", E + "RANK_ID", E + "RANK_SIZE"),
         _cm_with_rank,
         message=(
             "CM_* 变量（{cm}）不能与 {rank} 同时使用。",

@@ -250,9 +250,8 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ("customize_dtypes", "precision_mode", "precision_mode_v2"),
         _dtypes_under_origin,
         message=(
-            "精度模式为 {mode}（保持原图精度）时 customize_dtypes 不生效。",
-            "customize_dtypes has no effect while the precision mode is {mode_en} (keep the "
-            "original precision).",
+            "customize_dtypes 不生效：{mode} 会保持原图精度。",
+            "customize_dtypes has no effect: {mode_en} keeps the original precision.",
         ),
         source="seed002:精度调优 customize_dtypes",
         fix=(
