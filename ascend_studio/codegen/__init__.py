@@ -1,0 +1,31 @@
+"""Exporters (profile -> code) and importers (code -> profiles), Qt-free.
+
+Exporters are pure functions; :func:`write_export` is the separate atomic
+write. Importers read Python through :mod:`ast` and shell through a word
+reader: they never execute their input and never raise on malformed input.
+"""
+
+from ascend_studio.codegen._export import export_text, write_export
+from ascend_studio.codegen._import import import_file, import_text
+from ascend_studio.codegen._import_py import import_python
+from ascend_studio.codegen._import_sh import import_shell
+from ascend_studio.codegen._options import EXPORT_FORMATS, ExportError, ExportOptions
+from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportItem
+from ascend_studio.codegen._shlex import shell_quote
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "ExportError",
+    "ExportOptions",
+    "ImportReport",
+    "ImportResult",
+    "ImportedConfig",
+    "ReportItem",
+    "export_text",
+    "import_file",
+    "import_python",
+    "import_shell",
+    "import_text",
+    "shell_quote",
+    "write_export",
+]

@@ -1,0 +1,52 @@
+"""Rule diagnostics as comments in exported code.
+
+Diagnostics come from :mod:`ascend_studio.rules`; this module only decides
+where each one is shown (next to the first parameter it concerns that the
+output contains, otherwise in the header) and how it reads as a comment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic, evaluate
+from ascend_studio.schema import Catalog
+
+__all__ = ["Placed", "comment_lines", "place", "profile_diagnostics"]
+
+
+def profile_diagnostics(profile: Profile, catalog: Catalog) -> list[Diagnostic]:
+    """The rule findings for ``profile``, errors first."""
+    return evaluate(profile, catalog)
+
+
+@dataclass
+class Placed:
+    by_path: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    general: list[Diagnostic] = field(default_factory=list)
+
+
+def place(diagnostics: Sequence[Diagnostic], shown: Collection[str]) -> Placed:
+    """Attach each diagnostic to the first of its parameters that the output shows."""
+    placed = Placed()
+    for diag in diagnostics:
+        target = next((p for p in diag.params if p in shown), None)
+        if target is None:
+            placed.general.append(diag)
+        else:
+            placed.by_path.setdefault(target, []).append(diag)
+    return placed
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:
+    lines = [f"{indent}# {diag.severity} [{diag.rule_id}]: {_one_line(diag.message.get(lang))}"]
+    if diag.fix is not None:
+        label = "修复" if lang == "zh" else "fix"
+        lines.append(f"{indent}#   {label}: {_one_line(diag.fix.get(lang))}")
+    return lines

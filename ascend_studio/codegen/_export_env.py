@@ -1,0 +1,187 @@
+"""Environment exports: a POSIX sh script, a docker env-file, docker -e args, k8s env.
+
+A profile's ``env`` maps a name to its value (``None``: unset it). Values read
+from a shell script that refer to other variables or run commands (``$HOME/x``,
+``$(hostname)``) are kept as shell text; their names are listed in the
+profile's ``env_verbatim`` field. Only the formats that are shell code can carry
+those; the others raise :class:`ExportError`, as they do for any value the
+format cannot hold (a newline in an env-file, for example).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._options import ExportError
+from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+
+__all__ = [
+    "VERBATIM_FIELD",
+    "export_docker",
+    "export_env_file",
+    "export_k8s",
+    "export_sh",
+    "verbatim_names",
+    "yaml_quote",
+]
+
+VERBATIM_FIELD = "env_verbatim"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def verbatim_names(profile: Profile) -> frozenset[str]:
+    """Env names whose value is shell text to re-emit unchanged."""
+    names = (profile.model_extra or {}).get(VERBATIM_FIELD) or ()
+    return frozenset(str(n) for n in names)
+
+
+def _check_name(name: str) -> None:
+    if not _NAME.fullmatch(name):
+        raise ExportError(
+            f"environment variable name {name!r} is not valid (letters, digits, _; "
+            "not starting with a digit)"
+        )
+
+
+def _check_text(name: str, value: str) -> None:
+    if "\0" in value:
+        raise ExportError(f"{name}: a NUL character cannot be part of an environment value")
+    if any(unicodedata.category(ch) == "Cs" for ch in value):
+        raise ExportError(f"{name}: the value holds a lone surrogate, which is not text")
+
+
+def _shell_word(name: str, value: str, verbatim: bool) -> str:
+    if not verbatim:
+        return shell_quote(value)
+    try:
+        read_word(value)
+    except ShellSyntaxError as exc:
+        raise ExportError(
+            f"{name}: kept shell text {value!r} is not one word ({exc.message})"
+        ) from None
+    return value
+
+
+def _items(profile: Profile) -> list[tuple[str, str | None, bool]]:
+    verbatim = verbatim_names(profile)
+    items = []
+    for name, value in profile.env.items():
+        _check_name(name)
+        if value is not None:
+            _check_text(name, value)
+        items.append((name, value, value is not None and name in verbatim))
+    return items
+
+
+def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> list[str]:
+    return header_lines(profile, catalog, what, extra)
+
+
+def export_sh(profile: Profile, catalog: Catalog) -> str:
+    body: list[str] = []
+    for name, value, verbatim in _items(profile):
+        if value is None:
+            body.append(f"unset {name}")
+        elif verbatim:
+            # Assign, then export: `export X=$(cmd)` would hide the command's status.
+            body += [f"{name}={_shell_word(name, value, True)}", f"export {name}"]
+        else:
+            body.append(f"export {name}={shell_quote(value)}")
+    extra = ["# Source it: . ./this-file.sh"]
+    lines = ["#!/bin/sh", *_header(profile, catalog, "environment, POSIX sh", extra), ""]
+    return "\n".join([*lines, *body]) + "\n"
+
+
+def _unset_note(names: list[str], how: str) -> list[str]:
+    if not names:
+        return []
+    return [
+        f"# Unset in the profile, which {how} cannot express: {', '.join(names)}.",
+        "# Make sure the image does not set them.",
+    ]
+
+
+def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
+    for name, value, verbatim in items:
+        if verbatim:
+            raise ExportError(
+                f"{name}: its value {value!r} is shell text (it refers to variables or runs "
+                f"a command), which {what} does not expand; use the sh or docker format"
+            )
+
+
+def export_env_file(profile: Profile, catalog: Catalog) -> str:
+    items = _items(profile)
+    _no_verbatim(items, "a docker env-file")
+    body: list[str] = []
+    for name, value, _ in items:
+        if value is None:
+            continue
+        if "\n" in value or value.endswith("\r"):
+            raise ExportError(
+                f"{name}: a docker env-file holds one line per variable; this value has a "
+                "line break (use the sh, docker or k8s format)"
+            )
+        body.append(f"{name}={value}")
+    unset = [name for name, value, _ in items if value is None]
+    extra = ["# Use it: docker run --env-file this-file ...", *_unset_note(unset, "an env-file")]
+    lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
+    return "\n".join([*lines, *body]) + "\n"
+
+
+def export_docker(profile: Profile, catalog: Catalog) -> str:
+    items = _items(profile)
+    args: list[str] = []
+    for name, value, verbatim in items:
+        if value is not None:
+            args.append(f"  -e {shell_quote(name + '=')}{_shell_word(name, value, verbatim)} \\")
+    unset = [name for name, value, _ in items if value is None]
+    extra = [
+        "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
+        *_unset_note(unset, "docker run"),
+    ]
+    lines = ["#!/bin/sh", *_header(profile, catalog, "environment, docker run -e", extra), ""]
+    return "\n".join([*lines, "docker run \\", *args, '  "$@"']) + "\n"
+
+
+_YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _yaml_char(ch: str) -> str:
+    if ch in _YAML_ESCAPES:
+        return _YAML_ESCAPES[ch]
+    code = ord(ch)
+    printable = (
+        0x20 <= code <= 0x7E
+        or 0xA0 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or code >= 0x10000
+    )
+    if printable and code not in (0x2028, 0x2029, 0xFEFF):
+        return ch
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
+def yaml_quote(text: str) -> str:
+    """A YAML double-quoted scalar holding exactly ``text``."""
+    return '"' + "".join(_yaml_char(ch) for ch in text) + '"'
+
+
+def export_k8s(profile: Profile, catalog: Catalog) -> str:
+    items = _items(profile)
+    _no_verbatim(items, "Kubernetes")
+    body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
+    for name, value, _ in items:
+        if value is not None:
+            body += [f"  - name: {name}", f"    value: {yaml_quote(value)}"]
+    unset = [name for name, value, _ in items if value is None]
+    extra = [
+        "# Paste under a container spec (containers[].env).",
+        *_unset_note(unset, "a container env list"),
+    ]
+    lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]
+    return "\n".join([*lines, *body]) + "\n"

@@ -1,0 +1,142 @@
+"""Estimator style: sub-config objects, then ``config = NPURunConfig(...)``.
+
+A pure line generator. Only what the profile sets is passed; values are
+written in the type the real constructor expects (through the kind codecs);
+expressions kept from an imported script are re-emitted unchanged.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._kinds import ConversionError, python_literal, python_str
+from ascend_studio.codegen._layout import (
+    CLASS_MODULE,
+    SIGNATURES,
+    Arg,
+    Call,
+    build_calls,
+    shown_default,
+)
+from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.profile import Expr, Profile
+from ascend_studio.schema import Catalog
+
+__all__ = ["env_name_for", "export_py", "shown_paths", "value_source"]
+
+INDENT = "    "
+
+
+def env_name_for(path: str) -> str:
+    """The variable a path-like value is read from with ``env_paths``."""
+    return path.rpartition(".")[2].upper()
+
+
+def value_source(arg: Arg, path: str, options: ExportOptions) -> str:
+    """Python source for one argument value (literal, expression, or env lookup)."""
+    if arg.value is None:
+        return "None"
+    if arg.param is None:
+        if isinstance(arg.value, Expr):
+            return arg.value.expr
+        raise ExportError(f"{path}: unknown to the catalog, cannot type {arg.value!r}")
+    try:
+        literal = python_literal(arg.param, arg.value)
+    except ConversionError as exc:
+        raise ExportError(f"{path}: {exc}") from None
+    if options.env_paths and arg.param.kind == "path" and not isinstance(arg.value, Expr):
+        return f"os.environ.get({python_str(env_name_for(path))}, {literal})"
+    return literal
+
+
+def _extra_line(arg: Arg) -> str:
+    assert arg.extra is not None
+    if arg.extra.name in ("*", "**"):
+        return f"{INDENT}{arg.extra.name}{arg.extra.expr},"
+    close = difflib.get_close_matches(arg.extra.name, SIGNATURES[arg.extra.owner], n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return (
+        f"{INDENT}{arg.extra.name}={arg.extra.expr},"
+        f"  # not a {arg.extra.owner} keyword{hint}; kept as written"
+    )
+
+
+def _path(call: Call, name: str) -> str:
+    return f"{call.holder}.{name}" if call.holder else name
+
+
+def _default_lines(call: Call, profile: Profile, catalog: Catalog) -> list[str]:
+    given = {a.name for a in call.args}
+    lines: list[str] = []
+    for name in SIGNATURES[call.owner]:
+        path = _path(call, name)
+        if name in given or not catalog.has(path):
+            continue
+        param = catalog.param(path)
+        default, documented = shown_default(param, profile.product, profile.scenario)
+        if default is None or param.py_type == "object":
+            continue
+        note = "  # not sent when unset; the runtime default" if documented else ""
+        lines.append(f"{INDENT}# {name}={python_literal(param, default)},{note}")
+    if lines:
+        lines.insert(0, f"{INDENT}# Defaults of the parameters left unset (not passed):")
+    return lines
+
+
+def _call_lines(
+    call: Call, profile: Profile, catalog: Catalog, options: ExportOptions, placed: Placed
+) -> list[str]:
+    target = "config" if call.owner == "NPURunConfig" else call.holder.rpartition(".")[2]
+    if call.expr is not None:
+        return []
+    defaults = _default_lines(call, profile, catalog) if options.with_defaults else []
+    if not call.args and not defaults:
+        return [f"{target} = {call.owner}()"]
+    lines = [f"{target} = {call.owner}("]
+    for arg in call.args:
+        if arg.extra is not None:
+            lines.append(_extra_line(arg))
+            continue
+        path = _path(call, arg.name)
+        for diag in placed.by_path.get(path, []):
+            lines += comment_lines(diag, options.lang, INDENT)
+        lines.append(f"{INDENT}{arg.name}={value_source(arg, path, options)},")
+    lines += defaults
+    lines.append(")")
+    return lines
+
+
+def _bare_call(expr: Expr, owner: str) -> bool:
+    """``MemoryConfig()``: an empty sub-config kept as an expression needs its import."""
+    return "".join(expr.expr.split()) == f"{owner}()"
+
+
+def shown_paths(calls: list[Call]) -> set[str]:
+    return {_path(c, a.name) for c in calls for a in c.args if a.extra is None} | {
+        c.holder for c in calls if c.expr is not None
+    }
+
+
+def export_py(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    calls = build_calls(profile, catalog)
+    diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
+    placed = place(diagnostics, shown_paths(calls))
+    extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
+    if profile.env:
+        extra.append(
+            f"# This profile also sets {len(profile.env)} environment variable(s); "
+            "export them with the sh format."
+        )
+    body: list[str] = []
+    for call in calls:
+        body += _call_lines(call, profile, catalog, options, placed)
+    classes = sorted({c.owner for c in calls if c.expr is None or _bare_call(c.expr, c.owner)})
+    imports = ["from npu_bridge.npu_init import *"]
+    imports.append(f"from {CLASS_MODULE} import {', '.join(classes)}")
+    if any("os.environ.get(" in line for line in body):
+        imports.insert(0, "import os")
+    what = "NPURunConfig, estimator style"
+    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,95 @@
+"""sess.run style: a ``tf.ConfigProto`` carrying the ``NpuOptimizer`` options.
+
+The parameter map is exactly what NPUEstimator would write for the same
+profile (see :mod:`._session`), so a script moving between the two styles
+keeps its behaviour; the two rewrite options the session_config docs require
+are added at the end.
+"""
+
+from __future__ import annotations
+
+from ascend_studio.codegen._diag import comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._options import ExportOptions
+from ascend_studio.codegen._session import SessionWrite, not_sent, session_writes
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic
+from ascend_studio.schema import Catalog
+
+__all__ = ["REWRITE_OPTIMIZERS", "export_sess"]
+
+#: The graph optimizers NPUEstimator appends, in its order.
+REWRITE_OPTIMIZERS = (
+    "pruning",
+    "function",
+    "constfold",
+    "shape",
+    "arithmetic",
+    "loop",
+    "dependency",
+    "layout",
+    "GradFusionOptimizer",
+)
+
+_TF_CONFIG = [
+    "# NPUEstimator takes the job name and task index from TF_CONFIG at run time.",
+    '_task = json.loads(os.environ.get("TF_CONFIG") or "{}").get("task", {})',
+    'if _task.get("type"):',
+    '    custom_op.parameter_map["job"].s = tf.compat.as_bytes(_task["type"])',
+    '    custom_op.parameter_map["task_index"].i = int(_task.get("index", 0))',
+    "else:",
+    '    custom_op.parameter_map["job"].s = tf.compat.as_bytes("localhost")',
+    '    custom_op.parameter_map["task_index"].i = 0',
+]
+
+
+def _assignment(write: SessionWrite) -> str:
+    return f'custom_op.parameter_map["{write.key}"].{write.field} = {write.rhs}'
+
+
+def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    writes = session_writes(profile, catalog)
+    diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
+    placed = place(diagnostics, {w.path for w in writes if w.path})
+    extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
+    skipped = not_sent(profile, catalog) + [
+        f"{x.owner}({x.name}={x.expr})" for x in profile.extra_kwargs
+    ]
+    if skipped:
+        extra.append("# Not session options (NPURunConfig only), so not written here:")
+        extra += [f"#   {item}" for item in skipped]
+    names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
+    body = [
+        "config = tf.ConfigProto()",
+        f"config.graph_options.rewrite_options.optimizers.extend([{names}])",
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
+        'custom_op.name = "NpuOptimizer"',
+    ]
+    for write in writes:
+        body += comment_lines_for(write, placed.by_path, options.lang)
+        if write.condition is not None:
+            body += [f"if {write.condition}:", "    " + _assignment(write)]
+        else:
+            body.append(_assignment(write))
+    body += _TF_CONFIG
+    body += [
+        "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
+        "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
+        "# Use it as: with tf.Session(config=config) as sess: ...",
+    ]
+    imports = [
+        "import json",
+        "import os",
+        "",
+        "import tensorflow as tf",
+        "from tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig",
+    ]
+    what = "tf.ConfigProto for sess.run, as NPUEstimator would fill it"
+    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
+    return "\n".join(lines) + "\n"
+
+
+def comment_lines_for(
+    write: SessionWrite, by_path: dict[str, list[Diagnostic]], lang: str
+) -> list[str]:
+    return [line for diag in by_path.get(write.path, []) for line in comment_lines(diag, lang)]

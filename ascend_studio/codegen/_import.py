@@ -1,0 +1,92 @@
+"""``import_file``: pick the importer from the file's name and content."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ascend_studio.codegen._import_py import import_python
+from ascend_studio.codegen._import_sh import detect_dialect, import_shell
+from ascend_studio.codegen._report import (
+    ImportedConfig,
+    ImportReport,
+    ImportResult,
+    ReportItem,
+    msg,
+)
+from ascend_studio.profile import ProfileError, parse_profile
+from ascend_studio.schema import Catalog
+
+__all__ = ["guess_kind", "import_file", "import_text"]
+
+_PY_EXT = (".py", ".pyw", ".ipy")
+_PY_HINT = re.compile(
+    r"^\s*(import\s+\w|from\s+[\w.]+\s+import\b|def\s+\w+\s*\(|class\s+\w+)", re.M
+)
+
+
+def guess_kind(text: str, source: str) -> str:
+    """ "python", "profile" (our JSON) or a shell dialect ("shell", "env-file")."""
+    name = Path(source).name.lower()
+    first = text.split("\n", 1)[0]
+    if name.endswith(_PY_EXT) or (first.startswith("#!") and "python" in first):
+        return "python"
+    if name.endswith(".json") or text.lstrip().startswith("{"):
+        return "profile"
+    if first.startswith("#!"):
+        return "shell"
+    if "NPURunConfig" in text or "parameter_map" in text or _PY_HINT.search(text):
+        return "python"
+    return detect_dialect(text, source)
+
+
+def _profile_json(text: str, source: str) -> ImportResult:
+    try:
+        profile = parse_profile(text, source)
+    except ProfileError as exc:
+        item = ReportItem(
+            "syntax_error",
+            msg(f"不是有效的配置文件：{exc.problem}", f"Not a valid profile: {exc.problem}"),
+        )
+        return ImportResult((), ImportReport((item,)), source, "profile")
+    return ImportResult((ImportedConfig(profile, "profile"),), ImportReport(), source, "profile")
+
+
+def import_text(
+    text: str, source: str = "<string>", catalog: Catalog | None = None
+) -> ImportResult:
+    """Import ``text`` with the importer its name and content call for."""
+    kind = guess_kind(text, source)
+    if kind == "python":
+        return import_python(text, source, catalog)
+    if kind == "profile":
+        return _profile_json(text, source)
+    return import_shell(text, source, kind)
+
+
+def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) -> ImportResult:
+    """Read and import a file; an unreadable file gives a report, not an exception."""
+    source = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        item = ReportItem(
+            "unreadable",
+            msg(f"无法读取：{exc.strerror or exc}", f"Cannot read: {exc.strerror or exc}"),
+        )
+        return ImportResult((), ImportReport((item,)), source, "unknown")
+    text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    result = import_text(text, source, catalog)
+    if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
+        note = ReportItem(
+            "info",
+            msg(
+                "文件不是有效的 UTF-8，无法解码的字节已替换为 �。",
+                "The file is not valid UTF-8; undecodable bytes were replaced by �.",
+            ),
+        )
+        return ImportResult(
+            result.configs, ImportReport((note, *result.report.items)), source, result.dialect
+        )
+    return result

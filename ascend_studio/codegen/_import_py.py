@@ -1,0 +1,241 @@
+"""Import NPURunConfig / parameter_map configurations from a Python script.
+
+The script is parsed with :mod:`ast` and walked, never executed. Each
+``NPURunConfig(...)`` call becomes one configuration (merged with the
+parameter_map of the ``session_config`` it is given); each NpuOptimizer
+``ConfigProto`` not passed to an NPURunConfig is a sess.run configuration.
+``os.environ`` changes become the profiles' environment.
+"""
+
+from __future__ import annotations
+
+from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._pybuild import Builder, Built
+from ascend_studio.codegen._pyeval import Opaque, ProtoObj
+from ascend_studio.codegen._pyscan import EnvSet, Scanner, Source
+from ascend_studio.codegen._recover import Parsed, parse_script
+from ascend_studio.codegen._report import (
+    ImportedConfig,
+    ImportReport,
+    ImportResult,
+    ReportItem,
+    msg,
+)
+from ascend_studio.codegen._sh_state import DEVICE_VARS
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog, shipped_catalog
+
+__all__ = ["import_python", "internal_error"]
+
+
+def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResult:
+    item = ReportItem(
+        "internal_error",
+        msg(
+            f"导入器内部错误（{type(exc).__name__}: {exc}）；输入未被执行。请报告此问题。",
+            f"Importer bug ({type(exc).__name__}: {exc}); the input was not executed. "
+            "Please report it.",
+        ),
+    )
+    return ImportResult((), ImportReport((item,)), source, dialect)
+
+
+def import_python(
+    text: str, source: str = "<string>", catalog: Catalog | None = None
+) -> ImportResult:
+    """Configurations found in Python ``text``; never raises, never executes it."""
+    try:
+        return _import(text, source, catalog or shipped_catalog())
+    except Exception as exc:  # a safety net: bad input must never escape as an exception
+        return internal_error(source, "python", exc)
+
+
+def _syntax_items(parsed: Parsed) -> list[ReportItem]:
+    items = []
+    for p in parsed.problems:
+        hint_en = " (Python 2 syntax)" if p.python2 else ""
+        hint_zh = "（Python 2 语法）" if p.python2 else ""
+        if p.action == "fatal":
+            zh = f"无法解析{hint_zh}：{p.message}；未导入任何内容。"
+            en = f"Does not parse{hint_en}: {p.message}; nothing imported."
+        else:
+            verb_zh = "已按 Python 3 改写后读取" if p.action == "rewritten" else "已跳过"
+            verb_en = "read after a Python 3 rewrite" if p.action == "rewritten" else "skipped"
+            zh = f"此行无法解析{hint_zh}（{p.message}），{verb_zh}。"
+            en = f"This line does not parse{hint_en} ({p.message}); {verb_en}."
+        items.append(ReportItem("syntax_error", msg(zh, en), p.line))
+    if any(p.python2 for p in parsed.problems):
+        zh = "该文件看起来是 Python 2 脚本；TF Adapter 1.x 需要 Python 3。"
+        en = "This file looks like a Python 2 script; TF Adapter 1.x needs Python 3."
+        items.append(ReportItem("info", msg(zh, en)))
+    return items
+
+
+def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
+    parsed = parse_script(text)
+    items = _syntax_items(parsed)
+    if parsed.tree is None:
+        return ImportResult((), ImportReport(tuple(items)), source, "python")
+    src = Source(parsed.text)
+    scanner = Scanner(src)
+    scanner.run(parsed.tree)
+    builder = Builder(catalog, src)
+    found: list[tuple[Built, str, int]] = []
+    for index, call in enumerate(scanner.runconfigs):
+        builder.config = index
+        built = Built()
+        builder.expand(call, "", built)
+        for proto in built.protos:
+            _merge(builder, built, builder.map_values(proto), proto)
+        found.append((built, call.label, call.node.lineno))
+    for proto in scanner.protos:
+        if proto.used_by_runconfig or not any(op.writes for op in proto.ops):
+            continue
+        builder.config = len(found)
+        built = builder.map_values(proto)
+        _report_other(builder, proto)
+        found.append((built, f"sess.run config, {proto.label}", proto.line))
+    builder.config = None
+    env = _environment(builder, scanner.env)
+    for line, kind, note in scanner.notes:
+        builder.add(kind, note, note, line)  # type: ignore[arg-type]
+    if not found and env:
+        found.append((Built(), "environment only", scanner.env[0].line))
+    if not found:
+        builder.add(
+            "info",
+            "没有找到 NPURunConfig(...)、NpuOptimizer 的 parameter_map 或 os.environ 设置。",
+            "No NPURunConfig(...), NpuOptimizer parameter_map or os.environ setting found.",
+            None,
+        )
+    header = read_header(parsed.text.splitlines())
+    configs = tuple(
+        ImportedConfig(_profile(built, env, header, builder), label, line)
+        for built, label, line in found
+    )
+    return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
+
+
+def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> None:
+    """Add session_config's parameter_map values; keywords win (NPUEstimator writes last)."""
+    for path, value in mapped.values.items():
+        line = mapped.lines.get(path)
+        if path in built.values:
+            if built.values[path] != value:
+                builder.add(
+                    "conflict",
+                    f"{path} 同时由 NPURunConfig 参数（{built.values[path]!r}）和 session_config 的 parameter_map（{value!r}）设置；NPUEstimator 后写入，参数值生效。",
+                    f"{path} is set both as an NPURunConfig keyword ({built.values[path]!r}) and "
+                    f"in session_config's parameter_map ({value!r}); NPUEstimator writes its "
+                    "options last, so the keyword wins.",
+                    line,
+                    path,
+                )
+            continue
+        built.values[path] = value
+        param = builder.catalog.param(path) if builder.catalog.has(path) else None
+        if param is not None and param.session is not None and param.session.sent == "always":
+            builder.add(
+                "conflict",
+                f"{path} 只在 session_config 的 parameter_map 中设置，但 NPUEstimator 总会用 NPURunConfig 的默认值覆盖它；导入为 NPURunConfig 参数，使其真正生效。",
+                f"{path} is set only in session_config's parameter_map, but NPUEstimator always "
+                "overwrites it with the NPURunConfig default; imported as a keyword so that it "
+                "takes effect.",
+                line,
+                path,
+            )
+
+
+def _report_other(builder: Builder, proto: ProtoObj) -> None:
+    for line, setting in proto.other:
+        builder.add(
+            "ignored",
+            f"不是 NPU 选项，未导入：{setting}",
+            f"Not an NPU option, not imported: {setting}",
+            line,
+        )
+
+
+def _environment(builder: Builder, sets: list[EnvSet]) -> dict[str, str | None]:
+    env: dict[str, str | None] = {}
+    lines: dict[str, int] = {}
+    for item in sets:
+        path = f"env:{item.name}"
+        if item.in_loop and item.name in DEVICE_VARS:
+            builder.add(
+                "device_loop",
+                f"{item.name} 在循环中按设备设置（每个设备一个进程）；这是启动逻辑，未作为环境值导入。",
+                f"{item.name} is set per device in a loop (one process per device); that is "
+                "launcher logic and is not imported as a value.",
+                item.line,
+                path,
+            )
+            continue
+        value = item.value
+        if value is not None and not isinstance(value, str):
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                value = str(value)
+            else:
+                shown = (
+                    builder.src.segment(value.node)
+                    if isinstance(value, Opaque) and hasattr(value.node, "col_offset")
+                    else repr(value)
+                )
+                builder.add(
+                    "ignored",
+                    f"环境变量 {item.name} 的值 {shown} 运行前未知；环境值只能是文本，未导入。",
+                    f"{item.name}={shown}: not known before running; environment values are "
+                    "text, so it is not imported.",
+                    item.line,
+                    path,
+                )
+                continue
+        if item.name in env and env[item.name] != value:
+            builder.add(
+                "conflict",
+                f"{item.name} 被多次设置（第 {lines[item.name]} 行与第 {item.line} 行），以最后一次为准。",
+                f"{item.name} is set more than once (lines {lines[item.name]} and {item.line}); "
+                "the last one wins.",
+                item.line,
+                path,
+            )
+        if item.conditional or item.in_loop:
+            builder.add(
+                "conditional",
+                f"{item.name} 在条件分支或循环中设置（{item.label}），不一定总会生效。",
+                f"{item.name} is set inside a branch or loop ({item.label}); it may not always "
+                "apply.",
+                item.line,
+                path,
+            )
+        else:
+            builder.add(
+                "recognized",
+                f"{item.name} = {value!r}",
+                f"{item.name} = {value!r}",
+                item.line,
+                path,
+            )
+        env[item.name] = value
+        lines[item.name] = item.line
+    return env
+
+
+def _profile(built: Built, env: dict[str, str | None], header: object, builder: Builder) -> Profile:
+    from ascend_studio.codegen._header import HeaderInfo
+
+    info = header if isinstance(header, HeaderInfo) else HeaderInfo()
+    scenario = info.scenario
+    if scenario is None:
+        scenario = "inference" if built.values.get("graph_run_mode") == 0 else "training"
+    data: dict[str, object] = {
+        "values": built.values,
+        "env": env,
+        "extra_kwargs": tuple(built.extras),
+        "scenario": scenario,
+    }
+    if info.product:
+        data["product"] = info.product
+    if info.notes is not None:
+        data["notes"] = info.notes
+    return Profile.model_validate(data)

@@ -1,0 +1,178 @@
+"""Import environment settings from shell scripts, env-files, env dumps and docker -e.
+
+Shell text is read with :mod:`._shlex` (never run). Only exported variables
+are environment settings; values that refer to other variables or run
+commands are kept as shell text (their names go in ``env_verbatim``);
+``source``d files are reported, not followed; per-device loops are reported.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from ascend_studio.codegen._export_env import VERBATIM_FIELD
+from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._import_py import internal_error
+from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
+from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
+from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment, word_value
+from ascend_studio.codegen._shlex import Command, Word, lex
+from ascend_studio.profile import Profile
+
+__all__ = ["detect_dialect", "import_shell"]
+
+_ENV_LINE = re.compile(r"\s*(export\s+)?[A-Za-z_][A-Za-z0-9_]*=")
+_SHELL_START = re.compile(r"\s*(export|unset|source|\.|if|for|while|case|docker|set|function)\b")
+_OPEN = {
+    "if": "if",
+    "while": "loop",
+    "until": "loop",
+    "for": "loop",
+    "select": "loop",
+    "case": "case",
+}
+_CLOSE = frozenset({"fi", "done", "esac", "}"})
+
+
+def detect_dialect(text: str, source: str = "<string>") -> str:
+    """ "shell", or "env-file" for docker env-files, ``.env`` files and ``env`` dumps."""
+    name = PurePath(source).name.lower()
+    if (
+        name == ".env"
+        or name.endswith(".env")
+        or name.startswith(".env.")
+        or name
+        in (
+            "env.list",
+            "env-file",
+            "envfile",
+        )
+    ):
+        return "env-file"
+    if text.startswith("#!") or name.endswith((".sh", ".bash", ".zsh", ".ksh")):
+        return "shell"
+    rows = [r for r in text.splitlines() if r.strip() and not r.lstrip().startswith("#")]
+    if not rows or any(_SHELL_START.match(r) and not _ENV_LINE.match(r) for r in rows):
+        return "shell"
+    matching = sum(1 for r in rows if _ENV_LINE.match(r))
+    return "env-file" if matching >= 0.8 * len(rows) else "shell"
+
+
+def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
+    """Consume reserved words at the start of a command, tracking blocks."""
+    while words and not words[0].quoted:
+        head = words[0].text
+        if head in _OPEN:
+            state.blocks.append(_OPEN[head])
+            return [] if head in ("for", "select", "case") else words[1:]
+        if head in _CLOSE:
+            if state.blocks:
+                state.blocks.pop()
+        elif head == "{":
+            fn = state.pending_function
+            state.blocks.append(f"function {fn}" if fn else "group")
+            state.pending_function = None
+        elif head == "function" and len(words) > 1:
+            state.pending_function = words[1].text
+            words = words[1:]
+        elif head not in ("then", "else", "elif", "do", "!"):
+            break
+        words = words[1:]
+    return words
+
+
+def _structure(state: State, cmd: Command) -> bool:
+    """Subshells, function headers and case patterns; True when the command is consumed."""
+    words = cmd.words
+    if cmd.end == "(" and not words:
+        state.blocks.append("subshell")
+        return True
+    if cmd.end == "(" and len(words) == 1:
+        state.pending_function = words[0].text
+        return True
+    if cmd.end == ")" and state.blocks and state.blocks[-1] == "case":
+        return True
+    if cmd.end == ")" and not words and state.blocks and state.blocks[-1] == "subshell":
+        state.blocks.pop()
+        return True
+    return False
+
+
+def _command(state: State, cmd: Command) -> None:
+    if _structure(state, cmd):
+        return
+    words = _keywords(state, cmd, list(cmd.words))
+    if cmd.end == ")" and state.blocks and state.blocks[-1] == "subshell":
+        state.blocks.pop()
+    assigns: list[tuple[str, str]] = []
+    while words and (pair := split_assignment(words[0])) is not None:
+        assigns.append(pair)
+        words = words[1:]
+    if not words:
+        for name, text in assigns:
+            _assignment(state, name, text, cmd)
+        return
+    name = words[0].value or ""
+    run_builtin(state, name, words[1:], assigns, cmd)
+
+
+def _assignment(state: State, name: str, text: str, cmd: Command) -> None:
+    value, verbatim = word_value(text)
+    if state.allexport or name in state.exported or (state.in_loop and name in DEVICE_VARS):
+        state.set_env(name, value, verbatim, cmd)
+    else:
+        state.shell[name] = (value, verbatim, cmd.line)
+
+
+def import_shell(text: str, source: str = "<string>", dialect: str | None = None) -> ImportResult:
+    """The environment a shell-ish file sets; never raises, never runs it."""
+    chosen = dialect or detect_dialect(text, source)
+    try:
+        state = read_env_file(text) if chosen == "env-file" else _read_shell(text)
+        return _result(state, text, source, chosen)
+    except Exception as exc:  # a safety net: bad input must never escape as an exception
+        return internal_error(source, chosen, exc)
+
+
+def _read_shell(text: str) -> State:
+    state = State()
+    lexed = lex(text)
+    for cmd in lexed.commands:
+        _command(state, cmd)
+    if lexed.error is not None:
+        state.add(
+            "syntax_error",
+            f"shell 语法错误：{lexed.error.message}；其后的内容未读取。",
+            f"Shell syntax error: {lexed.error.message}; the rest of the file was not read.",
+            lexed.error.line,
+        )
+    for name, (_, _, line) in state.shell.items():
+        if name not in state.exported and name.isupper():
+            state.add(
+                "not_exported",
+                f"{name} 被赋值但从未 export，不是环境变量设置。",
+                f"{name} is assigned but never exported, so it is not an environment setting.",
+                line,
+                f"env:{name}",
+            )
+    return state
+
+
+def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
+    header = read_header(text.splitlines())
+    env = {name: value for name, (value, _, _) in state.env.items()}
+    verbatim = [name for name, (value, flag, _) in state.env.items() if flag and value is not None]
+    data: dict[str, object] = {"env": env}
+    if verbatim:
+        data[VERBATIM_FIELD] = verbatim
+    if header.product:
+        data["product"] = header.product
+    if header.scenario:
+        data["scenario"] = header.scenario
+    if header.notes is not None:
+        data["notes"] = header.notes
+    profile = Profile.model_validate(data)
+    first = min((line for _, _, line in state.env.values()), default=None)
+    config = ImportedConfig(profile, f"environment ({dialect})", first)
+    return ImportResult((config,), ImportReport(tuple(state.items)), source, dialect)

@@ -1,0 +1,350 @@
+"""Turn what the scanner found into profile values, reporting every decision.
+
+Known values are converted to the type the catalog says the constructor
+expects (a conversion is reported); what cannot be known is kept verbatim as
+an :class:`~ascend_studio.profile.Expr`; unknown keywords are kept as
+:class:`~ascend_studio.profile.ExtraKwarg` with a did-you-mean. parameter_map
+writes are mapped back to parameters through the catalog's session keys.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+from dataclasses import dataclass, field
+from functools import cache
+
+from ascend_studio.codegen._kinds import ConversionError, coerce
+from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._pyeval import Ambiguous, MapWrite, Opaque, ProtoObj, SubConfigObj
+from ascend_studio.codegen._pyscan import Source
+from ascend_studio.codegen._report import ReportItem, ReportKind, msg
+from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
+from ascend_studio.profile import Expr, ExtraKwarg, Value
+from ascend_studio.schema import Catalog, Parameter
+
+__all__ = ["Builder", "Built"]
+
+_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
+
+
+@dataclass
+class Built:
+    values: dict[str, Value] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    extras: list[ExtraKwarg] = field(default_factory=list)
+    protos: list[ProtoObj] = field(default_factory=list)
+
+
+@cache
+def _session_index(catalog: Catalog) -> dict[str, Parameter]:
+    return {p.session.key: p for p in catalog.params if p.session is not None}
+
+
+def _is_value(value: object) -> bool:
+    return isinstance(value, bool | int | float | str)
+
+
+class Builder:
+    def __init__(self, catalog: Catalog, src: Source) -> None:
+        self.catalog = catalog
+        self.src = src
+        self.items: list[ReportItem] = []
+        self.config: int | None = None
+
+    def add(
+        self,
+        kind: ReportKind,
+        zh: str,
+        en: str,
+        line: int | None,
+        path: str | None = None,
+        *,
+        suggestion: str | None = None,
+    ) -> None:
+        self.items.append(ReportItem(kind, msg(zh, en), line, path, suggestion, self.config))
+
+    def text(self, node: ast.AST, override: str | None = None) -> str:
+        return override if override is not None else self.src.segment(node)
+
+    # -- constructor calls ---------------------------------------------------------------
+    def expand(self, obj: SubConfigObj, prefix: str, out: Built) -> None:
+        for name, (node, value, override) in obj.args.items():
+            path = prefix + name
+            line = getattr(node, "lineno", obj.node.lineno)
+            if value is None:
+                self.add(
+                    "ignored",
+                    f"{path}=None：None 即未设置。",
+                    f"{path}=None means unset.",
+                    line,
+                    path,
+                )
+            elif path in HOLDER_OWNER:
+                self._holder(path, node, value, override, out)
+            elif path == "session_config" and isinstance(value, ProtoObj):
+                self._session_config(node, value, out)
+            else:
+                self._scalar(path, node, value, override, out)
+        for name, node, override in obj.extras:
+            self._extra(obj, name, node, override, out)
+        if obj.excess_positional:
+            self.add(
+                "ignored",
+                f"{obj.owner} 的位置参数过多（{obj.excess_positional} 个），真实构造函数会抛出 TypeError；未导入。",
+                f"{obj.owner} got {obj.excess_positional} positional argument(s) too many; the real "
+                "constructor raises TypeError. Not imported.",
+                obj.node.lineno,
+            )
+
+    def _holder(
+        self, path: str, node: ast.expr, value: object, override: str | None, out: Built
+    ) -> None:
+        owner = HOLDER_OWNER[path]
+        line = node.lineno
+        if isinstance(value, SubConfigObj) and value.owner == owner:
+            before = len(out.values) + len(out.extras)
+            self.expand(value, path + ".", out)
+            if len(out.values) + len(out.extras) == before:
+                out.values[path] = Expr(expr=f"{owner}()")
+                out.lines[path] = line
+            return
+        if isinstance(value, SubConfigObj):
+            self.add(
+                "conflict",
+                f"{path} 需要 {owner} 对象，这里是 {value.owner}；真实代码会抛出 ValueError。按原样保留。",
+                f"{path} needs a {owner}, got a {value.owner}; the real code raises ValueError. "
+                "Kept as written.",
+                line,
+                path,
+            )
+        self._verbatim(path, node, value, override, out)
+
+    def _verbatim(
+        self, path: str, node: ast.expr, value: object, override: str | None, out: Built
+    ) -> None:
+        text = self.text(node, override)
+        out.values[path] = Expr(expr=text)
+        out.lines[path] = node.lineno
+        if isinstance(value, Ambiguous):
+            options = "; ".join(f"line {line}: {shown}" for line, shown in value.options)
+            self.add(
+                "verbatim",
+                f"{path}={text}：该名称在不同分支中取值不同（{options}），按表达式保留。",
+                f"{path}={text}: the name has different values on different paths ({options}); "
+                "kept as an expression.",
+                node.lineno,
+                path,
+            )
+            return
+        self.add(
+            "verbatim",
+            f"{path}={text}：运行前无法确定，按表达式原样保留，导出时原样写回。",
+            f"{path}={text}: not known before the script runs; kept verbatim and re-emitted "
+            "unchanged.",
+            node.lineno,
+            path,
+        )
+
+    def _scalar(
+        self, path: str, node: ast.expr, value: object, override: str | None, out: Built
+    ) -> None:
+        param = self.catalog.param(path) if self.catalog.has(path) else None
+        if param is not None and param.py_type == "object":
+            out.values[path] = Expr(expr=self.text(node, override))
+            out.lines[path] = node.lineno
+            self.add(
+                "recognized",
+                f"{path}：Python 对象，按表达式保留。",
+                f"{path}: a Python object, kept as an expression.",
+                node.lineno,
+                path,
+            )
+            return
+        if not _is_value(value) and not isinstance(value, bytes):
+            self._verbatim(path, node, value, override, out)
+            return
+        self._store(path, param, value, node.lineno, out, node=node, override=override)
+
+    def _store(
+        self,
+        path: str,
+        param: Parameter | None,
+        value: object,
+        line: int,
+        out: Built,
+        *,
+        node: ast.expr | None = None,
+        override: str | None = None,
+    ) -> bool:
+        """Store a known value in the type the parameter needs; False if impossible."""
+        if param is None:
+            if not _is_value(value):
+                return False
+            out.values[path], out.lines[path] = value, line  # type: ignore[assignment]
+            self.add("recognized", f"{path} = {value!r}", f"{path} = {value!r}", line, path)
+            return True
+        try:
+            converted = coerce(param, value)
+        except ConversionError as exc:
+            if node is not None:
+                self._verbatim(path, node, value, override, out)
+            self.add(
+                "conflict",
+                f"{path}：{value!r} 不是 {param.py_type} 类型（{exc}）。",
+                f"{path}: {value!r} is not of type {param.py_type} ({exc}).",
+                line,
+                path,
+            )
+            return False
+        out.values[path], out.lines[path] = converted, line
+        if type(converted) is not type(value) or converted != value:
+            self.add(
+                "converted",
+                f"{path}：{value!r} 转换为 {converted!r}（真实代码需要 {param.py_type}）。",
+                f"{path}: {value!r} converted to {converted!r} (the real code needs a "
+                f"{param.py_type}).",
+                line,
+                path,
+            )
+        else:
+            self.add("recognized", f"{path} = {converted!r}", f"{path} = {converted!r}", line, path)
+        return True
+
+    def _extra(
+        self, obj: SubConfigObj, name: str, node: ast.expr, override: str | None, out: Built
+    ) -> None:
+        text = self.text(node, override)
+        out.extras.append(ExtraKwarg(owner=obj.owner, name=name, expr=text))
+        line = node.lineno
+        if name in ("*", "**"):
+            self.add(
+                "verbatim",
+                f"{obj.owner}({name}{text})：展开的参数运行前未知，原样保留。",
+                f"{obj.owner}({name}{text}): unpacked arguments are not known before running; "
+                "kept verbatim.",
+                line,
+            )
+            return
+        close = difflib.get_close_matches(name, SIGNATURES[obj.owner], n=1)
+        hint_en = f" Did you mean {close[0]}?" if close else ""
+        hint_zh = f"是否想写 {close[0]}？" if close else ""
+        self.add(
+            "unknown_kwarg",
+            f"{obj.owner} 没有参数 {name}，真实构造函数会抛出 TypeError；已原样保留。{hint_zh}",
+            f"{obj.owner} has no keyword {name}; the real constructor raises TypeError. "
+            f"Kept as written.{hint_en}",
+            line,
+            name,
+            suggestion=close[0] if close else None,
+        )
+
+    # -- session_config and parameter_map ---------------------------------------------
+    def _session_config(self, node: ast.expr, proto: ProtoObj, out: Built) -> None:
+        proto.used_by_runconfig = True
+        out.protos.append(proto)
+        text = self.src.segment(proto.node) if proto.node is not None else self.src.segment(node)
+        out.values["session_config"] = Expr(expr=text)
+        out.lines["session_config"] = node.lineno
+        for line, setting in proto.other:
+            self.add(
+                "ignored",
+                f"session_config 上的其他设置未保留：{setting}",
+                f"Other setting on session_config not kept: {setting}",
+                line,
+                "session_config",
+            )
+
+    def map_values(self, proto: ProtoObj) -> Built:
+        """Profile values from a ConfigProto's NpuOptimizer parameter_map writes."""
+        out = Built()
+        last: dict[str, MapWrite] = {}
+        for op in proto.ops:
+            if isinstance(op.name, str) and op.name != "NpuOptimizer":
+                self.add(
+                    "ignored",
+                    f"自定义优化器 {op.name!r} 不是 NpuOptimizer，已忽略。",
+                    f"Custom optimizer {op.name!r} is not NpuOptimizer; ignored.",
+                    op.line,
+                )
+                continue
+            for write in op.writes:
+                earlier = last.get(write.key)
+                if earlier is not None and not _same_write(earlier, write):
+                    self.add(
+                        "conflict",
+                        f"parameter_map[{write.key!r}] 被多次设置（第 {earlier.line} 行与第 {write.line} 行），以最后一次为准。",
+                        f"parameter_map[{write.key!r}] is set more than once (lines {earlier.line} "
+                        f"and {write.line}); the last one wins.",
+                        write.line,
+                        write.key,
+                    )
+                last[write.key] = write
+        for write in last.values():
+            self._map_write(write, out)
+        return out
+
+    def _map_write(self, write: MapWrite, out: Built) -> None:
+        param = _session_index(self.catalog).get(write.key)
+        if param is None:
+            self._unknown_key(write)
+            return
+        assert param.session is not None
+        if write.field != param.session.field:
+            self.add(
+                "wrong_field",
+                f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
+                f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
+                f".{write.field} is never read by the adapter, so this line has no effect. "
+                "Not imported.",
+                write.line,
+                param.path,
+            )
+            return
+        value = write.value
+        if isinstance(value, Opaque | Ambiguous) or not (
+            _is_value(value) or isinstance(value, bytes)
+        ):
+            self._verbatim(param.path, write.node, value, None, out)
+            return
+        if write.field == "s" and isinstance(value, str) and write.wrapped == "":
+            self.add(
+                "info",
+                f"parameter_map[{write.key!r}].s 被赋予 str；文档写法是 tf.compat.as_bytes(...)。",
+                f"parameter_map[{write.key!r}].s is given a str; the documented form is "
+                "tf.compat.as_bytes(...).",
+                write.line,
+                param.path,
+            )
+        self._store(param.path, param, value, write.line, out, node=write.node)
+
+    def _unknown_key(self, write: MapWrite) -> None:
+        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
+            self.add(
+                "ignored",
+                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
+                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
+                "itself), not a setting.",
+                write.line,
+                write.key,
+            )
+            return
+        known = [*_session_index(self.catalog), *INTERNAL_KEYS]
+        close = difflib.get_close_matches(write.key, known, n=1)
+        hint_en = f" Did you mean {close[0]}?" if close else ""
+        hint_zh = f"是否想写 {close[0]}？" if close else ""
+        self.add(
+            "unknown_key",
+            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
+            f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
+            f"the real adapter silently ignores it.{hint_en}",
+            write.line,
+            write.key,
+            suggestion=close[0] if close else None,
+        )
+
+
+def _same_write(a: MapWrite, b: MapWrite) -> bool:
+    if isinstance(a.value, Opaque | Ambiguous) or isinstance(b.value, Opaque | Ambiguous):
+        return False
+    return a.field == b.field and type(a.value) is type(b.value) and a.value == b.value

@@ -1,0 +1,178 @@
+"""The statement shapes the scanner recognizes: constructor calls, parameter_map
+writes, ``custom_op.name``, ConfigProto settings and ``os.environ`` changes."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ascend_studio.codegen._layout import SIGNATURES
+from ascend_studio.codegen._pyeval import CustomOpObj, MapWrite, ProtoObj, SubConfigObj, dotted
+
+if TYPE_CHECKING:
+    from ascend_studio.codegen._pyscan import Scanner
+
+__all__ = ["assign_attribute", "environ_call", "environ_target", "read_call", "unwrap"]
+
+_FIELDS = frozenset({"s", "i", "b", "f"})
+_BYTES_WRAPPERS = ("as_bytes", "as_str", "as_text")
+
+
+def read_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:
+    """The arguments of a config constructor call, positional ones mapped to names."""
+    obj = SubConfigObj(owner, node, scanner.label(node.lineno))
+    names = SIGNATURES[owner]
+    for index, arg in enumerate(node.args):
+        if isinstance(arg, ast.Starred):
+            obj.extras.append(("*", arg.value, None))
+        elif index < len(names):
+            obj.args[names[index]] = (arg, scanner.ev.eval(arg), None)
+        else:
+            obj.excess_positional += 1
+    for kw in node.keywords:
+        if kw.arg is None:
+            _splat(scanner, obj, kw.value)
+        elif kw.arg in names:
+            obj.args[kw.arg] = (kw.value, scanner.ev.eval(kw.value), None)
+        else:
+            obj.extras.append((kw.arg, kw.value, None))
+    return obj
+
+
+def _splat(scanner: Scanner, obj: SubConfigObj, node: ast.expr) -> None:
+    """``**kwargs``: expanded when it is a known dict, else kept as written."""
+    value = scanner.ev.eval(node)
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        obj.extras.append(("**", node, None))
+        return
+    names = SIGNATURES[obj.owner]
+    for key, item in value.items():
+        if key in names:
+            obj.args[key] = (node, item, repr(item))
+        else:
+            obj.extras.append((key, node, repr(item)))
+
+
+def unwrap(scanner: Scanner, node: ast.expr) -> tuple[ast.expr, str]:
+    """Strip ``tf.compat.as_bytes(...)``, ``.encode()``, ``bytes(x, enc)``, ``str(x)``."""
+    wrapped = ""
+    for _ in range(4):
+        if not isinstance(node, ast.Call):
+            break
+        name = dotted(node.func)
+        last = scanner.canonical(name).rpartition(".")[2] if name else ""
+        if last in _BYTES_WRAPPERS and len(node.args) == 1:
+            node, wrapped = node.args[0], wrapped or "as_bytes"
+        elif last in ("bytes", "str") and node.args and name == last:
+            node, wrapped = node.args[0], wrapped or last
+        elif isinstance(node.func, ast.Attribute) and node.func.attr == "encode":
+            node, wrapped = node.func.value, wrapped or "encode"
+        else:
+            break
+    return node, wrapped
+
+
+def _map_write(scanner: Scanner, target: ast.Attribute, stmt: ast.stmt) -> None:
+    sub = target.value
+    assert isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Attribute)
+    line = stmt.lineno
+    op = scanner.ev.eval(sub.value.value)
+    if not isinstance(op, CustomOpObj):
+        proto = ProtoObj(None, line, scanner.label(line))
+        scanner.protos.append(proto)
+        op = CustomOpObj(proto, line, "NpuOptimizer")
+        proto.ops.append(op)
+        text = scanner.src.segment(sub.value.value)
+        if isinstance(sub.value.value, ast.Name):
+            scanner.bind(sub.value.value.id, op, line)
+        scanner.note(
+            line, "info", f"{text}: custom optimizer created elsewhere; read as NpuOptimizer"
+        )
+    key = scanner.ev.eval(sub.slice)
+    key = key.decode("utf-8", "replace") if isinstance(key, bytes) else key
+    if not isinstance(key, str):
+        text = scanner.src.segment(sub.slice)
+        scanner.note(line, "ignored", f"parameter_map key {text} cannot be known without running")
+        return
+    rhs = getattr(stmt, "value", None)
+    if not isinstance(rhs, ast.expr):
+        return
+    node, wrapped = unwrap(scanner, rhs)
+    value = scanner.ev.eval(node)
+    op.writes.append(MapWrite(key, target.attr, node, value, line, scanner.label(line), wrapped))
+
+
+def assign_attribute(
+    scanner: Scanner, target: ast.Attribute, value: object, stmt: ast.stmt
+) -> None:
+    sub = target.value
+    if (
+        target.attr in _FIELDS
+        and isinstance(sub, ast.Subscript)
+        and isinstance(sub.value, ast.Attribute)
+        and sub.value.attr == "parameter_map"
+    ):
+        _map_write(scanner, target, stmt)
+        return
+    if target.attr == "parameter_map" or _is_map_item(target):
+        scanner.note(
+            stmt.lineno, "ignored", "parameter_map used in a way this importer does not read"
+        )
+        return
+    base = scanner.ev.eval(target.value)
+    if isinstance(base, CustomOpObj) and target.attr == "name":
+        base.name = value
+        return
+    root = target.value
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    holder = scanner.ev.eval(root)
+    if isinstance(holder, ProtoObj):
+        holder.other.append((stmt.lineno, scanner.src.segment(stmt)))
+
+
+def _is_map_item(target: ast.Attribute) -> bool:
+    node: ast.AST = target
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and node.attr == "parameter_map":
+            return True
+        node = node.value
+    return False
+
+
+def _record(scanner: Scanner, name: object, value: object, line: int, how: str) -> None:
+    if not isinstance(name, str):
+        scanner.note(line, "ignored", "environment variable name cannot be known without running")
+        return
+    scanner.env_set(name, value, line, how)
+
+
+def environ_target(
+    scanner: Scanner, target: ast.Subscript, value: object, line: int, how: str
+) -> bool:
+    """``os.environ[k] = v`` / ``del os.environ[k]``; False when it is another subscript."""
+    name = dotted(target.value)
+    if not name or scanner.canonical(name) != "os.environ":
+        return False
+    _record(scanner, scanner.ev.eval(target.slice), value, line, how)
+    return True
+
+
+def environ_call(scanner: Scanner, call: ast.Call) -> None:
+    name = dotted(call.func)
+    canon = scanner.canonical(name) if name else ""
+    args = [scanner.ev.eval(a) for a in call.args]
+    line = call.lineno
+    if canon in ("os.environ.setdefault", "os.putenv") and len(args) == 2:
+        _record(scanner, args[0], args[1], line, canon.rpartition(".")[2])
+    elif canon in ("os.environ.pop", "os.unsetenv") and args:
+        _record(scanner, args[0], None, line, canon.rpartition(".")[2])
+    elif canon == "os.environ.update":
+        items = args[0] if len(args) == 1 and isinstance(args[0], dict) else {}
+        items = {**items, **{kw.arg: scanner.ev.eval(kw.value) for kw in call.keywords if kw.arg}}
+        if not items and (call.args or call.keywords):
+            scanner.note(
+                line, "ignored", "os.environ.update(...) with values unknown before running"
+            )
+        for key, item in items.items():
+            _record(scanner, key, item, line, "update")

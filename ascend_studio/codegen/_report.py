@@ -1,0 +1,121 @@
+"""What an import found: the configurations and a line-by-line report.
+
+Importers never raise on bad input; everything they notice (a value kept as
+an expression, an unknown keyword, a syntax error, a sourced file) becomes a
+:class:`ReportItem` with a bilingual message and, where it has one, a line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Text
+
+__all__ = [
+    "ImportReport",
+    "ImportResult",
+    "ImportedConfig",
+    "ReportItem",
+    "ReportKind",
+    "msg",
+]
+
+ReportKind = Literal[
+    "recognized",  # a value understood and imported
+    "verbatim",  # kept as an expression / shell text, re-emitted unchanged
+    "converted",  # imported after a lossless type or spelling conversion
+    "unknown_kwarg",  # a keyword the constructor does not know (kept, did-you-mean)
+    "unknown_key",  # a parameter_map key the adapter does not read
+    "wrong_field",  # parameter_map .s/.i/.b does not match the key's type
+    "conflict",  # two settings for one parameter; the report says which wins
+    "ignored",  # read but deliberately not imported
+    "syntax_error",  # the file (or part of it) does not parse
+    "sourced_file",  # a `source`d / env-file reference, not followed
+    "device_loop",  # a per-device loop setting ASCEND_DEVICE_ID and friends
+    "conditional",  # set inside a branch or loop; may not always apply
+    "not_exported",  # a shell variable assigned but never exported
+    "info",
+    "unreadable",  # the file could not be read or decoded
+    "internal_error",  # a bug in the importer; the input is still not executed
+]
+Severity = Literal["error", "warning", "info"]
+
+_SEVERITY: dict[str, Severity] = {
+    "syntax_error": "error",
+    "unreadable": "error",
+    "internal_error": "error",
+    "unknown_kwarg": "warning",
+    "unknown_key": "warning",
+    "wrong_field": "warning",
+    "conflict": "warning",
+    "device_loop": "warning",
+}
+
+
+def msg(zh: str, en: str) -> Text:
+    """A bilingual message (built without re-validation: templates are never empty)."""
+    return Text.model_construct(zh=zh or en, en=en or zh)
+
+
+@dataclass(frozen=True)
+class ReportItem:
+    kind: ReportKind
+    message: Text
+    line: int | None = None
+    #: The parameter path or ``env:NAME`` concerned, if any.
+    path: str | None = None
+    #: A did-you-mean suggestion (a parameter name or key).
+    suggestion: str | None = None
+    #: Index into ``ImportResult.configs``; None when it concerns the whole file.
+    config: int | None = None
+
+    @property
+    def severity(self) -> Severity:
+        return _SEVERITY.get(self.kind, "info")
+
+    def text(self, lang: str = "en") -> str:
+        if self.line is None:
+            return self.message.get(lang)
+        where = f"第 {self.line} 行：" if lang.startswith("zh") else f"line {self.line}: "
+        return where + self.message.get(lang)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    items: tuple[ReportItem, ...] = ()
+
+    def of_kind(self, *kinds: ReportKind) -> list[ReportItem]:
+        return [item for item in self.items if item.kind in kinds]
+
+    @property
+    def has_errors(self) -> bool:
+        return any(item.severity == "error" for item in self.items)
+
+    def lines(self, lang: str = "en") -> list[str]:
+        """One line per item, in line order: ``[kind] line N: message``."""
+        ordered = sorted(self.items, key=lambda i: (i.line is None, i.line or 0))
+        return [f"[{item.kind}] {item.text(lang)}" for item in ordered]
+
+
+@dataclass(frozen=True)
+class ImportedConfig:
+    profile: Profile
+    #: Where it was found, e.g. "line 42, in if branch (line 40)".
+    label: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    configs: tuple[ImportedConfig, ...]
+    report: ImportReport
+    source: str = "<string>"
+    #: What the input was read as: python, shell, env-file, docker.
+    dialect: str = "python"
+
+    @property
+    def profile(self) -> Profile | None:
+        """The first configuration found (most files have exactly one)."""
+        return self.configs[0].profile if self.configs else None

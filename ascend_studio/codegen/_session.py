@@ -1,0 +1,196 @@
+"""What NPUEstimator writes into ``custom_op.parameter_map`` for a profile.
+
+``NPUEstimator.__load_graph_optimizers`` turns an NPURunConfig into session
+options. The per-parameter facts (key, field, when it is sent, conversion) are
+catalog data (``Parameter.session``); this module applies them with the few
+rules the catalog model does not express:
+
+- a sub-config's ``always``/``if_set`` fields are written only while that
+  object exists, except the fallbacks NPUEstimator writes when it is absent
+  (dump switches off, ExperimentalConfig deploy mode "LB");
+- AOE's work_path falls back to "./" once aoe_mode is set;
+- the keys NPUEstimator adds on its own (use_off_line, min_group_size, and job
+  and task_index read from TF_CONFIG).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
+from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._options import ExportError
+from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
+
+__all__ = [
+    "ABSENT_DEFAULTS",
+    "INTERNAL_KEYS",
+    "SessionWrite",
+    "not_sent",
+    "session_params",
+    "session_writes",
+]
+
+#: Sub-config fields NPUEstimator writes even when the object is absent.
+ABSENT_DEFAULTS: dict[str, Scalar] = {
+    "dump_config.enable_dump": False,
+    "dump_config.enable_dump_debug": False,
+    "experimental_config.logical_device_cluster_deploy_mode": "LB",
+}
+#: ``sent = with_aoe`` fields with a fallback once aoe_mode is set.
+AOE_FALLBACK: dict[str, Scalar] = {"work_path": "./"}
+#: Keys NPUEstimator writes on its own: key -> (field, Python source of the value).
+INTERNAL_KEYS: dict[str, tuple[str, str]] = {
+    "use_off_line": ("b", "True"),
+    "min_group_size": ("b", "1"),
+}
+#: Written from TF_CONFIG at run time (see the sess exporter).
+TF_CONFIG_KEYS = ("job", "task_index")
+
+
+@dataclass(frozen=True)
+class SessionWrite:
+    """``custom_op.parameter_map[key].<field> = <rhs>`` (inside ``if condition:``)."""
+
+    key: str
+    field: str
+    rhs: str
+    path: str
+    condition: str | None = None
+
+
+def session_params(catalog: Catalog) -> list[Parameter]:
+    """Parameters with session data, in signature order (sub-configs at their holder)."""
+    ordered: list[Parameter] = []
+
+    def walk(owner: str, prefix: str) -> None:
+        for name in SIGNATURES[owner]:
+            path = prefix + name
+            nested = HOLDER_OWNER.get(path)
+            if nested is not None:
+                walk(nested, path + ".")
+            elif catalog.has(path) and catalog.param(path).session is not None:
+                ordered.append(catalog.param(path))
+
+    walk("NPURunConfig", "")
+    listed = {p.path for p in ordered}
+    ordered += [p for p in catalog.params if p.session is not None and p.path not in listed]
+    return ordered
+
+
+def _holder_of(param: Parameter) -> str:
+    return "" if param.owner == "NPURunConfig" else SUBCONFIG_PATHS[param.owner]
+
+
+def _exists(profile: Profile, holder: str) -> bool:
+    if not holder:
+        return True
+    held = profile.values.get(holder)
+    if isinstance(held, Expr) and "".join(held.expr.split()) == f"{HOLDER_OWNER[holder]}()":
+        return True  # an empty sub-config: present, every field at its default
+    if isinstance(held, Expr):
+        raise ExportError(
+            f"{holder} is the expression {held.expr!r}; the sess.run format needs its "
+            "fields, so set them instead"
+        )
+    prefix = holder + "."
+    return any(path.startswith(prefix) for path in profile.values) or any(
+        x.owner == HOLDER_OWNER[holder] for x in profile.extra_kwargs
+    )
+
+
+def _effective(profile: Profile, param: Parameter) -> Value | None:
+    return profile.values.get(param.path, param.default)
+
+
+def _write(param: Parameter, value: Value, condition: str | None = None) -> SessionWrite:
+    session = param.session
+    assert session is not None
+    try:
+        literal = python_literal(param, value)
+    except ConversionError as exc:
+        raise ExportError(f"{param.path}: {exc}") from None
+    rhs = session_rhs(session.field, session.convert, literal)
+    return SessionWrite(session.key, session.field, rhs, param.path, condition)
+
+
+def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite | None:
+    session = param.session
+    assert session is not None
+    if not _exists(profile, _holder_of(param)):
+        fallback = ABSENT_DEFAULTS.get(param.path)
+        return None if fallback is None else _write(param, fallback)
+    value = _effective(profile, param)
+    gate = _GATES.get(session.sent)
+    if gate is not None:
+        value, condition = gate(profile, param, catalog, value)
+        return None if value is None else _write(param, value, condition)
+    return None if value is None else _write(param, value)
+
+
+_Gated = tuple[Value | None, str | None]
+
+
+def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value | None) -> _Gated:
+    if _effective(profile, catalog.param("aoe_mode")) is None:
+        return None, None
+    return (value if value is not None else AOE_FALLBACK.get(param.path)), None
+
+
+def _if_profiling(
+    profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
+) -> _Gated:
+    switch = _effective(profile, catalog.param("profiling_config.enable_profiling"))
+    if not switch:
+        return None, None
+    value = "" if value is None else value
+    return value, switch.expr if isinstance(switch, Expr) else None
+
+
+def _if_all_set(
+    profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
+) -> _Gated:
+    siblings = [p for p in catalog.owned_by(param.owner) if p.session is not None]
+    return (None if any(_effective(profile, p) is None for p in siblings) else value), None
+
+
+def _if_dump_mode(
+    profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
+) -> _Gated:
+    mode = _effective(profile, catalog.param("dump_config.dump_mode"))
+    return (None if mode is None else value), None
+
+
+_GATES: dict[str, Callable[[Profile, Parameter, Catalog, Value | None], _Gated]] = {
+    "with_aoe": _with_aoe,
+    "if_profiling": _if_profiling,
+    "if_all_set": _if_all_set,
+    "if_dump_mode": _if_dump_mode,
+}
+
+
+def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
+    """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair."""
+    writes = [SessionWrite(k, f, rhs, "") for k, (f, rhs) in INTERNAL_KEYS.items()]
+    for param in session_params(catalog):
+        if param.session is not None and param.session.session_only:
+            value = profile.values.get(param.path)
+            found = None if value is None else _write(param, value)
+        else:
+            found = _one(profile, param, catalog)
+        if found is not None:
+            writes.append(found)
+    return writes
+
+
+def not_sent(profile: Profile, catalog: Catalog) -> list[str]:
+    """Set parameters that never reach the session options (RunConfig-only ones)."""
+    out = []
+    for path in profile.values:
+        if path in HOLDER_OWNER:
+            continue
+        if not catalog.has(path) or catalog.param(path).session is None:
+            out.append(path)
+    return sorted(out)

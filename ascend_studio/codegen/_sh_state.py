@@ -1,0 +1,137 @@
+"""What the shell importer has seen so far, and how a setting is recorded."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ascend_studio.codegen._report import ReportItem, ReportKind, msg
+from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, read_word
+
+__all__ = ["DEVICE_VARS", "State", "split_assignment", "word_value"]
+
+#: Variables that differ per device; set in a loop, they describe a launcher.
+DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
+_ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
+
+
+def word_value(word_text: str) -> tuple[str, bool]:
+    """(value, verbatim) of the value part of ``NAME=value``."""
+    try:
+        word = read_word(word_text)
+    except ShellSyntaxError:
+        return word_text, True
+    return (word.value, False) if word.value is not None else (word_text, True)
+
+
+def split_assignment(word: Word) -> tuple[str, str] | None:
+    """``NAME=value`` -> (NAME, value source text)."""
+    match = _ASSIGN.match(word.text)
+    return (match.group(1), word.text[match.end() :]) if match else None
+
+
+@dataclass
+class State:
+    env: dict[str, tuple[str | None, bool, int]] = field(default_factory=dict)
+    shell: dict[str, tuple[str, bool, int]] = field(default_factory=dict)
+    exported: set[str] = field(default_factory=set)
+    items: list[ReportItem] = field(default_factory=list)
+    blocks: list[str] = field(default_factory=list)
+    allexport: bool = False
+    pending_function: str | None = None
+
+    def add(
+        self, kind: ReportKind, zh: str, en: str, line: int | None, path: str | None = None
+    ) -> None:
+        self.items.append(ReportItem(kind, msg(zh, en), line, path, None, 0 if path else None))
+
+    @property
+    def in_loop(self) -> bool:
+        return "loop" in self.blocks
+
+    def context(self, cmd: Command) -> str | None:
+        if self.in_loop:
+            return "a loop"
+        if any(b in ("if", "case") for b in self.blocks) or cmd.after in ("&&", "||"):
+            return "a condition"
+        if any(b.startswith("function") for b in self.blocks):
+            return "a function"
+        if "subshell" in self.blocks:
+            return "a subshell"
+        return None
+
+    def set_env(self, name: str, value: str | None, verbatim: bool, cmd: Command) -> None:
+        line, path = cmd.line, f"env:{name}"
+        if self.in_loop and name in DEVICE_VARS:
+            self.add(
+                "device_loop",
+                f"{name} 在循环中按设备设置（每个设备一个进程）；这是启动逻辑，未作为环境值导入。",
+                f"{name} is set per device in a loop (one process per device); that is launcher "
+                "logic and is not imported as a value.",
+                line,
+                path,
+            )
+            return
+        where = self.context(cmd)
+        if where == "a subshell":
+            self.add(
+                "ignored",
+                f"{name} 在子 shell 中设置，不影响外部环境。",
+                f"{name} is set in a subshell and does not affect the environment.",
+                line,
+                path,
+            )
+            return
+        old = self.env.get(name)
+        if old is not None and (old[0], old[1]) != (value, verbatim):
+            self.add(
+                "conflict",
+                f"{name} 被多次设置（第 {old[2]} 行与第 {line} 行），以最后一次为准。",
+                f"{name} is set more than once (lines {old[2]} and {line}); the last one wins.",
+                line,
+                path,
+            )
+        self.env[name] = (value, verbatim, line)
+        self.exported.add(name)
+        self._describe(name, value, verbatim, where, line)
+
+    def _describe(
+        self, name: str, value: str | None, verbatim: bool, where: str | None, line: int
+    ) -> None:
+        path = f"env:{name}"
+        if where is not None:
+            zh_where = {"a loop": "循环", "a condition": "条件分支", "a function": "函数"}[where]
+            self.add(
+                "conditional",
+                f"{name} 在{zh_where}中设置，不一定总会生效。",
+                f"{name} is set inside {where}; it may not always apply.",
+                line,
+                path,
+            )
+        if value is None:
+            self.add("recognized", f"unset {name}", f"unset {name}", line, path)
+        elif verbatim:
+            self.add(
+                "verbatim",
+                f"{name}={value}：引用了其他变量或命令，按 shell 文本保留，导出时原样写回。",
+                f"{name}={value}: refers to other variables or runs a command; kept as shell "
+                "text and re-emitted unchanged.",
+                line,
+                path,
+            )
+        else:
+            self.add("recognized", f"{name} = {value!r}", f"{name} = {value!r}", line, path)
+
+
+def _value(word_text: str) -> tuple[str, bool]:
+    """(value, verbatim) of the value part of ``NAME=value``."""
+    try:
+        word = read_word(word_text)
+    except ShellSyntaxError:
+        return word_text, True
+    return (word.value, False) if word.value is not None else (word_text, True)
+
+
+def _split(word: Word) -> tuple[str, str] | None:
+    match = _ASSIGN.match(word.text)
+    return (match.group(1), word.text[match.end() :]) if match else None

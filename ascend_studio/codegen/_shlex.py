@@ -1,0 +1,361 @@
+"""A shell-word reader: enough of POSIX sh (and bash quoting) to read env scripts.
+
+It never runs anything. It splits text into simple commands of words, and for
+each word knows its source text and, when the word contains no expansion
+(``$VAR``, ``$(...)``, backticks, ``~``), its literal value after quote
+removal. Here-documents are skipped, comments dropped, ``\\``-newline joined.
+On an unterminated quote or substitution it stops and says where.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["Command", "Lexed", "Word", "lex", "read_word", "shell_quote"]
+
+_SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
+_META = frozenset(" \t\n;&|()<>")
+_OPERATORS = ("<<-", ";;", "&&", "||", ">>", "<<", ">&", "<&", ">|", "<>", "&>", ";", "&", "|")
+_REDIRECTS = frozenset({"<<-", ">>", "<<", ">&", "<&", ">|", "<>", "&>", "<", ">"})
+_SPECIAL = frozenset("@*#?$!-0123456789")
+_ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
+_ANSI |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def shell_quote(value: str) -> str:
+    """One shell word whose value is exactly ``value`` (any text without NUL)."""
+    if "\0" in value:
+        raise ValueError("a shell word cannot hold a NUL character")
+    if _SAFE.fullmatch(value):
+        return value
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+class ShellSyntaxError(ValueError):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    #: The value after quote removal, or None when the word expands something.
+    value: str | None
+    line: int
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Command:
+    words: tuple[Word, ...]
+    line: int
+    #: The operator that ended it: ";", "&", "&&", "||", "|", "(", ")", ";;", "\n" or "".
+    end: str
+    #: The operator that ended the previous command on the same logical chain.
+    after: str = ""
+
+
+@dataclass
+class Lexed:
+    commands: list[Command] = field(default_factory=list)
+    error: ShellSyntaxError | None = None
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.s = text
+        self.i = 0
+        self.line = 1
+        self.in_double = False
+
+    def peek(self, offset: int = 0) -> str:
+        j = self.i + offset
+        return self.s[j] if j < len(self.s) else ""
+
+    def take(self, count: int = 1) -> str:
+        chunk = self.s[self.i : self.i + count]
+        self.line += chunk.count("\n")
+        self.i += count
+        return chunk
+
+    def fail(self, line: int, message: str) -> ShellSyntaxError:
+        return ShellSyntaxError(line, message)
+
+    # -- pieces of a word -----------------------------------------------------------
+    def single(self) -> str:
+        start = self.line
+        end = self.s.find("'", self.i + 1)
+        if end < 0:
+            raise self.fail(start, "unterminated single quote")
+        body = self.s[self.i + 1 : end]
+        self.take(end + 1 - self.i)
+        return body
+
+    def ansi_c(self) -> str:
+        start = self.line
+        self.take(2)
+        out: list[str] = []
+        while True:
+            ch = self.peek()
+            if not ch:
+                raise self.fail(start, "unterminated $'...' string")
+            self.take()
+            if ch == "'":
+                return "".join(out)
+            out.append(self._ansi_escape() if ch == "\\" else ch)
+
+    def _ansi_escape(self) -> str:
+        ch = self.take()
+        if ch in _ANSI:
+            return _ANSI[ch]
+        widths = {"x": 2, "u": 4, "U": 8}
+        if ch in widths:
+            digits = re.match(f"[0-9A-Fa-f]{{1,{widths[ch]}}}", self.s[self.i :])
+            if not digits:
+                return "\\" + ch
+            self.take(len(digits.group()))
+            code = int(digits.group(), 16)
+            return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
+        if ch in "01234567":
+            digits = re.match(r"[0-7]{0,2}", self.s[self.i :])
+            assert digits is not None
+            self.take(len(digits.group()))
+            return chr(int(ch + digits.group(), 8) & 0xFF)
+        if ch == "c" and self.peek():
+            return chr(ord(self.take()) & 0x1F)
+        return "\\" + ch
+
+    def balanced(self, opener: str, closer: str, skip: int, depth: int = 1) -> None:
+        """Skip an expansion such as ``$(...)`` or ``${...}`` (quotes respected)."""
+        start = self.line
+        self.take(skip)
+        outer = self.in_double
+        self.in_double = self.in_double and opener == "{"
+        while depth:
+            ch = self.peek()
+            if not ch:
+                raise self.fail(start, f"unterminated ${opener}...{closer}")
+            if ch == "\\":
+                self.take(2)
+            elif ch == "'" and not self.in_double:
+                self.single()
+            elif ch == '"':
+                self.double()
+            elif ch == "`":
+                self.backtick()
+            else:
+                depth += (ch == opener) - (ch == closer)
+                self.take()
+        self.in_double = outer
+
+    def backtick(self) -> None:
+        start = self.line
+        self.take()
+        while True:
+            ch = self.peek()
+            if not ch:
+                raise self.fail(start, "unterminated backquote")
+            self.take(2 if ch == "\\" else 1)
+            if ch == "`":
+                return
+
+    def dollar(self) -> bool:
+        """Consume an expansion starting at ``$``; False if the ``$`` is literal."""
+        nxt = self.peek(1)
+        if nxt == "{":
+            self.balanced("{", "}", 2)
+        elif nxt == "(" and self.peek(2) == "(":
+            self.balanced("(", ")", 3, depth=2)
+        elif nxt == "(":
+            self.balanced("(", ")", 2)
+        elif nxt.isalpha() or nxt == "_":
+            self.take()
+            while self.peek().isalnum() or self.peek() == "_":
+                self.take()
+        elif nxt and nxt in _SPECIAL:
+            self.take(2)
+        else:
+            return False
+        return True
+
+    def double(self) -> str | None:
+        """Consume a double-quoted string; its value, or None if it expands."""
+        start = self.line
+        self.take()
+        out: list[str] = []
+        literal = True
+        outer, self.in_double = self.in_double, True
+        while True:
+            ch = self.peek()
+            if not ch:
+                raise self.fail(start, "unterminated double quote")
+            if ch == '"':
+                self.take()
+                self.in_double = outer
+                return "".join(out) if literal else None
+            if ch == "\\":
+                nxt = self.peek(1)
+                self.take(2)
+                if nxt in '$`"\\':
+                    out.append(nxt)
+                elif nxt != "\n":
+                    out.append("\\" + nxt)
+            elif ch == "`":
+                self.backtick()
+                literal = False
+            elif ch == "$" and self.dollar():
+                literal = False
+            else:
+                out.append(self.take())
+
+    def word(self) -> Word:
+        """Read one word starting at the current (non-blank, non-meta) character."""
+        start, line = self.i, self.line
+        out: list[str] = []
+        literal = quoted = False
+        literal = True
+        while (ch := self.peek()) and ch not in _META:
+            if ch == "'":
+                out.append(self.single())
+                quoted = True
+            elif ch == "$" and self.peek(1) == "'":
+                out.append(self.ansi_c())
+                quoted = True
+            elif ch == "$" and self.peek(1) == '"':
+                self.take()
+                value = self.double()
+                quoted = True
+                literal = literal and value is not None
+                out.append(value or "")
+            elif ch == '"':
+                value = self.double()
+                quoted = True
+                literal = literal and value is not None
+                out.append(value or "")
+            elif ch == "\\":
+                nxt = self.peek(1)
+                self.take(2)
+                if nxt != "\n":
+                    out.append(nxt)
+            elif ch == "`":
+                self.backtick()
+                literal = False
+            elif ch == "$" and self.dollar():
+                literal = False
+            elif ch == "~" and self._tilde_position(start):
+                self.take()
+                literal = False
+            else:
+                out.append(self.take())
+        text = self.s[start : self.i]
+        return Word(text, "".join(out) if literal else None, line, quoted)
+
+    def _tilde_position(self, start: int) -> bool:
+        before = self.s[start : self.i]
+        return not before or (before.endswith(("=", ":")) and "=" in before)
+
+    def skip_blank(self) -> None:
+        while True:
+            ch = self.peek()
+            if ch in (" ", "\t"):
+                self.take()
+            elif ch == "\\" and self.peek(1) == "\n":
+                self.take(2)
+            elif ch == "#":
+                end = self.s.find("\n", self.i)
+                self.take((len(self.s) if end < 0 else end) - self.i)
+            else:
+                return
+
+    def operator(self) -> str:
+        for op in _OPERATORS:
+            if self.s.startswith(op, self.i):
+                return self.take(len(op))
+        return self.take()
+
+    def heredoc(self, delimiter: str, strip_tabs: bool) -> None:
+        """Skip a here-document body after the newline that introduced it."""
+        while self.i < len(self.s):
+            end = self.s.find("\n", self.i)
+            end = len(self.s) if end < 0 else end
+            row = self.s[self.i : end]
+            self.take(end - self.i + 1)
+            if (row.lstrip("\t") if strip_tabs else row) == delimiter:
+                return
+
+
+def read_word(text: str) -> Word:
+    """``text`` read as a single word (e.g. the value part of ``NAME=value``)."""
+    reader = _Reader(text)
+    if not text:
+        return Word("", "", 1)
+    word = reader.word()
+    if reader.i != len(text):
+        raise ShellSyntaxError(1, f"{text!r} is more than one shell word")
+    return word
+
+
+def lex(text: str) -> Lexed:
+    """Split ``text`` into simple commands; stops at the first syntax error."""
+    splitter = _Splitter(_Reader(text))
+    try:
+        splitter.run()
+    except ShellSyntaxError as exc:
+        splitter.out.error = exc
+    return splitter.out
+
+
+class _Splitter:
+    """Groups words into commands at operators; skips redirections and here-documents."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.out = Lexed()
+        self.words: list[Word] = []
+        self.pending: list[tuple[str, bool]] = []
+        self.after = ""
+        self.start_line = 1
+
+    def run(self) -> None:
+        reader = self.reader
+        while True:
+            reader.skip_blank()
+            ch = reader.peek()
+            if ch and ch not in _META:
+                self.word()
+                continue
+            op = reader.operator() if ch else ""
+            if op in _REDIRECTS:
+                self.redirect(op)
+                continue
+            self.end(op)
+            if not op:
+                return
+
+    def word(self) -> None:
+        if not self.words:
+            self.start_line = self.reader.line
+        word = self.reader.word()
+        if not (word.text.isdigit() and self.reader.peek() in ("<", ">")):
+            self.words.append(word)  # (an io number such as the 2 in 2>&1 is dropped)
+
+    def redirect(self, op: str) -> None:
+        reader = self.reader
+        reader.skip_blank()
+        if reader.peek() and reader.peek() not in _META:
+            target = reader.word()
+            if op in ("<<", "<<-"):
+                self.pending.append((target.value or target.text, op == "<<-"))
+
+    def end(self, op: str) -> None:
+        if self.words or op not in ("\n", ""):
+            self.out.commands.append(Command(tuple(self.words), self.start_line, op, self.after))
+            self.after = op if op in ("&&", "||", "|") else ""
+        self.words = []
+        if op == "\n":
+            for delimiter, strip in self.pending:
+                self.reader.heredoc(delimiter, strip)
+            self.pending = []
