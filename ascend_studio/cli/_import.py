@@ -1,0 +1,90 @@
+"""``ascend-studio import``: read a training or env script, print what was found."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ascend_studio.codegen import ImportResult, import_file
+from ascend_studio.profile import ProfileError, save_profile
+
+COMMAND = "import"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="import NPURunConfig settings or an environment from a script (never runs it)",
+        description=(
+            "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
+            "profile) without executing it, and print every configuration found and a report."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("-o", "--output", metavar="PROFILE", help="save a configuration here")
+    parser.add_argument(
+        "--config", type=int, default=1, metavar="N", help="which configuration to save (1-based)"
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="report language")
+    parser.set_defaults(handler=run)
+
+
+def as_json(result: ImportResult) -> dict[str, Any]:
+    return {
+        "source": result.source,
+        "dialect": result.dialect,
+        "configs": [
+            {"label": c.label, "line": c.line, "profile": c.profile.model_dump(mode="json")}
+            for c in result.configs
+        ],
+        "report": [
+            {
+                "kind": item.kind,
+                "severity": item.severity,
+                "line": item.line,
+                "path": item.path,
+                "suggestion": item.suggestion,
+                "config": item.config,
+                "message": {"zh": item.message.zh, "en": item.message.en},
+            }
+            for item in result.report.items
+        ],
+    }
+
+
+def _print(result: ImportResult, lang: str) -> None:
+    print(f"{result.source}: read as {result.dialect}; {len(result.configs)} configuration(s)")
+    for number, config in enumerate(result.configs, start=1):
+        shown = len(config.profile.values) + len(config.profile.env)
+        print(f"  [{number}] {config.label}: {shown} setting(s)")
+    for line in result.report.lines(lang):
+        print(line)
+
+
+def _save(result: ImportResult, args: argparse.Namespace) -> int:
+    if not 1 <= args.config <= len(result.configs):
+        print(f"ascend-studio import: --config must be 1..{len(result.configs)}", file=sys.stderr)
+        return 2
+    try:
+        save_profile(result.configs[args.config - 1].profile, args.output)
+    except ProfileError as exc:
+        print(f"ascend-studio import: {exc}", file=sys.stderr)
+        return 1
+    print(f"saved configuration {args.config} to {args.output}", file=sys.stderr)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    result = import_file(args.file)
+    status = 1 if not result.configs else 0
+    if result.configs and args.output:
+        status = _save(result, args)
+    if args.json:
+        json.dump(as_json(result), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        _print(result, args.lang)
+    return status
