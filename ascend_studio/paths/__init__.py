@@ -34,7 +34,6 @@ from ascend_studio.paths._resolve import (
     directory_map,
     resolve,
 )
-from ascend_studio.paths._shell import sh_quote
 from ascend_studio.paths._workpath import (
     MachineIdError,
     WorkPathIssue,
@@ -77,7 +76,6 @@ __all__ = [
     "read_env_script",
     "render_script",
     "resolve",
-    "sh_quote",
     "validate_work_path",
     "write_cluster_scripts",
 ]

@@ -24,7 +24,7 @@ ARGS = [
     "paths",
     "example.ascend.json",
     "--env-file",
-    "run.env",
+    "run.sh",
     "--set",
     "PRINT_MODEL=1",
     "--cwd",
@@ -107,7 +107,7 @@ def test_the_example_shows_provenance(
     assert (cache["raw"], cache["origin"], cache["state"]) == (None, "profile environment", "unset")
     graphs = arts["ge_graph_dump"]
     assert graphs["path"] == "/graphs/ge dumps"
-    assert graphs["layers"][0]["origin"] == "env script run.env"
+    assert graphs["layers"][0]["origin"] == "env script run.sh"
     assert arts["tfa_graph_dump"]["produced"] is True
     assert arts["data_dump"]["path"] == "/home/用户/my job/dumps"
     assert arts["fusion_result"]["produced"] is False
@@ -184,12 +184,12 @@ def test_env_file_problems_are_warnings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     script = tmp_path / "odd.sh"
-    script.write_text("echo hi\nexport ASCEND_WORK_PATH=/w\n")
+    script.write_text("DUMP_GE_GRAPH=2\nexport ASCEND_WORK_PATH=/w\n")
     status, _out, err = _run(
         ["paths", "example.ascend.json", "--env-file", str(script)], capsys, monkeypatch
     )
     assert status == 0
-    assert "line 1: not a variable assignment" in err
+    assert "[not_exported] line 1: DUMP_GE_GRAPH" in err
 
 
 # -- workpath -----------------------------------------------------------------------

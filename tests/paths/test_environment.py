@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ascend_studio.codegen import shell_quote
 from ascend_studio.paths import Environment, EnvSource, parse_env_script, read_env_script
-from ascend_studio.paths._shell import sh_quote
 from ascend_studio.profile import Profile
 
 
@@ -64,25 +64,23 @@ def test_with_layer_does_not_change_the_original() -> None:
     assert list(top) == ["A"]
 
 
-# -- env scripts -----------------------------------------------------------------
+# -- env scripts (through the codegen shell importer) ------------------------------
 
 
-def test_reads_the_usual_forms() -> None:
+def test_reads_exports_and_unsets() -> None:
     script = parse_env_script(
         "#!/bin/sh\n"
         "# comment\n"
         "export ASCEND_WORK_PATH='/数据/my work'\n"
-        'DUMP_GE_GRAPH="2"  # trailing comment\n'
         "export A=1 B=two\n"
         'declare -x HOME="/root"\n'
         "unset NPU_COLLECT_PATH\n"
         "export LONG=a\\\n"
-        "b\n"
-        "export ONLY_FLAGGED\n"
+        "b\n",
+        "run.sh",
     )
     assert script.values == {
         "ASCEND_WORK_PATH": "/数据/my work",
-        "DUMP_GE_GRAPH": "2",
         "A": "1",
         "B": "two",
         "HOME": "/root",
@@ -92,26 +90,38 @@ def test_reads_the_usual_forms() -> None:
     assert script.problems == []
 
 
-def test_env_dump_lines_with_spaces_are_read_raw() -> None:
-    script = parse_env_script("PATH=/usr/bin:/bin\nNAME=a b c\nQ=it's\n")
-    assert script.values == {"PATH": "/usr/bin:/bin", "NAME": "a b c", "Q": "it's"}
-
-
-def test_later_lines_win_and_references_stay_verbatim() -> None:
-    script = parse_env_script("export A=1\nexport A=$HOME/x\n")
-    assert script.values == {"A": "$HOME/x"}
-
-
-def test_other_lines_are_reported_not_executed(tmp_path: Path) -> None:
-    marker = tmp_path / "ran"
-    script = parse_env_script(f"touch {marker}\nif true; then\nexport 'X=unbalanced\n")
-    assert not marker.exists()
-    assert len(script.problems) == 3
-    assert script.problems[0].startswith("line 1:")
+def test_a_variable_never_exported_is_not_environment() -> None:
+    script = parse_env_script("DUMP_GE_GRAPH=2\n", "run.sh")
     assert script.values == {}
+    assert script.problems[0].startswith("[not_exported] line 1: DUMP_GE_GRAPH")
+    assert script.report.items[0].message.zh
 
 
-def test_unreadable_file_is_a_problem_not_an_exception(tmp_path: Path) -> None:
+def test_env_dump_lines_with_spaces_are_read_raw() -> None:
+    script = parse_env_script("PATH=/usr/bin:/bin\nNAME=a b c\n", "env.txt")
+    assert script.values == {"PATH": "/usr/bin:/bin", "NAME": "a b c"}
+
+
+def test_references_stay_verbatim_and_later_lines_win() -> None:
+    script = parse_env_script("export A=1\nexport A=$HOME/x\n", "a.sh")
+    assert script.values == {"A": "$HOME/x"}
+    assert any(p.startswith("[conflict]") for p in script.problems)
+
+
+def test_other_lines_are_never_executed(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    script = parse_env_script(
+        f"touch {marker}\nexport X=$(touch {marker})\nexport 'Y=open\n", "a.sh"
+    )
+    assert not marker.exists()
+    assert script.values.get("Y") is None
+    assert any(p.startswith("[syntax_error]") for p in script.problems)
+
+
+def test_files_are_read_and_unreadable_ones_reported(tmp_path: Path) -> None:
+    target = tmp_path / "job.sh"
+    target.write_bytes("export ASCEND_WORK_PATH=/w/任务\n".encode() + b"export BAD=\xff\n")
+    assert read_env_script(target).values["ASCEND_WORK_PATH"] == "/w/任务"
     script = read_env_script(tmp_path / "missing.sh")
     assert script.values == {}
     assert "cannot read" in script.problems[0]
@@ -123,5 +133,5 @@ _values = st.text(st.characters(blacklist_categories=["Cs", "Cc"]), max_size=20)
 
 @given(st.dictionaries(_names, _values, max_size=5))
 def test_round_trip_through_quoted_exports(values: dict[str, str]) -> None:
-    text = "".join(f"export {name}={sh_quote(value)}\n" for name, value in values.items())
-    assert parse_env_script(text).values == values
+    text = "".join(f"export {name}={shell_quote(value)}\n" for name, value in values.items())
+    assert parse_env_script(text, "gen.sh").values == values
