@@ -1,0 +1,213 @@
+"""The window's actions (menus, toolbar, shortcuts) and its toolbar controls.
+
+Actions are created once; their texts are (re)set by :meth:`Actions.retranslate`
+so switching the language needs no rebuild.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QSizePolicy,
+    QStyle,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._search import FILTERS
+
+__all__ = ["Actions", "Controls"]
+
+_FILTER_TEXT = {
+    "modified": QT_TR_NOOP("Modified"),
+    "problems": QT_TR_NOOP("With problems"),
+    "unavailable": QT_TR_NOOP("Unavailable on target"),
+    "deprecated": QT_TR_NOOP("Deprecated"),
+}
+
+
+class Actions:
+    def __init__(self, window: QMainWindow) -> None:
+        style = window.style()
+
+        def make(
+            name: str,
+            keys: list[QKeySequence] | None = None,
+            icon: QStyle.StandardPixmap | None = None,
+        ) -> QAction:
+            action = QAction(window)
+            action.setObjectName(f"action:{name}")
+            if keys:
+                action.setShortcuts(keys)
+            if icon is not None:
+                action.setIcon(style.standardIcon(icon))
+            window.addAction(action)
+            return action
+
+        sp = QStyle.StandardPixmap
+        self.new = make("new", [QKeySequence(QKeySequence.StandardKey.New)], sp.SP_FileIcon)
+        self.open = make(
+            "open", [QKeySequence(QKeySequence.StandardKey.Open)], sp.SP_DialogOpenButton
+        )
+        self.save = make(
+            "save", [QKeySequence(QKeySequence.StandardKey.Save)], sp.SP_DialogSaveButton
+        )
+        self.save_as = make("save_as", [QKeySequence("Ctrl+Shift+S")])
+        self.import_script = make("import", [QKeySequence("Ctrl+I")])
+        self.export = make("export", [QKeySequence("Ctrl+E")])
+        self.quit = make("quit", [QKeySequence("Ctrl+Q")])
+        self.undo = make("undo", [QKeySequence("Ctrl+Z")], sp.SP_ArrowBack)
+        self.redo = make(
+            "redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], sp.SP_ArrowForward
+        )
+        self.find = make("find", [QKeySequence("Ctrl+F")])
+        self.reset_category = make("reset_category")
+        self.reset_all = make("reset_all")
+        self.hide_unavailable = make("hide_unavailable")
+        self.hide_unavailable.setCheckable(True)
+        self.clear_recent = make("clear_recent")
+        self.recent_menu = QMenu(window)
+        self.recent_menu.setObjectName("menu:recent")
+        self.menus: dict[str, QMenu] = {}
+        bar = window.menuBar()
+        for key, items in (
+            ("file", [self.new, self.open, self.recent_menu, None, self.save, self.save_as, None,
+                      self.import_script, self.export, None, self.quit]),
+            ("edit", [self.undo, self.redo, None, self.find, None, self.reset_category, self.reset_all]),
+            ("view", [self.hide_unavailable]),
+        ):  # fmt: skip
+            menu = bar.addMenu("")
+            menu.setObjectName(f"menu:{key}")
+            for item in items:
+                if item is None:
+                    menu.addSeparator()
+                elif isinstance(item, QMenu):
+                    menu.addMenu(item)
+                else:
+                    menu.addAction(item)
+            self.menus[key] = menu
+
+    def retranslate(self) -> None:
+        texts = {
+            self.new: tr("&New"),
+            self.open: tr("&Open…"),
+            self.save: tr("&Save"),
+            self.save_as: tr("Save &As…"),
+            self.import_script: tr("&Import Script…"),
+            self.export: tr("&Export…"),
+            self.quit: tr("&Quit"),
+            self.undo: tr("&Undo"),
+            self.redo: tr("&Redo"),
+            self.find: tr("&Find"),
+            self.reset_category: tr("Reset &Category…"),
+            self.reset_all: tr("Reset &All…"),
+            self.hide_unavailable: tr("&Hide Unavailable Parameters"),
+            self.clear_recent: tr("Clear Recent Files"),
+        }
+        for action, text in texts.items():
+            action.setText(text)
+            action.setToolTip(_tooltip(text, action))
+        self.recent_menu.setTitle(tr("Open &Recent"))
+        for key, title in (("file", tr("&File")), ("edit", tr("&Edit")), ("view", tr("&View"))):
+            self.menus[key].setTitle(title)
+
+
+def _tooltip(text: str, action: QAction) -> str:
+    plain = text.replace("&", "").rstrip("…")
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"{plain} ({keys})" if keys else plain
+
+
+class Controls:
+    """Toolbar widgets (target, language) and the search bar above the form."""
+
+    def __init__(self, window: QMainWindow, actions: Actions) -> None:
+        self.toolbar = QToolBar(window)
+        self.toolbar.setObjectName("toolbar")
+        self.toolbar.setMovable(False)
+        window.addToolBar(self.toolbar)
+        for action in (actions.new, actions.open, actions.save):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        self.product_label = QLabel(self.toolbar)
+        self.product = _combo("product", self.toolbar)
+        self.scenario = _combo("scenario", self.toolbar)
+        self.language = _combo("language", self.toolbar)
+        self.language.addItem("中文", "zh")
+        self.language.addItem("English", "en")
+        for widget in (self.product_label, self.product, self.scenario):
+            self.toolbar.addWidget(widget)
+        self.toolbar.addSeparator()
+        for action in (actions.undo, actions.redo):
+            self.toolbar.addAction(action)
+        self.toolbar.addSeparator()
+        for action in (actions.import_script, actions.export):
+            self.toolbar.addAction(action)
+        spacer = QWidget(self.toolbar)
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.toolbar.addWidget(spacer)
+        self.toolbar.addWidget(self.language)
+        self.search_bar = self._search_bar(actions)
+
+    def _search_bar(self, actions: Actions) -> QWidget:
+        """Search on the first line, filter toggles on the second."""
+        bar = QWidget()
+        bar.setObjectName("searchBar")
+        self.search = QLineEdit(bar)
+        self.search.setObjectName("search")
+        self.search.setClearButtonEnabled(True)
+        self.filter_label = QLabel(bar)
+        self.filters: dict[str, QToolButton] = {}
+        chips = QHBoxLayout()
+        chips.setSpacing(4)
+        chips.addWidget(self.filter_label)
+        for key in FILTERS:
+            button = QToolButton(bar)
+            button.setObjectName(f"filter:{key}")
+            button.setCheckable(True)
+            self.filters[key] = button
+            chips.addWidget(button)
+        self.reapply = QToolButton(bar)
+        self.reapply.setObjectName("filter:reapply")
+        self.reapply.setEnabled(False)
+        self.hide_unavailable = QToolButton(bar)
+        self.hide_unavailable.setObjectName("filter:hide_unavailable")
+        self.hide_unavailable.setDefaultAction(actions.hide_unavailable)
+        chips.addWidget(self.reapply)
+        chips.addStretch(1)
+        chips.addWidget(self.hide_unavailable)
+        layout = QVBoxLayout(bar)
+        layout.setContentsMargins(8, 6, 8, 2)
+        layout.setSpacing(4)
+        layout.addWidget(self.search)
+        layout.addLayout(chips)
+        return bar
+
+    def retranslate(self) -> None:
+        self.product_label.setText(tr("Target:"))
+        self.search.setPlaceholderText(tr("Search names, labels, values, env vars (Ctrl+F)"))
+        for key, button in self.filters.items():
+            button.setText(tr(_FILTER_TEXT[key]))
+        self.filter_label.setText(tr("Show only:"))
+        self.reapply.setText(tr("Re-apply"))
+        self.hide_unavailable.setText(tr("Hide unavailable"))
+        self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
+        self.product.setToolTip(tr("Target product"))
+        self.scenario.setToolTip(tr("Scenario"))
+        self.language.setToolTip(tr("Interface language"))
+
+
+def _combo(name: str, parent: QWidget) -> QComboBox:
+    combo = QComboBox(parent)
+    combo.setObjectName(name)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    return combo

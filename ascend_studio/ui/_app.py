@@ -1,0 +1,52 @@
+"""Application start: QApplication, language, fonts, main window, recovery."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QApplication
+
+from ascend_studio import __version__
+from ascend_studio.schema import shipped_catalog
+from ascend_studio.ui._i18n import Language, system_language
+from ascend_studio.ui._settings import APP_ID, Settings
+from ascend_studio.ui._style import STYLE_SHEET
+from ascend_studio.ui._window import MainWindow
+
+__all__ = ["create_window", "ensure_app", "run_app"]
+
+
+def ensure_app(argv: list[str] | None = None) -> QApplication:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        return app
+    QCoreApplication.setApplicationName(APP_ID)
+    QCoreApplication.setApplicationVersion(__version__)
+    QCoreApplication.setOrganizationName(APP_ID)
+    app = QApplication([sys.argv[0] if sys.argv else APP_ID, *(argv or [])])
+    app.setApplicationDisplayName("Ascend Studio")
+    app.setDesktopFileName("ascend-studio")
+    app.setStyleSheet(STYLE_SHEET)
+    return app
+
+
+def create_window(settings: Settings | None = None, lang: Language | None = None) -> MainWindow:
+    """The main window with the remembered (or the system's) language."""
+    settings = settings or Settings()
+    chosen = lang or settings.language() or system_language()
+    return MainWindow(shipped_catalog(), settings, chosen)
+
+
+def run_app(argv: list[str]) -> int:
+    """Entry point of ``ascend-studio`` without a subcommand; ``argv`` may hold a file."""
+    files = [a for a in argv if not a.startswith("-")]
+    app = ensure_app([a for a in argv if a.startswith("-")])
+    window = create_window()
+    window.show()
+    if files:
+        QTimer.singleShot(0, lambda: window.files.load(Path(files[0])))
+    else:
+        QTimer.singleShot(0, window.files.offer_recovery)
+    return app.exec()

@@ -1,0 +1,113 @@
+"""Autosave of unsaved work to the user state directory, and crash recovery.
+
+Each running app writes ``autosave-<pid>.json`` a moment after the last edit
+while the document has unsaved changes, and removes it when the changes are
+saved or discarded or the app closes normally. A file whose process is gone is
+what a crash left behind: the next start offers to recover it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+
+from ascend_studio._atomic import atomic_write_text
+from ascend_studio.profile import Profile, ProfileError, dump_profile, parse_profile
+from ascend_studio.ui._model import ProfileModel
+from ascend_studio.ui._settings import state_dir
+
+__all__ = ["Autosave", "Recovery", "find_recoveries"]
+
+_PREFIX = "autosave-"
+
+
+@dataclass(frozen=True)
+class Recovery:
+    file: Path
+    profile: Profile
+    source: Path | None
+    written: datetime
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":  # no cheap liveness probe: assume a leftover
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _read(file: Path) -> Recovery | None:
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+        profile = parse_profile(json.dumps(data["profile"]), str(file))
+        source = Path(data["path"]) if data.get("path") else None
+        written = datetime.fromisoformat(str(data["written"]))
+    except (OSError, ValueError, KeyError, TypeError, ProfileError):
+        return None
+    return Recovery(file, profile, source, written)
+
+
+def find_recoveries(directory: Path | None = None) -> list[Recovery]:
+    """Autosaves left by processes that are no longer running, newest first."""
+    base = directory or state_dir()
+    found: list[Recovery] = []
+    for file in base.glob(f"{_PREFIX}*.json"):
+        pid_text = file.stem.removeprefix(_PREFIX)
+        if not pid_text.isdigit() or _alive(int(pid_text)):
+            continue
+        recovery = _read(file)
+        if recovery is None:  # unreadable leftovers are moved aside, never deleted
+            with contextlib.suppress(OSError):
+                file.rename(file.with_suffix(".broken"))
+            continue
+        found.append(recovery)
+    return sorted(found, key=lambda r: r.written, reverse=True)
+
+
+class Autosave(QObject):
+    """Writes the model's profile a moment after edits while it is dirty."""
+
+    def __init__(self, model: ProfileModel, delay_ms: int = 1500) -> None:
+        super().__init__(model)
+        self.model = model
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(delay_ms)
+        self.timer.timeout.connect(self.write_now)
+        model.file_state_changed.connect(self.timer.start)
+
+    @property
+    def file(self) -> Path:
+        return state_dir() / f"{_PREFIX}{os.getpid()}.json"
+
+    def write_now(self) -> None:
+        if not self.model.is_dirty():
+            self.discard()
+            return
+        data = {
+            "written": datetime.now().isoformat(timespec="seconds"),
+            "path": str(self.model.path) if self.model.path else None,
+            "profile": json.loads(dump_profile(self.model.profile)),
+        }
+        with contextlib.suppress(OSError):  # autosave must never interrupt editing
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.file, json.dumps(data, ensure_ascii=False, indent=1))
+
+    def discard(self) -> None:
+        self.timer.stop()
+        with contextlib.suppress(FileNotFoundError):
+            self.file.unlink()

@@ -1,0 +1,113 @@
+"""Every modal dialog the app opens, as plain functions.
+
+Widgets never construct message boxes or file dialogs themselves; they call
+these. Tests replace them (monkeypatch) so no modal loop ever blocks a run.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from ascend_studio.ui._i18n import tr
+
+__all__ = [
+    "SaveChoice",
+    "ask_open_path",
+    "ask_save_changes",
+    "ask_save_path",
+    "choose_item",
+    "choose_path",
+    "confirm",
+    "offer_recovery",
+    "show_error",
+    "show_info",
+]
+
+PROFILE_FILTER = "Ascend Studio profile (*.ascend.json *.json);;All files (*)"
+SCRIPT_FILTER = "Python or shell script (*.py *.sh *.env *.txt);;All files (*)"
+
+
+class SaveChoice(Enum):
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+def ask_save_changes(parent: QWidget | None, name: str) -> SaveChoice:
+    buttons = (
+        QMessageBox.StandardButton.Save
+        | QMessageBox.StandardButton.Discard
+        | QMessageBox.StandardButton.Cancel
+    )
+    answer = QMessageBox.question(
+        parent,
+        tr("Unsaved changes"),
+        tr("Save the changes to {name}?").format(name=name),
+        buttons,
+        QMessageBox.StandardButton.Save,
+    )
+    if answer == QMessageBox.StandardButton.Save:
+        return SaveChoice.SAVE
+    if answer == QMessageBox.StandardButton.Discard:
+        return SaveChoice.DISCARD
+    return SaveChoice.CANCEL
+
+
+def confirm(parent: QWidget | None, title: str, text: str) -> bool:
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    answer = QMessageBox.question(parent, title, text, buttons, QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def offer_recovery(parent: QWidget | None, when: str, source: str) -> bool:
+    return confirm(
+        parent,
+        tr("Recover unsaved work"),
+        tr(
+            "Ascend Studio did not close normally. Recover the unsaved profile "
+            "from {when} ({source})?"
+        ).format(when=when, source=source),
+    )
+
+
+def show_error(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.critical(parent, title, text)
+
+
+def show_info(parent: QWidget | None, title: str, text: str) -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def ask_open_path(
+    parent: QWidget | None, title: str, start: str, scripts: bool = False
+) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(
+        parent, title, start, SCRIPT_FILTER if scripts else PROFILE_FILTER
+    )
+    return Path(name) if name else None
+
+
+def ask_save_path(
+    parent: QWidget | None, title: str, start: str, filters: str = PROFILE_FILTER
+) -> Path | None:
+    name, _ = QFileDialog.getSaveFileName(parent, title, start, filters)
+    return Path(name) if name else None
+
+
+def choose_path(parent: QWidget | None, title: str, start: str, directory: bool) -> str | None:
+    if directory:
+        name = QFileDialog.getExistingDirectory(parent, title, start)
+    else:
+        name, _ = QFileDialog.getOpenFileName(parent, title, start)
+    return name or None
+
+
+def choose_item(parent: QWidget | None, title: str, label: str, items: list[str]) -> int | None:
+    """Index of the chosen item, or ``None`` when cancelled."""
+    if len(items) == 1:
+        return 0
+    text, ok = QInputDialog.getItem(parent, title, label, items, 0, False)
+    return items.index(text) if ok and text in items else None

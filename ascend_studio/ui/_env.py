@@ -1,0 +1,173 @@
+"""The profile's environment variables as an editable name/value table.
+
+``None`` as a value means "unset it" (the export writes ``unset NAME``); the
+third column toggles that. Names known to the catalog complete as you type and
+show their purpose.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._core import Finding
+from ascend_studio.ui._i18n import Language, tr
+
+__all__ = ["EnvTable"]
+
+Env = dict[str, str | None]
+
+
+class EnvTable(QWidget):
+    """Emits ``env_edited`` with the whole new mapping after each user edit."""
+
+    env_edited = Signal(object)
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("env")
+        self.catalog = catalog
+        self.lang: Language = "en"
+        self._env: Env = {}
+        self._updating = False
+        self.table = QTableWidget(0, 3, self)
+        self.table.setObjectName("env:table")
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemChanged.connect(self._item_changed)
+        self.name_box = QComboBox(self)
+        self.name_box.setObjectName("env:new")
+        self.name_box.setEditable(True)
+        self.name_box.addItems([e.name for e in catalog.env_vars])
+        self.name_box.setCurrentText("")
+        self.add_button = QPushButton(self)
+        self.add_button.setObjectName("env:add")
+        self.remove_button = QPushButton(self)
+        self.remove_button.setObjectName("env:remove")
+        self.add_button.clicked.connect(self._add_clicked)
+        self.remove_button.clicked.connect(self._remove_clicked)
+        bar = QHBoxLayout()
+        bar.addWidget(self.name_box, 1)
+        bar.addWidget(self.add_button)
+        bar.addWidget(self.remove_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.table)
+        layout.addLayout(bar)
+        self.set_language(self.lang)
+
+    # -- from the window -----------------------------------------------------------------
+    def set_env(self, env: Env) -> None:
+        if env == self._env and self.table.rowCount() == len(env):
+            return
+        self._env = dict(env)
+        self._updating = True
+        try:
+            self.table.setRowCount(0)
+            for name, value in sorted(env.items()):
+                self._append(name, value)
+        finally:
+            self._updating = False
+        self._fit()
+
+    def set_findings(self, findings: dict[str, list[Finding]]) -> None:
+        for row in range(self.table.rowCount()):
+            item = self._cell(row, 0)
+            found = findings.get(item.text(), [])
+            item.setData(
+                Qt.ItemDataRole.ForegroundRole, QBrush(QColor("#b3261e")) if found else None
+            )
+            purpose = self._purpose(item.text())
+            notes = [f.message.get(self.lang) for f in found]
+            item.setToolTip("\n".join(x for x in (purpose, *notes) if x))
+
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        self.table.setHorizontalHeaderLabels([tr("Variable"), tr("Value"), tr("Unset")])
+        self.add_button.setText(tr("Add variable"))
+        self.remove_button.setText(tr("Remove"))
+        line = self.name_box.lineEdit()
+        if line is not None:
+            line.setPlaceholderText(tr("Variable name, e.g. ASCEND_WORK_PATH"))
+        for index in range(self.name_box.count()):
+            self.name_box.setItemData(
+                index, self._purpose(self.name_box.itemText(index)), Qt.ItemDataRole.ToolTipRole
+            )
+
+    # -- user actions ----------------------------------------------------------------------
+    def add_variable(self, name: str, value: str | None = "") -> None:
+        name = name.strip()
+        if not name or not name.replace("_", "a").isalnum() or name[0].isdigit():
+            return
+        env = dict(self._env)
+        env[name] = env.get(name, value)
+        self.env_edited.emit(env)
+
+    def _add_clicked(self) -> None:
+        self.add_variable(self.name_box.currentText())
+        self.name_box.setCurrentText("")
+
+    def _remove_clicked(self) -> None:
+        rows = sorted({index.row() for index in self.table.selectedIndexes()})
+        names = {self._cell(row, 0).text() for row in rows}
+        if names:
+            self.env_edited.emit({k: v for k, v in self._env.items() if k not in names})
+
+    def _item_changed(self, _item: QTableWidgetItem) -> None:
+        if self._updating:
+            return
+        env: Env = {}
+        for row in range(self.table.rowCount()):
+            name = self._cell(row, 0).text()
+            unset = self._cell(row, 2).checkState() == Qt.CheckState.Checked
+            env[name] = None if unset else self._cell(row, 1).text()
+        if env != self._env:
+            self.env_edited.emit(env)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _append(self, name: str, value: str | None) -> None:
+        row = self.table.rowCount()
+        self.table.insertRow(row)
+        key = QTableWidgetItem(name)
+        key.setFlags(key.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        key.setToolTip(self._purpose(name))
+        shown = QTableWidgetItem("" if value is None else value)
+        if value is None:
+            shown.setFlags(shown.flags() & ~Qt.ItemFlag.ItemIsEditable)
+        unset = QTableWidgetItem()
+        unset.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
+        unset.setCheckState(Qt.CheckState.Checked if value is None else Qt.CheckState.Unchecked)
+        self.table.setItem(row, 0, key)
+        self.table.setItem(row, 1, shown)
+        self.table.setItem(row, 2, unset)
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        item = self.table.item(row, column)
+        assert item is not None, (row, column)  # every cell is filled by _append
+        return item
+
+    def _purpose(self, name: str) -> str:
+        known = self.catalog.env_var(name)
+        return known.purpose.get(self.lang) if known else ""
+
+    def _fit(self) -> None:
+        rows = max(self.table.rowCount(), 2)
+        height = (
+            self.table.horizontalHeader().height()
+            + rows * self.table.verticalHeader().defaultSectionSize()
+        )
+        self.table.setFixedHeight(height + 4)

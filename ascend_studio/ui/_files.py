@@ -1,0 +1,185 @@
+"""New/Open/Save/Save As, recent files, import and export, with their prompts.
+
+A file that cannot be read or written shows the error and changes nothing:
+the current profile stays, unsaved changes included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._autosave import Autosave, find_recoveries
+from ascend_studio.ui._core import EXPORT_FORMATS, Engine
+from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._model import ProfileModel
+from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
+from ascend_studio.ui._settings import Settings
+
+__all__ = ["FileController"]
+
+
+class FileController(QObject):
+    """File operations of one window; ``recent_changed`` refreshes the menu."""
+
+    recent_changed = Signal(list)
+
+    def __init__(
+        self,
+        window: QWidget,
+        model: ProfileModel,
+        engine: Engine,
+        settings: Settings,
+        lang: Callable[[], str],
+    ) -> None:
+        super().__init__(window)
+        self.lang = lang
+        self.window = window
+        self.model = model
+        self.engine = engine
+        self.settings = settings
+        self.autosave = Autosave(model)
+
+    # -- document lifecycle ----------------------------------------------------------------
+    def display_name(self) -> str:
+        return self.model.path.name if self.model.path else tr("Untitled")
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes; ``False`` means the user cancelled."""
+        if not self.model.is_dirty():
+            return True
+        choice = _dialogs.ask_save_changes(self.window, self.display_name())
+        if choice is _dialogs.SaveChoice.SAVE:
+            return self.save()
+        return choice is _dialogs.SaveChoice.DISCARD
+
+    def new(self) -> None:
+        if not self.maybe_save():
+            return
+        current = self.model.profile
+        fresh = Profile(product=current.product, scenario=current.scenario)
+        self.model.replace(fresh, None, saved=fresh)
+        self.autosave.discard()
+
+    def open(self, path: Path | None = None) -> bool:
+        if not self.maybe_save():
+            return False
+        if path is None:
+            path = _dialogs.ask_open_path(self.window, tr("Open profile"), self._start_dir())
+            if path is None:
+                return False
+        return self.load(path)
+
+    def load(self, path: Path) -> bool:
+        """Open ``path`` now (no prompt); a bad file keeps the current profile."""
+        try:
+            profile = load_profile(path)
+        except ProfileError as exc:
+            _dialogs.show_error(self.window, tr("Cannot open the profile"), str(exc))
+            return False
+        self.model.replace(profile, path, saved=profile)
+        self.autosave.discard()
+        self._remember(path)
+        return True
+
+    def save(self) -> bool:
+        if self.model.path is None:
+            return self.save_as()
+        return self._write(self.model.path)
+
+    def save_as(self) -> bool:
+        start = str(self.model.path or Path(self._start_dir(), "profile.ascend.json"))
+        path = _dialogs.ask_save_path(self.window, tr("Save profile as"), start)
+        return path is not None and self._write(path)
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_profile(self.model.profile, path)
+        except ProfileError as exc:
+            _dialogs.show_error(self.window, tr("Cannot save the profile"), str(exc))
+            return False
+        self.model.mark_saved(path)
+        self.autosave.discard()
+        self._remember(path)
+        return True
+
+    # -- recovery --------------------------------------------------------------------------------
+    def offer_recovery(self) -> bool:
+        """Offer the newest autosave a crashed session left; True if it was restored."""
+        recoveries = find_recoveries()
+        if not recoveries:
+            return False
+        newest = recoveries[0]
+        source = str(newest.source) if newest.source else tr("Untitled")
+        when = newest.written.strftime("%Y-%m-%d %H:%M")
+        accepted = _dialogs.offer_recovery(self.window, when, source)
+        for leftover in recoveries:
+            leftover.file.unlink(missing_ok=True)
+        if not accepted:
+            return False
+        saved = Profile()
+        if newest.source is not None:
+            try:
+                saved = load_profile(newest.source)
+            except ProfileError:
+                saved = Profile()
+        self.model.replace(newest.profile, newest.source, saved=saved)
+        self.autosave.write_now()
+        return True
+
+    # -- import / export ---------------------------------------------------------------------------
+    def import_script(self, path: Path | None = None) -> bool:
+        if path is None:
+            path = _dialogs.ask_open_path(
+                self.window, tr("Import a script"), self._start_dir(), scripts=True
+            )
+            if path is None:
+                return False
+        outcome = self.engine.import_script(path)
+        if not outcome.choices:
+            _dialogs.show_error(self.window, tr("Nothing to import"), outcome.report)
+            return False
+        labels = [choice.label for choice in outcome.choices]
+        index = _dialogs.choose_item(
+            self.window, tr("Import a script"), tr("Configuration to load:"), labels
+        )
+        if index is None:
+            return False
+        imported = outcome.choices[index].profile
+        self.model.edit(imported, tr("Import {name}").format(name=path.name))
+        if outcome.report.strip():
+            _dialogs.show_info(self.window, tr("Import report"), outcome.report)
+        return True
+
+    def export(self, fmt: str | None = None) -> bool:
+        if fmt is None:
+            titles = [f"{FORMAT_TITLES[f]} ({f})" for f in EXPORT_FORMATS]
+            index = _dialogs.choose_item(self.window, tr("Export"), tr("Format:"), titles)
+            if index is None:
+                return False
+            fmt = EXPORT_FORMATS[index]
+        start = str(Path(self._start_dir(), suggested_name(fmt, self.model.path)))
+        path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
+        if path is None:
+            return False
+        try:
+            self.engine.write_export(self.model.profile, fmt, path, self.lang())
+        except (OSError, ValueError) as exc:
+            _dialogs.show_error(self.window, tr("Cannot export"), str(exc))
+            return False
+        return True
+
+    # -- helpers ---------------------------------------------------------------------------------------
+    def _remember(self, path: Path) -> None:
+        self.recent_changed.emit(self.settings.add_recent(path))
+
+    def _start_dir(self) -> str:
+        if self.model.path is not None:
+            return str(self.model.path.parent)
+        recent = self.settings.recent_files()
+        return str(Path(recent[0]).parent) if recent else str(Path.home())

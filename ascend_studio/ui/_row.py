@@ -1,0 +1,252 @@
+"""One parameter row of the form: label, name, editor, default, state and findings.
+
+A row only renders the :class:`RowState` the form computes for it; it holds no
+rule logic. Unavailable rows stay editable (a profile may target another
+machine); they are greyed and say why.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
+
+from ascend_studio.profile import Expr, Value
+from ascend_studio.schema import Catalog, Parameter
+from ascend_studio.ui._core import Unavailable
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._snapshot import RowState
+from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
+from ascend_studio.ui.editors import Editor, ExprEditor, editor_class
+
+__all__ = ["ParamRow", "RowState"]
+
+_SEVERITY_ICON = {"error": "⛔", "warning": "⚠", "info": "ℹ"}
+_SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
+_SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+class ParamRow(QFrame):
+    """Renders one parameter; emits the user's edits, never applies them itself."""
+
+    #: (path, value or None for unset, typing: fold into the previous undo step)
+    edited = Signal(str, object, bool)
+    finished = Signal()
+    reset_requested = Signal(str)
+
+    def __init__(
+        self, param: Parameter, catalog: Catalog, level: int = 0, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.param = param
+        self.catalog = catalog
+        self.level = level
+        self.lang: Language = "en"
+        self.state = RowState()
+        self.setObjectName(f"row:{param.path}")
+        self.setProperty("unavailable", False)
+        self.setProperty("flash", False)
+        self.setProperty("severity", "")
+        self.editor: Editor = editor_class(param)(param, self)
+        self.expr_editor: ExprEditor | None = None
+        self._build()
+        self.editor.value_changed.connect(self._edited)
+        self.editor.editing_finished.connect(self.finished.emit)
+        self.set_language(self.lang)
+
+    def _build(self) -> None:
+        self.marker = QLabel(self)
+        self.marker.setObjectName("marker")
+        self.marker.setFixedWidth(10)
+        self.title = QLabel(self)
+        self.title.setObjectName("title")
+        self.title.setWordWrap(True)
+        shown_name = self.param.name if self.level else self.param.path
+        self.name = QLabel(shown_name, self)
+        self.name.setObjectName("name")
+        self.name.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.tags = QLabel(self)
+        self.tags.setObjectName("tags")
+        self.tags.setTextFormat(Qt.TextFormat.RichText)
+        self.tags.setWordWrap(True)
+        self.meta = QLabel(self)
+        self.meta.setObjectName("meta")
+        self.meta.setWordWrap(True)
+        self.diag = QLabel(self)
+        self.diag.setObjectName("diagnostics")
+        self.diag.setWordWrap(True)
+        self.diag.setTextFormat(Qt.TextFormat.RichText)
+        self.diag.setVisible(False)
+        self.reset = QToolButton(self)
+        self.reset.setObjectName(f"{self.param.path}:reset")
+        self.reset.setText("↺")
+        self.reset.setAutoRaise(True)
+        self.reset.clicked.connect(lambda: self.reset_requested.emit(self.param.path))
+        keep = self.reset.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)
+        self.reset.setSizePolicy(keep)
+        self.reset.setVisible(False)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        heading = QHBoxLayout()
+        heading.setSpacing(8)
+        heading.addWidget(self.title)
+        heading.addWidget(self.name)
+        heading.addStretch(1)
+        self.editor_box = QHBoxLayout()
+        self.editor_box.setSpacing(2)
+        self.editor_box.addWidget(self.editor, 1)
+        self.editor_box.addWidget(self.reset)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(4 + 20 * self.level, 5, 4, 5)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.marker, 0, 0, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(heading, 0, 1)
+        grid.addWidget(self.tags, 1, 1)
+        grid.addLayout(self.editor_box, 0, 2)
+        grid.addWidget(self.meta, 1, 2)
+        grid.addWidget(self.diag, 2, 1, 1, 2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
+        self.editor.setMinimumWidth(200)
+
+    # -- inputs from the form --------------------------------------------------------
+    def apply(self, state: RowState) -> None:
+        if state == self.state:
+            return
+        old = self.state
+        self.state = state
+        self._sync_editor(state.value)
+        is_set = state.value is not None
+        self.marker.setText("●" if is_set else "")
+        self.setProperty("set", is_set)
+        self.reset.setVisible(is_set)
+        if (old.unavailable, old.fields_set) != (state.unavailable, state.fields_set):
+            self._render_tags()
+        self._render_meta()
+        if old.findings != state.findings:
+            self._render_findings()
+
+    def set_target(self, product: str, scenario: str) -> None:
+        self.editor.set_target(product, scenario, self._explain)
+
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        self.title.setText(self.param.label.get(lang))
+        self.setToolTip("")
+        tip = self._tooltip()
+        for widget in (self.title, self.name, self.editor):
+            widget.setToolTip(tip)
+        self.reset.setToolTip(tr("Reset: remove the value (the default applies)"))
+        self.editor.set_language(lang)
+        if self.expr_editor is not None:
+            self.expr_editor.setToolTip(tr("A Python expression kept as written"))
+        self._render_tags()
+        self._render_meta()
+        self._render_findings()
+
+    def flash(self, ms: int = 1600) -> None:
+        """Highlight the row for a moment (after a jump from the diagnostics list)."""
+        self._set_flash(True)
+        QTimer.singleShot(ms, lambda: self._set_flash(False))
+
+    # -- editor plumbing -------------------------------------------------------------------
+    def _sync_editor(self, value: Value | None) -> None:
+        expression = isinstance(value, Expr) and not isinstance(self.editor, ExprEditor)
+        if expression and self.expr_editor is None:
+            self.expr_editor = ExprEditor(self.param, self)
+            self.expr_editor.setObjectName(f"{self.param.path}:expr")
+            self.expr_editor.value_changed.connect(self._edited)
+            self.expr_editor.editing_finished.connect(self.finished.emit)
+            self.editor_box.insertWidget(0, self.expr_editor, 1)
+        if self.expr_editor is not None:
+            self.expr_editor.setVisible(expression)
+        self.editor.setVisible(not expression)
+        active = self.expr_editor if expression and self.expr_editor else self.editor
+        if active.value() != value:
+            active.set_value(value)
+        if not expression and self.expr_editor is not None:
+            self.expr_editor.set_value(None)
+
+    def _edited(self, value: object) -> None:
+        source = self.sender()
+        coalesce = isinstance(source, Editor) and source.coalesce
+        self.edited.emit(self.param.path, value, coalesce)
+
+    def _explain(self, problem: Unavailable) -> str:
+        return explain_unavailable(problem, self.catalog, self.lang)
+
+    def _set_flash(self, on: bool) -> None:
+        self._set_style_property("flash", on)
+
+    def _set_style_property(self, name: str, value: object) -> None:
+        """Set a property the style sheet selects on; re-polish only on change."""
+        if self.property(name) == value:
+            return
+        self.setProperty(name, value)
+        for widget in (self, self.title, self.name):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+
+    # -- rendering -------------------------------------------------------------------------
+    def _tooltip(self) -> str:
+        parts = [f"<b>{html.escape(self.param.label.get(self.lang))}</b>"]
+        parts.append(html.escape(self.param.description.get(self.lang)))
+        if self.param.example:
+            parts.append(f"<code>{html.escape(self.param.example)}</code>")
+        if self.param.env:
+            parts.append(tr("Environment: {names}").format(names=", ".join(self.param.env)))
+        return "<p>" + "</p><p>".join(parts) + "</p>"
+
+    def _render_tags(self) -> None:
+        pieces = [tag_html(kind, text) for kind, text in tags_for(self.param)]
+        problem = self.state.unavailable
+        if problem is not None:
+            pieces.insert(0, tag_html("unavailable", self._explain(problem)))
+        note = self.param.availability_note
+        self.tags.setToolTip(note.get(self.lang) if note else "")
+        self.tags.setText(" ".join(pieces))
+        self.tags.setVisible(bool(pieces))
+        self._set_style_property("unavailable", problem is not None)
+
+    def _render_meta(self) -> None:
+        parts = [tr("default: {value}").format(value=self._default_text())]
+        if self.param.kind == "subconfig":
+            parts = [tr("{count} fields set").format(count=self.state.fields_set)]
+        effective = self.state.effective
+        if effective is not None:
+            shown = (
+                tr("ignored")
+                if effective.ignored
+                else f"{show_value(effective.value)} {self.param.unit}".strip()
+            )
+            parts.append(tr("effective: {value}").format(value=shown))
+        self.meta.setText(" · ".join(parts))
+        self.meta.setToolTip(effective.note.get(self.lang) if effective and effective.note else "")
+
+    def _default_text(self) -> str:
+        if self.param.default is None:
+            return tr("not passed")
+        text = show_value(self.param.default)
+        return f"{text} {self.param.unit}".strip()
+
+    def _render_findings(self) -> None:
+        findings = sorted(self.state.findings, key=lambda f: _SEVERITY_ORDER[f.severity])
+        worst = findings[0].severity if findings else None
+        self.editor.set_diagnostic(worst, findings[0].message.get(self.lang) if findings else "")
+        self._set_style_property("severity", worst or "")
+        lines = []
+        for finding in findings:
+            text = html.escape(finding.message.get(self.lang))
+            if finding.fix is not None:
+                text += " <i>→ " + html.escape(finding.fix.get(self.lang)) + "</i>"
+            color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
+            lines.append(f'<span style="color:{color};">{icon} {text}</span>')
+        self.diag.setText("<br>".join(lines))
+        self.diag.setVisible(bool(lines))

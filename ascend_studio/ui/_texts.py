@@ -1,0 +1,71 @@
+"""Sentences the form composes from catalog data (availability, defaults, tags).
+
+Kept apart from the widgets so the row, the enum editor and the navigation say
+the same thing the same way, in the current UI language.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ascend_studio.profile import Expr, Value
+from ascend_studio.schema import Catalog, Parameter
+from ascend_studio.ui._core import Unavailable
+from ascend_studio.ui._i18n import Language, tr
+
+__all__ = ["explain_unavailable", "show_value", "tag_html", "tags_for"]
+
+
+def show_value(value: Value | object | None) -> str:
+    """A value as code writes it: ``'force_fp16'``, ``544``, ``args.mode``."""
+    if value is None:
+        return "None"
+    if isinstance(value, Expr):
+        return value.expr
+    return repr(value)
+
+
+def explain_unavailable(problem: Unavailable, catalog: Catalog, lang: Language) -> str:
+    if problem.reason == "unsupported":
+        return tr("not supported in this version")
+    if problem.reason == "scenario":
+        return (
+            tr("online inference only") if problem.scenario == "inference" else tr("training only")
+        )
+    names = [
+        catalog.product(p).short.get(lang) for p in problem.products if p in catalog.product_ids
+    ]
+    if not names:
+        return tr("not available on any product")
+    return tr("only on {products}").format(products=", ".join(names))
+
+
+def tags_for(param: Parameter) -> list[tuple[str, str]]:
+    """(css class, text) of the tags a parameter carries, in display order."""
+    tags: list[tuple[str, str]] = []
+    if param.deprecated:
+        tags.append(("deprecated", tr("deprecated")))
+    if param.no_effect:
+        tags.append(("deprecated", tr("no longer effective")))
+    if param.experimental:
+        tags.append(("experimental", tr("experimental")))
+    if not param.documented and not param.inherited:
+        tags.append(("note", tr("undocumented")))
+    if param.inherited:
+        tags.append(("note", tr("from RunConfig")))
+    return tags
+
+
+_TAG_COLORS = {
+    "deprecated": ("#8a4b00", "#fff1d6"),
+    "experimental": ("#5b2a86", "#efe4fa"),
+    "note": ("#44546a", "#e9eef4"),
+    "unavailable": ("#8f1d1d", "#fbe3e3"),
+}
+
+
+def tag_html(kind: str, text: str) -> str:
+    fg, bg = _TAG_COLORS.get(kind, _TAG_COLORS["note"])
+    return (
+        f'<span style="color:{fg}; background-color:{bg};">&nbsp;{html.escape(text)}&nbsp;</span>'
+    )

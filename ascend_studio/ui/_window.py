@@ -1,0 +1,379 @@
+"""The main window: toolbar, category navigation, form, previews, diagnostics.
+
+The window is the controller: it turns form edits into undoable profile edits
+and, after every change, asks the engine for diagnostics, effective values and
+exports and hands each view only what it renders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+
+from ascend_studio.profile import Value
+from ascend_studio.schema import Catalog
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._actions import Actions, Controls
+from ascend_studio.ui._core import Engine, Finding
+from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._files import FileController
+from ascend_studio.ui._form import FormView
+from ascend_studio.ui._i18n import Language, apply_language, tr
+from ascend_studio.ui._model import ProfileModel
+from ascend_studio.ui._nav import CategoryNav
+from ascend_studio.ui._previews import PreviewPane
+from ascend_studio.ui._search import select
+from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
+from ascend_studio.ui._style import apply_fonts
+
+__all__ = ["MainWindow"]
+
+_SPLITTERS = ("main", "side")
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        catalog: Catalog,
+        settings: Settings,
+        lang: Language,
+        engine: Engine | None = None,
+        parent: QWidget | None = None,
+        *,
+        progressive: bool = False,
+    ) -> None:
+        """``progressive``: build the first section now and the rest after showing."""
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.catalog = catalog
+        self.settings = settings
+        self.engine = engine or Engine(catalog)
+        self.lang: Language = lang
+        self.model = ProfileModel(self)
+        self.findings: tuple[Finding, ...] = ()
+        self.snapshot = Snapshot(self.model.profile, ())
+        self._target: tuple[str, str] = ("", "")
+        self._filter_stale = False
+        self.actions_ = Actions(self)
+        self.controls = Controls(self, self.actions_)
+        self.files = FileController(self, self.model, self.engine, settings, lambda: self.lang)
+        self._build_body()
+        self._build_status()
+        self._connect()
+        self._fill_target_boxes()
+        self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
+        self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
+        self.set_language(lang, remember=False)
+        self.refresh()
+        self._rebuild_recent(settings.recent_files())
+        self._restore_layout()
+        if progressive:
+            self.form.build_next()
+            QTimer.singleShot(0, self._build_more)
+        else:
+            self.form.build_all()
+
+    def _build_more(self) -> None:
+        if self.form.build_next():
+            QTimer.singleShot(0, self._build_more)
+
+    # -- construction ------------------------------------------------------------------------
+    def _build_body(self) -> None:
+        self.nav = CategoryNav(self.catalog, self)
+        self.form = FormView(self.catalog, self)
+        self.previews = PreviewPane(self)
+        self.diagnostics = DiagnosticsList(self)
+        self.side = QSplitter(Qt.Orientation.Vertical, self)
+        self.side.setObjectName("splitter:side")
+        self.side.addWidget(self.previews)
+        self.side.addWidget(self.diagnostics)
+        self.side.setSizes([560, 240])
+        center = QWidget(self)
+        column = QVBoxLayout(center)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.controls.search_bar)
+        column.addWidget(self.form, 1)
+        self.main = QSplitter(Qt.Orientation.Horizontal, self)
+        self.main.setObjectName("splitter:main")
+        for widget in (self.nav, center, self.side):
+            self.main.addWidget(widget)
+        self.main.setStretchFactor(1, 3)
+        self.main.setStretchFactor(2, 2)
+        self.main.setSizes([220, 760, 520])
+        self.setCentralWidget(self.main)
+
+    def _build_status(self) -> None:
+        self.counts_label = QLabel(self)
+        self.counts_label.setObjectName("status:counts")
+        self.file_label = QLabel(self)
+        self.file_label.setObjectName("status:file")
+        self.statusBar().addWidget(self.counts_label, 1)
+        self.statusBar().addPermanentWidget(self.file_label)
+
+    def _connect(self) -> None:
+        a, c = self.actions_, self.controls
+        self.model.profile_changed.connect(lambda _p: self.refresh())
+        self.model.file_state_changed.connect(self._update_file_state)
+        self.form.edited.connect(self._edited)
+        self.form.finished.connect(self.model.close_merge)
+        self.form.reset_requested.connect(self.reset_field)
+        self.form.env.env_edited.connect(self._env_edited)
+        self.form.category_scrolled.connect(self.nav.select_quietly)
+        self.nav.category_chosen.connect(self.form.scroll_to_section)
+        self.diagnostics.param_activated.connect(self.reveal)
+        self.previews.save_requested.connect(self.files.export)
+        self.files.recent_changed.connect(self._rebuild_recent)
+        a.new.triggered.connect(self.files.new)
+        a.open.triggered.connect(lambda _checked=False: self.files.open())
+        a.save.triggered.connect(self.files.save)
+        a.save_as.triggered.connect(self.files.save_as)
+        a.import_script.triggered.connect(lambda _checked=False: self.files.import_script())
+        a.export.triggered.connect(lambda _checked=False: self.files.export())
+        a.quit.triggered.connect(self.close)
+        a.undo.triggered.connect(self.model.undo_stack.undo)
+        a.redo.triggered.connect(self.model.undo_stack.redo)
+        self.model.undo_stack.canUndoChanged.connect(a.undo.setEnabled)
+        self.model.undo_stack.canRedoChanged.connect(a.redo.setEnabled)
+        a.undo.setEnabled(False)
+        a.redo.setEnabled(False)
+        a.find.triggered.connect(self.focus_search)
+        a.reset_category.triggered.connect(lambda _checked=False: self.reset_category())
+        a.reset_all.triggered.connect(self.reset_all)
+        a.hide_unavailable.toggled.connect(self._hide_unavailable)
+        a.clear_recent.triggered.connect(self._clear_recent)
+        c.search.textChanged.connect(lambda _t: self.apply_filter())
+        for button in c.filters.values():
+            button.toggled.connect(lambda _on: self.apply_filter())
+        c.reapply.clicked.connect(self.apply_filter)
+        c.product.activated.connect(lambda _i: self._target_chosen())
+        c.scenario.activated.connect(lambda _i: self._target_chosen())
+        c.language.activated.connect(lambda _i: self.set_language(c.language.currentData()))
+
+    # -- refresh after every change -----------------------------------------------------------
+    def refresh(self) -> None:
+        profile = self.model.profile
+        target = (profile.product, profile.scenario)
+        if target != self._target:
+            self._target = target
+            self.form.set_target(*target)
+            self._sync_target_boxes()
+        self.snapshot = take_snapshot(self.catalog, self.engine, profile)
+        self.findings = self.snapshot.findings
+        self.form.apply(self.snapshot.rows)
+        self.form.env.set_env(profile.env)
+        self.form.env.set_findings(self.snapshot.env_findings)
+        self.nav.set_counts(self.snapshot.categories)
+        self.diagnostics.show_findings(self.findings)
+        self.previews.refresh(self._preview_text)
+        self._update_counts()
+        if self.form.match is not None or self.form.hide_unavailable:
+            self._filter_stale = True
+            self.controls.reapply.setEnabled(True)
+
+    def _preview_text(self, fmt: str) -> str:
+        try:
+            return self.engine.export(self.model.profile, fmt, self.lang)
+        except ValueError as exc:  # e.g. a value the format cannot carry
+            return tr("# Cannot export this profile as {fmt}:\n# {reason}\n").format(
+                fmt=fmt, reason=str(exc).replace("\n", "\n# ")
+            )
+
+    def _update_counts(self) -> None:
+        errors = sum(1 for f in self.findings if f.severity == "error")
+        warnings = sum(1 for f in self.findings if f.severity == "warning")
+        infos = len(self.findings) - errors - warnings
+        self.counts_label.setText(
+            tr("{errors} errors · {warnings} warnings · {infos} notes · {set} values set").format(
+                errors=errors, warnings=warnings, infos=infos, set=len(self.model.profile.values)
+            )
+        )
+
+    def _update_file_state(self) -> None:
+        name = self.files.display_name()
+        dirty = self.model.is_dirty()
+        state = tr("modified") if dirty else tr("saved") if self.model.path else tr("new")
+        self.file_label.setText(f"{name} — {state}")
+        self.file_label.setToolTip(str(self.model.path or ""))
+        self.setWindowTitle(f"{name}[*] — Ascend Studio")
+        self.setWindowModified(dirty)
+
+    # -- edits ------------------------------------------------------------------------------------
+    def _edited(self, path: str, value: Value | None, coalesce: bool) -> None:
+        profile = self.model.profile
+        after = profile.without_value(path) if value is None else profile.with_value(path, value)
+        text = tr("Edit {name}").format(name=path)
+        self.model.edit(after, text, merge_key=path if coalesce else None)
+
+    def _env_edited(self, env: dict[str, str | None]) -> None:
+        after = self.model.profile.model_copy(update={"env": dict(env)})
+        self.model.edit(after, tr("Edit environment"))
+
+    def _target_chosen(self) -> None:
+        product = self.controls.product.currentData()
+        scenario = self.controls.scenario.currentData()
+        after = self.model.profile.with_target(product=product, scenario=scenario)
+        self.model.edit(after, tr("Change target"))
+
+    def reset_field(self, path: str) -> None:
+        profile = self.model.profile
+        prefix = path + "."
+        values = {k: v for k, v in profile.values.items() if k != path and not k.startswith(prefix)}
+        after = profile.model_copy(update={"values": values})
+        self.model.edit(after, tr("Reset {name}").format(name=path))
+
+    def reset_category(self, key: str | None = None) -> None:
+        key = (
+            key or self.nav.currentItem().data(Qt.ItemDataRole.UserRole)
+            if self.nav.currentItem()
+            else key
+        )
+        if not key:
+            return
+        profile = self.model.profile
+        if key == ENV_SECTION:
+            name, after = tr("Environment variables"), profile.model_copy(update={"env": {}})
+        else:
+            in_cat = {p.path for p in self.catalog.in_category(key)}
+            name = next(c.name.get(self.lang) for c in self.catalog.categories if c.id == key)
+            values = {k: v for k, v in profile.values.items() if k not in in_cat}
+            after = profile.model_copy(update={"values": values})
+        if after == profile:
+            return
+        question = tr("Reset every value in {name}?").format(name=name)
+        if _dialogs.confirm(self, tr("Reset category"), question):
+            self.model.edit(after, tr("Reset {name}").format(name=name))
+
+    def reset_all(self) -> None:
+        profile = self.model.profile
+        after = profile.model_copy(update={"values": {}, "env": {}, "extra_kwargs": ()})
+        if after == profile:
+            return
+        question = tr("Reset every value and environment variable of this profile?")
+        if _dialogs.confirm(self, tr("Reset all"), question):
+            self.model.edit(after, tr("Reset all"))
+
+    # -- search, navigation -----------------------------------------------------------------------
+    def focus_search(self) -> None:
+        self.controls.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.controls.search.selectAll()
+
+    def apply_filter(self) -> None:
+        active = [k for k, b in self.controls.filters.items() if b.isChecked()]
+        selection = select(
+            self.catalog,
+            self.controls.search.text(),
+            active,
+            profile=self.model.profile,
+            problem_paths=self.snapshot.problem_paths(),
+            unavailable_paths=self.snapshot.unavailable_paths(),
+        )
+        paths = set(selection.paths) if selection.paths is not None else None
+        self.form.set_filter(paths, selection.show_env)
+        self._filter_stale = False
+        self.controls.reapply.setEnabled(False)
+
+    def reveal(self, path: str) -> None:
+        if path.startswith("env:"):
+            self.form.set_filter(None)
+            self.form.scroll_to_section(ENV_SECTION)
+            return
+        if path not in self.form.rows:
+            return
+        if not self.form.is_row_visible(path):
+            self.controls.search.clear()
+            for button in self.controls.filters.values():
+                button.setChecked(False)
+            self.form.set_hide_unavailable(False)
+            self.form.set_filter(None)
+        self.form.reveal(path)
+
+    def _hide_unavailable(self, on: bool) -> None:
+        self.settings.set_flag("hide_unavailable", on)
+        self.form.set_hide_unavailable(on)
+
+    # -- target and language -------------------------------------------------------------------------
+    def _fill_target_boxes(self) -> None:
+        for product in self.catalog.products:
+            self.controls.product.addItem(product.short.get(self.lang), product.id)
+        for scenario in self.catalog.scenarios:
+            self.controls.scenario.addItem(scenario.name.get(self.lang), scenario.id)
+
+    def _sync_target_boxes(self) -> None:
+        profile = self.model.profile
+        c = self.controls
+        c.product.setCurrentIndex(max(0, c.product.findData(profile.product)))
+        c.scenario.setCurrentIndex(max(0, c.scenario.findData(profile.scenario)))
+
+    def set_language(self, lang: Language, remember: bool = True) -> None:
+        self.lang = lang
+        apply_language(lang)
+        apply_fonts(lang)
+        if remember:
+            self.settings.set_language(lang)
+        self.actions_.retranslate()
+        self.controls.retranslate()
+        c = self.controls
+        c.language.setCurrentIndex(c.language.findData(lang))
+        for index, product in enumerate(self.catalog.products):
+            c.product.setItemText(index, product.short.get(lang))
+            c.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
+        for index, scenario in enumerate(self.catalog.scenarios):
+            c.scenario.setItemText(index, scenario.name.get(lang))
+        self.form.set_language(lang)
+        self.nav.set_language(lang)
+        self.diagnostics.set_language(lang)
+        self.previews.retranslate()
+        for key, page in self.previews.tabs.items():
+            self.previews.setTabToolTip(self.previews.indexOf(page), key)
+        self.previews.refresh(self._preview_text)
+        self._update_counts()
+        self._update_file_state()
+
+    # -- recent files, layout, closing ----------------------------------------------------------------
+    def _rebuild_recent(self, recent: list[str]) -> None:
+        menu = self.actions_.recent_menu
+        menu.clear()
+        for path in recent:
+            action = menu.addAction(path)
+            action.triggered.connect(lambda _c=False, p=path: self.files.open(Path(p)))
+        if recent:
+            menu.addSeparator()
+            menu.addAction(self.actions_.clear_recent)
+        menu.setEnabled(bool(recent))
+
+    def _clear_recent(self) -> None:
+        self.settings.clear_recent()
+        self._rebuild_recent([])
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.blob("geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1500, 900)
+        state = self.settings.blob("state")
+        if state is not None:
+            self.restoreState(state)
+        for name in _SPLITTERS:
+            blob = self.settings.blob(f"splitter_{name}")
+            splitter = self.main if name == "main" else self.side
+            if blob is not None:
+                splitter.restoreState(blob)
+
+    def save_layout(self) -> None:
+        self.settings.set_blob("geometry", self.saveGeometry())
+        self.settings.set_blob("state", self.saveState())
+        self.settings.set_blob("splitter_main", QByteArray(self.main.saveState()))
+        self.settings.set_blob("splitter_side", QByteArray(self.side.saveState()))
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.maybe_save():
+            event.ignore()
+            return
+        self.save_layout()
+        self.files.autosave.discard()
+        event.accept()

@@ -1,0 +1,167 @@
+"""Choice editor: one entry per catalog value, with per-value availability.
+
+Each value shows its literal (what code will contain), its label in the UI
+language and a "default" tag; values not available on the target product or
+scenario stay selectable but are greyed with the reason, so a user can still
+write a profile for another machine. Open enums add an "other value" entry that
+reveals a text field; a value outside a closed list (e.g. imported) is shown as
+an extra entry instead of being lost.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+
+from ascend_studio.profile import Expr, Value
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._core import value_unavailable
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.editors._base import Editor, Explain
+from ascend_studio.ui.editors._registry import register
+
+__all__ = ["EnumEditor"]
+
+
+@register("enum")
+class EnumEditor(Editor):
+    """A combo box; index 0 is "unset" (the keyword is not passed)."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.combo = QComboBox(self)
+        self.combo.setObjectName(f"{param.path}:combo")
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._model = QStandardItemModel(self.combo)
+        self._values: list[Value | None] = [None, *(v.value for v in param.values)]
+        self._notes: list[str] = [""] * len(self._values)
+        self._extra: Value | None = None
+        for _ in range(len(self._values) + (1 if param.open_enum else 0)):
+            self._model.appendRow(QStandardItem())
+        self.combo.setModel(self._model)
+        self.box.addWidget(self.combo, 1)
+        self.other = QLineEdit(self)
+        self.other.setObjectName(f"{param.path}:other")
+        self.other.setVisible(False)
+        self.box.addWidget(self.other, 1)
+        self.setFocusProxy(self.combo)
+        self.combo.activated.connect(self._chosen)
+        self.other.textEdited.connect(lambda _t: self._emit())
+        self.other.editingFinished.connect(self.editing_finished.emit)
+        self._relabel()
+
+    @property
+    def _other_row(self) -> int:
+        return len(self._values) if self.param.open_enum else -1
+
+    # -- protocol ------------------------------------------------------------------
+    def value(self) -> Value | None:
+        index = self.combo.currentIndex()
+        if 0 <= index < len(self._values):
+            return self._values[index]
+        if index == self._other_row:
+            return self._parse(self.other.text())
+        return self._extra
+
+    def _show(self, value: Value | None) -> None:
+        index = self._index_of(value)
+        self._drop_extra()
+        if index is None and self.param.open_enum and not isinstance(value, Expr):
+            index = self._other_row
+            self.other.setText("" if value is None else str(value))
+        elif index is None:
+            index = self._add_extra(value)
+        self.combo.setCurrentIndex(index)
+        self.other.setVisible(index == self._other_row)
+
+    def set_target(self, product: str, scenario: str, explain: Explain) -> None:
+        for row, item in enumerate(self.param.values, start=1):
+            problem = value_unavailable(item, product, scenario)
+            self._notes[row] = explain(problem) if problem else ""
+        self._relabel()
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self._relabel()
+
+    def choose(self, value: Value | None) -> None:
+        """Select ``value`` as if the user picked it (keyboard helpers and tests)."""
+        index = self._index_of(value)
+        if index is None:
+            raise ValueError(f"{value!r} is not a listed value of {self.param.path}")
+        self.combo.setCurrentIndex(index)
+        self._chosen(index)
+
+    # -- internals -------------------------------------------------------------------
+    def _index_of(self, value: Value | None) -> int | None:
+        for index, known in enumerate(self._values):
+            if type(known) is type(value) and known == value:
+                return index
+        return None
+
+    def _drop_extra(self) -> None:
+        base = len(self._values) + (1 if self.param.open_enum else 0)
+        if self._model.rowCount() > base:
+            self._model.removeRow(base)
+        self._extra = None
+
+    def _add_extra(self, value: Value | None) -> int:
+        self._extra = value
+        item = QStandardItem(
+            (value.expr if isinstance(value, Expr) else repr(value))
+            + "  "
+            + tr("(not in the list)")
+        )
+        item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
+        self._model.appendRow(item)
+        return self._model.rowCount() - 1
+
+    def _relabel(self) -> None:
+        grey = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        first = self._model.item(0)
+        first.setText(tr("(unset)") + self._default_hint())
+        first.setToolTip(tr("Not passed: the runtime default applies."))
+        for row, item in enumerate(self.param.values, start=1):
+            cell = self._model.item(row)
+            text = repr(item.value)
+            if item.label is not None:
+                text += f"  {item.label.get(self.lang)}"
+            if self.param.default is not None and item.value == self.param.default:
+                text += "  · " + tr("default")
+            note = self._notes[row]
+            if note:
+                text += f"  ({note})"
+            cell.setText(text)
+            cell.setToolTip(item.description.get(self.lang) + (f"\n{note}" if note else ""))
+            cell.setData(grey if note else QBrush(), Qt.ItemDataRole.ForegroundRole)
+        if self.param.open_enum:
+            self._model.item(self._other_row).setText(tr("Other value…"))
+
+    def _default_hint(self) -> str:
+        if self.param.default is None:
+            return ""
+        return "  " + tr("default {value}").format(value=repr(self.param.default))
+
+    def _chosen(self, index: int) -> None:
+        is_other = index == self._other_row
+        self.other.setVisible(is_other)
+        if is_other:
+            self.other.setFocus()
+            if not self.other.text():
+                return
+        if index < len(self._values) or is_other:
+            self._drop_extra()
+        self._emit()
+        self.editing_finished.emit()
+
+    def _parse(self, text: str) -> Value | None:
+        text = text.strip()
+        if not text:
+            return None
+        if self.param.py_type == "int":
+            try:
+                return int(text)
+            except ValueError:
+                return text
+        return text

@@ -1,0 +1,212 @@
+"""JSON-string editors; profiling options get a form of the known keys.
+
+The value is the JSON *string* the runtime parses. The form only builds that
+string: keys it does not know are kept as they are, and an empty field means
+the key is left out (the runtime default applies).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui.editors._registry import register
+from ascend_studio.ui.editors._scalar import StrEditor
+
+__all__ = [
+    "PROFILING_OPTIONS",
+    "JsonEditor",
+    "JsonOption",
+    "ProfilingOptionsDialog",
+    "json_problem",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class JsonOption:
+    key: str
+    label: str
+    #: Allowed values; empty means free text.
+    choices: tuple[str, ...] = ()
+
+
+_SWITCH = ("on", "off")
+#: The PROFILING_OPTIONS keys users set most (the runtime accepts more; they are kept).
+PROFILING_OPTIONS: tuple[JsonOption, ...] = (
+    JsonOption("output", QT_TR_NOOP("Output directory")),
+    JsonOption("storage_limit", QT_TR_NOOP("Storage limit (e.g. 200MB)")),
+    JsonOption("training_trace", QT_TR_NOOP("Training trace"), _SWITCH),
+    JsonOption("task_trace", QT_TR_NOOP("Task trace"), _SWITCH),
+    JsonOption("task_time", QT_TR_NOOP("Task time"), _SWITCH),
+    JsonOption("hccl", QT_TR_NOOP("HCCL communication"), _SWITCH),
+    JsonOption("aicpu", QT_TR_NOOP("AI CPU operators"), _SWITCH),
+    JsonOption("l2", QT_TR_NOOP("L2 cache"), _SWITCH),
+    JsonOption("msproftx", QT_TR_NOOP("msproftx markers"), _SWITCH),
+    JsonOption(
+        "aic_metrics",
+        QT_TR_NOOP("AI Core metrics"),
+        (
+            "PipeUtilization",
+            "ArithmeticUtilization",
+            "Memory",
+            "MemoryL0",
+            "MemoryUB",
+            "ResourceConflictRatio",
+            "L2Cache",
+            "MemoryAccess",
+        ),
+    ),
+    JsonOption("fp_point", QT_TR_NOOP("Forward start operator (fp_point)")),
+    JsonOption("bp_point", QT_TR_NOOP("Backward end operator (bp_point)")),
+)
+
+
+def json_problem(text: str) -> str | None:
+    """Why ``text`` is not a JSON object, or ``None``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return tr("Not valid JSON (line {line}, column {column}): {message}").format(
+            line=exc.lineno, column=exc.colno, message=exc.msg
+        )
+    if not isinstance(data, dict):
+        return tr("Expected a JSON object: {...}")
+    return None
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class ProfilingOptionsDialog(QDialog):
+    """A field per known option; other keys pass through untouched."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Profiling options"))
+        try:
+            loaded = json.loads(text) if text else {}
+        except json.JSONDecodeError:
+            loaded = {}
+        self.data: dict[str, Any] = loaded if isinstance(loaded, dict) else {}
+        self.fields: dict[str, QLineEdit | QComboBox] = {}
+        form = QFormLayout()
+        for option in PROFILING_OPTIONS:
+            field = self._field(option, self.data.get(option.key))
+            field.setObjectName(f"option:{option.key}")
+            self.fields[option.key] = field
+            form.addRow(f"{tr(option.label)} ({option.key})", field)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(tr("Empty fields are left out: the runtime default applies."), self)
+        )
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def _field(self, option: JsonOption, current: object) -> QLineEdit | QComboBox:
+        shown = "" if current is None else str(current)
+        if option.choices:
+            combo = QComboBox(self)
+            combo.addItems(["", *option.choices])
+            if shown and shown not in option.choices:
+                combo.addItem(shown)
+            combo.setCurrentText(shown)
+            return combo
+        line = QLineEdit(shown, self)
+        return line
+
+    def text(self) -> str:
+        data = dict(self.data)
+        for key, field in self.fields.items():
+            value = field.currentText() if isinstance(field, QComboBox) else field.text()
+            if value.strip():
+                data[key] = value.strip()
+            else:
+                data.pop(key, None)
+        return _dump(data) if data else ""
+
+
+class _RawJsonDialog(QDialog):
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Edit JSON"))
+        self.edit = QPlainTextEdit(self)
+        self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        try:
+            self.edit.setPlainText(json.dumps(json.loads(text), ensure_ascii=False, indent=2))
+        except json.JSONDecodeError:
+            self.edit.setPlainText(text)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.edit)
+        layout.addWidget(buttons)
+
+    def text(self) -> str:
+        raw = self.edit.toPlainText().strip()
+        try:
+            return _dump(json.loads(raw)) if raw else ""
+        except json.JSONDecodeError:
+            return raw
+
+
+@register("json")
+class JsonEditor(StrEditor):
+    """The JSON text in one line, and a button for the structured editor."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.structured = QToolButton(self)
+        self.structured.setObjectName(f"{param.path}:structured")
+        self.structured.setText("☰")
+        self.structured.setToolTip(tr("Edit the options one by one"))
+        self.box.addWidget(self.structured)
+        self.structured.clicked.connect(self.open_structured)
+        self.line.textChanged.connect(self._check)
+
+    def make_dialog(self) -> ProfilingOptionsDialog | _RawJsonDialog:
+        if self.param.variant == "profiling_options":
+            return ProfilingOptionsDialog(self.line.text(), self)
+        return _RawJsonDialog(self.line.text(), self)
+
+    def open_structured(self) -> None:
+        dialog = self.make_dialog()
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.apply_text(dialog.text())
+
+    def apply_text(self, text: str) -> None:
+        if text != self.line.text():
+            self.line.setText(text)
+            self._emit()
+            self.editing_finished.emit()
+
+    def _check(self, text: str) -> None:
+        problem = json_problem(text) if text.strip() else None
+        self.line.setProperty("invalid", problem is not None)
+        self.line.setToolTip(problem or "")

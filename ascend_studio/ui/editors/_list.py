@@ -1,0 +1,212 @@
+"""Editors for list-like strings (``"0,1"``, ``"0|5|10-20"``, ``"2|4"``).
+
+The value stays the exact string the runtime expects; the editor offers
+structure on top of it: fixed-size lists get one field per item inline, open
+lists get an item dialog. Items that do not match the expected form are pointed
+out in place (the rules engine still reports the consequence).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.profile import Value
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui.editors._base import Editor
+from ascend_studio.ui.editors._registry import register
+from ascend_studio.ui.editors._scalar import StrEditor
+
+__all__ = ["LIST_SPECS", "ItemListDialog", "ListEditor", "ListSpec", "PairEditor", "bad_items"]
+
+
+@dataclass(frozen=True, slots=True)
+class ListSpec:
+    separator: str
+    item: str
+    #: Short description of one item, translated at display time.
+    hint: str
+    #: Labels of the items when the list has a fixed size.
+    slots: tuple[str, ...] = ()
+
+
+LIST_SPECS: dict[str, ListSpec] = {
+    "step_list": ListSpec("|", r"\d+(-\d+)?", QT_TR_NOOP("a step (5) or a range (10-20)")),
+    "device_list": ListSpec(",", r"\d+", QT_TR_NOOP("a device ID (0)")),
+    "int_list": ListSpec(",", r"-?\d+", QT_TR_NOOP("an integer")),
+    "op_list": ListSpec(",", r"[A-Za-z_][A-Za-z0-9_]*", QT_TR_NOOP("an operator type (SoftmaxV2)")),
+    "shape_range": ListSpec(
+        ";",
+        r"[A-Za-z_]\w*:\[[-\d~,]*\](,\[[-\d~,]*\])*",
+        QT_TR_NOOP("an input and its ranges (getnext:[128,3~5,-1])"),
+    ),
+    "aicore_num": ListSpec(
+        "|",
+        r"[1-9]\d*",
+        QT_TR_NOOP("a core count"),
+        (QT_TR_NOOP("Cube cores"), QT_TR_NOOP("Vector cores")),
+    ),
+}
+_DEFAULT_SPEC = ListSpec(",", r".+", QT_TR_NOOP("an item"))
+
+
+def spec_for(param: Parameter) -> ListSpec:
+    return LIST_SPECS.get(param.variant or "", _DEFAULT_SPEC)
+
+
+def bad_items(spec: ListSpec, text: str) -> list[str]:
+    """Items of ``text`` that do not have the expected form."""
+    if not text:
+        return []
+    items = text.split(spec.separator)
+    bad = [item for item in items if not re.fullmatch(spec.item, item.strip())]
+    if spec.slots and len(items) != len(spec.slots):
+        bad.append(
+            tr("{count} items, expected {expected}").format(
+                count=len(items), expected=len(spec.slots)
+            )
+        )
+    return bad
+
+
+class ItemListDialog(QDialog):
+    """Edit the items of an open list one per line; returns the joined string."""
+
+    def __init__(self, spec: ListSpec, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self.setWindowTitle(tr("Edit list"))
+        self.items = QListWidget(self)
+        self.items.setObjectName("items")
+        for item in text.split(spec.separator) if text else []:
+            self._add(item)
+        add = QPushButton(tr("Add"), self)
+        remove = QPushButton(tr("Remove"), self)
+        add.clicked.connect(lambda: self._add("", edit=True))
+        remove.clicked.connect(self._remove)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        side = QVBoxLayout()
+        side.addWidget(add)
+        side.addWidget(remove)
+        side.addStretch(1)
+        row = QHBoxLayout()
+        row.addWidget(self.items, 1)
+        row.addLayout(side)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(tr("One item per line: {hint}").format(hint=tr(spec.hint)), self))
+        layout.addLayout(row)
+        layout.addWidget(buttons)
+
+    def _add(self, text: str, edit: bool = False) -> None:
+        item = QListWidgetItem(text.strip(), self.items)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
+        if edit:
+            self.items.setCurrentItem(item)
+            self.items.editItem(item)
+
+    def _remove(self) -> None:
+        for item in self.items.selectedItems():
+            self.items.takeItem(self.items.row(item))
+
+    def text(self) -> str:
+        parts = [self.items.item(i).text().strip() for i in range(self.items.count())]
+        return self.spec.separator.join(p for p in parts if p)
+
+
+class _ListBase(StrEditor):
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.spec = spec_for(param)
+        self.line.textChanged.connect(self._check)
+
+    def _check(self, text: str) -> None:
+        bad = bad_items(self.spec, text)
+        self.line.setProperty("invalid", bool(bad))
+        self.line.setToolTip(
+            tr("Not in the expected form: {items}").format(items=", ".join(bad)) if bad else ""
+        )
+
+
+@register("list")
+@register("str", "step_list", "device_list", "int_list", "op_list", "shape_range")
+class ListEditor(_ListBase):
+    """The joined text plus a button that edits the items one by one."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.edit_items = QToolButton(self)
+        self.edit_items.setObjectName(f"{param.path}:items")
+        self.edit_items.setText("☰")
+        self.edit_items.setToolTip(tr("Edit the items one by one"))
+        self.box.addWidget(self.edit_items)
+        self.edit_items.clicked.connect(self.open_items)
+
+    def open_items(self) -> None:
+        dialog = ItemListDialog(self.spec, self.line.text(), self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_items_text(dialog.text())
+
+    def set_items_text(self, text: str) -> None:
+        if text != self.line.text():
+            self.line.setText(text)
+            self._emit()
+            self.editing_finished.emit()
+
+
+@register("str", "aicore_num")
+class PairEditor(Editor):
+    """A fixed-size list: one small field per slot, joined with the separator."""
+
+    coalesce = True
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.spec = spec_for(param)
+        self.fields: list[QLineEdit] = []
+        for index, slot in enumerate(self.spec.slots):
+            if index:
+                self.box.addWidget(QLabel(self.spec.separator, self))
+            field = QLineEdit(self)
+            field.setObjectName(f"{param.path}:{index}")
+            field.setPlaceholderText(tr(slot))
+            field.setToolTip(tr(slot))
+            field.textEdited.connect(lambda _t: self._emit())
+            field.editingFinished.connect(self.editing_finished.emit)
+            self.box.addWidget(field, 1)
+            self.fields.append(field)
+        self.setFocusProxy(self.fields[0])
+
+    def value(self) -> Value | None:
+        parts = [f.text().strip() for f in self.fields]
+        while parts and not parts[-1]:
+            parts.pop()
+        return self.spec.separator.join(parts) if parts else None
+
+    def _show(self, value: Value | None) -> None:
+        parts = str(value).split(self.spec.separator) if isinstance(value, str) else []
+        if len(parts) != len(self.fields):  # malformed: keep it all in the first field
+            parts = [str(value)] if isinstance(value, str) else []
+        for index, field in enumerate(self.fields):
+            text = parts[index] if index < len(parts) else ""
+            if field.text() != text:
+                field.setText(text)

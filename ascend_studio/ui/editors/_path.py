@@ -1,0 +1,77 @@
+"""Path editor: a text field, a browse button and a validity hint.
+
+The path is checked for what would break the job wherever it runs (control
+characters, an empty name); whether it exists is only a hint, because the
+profile is usually written for another machine.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
+
+from ascend_studio.schema import Parameter
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._i18n import tr
+from ascend_studio.ui.editors._registry import register
+from ascend_studio.ui.editors._scalar import StrEditor
+
+__all__ = ["PathEditor", "path_hint"]
+
+
+def path_hint(text: str, directory: bool) -> tuple[str, str] | None:
+    """(level, message) for a path value, or ``None`` when nothing is worth saying."""
+    if any(ord(ch) < 32 for ch in text):
+        return "error", tr("The path contains a control character (newline or tab).")
+    if not text.strip():
+        return "error", tr("The path is blank.")
+    expanded = Path(os.path.expandvars(os.path.expanduser(text)))
+    if not expanded.is_absolute():
+        return "info", tr("Relative paths are resolved from the job's working directory.")
+    if not expanded.exists():
+        return "info", tr("Not found on this computer (it may exist where the job runs).")
+    if directory and not expanded.is_dir():
+        return "warning", tr("This is a file, but a directory is expected.")
+    return None
+
+
+@register("path")
+class PathEditor(StrEditor):
+    """A path; ``variant == "dir"`` browses for directories, anything else for files."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.directory = param.variant == "dir"
+        self.hint: tuple[str, str] | None = None
+        self._hint_action = QAction(self.line)
+        self.browse = QToolButton(self)
+        self.browse.setObjectName(f"{param.path}:browse")
+        self.browse.setText("…")
+        self.box.addWidget(self.browse)
+        self.browse.clicked.connect(self._browse)
+        self.line.textChanged.connect(self._check)
+
+    def _check(self, text: str) -> None:
+        self.hint = path_hint(text, self.directory) if text else None
+        self.line.removeAction(self._hint_action)
+        if self.hint is None:
+            return
+        level, message = self.hint
+        icon = {
+            "error": QStyle.StandardPixmap.SP_MessageBoxCritical,
+            "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
+        }.get(level, QStyle.StandardPixmap.SP_MessageBoxInformation)
+        self._hint_action.setIcon(self.style().standardIcon(icon))
+        self._hint_action.setToolTip(message)
+        self.line.addAction(self._hint_action, QLineEdit.ActionPosition.TrailingPosition)
+
+    def _browse(self) -> None:
+        title = tr("Choose a directory") if self.directory else tr("Choose a file")
+        chosen = _dialogs.choose_path(self, title, self.line.text(), self.directory)
+        if chosen:
+            self.line.setText(chosen)
+            self._emit()
+            self.editing_finished.emit()

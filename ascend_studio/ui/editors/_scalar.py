@@ -1,0 +1,207 @@
+"""Editors for single values: bool, int, float, free string, Python expression."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeyEvent, QValidator
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
+
+from ascend_studio.profile import Expr, Value
+from ascend_studio.schema import Parameter
+from ascend_studio.ui.editors._base import Editor
+from ascend_studio.ui.editors._registry import register
+
+__all__ = ["BoolEditor", "ExprEditor", "FloatEditor", "IntEditor", "StrEditor", "default_text"]
+
+
+def default_text(param: Parameter) -> str:
+    """The signature default as code would write it; empty when it is ``None``."""
+    return "" if param.default is None else repr(param.default)
+
+
+@register("bool")
+class BoolEditor(Editor):
+    """A check box; unset shows the default state with a partial mark when it has none."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self._set = False
+        self.check = QCheckBox(self)
+        self.check.setObjectName(f"{param.path}:check")
+        self.box.addWidget(self.check)
+        self.box.addStretch(1)
+        self.setFocusProxy(self.check)
+        self.check.clicked.connect(self._clicked)
+        self._show(None)
+
+    def value(self) -> Value | None:
+        return self.check.isChecked() if self._set else None
+
+    def _show(self, value: Value | None) -> None:
+        self._set = isinstance(value, bool)
+        shown = value if isinstance(value, bool) else self.param.default
+        self.check.setTristate(not isinstance(shown, bool))
+        self.check.setCheckState(
+            Qt.CheckState.PartiallyChecked
+            if not isinstance(shown, bool)
+            else Qt.CheckState.Checked
+            if shown
+            else Qt.CheckState.Unchecked
+        )
+        self._label()
+
+    def _clicked(self) -> None:
+        on = self.check.checkState() != Qt.CheckState.Unchecked
+        self.check.setTristate(False)
+        self.check.setChecked(on)
+        self._set = True
+        self._label()
+        self._emit()
+
+    def _label(self) -> None:
+        if self.check.checkState() == Qt.CheckState.PartiallyChecked:
+            self.check.setText("None")
+        else:
+            self.check.setText("True" if self.check.isChecked() else "False")
+
+
+class _NumberValidator(QValidator):
+    """Accepts anything that parses (range problems are diagnostics, not typing blocks)."""
+
+    def __init__(self, parse: type[int] | type[float], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.parse = parse
+
+    def validate(self, text: str, pos: int) -> object:
+        stripped = text.strip()
+        if stripped in {"", "-", "+", "."} or stripped.lower().endswith("e"):
+            return QValidator.State.Intermediate
+        try:
+            if "_" in stripped:  # Python accepts 1_000; the catalog's users never mean it
+                raise ValueError(stripped)
+            self.parse(stripped)
+        except ValueError:
+            return QValidator.State.Invalid
+        return QValidator.State.Acceptable
+
+
+class _StepLine(QLineEdit):
+    """A line edit whose Up/Down keys step the number, like a spin box."""
+
+    stepped = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.stepped.emit(1 if event.key() == Qt.Key.Key_Up else -1)
+            return
+        super().keyPressEvent(event)
+
+
+class _LineEditor(Editor):
+    """Shared plumbing of the one-line text editors: typing coalesces into one undo step."""
+
+    coalesce = True
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line = self._make_line()
+        self.line.setObjectName(f"{param.path}:text")
+        self.line.setClearButtonEnabled(True)
+        self.box.addWidget(self.line, 1)
+        self.setFocusProxy(self.line)
+        self.line.textEdited.connect(self._edited)
+        self.line.editingFinished.connect(self.editing_finished.emit)
+
+    def _make_line(self) -> QLineEdit:
+        return QLineEdit(self)
+
+    def _edited(self, _text: str) -> None:
+        if self.line.text().strip() == "" or self.line.hasAcceptableInput():
+            self._emit()
+
+    def _show(self, value: Value | None) -> None:
+        text = "" if value is None else self._to_text(value)
+        if text != self.line.text():
+            self.line.setText(text)
+
+    def _to_text(self, value: Value) -> str:
+        return value.expr if isinstance(value, Expr) else str(value)
+
+
+@register("int")
+class IntEditor(_LineEditor):
+    """An integer field with its unit; Up/Down step it. Empty means unset."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setValidator(_NumberValidator(int, self.line))
+        self.line.setPlaceholderText(default_text(param))
+        self.line.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if isinstance(self.line, _StepLine):
+            self.line.stepped.connect(self._step)
+        if param.unit:
+            unit = QLabel(param.unit, self)
+            unit.setObjectName(f"{param.path}:unit")
+            self.box.addWidget(unit)
+
+    def _make_line(self) -> QLineEdit:
+        return _StepLine(self)
+
+    def value(self) -> Value | None:
+        text = self.line.text().strip()
+        try:
+            return int(text) if text else None
+        except ValueError:
+            return None
+
+    def _step(self, delta: int) -> None:
+        current = self.value()
+        if not isinstance(current, int):
+            base = self.param.default if isinstance(self.param.default, int) else None
+            current = base if base is not None else int(self.param.minimum or 0) - delta
+        self.line.setText(str(current + delta))
+        self._emit()
+
+
+@register("float")
+class FloatEditor(_LineEditor):
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setValidator(_NumberValidator(float, self.line))
+        self.line.setPlaceholderText(default_text(param))
+        if param.unit:
+            self.box.addWidget(QLabel(param.unit, self))
+
+    def value(self) -> Value | None:
+        text = self.line.text().strip()
+        try:
+            return float(text) if text else None
+        except ValueError:
+            return None
+
+
+@register("str")
+class StrEditor(_LineEditor):
+    """Free text. An empty field is unset (the keyword is not passed)."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setPlaceholderText(default_text(param))
+
+    def value(self) -> Value | None:
+        text = self.line.text()
+        return text if text else None
+
+
+@register("object")
+class ExprEditor(_LineEditor):
+    """A Python expression kept verbatim (``strategy``, ``args.precision_mode``)."""
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.line.setPlaceholderText("None")
+
+    def value(self) -> Value | None:
+        text = self.line.text().strip()
+        return Expr(expr=text) if text else None

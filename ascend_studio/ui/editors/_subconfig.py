@@ -1,0 +1,40 @@
+"""The holder row of a sub-config (``dump_config``, ``profiling_config``...).
+
+The holder's fields are rows of their own right below it; this editor folds
+them and, for scripts that pass a ready-made object (``dump_config=my_dump``),
+holds that expression verbatim.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QToolButton, QWidget
+
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._i18n import tr
+from ascend_studio.ui.editors._registry import register
+from ascend_studio.ui.editors._scalar import ExprEditor
+
+__all__ = ["SubconfigEditor"]
+
+
+@register("subconfig")
+class SubconfigEditor(ExprEditor):
+    #: The user folded (False) or unfolded (True) the fields.
+    expanded_changed = Signal(bool)
+
+    def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
+        super().__init__(param, parent)
+        self.line.setPlaceholderText(tr("built from the fields below"))
+        self.toggle = QToolButton(self)
+        self.toggle.setObjectName(f"{param.path}:fold")
+        self.toggle.setCheckable(True)
+        self.toggle.setChecked(True)
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow)
+        self.toggle.setToolTip(tr("Show or hide the fields"))
+        self.box.insertWidget(0, self.toggle)
+        self.toggle.toggled.connect(self._toggled)
+
+    def _toggled(self, on: bool) -> None:
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.expanded_changed.emit(on)

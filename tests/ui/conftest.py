@@ -1,0 +1,128 @@
+"""Fixtures for the desktop app tests (pytest-qt, offscreen).
+
+The whole directory is skipped when PySide6 is not installed. Every test runs
+with the app's config and state directories inside ``tmp_path`` and with all
+modal dialogs replaced by :class:`FakeDialogs`, which answers from a script and
+fails the test on any dialog it was not told to expect.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
+
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._settings import Settings, config_dir, state_dir
+from ascend_studio.ui._window import MainWindow
+
+#: Offscreen-platform chatter that says nothing about the app.
+_PLATFORM_NOISE = r"(This plugin does not support|QFont::|propagateSizeHints)"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.gui)
+            item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
+            item.add_marker(pytest.mark.qt_log_ignore(_PLATFORM_NOISE))
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+    """The app's config and state directories, inside this test's tmp_path."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    dirs = {"config": config_dir(), "state": state_dir()}
+    for path in dirs.values():
+        assert tmp_path in path.parents, path
+    return dirs
+
+
+class FakeDialogs:
+    """Stands in for every function of ``ascend_studio.ui._dialogs``.
+
+    ``answer(name, value)`` queues the reply of the next call to ``name``;
+    ``calls`` records every call as ``(name, args)``. A call with no queued
+    answer fails the test: no test may depend on an unexpected modal dialog.
+    """
+
+    NAMES = (
+        "ask_save_changes",
+        "confirm",
+        "offer_recovery",
+        "show_error",
+        "show_info",
+        "ask_open_path",
+        "ask_save_path",
+        "choose_path",
+        "choose_item",
+    )
+
+    def __init__(self) -> None:
+        self.answers: dict[str, list[Any]] = {name: [] for name in self.NAMES}
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def answer(self, name: str, *values: Any) -> None:
+        self.answers[name].extend(values)
+
+    def called(self, name: str) -> list[tuple[Any, ...]]:
+        return [args for called, args in self.calls if called == name]
+
+    def make(self, name: str) -> Callable[..., Any]:
+        def fake(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append((name, args))
+            if name in {"show_error", "show_info"}:
+                return None
+            if not self.answers[name]:
+                raise AssertionError(f"unexpected dialog {name}{args[1:]}")
+            return self.answers[name].pop(0)
+
+        return fake
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> FakeDialogs:
+    fake = FakeDialogs()
+    for name in FakeDialogs.NAMES:
+        monkeypatch.setattr(_dialogs, name, fake.make(name))
+    return fake
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return shipped_catalog()
+
+
+@pytest.fixture
+def make_window(qtbot: Any, catalog: Catalog) -> Iterator[Callable[..., MainWindow]]:
+    """Build a shown main window (language ``en`` unless told otherwise)."""
+
+    def forget_changes(window: MainWindow) -> None:
+        """Before pytest-qt closes the window: nothing unsaved, so closing asks nothing."""
+        clean = Profile()
+        window.model.replace(clean, None, saved=clean)
+        window.files.autosave.discard()
+
+    def make(lang: str = "en", **kwargs: Any) -> MainWindow:
+        window = MainWindow(catalog, Settings(), lang, **kwargs)  # type: ignore[arg-type]
+        qtbot.addWidget(window, before_close_func=forget_changes)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    yield make
+
+
+@pytest.fixture
+def window(make_window: Callable[..., MainWindow]) -> MainWindow:
+    return make_window()
