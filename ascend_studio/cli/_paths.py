@@ -51,11 +51,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--use-process-env", action="store_true", help="start from this process's environment"
     )
-    parser.add_argument("--cwd", help="working directory of the job")
-    parser.add_argument("--home", help="home directory of the job's user")
-    parser.add_argument("--pid", help="process id to fill in")
-    parser.add_argument("--device-id", help="device id to fill in")
-    parser.add_argument("--session-id", help="session id to fill in")
+    _context_options(parser)
     parser.add_argument(
         "--all", action="store_true", help="include artifacts of other tools (ATC, msprof...)"
     )
@@ -69,6 +65,16 @@ def register(sub: Any) -> None:
         "--json", action="store_true", help="machine-readable output (docs/paths-json.md)"
     )
     parser.set_defaults(handler=run)
+
+
+def _context_options(parser: argparse.ArgumentParser) -> None:
+    """What is known about the job's process; anything not given stays a placeholder."""
+    group = parser.add_argument_group("placeholders")
+    group.add_argument("--cwd", help="working directory of the job")
+    group.add_argument("--home", help="home directory of the job's user")
+    group.add_argument("--pid", help="process id to fill in")
+    group.add_argument("--device-id", help="device id to fill in")
+    group.add_argument("--session-id", help="session id to fill in")
 
 
 class _Usage(Exception):

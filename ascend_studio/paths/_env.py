@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ascend_studio.profile import Profile
+from ascend_studio.schema import Text
 
 __all__ = ["EnvSource", "EnvValue", "Environment"]
 
@@ -37,6 +38,16 @@ class EnvSource:
         if self.kind == "typed":
             return self.detail or "typed value"
         return {"process": "process environment", "profile": "profile environment"}[self.kind]
+
+    @property
+    def label(self) -> Text:
+        """The origin in both languages, for messages shown to users."""
+        if self.kind == "script":
+            return Text(zh=f"环境脚本 {self.detail}".rstrip(), en=self.origin)
+        if self.kind == "typed":
+            return Text(zh=self.detail or "手工输入的值", en=self.origin)
+        zh = {"process": "本进程环境", "profile": "配置中的环境变量"}[self.kind]
+        return Text(zh=zh, en=self.origin)
 
     @classmethod
     def process(cls) -> EnvSource:

@@ -146,6 +146,9 @@ def _render_one(res: Resolution, lang: str) -> list[str]:
         lines.append(f"  not produced: {res.reason.get(lang)}")
     elif res.reason is not None:
         lines.append(f"  note: {res.reason.get(lang)}")
+    for label, text in (("when", art.condition_note), ("caveat", art.note)):
+        if text is not None:
+            lines.append(f"  {label}: {text.get(lang)}")
     lines += _layer_rows(res.layers, lang)
     for reading in res.variants:
         if not reading.default:

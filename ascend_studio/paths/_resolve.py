@@ -219,7 +219,8 @@ def _lookup_env(spec: LayerSpec, env: Environment) -> _Found:
     if entry is None:
         return _Found(None, None, None)
     if entry.value is None:
-        note = Text(zh=f"已被{entry.origin}取消设置。", en=f"Unset by the {entry.origin}.")
+        label = entry.source.label
+        note = Text(zh=f"已被{label.zh}取消设置。", en=f"Unset by the {label.en}.")
         return _Found(None, entry.origin, None, note)
     return _Found(entry.value, entry.origin, entry.value or None, None if entry.value else _EMPTY)
 

@@ -135,3 +135,21 @@ _values = st.text(st.characters(blacklist_categories=["Cs", "Cc"]), max_size=20)
 def test_round_trip_through_quoted_exports(values: dict[str, str]) -> None:
     text = "".join(f"export {name}={shell_quote(value)}\n" for name, value in values.items())
     assert parse_env_script(text, "gen.sh").values == values
+
+
+def test_every_source_has_a_stable_origin_and_a_bilingual_label() -> None:
+    sources = [
+        EnvSource.process(),
+        EnvSource.script("a.sh"),
+        EnvSource.profile(),
+        EnvSource.typed(),
+    ]
+    assert [s.origin for s in sources] == [
+        "process environment",
+        "env script a.sh",
+        "profile environment",
+        "typed value",
+    ]
+    for source in sources:
+        assert source.label.en == source.origin
+        assert source.label.zh != source.label.en
