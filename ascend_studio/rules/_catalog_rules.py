@@ -75,11 +75,9 @@ Involves = Callable[[CatalogIndex, str], bool]
 
 def _literals(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows."""
-    facts = ctx.ix.facts
-    for path, value in ctx.values.items():
-        found = facts.get(path)
-        if found is not None and not isinstance(value, Expr):
-            yield path, value, found
+    for path, value, facts in ctx.known():
+        if not isinstance(value, Expr):
+            yield path, value, facts
 
 
 def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
@@ -104,14 +102,32 @@ def type_problem(py_type: str, kind: str, value: object) -> TypeProblem | None:
     return "mismatch" if kind != "subconfig" else None
 
 
-def _typed(problem: TypeProblem) -> Scan:
-    def scan(ctx: Ctx) -> Iterator[Hit]:
+Finding = tuple[str, object, ParamFacts, "TypeProblem | None", "ValueProblem | None", bool]
+
+
+def _findings(ctx: Ctx) -> list[Finding]:
+    """One pass over the set literals: type, value and range problems, shared by families."""
+    found: list[Finding] | None = ctx.memo.get("catalog")
+    if found is None:
+        found = []
         for path, value, facts in _literals(ctx):
             param = facts.param
-            if path in STRICT_BOOL or param.kind == "subconfig":
-                continue
-            if type_problem(param.py_type, param.kind, value) == problem:
-                yield Hit((path,), _ns(path, value, expected=param.py_type))
+            typed = None
+            if path not in STRICT_BOOL and param.kind != "subconfig":
+                typed = type_problem(param.py_type, param.kind, value)
+            valued = value_problem(facts, value) if typed is None else None
+            ranged = typed is None and path not in SPECIAL_RANGE and _bounds_problem(facts, value)
+            if typed or valued or ranged:
+                found.append((path, value, facts, typed, valued, ranged))
+        ctx.memo["catalog"] = found
+    return found
+
+
+def _typed(problem: TypeProblem) -> Scan:
+    def scan(ctx: Ctx) -> Iterator[Hit]:
+        for path, value, facts, typed, _, _ in _findings(ctx):
+            if typed == problem:
+                yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
 
     return scan
 
@@ -119,10 +135,6 @@ def _typed(problem: TypeProblem) -> Scan:
 def _any_param(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
     return param is not None and param.kind != "subconfig" and path not in STRICT_BOOL
-
-
-def _type_ok(facts: ParamFacts, value: object) -> bool:
-    return type_problem(facts.param.py_type, facts.param.kind, value) is None
 
 
 # -- allowed values ------------------------------------------------------------------------
@@ -141,8 +153,8 @@ def value_problem(facts: ParamFacts, value: object) -> ValueProblem | None:
 
 def _valued(problem: ValueProblem) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
-        for path, value, facts in _literals(ctx):
-            if not _type_ok(facts, value) or value_problem(facts, value) != problem:
+        for path, value, facts, _, valued, _ in _findings(ctx):
+            if valued != problem:
                 continue
             allowed = ", ".join(show(v) for v in facts.param.allowed())
             ns = _ns(path, value, allowed=allowed, effect=_EFFECT[VALIDATED.get(path, "runtime")])
@@ -171,10 +183,8 @@ def _bounds_problem(facts: ParamFacts, value: object) -> bool:
 
 def _ranged(validated: bool) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
-        for path, value, facts in _literals(ctx):
-            if path in SPECIAL_RANGE or (path in VALIDATED_RANGE) != validated:
-                continue
-            if _bounds_problem(facts, value):
+        for path, value, facts, _, _, ranged in _findings(ctx):
+            if ranged and (path in VALIDATED_RANGE) == validated:
                 where = VALIDATED_RANGE.get(path, "runtime")
                 ns = _ns(path, value, range=_range_text(facts.param), effect=_EFFECT[where])
                 yield Hit((path,), ns)
@@ -215,11 +225,7 @@ def _scan_product(ctx: Ctx) -> Iterator[Hit]:
 
 def _params_set(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
     """Like _literals, but expressions count: availability does not need the value."""
-    facts = ctx.ix.facts
-    for path, value in ctx.values.items():
-        found = facts.get(path)
-        if found is not None:
-            yield path, value, found
+    yield from ctx.known()
 
 
 def _value_gate(kind: str) -> Scan:

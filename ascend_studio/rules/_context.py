@@ -8,9 +8,10 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.rules._index import CatalogIndex
+from ascend_studio.rules._index import CatalogIndex, ParamFacts
 from ascend_studio.schema import Scalar
 
 __all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
@@ -36,7 +37,18 @@ def file_contents(profile: Profile) -> Mapping[str, str]:
 class Ctx:
     """Values, environment and target of one profile, plus catalog lookups."""
 
-    __slots__ = ("env", "files", "holders", "ix", "product", "profile", "scenario", "values")
+    __slots__ = (
+        "_known",
+        "env",
+        "files",
+        "holders",
+        "ix",
+        "memo",
+        "product",
+        "profile",
+        "scenario",
+        "values",
+    )
 
     def __init__(self, profile: Profile, ix: CatalogIndex) -> None:
         self.profile = profile
@@ -53,6 +65,16 @@ class Ctx:
                 holder = holder.rsplit(".", 1)[0]
                 used.add(holder)
         self.holders = used
+        self._known: list[tuple[str, Value, ParamFacts]] | None = None
+        #: Per-evaluation scratch space for rule families that share one pass.
+        self.memo: dict[str, Any] = {}
+
+    def known(self) -> list[tuple[str, Value, ParamFacts]]:
+        """(path, value, facts) of every set parameter the catalog knows, built once."""
+        if self._known is None:
+            facts = self.ix.facts
+            self._known = [(p, v, facts[p]) for p, v in self.values.items() if p in facts]
+        return self._known
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:

@@ -7,7 +7,16 @@ from collections.abc import Mapping
 from ascend_studio.profile import Profile
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, index_for
-from ascend_studio.rules._model import SEVERITIES, Diagnostic, Hit, Rule, render, show, txt
+from ascend_studio.rules._model import (
+    SEVERITIES,
+    Diagnostic,
+    Hit,
+    Rule,
+    placeholders,
+    render,
+    show,
+    txt,
+)
 from ascend_studio.rules._registry import RULES
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -56,13 +65,30 @@ def display(ctx: Ctx, path: str) -> str:
     return show(ctx.ix.defaults.get(path))
 
 
+_NAMES: dict[str, frozenset[str]] = {}
+
+
+def _names(rule: Rule) -> frozenset[str]:
+    """The placeholders a rule's message and fix use (computed once per rule)."""
+    found = _NAMES.get(rule.id)
+    if found is None:
+        found = _NAMES[rule.id] = placeholders(rule.message) | placeholders(rule.fix)
+    return found
+
+
 def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]:
-    ns: dict[str, object] = {p: display(ctx, p) for p in rule.params}
-    ns["product"] = ctx.ix.product_name(ctx.product)
-    ns["scenario"] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
-    if hit is not None:
-        ns.update({p: display(ctx, p) for p in hit.params if p not in ns})
-        ns.update(hit.ns)
+    """Template values: what the hit supplies, else target names and current values."""
+    extra = hit.ns if hit is not None else {}
+    ns: dict[str, object] = {}
+    for name in _names(rule):
+        if name in extra:
+            ns[name] = extra[name]
+        elif name == "product":
+            ns[name] = ctx.ix.product_name(ctx.product)
+        elif name == "scenario":
+            ns[name] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
+        elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
+            ns[name] = display(ctx, name)
     return ns
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from ascend_studio.profile import Expr
@@ -31,6 +32,7 @@ __all__ = [
     "Kind",
     "Rule",
     "Severity",
+    "placeholders",
     "render",
     "rule",
     "show",
@@ -130,17 +132,37 @@ def show(value: object) -> str:
     return repr(value)
 
 
+@lru_cache(maxsize=2048)
+def _compile(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(literal pieces, placeholder names): pieces[i] + value[i] + ... + pieces[-1]."""
+    parts = _PLACEHOLDER.split(text)
+    return tuple(parts[0::2]), tuple(parts[1::2])
+
+
+def placeholders(template: Text | None) -> frozenset[str]:
+    if template is None:
+        return frozenset()
+    return frozenset(_compile(template.zh)[1] + _compile(template.en)[1])
+
+
+def _fill(text: str, lang: str, ns: Mapping[str, object]) -> str:
+    pieces, names = _compile(text)
+    if not names:
+        return text
+    out = [pieces[0]]
+    for name, piece in zip(names, pieces[1:], strict=True):
+        item = ns.get(name, MISSING)
+        out.append(item.get(lang) if isinstance(item, Text) else str(item))
+        out.append(piece)
+    return "".join(out)
+
+
 def render(template: Text, ns: Mapping[str, object]) -> Text:
     """Fill ``{name}`` placeholders; a :class:`Text` value is used per language."""
-
-    def fill(text: str, lang: str) -> str:
-        def one(match: re.Match[str]) -> str:
-            item = ns.get(match.group(1), MISSING)
-            return item.get(lang) if isinstance(item, Text) else str(item)
-
-        return _PLACEHOLDER.sub(one, text) if "{" in text else text
-
-    return txt(fill(template.zh, "zh"), fill(template.en, "en"))
+    zh, en = _fill(template.zh, "zh", ns), _fill(template.en, "en", ns)
+    if zh is template.zh and en is template.en:
+        return template
+    return txt(zh, en)
 
 
 def rule(
