@@ -7,13 +7,18 @@ widgets depend on a few small frozen types instead of the core's APIs.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-from ascend_studio._atomic import atomic_write_text
-from ascend_studio.profile import Profile, dump_profile
+from ascend_studio.codegen import (
+    EXPORT_FORMATS,
+    ExportOptions,
+    export_text,
+    import_file,
+    write_export,
+)
+from ascend_studio.profile import Profile
 from ascend_studio.rules import Severity, effective_value, evaluate
 from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
 
@@ -32,7 +37,7 @@ __all__ = [
 ]
 
 PREVIEW_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "json")
-EXPORT_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
+Language = Literal["zh", "en"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,20 +105,11 @@ def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailab
     return None
 
 
-def _optional(module: str) -> Any:
-    """A core package that may not be built yet; ``None`` until it exports its API."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        return None
-
-
 class Engine:
     """Diagnostics, effective values, exports and imports for one catalog."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self._codegen = _optional("ascend_studio.codegen")
 
     # -- rules -------------------------------------------------------------------------
     def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
@@ -131,27 +127,18 @@ class Engine:
             return None
         return Effective(result.value, result.source == "ignored", result.note)
 
-    # -- codegen -----------------------------------------------------------------
-    def export(self, profile: Profile, fmt: str, lang: str = "en") -> str:
-        """``profile`` as ``fmt`` text; ValueError when the format cannot carry it."""
-        export_text = getattr(self._codegen, "export_text", None)
-        if export_text is None:
-            if fmt == "json":
-                return dump_profile(profile)
-            return f"# {fmt}: the exporter is not part of this build yet\n"
-        options = self._codegen.ExportOptions(lang="zh" if lang == "zh" else "en")
-        return str(export_text(profile, fmt, options, self.catalog))
+    # -- codegen -------------------------------------------------------------------------
+    def export(self, profile: Profile, fmt: str, lang: Language = "en") -> str:
+        """``profile`` as ``fmt`` text; ``ExportError`` (a ValueError) when it cannot be."""
+        return export_text(profile, fmt, ExportOptions(lang=lang), self.catalog)
 
-    def write_export(self, profile: Profile, fmt: str, path: Path, lang: str = "en") -> Path:
-        return atomic_write_text(path, self.export(profile, fmt, lang))
+    def write_export(self, profile: Profile, fmt: str, path: Path, lang: Language = "en") -> Path:
+        return write_export(path, profile, fmt, ExportOptions(lang=lang), self.catalog)
 
-    def import_script(self, path: Path) -> ImportOutcome:
-        import_file = getattr(self._codegen, "import_file", None)
-        if import_file is None:
-            return ImportOutcome((), "import is not part of this build yet")
-        result = import_file(path)
+    def import_script(self, path: Path, lang: Language = "en") -> ImportOutcome:
+        """Read a Python or shell file (never executed); never raises on bad input."""
+        result = import_file(path, self.catalog)
         choices = tuple(
-            ImportChoice(str(getattr(c, "label", "") or f"#{i + 1}"), c.profile)
-            for i, c in enumerate(result.configs)
+            ImportChoice(c.label or f"#{i + 1}", c.profile) for i, c in enumerate(result.configs)
         )
-        return ImportOutcome(choices, str(getattr(result, "report", "")))
+        return ImportOutcome(choices, "\n".join(result.report.lines(lang)))

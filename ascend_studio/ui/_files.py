@@ -16,7 +16,7 @@ from ascend_studio.profile import Profile, ProfileError, load_profile, save_prof
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._autosave import Autosave, find_recoveries
 from ascend_studio.ui._core import EXPORT_FORMATS, Engine
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
@@ -35,7 +35,7 @@ class FileController(QObject):
         model: ProfileModel,
         engine: Engine,
         settings: Settings,
-        lang: Callable[[], str],
+        lang: Callable[[], Language],
     ) -> None:
         super().__init__(window)
         self.lang = lang
@@ -140,7 +140,7 @@ class FileController(QObject):
             )
             if path is None:
                 return False
-        outcome = self.engine.import_script(path)
+        outcome = self.engine.import_script(path, self.lang())
         if not outcome.choices:
             _dialogs.show_error(self.window, tr("Nothing to import"), outcome.report)
             return False
@@ -150,7 +150,7 @@ class FileController(QObject):
         )
         if index is None:
             return False
-        imported = outcome.choices[index].profile
+        imported = outcome.choices[index].profile.with_target(product=self.model.profile.product)
         self.model.edit(imported, tr("Import {name}").format(name=path.name))
         if outcome.report.strip():
             _dialogs.show_info(self.window, tr("Import report"), outcome.report)

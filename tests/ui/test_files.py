@@ -1,0 +1,201 @@
+"""Profiles on disk: save and reopen, prompts for unsaved changes, corrupt files,
+recent files, import and export, autosave and crash recovery, remembered layout."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.ui._autosave import find_recoveries
+from ascend_studio.ui._dialogs import SaveChoice
+from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._window import MainWindow
+
+
+def _dirty(window: MainWindow) -> None:
+    profile = window.model.profile.with_value("hccl_timeout", 600).with_env(
+        "ASCEND_WORK_PATH", "/数据"
+    )
+    window.model.edit(profile, "edit")
+
+
+def test_save_and_reopen(qtbot: Any, window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
+    _dirty(window)
+    target = tmp_path / "job.ascend.json"
+    dialogs.answer("ask_save_path", target)
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert load_profile(target) == window.model.profile
+    assert not window.model.is_dirty() and window.model.path == target
+    assert "job.ascend.json" in window.windowTitle()
+    window.files.new()
+    assert window.model.profile.values == {}
+    dialogs.answer("ask_open_path", target)
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.profile.values == {"hccl_timeout": 600}
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": "/数据"}
+    assert window.form.rows["hccl_timeout"].editor.value() == 600
+    assert Settings().recent_files()[0] == str(target.resolve())
+
+
+def test_open_recent_from_menu(window: MainWindow, tmp_path: Path) -> None:
+    target = tmp_path / "recent.ascend.json"
+    save_profile(Profile().with_value("deterministic", 1), target)
+    window.files.load(target)
+    window.files.new()
+    recent = [a for a in window.actions_.recent_menu.actions() if a.text() == str(target.resolve())]
+    assert recent
+    recent[0].trigger()
+    assert window.model.profile.values == {"deterministic": 1}
+
+
+def test_corrupt_file_keeps_the_current_profile(
+    window: MainWindow, dialogs: Any, tmp_path: Path
+) -> None:
+    _dirty(window)
+    before = window.model.profile
+    broken = tmp_path / "broken.ascend.json"
+    broken.write_text('{"values": {', encoding="utf-8")
+    dialogs.answer("ask_save_changes", SaveChoice.DISCARD)
+    assert window.files.open(broken) is False
+    assert (
+        dialogs.called("show_error") and "broken.ascend.json" in dialogs.called("show_error")[0][2]
+    )
+    assert window.model.profile == before
+    assert window.model.is_dirty()
+
+
+def test_unsaved_changes_prompt_on_open_and_close(
+    window: MainWindow, dialogs: Any, tmp_path: Path
+) -> None:
+    _dirty(window)
+    other = tmp_path / "other.ascend.json"
+    save_profile(Profile(), other)
+    dialogs.answer("ask_save_changes", SaveChoice.CANCEL)
+    assert window.files.open(other) is False
+    assert window.model.profile.values == {"hccl_timeout": 600}
+    dialogs.answer("ask_save_changes", SaveChoice.CANCEL)
+    assert window.close() is False
+    assert window.isVisible()
+    target = tmp_path / "saved-on-close.ascend.json"
+    dialogs.answer("ask_save_changes", SaveChoice.SAVE)
+    dialogs.answer("ask_save_path", target)
+    assert window.close() is True
+    assert load_profile(target).values == {"hccl_timeout": 600}
+
+
+def test_export_every_format(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
+    _dirty(window)
+    for index, fmt in enumerate(("py", "sess", "sh", "env-file", "docker", "k8s", "json")):
+        target = tmp_path / f"out-{fmt}"
+        dialogs.answer("choose_item", index)
+        dialogs.answer("ask_save_path", target)
+        assert window.files.export() is True
+        text = target.read_text(encoding="utf-8")
+        assert ("hccl_timeout" in text) or ("ASCEND_WORK_PATH" in text), fmt
+
+
+def test_ctrl_e_exports(qtbot: Any, window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
+    dialogs.answer("choose_item", None)  # the user cancels the format choice
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert dialogs.called("choose_item")
+
+
+def test_import_script_is_one_undo_step(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(
+        "from npu_bridge.npu_init import *\n"
+        "config = NPURunConfig(\n"
+        "    iterations_per_loop=10,\n"
+        "    precision_mode=args.precision,  # kept verbatim\n"
+        ")\n",
+        encoding="utf-8",
+    )
+    dialogs.answer("ask_open_path", script)
+    dialogs.answer("choose_item", 0)
+    assert window.files.import_script() is True
+    values = window.model.profile.values
+    assert values["iterations_per_loop"] == 10
+    assert getattr(values["precision_mode"], "expr", None) == "args.precision"
+    assert window.form.rows["precision_mode"].expr_editor is not None
+    assert window.form.rows["precision_mode"].expr_editor.value() == values["precision_mode"]
+    assert dialogs.called("show_info")  # the import report
+    window.model.undo_stack.undo()
+    assert window.model.profile.values == {}
+
+
+def test_autosave_and_recovery_after_a_crash(
+    make_window: Callable[..., MainWindow], dialogs: Any, user_dirs: dict[str, Path]
+) -> None:
+    first = make_window()
+    _dirty(first)
+    first.files.autosave.write_now()
+    own = first.files.autosave.file
+    assert own.is_file() and own.parent == user_dirs["state"]
+    assert find_recoveries() == []  # this process is alive: not a crash
+    crashed = own.with_name("autosave-999999999.json")
+    own.rename(crashed)  # as if a process that no longer exists wrote it
+    second = make_window()
+    dialogs.answer("offer_recovery", True)
+    assert second.files.offer_recovery() is True
+    assert second.model.profile.values == {"hccl_timeout": 600}
+    assert second.model.is_dirty()
+    assert not crashed.exists()
+
+
+def test_declined_recovery_removes_the_leftover(
+    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path]
+) -> None:
+    leftover = user_dirs["state"] / "autosave-999999998.json"
+    leftover.parent.mkdir(parents=True, exist_ok=True)
+    data = {
+        "written": "2026-01-01T10:00:00",
+        "path": None,
+        "profile": {"values": {"deterministic": 1}},
+    }
+    leftover.write_text(json.dumps(data), encoding="utf-8")
+    dialogs.answer("offer_recovery", False)
+    assert window.files.offer_recovery() is False
+    assert window.model.profile.values == {}
+    assert not leftover.exists()
+
+
+def test_autosave_follows_edits_and_saving(
+    qtbot: Any, window: MainWindow, tmp_path: Path, dialogs: Any
+) -> None:
+    window.files.autosave.timer.setInterval(1)
+    _dirty(window)
+    qtbot.waitUntil(window.files.autosave.file.is_file)
+    dialogs.answer("ask_save_path", tmp_path / "x.ascend.json")
+    window.files.save()
+    assert not window.files.autosave.file.exists()
+
+
+def test_layout_and_language_are_remembered(
+    make_window: Callable[..., MainWindow], user_dirs: dict[str, Path]
+) -> None:
+    first = make_window("zh")
+    first.resize(760, 540)  # within the offscreen screen (800x600)
+    first.main.setSizes([150, 400, 200])
+    remembered = first.main.sizes()
+    first.set_language("zh")
+    first.close()
+    assert (user_dirs["config"] / "settings.ini").is_file()
+    second = make_window(Settings().language() or "en")
+    assert second.lang == "zh"
+    assert second.size().width() == 760
+    assert second.main.sizes() == remembered
+    second.set_language("en")
+
+
+def test_settings_file_is_in_the_config_dir(user_dirs: dict[str, Path]) -> None:
+    settings = Settings()
+    settings.add_recent("/a/b.json")
+    settings.sync()
+    assert settings.path.parent == user_dirs["config"]
+    assert os.path.getsize(settings.path) > 0
