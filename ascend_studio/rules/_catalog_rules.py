@@ -20,7 +20,7 @@ from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, Rule, Severity, show, txt
 from ascend_studio.schema import OWNERS, Parameter, Text
 
-__all__ = ["CATALOG_RULES", "STRICT_BOOL"]
+__all__ = ["CATALOG_RULES", "STRICT_BOOL", "family_ns"]
 
 #: Bools the Python constructor checks with isinstance(x, bool): explicit rules.
 STRICT_BOOL = frozenset({"mix_compile_mode", "horovod_mode"})
@@ -28,7 +28,8 @@ STRICT_BOOL = frozenset({"mix_compile_mode", "horovod_mode"})
 SPECIAL_RANGE = frozenset({"hccl_timeout", "input_fusion_size"})
 
 Where = Literal["python", "runtime", "fatal"]
-#: Value lists the real code enforces, and how it fails (npu_config.py, npu_attrs.cc).
+#: Value lists the real code enforces, and how it fails (npu_config.py; npu_attrs.cc,
+#: where GetPassOptions runs before SetNpuOptimizerAttr and aborts on its checks).
 VALIDATED: dict[str, Where] = {
     "graph_run_mode": "python",
     "enable_exception_dump": "runtime",
@@ -38,7 +39,7 @@ VALIDATED: dict[str, Where] = {
     "jit_compile": "runtime",
     "shape_generalization_mode": "runtime",
     "export_compile_stat": "runtime",
-    "dynamic_graph_execute_mode": "runtime",
+    "dynamic_graph_execute_mode": "fatal",
     "dump_config.dump_data": "runtime",
     "memory_config.variable_use_1g_huge_page": "runtime",
     "dynamic_input_config.compile_hybrid_mode": "runtime",
@@ -56,7 +57,7 @@ VALIDATED_RANGE: dict[str, Where] = {
     "iterations_per_loop": "python",
     "graph_run_mode": "python",
     "enable_exception_dump": "python",
-    "local_rank_id": "runtime",
+    "local_rank_id": "fatal",
     "graph_max_parallel_model_num": "runtime",
     "session_device_id": "fatal",
 }
@@ -132,9 +133,17 @@ def _typed(problem: TypeProblem) -> Scan:
     return scan
 
 
-def _any_param(ix: CatalogIndex, path: str) -> bool:
-    param = ix.param(path)
-    return param is not None and param.kind != "subconfig" and path not in STRICT_BOOL
+def _typed_param(*py_types: str) -> Involves:
+    def involves(ix: CatalogIndex, path: str) -> bool:
+        param = ix.param(path)
+        return (
+            param is not None
+            and param.kind != "subconfig"
+            and path not in STRICT_BOOL
+            and (not py_types or param.py_type in py_types)
+        )
+
+    return involves
 
 
 # -- allowed values ------------------------------------------------------------------------
@@ -165,9 +174,13 @@ def _valued(problem: ValueProblem) -> Scan:
     return scan
 
 
-def _has_values(ix: CatalogIndex, path: str) -> bool:
-    facts = ix.facts.get(path)
-    return facts is not None and facts.allowed is not None
+def _has_values(validated: bool | None = None) -> Involves:
+    def involves(ix: CatalogIndex, path: str) -> bool:
+        facts = ix.facts.get(path)
+        closed = facts is not None and facts.allowed is not None
+        return closed and (validated is None or (path in VALIDATED) == validated)
+
+    return involves
 
 
 def _bounds_problem(facts: ParamFacts, value: object) -> bool:
@@ -201,9 +214,14 @@ def _range_text(param: Parameter) -> str:
     return f"<= {high:g}"
 
 
-def _has_range(ix: CatalogIndex, path: str) -> bool:
-    param = ix.param(path)
-    return param is not None and (param.minimum is not None or param.maximum is not None)
+def _has_range(validated: bool) -> Involves:
+    def involves(ix: CatalogIndex, path: str) -> bool:
+        param = ix.param(path)
+        bounded = param is not None and (param.minimum is not None or param.maximum is not None)
+        special = path in SPECIAL_RANGE or (path in VALIDATED_RANGE) != validated
+        return bounded and not special
+
+    return involves
 
 
 # -- products and scenarios -------------------------------------------------------------------
@@ -308,6 +326,11 @@ def _involves_value_gate(ix: CatalogIndex, path: str) -> bool:
     return facts is not None and facts.value_gated
 
 
+def _involves_code_only(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and any(v.undocumented for v in param.values)
+
+
 def _involves_scenario(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
     return param is not None and param.scenario != "both"
@@ -401,7 +424,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} must be a Python {expected}, got {value}; TF Adapter raises TypeError.",
         ),
         _typed("mismatch"),
-        _any_param,
+        _typed_param(),
         fix=txt("改为 {expected} 类型的值。", "Use a {expected} value."),
         source="NOTES §3/§5.1; npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
     ),
@@ -413,7 +436,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} should be True/False, got the integer {value}; it is silently converted.",
         ),
         _typed("int_for_bool"),
-        _any_param,
+        _typed_param("bool"),
         fix=txt("改为 True 或 False。", "Use True or False."),
         source="npu_estimator.py (.b fields accept ints through protobuf)",
     ),
@@ -425,7 +448,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} should be an integer, got the bool {value}; it is treated as 0/1.",
         ),
         _typed("bool_for_int"),
-        _any_param,
+        _typed_param("int"),
         fix=txt("改为整数 0 或 1。", "Use the integer 0 or 1."),
         source="npu_estimator.py (.i fields accept bools through protobuf)",
     ),
@@ -437,7 +460,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param}={value} is not an accepted value ({allowed}): {effect}.",
         ),
         _valued("not_allowed"),
-        _has_values,
+        _has_values(True),
         fix=txt("改为以下取值之一：{allowed}。", "Use one of: {allowed}."),
         source="npu_config.py / npu_attrs.cc value checks; catalog:{param}",
     ),
@@ -449,7 +472,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param}={value} has the wrong case; the value is case-sensitive: write {spelling}.",
         ),
         _valued("case"),
-        _has_values,
+        _has_values(True),
         fix=txt("改为 {spelling}。", "Use {spelling}."),
         source="npu_attrs.cc (exact string comparison); catalog:{param}",
     ),
@@ -462,7 +485,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "it, so the outcome is unknown.",
         ),
         _valued("undocumented"),
-        _has_values,
+        _has_values(False),
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
         source="seed002 / docs value lists; catalog:{param}",
     ),
@@ -474,7 +497,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param}={value} is not in range {range}: {effect}.",
         ),
         _ranged(True),
-        _has_range,
+        _has_range(True),
         fix=txt("改为满足 {range} 的值。", "Use a value in range {range}."),
         source="npu_config.py (check_positive_integer...) / npu_attrs.cc range checks",
     ),
@@ -486,7 +509,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param}={value} is not in the documented range {range}.",
         ),
         _ranged(False),
-        _has_range,
+        _has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value in range {range}."),
         source="seed002 / docs ranges; catalog:{param}",
     ),
@@ -604,7 +627,28 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param}={value} is accepted by the code but not listed in the docs.",
         ),
         _value_gate("code_only"),
-        _has_values,
+        _involves_code_only,
         source="npu_attrs.cc accepted values vs docs; catalog:{param}.values.undocumented",
     ),
 )
+
+
+def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
+    """What the catalog says about ``path``, to word a quiet family rule as a rule."""
+    facts = ix.facts.get(path)
+    if facts is None:
+        return {"param": path}
+    param = facts.param
+    ns: dict[str, object] = {
+        "param": path,
+        "expected": param.py_type,
+        "allowed": ", ".join(show(v) for v in param.allowed()),
+        "effect": _EFFECT[VALIDATED.get(path, VALIDATED_RANGE.get(path, "runtime"))],
+    }
+    if param.minimum is not None or param.maximum is not None:
+        ns["range"] = _range_text(param)
+    if rule_id == "avail.product":
+        ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
+    if rule_id == "scenario.param":
+        ns["only"] = _SCENARIO[param.scenario]
+    return ns

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ascend_studio.profile import Profile
+from ascend_studio.rules._catalog_rules import family_ns
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._effective import EffectiveValue, effective_value
-from ascend_studio.rules._evaluate import context_for, diagnose, display, involved, namespace
+from ascend_studio.rules._evaluate import context_for, diagnose, display, involved
 from ascend_studio.rules._model import Diagnostic, Kind, Rule, Severity, render
 from ascend_studio.rules._registry import RULES
 from ascend_studio.schema import Catalog, Parameter, Text
@@ -89,7 +90,12 @@ def _role(rule: Rule, path: str) -> Role:
 
 def _link(rule: Rule, ctx: Ctx, path: str) -> RuleLink:
     found = tuple(d for d in diagnose(rule, ctx) if path in d.params)
-    message = found[0].message if found else render(rule.message, namespace(rule, ctx))
+    if found:
+        message = found[0].message
+    else:
+        # A quiet rule is worded as a rule, not as a claim about the current
+        # values (those are in ``others``): values stay "…".
+        message = render(rule.message, family_ns(ctx.ix, path, rule.id) if rule.scan else {})
     others = tuple(_involved(ctx, p) for p in rule.params if p != path)
     role = _role(rule, path) if rule.params else "self"
     source = found[0].source if found else rule.source.replace("{param}", path)

@@ -298,10 +298,11 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ("local_device_list",),
         _format("local_device_list", check_device_list),
         message=(
-            "local_device_list={local_device_list} 格式不对（{problem}）；作业启动时报错。",
-            "local_device_list={local_device_list} is malformed ({problem}); the job fails at start.",
+            "local_device_list={local_device_list} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "local_device_list={local_device_list} is malformed ({problem}); TF Adapter aborts "
+            "the process (LOG(FATAL)).",
         ),
-        source="npu_attrs.cc:CheckDeviceList",
+        source="npu_attrs.cc:CheckDeviceList (GetPassOptions, LOG(FATAL))",
         fix=(
             '写成以逗号分隔的设备号，如 "0,1"。',
             'Write device ids separated by commas, e.g. "0,1".',

@@ -1,0 +1,181 @@
+"""``ascend-studio validate``: check a profile (or a script) against every rule.
+
+Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
+least one error was found, 2 when the file cannot be read or the arguments are
+wrong. Python and shell files are read through the importer, never executed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ascend_studio.codegen import import_file
+from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
+from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
+from ascend_studio.schema import shipped_catalog
+
+COMMAND = "validate"
+
+Loaded = list[tuple[str, Profile]]
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="check a profile or script against the rules (exit 1 on errors)",
+        description=(
+            "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
+            "shell/env script, which is imported without being run. Exit status 1 when any "
+            "error is found, 0 otherwise."
+        ),
+    )
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--product", help="check for this product id instead of the file's")
+    parser.add_argument(
+        "--scenario", choices=["training", "inference"], help="override the scenario"
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    parser.add_argument(
+        "--explain",
+        action="append",
+        default=[],
+        metavar="PARAM",
+        help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def _load(path: str) -> tuple[Loaded, list[str]]:
+    """The configurations in ``path`` and the importer's error lines."""
+    if Path(path).suffix.lower() == ".json":
+        return [(path, load_profile(path))], []
+    result = import_file(path)
+    problems = [item.text("en") for item in result.report.items if item.severity == "error"]
+    return [(f"{path} ({c.label})", c.profile) for c in result.configs], problems
+
+
+def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
+    return [(label, p.with_target(args.product, args.scenario)) for label, p in loaded]
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, Expr):
+        return {"expr": value.expr}
+    return value
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    return {
+        "rule_id": d.rule_id,
+        "severity": d.severity,
+        "params": list(d.params),
+        "message": {"zh": d.message.zh, "en": d.message.en},
+        "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+        "source": d.source,
+        "value": None if d.value is None else {k: _jsonable(v) for k, v in d.value.items()},
+    }
+
+
+def explanation_json(e: Explanation) -> dict[str, Any]:
+    return {
+        "path": e.path,
+        "effective": {
+            "value": _jsonable(e.effective.value),
+            "source": e.effective.source,
+            "differs": e.effective.differs,
+            "note": None if e.effective.note is None else e.effective.note.model_dump(),
+        },
+        "affects": [{"path": i.path, "value": i.shown} for i in e.affects],
+        "affected_by": [{"path": i.path, "value": i.shown} for i in e.affected_by],
+        "rules": [
+            {"rule_id": r.rule_id, "severity": r.severity, "fires": r.fires, "role": r.role}
+            for r in e.rules
+        ],
+    }
+
+
+def _counts(found: list[Diagnostic]) -> dict[str, int]:
+    return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
+
+
+def _print_diagnostic(d: Diagnostic, lang: str) -> None:
+    print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"          {d.message.get(lang)}")
+    if d.fix is not None:
+        print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
+    print(f"          {'来源' if lang == 'zh' else 'source'}: {d.source}")
+
+
+def _print_explanation(e: Explanation, lang: str) -> None:
+    eff = e.effective
+    note = f" ({eff.note.get(lang)})" if eff.note else ""
+    print(f"  why {e.path}: effective {eff.value!r} [{eff.source}]{note}")
+    for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
+        if items:
+            print(f"    {label}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
+    for link in e.rules:
+        mark = "FIRES" if link.fires else "quiet"
+        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
+
+
+def _report(loaded: Loaded, args: argparse.Namespace, problems: list[str]) -> int:
+    catalog = shipped_catalog()
+    results = [(label, p, evaluate(p, catalog)) for label, p in loaded]
+    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
+    if args.json:
+        document = {
+            "import_errors": problems,
+            "configs": [
+                {
+                    "label": label,
+                    "product": p.product,
+                    "scenario": p.scenario,
+                    "counts": _counts(found),
+                    "diagnostics": [diagnostic_json(d) for d in found],
+                    "explanations": [explanation_json(e) for e in why],
+                }
+                for (label, p, found), why in zip(results, explained, strict=True)
+            ],
+        }
+        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for line in problems:
+            print(f"import: {line}")
+        for (label, p, found), why in zip(results, explained, strict=True):
+            counts = _counts(found)
+            print(
+                f"{label}: {p.product}, {p.scenario}: "
+                + ", ".join(f"{n} {s}" for s, n in counts.items())
+            )
+            for d in found:
+                _print_diagnostic(d, args.lang)
+            for e in why:
+                _print_explanation(e, args.lang)
+    return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = shipped_catalog()
+    if args.product and args.product not in catalog.product_ids:
+        known = ", ".join(catalog.product_ids)
+        print(
+            f"ascend-studio validate: unknown product {args.product!r}; known: {known}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        loaded, problems = _load(args.file)
+    except ProfileError as exc:
+        print(f"ascend-studio validate: {exc}", file=sys.stderr)
+        return 2
+    if not loaded:
+        for line in problems or ["no NPURunConfig configuration or environment found"]:
+            print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
+        return 2
+    return _report(_retarget(loaded, args), args, problems)
