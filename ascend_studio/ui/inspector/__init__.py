@@ -1,0 +1,30 @@
+"""Path-priority inspector: where every artifact lands, and why (Qt view over paths)."""
+
+from ascend_studio.ui.inspector._cluster import ClusterDialog, plan_html
+from ascend_studio.ui.inspector._context import ContextEditor
+from ascend_studio.ui.inspector._delegate import ChainDelegate, chain_boxes
+from ascend_studio.ui.inspector._layout import LayoutNode, layout_nodes
+from ascend_studio.ui.inspector._model import (
+    ARTIFACT_ROLE,
+    PARAMETER_ROLE,
+    STATE_ROLE,
+    PathChainModel,
+)
+from ascend_studio.ui.inspector._view import InspectorView
+from ascend_studio.ui.inspector._workpath import WorkPathField
+
+__all__ = [
+    "ARTIFACT_ROLE",
+    "PARAMETER_ROLE",
+    "STATE_ROLE",
+    "ChainDelegate",
+    "ClusterDialog",
+    "ContextEditor",
+    "InspectorView",
+    "LayoutNode",
+    "PathChainModel",
+    "WorkPathField",
+    "chain_boxes",
+    "layout_nodes",
+    "plan_html",
+]

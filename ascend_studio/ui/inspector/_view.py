@@ -1,0 +1,227 @@
+"""The path-priority inspector: context above, chains in the middle, layout below.
+
+Built from plain inputs (catalog, artifacts, profile); it never edits the
+profile. Selecting or clicking a parameter layer emits ``parameter_activated``
+so the window can jump to that field.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.paths import (
+    ArtifactCatalog,
+    Layer,
+    Resolution,
+    directory_map,
+    load_artifacts,
+    resolve,
+)
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.inspector._cluster import ClusterDialog
+from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
+from ascend_studio.ui.inspector._delegate import ChainDelegate
+from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
+from ascend_studio.ui.inspector._model import PathChainModel
+
+__all__ = ["InspectorView"]
+
+
+class InspectorView(QWidget):
+    parameter_activated = Signal(str)
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        profile: Profile | None = None,
+        artifacts: ArtifactCatalog | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspector")
+        self.catalog = catalog
+        self.artifacts = artifacts or load_artifacts()
+        self.profile = profile or Profile()
+        self.lang: Language = "en"
+        self.context_editor = ContextEditor(catalog, self)
+        self.context_editor.context_changed.connect(self.refresh)
+        self.model = PathChainModel(self)
+        self.chains = self._make_chain_view()
+        self.path_field = QLineEdit(self)
+        self.path_field.setObjectName("inspector:path")
+        self.path_field.setReadOnly(True)
+        self.copy_button = QPushButton(self)
+        self.copy_button.setObjectName("inspector:copy")
+        self.copy_button.clicked.connect(self.copy_path)
+        self.cluster_button = QPushButton(self)
+        self.cluster_button.setObjectName("inspector:cluster")
+        self.cluster_button.clicked.connect(self.open_cluster_helper)
+        self.unproduced_box = QCheckBox(self)
+        self.unproduced_box.setObjectName("inspector:unproduced")
+        self.unproduced_box.toggled.connect(self._fill_layout)
+        self.layout_model = QStandardItemModel(self)
+        self.layout_view = QTreeView(self)
+        self.layout_view.setObjectName("inspector:layout")
+        self.layout_view.setModel(self.layout_model)
+        self.layout_view.setUniformRowHeights(True)
+        self._build_layout()
+        self.set_language(self.lang)
+        self.refresh()
+
+    def _make_chain_view(self) -> QTreeView:
+        view = QTreeView(self)
+        view.setObjectName("inspector:chains")
+        view.setModel(self.model)
+        view.setAlternatingRowColors(True)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
+        self.delegate = ChainDelegate(view)
+        view.setItemDelegateForColumn(1, self.delegate)
+        self.delegate.layer_clicked.connect(self._layer_clicked)
+        view.selectionModel().currentChanged.connect(self._current_changed)
+        header = view.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        QShortcut(QKeySequence.StandardKey.Copy, view, self.copy_path)
+        return view
+
+    def _build_layout(self) -> None:
+        self.context_group = QGroupBox(self)
+        box = QVBoxLayout(self.context_group)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addWidget(self.context_editor)
+        middle = QWidget(self)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path_field, 1)
+        path_row.addWidget(self.copy_button)
+        path_row.addWidget(self.cluster_button)
+        column = QVBoxLayout(middle)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.chains, 1)
+        column.addLayout(path_row)
+        bottom = QWidget(self)
+        lower = QVBoxLayout(bottom)
+        lower.setContentsMargins(0, 0, 0, 0)
+        lower.addWidget(self.unproduced_box)
+        lower.addWidget(self.layout_view, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        for part in (self.context_group, middle, bottom):
+            self.splitter.addWidget(part)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+    # -- inputs -----------------------------------------------------------------------------
+    def set_profile(self, profile: Profile) -> None:
+        if profile != self.profile:
+            self.profile = profile
+            self.refresh()
+
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        self.context_group.setTitle(tr("Context (what-if, not saved in the profile)"))
+        self.copy_button.setText(tr("Copy path"))
+        self.cluster_button.setText(tr("Cluster helper…"))
+        self.unproduced_box.setText(tr("Include artifacts not produced"))
+        self.path_field.setPlaceholderText(tr("Select an artifact to see its path"))
+        self.context_editor.set_language(lang)
+        self.model.set_language(lang)
+        self._fill_layout()
+
+    def refresh(self) -> None:
+        env = self.context_editor.environment(self.profile)
+        found = resolve(
+            self.profile, env, self.context_editor.context(), self.catalog, self.artifacts
+        )
+        self.model.set_resolutions(found)
+        entry = env.get(WORK_PATH)
+        self.context_editor.work_path.set_effective(
+            entry.value if entry else None, entry.origin if entry else None
+        )
+        self._fill_layout()
+        self._show_current(self.chains.currentIndex())
+
+    # -- reading ----------------------------------------------------------------------------
+    def resolution(self, artifact_id: str) -> Resolution:
+        return self.model.resolution(self.model.row_of(artifact_id))
+
+    def select_artifact(self, artifact_id: str) -> None:
+        index = self.model.index(self.model.row_of(artifact_id), 0)
+        self.chains.setCurrentIndex(index)
+
+    def copy_path(self) -> None:
+        if self.path_field.text():
+            QGuiApplication.clipboard().setText(self.path_field.text())
+
+    def open_cluster_helper(self) -> ClusterDialog:
+        current = self.context_editor.environment(self.profile).value(WORK_PATH)
+        base = posixpath.dirname(current.rstrip("/")) if current else ""
+        dialog = ClusterDialog(base, self)
+        dialog.set_language(self.lang)
+        dialog.open()
+        return dialog
+
+    # -- reactions --------------------------------------------------------------------------
+    def _fill_layout(self) -> None:
+        found = directory_map(
+            self.model.resolutions(), include_unproduced=self.unproduced_box.isChecked()
+        )
+        fill_layout_model(self.layout_model, layout_nodes(found), self.lang)
+        self.layout_view.expandAll()
+        self.layout_view.resizeColumnToContents(0)
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_current(current)
+        layer = self.model.layer_at(current)
+        if layer is not None:
+            self._activate(layer)
+
+    def _show_current(self, current: QModelIndex) -> None:
+        if not current.isValid():
+            self.path_field.clear()
+            return
+        layer = self.model.layer_at(current)
+        if layer is not None:
+            self.path_field.setText(layer.path or "")
+        else:
+            self.path_field.setText(self.model.resolution(current.row()).path or "")
+
+    def _layer_clicked(self, row: int, number: int) -> None:
+        self._activate(self.model.resolution(row).layers[number])
+
+    def _activate(self, layer: Layer) -> None:
+        if layer.kind == "parameter" and self.catalog.has(layer.name):
+            self.parameter_activated.emit(layer.name)
+
+    def _context_menu(self, point: QPoint) -> None:
+        index = self.chains.indexAt(point)
+        if not index.isValid():
+            return
+        self.chains.setCurrentIndex(index)
+        menu = QMenu(self)
+        menu.addAction(tr("Copy path"), self.copy_path)
+        layer = self.model.layer_at(index)
+        if layer is not None and layer.kind == "parameter" and self.catalog.has(layer.name):
+            menu.addAction(tr("Go to parameter"), lambda: self._activate(layer))
+        menu.popup(self.chains.viewport().mapToGlobal(point))

@@ -1,0 +1,86 @@
+"""Fixtures for the part-2 view tests (inspector, why, compare, import review).
+
+Sets the offscreen platform before Qt loads and skips the directory when
+PySide6 is absent. Modal dialogs are replaced (``dialogs`` fixture) and Qt
+warnings fail a test, as in tests/ui.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
+
+from PySide6.QtCore import QCoreApplication
+
+from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._i18n import TableTranslator
+from ascend_studio.ui._zh import ZH
+from ascend_studio.ui._zh_part2 import ZH_PART2
+
+_PLATFORM_NOISE = r"(This plugin does not support|QFont::|propagateSizeHints)"
+_HERE = os.path.dirname(__file__)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if str(item.fspath).startswith(_HERE):
+            item.add_marker(pytest.mark.gui)
+            item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
+            item.add_marker(pytest.mark.qt_log_ignore(_PLATFORM_NOISE))
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    return shipped_catalog()
+
+
+@pytest.fixture
+def use_language(qapp: Any) -> Iterator[Callable[[str], None]]:
+    """``use_language("zh")`` serves Chinese chrome strings until ``"en"`` or the test ends."""
+    translator = TableTranslator({**ZH, **ZH_PART2}, qapp)
+
+    def use(lang: str) -> None:
+        QCoreApplication.removeTranslator(translator)
+        if lang == "zh":
+            QCoreApplication.installTranslator(translator)
+
+    yield use
+    QCoreApplication.removeTranslator(translator)
+
+
+class Dialogs:
+    """Scripted answers for ``ascend_studio.ui._dialogs``; an unexpected dialog fails."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, list[Any]] = {}
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def answer(self, name: str, *values: Any) -> None:
+        self.answers.setdefault(name, []).extend(values)
+
+    def make(self, name: str) -> Callable[..., Any]:
+        def fake(*args: Any, **_kwargs: Any) -> Any:
+            self.calls.append((name, args))
+            if name in {"show_error", "show_info"}:
+                return None
+            if not self.answers.get(name):
+                raise AssertionError(f"unexpected dialog {name}{args[1:]}")
+            return self.answers[name].pop(0)
+
+        return fake
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    fake = Dialogs()
+    for name in _dialogs.__all__:
+        if name != "SaveChoice":
+            monkeypatch.setattr(_dialogs, name, fake.make(name))
+    return fake
