@@ -76,5 +76,7 @@ def test_import_linter_contract() -> None:
     lint = shutil.which("lint-imports") or str(Path(sys.executable).with_name("lint-imports"))
     if not Path(lint).exists():
         pytest.skip("import-linter is not installed (the dev extra brings it)")
-    result = subprocess.run([lint], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    result = subprocess.run(
+        [lint], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
     assert result.returncode == 0, result.stdout + result.stderr

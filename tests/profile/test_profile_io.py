@@ -34,7 +34,9 @@ profiles = st.builds(
     scenario=st.sampled_from(["training", "inference"]),
     values=st.dictionaries(st.from_regex(r"[a-z_]{1,12}(\.[a-z_]{1,12})?", fullmatch=True), values),
     env=st.dictionaries(st.from_regex(r"[A-Z_][A-Z0-9_]{0,10}", fullmatch=True), st.none() | texts),
-    extra_kwargs=st.lists(st.builds(ExtraKwarg, owner=st.just("NPURunConfig"), name=texts, expr=texts)).map(tuple),
+    extra_kwargs=st.lists(
+        st.builds(ExtraKwarg, owner=st.just("NPURunConfig"), name=texts, expr=texts)
+    ).map(tuple),
     notes=texts,
 )
 
@@ -50,7 +52,11 @@ def test_save_then_load_gives_an_equal_profile(profile: Profile) -> None:
 
 def test_file_round_trip_keeps_unknown_fields(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    path.write_text(json.dumps({"schema_version": 1, "values": {"graph_run_mode": 0}, "from_the_future": {"a": [1, 2]}}))
+    path.write_text(
+        json.dumps(
+            {"schema_version": 1, "values": {"graph_run_mode": 0}, "from_the_future": {"a": [1, 2]}}
+        )
+    )
     profile = load_profile(path)
     assert profile.values == {"graph_run_mode": 0}
     save_profile(profile, path)
@@ -84,7 +90,9 @@ def test_dump_is_canonical() -> None:
         (b"\xff\xfe{}", "not UTF-8"),
     ],
 )
-def test_bad_files_give_a_clear_error_and_are_not_touched(tmp_path: Path, content: bytes, message: str) -> None:
+def test_bad_files_give_a_clear_error_and_are_not_touched(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     with pytest.raises(ProfileError, match=message) as info:
@@ -118,7 +126,9 @@ def test_missing_directory_is_a_clear_error(tmp_path: Path) -> None:
         save_profile(Profile(), tmp_path / "no" / "such" / "dir" / "p.json")
 
 
-def test_write_failure_midway_leaves_no_temp_and_keeps_old(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_write_failure_midway_leaves_no_temp_and_keeps_old(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "p.json"
     save_profile(Profile(notes="old"), target)
 

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, CatalogError, load_catalog, value_problems
+from ascend_studio.schema import (
+    SUBCONFIG_PATHS,
+    Catalog,
+    CatalogError,
+    load_catalog,
+    value_problems,
+)
 from ascend_studio.schema import shipped_catalog as _shipped
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -52,7 +58,9 @@ def test_value_availability_is_within_the_parameter(catalog: Catalog, path: str)
     param = catalog.param(path)
     allowed = set(param.products or catalog.product_ids)
     for item in param.values:
-        assert set(item.products or allowed) <= allowed, f"{item.value!r} lists a product the parameter lacks"
+        assert set(item.products or allowed) <= allowed, (
+            f"{item.value!r} lists a product the parameter lacks"
+        )
         if param.scenario != "both":
             assert item.scenario in {"both", param.scenario}
 
@@ -110,7 +118,9 @@ def test_search_finds_in_both_languages(catalog: Catalog) -> None:
 def test_broken_catalog_names_file_and_entry(tmp_path: Path) -> None:
     source = Path(__file__).resolve().parents[2] / "resources" / "catalog"
     for name in ("products", "scenarios", "taxonomy", "env"):
-        (tmp_path / f"{name}.toml").write_text((source / f"{name}.toml").read_text("utf-8"), "utf-8")
+        (tmp_path / f"{name}.toml").write_text(
+            (source / f"{name}.toml").read_text("utf-8"), "utf-8"
+        )
     (tmp_path / "params").mkdir()
     bad = tmp_path / "params" / "bad.toml"
     bad.write_text('[[param]]\nname = "x"\nkind = "enum"\npy_type = "str"\n', "utf-8")

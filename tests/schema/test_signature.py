@@ -17,27 +17,84 @@ NPU_RUN_CONFIG: dict[str, object] = {"iterations_per_loop": 1, "profiling_config
 
 SUB_CONFIGS: dict[str, dict[str, object]] = {
     "ProfilingConfig": {"enable_profiling": False, "profiling_options": None},
-    "MemoryConfig": {"atomic_clean_policy": 0, "static_memory_policy": 0, "memory_optimization_policy": None, "variable_use_1g_huge_page": 0},  # fmt: skip
-    "DumpConfig": {"enable_dump": False, "dump_path": None, "dump_step": None, "dump_mode": "output", "enable_dump_debug": False, "dump_debug_mode": "all", "dump_data": "tensor", "dump_layer": None},  # fmt: skip
+    "MemoryConfig": {
+        "atomic_clean_policy": 0,
+        "static_memory_policy": 0,
+        "memory_optimization_policy": None,
+        "variable_use_1g_huge_page": 0,
+    },
+    "DumpConfig": {
+        "enable_dump": False,
+        "dump_path": None,
+        "dump_step": None,
+        "dump_mode": "output",
+        "enable_dump_debug": False,
+        "dump_debug_mode": "all",
+        "dump_data": "tensor",
+        "dump_layer": None,
+    },
     "GraphMemoryOptimizeConfig": {"recompute": None, "graph_slice": None},
-    "ExperimentalConfig": {"logical_device_cluster_deploy_mode": "LB", "logical_device_id": None, "model_deploy_mode": None, "model_deploy_devicelist": None, "graph_memory_optimize_config": None, "enable_graph_parallel": None, "graph_parallel_option_path": None, "graph_compiler_cache_dir": None, "resource_config_path": None, "accelerate_train_mode": None},  # fmt: skip
-    "DynamicInputConfig": {"input_shape": REQUIRED, "dynamic_dims": REQUIRED, "dynamic_node_type": REQUIRED, "compile_hybrid_mode": REQUIRED},  # fmt: skip
+    "ExperimentalConfig": {
+        "logical_device_cluster_deploy_mode": "LB",
+        "logical_device_id": None,
+        "model_deploy_mode": None,
+        "model_deploy_devicelist": None,
+        "graph_memory_optimize_config": None,
+        "enable_graph_parallel": None,
+        "graph_parallel_option_path": None,
+        "graph_compiler_cache_dir": None,
+        "resource_config_path": None,
+        "accelerate_train_mode": None,
+    },
+    "DynamicInputConfig": {
+        "input_shape": REQUIRED,
+        "dynamic_dims": REQUIRED,
+        "dynamic_node_type": REQUIRED,
+        "compile_hybrid_mode": REQUIRED,
+    },
 }
 
 #: The 25 signature parameters the seed reference page does not list.
 NOT_ON_SEED_PAGE = {
-    "model_dir", "tf_random_seed", "save_summary_steps", "save_checkpoints_steps",
-    "save_checkpoints_secs", "session_config", "keep_checkpoint_max",
-    "keep_checkpoint_every_n_hours", "log_step_count_steps", "train_distribute", "eval_distribute",
-    "horovod_mode", "dynamic_input_config", "enable_compress_weight", "compress_weight_conf",
-    "hcom_multi_mode", "distribute_config", "device_type", "soc_config", "HCCL_algorithm",
-    "topo_sorting_mode", "insert_op_file", "frozen_variable", "oo_level", "optimization_switch",
-}  # fmt: skip
+    "model_dir",
+    "tf_random_seed",
+    "save_summary_steps",
+    "save_checkpoints_steps",
+    "save_checkpoints_secs",
+    "session_config",
+    "keep_checkpoint_max",
+    "keep_checkpoint_every_n_hours",
+    "log_step_count_steps",
+    "train_distribute",
+    "eval_distribute",
+    "horovod_mode",
+    "dynamic_input_config",
+    "enable_compress_weight",
+    "compress_weight_conf",
+    "hcom_multi_mode",
+    "distribute_config",
+    "device_type",
+    "soc_config",
+    "HCCL_algorithm",
+    "topo_sorting_mode",
+    "insert_op_file",
+    "frozen_variable",
+    "oo_level",
+    "optimization_switch",
+}
 INHERITED = {
-    "model_dir", "tf_random_seed", "save_summary_steps", "save_checkpoints_steps",
-    "save_checkpoints_secs", "session_config", "keep_checkpoint_max",
-    "keep_checkpoint_every_n_hours", "log_step_count_steps", "train_distribute", "eval_distribute",
-}  # fmt: skip
+    "model_dir",
+    "tf_random_seed",
+    "save_summary_steps",
+    "save_checkpoints_steps",
+    "save_checkpoints_secs",
+    "session_config",
+    "keep_checkpoint_max",
+    "keep_checkpoint_every_n_hours",
+    "log_step_count_steps",
+    "train_distribute",
+    "eval_distribute",
+}
 
 
 def _same(a: object, b: object) -> bool:
