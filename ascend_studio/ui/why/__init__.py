@@ -1,0 +1,6 @@
+"""The details / "why" panel for the selected parameter."""
+
+from ascend_studio.ui.why._html import artifacts_for, param_link, why_html
+from ascend_studio.ui.why._panel import WhyPanel
+
+__all__ = ["WhyPanel", "artifacts_for", "param_link", "why_html"]

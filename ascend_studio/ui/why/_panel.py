@@ -1,0 +1,76 @@
+"""The details / "why" panel: everything known about the selected parameter.
+
+A thin widget over :func:`why_html`; it re-renders when the profile, the
+selected parameter or the language changes, and turns parameter links into
+``parameter_activated`` so the window can jump to that field.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
+
+from ascend_studio.paths import ArtifactCatalog, load_artifacts
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._i18n import Language
+from ascend_studio.ui.why._html import why_html
+
+__all__ = ["WhyPanel"]
+
+
+class WhyPanel(QWidget):
+    parameter_activated = Signal(str)
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        profile: Profile | None = None,
+        artifacts: ArtifactCatalog | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("why")
+        self.catalog = catalog
+        self.artifacts = artifacts or load_artifacts()
+        self.profile = profile or Profile()
+        self.path = ""
+        self.lang: Language = "en"
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("why:browser")
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(self._link_clicked)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.browser)
+        self.refresh()
+
+    def set_parameter(self, path: str) -> None:
+        if path != self.path:
+            self.path = path
+            self.refresh()
+
+    def set_profile(self, profile: Profile) -> None:
+        if profile != self.profile:
+            self.profile = profile
+            self.refresh()
+
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        self.refresh()
+
+    def refresh(self) -> None:
+        bar = self.browser.verticalScrollBar()
+        position = bar.value()
+        self.browser.setHtml(
+            why_html(self.catalog, self.artifacts, self.profile, self.path, self.lang)
+        )
+        bar.setValue(position)
+
+    def text(self) -> str:
+        """The page as plain text (what a reader sees)."""
+        return self.browser.toPlainText()
+
+    def _link_clicked(self, url: QUrl) -> None:
+        if url.scheme() == "param":
+            self.parameter_activated.emit(url.path())
