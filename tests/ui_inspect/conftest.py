@@ -16,6 +16,7 @@ import pytest
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
 
+from inspect_fakes import Dialogs
 from PySide6.QtCore import QCoreApplication
 
 from ascend_studio.schema import Catalog, shipped_catalog
@@ -53,28 +54,6 @@ def use_language(qapp: Any) -> Iterator[Callable[[str], None]]:
 
     yield use
     QCoreApplication.removeTranslator(translator)
-
-
-class Dialogs:
-    """Scripted answers for ``ascend_studio.ui._dialogs``; an unexpected dialog fails."""
-
-    def __init__(self) -> None:
-        self.answers: dict[str, list[Any]] = {}
-        self.calls: list[tuple[str, tuple[Any, ...]]] = []
-
-    def answer(self, name: str, *values: Any) -> None:
-        self.answers.setdefault(name, []).extend(values)
-
-    def make(self, name: str) -> Callable[..., Any]:
-        def fake(*args: Any, **_kwargs: Any) -> Any:
-            self.calls.append((name, args))
-            if name in {"show_error", "show_info"}:
-                return None
-            if not self.answers.get(name):
-                raise AssertionError(f"unexpected dialog {name}{args[1:]}")
-            return self.answers[name].pop(0)
-
-        return fake
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,112 @@
+"""What differs between two profiles, grouped the way the form groups parameters.
+
+Pure data: the compare view renders it, and :func:`apply_changes` turns a
+selection of differences into the edited profile that one undo step installs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.schema import Catalog
+
+__all__ = [
+    "ABSENT",
+    "ENV_CATEGORY",
+    "OTHER_CATEGORY",
+    "Absent",
+    "Difference",
+    "Side",
+    "apply_changes",
+    "diff_profiles",
+    "format_side",
+]
+
+#: Pseudo-category ids for rows that are not catalog parameters.
+ENV_CATEGORY = "__env__"
+OTHER_CATEGORY = "__other__"
+
+
+class Absent(Enum):
+    """The key is not in that profile at all (unset, runtime default applies)."""
+
+    ABSENT = "absent"
+
+
+ABSENT = Absent.ABSENT
+#: A value as one side holds it: a parameter value, ``None`` for an env var the
+#: profile explicitly unsets, or ``ABSENT``.
+Side = Value | None | Absent
+
+
+@dataclass(frozen=True)
+class Difference:
+    kind: Literal["value", "env"]
+    #: Parameter path (``dump_config.dump_mode``) or environment variable name.
+    key: str
+    category: str
+    ours: Side
+    theirs: Side
+
+
+def _values_equal(left: Side, right: Side) -> bool:
+    # 1 == True and 1 == 1.0 in Python; for a configurator they differ.
+    return type(left) is type(right) and left == right
+
+
+def _category_of(catalog: Catalog, path: str) -> str:
+    return catalog.param(path).category if catalog.has(path) else OTHER_CATEGORY
+
+
+def diff_profiles(catalog: Catalog, ours: Profile, theirs: Profile) -> list[Difference]:
+    """Every parameter value and env entry that differs, in catalog order."""
+    order = {p.path: index for index, p in enumerate(catalog.params)}
+    out: list[Difference] = []
+    for path in sorted(
+        set(ours.values) | set(theirs.values), key=lambda p: (order.get(p, 1 << 30), p)
+    ):
+        left: Side = ours.values.get(path, ABSENT)
+        right: Side = theirs.values.get(path, ABSENT)
+        if not _values_equal(left, right):
+            out.append(Difference("value", path, _category_of(catalog, path), left, right))
+    for name in sorted(set(ours.env) | set(theirs.env)):
+        left = ours.env.get(name, ABSENT)
+        right = theirs.env.get(name, ABSENT)
+        if not _values_equal(left, right):
+            out.append(Difference("env", name, ENV_CATEGORY, left, right))
+    return out
+
+
+def apply_changes(profile: Profile, changes: Iterable[Difference]) -> Profile:
+    """``profile`` with the *theirs* side of each difference taken over."""
+    result = profile
+    for change in changes:
+        value = change.theirs
+        if change.kind == "value":
+            if isinstance(value, Absent) or value is None:
+                result = result.without_value(change.key)
+            else:
+                result = result.with_value(change.key, value)
+        elif isinstance(value, Absent):
+            result = result.without_env(change.key)
+        else:
+            result = result.with_env(
+                change.key, value if isinstance(value, str | None) else str(value)
+            )
+    return result
+
+
+def format_side(side: Side) -> str:
+    """A set value as code writes it (``'force_fp16'``, ``True``, ``args.mode``).
+
+    Absent and explicitly unset sides are words, so the view supplies them.
+    """
+    if isinstance(side, Absent) or side is None:
+        return ""
+    if isinstance(side, Expr):
+        return side.expr
+    return repr(side)

@@ -1,0 +1,32 @@
+"""Put the compare view into the main window: a dock opened from the View menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from ascend_studio.ui._i18n import tr
+from ascend_studio.ui.compare._view import CompareView
+from ascend_studio.ui.inspector._install import follow_language, make_dock
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["install_compare"]
+
+
+def install_compare(window: MainWindow) -> CompareView:
+    view = CompareView(window.catalog, window)
+    view.set_profile(window.model.profile)
+    view.set_saved(window.model.saved_profile)
+    dock = make_dock(
+        window, "compare", view, lambda: tr("Compare"), Qt.DockWidgetArea.RightDockWidgetArea
+    )
+    dock.hide()
+    window.model.profile_changed.connect(view.set_profile)
+    window.model.file_state_changed.connect(lambda: view.set_saved(window.model.saved_profile))
+    view.edit_requested.connect(window.model.edit)
+    view.parameter_activated.connect(window.reveal)
+    follow_language(view, window, view.set_language)
+    return view

@@ -1,0 +1,281 @@
+"""Compare the current profile with the last saved one, the defaults, or a file.
+
+Only differences are listed, grouped by category, side by side. Taking values
+over never edits anything directly: the view emits ``edit_requested(profile,
+description)`` and the window pushes it as one undo step, so a transfer of one
+value or of a whole category is undone in one go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.compare._diff import (
+    ENV_CATEGORY,
+    OTHER_CATEGORY,
+    Absent,
+    Difference,
+    Side,
+    apply_changes,
+    diff_profiles,
+    format_side,
+)
+from ascend_studio.ui.compare._source import load_other
+
+__all__ = ["CompareView"]
+
+_DIFF_ROLE = Qt.ItemDataRole.UserRole + 1
+_SOURCES = ("saved", "defaults", "file")
+
+
+class CompareView(QWidget):
+    edit_requested = Signal(object, str)
+    parameter_activated = Signal(str)
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("compare")
+        self.catalog = catalog
+        self.lang: Language = "en"
+        self.current = Profile()
+        self.saved: Profile | None = None
+        self.file_profile: Profile | None = None
+        self.file_label = ""
+        self.differences: list[Difference] = []
+        self.source_box = QComboBox(self)
+        self.source_box.setObjectName("compare:source")
+        self.source_box.activated.connect(self._source_chosen)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("compare:summary")
+        self.summary.setWordWrap(True)
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("compare:tree")
+        self.tree.setColumnCount(3)
+        self.tree.setSelectionMode(QTreeWidget.SelectionMode.ExtendedSelection)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.itemDoubleClicked.connect(self._double_clicked)
+        self.take_button = QPushButton(self)
+        self.take_button.setObjectName("compare:take")
+        self.take_button.clicked.connect(self.take_selected)
+        self.goto_button = QPushButton(self)
+        self.goto_button.setObjectName("compare:goto")
+        self.goto_button.clicked.connect(self._go_to_selected)
+        self._build_layout()
+        self.set_language(self.lang)
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        self.source_label = QLabel(self)
+        self.source_label.setBuddy(self.source_box)
+        top.addWidget(self.source_label)
+        top.addWidget(self.source_box, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.take_button)
+        buttons.addWidget(self.goto_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tree, 1)
+        layout.addLayout(buttons)
+
+    # -- inputs -----------------------------------------------------------------------------
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        index = max(self.source_box.currentIndex(), 0)
+        self.source_box.clear()
+        self.source_box.addItems(
+            [
+                tr("Last saved version"),
+                tr("Defaults (nothing set)"),
+                tr("Another profile or script…"),
+            ]
+        )
+        self.source_box.setCurrentIndex(index)
+        self.source_label.setText(tr("Compare with:"))
+        self.take_button.setText(tr("Take the other value"))
+        self.goto_button.setText(tr("Go to field"))
+        self.tree.setHeaderLabels([tr("Parameter"), tr("Current"), tr("Other")])
+        self.refresh()
+
+    def set_profile(self, profile: Profile) -> None:
+        self.current = profile
+        self.refresh()
+
+    def set_saved(self, saved: Profile | None) -> None:
+        self.saved = saved
+        self.refresh()
+
+    def set_other(self, profile: Profile, label: str) -> None:
+        """Compare against ``profile`` (read from a file called ``label``)."""
+        self.file_profile, self.file_label = profile, label
+        self.source_box.setCurrentIndex(_SOURCES.index("file"))
+        self.refresh()
+
+    def compare_with(self, source: str) -> None:
+        self.source_box.setCurrentIndex(_SOURCES.index(source))
+        self.refresh()
+
+    def other(self) -> Profile:
+        source = _SOURCES[max(self.source_box.currentIndex(), 0)]
+        if source == "file" and self.file_profile is not None:
+            return self.file_profile
+        if source == "saved" and self.saved is not None:
+            return self.saved
+        return Profile(product=self.current.product, scenario=self.current.scenario)
+
+    # -- showing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.differences = diff_profiles(self.catalog, self.current, self.other())
+        self.tree.clear()
+        groups: dict[str, QTreeWidgetItem] = {}
+        for diff in self.differences:
+            group = groups.get(diff.category)
+            if group is None:
+                group = groups[diff.category] = self._group_item(diff.category)
+            group.addChild(self._diff_item(diff))
+        for key, group in groups.items():
+            count = group.childCount()
+            group.setText(0, f"{self._category_name(key)} ({count})")
+        self.tree.expandAll()
+        self._show_summary()
+
+    def _group_item(self, category: str) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(self.tree)
+        item.setData(0, _DIFF_ROLE, category)
+        font = item.font(0)
+        font.setBold(True)
+        item.setFont(0, font)
+        return item
+
+    def _diff_item(self, diff: Difference) -> QTreeWidgetItem:
+        label = f"${diff.key}" if diff.kind == "env" else diff.key
+        item = QTreeWidgetItem([label, self._side(diff.ours), self._side(diff.theirs)])
+        item.setData(0, _DIFF_ROLE, diff)
+        if diff.kind == "value" and self.catalog.has(diff.key):
+            item.setToolTip(0, self.catalog.param(diff.key).label.get(self.lang))
+        return item
+
+    def _side(self, side: Side) -> str:
+        if isinstance(side, Absent):
+            return tr("not set")
+        if side is None:
+            return tr("unset (removed)")
+        return format_side(side)
+
+    def _category_name(self, key: str) -> str:
+        if key == ENV_CATEGORY:
+            return tr("Environment variables")
+        if key == OTHER_CATEGORY:
+            return tr("Not in the catalog")
+        found = next((c for c in self.catalog.categories if c.id == key), None)
+        return found.name.get(self.lang) if found else key
+
+    def _show_summary(self) -> None:
+        other = self.other()
+        lines = [tr("{count} differences.").format(count=len(self.differences))]
+        if (other.product, other.scenario) != (self.current.product, self.current.scenario):
+            lines.append(
+                tr("The other side targets {product} / {scenario}.").format(
+                    product=other.product, scenario=other.scenario
+                )
+            )
+        if _SOURCES[max(self.source_box.currentIndex(), 0)] == "file" and self.file_label:
+            lines.insert(0, self.file_label)
+        self.summary.setText(" ".join(lines))
+
+    # -- transfers --------------------------------------------------------------------------
+    def selected_differences(self) -> list[Difference]:
+        chosen: list[Difference] = []
+        for item in self.tree.selectedItems():
+            data = item.data(0, _DIFF_ROLE)
+            if isinstance(data, Difference):
+                chosen.append(data)
+            else:  # a category: all of it
+                chosen += [d for d in self.differences if d.category == data]
+        return list(dict.fromkeys(chosen))
+
+    def take(self, differences: list[Difference]) -> None:
+        if not differences:
+            return
+        after = apply_changes(self.current, differences)
+        if len(differences) == 1:
+            text = tr("Take {name} from comparison").format(name=differences[0].key)
+        else:
+            text = tr("Take {count} values from comparison").format(count=len(differences))
+        self.edit_requested.emit(after, text)
+
+    def take_selected(self) -> None:
+        self.take(self.selected_differences())
+
+    def take_category(self, category: str) -> None:
+        self.take([d for d in self.differences if d.category == category])
+
+    def select(self, key: str) -> None:
+        for index in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(index)
+            for row in range(group.childCount() if group else 0):
+                item = group.child(row) if group else None
+                data = item.data(0, _DIFF_ROLE) if item else None
+                if item and isinstance(data, Difference) and data.key == key:
+                    self.tree.setCurrentItem(item)
+                    return
+        raise KeyError(key)
+
+    def _go_to_selected(self) -> None:
+        item = self.tree.currentItem()
+        if item is not None:
+            self._double_clicked(item, 0)
+
+    def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        data = item.data(0, _DIFF_ROLE)
+        if isinstance(data, Difference) and data.kind == "value" and self.catalog.has(data.key):
+            self.parameter_activated.emit(data.key)
+
+    # -- choosing a file --------------------------------------------------------------------
+    def _source_chosen(self, index: int) -> None:
+        if _SOURCES[index] == "file":
+            path = _dialogs.choose_path(
+                self, tr("Compare with a profile or script"), "", directory=False
+            )
+            if path:
+                self.open_file(path)
+                return
+            if self.file_profile is None:
+                self.source_box.setCurrentIndex(_SOURCES.index("saved"))
+        self.refresh()
+
+    def open_file(self, path: str | Path) -> bool:
+        """Compare against a profile (JSON) or an imported script; False if nothing usable."""
+        found = load_other(Path(path))
+        if isinstance(found, str):
+            self.summary.setText(found)
+            return False
+        labels = [label for label, _ in found]
+        index: int | None = 0
+        if len(labels) > 1:
+            index = _dialogs.choose_item(
+                self, tr("Several configurations"), tr("Compare with:"), labels
+            )
+        if index is None:
+            return False
+        label, profile = found[index]
+        self.set_other(profile, label)
+        return True

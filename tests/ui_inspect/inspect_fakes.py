@@ -1,0 +1,30 @@
+"""Test doubles shared by the part-2 view tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["Dialogs"]
+
+
+class Dialogs:
+    """Scripted answers for ``ascend_studio.ui._dialogs``; an unexpected dialog fails."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, list[Any]] = {}
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+
+    def answer(self, name: str, *values: Any) -> None:
+        self.answers.setdefault(name, []).extend(values)
+
+    def make(self, name: str) -> Callable[..., Any]:
+        def fake(*args: Any, **_kwargs: Any) -> Any:
+            self.calls.append((name, args))
+            if name in {"show_error", "show_info"}:
+                return None
+            if not self.answers.get(name):
+                raise AssertionError(f"unexpected dialog {name}{args[1:]}")
+            return self.answers[name].pop(0)
+
+        return fake
