@@ -7,6 +7,7 @@ expressions kept from an imported script are re-emitted unchanged.
 
 from __future__ import annotations
 
+import ast
 import difflib
 
 from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
@@ -59,7 +60,7 @@ def _extra_line(arg: Arg) -> str:
     hint = f" (did you mean {close[0]}?)" if close else ""
     return (
         f"{INDENT}{arg.extra.name}={arg.extra.expr},"
-        f"  # not a {arg.extra.owner} keyword{hint}; kept as written"
+        f"  # not a keyword of {arg.extra.owner}{hint}; kept as written"
     )
 
 
@@ -113,6 +114,22 @@ def _bare_call(expr: Expr, owner: str) -> bool:
     return "".join(expr.expr.split()) == f"{owner}()"
 
 
+def _modules_used(profile: Profile, body: list[str]) -> list[str]:
+    """``os``/``json`` when the generated code or a kept expression uses them."""
+    used: set[str] = set()
+    if any("os.environ.get(" in line for line in body):
+        used.add("os")
+    texts = [v.expr for v in profile.values.values() if isinstance(v, Expr)]
+    texts += [x.expr for x in profile.extra_kwargs]
+    for text in texts:
+        try:
+            tree = ast.parse(text.strip(), mode="eval")
+        except SyntaxError:
+            raise ExportError(f"kept expression {text!r} is not valid Python") from None
+        used |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"os", "json"}
+    return sorted(used)
+
+
 def shown_paths(calls: list[Call]) -> set[str]:
     return {_path(c, a.name) for c in calls for a in c.args if a.extra is None} | {
         c.holder for c in calls if c.expr is not None
@@ -134,9 +151,12 @@ def export_py(profile: Profile, catalog: Catalog, options: ExportOptions) -> str
         body += _call_lines(call, profile, catalog, options, placed)
     classes = sorted({c.owner for c in calls if c.expr is None or _bare_call(c.expr, c.owner)})
     imports = ["from npu_bridge.npu_init import *"]
-    imports.append(f"from {CLASS_MODULE} import {', '.join(classes)}")
-    if any("os.environ.get(" in line for line in body):
-        imports.insert(0, "import os")
+    one_line = f"from {CLASS_MODULE} import {', '.join(classes)}"
+    if len(one_line) <= 99:
+        imports.append(one_line)
+    else:
+        imports += [f"from {CLASS_MODULE} import (", *(f"{INDENT}{c}," for c in classes), ")"]
+    imports[:0] = [f"import {name}" for name in _modules_used(profile, body)]
     what = "NPURunConfig, estimator style"
     lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
     return "\n".join(lines) + "\n"

@@ -1,0 +1,63 @@
+"""The catalog's session data (key, field, conversion, when sent) against npu_estimator.py."""
+
+from __future__ import annotations
+
+import pytest
+from cg_estimator_source import estimator_path, map_sites
+
+from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS, session_params
+from ascend_studio.schema import shipped_catalog
+
+CATALOG = shipped_catalog()
+
+
+@pytest.fixture(scope="module")
+def sites() -> dict[str, list[object]]:
+    path = estimator_path()
+    if path is None:
+        pytest.skip(
+            "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
+        )
+    found: dict[str, list[object]] = {}
+    for site in map_sites(path):
+        found.setdefault(site.key, []).append(site)
+    return found
+
+
+def test_every_written_key_is_known(sites: dict[str, list[object]]) -> None:
+    known = (
+        {p.session.key for p in CATALOG.params if p.session}
+        | set(INTERNAL_KEYS)
+        | set(TF_CONFIG_KEYS)
+    )
+    assert set(sites) - known == set()
+
+
+def test_every_catalog_key_is_written_by_npu_estimator(sites: dict[str, list[object]]) -> None:
+    assert {p.session.key for p in CATALOG.params if p.session} - set(sites) == set()
+
+
+@pytest.mark.parametrize("param", session_params(CATALOG), ids=lambda p: p.path)
+def test_field_and_conversion(param: object, sites: dict[str, list[object]]) -> None:
+    session = param.session  # type: ignore[attr-defined]
+    wanted = (
+        session.convert
+        if session.convert != "none"
+        else ("as_bytes" if session.field == "s" else "none")
+    )
+    for site in sites[session.key]:
+        assert (site.field, site.convert) == (session.field, wanted)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "param", [p for p in session_params(CATALOG) if p.owner == "NPURunConfig"], ids=lambda p: p.path
+)
+def test_always_or_conditional(param: object, sites: dict[str, list[object]]) -> None:
+    session = param.session  # type: ignore[attr-defined]
+    conditional = all(site.conditional for site in sites[session.key])  # type: ignore[attr-defined]
+    assert conditional == (session.sent != "always")
+
+
+def test_session_params_cover_every_catalog_entry_with_session_data() -> None:
+    listed = [p.path for p in session_params(CATALOG)]
+    assert len(listed) == len(set(listed)) == sum(1 for p in CATALOG.params if p.session)
