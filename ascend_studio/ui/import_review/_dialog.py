@@ -1,0 +1,208 @@
+"""Review an import before it touches the document.
+
+Shows, for the chosen configuration, what was recognized (by parameter), what
+was kept verbatim as an expression, unknown keyword arguments with their
+did-you-mean suggestion, other problems, and the rule diagnostics of the
+resulting profile; the user picks the configuration and merge or replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QRadioButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ascend_studio.codegen import ImportResult, ReportItem
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic, evaluate
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.import_review._merge import Mode, combine
+
+__all__ = ["GROUPS", "ImportReviewDialog"]
+
+#: Report groups in display order: id -> the report kinds it gathers.
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("recognized", ("recognized", "converted")),
+    ("verbatim", ("verbatim",)),
+    ("unknown", ("unknown_kwarg", "unknown_key")),
+    ("problems", ("conflict", "wrong_field", "syntax_error", "internal_error", "device_loop")),
+    ("notes", ("ignored", "sourced_file", "conditional", "not_exported", "info")),
+)
+_ICONS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
+
+
+def _group_title(group: str) -> str:
+    return {
+        "recognized": tr("Recognized"),
+        "verbatim": tr("Kept verbatim as expressions"),
+        "unknown": tr("Unknown keyword arguments and keys"),
+        "problems": tr("Problems"),
+        "notes": tr("Notes"),
+        "diagnostics": tr("Rule diagnostics for the result"),
+    }[group]
+
+
+class ImportReviewDialog(QDialog):
+    def __init__(
+        self,
+        result: ImportResult,
+        current: Profile,
+        catalog: Catalog,
+        parent: QWidget | None = None,
+        *,
+        diagnose: Callable[[Profile], list[Diagnostic]] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("import-review")
+        self.imported = result
+        self.current = current
+        self.catalog = catalog
+        self.diagnose = diagnose or (lambda p: list(evaluate(p, catalog)))
+        self.lang: Language = "en"
+        self.header = QLabel(self)
+        self.header.setObjectName("import:header")
+        self.header.setWordWrap(True)
+        self.config_box = QComboBox(self)
+        self.config_box.setObjectName("import:config")
+        for index, config in enumerate(result.configs):
+            self.config_box.addItem(config.label or f"#{index + 1}")
+        self.config_box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.tree = QTreeWidget(self)
+        self.tree.setObjectName("import:report")
+        self.tree.setColumnCount(4)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.setWordWrap(True)
+        self.replace_radio = QRadioButton(self)
+        self.replace_radio.setObjectName("import:replace")
+        self.merge_radio = QRadioButton(self)
+        self.merge_radio.setObjectName("import:merge")
+        self.replace_radio.setChecked(True)
+        self.replace_radio.toggled.connect(lambda _on: self.refresh())
+        self.target_note = QLabel(self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self._build_layout()
+        self.resize(820, 620)
+        self.set_language(self.lang)
+
+    def _build_layout(self) -> None:
+        self.config_label = QLabel(self)
+        self.mode_label = QLabel(self)
+        form = QFormLayout()
+        form.addRow(self.config_label, self.config_box)
+        modes = QVBoxLayout()
+        modes.addWidget(self.replace_radio)
+        modes.addWidget(self.merge_radio)
+        modes.addWidget(self.target_note)
+        form.addRow(self.mode_label, modes)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addLayout(form)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.buttons)
+
+    def set_language(self, lang: Language) -> None:
+        self.lang = lang
+        self.setWindowTitle(tr("Review import"))
+        self.config_label.setText(tr("Configuration:"))
+        self.mode_label.setText(tr("Load as:"))
+        self.replace_radio.setText(tr("Replace the current profile"))
+        self.merge_radio.setText(tr("Merge into the current profile (imported values win)"))
+        self.target_note.setText(tr("The target product and scenario stay as they are."))
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Load"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
+        self.tree.setHeaderLabels([tr("Item"), tr("Details"), tr("Suggestion"), tr("Line")])
+        self.refresh()
+
+    # -- reading ----------------------------------------------------------------------------
+    def mode(self) -> Mode:
+        return "merge" if self.merge_radio.isChecked() else "replace"
+
+    def config_index(self) -> int:
+        return max(self.config_box.currentIndex(), 0)
+
+    def result_profile(self) -> Profile | None:
+        """What loading would install, or ``None`` when the file held no configuration."""
+        if not self.imported.configs:
+            return None
+        imported = self.imported.configs[self.config_index()].profile
+        return combine(self.current, imported, self.mode())
+
+    def items_for_config(self) -> list[ReportItem]:
+        index = self.config_index()
+        return [i for i in self.imported.report.items if i.config is None or i.config == index]
+
+    # -- showing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        count = len(self.imported.configs)
+        self.header.setText(
+            tr("{source} read as {dialect}: {count} configurations found.").format(
+                source=self.imported.source, dialect=self.imported.dialect, count=count
+            )
+        )
+        self.config_box.setEnabled(count > 1)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(count > 0)
+        self.tree.clear()
+        items = self.items_for_config()
+        for group, kinds in GROUPS:
+            chosen = [i for i in items if i.kind in kinds]
+            if chosen:
+                self._add_group(group, [self._report_row(i) for i in chosen])
+        profile = self.result_profile()
+        if profile is not None:
+            found = self.diagnose(profile)
+            self._add_group("diagnostics", [self._diagnostic_row(d) for d in found])
+        self.tree.expandAll()
+
+    def _add_group(self, group: str, rows: list[QTreeWidgetItem]) -> None:
+        top = QTreeWidgetItem(self.tree, [f"{_group_title(group)} ({len(rows)})"])
+        top.setData(0, Qt.ItemDataRole.UserRole, group)
+        font = top.font(0)
+        font.setBold(True)
+        top.setFont(0, font)
+        top.setFirstColumnSpanned(True)
+        top.addChildren(rows)
+
+    def _report_row(self, item: ReportItem) -> QTreeWidgetItem:
+        details = item.message.get(self.lang)
+        hint = tr("did you mean {name}?").format(name=item.suggestion) if item.suggestion else ""
+        name = item.path or item.kind
+        cells = [f"{_ICONS[item.severity]} {name}", details, hint, str(item.line or "")]
+        row = QTreeWidgetItem(cells)
+        row.setToolTip(1, details)
+        return row
+
+    def _diagnostic_row(self, found: Diagnostic) -> QTreeWidgetItem:
+        details = found.message.get(self.lang)
+        if found.fix is not None:
+            details += " → " + found.fix.get(self.lang)
+        names = ", ".join(found.params)
+        row = QTreeWidgetItem([f"{_ICONS[found.severity]} {names}", details, "", ""])
+        row.setToolTip(1, details)
+        return row
+
+    def group_texts(self, group: str) -> list[str]:
+        """Every row of a group as one line of text (what a reader sees)."""
+        for index in range(self.tree.topLevelItemCount()):
+            top = self.tree.topLevelItem(index)
+            if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == group:
+                rows = (top.child(r) for r in range(top.childCount()))
+                return [" | ".join(row.text(c) for c in range(4)) for row in rows if row]
+        return []

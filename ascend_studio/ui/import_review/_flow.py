@@ -1,0 +1,55 @@
+"""Import a file into the open document through the review dialog.
+
+Shared by the Import menu action and drag and drop. The edit goes through the
+window's profile model, so an import is one undo step.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QWidget
+
+from ascend_studio.codegen import import_file
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+from ascend_studio.ui import _dialogs
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.import_review._dialog import ImportReviewDialog
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["PROFILE_SUFFIXES", "import_with_review", "review_import"]
+
+PROFILE_SUFFIXES = (".json",)
+
+
+def review_import(
+    parent: QWidget | None, path: Path, current: Profile, catalog: Catalog, lang: Language
+) -> Profile | None:
+    """Read ``path`` (never executed), show the review; the profile to install or None."""
+    result = import_file(path, catalog)
+    dialog = ImportReviewDialog(result, current, catalog, parent)
+    dialog.set_language(lang)
+    try:
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.result_profile()
+    finally:
+        dialog.deleteLater()
+
+
+def import_with_review(window: MainWindow, path: Path | None = None) -> bool:
+    """Ask for a script when ``path`` is None; True when something was loaded."""
+    if path is None:
+        start = str(window.model.path.parent) if window.model.path else str(Path.home())
+        path = _dialogs.ask_open_path(window, tr("Import a script"), start, scripts=True)
+        if path is None:
+            return False
+    after = review_import(window, path, window.model.profile, window.catalog, window.lang)
+    if after is None:
+        return False
+    window.model.edit(after, tr("Import {name}").format(name=path.name))
+    return True

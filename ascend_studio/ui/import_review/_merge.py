@@ -1,0 +1,32 @@
+"""How an imported configuration lands in the open document: merged or replacing it.
+
+A script never states the target product or scenario, so both modes keep the
+current target; everything else follows the mode.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ascend_studio.profile import Profile
+
+__all__ = ["Mode", "combine"]
+
+Mode = Literal["replace", "merge"]
+
+
+def combine(current: Profile, imported: Profile, mode: Mode) -> Profile:
+    """The profile to install: ``imported`` over ``current`` (merge) or instead of it."""
+    if mode == "replace":
+        return imported.model_copy(
+            update={"product": current.product, "scenario": current.scenario}
+        )
+    extras = {(k.owner, k.name): k for k in current.extra_kwargs}
+    extras.update({(k.owner, k.name): k for k in imported.extra_kwargs})
+    return current.model_copy(
+        update={
+            "values": {**current.values, **imported.values},
+            "env": {**current.env, **imported.env},
+            "extra_kwargs": tuple(extras.values()),
+        }
+    )
