@@ -261,11 +261,22 @@ def _generic(c: Ctx, path: str) -> EffectiveValue:
             return found
     if c.is_set(path):
         return _ev(c, path, c.raw(path), "set", None)
-    other = {"precision_mode": "precision_mode_v2", "precision_mode_v2": "precision_mode"}
-    default = None if c.is_set(other.get(path, "")) else c.doc_default(path)
+    signature = c.ix.defaults.get(path)
+    # A key NPUEstimator always writes carries the signature default; documented
+    # defaults (e.g. of the sess.run style) never apply to it.
+    always = param is not None and param.session is not None and param.session.sent == "always"
+    default = None if _OTHER.get(path, "") in c.values or always else c.doc_default(path)
     if default is not None:
         return _ev(c, path, default, "documented default", None)
-    return _ev(c, path, c.ix.defaults.get(path), "signature default", None)
+    return _ev(c, path, signature, "signature default", None)
+
+
+#: Pairs where setting one means the other's default does not apply.
+_OTHER = {
+    "precision_mode": "precision_mode_v2",
+    "precision_mode_v2": "precision_mode",
+    "save_checkpoints_steps": "save_checkpoints_secs",
+}
 
 
 def effective_value(profile: Profile, path: str, catalog: Catalog | None = None) -> EffectiveValue:

@@ -126,3 +126,15 @@ def test_expression_is_reported_as_set() -> None:
     value = Expr(expr="args.hccl")
     result = effective_value(P({"hccl_timeout": value}, product="atlas_training"), "hccl_timeout")
     assert (result.value, result.source, result.differs) == (value, "set", False)
+
+
+def test_always_sent_keys_use_the_signature_default() -> None:
+    """enable_data_pre_proc is documented False for sess.run, but NPUEstimator sends True."""
+    result = effective_value(P(), "enable_data_pre_proc")
+    assert (result.value, result.source) == (True, "signature default")
+
+
+def test_checkpoint_steps_default_only_without_seconds() -> None:
+    assert effective_value(P(), "save_checkpoints_steps").value == 100
+    other = effective_value(P({"save_checkpoints_secs": 600}), "save_checkpoints_steps")
+    assert (other.value, other.source) == (None, "signature default")
