@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from inspect_fakes import Dialogs
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QStyleOptionViewItem
@@ -242,3 +243,34 @@ def test_empty_model_has_no_children(catalog: Catalog) -> None:
     assert model.rowCount() == 0
     assert model.layers_at(QModelIndex()) == ()
     assert model.layer_at(QModelIndex()) is None
+
+
+def test_cluster_helper_plans_and_writes_scripts(
+    qtbot: QtBot, view: InspectorView, tmp_path: Path, dialogs: Dialogs
+) -> None:
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": "/repo/task001/172.16.1.12"})
+    dialog = view.open_cluster_helper()
+    qtbot.addWidget(dialog)
+    assert dialog.base.text() == "/repo/task001"
+    dialog.set_input(
+        "/repo/task001",
+        "ip,vm,container\n172.16.1.12,01,03\n172.16.1.12,01,03\n300.1.1.1\n10.0.0.5\n",
+    )
+    plan = dialog.plan.toPlainText()
+    assert "/repo/task001/172.16.1.12_01_03" in plan and "/repo/task001/10.0.0.5" in plan
+    assert "Lines 2, 3 give the same folder" in plan
+    assert "Line 4:" in plan
+    out = tmp_path / "scripts"
+    written = dialog.save_to(out)
+    assert sorted(p.name for p in written) == sorted(dialog.plan_result.scripts)
+    first = written[0]
+    first.write_text("# edited by hand\n", encoding="utf-8")
+    dialogs.answer("confirm", False)
+    assert not dialog.save_interactively(str(out))
+    assert first.read_text(encoding="utf-8") == "# edited by hand\n"
+    dialogs.answer("confirm", True)
+    assert dialog.save_interactively(str(out))
+    assert "export ASCEND_WORK_PATH=" in first.read_text(encoding="utf-8")
+    assert [name for name, _ in dialogs.calls][-1] == "show_info"
+    dialog.set_input("bad base!", "10.0.0.5")
+    assert not dialog.save_button.isEnabled()

@@ -24,6 +24,7 @@ BOTH_MODES = (
 def panel(qtbot: QtBot, catalog: Catalog) -> WhyPanel:
     widget = WhyPanel(catalog, BOTH_MODES)
     qtbot.addWidget(widget)
+    widget.show()
     return widget
 
 
@@ -88,6 +89,15 @@ def test_artifacts_it_decides(panel: WhyPanel) -> None:
     panel.set_parameter("debug_dir")
     assert "Output locations it decides" in panel.text()
     assert "decides its folder" in panel.text()
+
+
+def test_hidden_panel_waits_until_shown(qtbot: QtBot, catalog: Catalog) -> None:
+    widget = WhyPanel(catalog, BOTH_MODES)
+    qtbot.addWidget(widget)
+    widget.set_parameter("precision_mode")
+    assert widget.browser.toPlainText() == ""  # nothing rendered while hidden
+    widget.show()
+    assert "precision.both_modes" in widget.browser.toPlainText()
 
 
 def test_unknown_path_gives_a_hint(catalog: Catalog) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QShowEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
@@ -61,6 +61,7 @@ class InspectorView(QWidget):
         self.artifacts = artifacts or load_artifacts()
         self.profile = profile or Profile()
         self.lang: Language = "en"
+        self._stale = True
         self.context_editor = ContextEditor(catalog, self)
         self.context_editor.context_changed.connect(self.refresh)
         self.model = PathChainModel(self)
@@ -134,9 +135,17 @@ class InspectorView(QWidget):
 
     # -- inputs -----------------------------------------------------------------------------
     def set_profile(self, profile: Profile) -> None:
+        """Follow the document; while hidden (a closed dock) the work waits until shown."""
         if profile != self.profile:
             self.profile = profile
+            self._stale = True
+            if self.isVisible():
+                self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
             self.refresh()
+        super().showEvent(event)
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
@@ -150,6 +159,7 @@ class InspectorView(QWidget):
         self._fill_layout()
 
     def refresh(self) -> None:
+        self._stale = False
         env = self.context_editor.environment(self.profile)
         found = resolve(
             self.profile, env, self.context_editor.context(), self.catalog, self.artifacts
@@ -164,6 +174,8 @@ class InspectorView(QWidget):
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
+        if self._stale:
+            self.refresh()
         return self.model.resolution(self.model.row_of(artifact_id))
 
     def select_artifact(self, artifact_id: str) -> None:

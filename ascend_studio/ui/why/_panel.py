@@ -8,6 +8,7 @@ selected parameter or the language changes, and turns parameter links into
 from __future__ import annotations
 
 from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ascend_studio.paths import ArtifactCatalog, load_artifacts
@@ -36,6 +37,7 @@ class WhyPanel(QWidget):
         self.profile = profile or Profile()
         self.path = ""
         self.lang: Language = "en"
+        self._stale = True
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("why:browser")
         self.browser.setOpenLinks(False)
@@ -43,23 +45,34 @@ class WhyPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
-        self.refresh()
 
     def set_parameter(self, path: str) -> None:
         if path != self.path:
             self.path = path
-            self.refresh()
+            self._changed()
 
     def set_profile(self, profile: Profile) -> None:
         if profile != self.profile:
             self.profile = profile
-            self.refresh()
+            self._changed()
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
-        self.refresh()
+        self._changed()
+
+    def _changed(self) -> None:
+        # Hidden (a closed dock): skip the work until shown; every edit calls here.
+        self._stale = True
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
 
     def refresh(self) -> None:
+        self._stale = False
         bar = self.browser.verticalScrollBar()
         position = bar.value()
         self.browser.setHtml(
@@ -68,7 +81,9 @@ class WhyPanel(QWidget):
         bar.setValue(position)
 
     def text(self) -> str:
-        """The page as plain text (what a reader sees)."""
+        """The page as plain text (what a reader sees), brought up to date."""
+        if self._stale:
+            self.refresh()
         return self.browser.toPlainText()
 
     def _link_clicked(self, url: QUrl) -> None:
