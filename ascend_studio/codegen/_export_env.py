@@ -88,12 +88,40 @@ def export_sh(profile: Profile, catalog: Catalog) -> str:
             body.append(f"unset {name}")
         elif verbatim:
             # Assign, then export: `export X=$(cmd)` would hide the command's status.
+            body += _kept_text(value)
             body += [f"{name}={_shell_word(name, value, True)}", f"export {name}"]
         else:
+            body += _literal_dollar(value)
             body.append(f"export {name}={shell_quote(value)}")
     extra = ["# Source it: . ./this-file.sh"]
     lines = ["#!/bin/sh", *_header(profile, catalog, "environment, POSIX sh", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
+
+
+def _literal_dollar(*values: str) -> list[str]:
+    """Tell shellcheck that ``$``, backquotes and backslashes in single quotes are literal.
+
+    SC2016: expressions do not expand in single quotes; SC1003: a backslash
+    does not escape the closing quote. Both are the point of the quoting here.
+    """
+    codes = []
+    if any("\\" in v for v in values):
+        codes.append("SC1003")
+    if any("$" in v or "`" in v for v in values):
+        codes.append("SC2016")
+    return [f"# shellcheck disable={','.join(codes)}"] if codes else []
+
+
+def _kept_text(*values: str) -> list[str]:
+    """Shell text kept from the user's script is re-emitted as written; shellcheck may
+    prefer ``$(...)`` to backquotes (SC2006) and flag lower-case variables set
+    elsewhere (SC2154). Those are the user's choices, so they are not reported."""
+    codes = []
+    if any("`" in v for v in values):
+        codes.append("SC2006")
+    if any(re.search(r"\$\{?[a-z_][a-z0-9_]*", v) for v in values):
+        codes.append("SC2154")
+    return [f"# shellcheck disable={','.join(codes)}"] if codes else []
 
 
 def _unset_note(names: list[str], how: str) -> list[str]:
@@ -135,17 +163,26 @@ def export_env_file(profile: Profile, catalog: Catalog) -> str:
 
 def export_docker(profile: Profile, catalog: Catalog) -> str:
     items = _items(profile)
+    pre: list[str] = []
     args: list[str] = []
     for name, value, verbatim in items:
-        if value is not None:
-            args.append(f"  -e {shell_quote(name + '=')}{_shell_word(name, value, verbatim)} \\")
+        if value is None:
+            continue
+        if verbatim:
+            # Expanded in an assignment first: as an argument it would be word-split.
+            pre += _kept_text(value)
+            pre.append(f"_studio_{name}={_shell_word(name, value, True)}")
+            args.append(f'  -e {name}="$_studio_{name}" \\')
+        else:
+            args.append(f"  -e {shell_quote(name + '=' + value)} \\")
     unset = [name for name, value, _ in items if value is None]
     extra = [
         "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
         *_unset_note(unset, "docker run"),
     ]
     lines = ["#!/bin/sh", *_header(profile, catalog, "environment, docker run -e", extra), ""]
-    return "\n".join([*lines, "docker run \\", *args, '  "$@"']) + "\n"
+    literal = _literal_dollar(*(v for _, v, verbatim in items if v is not None and not verbatim))
+    return "\n".join([*lines, *pre, *literal, "docker run \\", *args, '  "$@"']) + "\n"
 
 
 _YAML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}

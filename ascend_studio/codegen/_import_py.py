@@ -10,6 +10,7 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 from __future__ import annotations
 
 from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pyeval import Opaque, ProtoObj
 from ascend_studio.codegen._pyscan import EnvSet, Scanner, Source
@@ -231,7 +232,7 @@ def _profile(built: Built, env: dict[str, str | None], header: object, builder: 
     data: dict[str, object] = {
         "values": built.values,
         "env": env,
-        "extra_kwargs": tuple(built.extras),
+        "extra_kwargs": sorted_extras(built.extras),
         "scenario": scenario,
     }
     if info.product:

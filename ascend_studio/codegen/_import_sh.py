@@ -162,7 +162,7 @@ def _read_shell(text: str) -> State:
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
     header = read_header(text.splitlines())
     env = {name: value for name, (value, _, _) in state.env.items()}
-    verbatim = [name for name, (value, flag, _) in state.env.items() if flag and value is not None]
+    verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
     data: dict[str, object] = {"env": env}
     if verbatim:
         data[VERBATIM_FIELD] = verbatim

@@ -8,6 +8,7 @@ session keys) comes from the catalog.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
@@ -16,11 +17,13 @@ from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
 
 __all__ = [
     "CLASS_MODULE",
+    "EXTRA_ORDER",
     "HOLDER_OWNER",
     "OWNER_ORDER",
     "SIGNATURES",
     "Call",
     "build_calls",
+    "sorted_extras",
     "shown_default",
 ]
 
@@ -107,6 +110,25 @@ OWNER_ORDER: tuple[str, ...] = (
     "DynamicInputConfig",
     "NPURunConfig",
 )
+
+
+#: The order extra keywords are kept in: the holders' places in NPURunConfig's
+#: signature (a nested sub-config before its parent), then NPURunConfig's own.
+EXTRA_ORDER: tuple[str, ...] = (
+    "ProfilingConfig",
+    "DumpConfig",
+    "DynamicInputConfig",
+    "MemoryConfig",
+    "GraphMemoryOptimizeConfig",
+    "ExperimentalConfig",
+    "NPURunConfig",
+)
+
+
+def sorted_extras(extras: Iterable[ExtraKwarg]) -> tuple[ExtraKwarg, ...]:
+    """Extra keywords in canonical order (stable within one constructor)."""
+    rank = {owner: index for index, owner in enumerate(EXTRA_ORDER)}
+    return tuple(sorted(extras, key=lambda x: rank.get(x.owner, len(rank))))
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, sorted_extras
 from ascend_studio.profile import Expr, ExtraKwarg, Profile
 from ascend_studio.schema import Parameter, shipped_catalog
 
@@ -98,7 +98,7 @@ def round_trip_profiles(draw: st.DrawFn) -> Profile:
         product=draw(PRODUCTS),
         scenario=draw(st.sampled_from(["training", "inference"])),
         values=values,
-        extra_kwargs=tuple(unique.values()),
+        extra_kwargs=sorted_extras(unique.values()),
         notes=draw(TEXT),
     )
 
@@ -130,7 +130,7 @@ def env_profiles(draw: st.DrawFn, verbatim: bool = True) -> Profile:
             env[name] = None if kind == "unset" else draw(ENV_TEXT)
     data: dict[str, Any] = {"product": draw(PRODUCTS), "env": env, "notes": draw(TEXT)}
     if kept:
-        data["env_verbatim"] = kept
+        data["env_verbatim"] = sorted(kept)
     return Profile.model_validate(data)
 
 

@@ -11,6 +11,6 @@
 
 docker run \
   -e ASCEND_DEVICE_ID=0 \
-  -e ASCEND_WORK_PATH='/data/ascend work' \
-  -e TF_CONFIG='{"cluster": {"ps": ["h:1"], "worker": ["h:2"]}, "task": {"type": "worker", "index": 1}}' \
+  -e 'ASCEND_WORK_PATH=/data/ascend work' \
+  -e 'TF_CONFIG={"cluster": {"ps": ["h:1"], "worker": ["h:2"]}, "task": {"type": "worker", "index": 1}}' \
   "$@"

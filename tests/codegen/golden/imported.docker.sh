@@ -11,8 +11,10 @@
 #   "\"quoted\" line  "
 #   last
 
+_studio_HOST=$(hostname)
+_studio_LD_LIBRARY_PATH=$ASCEND_HOME/lib64:$LD_LIBRARY_PATH
 docker run \
   -e ASCEND_HOME=/usr/local/Ascend \
-  -e HOST=$(hostname) \
-  -e LD_LIBRARY_PATH=$ASCEND_HOME/lib64:$LD_LIBRARY_PATH \
+  -e HOST="$_studio_HOST" \
+  -e LD_LIBRARY_PATH="$_studio_LD_LIBRARY_PATH" \
   "$@"

@@ -8,12 +8,13 @@
 # Notes:
 #   A typical A3 training setup.
 
+# shellcheck disable=SC1003,SC2016
 docker run \
   -e ASCEND_DEVICE_ID=0 \
   -e ASCEND_GLOBAL_LOG_LEVEL=3 \
-  -e ASCEND_WORK_PATH='/data/工作 目录' \
+  -e 'ASCEND_WORK_PATH=/data/工作 目录' \
   -e JOB_ID=10086 \
   -e RANK_SIZE=8 \
-  -e TRICKY='it'\''s a "quote" $HOME `cmd` \ back\slash and
+  -e 'TRICKY=it'\''s a "quote" $HOME `cmd` \ back\slash and
 newline 	 tab 中文' \
   "$@"

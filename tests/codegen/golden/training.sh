@@ -12,5 +12,6 @@ unset ASCEND_SLOG_PRINT_TO_STDOUT
 export ASCEND_WORK_PATH='/data/工作 目录'
 export JOB_ID=10086
 export RANK_SIZE=8
+# shellcheck disable=SC1003,SC2016
 export TRICKY='it'\''s a "quote" $HOME `cmd` \ back\slash and
 newline 	 tab 中文'
