@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ascend_studio.profile import Profile
-from ascend_studio.rules._catalog_rules import family_ns
+from ascend_studio.rules._catalog_checks import family_ns
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._effective import EffectiveValue, effective_value
 from ascend_studio.rules._evaluate import context_for, diagnose, display, involved

@@ -5,7 +5,11 @@ from __future__ import annotations
 from ascend_studio.rules._catalog_rules import CATALOG_RULES
 from ascend_studio.rules._model import Rule
 from ascend_studio.rules._rules_advice import ADVICE_RULES
+from ascend_studio.rules._rules_aoe import AOE_RULES
+from ascend_studio.rules._rules_cluster import CLUSTER_RULES
 from ascend_studio.rules._rules_construct import CONSTRUCT_RULES
+from ascend_studio.rules._rules_dump import DUMP_RULES
+from ascend_studio.rules._rules_dynamic import DYNAMIC_RULES
 from ascend_studio.rules._rules_env import ENV_RULES
 from ascend_studio.rules._rules_files import FILE_RULES
 from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
@@ -16,9 +20,13 @@ __all__ = ["RULES", "RULES_BY_ID"]
 RULES: tuple[Rule, ...] = (
     *CATALOG_RULES,
     *CONSTRUCT_RULES,
+    *DYNAMIC_RULES,
     *VALUE_RULES,
     *INTERPLAY_RULES,
+    *DUMP_RULES,
     *ENV_RULES,
+    *CLUSTER_RULES,
+    *AOE_RULES,
     *FILE_RULES,
     *ADVICE_RULES,
 )

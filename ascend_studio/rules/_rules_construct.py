@@ -15,14 +15,11 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._formats import (
     check_device_list,
     check_dump_step,
-    check_dynamic_dims,
-    check_input_shape,
     check_profiling_options,
-    count_dims,
 )
 from ascend_studio.rules._model import Condition, Hit, Rule, rule, show, txt
 
-__all__ = ["CONSTRUCT_RULES", "DYNAMIC_FIELDS", "HOLDERS", "MIX_PM", "MIX_V2"]
+__all__ = ["ATTRS", "CONSTRUCT_RULES", "HOLDERS", "MIX_PM", "MIX_V2", "check_format"]
 
 HOLDERS = (
     "dump_config",
@@ -40,10 +37,6 @@ _CLASSES = {
     "experimental_config.graph_memory_optimize_config": "GraphMemoryOptimizeConfig",
     "dynamic_input_config": "DynamicInputConfig",
 }
-DYNAMIC_FIELDS = tuple(
-    f"dynamic_input_config.{n}"
-    for n in ("input_shape", "dynamic_dims", "dynamic_node_type", "compile_hybrid_mode")
-)
 #: Mixed-precision modes that let modify_mixlist through (npu_attrs.cc).
 MIX_PM = frozenset({"allow_mix_precision", "allow_mix_precision_fp16", "allow_mix_precision_bf16"})
 MIX_V2 = frozenset({"mixed_float16", "mixed_bfloat16", "mixed_hif8"})
@@ -76,14 +69,6 @@ def _scan_holders(c: Ctx) -> Iterator[Hit]:
             yield Hit((holder,), {"param": holder, "value": show(value), "cls": _CLASSES[holder]})
 
 
-def _dynamic_incomplete(c: Ctx) -> Mapping[str, object] | None:
-    given = [p for p in DYNAMIC_FIELDS if c.is_set(p)]
-    if not given or len(given) == len(DYNAMIC_FIELDS):
-        return None
-    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if not c.is_set(p)]
-    return {"missing": ", ".join(missing)}
-
-
 def _both_precision(c: Ctx) -> bool:
     return c.is_set("precision_mode") and c.is_set("precision_mode_v2")
 
@@ -100,7 +85,7 @@ def _mixlist_without_mix(c: Ctx) -> bool:
     return True
 
 
-def _format(
+def check_format(
     path: str, check: Callable[[str], str | None], when_true: str | None = None
 ) -> Condition:
     def when(c: Ctx) -> Mapping[str, object] | None:
@@ -131,22 +116,6 @@ def _compress_both(c: Ctx) -> bool:
 
 def _compress_conf_alone(c: Ctx) -> bool:
     return c.is_set("compress_weight_conf") and not c.is_true("enable_compress_weight")
-
-
-def _hybrid_node_type(c: Ctx) -> bool:
-    hybrid = c.ival("dynamic_input_config.compile_hybrid_mode")
-    node = c.ival("dynamic_input_config.dynamic_node_type")
-    return hybrid == 1 and node is not None and node != 1
-
-
-def _dims_mismatch(c: Ctx) -> Mapping[str, object] | None:
-    shape = c.sval("dynamic_input_config.input_shape")
-    dims = c.sval("dynamic_input_config.dynamic_dims")
-    if not shape or not dims or check_input_shape(shape) or check_dynamic_dims(dims):
-        return None
-    unknown, groups = count_dims(shape, dims)
-    bad = sorted({g for g in groups if g != unknown})
-    return {"unknown": unknown, "groups": ", ".join(map(str, bad))} if bad else None
 
 
 def _profiling_json(c: Ctx) -> Mapping[str, object] | None:
@@ -241,23 +210,6 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         scan=_scan_holders,
     ),
     rule(
-        "dynamic_input_config.incomplete",
-        "error",
-        "python",
-        DYNAMIC_FIELDS,
-        _dynamic_incomplete,
-        message=(
-            "DynamicInputConfig 的四个参数都是必填位置参数，缺少：{missing}；构造时抛出 TypeError。",
-            "All four DynamicInputConfig arguments are required; missing: {missing}. The "
-            "constructor raises TypeError.",
-        ),
-        source="npu_config.py:DynamicInputConfig.__init__ (no defaults)",
-        fix=(
-            "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
-            "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
-        ),
-    ),
-    rule(
         "precision.both_modes",
         "error",
         "runtime",
@@ -296,7 +248,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("local_device_list",),
-        _format("local_device_list", check_device_list),
+        check_format("local_device_list", check_device_list),
         message=(
             "local_device_list={local_device_list} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
             "local_device_list={local_device_list} is malformed ({problem}); TF Adapter aborts "
@@ -313,7 +265,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("dump_config.dump_step", "dump_config.enable_dump"),
-        _format("dump_config.dump_step", check_dump_step, "dump_config.enable_dump"),
+        check_format("dump_config.dump_step", check_dump_step, "dump_config.enable_dump"),
         message=(
             "dump_step={dump_config.dump_step} 格式不对（{problem}）；作业启动时报错。",
             "dump_step={dump_config.dump_step} is malformed ({problem}); the job fails at start.",
@@ -394,70 +346,6 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "Remove compress_weight_conf, or use the sess.run style and send only compress_weight_conf.",
         ),
         targets=("compress_weight_conf",),
-    ),
-    rule(
-        "dynamic_input_config.hybrid_node_type",
-        "error",
-        "runtime",
-        ("dynamic_input_config.compile_hybrid_mode", "dynamic_input_config.dynamic_node_type"),
-        _hybrid_node_type,
-        message=(
-            "compile_hybrid_mode=1 要求 dynamic_node_type=1（placeholder），当前为 "
-            "{dynamic_input_config.dynamic_node_type}；作业启动时报错。",
-            "compile_hybrid_mode=1 needs dynamic_node_type=1 (placeholder), got "
-            "{dynamic_input_config.dynamic_node_type}; the job fails at start.",
-        ),
-        source=ATTRS + " (When compile_hybrid_mode set, dynamic_node_type should be 1)",
-        fix=(
-            "把 dynamic_node_type 设为 1，或把 compile_hybrid_mode 设为 0。",
-            "Set dynamic_node_type=1, or compile_hybrid_mode=0.",
-        ),
-    ),
-    rule(
-        "dynamic_input_config.input_shape_format",
-        "error",
-        "runtime",
-        ("dynamic_input_config.input_shape",),
-        _format("dynamic_input_config.input_shape", check_input_shape),
-        message=(
-            "input_shape={dynamic_input_config.input_shape} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
-            "input_shape={dynamic_input_config.input_shape} is malformed ({problem}); TF Adapter "
-            "aborts the process (LOG(FATAL)).",
-        ),
-        source="npu_attrs.cc:CheckInputShape",
-        fix=('写成 "data:1,-1;label:1" 形式。', 'Write it like "data:1,-1;label:1".'),
-    ),
-    rule(
-        "dynamic_input_config.dynamic_dims_format",
-        "error",
-        "runtime",
-        ("dynamic_input_config.dynamic_dims",),
-        _format("dynamic_input_config.dynamic_dims", check_dynamic_dims),
-        message=(
-            "dynamic_dims={dynamic_input_config.dynamic_dims} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
-            "dynamic_dims={dynamic_input_config.dynamic_dims} is malformed ({problem}); TF "
-            "Adapter aborts the process (LOG(FATAL)).",
-        ),
-        source="npu_attrs.cc:CheckDynamicDims",
-        fix=(
-            '写成 "1,2;4,8" 形式：每组一个档位，组间用分号。',
-            "Write it like \"1,2;4,8\": one gear per group, ';' between groups.",
-        ),
-    ),
-    rule(
-        "dynamic_input_config.dims_count",
-        "error",
-        "docs",
-        ("dynamic_input_config.dynamic_dims", "dynamic_input_config.input_shape"),
-        _dims_mismatch,
-        message=(
-            "dynamic_dims 每组的数值个数应等于 input_shape 中 -1 的个数（{unknown}），但有组的个数为 {groups}。",
-            "Each dynamic_dims group must have as many values as input_shape has -1 entries "
-            "({unknown}); found groups of {groups}.",
-        ),
-        source="npu_config.py:DynamicInputConfig docstring (dims correspond to -1 in input_shape)",
-        fix=("让每组的数值个数与 -1 的个数一致。", "Give every group one value per -1."),
-        targets=("dynamic_input_config.dynamic_dims",),
     ),
     rule(
         "profiling_options.invalid_json",

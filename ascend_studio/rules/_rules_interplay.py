@@ -15,12 +15,6 @@ from ascend_studio.rules._model import Rule, rule
 __all__ = ["INTERPLAY_RULES"]
 
 ATTRS = "npu_attrs.cc:SetNpuOptimizerAttr"
-DATA_DUMP_FIELDS = (
-    "dump_config.dump_step",
-    "dump_config.dump_mode",
-    "dump_config.dump_data",
-    "dump_config.dump_layer",
-)
 
 
 def _fusion_clamped(c: Ctx) -> Mapping[str, object] | None:
@@ -90,30 +84,6 @@ def _precision_over_implmode(c: Ctx) -> bool:
     )
 
 
-def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
-    ignored = []
-    if not c.is_true("dump_config.enable_dump"):
-        ignored += [p for p in DATA_DUMP_FIELDS if c.is_set(p)]
-    if not c.is_true("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
-        ignored.append("dump_config.dump_debug_mode")
-    dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
-    if not dumping and c.is_set("dump_config.dump_path"):
-        ignored.append("dump_config.dump_path")
-    return {"which": ", ".join(ignored)} if ignored else None
-
-
-def _debug_mode_dropped(c: Ctx) -> bool:
-    mode = c.raw("dump_config.dump_mode")
-    dropped = mode is not None and not isinstance(mode, str) and getattr(mode, "expr", "") == "None"
-    return dropped and c.is_set("dump_config.dump_debug_mode")
-
-
-def _options_without_profiling(c: Ctx) -> bool:
-    return c.is_set("profiling_config.profiling_options") and not c.is_true(
-        "profiling_config.enable_profiling"
-    )
-
-
 def _single_deploy(c: Ctx) -> Mapping[str, object] | None:
     if not c.is_set("experimental_config.logical_device_id"):
         return None
@@ -147,10 +117,6 @@ def _host_placement(c: Ctx) -> bool:
 
 def _inference_run_mode(c: Ctx) -> bool:
     return c.inference and not c.is_set("graph_run_mode")
-
-
-def _both_dumps(c: Ctx) -> bool:
-    return c.is_true("dump_config.enable_dump") and c.is_true("dump_config.enable_dump_debug")
 
 
 def _accelerate_precision(c: Ctx) -> Mapping[str, object] | None:
@@ -329,61 +295,6 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         targets=("op_select_implmode", "optypelist_for_implmode"),
     ),
     rule(
-        "dump.settings_ignored",
-        "warning",
-        "runtime",
-        (
-            "dump_config.enable_dump",
-            "dump_config.enable_dump_debug",
-            *DATA_DUMP_FIELDS,
-            "dump_config.dump_debug_mode",
-            "dump_config.dump_path",
-        ),
-        _dump_fields_ignored,
-        message=(
-            "未开启对应的 dump 开关，{which} 不会生效。",
-            "The matching dump switch is off, so {which} has no effect.",
-        ),
-        source=ATTRS + " (dump fields read only if enable_dump / enable_dump_debug)",
-        fix=(
-            "开启 enable_dump 或 enable_dump_debug，或删除这些字段。",
-            "Turn on enable_dump or enable_dump_debug, or remove these fields.",
-        ),
-        targets=(*DATA_DUMP_FIELDS, "dump_config.dump_debug_mode", "dump_config.dump_path"),
-    ),
-    rule(
-        "dump_debug_mode.dropped_without_dump_mode",
-        "warning",
-        "python",
-        ("dump_config.dump_debug_mode", "dump_config.dump_mode"),
-        _debug_mode_dropped,
-        message=(
-            "dump_mode=None 时 NPUEstimator 不会写入 dump_debug_mode（代码缺陷），该设置被丢弃。",
-            "With dump_mode=None NPUEstimator never writes dump_debug_mode (a code bug), so "
-            "the setting is dropped.",
-        ),
-        source="npu_estimator.py:__load_dump_config (dump_debug_mode inside if dump_mode)",
-        fix=('为 dump_mode 保留默认值 "output"。', 'Leave dump_mode at its default "output".'),
-        targets=("dump_config.dump_debug_mode",),
-    ),
-    rule(
-        "profiling_options.without_profiling",
-        "warning",
-        "python",
-        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
-        _options_without_profiling,
-        message=(
-            "未开启 enable_profiling，profiling_options 不会发送。",
-            "enable_profiling is off, so profiling_options is not sent.",
-        ),
-        source="npu_estimator.py:__load_profiling_options (sent only when profiling is on)",
-        fix=(
-            "设置 enable_profiling=True，或删除 profiling_options。",
-            "Set enable_profiling=True, or remove profiling_options.",
-        ),
-        targets=("profiling_config.profiling_options",),
-    ),
-    rule(
         "logical_device_id.needs_single",
         "warning",
         "docs",
@@ -479,22 +390,6 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ),
         source="seed002:基础功能 graph_run_mode",
         fix=("设置 graph_run_mode=0。", "Set graph_run_mode=0."),
-    ),
-    rule(
-        "dump.both_enabled",
-        "error",
-        "docs",
-        ("dump_config.enable_dump", "dump_config.enable_dump_debug"),
-        _both_dumps,
-        message=(
-            "enable_dump 与 enable_dump_debug 互斥，不能同时为 True。",
-            "enable_dump and enable_dump_debug are mutually exclusive; they cannot both be True.",
-        ),
-        source="docs/en/tfadapter_1/apiref/npu_config/dumpconfig_constructor.md (Restrictions)",
-        fix=(
-            "一次只开启一种：数据 dump 或溢出检测。",
-            "Turn on one at a time: data dump or overflow detection.",
-        ),
     ),
     rule(
         "accelerate_train_mode.precision",

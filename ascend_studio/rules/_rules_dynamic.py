@@ -1,0 +1,135 @@
+"""DynamicInputConfig (dynamic dims): its four required fields and their formats.
+
+The Python constructor needs all four arguments; the C++ reader checks the
+formats only when input_shape, dynamic_dims and dynamic_node_type all arrive.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._formats import (
+    check_dynamic_dims,
+    check_input_shape,
+    count_dims,
+)
+from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._rules_construct import ATTRS, check_format
+
+__all__ = ["DYNAMIC_FIELDS", "DYNAMIC_RULES"]
+
+
+DYNAMIC_FIELDS = tuple(
+    f"dynamic_input_config.{n}"
+    for n in ("input_shape", "dynamic_dims", "dynamic_node_type", "compile_hybrid_mode")
+)
+
+
+def _dynamic_incomplete(c: Ctx) -> Mapping[str, object] | None:
+    given = [p for p in DYNAMIC_FIELDS if c.is_set(p)]
+    if not given or len(given) == len(DYNAMIC_FIELDS):
+        return None
+    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if not c.is_set(p)]
+    return {"missing": ", ".join(missing)}
+
+
+def _hybrid_node_type(c: Ctx) -> bool:
+    hybrid = c.ival("dynamic_input_config.compile_hybrid_mode")
+    node = c.ival("dynamic_input_config.dynamic_node_type")
+    return hybrid == 1 and node is not None and node != 1
+
+
+def _dims_mismatch(c: Ctx) -> Mapping[str, object] | None:
+    shape = c.sval("dynamic_input_config.input_shape")
+    dims = c.sval("dynamic_input_config.dynamic_dims")
+    if not shape or not dims or check_input_shape(shape) or check_dynamic_dims(dims):
+        return None
+    unknown, groups = count_dims(shape, dims)
+    bad = sorted({g for g in groups if g != unknown})
+    return {"unknown": unknown, "groups": ", ".join(map(str, bad))} if bad else None
+
+
+DYNAMIC_RULES: tuple[Rule, ...] = (
+    rule(
+        "dynamic_input_config.incomplete",
+        "error",
+        "python",
+        DYNAMIC_FIELDS,
+        _dynamic_incomplete,
+        message=(
+            "DynamicInputConfig 的四个参数都是必填位置参数，缺少：{missing}；构造时抛出 TypeError。",
+            "All four DynamicInputConfig arguments are required; missing: {missing}. The "
+            "constructor raises TypeError.",
+        ),
+        source="npu_config.py:DynamicInputConfig.__init__ (no defaults)",
+        fix=(
+            "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
+            "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.hybrid_node_type",
+        "error",
+        "runtime",
+        ("dynamic_input_config.compile_hybrid_mode", "dynamic_input_config.dynamic_node_type"),
+        _hybrid_node_type,
+        message=(
+            "compile_hybrid_mode=1 要求 dynamic_node_type=1（placeholder），当前为 "
+            "{dynamic_input_config.dynamic_node_type}；作业启动时报错。",
+            "compile_hybrid_mode=1 needs dynamic_node_type=1 (placeholder), got "
+            "{dynamic_input_config.dynamic_node_type}; the job fails at start.",
+        ),
+        source=ATTRS + " (When compile_hybrid_mode set, dynamic_node_type should be 1)",
+        fix=(
+            "把 dynamic_node_type 设为 1，或把 compile_hybrid_mode 设为 0。",
+            "Set dynamic_node_type=1, or compile_hybrid_mode=0.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.input_shape_format",
+        "error",
+        "runtime",
+        ("dynamic_input_config.input_shape",),
+        check_format("dynamic_input_config.input_shape", check_input_shape),
+        message=(
+            "input_shape={dynamic_input_config.input_shape} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "input_shape={dynamic_input_config.input_shape} is malformed ({problem}); TF Adapter "
+            "aborts the process (LOG(FATAL)).",
+        ),
+        source="npu_attrs.cc:CheckInputShape",
+        fix=('写成 "data:1,-1;label:1" 形式。', 'Write it like "data:1,-1;label:1".'),
+    ),
+    rule(
+        "dynamic_input_config.dynamic_dims_format",
+        "error",
+        "runtime",
+        ("dynamic_input_config.dynamic_dims",),
+        check_format("dynamic_input_config.dynamic_dims", check_dynamic_dims),
+        message=(
+            "dynamic_dims={dynamic_input_config.dynamic_dims} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "dynamic_dims={dynamic_input_config.dynamic_dims} is malformed ({problem}); TF "
+            "Adapter aborts the process (LOG(FATAL)).",
+        ),
+        source="npu_attrs.cc:CheckDynamicDims",
+        fix=(
+            '写成 "1,2;4,8" 形式：每组一个档位，组间用分号。',
+            "Write it like \"1,2;4,8\": one gear per group, ';' between groups.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.dims_count",
+        "error",
+        "docs",
+        ("dynamic_input_config.dynamic_dims", "dynamic_input_config.input_shape"),
+        _dims_mismatch,
+        message=(
+            "dynamic_dims 每组的数值个数应等于 input_shape 中 -1 的个数（{unknown}），但有组的个数为 {groups}。",
+            "Each dynamic_dims group must have as many values as input_shape has -1 entries "
+            "({unknown}); found groups of {groups}.",
+        ),
+        source="npu_config.py:DynamicInputConfig docstring (dims correspond to -1 in input_shape)",
+        fix=("让每组的数值个数与 -1 的个数一致。", "Give every group one value per -1."),
+        targets=("dynamic_input_config.dynamic_dims",),
+    ),
+)
