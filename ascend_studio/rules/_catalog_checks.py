@@ -143,7 +143,7 @@ def _findings(ctx: Ctx) -> list[Finding]:
             typed = None
             if path not in STRICT_BOOL and param.kind != "subconfig":
                 typed = type_problem(param.py_type, param.kind, value)
-            valued = value_problem(facts, value) if typed is None else None
+            valued = value_problem(facts, value, ctx) if typed is None else None
             ranged = typed is None and path not in SPECIAL_RANGE and _bounds_problem(facts, value)
             if typed or valued or ranged:
                 found.append((path, value, facts, typed, valued, ranged))
@@ -177,10 +177,19 @@ def typed_param(*py_types: str) -> Involves:
 ValueProblem = Literal["case", "not_allowed", "undocumented"]
 
 
-def value_problem(facts: ParamFacts, value: object) -> ValueProblem | None:
+#: Values the reader checks only while a switch is on (npu_attrs.cc reads them inside it).
+CHECKED_ONLY_WITH = {
+    "dump_config.dump_mode": "dump_config.enable_dump",
+    "dump_config.dump_debug_mode": "dump_config.enable_dump_debug",
+    "dynamic_graph_execute_mode": "dynamic_input",
+}
+
+
+def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | None:
     if facts.allowed is None or value_key(value) in facts.allowed:
         return None
-    if facts.path not in VALIDATED:
+    switch = CHECKED_ONLY_WITH.get(facts.path)
+    if facts.path not in VALIDATED or (switch is not None and not ctx.is_true(switch)):
         return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"

@@ -379,14 +379,14 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "graph_run_mode.inference_unset",
-        "error",
+        "warning",
         "docs",
         ("graph_run_mode",),
         _inference_run_mode,
         message=(
-            "目标是在线推理，但 graph_run_mode 未设置，默认 1 会按训练方式执行。",
-            "The target is online inference but graph_run_mode is unset; the default 1 runs "
-            "the graph as training.",
+            "目标是在线推理，但 graph_run_mode 未设置，默认 1 会按训练方式编译执行图。",
+            "The target is online inference but graph_run_mode is unset; the default 1 "
+            "builds and runs the graph as training.",
         ),
         source="seed002:基础功能 graph_run_mode",
         fix=("设置 graph_run_mode=0。", "Set graph_run_mode=0."),

@@ -206,3 +206,11 @@ def test_any_profile_evaluates_without_crashing(profile: Profile) -> None:
     assert not [d for d in found if d.rule_id.startswith("internal.")], found
     for path in list(profile.values)[:3]:
         explain(profile, path)
+
+
+def test_values_read_only_under_a_switch_are_errors_only_then() -> None:
+    bad = {"dump_config.dump_mode": "both", "dump_config.dump_path": "/d"}
+    off = {d.rule_id for d in evaluate(P(bad))}
+    on = {d.rule_id for d in evaluate(P({**bad, "dump_config.enable_dump": True}))}
+    assert "value.not_allowed" in on and "value.not_allowed" not in off
+    assert "value.undocumented" in off
