@@ -53,7 +53,7 @@ def detect_dialect(text: str, source: str = "<string>") -> str:
     if text.startswith("#!") or name.endswith((".sh", ".bash", ".zsh", ".ksh")):
         return "shell"
     rows = [r for r in text.splitlines() if r.strip() and not r.lstrip().startswith("#")]
-    if not rows or any(_SHELL_START.match(r) and not _ENV_LINE.match(r) for r in rows):
+    if not rows or any(_SHELL_START.match(r) for r in rows):
         return "shell"
     matching = sum(1 for r in rows if _ENV_LINE.match(r))
     return "env-file" if matching >= 0.8 * len(rows) else "shell"
@@ -65,6 +65,7 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
         head = words[0].text
         if head in _OPEN:
             state.blocks.append(_OPEN[head])
+            state.loop_header = head in ("for", "select")
             return [] if head in ("for", "select", "case") else words[1:]
         if head in _CLOSE:
             if state.blocks:
@@ -88,7 +89,7 @@ def _structure(state: State, cmd: Command) -> bool:
     if cmd.end == "(" and not words:
         state.blocks.append("subshell")
         return True
-    if cmd.end == "(" and len(words) == 1:
+    if cmd.end == "(" and len(words) == 1 and words[0].text not in _OPEN:
         state.pending_function = words[0].text
         return True
     if cmd.end == ")" and state.blocks and state.blocks[-1] == "case":
@@ -100,6 +101,10 @@ def _structure(state: State, cmd: Command) -> bool:
 
 
 def _command(state: State, cmd: Command) -> None:
+    if state.loop_header:  # `for x in ...;` / `for ((...));` up to `do`
+        if not (cmd.words and cmd.words[0].text == "do" and not cmd.words[0].quoted):
+            return
+        state.loop_header = False
     if _structure(state, cmd):
         return
     words = _keywords(state, cmd, list(cmd.words))

@@ -23,8 +23,8 @@ __all__ = [
     "SIGNATURES",
     "Call",
     "build_calls",
-    "sorted_extras",
     "shown_default",
+    "sorted_extras",
 ]
 
 CLASS_MODULE = "npu_bridge.estimator.npu.npu_config"

@@ -38,6 +38,7 @@ class State:
     items: list[ReportItem] = field(default_factory=list)
     blocks: list[str] = field(default_factory=list)
     allexport: bool = False
+    loop_header: bool = False
     pending_function: str | None = None
 
     def add(

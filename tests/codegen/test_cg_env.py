@@ -122,7 +122,10 @@ def test_shellcheck(label: str, text: str, tmp_path: Path) -> None:
     script = tmp_path / "out.sh"
     script.write_text(text, encoding="utf-8")
     result = subprocess.run(
-        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)], capture_output=True, text=True
+        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout
 
@@ -137,7 +140,10 @@ def test_shellcheck_random_profiles(p: Profile, tmp_path_factory: Any) -> None:
     script = tmp_path_factory.mktemp("sc") / "out.sh"
     script.write_text(export_text(p, "sh"), encoding="utf-8")
     result = subprocess.run(
-        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)], capture_output=True, text=True
+        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout
 

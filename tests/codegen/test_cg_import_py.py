@@ -1,0 +1,409 @@
+"""The Python importer on what real training scripts look like (issue 4, one test per case)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from ascend_studio.codegen import ImportResult, export_text, import_python
+from ascend_studio.profile import Expr, ExtraKwarg
+
+
+def imp(source: str) -> ImportResult:
+    result = import_python(textwrap.dedent(source))
+    assert not result.report.of_kind("internal_error"), result.report.lines()
+    return result
+
+
+def only(source: str) -> dict[str, object]:
+    result = imp(source)
+    assert len(result.configs) == 1, result.report.lines()
+    return dict(result.configs[0].profile.values)
+
+
+def kinds(result: ImportResult) -> list[str]:
+    return [item.kind for item in result.report.items]
+
+
+# -- however NPURunConfig is imported or aliased ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "header,call",
+    [
+        ("from npu_bridge.npu_init import *", "NPURunConfig"),
+        ("from npu_bridge.estimator.npu import npu_config", "npu_config.NPURunConfig"),
+        ("import npu_bridge.estimator.npu.npu_config as nc", "nc.NPURunConfig"),
+        ("from npu_bridge.estimator.npu.npu_config import NPURunConfig as RunCfg", "RunCfg"),
+        ("from npu_bridge.estimator.npu.npu_config import *", "NPURunConfig"),
+        ("import npu_bridge", "npu_bridge.estimator.npu.npu_config.NPURunConfig"),
+    ],
+)
+def test_any_import_style(header: str, call: str) -> None:
+    assert only(f"{header}\nconfig = {call}(iterations_per_loop=10)\n") == {
+        "iterations_per_loop": 10
+    }
+
+
+def test_sub_config_aliases_and_variables_built_first() -> None:
+    values = only(
+        """
+        from npu_bridge.estimator.npu.npu_config import DumpConfig as DC, ExperimentalConfig
+        from npu_bridge.estimator.npu import npu_config as nc
+        dump = DC(enable_dump=True, dump_path="/d")
+        gmo = nc.GraphMemoryOptimizeConfig(graph_slice="auto")
+        exp = ExperimentalConfig(graph_memory_optimize_config=gmo)
+        unused = DC(dump_path="/never/passed")
+        config = nc.NPURunConfig(dump_config=dump, experimental_config=exp)
+        """
+    )
+    assert values == {
+        "dump_config.enable_dump": True,
+        "dump_config.dump_path": "/d",
+        "experimental_config.graph_memory_optimize_config.graph_slice": "auto",
+    }
+
+
+def test_positional_arguments_map_by_signature() -> None:
+    values = only("c = NPURunConfig(100)\nd = DynamicInputConfig('a', 'b', 1, 0)\nc2 = 1\n")
+    assert values == {"iterations_per_loop": 100}
+    values = only("NPURunConfig(dynamic_input_config=DynamicInputConfig('x:-1', '1,2', 1, 0))\n")
+    assert values["dynamic_input_config.dynamic_node_type"] == 1
+    assert values["dynamic_input_config.input_shape"] == "x:-1"
+
+
+# -- parameter_map ----------------------------------------------------------------------------
+
+SESS = """
+import tensorflow as tf
+from npu_bridge.npu_init import *
+config = tf.ConfigProto()
+custom_op = config.graph_options.rewrite_options.custom_optimizers.add()
+custom_op.name = "NpuOptimizer"
+custom_op.parameter_map["use_off_line"].b = True
+custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")
+custom_op.parameter_map["dump_path"].s = b"/home/dump"
+custom_op.parameter_map["iterations_per_loop"].i = 10
+custom_op.parameter_map["profiling_mode"].b = True
+custom_op.parameter_map["op_compiler_cache_dir"].s = "/cache".encode()
+custom_op.parameter_map["modify_mixlist"].s = "/raw/str"
+config.graph_options.rewrite_options.remapping = RewriterConfig.OFF
+with tf.Session(config=config) as sess:
+    pass
+"""
+
+
+def test_parameter_map_with_or_without_as_bytes() -> None:
+    result = imp(SESS)
+    assert len(result.configs) == 1
+    assert result.configs[0].label.startswith("sess.run config")
+    assert result.configs[0].profile.values == {
+        "precision_mode": "allow_mix_precision",
+        "dump_config.dump_path": "/home/dump",
+        "iterations_per_loop": 10,
+        "profiling_config.enable_profiling": True,
+        "op_compiler_cache_dir": "/cache",
+        "modify_mixlist": "/raw/str",
+    }
+    messages = " ".join(result.report.lines())
+    assert "use_off_line" in messages and "internal switch" in messages
+    assert "RewriterConfig.OFF" in messages  # reported as not an NPU option
+    assert "tf.compat.as_bytes" in messages  # the bare str is pointed out
+
+
+def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
+    result = imp(
+        """
+        custom_op = config.graph_options.rewrite_options.custom_optimizers.add()
+        custom_op.name = "NpuOptimizer"
+        custom_op.parameter_map["precision_mode"].b = True
+        custom_op.parameter_map["hcom_parallel"].b = 1
+        custom_op.parameter_map["enable_dump"].s = b"true"
+        custom_op.parameter_map["auto_tune_mode"].s = tf.compat.as_bytes("RL,GA")
+        custom_op.parameter_map["precison_mode"].s = tf.compat.as_bytes("force_fp16")
+        """
+    )
+    values = result.configs[0].profile.values
+    assert values == {"hcom_parallel": True}
+    wrong = result.report.of_kind("wrong_field")
+    assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
+    unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
+    assert unknown["precison_mode"] == "precision_mode"
+    assert "auto_tune_mode" in unknown
+    assert [i.path for i in result.report.of_kind("converted")] == ["hcom_parallel"]
+
+
+def test_session_config_parameter_map_is_merged_and_conflicts_reported() -> None:
+    result = imp(
+        """
+        session_config = tf.ConfigProto(allow_soft_placement=True)
+        custom_op = session_config.graph_options.rewrite_options.custom_optimizers.add()
+        custom_op.name = "NpuOptimizer"
+        custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("force_fp16")
+        custom_op.parameter_map["op_debug_level"].i = 1
+        custom_op.parameter_map["enable_exception_dump"].i = 0
+        config = NPURunConfig(session_config=session_config, precision_mode="allow_mix_precision")
+        """
+    )
+    assert len(result.configs) == 1  # the ConfigProto is part of the NPURunConfig, not its own
+    values = result.configs[0].profile.values
+    assert values["precision_mode"] == "allow_mix_precision"  # NPUEstimator writes last
+    assert values["op_debug_level"] == 1
+    assert values["enable_exception_dump"] == 0
+    assert values["session_config"] == Expr(expr="tf.ConfigProto(allow_soft_placement=True)")
+    conflicts = {i.path for i in result.report.of_kind("conflict")}
+    assert conflicts == {"precision_mode", "enable_exception_dump"}
+
+
+# -- constants and simple expressions ---------------------------------------------------------
+
+
+def test_module_constants_and_simple_expressions() -> None:
+    values = only(
+        """
+        import os
+        import json
+        BASE = "/home/user"
+        NAME = "run" + "_" + str(3)
+        LOOPS = int("100")
+        SIZE = 26 * 1024 * 1024
+        OPTS = json.dumps({"output": f"{BASE}/prof", "task_trace": "on"})
+        config = NPURunConfig(
+            iterations_per_loop=LOOPS,
+            model_dir=os.path.join(BASE, NAME, "model"),
+            debug_dir=f"{BASE}/debug/{NAME}",
+            work_path="%s/aoe" % BASE,
+            graph_memory_max_size=SIZE,
+            op_compiler_cache_dir="{}/cache".format(BASE),
+            profiling_config=ProfilingConfig(enable_profiling=True, profiling_options=OPTS),
+        )
+        """
+    )
+    assert values == {
+        "iterations_per_loop": 100,
+        "model_dir": "/home/user/run_3/model",
+        "debug_dir": "/home/user/debug/run_3",
+        "work_path": "/home/user/aoe",
+        "graph_memory_max_size": 26 * 1024 * 1024,
+        "op_compiler_cache_dir": "/home/user/cache",
+        "profiling_config.enable_profiling": True,
+        "profiling_config.profiling_options": '{"output": "/home/user/prof", "task_trace": "on"}',
+    }
+
+
+def test_unresolvable_values_are_kept_verbatim_reported_and_re_emitted() -> None:
+    source = """
+        class Trainer:
+            def build(self):
+                return NPURunConfig(
+                    precision_mode=args.precision_mode,
+                    iterations_per_loop=FLAGS.iterations_per_loop,
+                    model_dir=os.getenv("MODEL_DIR", "/tmp/m"),
+                    debug_dir=self.debug_dir,
+                    op_compiler_cache_dir=CONFIG["cache"],
+                    enable_small_channel=1 if FLAGS.small else 0,
+                    session_config=make_session_config(),
+                )
+        """
+    result = imp(source)
+    values = result.configs[0].profile.values
+    expected = {
+        "precision_mode": "args.precision_mode",
+        "iterations_per_loop": "FLAGS.iterations_per_loop",
+        "model_dir": 'os.getenv("MODEL_DIR", "/tmp/m")',
+        "debug_dir": "self.debug_dir",
+        "op_compiler_cache_dir": 'CONFIG["cache"]',
+        "enable_small_channel": "1 if FLAGS.small else 0",
+        "session_config": "make_session_config()",
+    }
+    assert values == {k: Expr(expr=v) for k, v in expected.items()}
+    assert len(result.report.of_kind("verbatim")) == 6  # session_config is an object anyway
+    exported = export_text(result.configs[0].profile, "py")
+    for text in expected.values():
+        assert f"={text}," in exported
+    assert (
+        "in function build" in result.configs[0].label
+        and "class Trainer" in result.configs[0].label
+    )
+
+
+def test_names_assigned_in_several_branches_stay_expressions() -> None:
+    result = imp(
+        """
+        if args.fp16:
+            mode = "allow_mix_precision"
+        else:
+            mode = "force_fp32"
+        LOOPS = 10
+        config = NPURunConfig(precision_mode=mode, iterations_per_loop=LOOPS)
+        """
+    )
+    values = result.configs[0].profile.values
+    assert values == {"precision_mode": Expr(expr="mode"), "iterations_per_loop": 10}
+    (item,) = result.report.of_kind("verbatim")
+    assert "'allow_mix_precision'" in item.message.en and "'force_fp32'" in item.message.en
+
+
+def test_dict_lookup_and_kwargs_dict_are_resolved() -> None:
+    values = only(
+        """
+        SETTINGS = {"loops": 50, "mode": "force_fp16"}
+        kwargs = dict()
+        kwargs = {"iterations_per_loop": SETTINGS["loops"]}
+        kwargs["precision_mode"] = SETTINGS["mode"]
+        config = NPURunConfig(**kwargs)
+        """
+    )
+    assert values == {"iterations_per_loop": 50, "precision_mode": "force_fp16"}
+
+
+# -- unknown keywords, several configurations, layout ------------------------------------------
+
+
+def test_unknown_keywords_kept_with_did_you_mean() -> None:
+    result = imp(
+        'NPURunConfig(precison_mode="force_fp16", dump_config=DumpConfig(dump_pth="/d"), **extra)\n'
+    )
+    profile = result.configs[0].profile
+    assert profile.extra_kwargs == (
+        ExtraKwarg(owner="DumpConfig", name="dump_pth", expr='"/d"'),
+        ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr='"force_fp16"'),
+        ExtraKwarg(owner="NPURunConfig", name="**", expr="extra"),
+    )
+    suggestions = {i.path: i.suggestion for i in result.report.of_kind("unknown_kwarg")}
+    assert suggestions == {"precison_mode": "precision_mode", "dump_pth": "dump_path"}
+    assert 'precison_mode="force_fp16"' in export_text(profile, "py")
+
+
+def test_several_configurations_in_branches_and_functions() -> None:
+    result = imp(
+        """
+        def train_config():
+            return NPURunConfig(iterations_per_loop=100)
+
+        def eval_config():
+            return NPURunConfig(graph_run_mode=0)
+
+        if args.mode == "train":
+            config = NPURunConfig(precision_mode="allow_mix_precision")
+        elif args.mode == "debug":
+            config = NPURunConfig(precision_mode="force_fp32", enable_exception_dump=1)
+        else:
+            config = NPURunConfig()
+        """
+    )
+    labels = [c.label for c in result.configs]
+    assert len(labels) == 5
+    assert labels[0].startswith("line 9, in if branch (line 8)")
+    assert "in else branch (line 8)" in labels[1] and "in if branch (line 10)" in labels[1]
+    assert "in function train_config" in labels[3]
+    assert result.configs[4].profile.scenario == "inference"  # graph_run_mode=0
+
+
+def test_multiline_calls_with_comments_trailing_commas_and_mixed_indentation() -> None:
+    source = (
+        "if True:\n"
+        "\tconfig = NPURunConfig(\n"
+        "\t    iterations_per_loop=10,   # loops\n"
+        "        # precision_mode='force_fp32',\n"
+        "\t\t#dump_config=dump,\n"
+        "\t    enable_data_pre_proc=False,\n"
+        "\t)\n"
+    )
+    assert only(source) == {"iterations_per_loop": 10, "enable_data_pre_proc": False}
+
+
+def test_environment_settings_in_python() -> None:
+    result = imp(
+        """
+        import os
+        os.environ["ASCEND_GLOBAL_LOG_LEVEL"] = "3"
+        os.environ.setdefault("JOB_ID", "10086")
+        os.environ.update({"RANK_SIZE": "8"})
+        os.environ.pop("DUMP_GRAPH_PATH", None)
+        os.environ["ASCEND_CACHE_PATH"] = os.path.join("/cache", "kernel")
+        os.environ["RANK_TABLE_FILE"] = args.rank_table
+        for i in range(8):
+            os.environ["ASCEND_DEVICE_ID"] = str(i)
+        config = NPURunConfig()
+        """
+    )
+    env = result.configs[0].profile.env
+    assert env == {
+        "ASCEND_GLOBAL_LOG_LEVEL": "3",
+        "JOB_ID": "10086",
+        "RANK_SIZE": "8",
+        "DUMP_GRAPH_PATH": None,
+        "ASCEND_CACHE_PATH": "/cache/kernel",
+    }
+    assert [i.path for i in result.report.of_kind("device_loop")] == ["env:ASCEND_DEVICE_ID"]
+    assert "env:RANK_TABLE_FILE" in {i.path for i in result.report.of_kind("ignored")}
+
+
+def test_values_are_converted_to_the_type_the_constructor_needs() -> None:
+    result = imp(
+        'NPURunConfig(aoe_mode=2, iterations_per_loop="100", mix_compile_mode=1, jit_compile=True)\n'
+    )
+    assert result.configs[0].profile.values == {
+        "aoe_mode": "2",
+        "iterations_per_loop": 100,
+        "mix_compile_mode": True,
+        "jit_compile": "true",
+    }
+    assert len(result.report.of_kind("converted")) == 4
+
+
+def test_nothing_found_is_reported() -> None:
+    result = imp("print('hello')\n")
+    assert result.configs == ()
+    assert kinds(result) == ["info"]
+
+
+def test_header_restores_product_scenario_and_notes() -> None:
+    from ascend_studio.profile import Profile
+
+    p = Profile(
+        product="atlas_300i_duo",
+        scenario="inference",
+        values={"graph_run_mode": 0},
+        notes="a\n\n  b",
+    )
+    assert imp(export_text(p, "py")).configs[0].profile == p
+
+
+# -- syntax errors and Python 2 -----------------------------------------------------------------
+
+
+def test_syntax_error_gives_a_report_with_line_numbers() -> None:
+    result = imp("config = NPURunConfig(\n    iterations_per_loop=10\n    precision_mode='x'\n")
+    errors = result.report.of_kind("syntax_error")
+    assert errors and all(e.line is not None for e in errors)
+
+
+def test_python2_script_is_reported_and_salvaged() -> None:
+    result = imp(
+        """
+        import os
+        print "starting"
+        try:
+            import npu_bridge
+        except ImportError, e:
+            print e
+        MODE = 0777
+        config = NPURunConfig(iterations_per_loop=10L, precision_mode="allow_mix_precision")
+        """
+    )
+    assert result.configs[0].profile.values == {
+        "iterations_per_loop": 10,
+        "precision_mode": "allow_mix_precision",
+    }
+    errors = result.report.of_kind("syntax_error")
+    assert {e.line for e in errors} >= {3, 6, 7}
+    assert any("Python 2" in i.message.en for i in result.report.items)
+
+
+def test_hopeless_file_gives_a_fatal_report() -> None:
+    result = imp("def (:\n" * 40)
+    assert result.configs == ()
+    assert result.report.has_errors

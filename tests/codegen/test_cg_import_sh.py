@@ -1,0 +1,203 @@
+"""The shell importer: export/K=V/unset, env-files, env dumps, docker -e, and what is reported."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from ascend_studio.codegen import ImportResult, import_file, import_shell
+from ascend_studio.codegen._import_sh import detect_dialect
+
+
+def sh(source: str, name: str = "env.sh") -> ImportResult:
+    result = import_shell(textwrap.dedent(source), name)
+    assert not result.report.of_kind("internal_error"), result.report.lines()
+    return result
+
+
+def env(source: str, name: str = "env.sh") -> dict[str, str | None]:
+    result = sh(source, name)
+    assert result.profile is not None
+    return dict(result.profile.env)
+
+
+def test_export_forms() -> None:
+    assert env(
+        """
+        export A=1
+        export B="two words" C='it'\\''s'
+        D=4
+        export D
+        declare -x E=5
+        export F=$'tab\\there'
+        G=7; export G
+        """
+    ) == {"A": "1", "B": "two words", "C": "it's", "D": "4", "E": "5", "F": "tab\there", "G": "7"}
+
+
+def test_assigned_but_never_exported_is_not_an_env_setting() -> None:
+    result = sh("LOCAL=1\nlower=2\nexport OTHER=3\n")
+    assert result.profile is not None and result.profile.env == {"OTHER": "3"}
+    assert [i.path for i in result.report.of_kind("not_exported")] == ["env:LOCAL"]
+
+
+def test_assignment_to_an_exported_name_updates_it() -> None:
+    assert env("export A=1\nA=2\n") == {"A": "2"}
+    assert env("set -a\nB=1\nset +a\nC=2\n") == {"B": "1"}
+
+
+def test_unset() -> None:
+    assert env("export A=1\nunset A B\nunset -f func\n") == {"A": None, "B": None}
+
+
+def test_commented_out_exports_are_ignored() -> None:
+    assert env("# export A=1\n  #export B=2\nexport C=3 # export D=4\n") == {"C": "3"}
+
+
+def test_references_and_command_substitutions_stay_symbolic() -> None:
+    result = sh(
+        'export P=$HOME/x\nexport Q="${ASCEND_HOME:-/usr/local}/lib"\nexport R=$(hostname)\nexport S=`date`\nexport T=~/cache\n'
+    )
+    assert result.profile is not None
+    assert result.profile.env == {
+        "P": "$HOME/x",
+        "Q": '"${ASCEND_HOME:-/usr/local}/lib"',
+        "R": "$(hostname)",
+        "S": "`date`",
+        "T": "~/cache",
+    }
+    assert result.profile.model_extra == {"env_verbatim": ["P", "Q", "R", "S", "T"]}
+    assert len(result.report.of_kind("verbatim")) == 5
+
+
+def test_sourced_files_are_reported_not_followed(tmp_path: Path) -> None:
+    other = tmp_path / "other.sh"
+    other.write_text("export SECRET=1\n")
+    result = sh(f"source {other}\n. ./set_env.sh\nexport A=1\n")
+    assert result.profile is not None and result.profile.env == {"A": "1"}
+    assert len(result.report.of_kind("sourced_file")) == 2
+
+
+def test_per_device_loops_are_reported() -> None:
+    result = sh(
+        """
+        export RANK_SIZE=8
+        for ((i = 0; i < 8; i++)); do
+            export ASCEND_DEVICE_ID=$i
+            export RANK_ID=$i
+            python train.py &
+        done
+        for i in 0 1; do DEVICE_ID=$i python infer.py; done
+        """
+    )
+    assert result.profile is not None and result.profile.env == {"RANK_SIZE": "8"}
+    assert {i.path for i in result.report.of_kind("device_loop")} == {
+        "env:ASCEND_DEVICE_ID",
+        "env:RANK_ID",
+        "env:DEVICE_ID",
+    }
+
+
+def test_conditional_exports_are_imported_and_reported() -> None:
+    result = sh(
+        """
+        if [ "$MODE" = train ]; then
+            export A=1
+        else
+            export A=2
+        fi
+        [ -z "$B" ] && export B=3
+        case "$X" in
+          a) export C=4 ;;
+        esac
+        f() { export D=5; }
+        """
+    )
+    assert result.profile is not None
+    assert result.profile.env == {"A": "2", "B": "3", "C": "4", "D": "5"}
+    assert len(result.report.of_kind("conditional")) == 5
+    assert [i.path for i in result.report.of_kind("conflict")] == ["env:A"]
+
+
+def test_here_documents_and_prefix_assignments() -> None:
+    result = sh(
+        """
+        cat > job.sh <<EOF
+        export INSIDE=1
+        EOF
+        LD_PRELOAD=x python train.py
+        env FOO=1 python run.py
+        export AFTER=2
+        """
+    )
+    assert result.profile is not None and result.profile.env == {"AFTER": "2"}
+    assert len(result.report.of_kind("ignored")) == 2
+
+
+def test_docker_e_lists() -> None:
+    result = sh(
+        "docker run -e A=1 --env B='x y' --env=C=3 -eD=4 -e PASS --env-file ./e.env img python t.py\n"
+    )
+    assert result.profile is not None
+    assert result.profile.env == {"A": "1", "B": "x y", "C": "3", "D": "4"}
+    assert len(result.report.of_kind("sourced_file")) == 1
+
+
+def test_env_file_and_dotenv() -> None:
+    text = '# comment\nA=1\n  B=two words\nC="quoted"\nexport D=4\nE=trailing\r\nNOVALUE\n'
+    result = sh(text, "app.env")
+    assert result.dialect == "env-file"
+    assert result.profile is not None
+    assert result.profile.env == {
+        "A": "1",
+        "B": "two words",
+        "C": '"quoted"',
+        "D": "4",
+        "E": "trailing",
+    }
+    assert result.report.of_kind("info")  # the quotes are kept, and that is said
+
+
+def test_env_dump_is_detected() -> None:
+    dump = "HOSTNAME=node1\nPATH=/usr/bin:/bin\nPS1=\\u@\\h $ \nLANG=C.UTF-8\n"
+    assert detect_dialect(dump, "dump.txt") == "env-file"
+    result = import_shell(dump, "dump.txt")
+    assert result.profile is not None and result.profile.env["PS1"] == "\\u@\\h $ "
+    assert detect_dialect("export A=1\n", "x") == "shell"
+    assert detect_dialect("A=1\n", "run.sh") == "shell"
+
+
+def test_syntax_error_is_reported_with_a_line() -> None:
+    result = sh("export A=1\nexport B='unterminated\nexport C=3\n")
+    assert result.profile is not None and result.profile.env == {"A": "1"}
+    (error,) = result.report.of_kind("syntax_error")
+    assert error.line == 2
+
+
+def test_import_file_dispatches(tmp_path: Path) -> None:
+    cases = {
+        "train.py": ("NPURunConfig(iterations_per_loop=3)\n", "python"),
+        "env.sh": ("export A=1\n", "shell"),
+        "prod.env": ("A=1\n", "env-file"),
+        "noext": ("#!/usr/bin/env python\nNPURunConfig()\n", "python"),
+        "script": ("#!/bin/bash\nexport A=1\n", "shell"),
+    }
+    for name, (text, dialect) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        assert import_file(path).dialect == dialect, name
+    missing = import_file(tmp_path / "missing.sh")
+    assert missing.configs == () and missing.report.of_kind("unreadable")
+    binary = tmp_path / "bad.sh"
+    binary.write_bytes(b"export A=\xff\xfe\n")
+    result = import_file(binary)
+    assert result.profile is not None and result.profile.env == {"A": "\ufffd\ufffd"}
+    assert any("UTF-8" in i.message.en for i in result.report.items)
+
+
+@pytest.mark.parametrize("source", ["", "\n\n", "# only comments\n"])
+def test_empty_inputs(source: str) -> None:
+    result = sh(source)
+    assert result.profile is not None and result.profile.env == {}
