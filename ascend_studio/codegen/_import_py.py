@@ -9,11 +9,11 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 
 from __future__ import annotations
 
-from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._header import HeaderInfo, read_header
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
-from ascend_studio.codegen._pyeval import Opaque, ProtoObj
-from ascend_studio.codegen._pyscan import EnvSet, Scanner, Source
+from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source
+from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
 from ascend_studio.codegen._report import (
     ImportedConfig,
@@ -81,21 +81,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     scanner = Scanner(src)
     scanner.run(parsed.tree)
     builder = Builder(catalog, src)
-    found: list[tuple[Built, str, int]] = []
-    for index, call in enumerate(scanner.runconfigs):
-        builder.config = index
-        built = Built()
-        builder.expand(call, "", built)
-        for proto in built.protos:
-            _merge(builder, built, builder.map_values(proto), proto)
-        found.append((built, call.label, call.node.lineno))
-    for proto in scanner.protos:
-        if proto.used_by_runconfig or not any(op.writes for op in proto.ops):
-            continue
-        builder.config = len(found)
-        built = builder.map_values(proto)
-        _report_other(builder, proto)
-        found.append((built, f"sess.run config, {proto.label}", proto.line))
+    found = _configurations(builder, scanner)
     builder.config = None
     env = _environment(builder, scanner.env)
     for line, kind, note in scanner.notes:
@@ -111,10 +97,29 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
         )
     header = read_header(parsed.text.splitlines())
     configs = tuple(
-        ImportedConfig(_profile(built, env, header, builder), label, line)
-        for built, label, line in found
+        ImportedConfig(_profile(built, env, header), label, line) for built, label, line in found
     )
     return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
+
+
+def _configurations(builder: Builder, scanner: Scanner) -> list[tuple[Built, str, int]]:
+    """One per NPURunConfig call, then one per NpuOptimizer ConfigProto used on its own."""
+    found: list[tuple[Built, str, int]] = []
+    for index, call in enumerate(scanner.runconfigs):
+        builder.config = index
+        built = Built()
+        builder.expand(call, "", built)
+        for proto in built.protos:
+            _merge(builder, built, builder.map_values(proto), proto)
+        found.append((built, call.label, call.node.lineno))
+    for proto in scanner.protos:
+        if proto.used_by_runconfig or not any(op.writes for op in proto.ops):
+            continue
+        builder.config = len(found)
+        built = builder.map_values(proto)
+        _report_other(builder, proto)
+        found.append((built, f"sess.run config, {proto.label}", proto.line))
+    return found
 
 
 def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> None:
@@ -157,40 +162,17 @@ def _report_other(builder: Builder, proto: ProtoObj) -> None:
         )
 
 
+_SKIP = object()
+
+
 def _environment(builder: Builder, sets: list[EnvSet]) -> dict[str, str | None]:
     env: dict[str, str | None] = {}
     lines: dict[str, int] = {}
     for item in sets:
-        path = f"env:{item.name}"
-        if item.in_loop and item.name in DEVICE_VARS:
-            builder.add(
-                "device_loop",
-                f"{item.name} 在循环中按设备设置（每个设备一个进程）；这是启动逻辑，未作为环境值导入。",
-                f"{item.name} is set per device in a loop (one process per device); that is "
-                "launcher logic and is not imported as a value.",
-                item.line,
-                path,
-            )
+        value = _env_value(builder, item)
+        if value is _SKIP:
             continue
-        value = item.value
-        if value is not None and not isinstance(value, str):
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                value = str(value)
-            else:
-                shown = (
-                    builder.src.segment(value.node)
-                    if isinstance(value, Opaque) and hasattr(value.node, "col_offset")
-                    else repr(value)
-                )
-                builder.add(
-                    "ignored",
-                    f"环境变量 {item.name} 的值 {shown} 运行前未知；环境值只能是文本，未导入。",
-                    f"{item.name}={shown}: not known before running; environment values are "
-                    "text, so it is not imported.",
-                    item.line,
-                    path,
-                )
-                continue
+        assert value is None or isinstance(value, str)
         if item.name in env and env[item.name] != value:
             builder.add(
                 "conflict",
@@ -198,34 +180,65 @@ def _environment(builder: Builder, sets: list[EnvSet]) -> dict[str, str | None]:
                 f"{item.name} is set more than once (lines {lines[item.name]} and {item.line}); "
                 "the last one wins.",
                 item.line,
-                path,
+                f"env:{item.name}",
             )
-        if item.conditional or item.in_loop:
-            builder.add(
-                "conditional",
-                f"{item.name} 在条件分支或循环中设置（{item.label}），不一定总会生效。",
-                f"{item.name} is set inside a branch or loop ({item.label}); it may not always "
-                "apply.",
-                item.line,
-                path,
-            )
-        else:
-            builder.add(
-                "recognized",
-                f"{item.name} = {value!r}",
-                f"{item.name} = {value!r}",
-                item.line,
-                path,
-            )
+        _env_report(builder, item, value)
         env[item.name] = value
         lines[item.name] = item.line
     return env
 
 
-def _profile(built: Built, env: dict[str, str | None], header: object, builder: Builder) -> Profile:
-    from ascend_studio.codegen._header import HeaderInfo
+def _env_value(builder: Builder, item: EnvSet) -> object:
+    """The text to import for one ``os.environ`` change, or _SKIP (reported)."""
+    path = f"env:{item.name}"
+    if item.in_loop and item.name in DEVICE_VARS:
+        builder.add(
+            "device_loop",
+            f"{item.name} 在循环中按设备设置（每个设备一个进程）；这是启动逻辑，未作为环境值导入。",
+            f"{item.name} is set per device in a loop (one process per device); that is "
+            "launcher logic and is not imported as a value.",
+            item.line,
+            path,
+        )
+        return _SKIP
+    value = item.value
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    node = value.node if isinstance(value, Opaque) else None
+    shown = (
+        builder.src.segment(node)
+        if node is not None and hasattr(node, "col_offset")
+        else repr(value)
+    )
+    builder.add(
+        "ignored",
+        f"环境变量 {item.name} 的值 {shown} 运行前未知；环境值只能是文本，未导入。",
+        f"{item.name}={shown}: not known before running; environment values are text, so it "
+        "is not imported.",
+        item.line,
+        path,
+    )
+    return _SKIP
 
-    info = header if isinstance(header, HeaderInfo) else HeaderInfo()
+
+def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
+    path = f"env:{item.name}"
+    if item.conditional or item.in_loop:
+        builder.add(
+            "conditional",
+            f"{item.name} 在条件分支或循环中设置（{item.label}），不一定总会生效。",
+            f"{item.name} is set inside a branch or loop ({item.label}); it may not always apply.",
+            item.line,
+            path,
+        )
+    else:
+        shown = f"{item.name} = {value!r}"
+        builder.add("recognized", shown, shown, item.line, path)
+
+
+def _profile(built: Built, env: dict[str, str | None], info: HeaderInfo) -> Profile:
     scenario = info.scenario
     if scenario is None:
         scenario = "inference" if built.values.get("graph_run_mode") == 0 else "training"

@@ -16,8 +16,14 @@ from functools import cache
 
 from ascend_studio.codegen._kinds import ConversionError, coerce
 from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
-from ascend_studio.codegen._pyeval import Ambiguous, MapWrite, Opaque, ProtoObj, SubConfigObj
-from ascend_studio.codegen._pyscan import Source
+from ascend_studio.codegen._pyobjs import (
+    Ambiguous,
+    MapWrite,
+    Opaque,
+    ProtoObj,
+    Source,
+    SubConfigObj,
+)
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg
 from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
 from ascend_studio.profile import Expr, ExtraKwarg, Value
@@ -176,17 +182,12 @@ class Builder:
         *,
         node: ast.expr | None = None,
         override: str | None = None,
-    ) -> bool:
-        """Store a known value in the type the parameter needs; False if impossible."""
-        if param is None:
-            if not _is_value(value):
-                return False
-            out.values[path], out.lines[path] = value, line  # type: ignore[assignment]
-            self.add("recognized", f"{path} = {value!r}", f"{path} = {value!r}", line, path)
-            return True
+    ) -> None:
+        """Store a known value in the type the parameter needs (reporting a conversion)."""
         try:
-            converted = coerce(param, value)
+            converted = coerce(param, value) if param is not None else value
         except ConversionError as exc:
+            assert param is not None
             if node is not None:
                 self._verbatim(path, node, value, override, out)
             self.add(
@@ -196,9 +197,11 @@ class Builder:
                 line,
                 path,
             )
-            return False
-        out.values[path], out.lines[path] = converted, line
-        if type(converted) is not type(value) or converted != value:
+            return
+        if not _is_value(converted):
+            return
+        out.values[path], out.lines[path] = converted, line  # type: ignore[assignment]
+        if param is not None and (type(converted) is not type(value) or converted != value):
             self.add(
                 "converted",
                 f"{path}：{value!r} 转换为 {converted!r}（真实代码需要 {param.py_type}）。",
@@ -209,7 +212,6 @@ class Builder:
             )
         else:
             self.add("recognized", f"{path} = {converted!r}", f"{path} = {converted!r}", line, path)
-        return True
 
     def _extra(
         self, obj: SubConfigObj, name: str, node: ast.expr, override: str | None, out: Built

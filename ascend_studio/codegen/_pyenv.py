@@ -7,15 +7,73 @@ import ast
 from typing import TYPE_CHECKING
 
 from ascend_studio.codegen._layout import SIGNATURES
-from ascend_studio.codegen._pyeval import CustomOpObj, MapWrite, ProtoObj, SubConfigObj, dotted
+from ascend_studio.codegen._pyobjs import (
+    CustomOpObj,
+    MapWrite,
+    Opaque,
+    ProtoObj,
+    SubConfigObj,
+    dotted,
+)
 
 if TYPE_CHECKING:
     from ascend_studio.codegen._pyscan import Scanner
 
-__all__ = ["assign_attribute", "environ_call", "environ_target", "read_call", "unwrap"]
+__all__ = ["assign_attribute", "environ_call", "environ_target", "on_call", "read_call", "unwrap"]
 
 _FIELDS = frozenset({"s", "i", "b", "f"})
 _BYTES_WRAPPERS = ("as_bytes", "as_str", "as_text")
+
+
+def on_call(scanner: Scanner, node: ast.Call, canon: str) -> object | None:
+    """The value of a call the scanner understands, or None for any other call."""
+    last = canon.rpartition(".")[2]
+    if last in SIGNATURES:
+        return _config_call(scanner, node, last)
+    if last == "ConfigProto":
+        return _proto(scanner, node)
+    if last == "add" and isinstance(node.func, ast.Attribute):
+        return _custom_op(scanner, node)
+    if last in _BYTES_WRAPPERS and len(node.args) == 1:
+        value = scanner.ev.eval(node.args[0])
+        value = value.encode("utf-8") if isinstance(value, str) else value
+        return value if isinstance(value, bytes) else Opaque(node)
+    if canon in ("os.getenv", "os.environ.get"):
+        return Opaque(node, "read from the environment at run time")
+    return None
+
+
+def _proto(scanner: Scanner, node: ast.Call) -> ProtoObj:
+    proto = ProtoObj(node, node.lineno, scanner.label(node.lineno))
+    scanner.protos.append(proto)
+    scanner.seen.add(id(node))
+    return proto
+
+
+def _config_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:
+    obj = read_call(scanner, node, owner)
+    if owner == "NPURunConfig" and id(node) not in scanner.seen:
+        scanner.runconfigs.append(obj)
+    scanner.seen.add(id(node))
+    return obj
+
+
+def _custom_op(scanner: Scanner, node: ast.Call) -> object | None:
+    """``<proto>.graph_options.rewrite_options.custom_optimizers.add()``."""
+    assert isinstance(node.func, ast.Attribute)
+    base = node.func.value
+    if not (isinstance(base, ast.Attribute) and base.attr == "custom_optimizers"):
+        return None
+    holder = base.value
+    while isinstance(holder, ast.Attribute) and holder.attr in ("rewrite_options", "graph_options"):
+        holder = holder.value
+    proto = scanner.ev.eval(holder)
+    if not isinstance(proto, ProtoObj):
+        proto = ProtoObj(None, node.lineno, scanner.label(node.lineno))
+        scanner.protos.append(proto)
+    op = CustomOpObj(proto, node.lineno)
+    proto.ops.append(op)
+    return op
 
 
 def read_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:

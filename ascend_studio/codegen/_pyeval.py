@@ -16,106 +16,15 @@ import operator
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = [
-    "Ambiguous",
-    "CustomOpObj",
-    "Evaluator",
-    "MapWrite",
-    "Opaque",
-    "ProtoObj",
-    "SubConfigObj",
-    "dotted",
-]
+from ascend_studio.codegen._pyobjs import Opaque, dotted
+
+__all__ = ["Evaluator", "missing"]
 
 MAX_DEPTH = 40
 MAX_STR = 1 << 16
 MAX_INT = 1 << 64
-CONFIG_CLASSES = frozenset(
-    {
-        "NPURunConfig",
-        "DumpConfig",
-        "ProfilingConfig",
-        "MemoryConfig",
-        "ExperimentalConfig",
-        "GraphMemoryOptimizeConfig",
-        "DynamicInputConfig",
-    }
-)
-
-
-@dataclass(frozen=True, eq=False)
-class Opaque:
-    """A value that cannot be known without running the script."""
-
-    node: ast.AST
-    why: str = ""
-
-
-@dataclass(frozen=True, eq=False)
-class Ambiguous:
-    """A name with different values on different paths: (line, source text) each."""
-
-    options: tuple[tuple[int, str], ...]
-
-
-@dataclass(eq=False)
-class SubConfigObj:
-    """A constructor call of NPURunConfig or a sub-config class."""
-
-    owner: str
-    node: ast.Call
-    label: str
-    #: keyword -> (value node, resolved value, source text or None to take the node's).
-    args: dict[str, tuple[ast.expr, object, str | None]] = field(default_factory=dict)
-    #: ("*" / "**" / unknown name, value node, source text or None)
-    extras: list[tuple[str, ast.expr, str | None]] = field(default_factory=list)
-    excess_positional: int = 0
-
-
-@dataclass(frozen=True)
-class MapWrite:
-    key: str
-    field: str
-    node: ast.expr  # the right-hand side, wrappers removed
-    value: object
-    line: int
-    label: str
-    wrapped: str  # "as_bytes", "encode", "bytes", "str", "" (what wrapped the value)
-
-
-@dataclass(eq=False)
-class CustomOpObj:
-    proto: ProtoObj
-    line: int
-    name: object = None
-    writes: list[MapWrite] = field(default_factory=list)
-
-
-@dataclass(eq=False)
-class ProtoObj:
-    """A ``tf.ConfigProto``; ``node`` is its constructor call (None if not seen)."""
-
-    node: ast.Call | None
-    line: int
-    label: str
-    ops: list[CustomOpObj] = field(default_factory=list)
-    other: list[tuple[int, str]] = field(default_factory=list)  # ignored settings
-    used_by_runconfig: bool = False
-
-
-def dotted(node: ast.AST) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, else None."""
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))
 
 
 def _small(value: object) -> bool:
@@ -146,11 +55,14 @@ class Evaluator:
     def eval(self, node: ast.AST, depth: int = 0) -> object:
         if depth > MAX_DEPTH:
             return Opaque(node, "too deeply nested")
-        method = getattr(self, "_" + type(node).__name__, None)
+        method = _DISPATCH.get(type(node))
         if method is None:
             return Opaque(node)
-        result = method(node, depth + 1)
-        return result if _small(result) else Opaque(node, "too large")
+        result = method(self, node, depth + 1)
+        kind = type(result)
+        if (kind is str or kind is bytes or kind is int) and not _small(result):
+            return Opaque(node, "too large")
+        return result
 
     # -- literals and names ------------------------------------------------------------
     def _Constant(self, node: ast.Constant, depth: int) -> object:
@@ -303,6 +215,13 @@ _STR_METHODS: dict[str, Callable[[str, list[object]], object]] = {
     "strip": _m_case("strip"),
 }
 
+
+#: node type -> Evaluator method, built once (``getattr`` per node is slow).
+_DISPATCH: dict[type, Callable[[Evaluator, Any, int], object]] = {
+    getattr(ast, name[1:]): method
+    for name, method in vars(Evaluator).items()
+    if name[:2] != "__" and name[0] == "_" and name[1].isupper() and hasattr(ast, name[1:])
+}
 
 _MISSING: Any = object()
 

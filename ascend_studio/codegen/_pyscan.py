@@ -17,24 +17,24 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections import ChainMap
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 
-from ascend_studio.codegen._layout import SIGNATURES
-from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, read_call
-from ascend_studio.codegen._pyeval import (
+from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, on_call
+from ascend_studio.codegen._pyeval import Evaluator, missing
+from ascend_studio.codegen._pyobjs import (
     CONFIG_CLASSES,
     Ambiguous,
-    CustomOpObj,
-    Evaluator,
+    EnvSet,
     Opaque,
     ProtoObj,
+    Source,
     SubConfigObj,
     dotted,
-    missing,
 )
 
-__all__ = ["EnvSet", "Scanner", "Source"]
+__all__ = ["Scanner"]
 
 _BASE_WORDS = (
     *CONFIG_CLASSES,
@@ -45,52 +45,8 @@ _BASE_WORDS = (
     "putenv",
     "unsetenv",
 )
-_AS_BYTES = ("as_bytes", "as_str", "as_text")
 _FIELDS = frozenset({"s", "i", "b", "f"})
 _BRANCH_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
-
-
-class Source:
-    """The script text with fast line spans and exact node segments."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.lines = text.splitlines(keepends=True)
-        self.starts = [0]
-        for line in self.lines:
-            self.starts.append(self.starts[-1] + len(line))
-
-    def span(self, node: ast.AST) -> str:
-        """The whole lines a node covers (for cheap keyword checks)."""
-        first = getattr(node, "lineno", 1)
-        last = getattr(node, "end_lineno", None) or first
-        return self.text[self.starts[first - 1] : self.starts[min(last, len(self.lines))]]
-
-    def segment(self, node: ast.AST) -> str:
-        """The exact source of an expression node (columns are UTF-8 byte offsets)."""
-        first: int = getattr(node, "lineno", 0)
-        last: int = getattr(node, "end_lineno", None) or first
-        start: int = getattr(node, "col_offset", 0)
-        end: int | None = getattr(node, "end_col_offset", None)
-        if not 1 <= first <= len(self.lines) or last > len(self.lines) or end is None:
-            return ast.unparse(node)
-        if first == last:
-            return self.lines[first - 1].encode()[start:end].decode("utf-8", "replace")
-        head = self.lines[first - 1].encode()[start:].decode("utf-8", "replace")
-        middle = "".join(self.lines[first : last - 1])
-        tail = self.lines[last - 1].encode()[:end].decode("utf-8", "replace")
-        return head + middle + tail
-
-
-@dataclass(frozen=True)
-class EnvSet:
-    name: str
-    value: object  # str, None (unset) or something unresolved
-    line: int
-    label: str
-    conditional: bool
-    in_loop: bool
-    how: str
 
 
 @dataclass
@@ -102,7 +58,7 @@ class _Binding:
 class _Scope:
     def __init__(self, parent: _Scope | None) -> None:
         self.parent = parent
-        self.vars: dict[str, _Binding] = {}
+        self.vars: MutableMapping[str, _Binding] = {}
 
     def find(self, name: str) -> _Binding | None:
         scope: _Scope | None = self
@@ -132,11 +88,13 @@ class Scanner:
         self.ctx: list[str] = []
         self.loops = 0
         self.scope = _Scope(None)
-        self._seen: set[int] = set()
+        self.seen: set[int] = set()
         self._deferred: list[tuple[ast.AST, _Scope, list[str]]] = []
         self._words = set(_BASE_WORDS)
         self._pattern = re.compile("|".join(sorted(self._words)))
-        self.ev = Evaluator(self._lookup, self.canonical, self._on_call)
+        self.ev = Evaluator(
+            self._lookup, self.canonical, lambda node, canon: on_call(self, node, canon)
+        )
 
     # -- names ---------------------------------------------------------------------
     def canonical(self, name: str) -> str:
@@ -189,7 +147,7 @@ class Scanner:
     def _scan_calls(self, node: ast.AST) -> None:
         """Evaluate config constructor calls nested anywhere in a statement."""
         for child in ast.walk(node):
-            if isinstance(child, ast.Call) and id(child) not in self._seen:
+            if isinstance(child, ast.Call) and id(child) not in self.seen:
                 name = dotted(child.func)
                 last = self.canonical(name).rpartition(".")[2] if name else ""
                 if last in ("NPURunConfig", "ConfigProto"):
@@ -248,34 +206,40 @@ class Scanner:
 
     # -- branches ------------------------------------------------------------------
     def _branches(self, bodies: list[tuple[list[ast.stmt], str]], keep_base: bool) -> None:
+        """Follow alternative bodies, each writing to its own overlay, then merge.
+
+        Only the names a branch assigns are merged, so a long script with many
+        ``if`` blocks costs time in proportion to what the branches change.
+        """
         base = self.scope.vars
-        results = [dict(base)] if keep_base else []
+        overlays: list[dict[str, _Binding]] = []
         for body, where in bodies:
-            self.scope.vars = dict(base)
+            overlay: dict[str, _Binding] = {}
+            self.scope.vars = ChainMap(overlay, base)
             self.ctx.append(where)
             try:
                 self.block(body)
             finally:
                 self.ctx.pop()
-            results.append(self.scope.vars)
-        self.scope.vars = self._merge(base, results)
+                self.scope.vars = base
+            overlays.append(overlay)
+        for name in {n for overlay in overlays for n in overlay}:
+            paths = [overlay.get(name) or base.get(name) for overlay in overlays]
+            if keep_base:
+                paths.append(base.get(name))
+            merged = self._merge([b for b in paths if b is not None])
+            if merged is not None:
+                base[name] = merged
 
-    def _merge(
-        self, base: dict[str, _Binding], results: list[dict[str, _Binding]]
-    ) -> dict[str, _Binding]:
-        merged: dict[str, _Binding] = {}
-        for name in {n for r in results for n in r}:
-            found = [r[name] for r in results if name in r]
-            distinct: list[_Binding] = []
-            for binding in found:
-                if not any(_same(binding.value, d.value) for d in distinct):
-                    distinct.append(binding)
-            if len(distinct) == 1:
-                merged[name] = distinct[0]
-            else:
-                options = tuple((b.line, self._show(b.value)) for b in distinct)
-                merged[name] = _Binding(Ambiguous(options), distinct[-1].line)
-        return merged
+    def _merge(self, found: list[_Binding]) -> _Binding | None:
+        distinct: list[_Binding] = []
+        for binding in found:
+            if not any(_same(binding.value, d.value) for d in distinct):
+                distinct.append(binding)
+        if len(distinct) <= 1:
+            return distinct[0] if distinct else None
+        options = tuple((b.line, self._show(b.value)) for b in distinct)
+        return _Binding(Ambiguous(options), distinct[-1].line)
 
     def _show(self, value: object) -> str:
         if isinstance(value, Opaque) and hasattr(value.node, "col_offset"):
@@ -369,55 +333,6 @@ class Scanner:
         key = self.ev.eval(target.slice)
         if binding is not None and isinstance(binding.value, dict) and isinstance(key, str):
             self.scope.vars[target.value.id] = _Binding({**binding.value, key: value}, stmt.lineno)
-
-    # -- calls the evaluator hands over -------------------------------------------------
-    def _on_call(self, node: ast.Call, canon: str) -> object | None:
-        last = canon.rpartition(".")[2]
-        if last in SIGNATURES:
-            return self._config_call(node, last)
-        if last == "ConfigProto":
-            return self._proto(node)
-        if last == "add" and isinstance(node.func, ast.Attribute):
-            return self._custom_op(node)
-        if last in _AS_BYTES and len(node.args) == 1:
-            value = self.ev.eval(node.args[0])
-            value = value.encode("utf-8") if isinstance(value, str) else value
-            return value if isinstance(value, bytes) else Opaque(node)
-        if canon in ("os.getenv", "os.environ.get"):
-            return Opaque(node, "read from the environment at run time")
-        return None
-
-    def _proto(self, node: ast.Call) -> ProtoObj:
-        proto = ProtoObj(node, node.lineno, self.label(node.lineno))
-        self.protos.append(proto)
-        self._seen.add(id(node))
-        return proto
-
-    def _config_call(self, node: ast.Call, owner: str) -> SubConfigObj:
-        obj = read_call(self, node, owner)
-        if owner == "NPURunConfig" and id(node) not in self._seen:
-            self.runconfigs.append(obj)
-        self._seen.add(id(node))
-        return obj
-
-    def _custom_op(self, node: ast.Call) -> object | None:
-        assert isinstance(node.func, ast.Attribute)
-        base = node.func.value
-        if not (isinstance(base, ast.Attribute) and base.attr == "custom_optimizers"):
-            return None
-        holder = base.value
-        while isinstance(holder, ast.Attribute) and holder.attr in (
-            "rewrite_options",
-            "graph_options",
-        ):
-            holder = holder.value
-        proto = self.ev.eval(holder)
-        if not isinstance(proto, ProtoObj):
-            proto = ProtoObj(None, node.lineno, self.label(node.lineno))
-            self.protos.append(proto)
-        op = CustomOpObj(proto, node.lineno)
-        proto.ops.append(op)
-        return op
 
     def bind(self, name: str, value: object, line: int) -> None:
         self.scope.vars[name] = _Binding(value, line)

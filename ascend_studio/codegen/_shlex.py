@@ -27,7 +27,7 @@ def shell_quote(value: str) -> str:
     """One shell word whose value is exactly ``value`` (any text without NUL)."""
     if "\0" in value:
         raise ValueError("a shell word cannot hold a NUL character")
-    if _SAFE.fullmatch(value):
+    if _SAFE.fullmatch(value) and not value.startswith("="):  # `A==x` reads as a typo
         return value
     return "'" + value.replace("'", "'\\''") + "'"
 
@@ -215,43 +215,44 @@ class _Reader:
         """Read one word starting at the current (non-blank, non-meta) character."""
         start, line = self.i, self.line
         out: list[str] = []
-        literal = quoted = False
         literal = True
         while (ch := self.peek()) and ch not in _META:
-            if ch == "'":
-                out.append(self.single())
-                quoted = True
-            elif ch == "$" and self.peek(1) == "'":
-                out.append(self.ansi_c())
-                quoted = True
-            elif ch == "$" and self.peek(1) == '"':
-                self.take()
-                value = self.double()
-                quoted = True
-                literal = literal and value is not None
-                out.append(value or "")
-            elif ch == '"':
-                value = self.double()
-                quoted = True
-                literal = literal and value is not None
-                out.append(value or "")
-            elif ch == "\\":
-                nxt = self.peek(1)
-                self.take(2)
-                if nxt != "\n":
-                    out.append(nxt)
-            elif ch == "`":
-                self.backtick()
-                literal = False
-            elif ch == "$" and self.dollar():
-                literal = False
-            elif ch == "~" and self._tilde_position(start):
-                self.take()
+            piece = self._piece(ch, start)
+            if piece is None:
                 literal = False
             else:
-                out.append(self.take())
+                out.append(piece)
         text = self.s[start : self.i]
+        quoted = any(q in text for q in "'\"\\")
         return Word(text, "".join(out) if literal else None, line, quoted)
+
+    def _piece(self, ch: str, start: int) -> str | None:
+        """The value of the next piece of a word; None if it expands something."""
+        nxt = self.peek(1)
+        if ch == "'":
+            return self.single()
+        if ch == "$" and nxt == "'":
+            return self.ansi_c()
+        if ch == '"' or (ch == "$" and nxt == '"'):
+            self.take(int(ch == "$"))
+            return self.double()
+        if ch == "\\":
+            self.take(2)
+            return "" if nxt == "\n" else nxt
+        if ch in "`$~":
+            return self._expansion(ch, start)
+        return self.take()
+
+    def _expansion(self, ch: str, start: int) -> str | None:
+        if ch == "`":
+            self.backtick()
+            return None
+        if ch == "$":
+            return None if self.dollar() else self.take()
+        if self._tilde_position(start):
+            self.take()
+            return None
+        return self.take()
 
     def _tilde_position(self, start: int) -> bool:
         before = self.s[start : self.i]

@@ -137,15 +137,16 @@ def test_shellcheck(label: str, text: str, tmp_path: Path) -> None:
 @settings(max_examples=15, deadline=None)
 @given(p=env_profiles())
 def test_shellcheck_random_profiles(p: Profile, tmp_path_factory: Any) -> None:
-    script = tmp_path_factory.mktemp("sc") / "out.sh"
-    script.write_text(export_text(p, "sh"), encoding="utf-8")
-    result = subprocess.run(
-        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout
+    for fmt in ("sh", "docker"):
+        script = tmp_path_factory.mktemp("sc") / "out.sh"
+        script.write_text(export_text(p, fmt), encoding="utf-8")
+        result = subprocess.run(
+            [SHELLCHECK or "shellcheck", "--shell=sh", str(script)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout
 
 
 @settings(max_examples=200)

@@ -1,0 +1,152 @@
+"""What the Python importer knows about a script: its text and the objects it builds.
+
+Values the scanner tracks are plain Python scalars/containers, or one of the
+classes here: an :class:`Opaque` value (not knowable without running), an
+:class:`Ambiguous` name, a config constructor call, a ConfigProto and its
+NpuOptimizer ``parameter_map`` writes.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+__all__ = [
+    "CONFIG_CLASSES",
+    "Ambiguous",
+    "CustomOpObj",
+    "EnvSet",
+    "MapWrite",
+    "Opaque",
+    "ProtoObj",
+    "Source",
+    "SubConfigObj",
+    "dotted",
+]
+
+CONFIG_CLASSES = frozenset(
+    {
+        "NPURunConfig",
+        "DumpConfig",
+        "ProfilingConfig",
+        "MemoryConfig",
+        "ExperimentalConfig",
+        "GraphMemoryOptimizeConfig",
+        "DynamicInputConfig",
+    }
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Opaque:
+    """A value that cannot be known without running the script."""
+
+    node: ast.AST
+    why: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Ambiguous:
+    """A name with different values on different paths: (line, source text) each."""
+
+    options: tuple[tuple[int, str], ...]
+
+
+@dataclass(eq=False)
+class SubConfigObj:
+    """A constructor call of NPURunConfig or a sub-config class."""
+
+    owner: str
+    node: ast.Call
+    label: str
+    #: keyword -> (value node, resolved value, source text or None to take the node's).
+    args: dict[str, tuple[ast.expr, object, str | None]] = field(default_factory=dict)
+    #: ("*" / "**" / unknown name, value node, source text or None)
+    extras: list[tuple[str, ast.expr, str | None]] = field(default_factory=list)
+    excess_positional: int = 0
+
+
+@dataclass(frozen=True)
+class MapWrite:
+    key: str
+    field: str
+    node: ast.expr  # the right-hand side, wrappers removed
+    value: object
+    line: int
+    label: str
+    wrapped: str  # "as_bytes", "encode", "bytes", "str", "" (what wrapped the value)
+
+
+@dataclass(eq=False)
+class CustomOpObj:
+    proto: ProtoObj
+    line: int
+    name: object = None
+    writes: list[MapWrite] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class ProtoObj:
+    """A ``tf.ConfigProto``; ``node`` is its constructor call (None if not seen)."""
+
+    node: ast.Call | None
+    line: int
+    label: str
+    ops: list[CustomOpObj] = field(default_factory=list)
+    other: list[tuple[int, str]] = field(default_factory=list)  # ignored settings
+    used_by_runconfig: bool = False
+
+
+def dotted(node: ast.AST) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain, else None."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+class Source:
+    """The script text with fast line spans and exact node segments."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines = text.splitlines(keepends=True)
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
+
+    def span(self, node: ast.AST) -> str:
+        """The whole lines a node covers (for cheap keyword checks)."""
+        first = getattr(node, "lineno", 1)
+        last = getattr(node, "end_lineno", None) or first
+        return self.text[self.starts[first - 1] : self.starts[min(last, len(self.lines))]]
+
+    def segment(self, node: ast.AST) -> str:
+        """The exact source of an expression node (columns are UTF-8 byte offsets)."""
+        first: int = getattr(node, "lineno", 0)
+        last: int = getattr(node, "end_lineno", None) or first
+        start: int = getattr(node, "col_offset", 0)
+        end: int | None = getattr(node, "end_col_offset", None)
+        if not 1 <= first <= len(self.lines) or last > len(self.lines) or end is None:
+            return ast.unparse(node)
+        if first == last:
+            return self.lines[first - 1].encode()[start:end].decode("utf-8", "replace")
+        head = self.lines[first - 1].encode()[start:].decode("utf-8", "replace")
+        middle = "".join(self.lines[first : last - 1])
+        tail = self.lines[last - 1].encode()[:end].decode("utf-8", "replace")
+        return head + middle + tail
+
+
+@dataclass(frozen=True)
+class EnvSet:
+    name: str
+    value: object  # str, None (unset) or something unresolved
+    line: int
+    label: str
+    conditional: bool
+    in_loop: bool
+    how: str
