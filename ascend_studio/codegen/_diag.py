@@ -41,7 +41,9 @@ def place(diagnostics: Sequence[Diagnostic], shown: Collection[str]) -> Placed:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """One comment line: whitespace runs collapsed, other unprintables escaped."""
+    flat = " ".join(text.split())
+    return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
 
 
 def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:

@@ -26,10 +26,10 @@ _Exporter = Callable[[Profile, Catalog, ExportOptions], str]
 _EXPORTERS: dict[str, _Exporter] = {
     "py": export_py,
     "sess": export_sess,
-    "sh": lambda p, c, o: export_sh(p, c),
-    "env-file": lambda p, c, o: export_env_file(p, c),
-    "docker": lambda p, c, o: export_docker(p, c),
-    "k8s": lambda p, c, o: export_k8s(p, c),
+    "sh": export_sh,
+    "env-file": export_env_file,
+    "docker": export_docker,
+    "k8s": export_k8s,
     # JSON has no comments: product and scenario are fields of the document itself.
     "json": lambda p, c, o: dump_profile(p),
 }

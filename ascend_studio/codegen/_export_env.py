@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
 from ascend_studio.codegen._header import header_lines
-from ascend_studio.codegen._options import ExportError
+from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
@@ -81,9 +82,31 @@ def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> 
     return header_lines(profile, catalog, what, extra)
 
 
-def export_sh(profile: Profile, catalog: Catalog) -> str:
+def env_diagnostics(profile: Profile, catalog: Catalog, options: ExportOptions) -> Placed:
+    """Rule findings about environment variables, placed at the variable they concern."""
+    if not options.diagnostics:
+        return Placed()
+    found = [
+        d
+        for d in profile_diagnostics(profile, catalog)
+        if any(p.startswith("env:") for p in d.params)
+    ]
+    return place(found, {f"env:{name}" for name in profile.env})
+
+
+def _notes(placed: Placed, name: str, lang: str) -> list[str]:
+    return [line for d in placed.by_path.get(f"env:{name}", []) for line in comment_lines(d, lang)]
+
+
+def _general(placed: Placed, lang: str) -> list[str]:
+    return [line for d in placed.general for line in comment_lines(d, lang)]
+
+
+def export_sh(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    placed = env_diagnostics(profile, catalog, options)
     body: list[str] = []
     for name, value, verbatim in _items(profile):
+        body += _notes(placed, name, options.lang)
         if value is None:
             body.append(f"unset {name}")
         elif verbatim:
@@ -93,7 +116,7 @@ def export_sh(profile: Profile, catalog: Catalog) -> str:
         else:
             body += _literal_dollar(value)
             body.append(f"export {name}={shell_quote(value)}")
-    extra = ["# Source it: . ./this-file.sh"]
+    extra = ["# Source it: . ./this-file.sh", *_general(placed, options.lang)]
     lines = ["#!/bin/sh", *_header(profile, catalog, "environment, POSIX sh", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
 
@@ -142,7 +165,8 @@ def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
             )
 
 
-def export_env_file(profile: Profile, catalog: Catalog) -> str:
+def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    placed = env_diagnostics(profile, catalog, options)
     items = _items(profile)
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
@@ -154,14 +178,20 @@ def export_env_file(profile: Profile, catalog: Catalog) -> str:
                 f"{name}: a docker env-file holds one line per variable; this value has a "
                 "line break (use the sh, docker or k8s format)"
             )
+        body += _notes(placed, name, options.lang)
         body.append(f"{name}={value}")
     unset = [name for name, value, _ in items if value is None]
-    extra = ["# Use it: docker run --env-file this-file ...", *_unset_note(unset, "an env-file")]
+    extra = [
+        "# Use it: docker run --env-file this-file ...",
+        *_unset_note(unset, "an env-file"),
+        *_general(placed, options.lang),
+    ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
 
 
-def export_docker(profile: Profile, catalog: Catalog) -> str:
+def export_docker(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    placed = env_diagnostics(profile, catalog, options)
     items = _items(profile)
     pre: list[str] = []
     args: list[str] = []
@@ -179,6 +209,8 @@ def export_docker(profile: Profile, catalog: Catalog) -> str:
     extra = [
         "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
         *_unset_note(unset, "docker run"),
+        *_general(placed, options.lang),
+        *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
     ]
     lines = ["#!/bin/sh", *_header(profile, catalog, "environment, docker run -e", extra), ""]
     literal = _literal_dollar(*(v for _, v, verbatim in items if v is not None and not verbatim))
@@ -208,17 +240,20 @@ def yaml_quote(text: str) -> str:
     return '"' + "".join(_yaml_char(ch) for ch in text) + '"'
 
 
-def export_k8s(profile: Profile, catalog: Catalog) -> str:
+def export_k8s(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+    placed = env_diagnostics(profile, catalog, options)
     items = _items(profile)
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     for name, value, _ in items:
         if value is not None:
+            body += ["  " + line for line in _notes(placed, name, options.lang)]
             body += [f"  - name: {name}", f"    value: {yaml_quote(value)}"]
     unset = [name for name, value, _ in items if value is None]
     extra = [
         "# Paste under a container spec (containers[].env).",
         *_unset_note(unset, "a container env list"),
+        *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
