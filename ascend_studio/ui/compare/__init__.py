@@ -9,6 +9,7 @@ from ascend_studio.ui.compare._diff import (
     apply_changes,
     diff_profiles,
 )
+from ascend_studio.ui.compare._install import install_compare
 from ascend_studio.ui.compare._view import CompareView
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "Difference",
     "apply_changes",
     "diff_profiles",
+    "install_compare",
 ]

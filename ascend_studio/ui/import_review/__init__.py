@@ -3,6 +3,7 @@
 from ascend_studio.ui.import_review._dialog import GROUPS, ImportReviewDialog
 from ascend_studio.ui.import_review._drop import DropHandler, dropped_file
 from ascend_studio.ui.import_review._flow import import_with_review, review_import
+from ascend_studio.ui.import_review._install import install_import_review
 from ascend_studio.ui.import_review._merge import Mode, combine
 
 __all__ = [
@@ -13,5 +14,6 @@ __all__ = [
     "combine",
     "dropped_file",
     "import_with_review",
+    "install_import_review",
     "review_import",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ascend_studio.ui._i18n import tr
@@ -31,7 +32,9 @@ def row_parameter(widget: QWidget | None) -> str | None:
 
 def install_why_panel(window: MainWindow) -> WhyPanel:
     panel = WhyPanel(window.catalog, window.model.profile, parent=window)
-    make_dock(window, "why", panel, lambda: tr("Why"), Qt.DockWidgetArea.RightDockWidgetArea)
+    dock = make_dock(window, "why", panel, lambda: tr("Why"), Qt.DockWidgetArea.RightDockWidgetArea)
+    dock.toggleViewAction().setShortcut(QKeySequence(Qt.Key.Key_F1))
+    dock.hide()  # the window is wide already; F1 or View > Why opens it
     window.model.profile_changed.connect(panel.set_profile)
     panel.parameter_activated.connect(window.reveal)
     window.diagnostics.param_activated.connect(panel.set_parameter)
