@@ -29,6 +29,10 @@ from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
+from ascend_studio.ui.compare import install_compare
+from ascend_studio.ui.import_review import install_import_review
+from ascend_studio.ui.inspector import install_inspector
+from ascend_studio.ui.why import install_why_panel
 
 __all__ = ["MainWindow"]
 
@@ -64,6 +68,10 @@ class MainWindow(QMainWindow):
         self._build_body()
         self._build_status()
         self._connect()
+        self.inspector = install_inspector(self)
+        self.why_panel = install_why_panel(self)
+        self.compare = install_compare(self)
+        self.drops = install_import_review(self)
         self._fill_target_boxes()
         self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
         self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
