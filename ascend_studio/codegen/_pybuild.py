@@ -272,7 +272,8 @@ class Builder:
                 continue
             for write in op.writes:
                 earlier = last.get(write.key)
-                if earlier is not None and not _same_write(earlier, write):
+                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
+                if earlier is not None and not internal and not _same_write(earlier, write):
                     self.add(
                         "conflict",
                         f"parameter_map[{write.key!r}] 被多次设置（第 {earlier.line} 行与第 {write.line} 行），以最后一次为准。",

@@ -1,0 +1,61 @@
+"""The public names other packages code against, and the atomic write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascend_studio import codegen
+from ascend_studio.codegen import EXPORT_FORMATS, ExportError, export_text, write_export
+from ascend_studio.profile import Profile
+
+PUBLIC = {
+    "EXPORT_FORMATS",
+    "export_text",
+    "ExportOptions",
+    "ExportError",
+    "write_export",
+    "import_python",
+    "import_shell",
+    "import_file",
+    "ImportResult",
+    "ImportedConfig",
+    "ImportReport",
+    "ReportItem",
+    "shell_quote",
+}
+
+
+def test_public_names() -> None:
+    assert set(codegen.__all__) >= PUBLIC
+    assert all(hasattr(codegen, name) for name in codegen.__all__)
+    assert EXPORT_FORMATS == ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
+
+
+def test_exports_are_deterministic() -> None:
+    p = Profile(values={"iterations_per_loop": 3}, env={"B": "2", "A": "1"})
+    for fmt in EXPORT_FORMATS:
+        assert export_text(p, fmt) == export_text(p.model_copy(), fmt)
+
+
+def test_unknown_format_and_unknown_parameter() -> None:
+    with pytest.raises(ExportError, match="unknown export format 'yaml'"):
+        export_text(Profile(), "yaml")
+    with pytest.raises(ExportError, match="not_a_param: not a parameter"):
+        export_text(Profile(values={"not_a_param": 1}), "py")
+    with pytest.raises(ExportError, match="iterations_per_loop: 'many' is not an integer"):
+        export_text(Profile(values={"iterations_per_loop": "many"}), "py")
+
+
+def test_write_export_is_atomic(tmp_path: Path) -> None:
+    target = tmp_path / "env.sh"
+    target.write_text("old\n")
+    with pytest.raises(ExportError):
+        write_export(target, Profile(env={"A": "a\0b"}), "sh")
+    assert target.read_text() == "old\n"
+    assert write_export(target, Profile(env={"A": "1"}), "sh") == target
+    assert "export A=1" in target.read_text()
+    assert [p.name for p in tmp_path.iterdir()] == ["env.sh"]
+    with pytest.raises(ExportError, match="cannot write"):
+        write_export(tmp_path / "missing" / "env.sh", Profile(), "sh")
