@@ -19,6 +19,7 @@ from ascend_studio.codegen._layout import (
     Arg,
     Call,
     build_calls,
+    is_bare_call,
     shown_default,
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -109,11 +110,6 @@ def _call_lines(
     return lines
 
 
-def _bare_call(expr: Expr, owner: str) -> bool:
-    """``MemoryConfig()``: an empty sub-config kept as an expression needs its import."""
-    return "".join(expr.expr.split()) == f"{owner}()"
-
-
 def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     """``os``/``json`` when the generated code or a kept expression uses them."""
     used: set[str] = set()
@@ -149,7 +145,7 @@ def export_py(profile: Profile, catalog: Catalog, options: ExportOptions) -> str
     body: list[str] = []
     for call in calls:
         body += _call_lines(call, profile, catalog, options, placed)
-    classes = sorted({c.owner for c in calls if c.expr is None or _bare_call(c.expr, c.owner)})
+    classes = sorted({c.owner for c in calls if c.expr is None or is_bare_call(c.expr, c.owner)})
     imports = ["from npu_bridge.npu_init import *"]
     one_line = f"from {CLASS_MODULE} import {', '.join(classes)}"
     if len(one_line) <= 99:

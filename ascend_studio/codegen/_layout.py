@@ -23,6 +23,8 @@ __all__ = [
     "SIGNATURES",
     "Call",
     "build_calls",
+    "held_expr",
+    "is_bare_call",
     "shown_default",
     "sorted_extras",
 ]
@@ -182,8 +184,8 @@ def build_calls(profile: Profile, catalog: Catalog) -> list[Call]:
         if owner not in present:
             continue
         holder = "" if owner == "NPURunConfig" else SUBCONFIG_PATHS[owner]
-        held = profile.values.get(holder) if holder else None
-        if isinstance(held, Expr):
+        held = held_expr(profile, holder) if holder else None
+        if held is not None:
             calls.append(Call(owner, holder, (), held))
             continue
         calls.append(Call(owner, holder, _args(profile, catalog, owner, present)))
@@ -214,14 +216,40 @@ def _check(profile: Profile, catalog: Catalog) -> None:
             )
 
 
+def is_bare_call(expr: Expr, owner: str) -> bool:
+    """``MemoryConfig()``: an object with every field at its default."""
+    return "".join(expr.expr.split()) == f"{owner}()"
+
+
+def _fields(profile: Profile, holder: str) -> list[str]:
+    """What is set inside the object at ``holder`` (its fields and extra keywords)."""
+    prefix = holder + "."
+    inner = [p for p in profile.values if p.startswith(prefix)]
+    owners = {HOLDER_OWNER[holder]} | {
+        o for o, h in SUBCONFIG_PATHS.items() if h.startswith(prefix)
+    }
+    return inner + [f"{x.owner}({x.name}=...)" for x in profile.extra_kwargs if x.owner in owners]
+
+
+def held_expr(profile: Profile, holder: str) -> Expr | None:
+    """The expression kept for a sub-config object, unless its fields define it.
+
+    ``DumpConfig()`` (all defaults) is superseded by any field set later; any
+    other expression is the object itself.
+    """
+    held = profile.values.get(holder)
+    if not isinstance(held, Expr):
+        return None
+    if is_bare_call(held, HOLDER_OWNER[holder]) and _fields(profile, holder):
+        return None
+    return held
+
+
 def _check_nested(profile: Profile, path: str, value: Expr) -> None:
     owner = HOLDER_OWNER.get(path)
-    if owner is None:
+    if owner is None or is_bare_call(value, owner):
         return
-    prefix = path + "."
-    inner = [p for p in profile.values if p.startswith(prefix)]
-    owners = {owner} | {o for o, h in SUBCONFIG_PATHS.items() if h.startswith(prefix)}
-    inner += [f"{x.owner}({x.name}=...)" for x in profile.extra_kwargs if x.owner in owners]
+    inner = _fields(profile, path)
     if inner:
         raise ExportError(
             f"{path} is the expression {value.expr!r} and also has fields set "
@@ -237,8 +265,8 @@ def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> 
         param = catalog.param(path) if catalog.has(path) else None
         nested = HOLDER_OWNER.get(path)
         if nested is not None and nested in present:
-            held = profile.values.get(path)
-            args.append(Arg(name, param, held if isinstance(held, Expr) else Expr(expr=name)))
+            held = held_expr(profile, path)
+            args.append(Arg(name, param, held if held is not None else Expr(expr=name)))
         elif path in profile.values:
             args.append(Arg(name, param, profile.values[path]))
         elif owner in REQUIRED_ALL:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, is_bare_call
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
@@ -88,7 +88,7 @@ def _exists(profile: Profile, holder: str) -> bool:
     if not holder:
         return True
     held = profile.values.get(holder)
-    if isinstance(held, Expr) and "".join(held.expr.split()) == f"{HOLDER_OWNER[holder]}()":
+    if isinstance(held, Expr) and is_bare_call(held, HOLDER_OWNER[holder]):
         return True  # an empty sub-config: present, every field at its default
     if isinstance(held, Expr):
         raise ExportError(

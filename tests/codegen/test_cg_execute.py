@@ -179,3 +179,21 @@ def test_sess_code_never_gives_protobuf_a_str() -> None:
     p = profile("full")
     assert standins.AttrValue.strict
     standins.run_code(export_text(p, "sess", OPTIONS), **_names())  # would raise TypeError
+
+
+EMPTY_OBJECTS = [
+    {"memory_config": Expr(expr="MemoryConfig()")},
+    {"dump_config": Expr(expr="DumpConfig()"), "profiling_config": Expr(expr="ProfilingConfig()")},
+    {"experimental_config": Expr(expr="ExperimentalConfig()")},
+    {"experimental_config.graph_memory_optimize_config": Expr(expr="GraphMemoryOptimizeConfig()")},
+    {"memory_config": Expr(expr="MemoryConfig()"), "memory_config.static_memory_policy": 2},
+]
+
+
+@pytest.mark.parametrize("values", EMPTY_OBJECTS)
+def test_empty_sub_configs_are_present_with_defaults(values: dict[str, Any]) -> None:
+    p = Profile(values=values)
+    config = _construct(p)
+    assert _session_map(p) == _normalized(oracle_map(config))
+    if "memory_config" in values:
+        assert _session_map(p)["atomic_clean_policy"] == ("i", 0)
