@@ -122,6 +122,7 @@ ZH_PART2: dict[str, str] = {
     "Another profile or script…": "其他配置或脚本…",
     "Take the other value": "采用对方的值",
     "Go to field": "转到字段",
+    "Select a category to take all of its values at once.": "选中一个分类可一次采用其中全部的值。",
     "Current": "当前",
     "Other": "对方",
     "unset (removed)": "取消设置",

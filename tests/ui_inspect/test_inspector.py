@@ -15,7 +15,14 @@ from pytestqt.qtbot import QtBot
 from ascend_studio.paths import Context, Environment, resolve
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
-from ascend_studio.ui.inspector import STATE_ROLE, InspectorView, PathChainModel
+from ascend_studio.ui.inspector import (
+    CHAIN_COLUMN,
+    PATH_COLUMN,
+    STATE_ROLE,
+    STATUS_COLUMN,
+    InspectorView,
+    PathChainModel,
+)
 
 WORK = "/data/wp/172.16.1.12_01_03"
 
@@ -62,11 +69,11 @@ def test_model_passes_qtmodeltester(qtmodeltester: object, catalog: Catalog) -> 
 
 def test_debug_dir_and_work_path_decide_kernel_meta(qtbot: QtBot, view: InspectorView) -> None:
     view.context_editor.set_field("cwd", "/home/u/job")
-    assert _cell(view, "kernel_meta", 2) == "/home/u/job/kernel_meta"
+    assert _cell(view, "kernel_meta", PATH_COLUMN) == "/home/u/job/kernel_meta"
     assert ("default", "winner") in _states(view, "kernel_meta")
 
     qtbot.keyClicks(view.context_editor.work_path.edit, WORK)
-    assert _cell(view, "kernel_meta", 2) == f"{WORK}/kernel_meta"
+    assert _cell(view, "kernel_meta", PATH_COLUMN) == f"{WORK}/kernel_meta"
     assert _states(view, "kernel_meta") == [
         ("debug_dir", "unset"),
         ("$ASCEND_WORK_PATH", "winner"),
@@ -74,7 +81,7 @@ def test_debug_dir_and_work_path_decide_kernel_meta(qtbot: QtBot, view: Inspecto
     ]
 
     view.set_profile(Profile().with_value("debug_dir", "/data/debug"))
-    assert _cell(view, "kernel_meta", 2) == "/data/debug"
+    assert _cell(view, "kernel_meta", PATH_COLUMN) == "/data/debug"
     assert _states(view, "kernel_meta") == [
         ("debug_dir", "winner"),
         ("$ASCEND_WORK_PATH", "shadowed"),
@@ -96,51 +103,53 @@ def test_loading_an_env_script_feeds_the_chains(
     )
     with qtbot.waitSignal(view.context_editor.context_changed):
         view.context_editor.load_env_file(script)
-    assert _cell(view, "log", 2) == "/logs/中文 目录"
-    assert _cell(view, "atrace", 2) == f"{WORK}/atrace"
+    assert _cell(view, "log", PATH_COLUMN) == "/logs/中文 目录"
+    assert _cell(view, "atrace", PATH_COLUMN) == f"{WORK}/atrace"
     parent = view.model.index(_row(view, "log"), 0)
-    assert "run env.sh" in str(view.model.index(0, 3, parent).data())
+    assert "run env.sh" in str(view.model.index(0, STATUS_COLUMN, parent).data())
     assert "run env.sh" in view.context_editor.sources.text()
     # A typed value overrides the file; forgetting the file falls back.
     view.context_editor.set_typed({"ASCEND_WORK_PATH": "/typed"})
-    assert _cell(view, "atrace", 2) == "/typed/atrace"
+    assert _cell(view, "atrace", PATH_COLUMN) == "/typed/atrace"
     view.context_editor.set_typed({})
     view.context_editor.clear_loaded()
-    assert _cell(view, "atrace", 2) == "$HOME/ascend/atrace"
+    assert _cell(view, "atrace", PATH_COLUMN) == "$HOME/ascend/atrace"
 
 
 def test_process_environment_is_optional(
     view: InspectorView, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ASCEND_WORK_PATH", "/from/process")
-    assert _cell(view, "printf", 2) != "/from/process/printf"
+    assert _cell(view, "printf", PATH_COLUMN) != "/from/process/printf"
     view.context_editor.set_use_process(True)
-    assert _cell(view, "printf", 2) == "/from/process/printf"
+    assert _cell(view, "printf", PATH_COLUMN) == "/from/process/printf"
     assert "/from/process" in view.context_editor.work_path.edit.placeholderText()
     view.context_editor.set_use_process(False)
-    assert _cell(view, "printf", 2) != "/from/process/printf"
+    assert _cell(view, "printf", PATH_COLUMN) != "/from/process/printf"
 
 
 def test_unknown_placeholders_stay_visible_until_known(view: InspectorView) -> None:
     view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
-    assert _cell(view, "fusion_result", 2) == f"{WORK}/FE/${{pid}}/fusion_result.json"
-    tip = str(view.model.index(_row(view, "fusion_result"), 2).data(Qt.ItemDataRole.ToolTipRole))
+    assert _cell(view, "fusion_result", PATH_COLUMN) == f"{WORK}/FE/${{pid}}/fusion_result.json"
+    row = _row(view, "fusion_result")
+    tip = str(view.model.index(row, PATH_COLUMN).data(Qt.ItemDataRole.ToolTipRole))
     assert "${pid}" in tip
     view.context_editor.set_field("pid", "4242")
-    assert _cell(view, "fusion_result", 2) == f"{WORK}/FE/4242/fusion_result.json"
+    assert _cell(view, "fusion_result", PATH_COLUMN) == f"{WORK}/FE/4242/fusion_result.json"
 
 
 def test_artifacts_not_produced_say_so(view: InspectorView) -> None:
-    assert _cell(view, "data_dump", 3) == "not produced"
-    reason = view.model.index(_row(view, "data_dump"), 3).data(Qt.ItemDataRole.ToolTipRole)
+    assert _cell(view, "data_dump", STATUS_COLUMN) == "not produced"
+    row = _row(view, "data_dump")
+    reason = view.model.index(row, STATUS_COLUMN).data(Qt.ItemDataRole.ToolTipRole)
     assert "enable_dump" in str(reason)
     view.set_profile(
         Profile()
         .with_value("dump_config.enable_dump", True)
         .with_value("dump_config.dump_path", "/dumps")
     )
-    assert _cell(view, "data_dump", 3) == "produced"
-    assert _cell(view, "data_dump", 2).startswith("/dumps")
+    assert _cell(view, "data_dump", STATUS_COLUMN) == "produced"
+    assert _cell(view, "data_dump", PATH_COLUMN).startswith("/dumps")
 
 
 def test_selecting_a_parameter_layer_jumps_to_it(qtbot: QtBot, view: InspectorView) -> None:
@@ -158,7 +167,7 @@ def test_clicking_a_box_in_the_chain_jumps_to_the_parameter(
     qtbot: QtBot, view: InspectorView
 ) -> None:
     qtbot.waitExposed(view)
-    index = view.model.index(_row(view, "kernel_cache"), 1)
+    index = view.model.index(_row(view, "kernel_cache"), CHAIN_COLUMN)
     view.chains.scrollTo(index)
     option = QStyleOptionViewItem()
     option.rect = view.chains.visualRect(index)
@@ -229,7 +238,7 @@ def test_language_switch_renders_chinese(
 ) -> None:
     use_language("zh")
     view.set_language("zh")
-    header = view.model.headerData(2, Qt.Orientation.Horizontal)
+    header = view.model.headerData(PATH_COLUMN, Qt.Orientation.Horizontal)
     assert header == "最终路径"
     assert _cell(view, "kernel_meta", 0) == view.resolution("kernel_meta").artifact.name.zh
     assert view.copy_button.text() == "复制路径"

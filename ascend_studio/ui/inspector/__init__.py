@@ -7,8 +7,12 @@ from ascend_studio.ui.inspector._install import follow_language, install_inspect
 from ascend_studio.ui.inspector._layout import LayoutNode, layout_nodes
 from ascend_studio.ui.inspector._model import (
     ARTIFACT_ROLE,
+    CHAIN_COLUMN,
+    NAME_COLUMN,
     PARAMETER_ROLE,
+    PATH_COLUMN,
     STATE_ROLE,
+    STATUS_COLUMN,
     PathChainModel,
 )
 from ascend_studio.ui.inspector._view import InspectorView
@@ -16,8 +20,12 @@ from ascend_studio.ui.inspector._workpath import WorkPathField
 
 __all__ = [
     "ARTIFACT_ROLE",
+    "CHAIN_COLUMN",
+    "NAME_COLUMN",
     "PARAMETER_ROLE",
+    "PATH_COLUMN",
     "STATE_ROLE",
+    "STATUS_COLUMN",
     "ChainDelegate",
     "ClusterDialog",
     "ContextEditor",

@@ -18,9 +18,13 @@ from ascend_studio.ui.inspector._text import layer_label, layer_value, origin_te
 
 __all__ = [
     "ARTIFACT_ROLE",
+    "CHAIN_COLUMN",
     "COLUMNS",
+    "NAME_COLUMN",
     "PARAMETER_ROLE",
+    "PATH_COLUMN",
     "STATE_ROLE",
+    "STATUS_COLUMN",
     "PathChainModel",
 ]
 
@@ -32,7 +36,9 @@ PARAMETER_ROLE = Qt.ItemDataRole.UserRole + 2
 STATE_ROLE = Qt.ItemDataRole.UserRole + 3
 
 COLUMNS = 4
-_CHAIN_COLUMN = 1
+#: Artifact rows: name, resolved path, status, chain (last: it is the widest).
+#: Layer rows: label, the path that layer gives, state and origin, value.
+NAME_COLUMN, PATH_COLUMN, STATUS_COLUMN, CHAIN_COLUMN = range(COLUMNS)
 _Index = QModelIndex | QPersistentModelIndex
 WINNER_BACKGROUND = QColor("#dff3e2")
 DIM = QColor("#8a8f98")
@@ -118,7 +124,7 @@ class PathChainModel(QAbstractItemModel):
     ) -> object:
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
-        names = (tr("Artifact"), tr("Priority chain"), tr("Resolved path"), tr("Status"))
+        names = (tr("Artifact"), tr("Resolved path"), tr("Status"), tr("Priority chain"))
         return names[section] if 0 <= section < COLUMNS else None
 
     # -- data ------------------------------------------------------------------------------
@@ -151,7 +157,7 @@ class PathChainModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return None if res.produced else QBrush(DIM)
         if role == Qt.ItemDataRole.DecorationRole:
-            return _icon(res) if column == 0 else None
+            return _icon(res) if column == NAME_COLUMN else None
         texts = {
             Qt.ItemDataRole.DisplayRole: self._artifact_text,
             Qt.ItemDataRole.ToolTipRole: self._artifact_tip,
@@ -160,22 +166,22 @@ class PathChainModel(QAbstractItemModel):
         return make(res, column) if make is not None else None
 
     def _artifact_text(self, res: Resolution, column: int) -> str:
-        if column == 0:
+        if column == NAME_COLUMN:
             return res.artifact.name.get(self.lang)
-        if column == _CHAIN_COLUMN:
+        if column == CHAIN_COLUMN:
             return " › ".join(f"{layer_label(x)}: {layer_value(x)}" for x in res.layers)
-        if column == 2:
+        if column == PATH_COLUMN:
             return res.path if res.path is not None else tr("(no path)")
         if not res.produced:
             return tr("not produced")
         return tr("produced, conditions apply") if res.reason else tr("produced")
 
     def _artifact_tip(self, res: Resolution, column: int) -> str:
-        if column == 0:
+        if column == NAME_COLUMN:
             return res.artifact.description.get(self.lang)
-        if column == _CHAIN_COLUMN:
+        if column == CHAIN_COLUMN:
             return "\n".join(_layer_line(x, self.lang) for x in res.layers)
-        if column == 2:
+        if column == PATH_COLUMN:
             if not res.unresolved:
                 return tr("Right-click or Ctrl+C to copy the path.")
             names = ", ".join("${" + name + "}" for name in res.unresolved)
@@ -223,11 +229,11 @@ def _layer_style(layer: Layer, role: int) -> object:
 
 
 def _layer_text(layer: Layer, column: int) -> str:
-    if column == 0:
+    if column == NAME_COLUMN:
         return layer_label(layer)
-    if column == 1:
+    if column == CHAIN_COLUMN:
         return layer_value(layer)
-    if column == 2:
+    if column == PATH_COLUMN:
         return layer.path or ""
     origin = origin_text(layer.origin)
     return f"{state_text(layer.state)} · {origin}" if origin else state_text(layer.state)

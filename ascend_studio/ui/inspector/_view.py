@@ -40,7 +40,7 @@ from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import ChainDelegate
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
-from ascend_studio.ui.inspector._model import PathChainModel
+from ascend_studio.ui.inspector._model import CHAIN_COLUMN, PathChainModel
 
 __all__ = ["InspectorView"]
 
@@ -95,13 +95,15 @@ class InspectorView(QWidget):
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
         self.delegate = ChainDelegate(view)
-        view.setItemDelegateForColumn(1, self.delegate)
+        view.setItemDelegateForColumn(CHAIN_COLUMN, self.delegate)
         self.delegate.layer_clicked.connect(self._layer_clicked)
         view.selectionModel().currentChanged.connect(self._current_changed)
         header = view.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        for column in range(CHAIN_COLUMN):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        view.setWordWrap(False)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         QShortcut(QKeySequence.StandardKey.Copy, view, self.copy_path)
         return view
 

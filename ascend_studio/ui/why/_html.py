@@ -143,7 +143,11 @@ def _tick(ok: bool) -> str:
 
 
 def _involved_list(catalog: Catalog, items: Iterable[Involved]) -> str:
-    return ", ".join(f"{param_link(catalog, i.path)} = <code>{_E(i.shown)}</code>" for i in items)
+    # The rules engine quotes values as Python literals, and nothing as "unset".
+    shown = [(i.path, tr("unset") if i.shown == "unset" else i.shown) for i in items]
+    return ", ".join(
+        f"{param_link(catalog, path)} = <code>{_E(text)}</code>" for path, text in shown
+    )
 
 
 def _rule_item(catalog: Catalog, link: RuleLink, lang: Language) -> str:
