@@ -140,7 +140,8 @@ def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> No
             continue
         built.values[path] = value
         param = builder.catalog.param(path) if builder.catalog.has(path) else None
-        if param is not None and param.session is not None and param.session.sent == "always":
+        always = param is not None and param.session is not None and param.session.sent == "always"
+        if always and param is not None and value != param.default:
             builder.add(
                 "conflict",
                 f"{path} 只在 session_config 的 parameter_map 中设置，但 NPUEstimator 总会用 NPURunConfig 的默认值覆盖它；导入为 NPURunConfig 参数，使其真正生效。",
