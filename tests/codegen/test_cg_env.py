@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from cg_profiles import NAMES, profile
 from cg_strategies import ENV_TEXT, env_profiles
 from hypothesis import given, settings
@@ -228,12 +227,18 @@ def test_env_file_refuses_shell_text() -> None:
 @settings(max_examples=200)
 @given(p=env_profiles(verbatim=False))
 def test_k8s_env_is_yaml_with_exact_values(p: Profile) -> None:
+    yaml = pytest.importorskip(
+        "yaml", reason="PyYAML (test dependency) is needed to parse the k8s export"
+    )
     data = yaml.safe_load(export_text(p, "k8s"))
     assert {item["name"]: item["value"] for item in data["env"] or []} == _expected(p)
     assert all(isinstance(item["value"], str) for item in data["env"] or [])
 
 
 def test_k8s_tricky_values() -> None:
+    yaml = pytest.importorskip(
+        "yaml", reason="PyYAML (test dependency) is needed to parse the k8s export"
+    )
     data = yaml.safe_load(export_text(Profile(env=TRICKY), "k8s"))
     assert {item["name"]: item["value"] for item in data["env"]} == TRICKY
 
