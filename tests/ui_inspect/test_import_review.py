@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
@@ -135,3 +135,16 @@ def test_dropped_files_are_recognised(tmp_path: Path) -> None:
     assert dropped_file(urls("image.png")) is None
     assert dropped_file(urls("a.py", "b.py")) is None
     assert dropped_file([QUrl("https://example.com/a.py")]) is None
+
+
+def test_selecting_a_row_shows_its_full_text(dialog: ImportReviewDialog) -> None:
+    top = next(
+        dialog.tree.topLevelItem(i)
+        for i in range(dialog.tree.topLevelItemCount())
+        if dialog.tree.topLevelItem(i).data(0, Qt.ItemDataRole.UserRole) == "unknown"  # type: ignore[union-attr]
+    )
+    assert top is not None
+    dialog.tree.setCurrentItem(top.child(0))
+    assert "Did you mean precision_mode_v2?" in dialog.detail.text()
+    dialog.tree.setCurrentItem(top)
+    assert dialog.detail.text() == ""

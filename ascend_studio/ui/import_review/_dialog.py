@@ -43,6 +43,13 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notes", ("ignored", "sourced_file", "conditional", "not_exported", "info")),
 )
 _ICONS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
+#: Item, details (takes the room, wraps), suggestion, line.
+_COLUMN_MODES = (
+    QHeaderView.ResizeMode.ResizeToContents,
+    QHeaderView.ResizeMode.Stretch,
+    QHeaderView.ResizeMode.ResizeToContents,
+    QHeaderView.ResizeMode.ResizeToContents,
+)
 
 
 def _group_title(group: str) -> str:
@@ -84,8 +91,15 @@ class ImportReviewDialog(QDialog):
         self.tree = QTreeWidget(self)
         self.tree.setObjectName("import:report")
         self.tree.setColumnCount(4)
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.setWordWrap(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        for column, mode in enumerate(_COLUMN_MODES):
+            header.setSectionResizeMode(column, mode)
+        self.tree.currentItemChanged.connect(self._show_detail)
+        self.detail = QLabel(self)
+        self.detail.setObjectName("import:detail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.replace_radio = QRadioButton(self)
         self.replace_radio.setObjectName("import:replace")
         self.merge_radio = QRadioButton(self)
@@ -116,6 +130,7 @@ class ImportReviewDialog(QDialog):
         layout.addWidget(self.header)
         layout.addLayout(form)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.detail)
         layout.addWidget(self.buttons)
 
     def set_language(self, lang: Language) -> None:
@@ -160,6 +175,7 @@ class ImportReviewDialog(QDialog):
         self.config_box.setEnabled(count > 1)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(count > 0)
         self.tree.clear()
+        self.detail.clear()
         items = self.items_for_config()
         for group, kinds in GROUPS:
             chosen = [i for i in items if i.kind in kinds]
@@ -170,6 +186,14 @@ class ImportReviewDialog(QDialog):
             found = self.diagnose(profile)
             self._add_group("diagnostics", [self._diagnostic_row(d) for d in found])
         self.tree.expandAll()
+
+    def _show_detail(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
+        """The full text of the selected row (the table elides long messages)."""
+        if item is None or item.parent() is None:
+            self.detail.clear()
+            return
+        parts = [item.text(0), item.text(1), item.text(2)]
+        self.detail.setText("\n".join(p for p in parts if p))
 
     def _add_group(self, group: str, rows: list[QTreeWidgetItem]) -> None:
         top = QTreeWidgetItem(self.tree, [f"{_group_title(group)} ({len(rows)})"])
