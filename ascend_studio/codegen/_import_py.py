@@ -12,7 +12,7 @@ from __future__ import annotations
 from ascend_studio.codegen._header import HeaderInfo, read_header
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
-from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source
+from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source, source_lines
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
 from ascend_studio.codegen._report import (
@@ -95,7 +95,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             "No NPURunConfig(...), NpuOptimizer parameter_map or os.environ setting found.",
             None,
         )
-    header = read_header(parsed.text.splitlines())
+    header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
     configs = tuple(
         ImportedConfig(_profile(built, env, header), label, line) for built, label, line in found
     )

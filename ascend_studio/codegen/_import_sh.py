@@ -52,7 +52,7 @@ def detect_dialect(text: str, source: str = "<string>") -> str:
         return "env-file"
     if text.startswith("#!") or name.endswith((".sh", ".bash", ".zsh", ".ksh")):
         return "shell"
-    rows = [r for r in text.splitlines() if r.strip() and not r.lstrip().startswith("#")]
+    rows = [r for r in text.split("\n") if r.strip() and not r.lstrip().startswith("#")]
     if not rows or any(_SHELL_START.match(r) for r in rows):
         return "shell"
     matching = sum(1 for r in rows if _ENV_LINE.match(r))
@@ -165,7 +165,7 @@ def _read_shell(text: str) -> State:
 
 
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
-    header = read_header(text.splitlines())
+    header = read_header(text.split("\n"))
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
     data: dict[str, object] = {"env": env}

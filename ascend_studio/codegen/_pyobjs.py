@@ -9,6 +9,7 @@ NpuOptimizer ``parameter_map`` writes.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Source",
     "SubConfigObj",
     "dotted",
+    "source_lines",
 ]
 
 CONFIG_CLASSES = frozenset(
@@ -109,12 +111,28 @@ def dotted(node: ast.AST) -> str | None:
     return ".".join(reversed(parts))
 
 
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text: str) -> list[str]:
+    """Lines as Python numbers them (only \\n, \\r\\n and \\r end a line; a form
+    feed or U+2028 inside a string does not), each with its line ending."""
+    lines: list[str] = []
+    start = 0
+    for match in _NEWLINE.finditer(text):
+        lines.append(text[start : match.end()])
+        start = match.end()
+    if start < len(text):
+        lines.append(text[start:])
+    return lines
+
+
 class Source:
     """The script text with fast line spans and exact node segments."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.lines = text.splitlines(keepends=True)
+        self.lines = source_lines(text)
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))

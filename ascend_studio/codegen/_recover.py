@@ -14,6 +14,8 @@ import re
 import warnings
 from dataclasses import dataclass
 
+from ascend_studio.codegen._pyobjs import source_lines
+
 __all__ = ["Parsed", "SyntaxProblem", "parse_script"]
 
 MAX_ATTEMPTS = 25
@@ -75,7 +77,7 @@ def parse_script(text: str) -> Parsed:
         return Parsed(
             None, text, (SyntaxProblem(None, None, str(exc) or type(exc).__name__, "fatal"),)
         )
-    lines = text.splitlines(keepends=True)
+    lines = source_lines(text)
     problems: list[SyntaxProblem] = []
     touched: dict[int, int] = {}
     error: SyntaxError = first

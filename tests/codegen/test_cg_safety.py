@@ -286,3 +286,25 @@ def test_fuzz_mutated_exports_and_scripts(text: str) -> None:
 def test_pathological_inputs(text: str) -> None:
     _clean(import_python(text))
     _clean(import_shell(text, "x.sh"))
+
+
+def _raw_literal(text: str) -> str:
+    """A double-quoted literal holding ``text`` with as many raw characters as Python allows."""
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\0": "\\0"}
+    return '"' + "".join(escapes.get(ch, ch) for ch in text) + '"'
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(st.characters(exclude_categories=("Cs",)), max_size=40), crlf=st.booleans())
+def test_raw_characters_in_literals_keep_lines_and_values(text: str, crlf: bool) -> None:
+    """Form feeds, U+2028 and friends inside strings do not end a Python line."""
+    newline = "\r\n" if crlf else "\n"
+    source = newline.join(
+        [f"X = {_raw_literal(text)}", "Y = 1", "NPURunConfig(model_dir=X, debug_dir=args.d)", ""]
+    )
+    result = import_python(source)
+    _clean(result)
+    (config,) = result.configs
+    assert config.profile.values["model_dir"] == text
+    assert config.line == 3
+    assert [i.line for i in result.report.of_kind("verbatim")] == [3]
