@@ -18,6 +18,7 @@ ZH_PART2: dict[str, str] = {
     "not produced": "不会生成",
     "produced": "会生成",
     "produced, conditions apply": "会生成（视条件而定）",
+    "sources disagree": "资料说法不一",
     "(no path)": "（无路径）",
     "Right-click or Ctrl+C to copy the path.": "右键或按 Ctrl+C 复制路径。",
     "Still unknown: {names}. Fill them in the context above.": "仍未知：{names}。可在上方上下文中填写。",

@@ -283,3 +283,17 @@ def test_cluster_helper_plans_and_writes_scripts(
     assert [name for name, _ in dialogs.calls][-1] == "show_info"
     dialog.set_input("bad base!", "10.0.0.5")
     assert not dialog.save_button.isEnabled()
+
+
+def test_disagreeing_sources_show_every_reading(view: InspectorView) -> None:
+    res = view.resolution("exception_dump_mode2")
+    assert len(res.variants) == 2
+    assert _cell(view, "exception_dump_mode2", STATUS_COLUMN).endswith("· sources disagree")
+    row = _row(view, "exception_dump_mode2")
+    tip = str(view.model.index(row, STATUS_COLUMN).data(Qt.ItemDataRole.ToolTipRole))
+    lines = tip.splitlines()
+    shown = next(v for v in res.variants if v.default)
+    other = next(v for v in res.variants if not v.default)
+    assert f"▶ {shown.label.en}: {shown.path}" in lines
+    assert any(line.startswith(f"• {other.label.en}") for line in lines)
+    assert "sources disagree" not in _cell(view, "log", STATUS_COLUMN)

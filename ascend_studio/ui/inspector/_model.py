@@ -12,7 +12,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistent
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon
 from PySide6.QtWidgets import QApplication, QStyle
 
-from ascend_studio.paths import Layer, Resolution
+from ascend_studio.paths import Layer, Resolution, VariantResolution
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.inspector._text import layer_label, layer_value, origin_text, state_text
 
@@ -173,8 +173,10 @@ class PathChainModel(QAbstractItemModel):
         if column == PATH_COLUMN:
             return res.path if res.path is not None else tr("(no path)")
         if not res.produced:
-            return tr("not produced")
-        return tr("produced, conditions apply") if res.reason else tr("produced")
+            status = tr("not produced")
+        else:
+            status = tr("produced, conditions apply") if res.reason else tr("produced")
+        return f"{status} · {tr('sources disagree')}" if res.variants else status
 
     def _artifact_tip(self, res: Resolution, column: int) -> str:
         if column == NAME_COLUMN:
@@ -186,7 +188,16 @@ class PathChainModel(QAbstractItemModel):
                 return tr("Right-click or Ctrl+C to copy the path.")
             names = ", ".join("${" + name + "}" for name in res.unresolved)
             return tr("Still unknown: {names}. Fill them in the context above.").format(names=names)
-        return res.reason.get(self.lang) if res.reason else ""
+        lines = [res.reason.get(self.lang)] if res.reason else []
+        lines += [_reading_line(v, self.lang) for v in res.variants]
+        return "\n".join(lines)
+
+
+def _reading_line(reading: VariantResolution, lang: Language) -> str:
+    """One reading of a chain the sources disagree on; the shown one is marked."""
+    mark = "▶" if reading.default else "•"
+    where = reading.path if reading.path is not None else tr("(no path)")
+    return f"{mark} {reading.label.get(lang)}: {where}"
 
 
 def _icon(res: Resolution) -> QIcon | None:
