@@ -32,11 +32,17 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     return app
 
 
-def create_window(settings: Settings | None = None, lang: Language | None = None) -> MainWindow:
-    """The main window with the remembered (or the system's) language."""
+def create_window(
+    settings: Settings | None = None, lang: Language | None = None, *, progressive: bool = True
+) -> MainWindow:
+    """The main window with the remembered (or the system's) language.
+
+    ``progressive``: build the first form section now and the others right after
+    the window shows, so it appears without waiting for every row.
+    """
     settings = settings or Settings()
     chosen = lang or settings.language() or system_language()
-    return MainWindow(shipped_catalog(), settings, chosen)
+    return MainWindow(shipped_catalog(), settings, chosen, progressive=progressive)
 
 
 def run_app(argv: list[str]) -> int:

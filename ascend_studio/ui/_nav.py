@@ -70,9 +70,7 @@ class CategoryNav(QListWidget):
             if counts.set_count:
                 badges.append(f"● {counts.set_count}")
             if counts.problems:
-                icon = (
-                    "⛔" if counts.worst == "error" else "⚠" if counts.worst == "warning" else "ℹ"
-                )
+                icon = "✖" if counts.worst == "error" else "⚠" if counts.worst == "warning" else "ℹ"
                 badges.append(f"{icon} {counts.problems}")
             item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
             item.setToolTip(

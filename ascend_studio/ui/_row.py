@@ -22,7 +22,7 @@ from ascend_studio.ui.editors import Editor, ExprEditor, editor_class
 
 __all__ = ["ParamRow", "RowState"]
 
-_SEVERITY_ICON = {"error": "⛔", "warning": "⚠", "info": "ℹ"}
+_SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 _SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -55,6 +55,7 @@ def apply_fonts(lang: Language) -> None:
 
 STYLE_SHEET = """
 QListWidget#nav::item { padding: 5px 8px; }
+QListWidget#diagnostics::item:selected { background-color: #dbe9ff; }
 QLabel#sectionTitle { font-size: 15pt; font-weight: 600; padding: 6px 0 2px 0; }
 QLabel#sectionBlurb { color: palette(placeholder-text); padding-bottom: 6px; }
 QLabel#title { font-weight: 600; }

@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
             self.main.addWidget(widget)
         self.main.setStretchFactor(1, 3)
         self.main.setStretchFactor(2, 2)
-        self.main.setSizes([220, 760, 520])
+        self.main.setSizes([250, 760, 520])
         self.setCentralWidget(self.main)
 
     def _build_status(self) -> None:
@@ -282,6 +282,8 @@ class MainWindow(QMainWindow):
         )
         paths = set(selection.paths) if selection.paths is not None else None
         self.form.set_filter(paths, selection.show_env)
+        if paths is not None:
+            self.form.verticalScrollBar().setValue(0)
         self._filter_stale = False
         self.controls.reapply.setEnabled(False)
 

@@ -1,15 +1,18 @@
 """Chinese text of every UI chrome string (source text -> translation).
 
-The one module holding chrome translations until Qt ``.ts`` files replace it;
-a test checks that every ``tr()``/``QT_TR_NOOP()`` literal under
-``ascend_studio/ui`` has an entry here. Keep ``{placeholders}`` unchanged.
+The one table of chrome translations until Qt ``.ts`` files replace it (the
+part-2 views keep their half in ``_zh_part2.py``, folded in below); a test
+checks that every ``tr()``/``QT_TR_NOOP()`` literal under ``ascend_studio/ui``
+has an entry. Keep ``{placeholders}`` unchanged.
 """
 
 from __future__ import annotations
 
+from ascend_studio.ui._zh_part2 import ZH_PART2
+
 __all__ = ["ZH"]
 
-ZH: dict[str, str] = {
+_MAIN: dict[str, str] = {
     # -- menus and actions -------------------------------------------------------------
     "&File": "文件(&F)",
     "&Edit": "编辑(&E)",
@@ -116,7 +119,7 @@ ZH: dict[str, str] = {
     "Task time": "任务耗时",
     "HCCL communication": "HCCL 通信",
     "AI CPU operators": "AI CPU 算子",
-    "L2 cache": "L2 Cache",
+    "L2 cache": "L2 缓存",
     "msproftx markers": "msproftx 打点",
     "AI Core metrics": "AI Core 性能指标",
     "Forward start operator (fp_point)": "前向起始算子（fp_point）",
@@ -177,3 +180,5 @@ ZH: dict[str, str] = {
     "All files (*)": "所有文件 (*)",
     "Cannot export": "无法导出",
 }
+
+ZH: dict[str, str] = {**ZH_PART2, **_MAIN}

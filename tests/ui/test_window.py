@@ -195,11 +195,13 @@ def test_diagnostics_show_inline_in_list_and_jump(qtbot: Any, window: MainWindow
     assert row.diag.isVisibleTo(row)
     assert row.property("severity") == "error"
     assert any(path in f.params for f in window.findings)
-    item = window.diagnostics.topLevelItem(0)
-    assert item is not None and path in item.text(2)
+    rows = range(window.diagnostics.count())
+    index = next(i for i in rows if window.diagnostics.target(i) == path)
+    item = window.diagnostics.item(index)
+    assert item is not None
     assert "1" in find(window, QLabel, "status:counts").text()
     window.form.verticalScrollBar().setValue(window.form.verticalScrollBar().maximum())
-    window.diagnostics.itemClicked.emit(item, 1)
+    window.diagnostics.itemClicked.emit(item)
     assert row.property("flash") is True
     assert row.editor.hasFocus() or row.editor.focusProxy() is not None
     qtbot.waitUntil(lambda: row.property("flash") is False, timeout=5000)
@@ -209,7 +211,7 @@ def test_category_navigation_counts(window: MainWindow) -> None:
     _make_problem(window)
     item = window.nav.item_for("basic")
     assert "● 1" in item.text()
-    assert "⛔ 1" in item.text() or "⚠ 1" in item.text()
+    assert "✖ 1" in item.text() or "⚠ 1" in item.text()
 
 
 # -- undo / redo / reset -------------------------------------------------------------------------------------
