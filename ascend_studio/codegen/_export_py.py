@@ -118,10 +118,7 @@ def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     texts = [v.expr for v in profile.values.values() if isinstance(v, Expr)]
     texts += [x.expr for x in profile.extra_kwargs]
     for text in texts:
-        try:
-            tree = ast.parse(text.strip(), mode="eval")
-        except SyntaxError:
-            raise ExportError(f"kept expression {text!r} is not valid Python") from None
+        tree = ast.parse(f"({text})", mode="eval")  # checked by build_calls
         used |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"os", "json"}
     return sorted(used)
 

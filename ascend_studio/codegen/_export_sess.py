@@ -68,7 +68,8 @@ def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> s
     for write in writes:
         body += comment_lines_for(write, placed.by_path, options.lang)
         if write.condition is not None:
-            body += [f"if {write.condition}:", "    " + _assignment(write)]
+            condition = f"({write.condition})" if "\n" in write.condition else write.condition
+            body += [f"if {condition}:", "    " + _assignment(write)]
         else:
             body.append(_assignment(write))
     body += _TF_CONFIG

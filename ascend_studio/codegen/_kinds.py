@@ -189,7 +189,7 @@ def session_rhs(field: Field, convert: str, literal: str) -> str:
     ``str``; bytes is what it needs, so ``raw`` strings are converted too.
     """
     if field != "s":
-        return literal
+        return f"({literal})" if "\n" in literal else literal
     if convert == "str":
         return f"tf.compat.as_bytes(str({literal}))"
     return f"tf.compat.as_bytes({literal})"

@@ -8,6 +8,7 @@ session keys) comes from the catalog.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,6 +24,8 @@ __all__ = [
     "SIGNATURES",
     "Call",
     "build_calls",
+    "check_expr",
+    "check_profile",
     "held_expr",
     "is_bare_call",
     "shown_default",
@@ -201,8 +204,25 @@ def known_path(path: str, catalog: Catalog) -> bool:
     return owner is not None and name in SIGNATURES[owner]
 
 
+def check_expr(text: str, where: str) -> None:
+    """A kept expression must parse, or the exported code would be broken."""
+    try:
+        ast.parse(f"({text})", mode="eval")  # kept text may span lines
+    except SyntaxError:
+        raise ExportError(f"{where}: kept expression {text!r} is not valid Python") from None
+
+
+def check_profile(profile: Profile, catalog: Catalog) -> None:
+    """Raise :class:`ExportError` for anything no code export can carry."""
+    _check(profile, catalog)
+
+
 def _check(profile: Profile, catalog: Catalog) -> None:
+    for extra in profile.extra_kwargs:
+        check_expr(extra.expr, f"{extra.owner}({extra.name}=...)")
     for path, value in profile.values.items():
+        if isinstance(value, Expr):
+            check_expr(value.expr, path)
         if not known_path(path, catalog):
             raise ExportError(f"{path}: not a parameter of NPURunConfig or its sub-configs")
         if path in HOLDER_OWNER and not isinstance(value, Expr):

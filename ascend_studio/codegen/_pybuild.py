@@ -71,7 +71,9 @@ class Builder:
         self.items.append(ReportItem(kind, msg(zh, en), line, path, suggestion, self.config))
 
     def text(self, node: ast.AST, override: str | None = None) -> str:
-        return override if override is not None else self.src.segment(node)
+        """Source text of a value as written (never empty: an expression needs text)."""
+        text = override if override is not None else self.src.segment(node)
+        return text if text.strip() else ast.unparse(node) or "None"
 
     # -- constructor calls ---------------------------------------------------------------
     def expand(self, obj: SubConfigObj, prefix: str, out: Built) -> None:
@@ -245,7 +247,7 @@ class Builder:
     def _session_config(self, node: ast.expr, proto: ProtoObj, out: Built) -> None:
         proto.used_by_runconfig = True
         out.protos.append(proto)
-        text = self.src.segment(proto.node) if proto.node is not None else self.src.segment(node)
+        text = self.text(proto.node if proto.node is not None else node)
         out.values["session_config"] = Expr(expr=text)
         out.lines["session_config"] = node.lineno
         for line, setting in proto.other:

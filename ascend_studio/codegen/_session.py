@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, is_bare_call
+from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
@@ -173,6 +173,7 @@ _GATES: dict[str, Callable[[Profile, Parameter, Catalog, Value | None], _Gated]]
 
 def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
     """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair."""
+    check_profile(profile, catalog)
     writes = [SessionWrite(k, f, rhs, "") for k, (f, rhs) in INTERNAL_KEYS.items()]
     for param in session_params(catalog):
         if param.session is not None and param.session.session_only:

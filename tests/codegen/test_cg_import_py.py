@@ -407,3 +407,33 @@ def test_hopeless_file_gives_a_fatal_report() -> None:
     result = imp("def (:\n" * 40)
     assert result.configs == ()
     assert result.report.has_errors
+
+
+def test_multiline_expressions_with_comments_are_re_emitted_validly() -> None:
+    source = """
+        NPURunConfig(
+            precision_mode=(args.a  # comment
+                or "x"),
+            iterations_per_loop=(FLAGS.n
+                + 1),
+            profiling_config=ProfilingConfig(enable_profiling=(FLAGS.p  # c
+                and True)),
+        )
+        """
+    profile = imp(source).configs[0].profile
+    assert profile.values["iterations_per_loop"] == Expr(expr="FLAGS.n\n        + 1")
+    for fmt in ("py", "sess"):
+        compile(export_text(profile, fmt), fmt, "exec")
+    assert imp(export_text(profile, "py")).configs[0].profile.values == profile.values
+
+
+def test_an_expression_that_would_break_the_output_is_refused() -> None:
+    from ascend_studio.codegen import ExportError
+    from ascend_studio.profile import Profile
+
+    for text in ("x  # trailing comment", "a b", "(", "x)"):
+        for fmt in ("py", "sess"):
+            with pytest.raises(
+                ExportError, match="precision_mode: kept expression .* is not valid Python"
+            ):
+                export_text(Profile(values={"precision_mode": Expr(expr=text)}), fmt)
