@@ -57,14 +57,23 @@ class PathChainModel(QAbstractItemModel):
         self.lang: Language = "en"
 
     # -- feeding ---------------------------------------------------------------------------
-    def set_resolutions(self, resolutions: list[Resolution]) -> None:
-        if _shape(resolutions) == _shape(self._rows):
+    def set_resolutions(self, resolutions: list[Resolution]) -> bool:
+        """Show ``resolutions``; False (and no signal at all) when nothing changed.
+
+        Most edits touch no path, so comparing first keeps them free for the views.
+        """
+        if _shape(resolutions) != _shape(self._rows):
+            self.beginResetModel()
             self._rows = list(resolutions)
-            self._all_changed()
-            return
-        self.beginResetModel()
+            self.endResetModel()
+            return True
+        changed = [
+            i for i, (a, b) in enumerate(zip(self._rows, resolutions, strict=True)) if a != b
+        ]
         self._rows = list(resolutions)
-        self.endResetModel()
+        for row in changed:
+            self._row_changed(row)
+        return bool(changed)
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
@@ -81,15 +90,16 @@ class PathChainModel(QAbstractItemModel):
         return next(i for i, r in enumerate(self._rows) if r.id == artifact_id)
 
     def _all_changed(self) -> None:
-        if not self._rows:
-            return
-        last = self.index(len(self._rows) - 1, COLUMNS - 1)
-        self.dataChanged.emit(self.index(0, 0), last)
-        for row, res in enumerate(self._rows):
-            if res.layers:
-                parent = self.index(row, 0)
-                end = self.index(len(res.layers) - 1, COLUMNS - 1, parent)
-                self.dataChanged.emit(self.index(0, 0, parent), end)
+        for row in range(len(self._rows)):
+            self._row_changed(row)
+
+    def _row_changed(self, row: int) -> None:
+        self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMNS - 1))
+        layers = self._rows[row].layers
+        if layers:
+            parent = self.index(row, 0)
+            end = self.index(len(layers) - 1, COLUMNS - 1, parent)
+            self.dataChanged.emit(self.index(0, 0, parent), end)
 
     # -- structure -------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
@@ -200,14 +210,23 @@ def _reading_line(reading: VariantResolution, lang: Language) -> str:
     return f"{mark} {reading.label.get(lang)}: {where}"
 
 
+_ICONS: dict[str, QIcon] = {}
+
+
 def _icon(res: Resolution) -> QIcon | None:
-    style = QApplication.style() if isinstance(QApplication.instance(), QApplication) else None
-    if style is None:  # a model without a widget application (tests, tools)
-        return None
-    pixmap = QStyle.StandardPixmap.SP_DirIcon
-    if res.artifact.type == "file":
-        pixmap = QStyle.StandardPixmap.SP_FileIcon
-    return style.standardIcon(pixmap)
+    """The folder or file icon of the current style (looked up once per kind)."""
+    kind = res.artifact.type
+    if kind not in _ICONS:
+        style = QApplication.style() if isinstance(QApplication.instance(), QApplication) else None
+        if style is None:  # a model without a widget application (tests, tools)
+            return None
+        pixmap = (
+            QStyle.StandardPixmap.SP_FileIcon
+            if kind == "file"
+            else QStyle.StandardPixmap.SP_DirIcon
+        )
+        _ICONS[kind] = style.standardIcon(pixmap)
+    return _ICONS[kind]
 
 
 def _layer_line(layer: Layer, lang: Language) -> str:

@@ -62,8 +62,9 @@ class InspectorView(QWidget):
         self.profile = profile or Profile()
         self.lang: Language = "en"
         self._stale = True
+        self._layout_key: object = None
         self.context_editor = ContextEditor(catalog, self)
-        self.context_editor.context_changed.connect(self.refresh)
+        self.context_editor.context_changed.connect(self._context_changed)
         self.model = PathChainModel(self)
         self.chains = self._make_chain_view()
         self.path_field = QLineEdit(self)
@@ -84,8 +85,7 @@ class InspectorView(QWidget):
         self.layout_view.setModel(self.layout_model)
         self.layout_view.setUniformRowHeights(True)
         self._build_layout()
-        self.set_language(self.lang)
-        self.refresh()
+        self.set_language(self.lang)  # resolving waits until the view is first shown
 
     def _make_chain_view(self) -> QTreeView:
         view = QTreeView(self)
@@ -98,10 +98,10 @@ class InspectorView(QWidget):
         view.setItemDelegateForColumn(CHAIN_COLUMN, self.delegate)
         self.delegate.layer_clicked.connect(self._layer_clicked)
         view.selectionModel().currentChanged.connect(self._current_changed)
-        header = view.header()
-        for column in range(CHAIN_COLUMN):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # Interactive, fitted on demand: ResizeToContents would re-measure every row
+        # on every edit. Long paths elide in the middle; the field below shows them whole.
+        view.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        view.header().setStretchLastSection(True)
         view.setWordWrap(False)
         view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         QShortcut(QKeySequence.StandardKey.Copy, view, self.copy_path)
@@ -159,6 +159,13 @@ class InspectorView(QWidget):
         self.context_editor.set_language(lang)
         self.model.set_language(lang)
         self._fill_layout()
+        if self.model.rowCount():
+            self.fit_columns()
+
+    def _context_changed(self) -> None:
+        self._stale = True
+        if self.isVisible():
+            self.refresh()
 
     def refresh(self) -> None:
         self._stale = False
@@ -166,13 +173,21 @@ class InspectorView(QWidget):
         found = resolve(
             self.profile, env, self.context_editor.context(), self.catalog, self.artifacts
         )
-        self.model.set_resolutions(found)
         entry = env.get(WORK_PATH)
         self.context_editor.work_path.set_effective(
             entry.value if entry else None, entry.origin if entry else None
         )
-        self._fill_layout()
-        self._show_current(self.chains.currentIndex())
+        first = self.model.rowCount() == 0
+        if self.model.set_resolutions(found):
+            self._fill_layout()
+            self._show_current(self.chains.currentIndex())
+        if first:
+            self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Size the columns to what they show now; the view scrolls when they do not fit."""
+        for column in range(CHAIN_COLUMN + 1):
+            self.chains.resizeColumnToContents(column)
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
@@ -201,6 +216,10 @@ class InspectorView(QWidget):
         found = directory_map(
             self.model.resolutions(), include_unproduced=self.unproduced_box.isChecked()
         )
+        key = (self.lang, tuple((d, tuple(r.path for r in rs)) for d, rs in found.items()))
+        if key == self._layout_key:
+            return
+        self._layout_key = key
         fill_layout_model(self.layout_model, layout_nodes(found), self.lang)
         self.layout_view.expandAll()
         self.layout_view.resizeColumnToContents(0)

@@ -79,8 +79,9 @@ class WorkPathField(QWidget):
 
     def set_effective(self, value: str | None, origin: str | None) -> None:
         """The value the job would see after every source is applied."""
-        self._effective, self._origin = value, origin
-        self._show()
+        if (value, origin) != (self._effective, self._origin):
+            self._effective, self._origin = value, origin
+            self._show()
 
     def _edited(self, text: str) -> None:
         self.value_edited.emit(text or None)

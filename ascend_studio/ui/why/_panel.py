@@ -38,6 +38,7 @@ class WhyPanel(QWidget):
         self.path = ""
         self.lang: Language = "en"
         self._stale = True
+        self._page = ""
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("why:browser")
         self.browser.setOpenLinks(False)
@@ -73,11 +74,13 @@ class WhyPanel(QWidget):
 
     def refresh(self) -> None:
         self._stale = False
+        page = why_html(self.catalog, self.artifacts, self.profile, self.path, self.lang)
+        if page == self._page:
+            return  # laying out rich text is the expensive part; most edits change nothing here
+        self._page = page
         bar = self.browser.verticalScrollBar()
         position = bar.value()
-        self.browser.setHtml(
-            why_html(self.catalog, self.artifacts, self.profile, self.path, self.lang)
-        )
+        self.browser.setHtml(page)
         bar.setValue(position)
 
     def text(self) -> str:
