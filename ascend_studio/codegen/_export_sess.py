@@ -8,7 +8,7 @@ are added at the end.
 
 from __future__ import annotations
 
-from ascend_studio.codegen._diag import comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportOptions
 from ascend_studio.codegen._session import SessionWrite, not_sent, session_writes
@@ -43,8 +43,41 @@ _TF_CONFIG = [
 ]
 
 
+_IMPORTS = [
+    "import json",
+    "import os",
+    "",
+    "import tensorflow as tf",
+    "from tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig",
+]
+
+
 def _assignment(write: SessionWrite) -> str:
     return f'custom_op.parameter_map["{write.key}"].{write.field} = {write.rhs}'
+
+
+def _skipped(profile: Profile, catalog: Catalog) -> list[str]:
+    """Header lines naming what has no session key (kept text flattened to one line)."""
+    skipped = not_sent(profile, catalog)
+    skipped += [f"{x.owner}({x.name}={' '.join(x.expr.split())})" for x in profile.extra_kwargs]
+    if not skipped:
+        return []
+    return [
+        "# Not session options (NPURunConfig only), so not written here:",
+        *(f"#   {item}" for item in skipped),
+    ]
+
+
+def _writes(writes: list[SessionWrite], placed: Placed, lang: str) -> list[str]:
+    lines: list[str] = []
+    for write in writes:
+        lines += comment_lines_for(write, placed.by_path, lang)
+        if write.condition is not None:
+            condition = f"({write.condition})" if "\n" in write.condition else write.condition
+            lines += [f"if {condition}:", "    " + _assignment(write)]
+        else:
+            lines.append(_assignment(write))
+    return lines
 
 
 def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
@@ -52,41 +85,21 @@ def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> s
     diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
     placed = place(diagnostics, {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
-    skipped = not_sent(profile, catalog) + [
-        f"{x.owner}({x.name}={x.expr})" for x in profile.extra_kwargs
-    ]
-    if skipped:
-        extra.append("# Not session options (NPURunConfig only), so not written here:")
-        extra += [f"#   {item}" for item in skipped]
+    extra += _skipped(profile, catalog)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",
         f"config.graph_options.rewrite_options.optimizers.extend([{names}])",
         "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
         'custom_op.name = "NpuOptimizer"',
-    ]
-    for write in writes:
-        body += comment_lines_for(write, placed.by_path, options.lang)
-        if write.condition is not None:
-            condition = f"({write.condition})" if "\n" in write.condition else write.condition
-            body += [f"if {condition}:", "    " + _assignment(write)]
-        else:
-            body.append(_assignment(write))
-    body += _TF_CONFIG
-    body += [
+        *_writes(writes, placed, options.lang),
+        *_TF_CONFIG,
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
         "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
         "# Use it as: with tf.Session(config=config) as sess: ...",
     ]
-    imports = [
-        "import json",
-        "import os",
-        "",
-        "import tensorflow as tf",
-        "from tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig",
-    ]
     what = "tf.ConfigProto for sess.run, as NPUEstimator would fill it"
-    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
+    lines = [*header_lines(profile, catalog, what, extra), "", *_IMPORTS, "", *body]
     return "\n".join(lines) + "\n"
 
 

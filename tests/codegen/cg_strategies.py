@@ -28,6 +28,7 @@ EXPRS = st.sampled_from(
         "a if flag else b",
         "get_value(1, key=2)",
         "config.PRECISION",
+        "FLAGS.a  # a comment kept with the expression\n        + FLAGS.b",
     ]
 )
 PRODUCTS = st.sampled_from(CATALOG.product_ids)

@@ -72,3 +72,9 @@ def test_example_profiles_round_trip() -> None:
 
 def _without_extra(p: Profile) -> Profile:
     return Profile.model_validate(p.model_dump(exclude=set(p.model_extra or {})))
+
+
+@settings(max_examples=100, deadline=None)
+@given(p=round_trip_profiles())
+def test_sess_export_of_any_profile_is_valid_python(p: Profile) -> None:
+    compile(export_text(p, "sess"), "<sess>", "exec")
