@@ -434,6 +434,6 @@ def test_an_expression_that_would_break_the_output_is_refused() -> None:
     for text in ("x  # trailing comment", "a b", "(", "x)"):
         for fmt in ("py", "sess"):
             with pytest.raises(
-                ExportError, match="precision_mode: kept expression .* is not valid Python"
+                ExportError, match=r"precision_mode: kept expression .* is not valid Python"
             ):
                 export_text(Profile(values={"precision_mode": Expr(expr=text)}), fmt)
