@@ -297,3 +297,25 @@ def test_disagreeing_sources_show_every_reading(view: InspectorView) -> None:
     assert f"▶ {shown.label.en}: {shown.path}" in lines
     assert any(line.startswith(f"• {other.label.en}") for line in lines)
     assert "sources disagree" not in _cell(view, "log", STATUS_COLUMN)
+
+
+def test_unchanged_resolutions_emit_nothing(qtbot: QtBot, catalog: Catalog) -> None:
+    model = PathChainModel()
+    found = resolve(Profile(), None, None, catalog)
+    assert model.set_resolutions(found)
+    with qtbot.assertNotEmitted(model.dataChanged), qtbot.assertNotEmitted(model.modelReset):
+        assert not model.set_resolutions(resolve(Profile(), None, None, catalog))
+    moved = resolve(Profile().with_value("debug_dir", "/x"), None, None, catalog)
+    with qtbot.waitSignal(model.dataChanged) as blocker:
+        assert model.set_resolutions(moved)
+    assert blocker.args[0].row() == model.row_of("kernel_meta")
+
+
+def test_hidden_inspector_waits_until_shown(qtbot: QtBot, catalog: Catalog) -> None:
+    widget = InspectorView(catalog, Profile())
+    qtbot.addWidget(widget)
+    assert widget.model.rowCount() == 0  # nothing resolved while hidden
+    widget.set_profile(Profile().with_value("debug_dir", "/x"))
+    assert widget.model.rowCount() == 0
+    widget.show()
+    assert widget.model.resolution(widget.model.row_of("kernel_meta")).path == "/x"
