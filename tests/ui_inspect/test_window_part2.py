@@ -9,7 +9,7 @@ import pytest
 from inspect_fakes import Dialogs
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QDialog, QDockWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDockWidget, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from ascend_studio.profile import Profile, save_profile
@@ -72,6 +72,22 @@ def test_inspector_follows_edits_and_jumps_to_fields(qtbot: QtBot, window: MainW
     qtbot.waitUntil(row.isVisible)
     assert window.form.is_row_visible("debug_dir")
     _let_flash_end(qtbot, window, "debug_dir")
+
+
+def test_typing_debug_dir_in_the_form_moves_kernel_meta(qtbot: QtBot, window: MainWindow) -> None:
+    _dock(window, "inspector").show()
+    window.inspector.context_editor.set_typed({"ASCEND_WORK_PATH": "/data/wp"})
+    assert window.inspector.resolution("kernel_meta").path == "/data/wp/kernel_meta"
+    window.form.build_all()
+    field = window.form.rows["debug_dir"].findChild(QLineEdit)
+    assert field is not None
+    qtbot.keyClicks(field, "/data/debug")
+    qtbot.waitUntil(lambda: window.model.profile.get("debug_dir") == "/data/debug")
+    res = window.inspector.resolution("kernel_meta")
+    assert res.path == "/data/debug"
+    assert [x.state for x in res.layers] == ["winner", "shadowed", "shadowed"]
+    window.actions_.undo.trigger()
+    assert window.inspector.resolution("kernel_meta").path == "/data/wp/kernel_meta"
 
 
 def test_why_panel_follows_the_focused_field(qtbot: QtBot, window: MainWindow) -> None:
