@@ -88,14 +88,7 @@ class ImportReviewDialog(QDialog):
         for index, config in enumerate(result.configs):
             self.config_box.addItem(config.label or f"#{index + 1}")
         self.config_box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.tree = QTreeWidget(self)
-        self.tree.setObjectName("import:report")
-        self.tree.setColumnCount(4)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        for column, mode in enumerate(_COLUMN_MODES):
-            header.setSectionResizeMode(column, mode)
-        self.tree.currentItemChanged.connect(self._show_detail)
+        self.tree = self._make_tree()
         self.detail = QLabel(self)
         self.detail.setObjectName("import:detail")
         self.detail.setWordWrap(True)
@@ -115,6 +108,17 @@ class ImportReviewDialog(QDialog):
         self._build_layout()
         self.resize(820, 620)
         self.set_language(self.lang)
+
+    def _make_tree(self) -> QTreeWidget:
+        tree = QTreeWidget(self)
+        tree.setObjectName("import:report")
+        tree.setColumnCount(len(_COLUMN_MODES))
+        header = tree.header()
+        header.setStretchLastSection(False)
+        for column, mode in enumerate(_COLUMN_MODES):
+            header.setSectionResizeMode(column, mode)
+        tree.currentItemChanged.connect(self._show_detail)
+        return tree
 
     def _build_layout(self) -> None:
         self.config_label = QLabel(self)
