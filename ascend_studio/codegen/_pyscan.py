@@ -18,11 +18,10 @@ from __future__ import annotations
 import ast
 import re
 from collections import ChainMap
-from collections.abc import Iterator, MutableMapping
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, on_call
-from ascend_studio.codegen._pyeval import Evaluator, missing
+from ascend_studio.codegen._pyeval import MAX_DEPTH, Evaluator, missing
 from ascend_studio.codegen._pyobjs import (
     CONFIG_CLASSES,
     Ambiguous,
@@ -33,6 +32,7 @@ from ascend_studio.codegen._pyobjs import (
     SubConfigObj,
     dotted,
 )
+from ascend_studio.codegen._pyscope import DELETED, UNSET, Binding, Scope, Thunk, same
 
 __all__ = ["Scanner"]
 
@@ -46,33 +46,9 @@ _BASE_WORDS = (
     "unsetenv",
 )
 _FIELDS = frozenset({"s", "i", "b", "f"})
+#: Defer right-hand sides nobody may read (tests switch it off to compare).
+LAZY = True
 _BRANCH_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
-
-
-@dataclass
-class _Binding:
-    value: object
-    line: int
-
-
-class _Scope:
-    def __init__(self, parent: _Scope | None) -> None:
-        self.parent = parent
-        self.vars: MutableMapping[str, _Binding] = {}
-
-    def find(self, name: str) -> _Binding | None:
-        scope: _Scope | None = self
-        while scope is not None:
-            if name in scope.vars:
-                return scope.vars[name]
-            scope = scope.parent
-        return None
-
-
-def _same(a: object, b: object) -> bool:
-    if isinstance(a, str | int | float | bytes | type(None)) and type(a) is type(b):
-        return a == b
-    return a is b
 
 
 class Scanner:
@@ -87,9 +63,13 @@ class Scanner:
         self.notes: list[tuple[int, str, str]] = []  # (line, kind, english text)
         self.ctx: list[str] = []
         self.loops = 0
-        self.scope = _Scope(None)
+        self.scope = Scope(None)
         self.seen: set[int] = set()
-        self._deferred: list[tuple[ast.AST, _Scope, list[str]]] = []
+        self.clock = 0
+        self._before: int | None = None  # while a thunk is evaluated: its sequence number
+        self._forcing = 0
+        self._hot = False  # the current simple statement mentions something of interest
+        self._deferred: list[tuple[ast.AST, Scope, list[str]]] = []
         self._words = set(_BASE_WORDS)
         self._pattern = re.compile("|".join(sorted(self._words)))
         self.ev = Evaluator(
@@ -103,8 +83,34 @@ class Scanner:
         return f"{base}.{rest}" if rest else base
 
     def _lookup(self, name: str) -> object:
-        found = self.scope.find(name) if "." not in name else None
-        return missing() if found is None else found.value
+        found = self.scope.find(name, self._before) if "." not in name else None
+        if found is None or found.value is DELETED:
+            return missing()
+        return self.force(found.value)
+
+    def force(self, value: object) -> object:
+        """The value of a deferred right-hand side, evaluated once, as of its statement."""
+        if not isinstance(value, Thunk):
+            return value
+        if value.value is UNSET:
+            if self._forcing > MAX_DEPTH:
+                return Opaque(value.node, "too deeply nested")
+            saved = self.scope, self._before
+            self.scope, self._before = value.scope, value.seq
+            self._forcing += 1
+            try:
+                value.value = self.ev.eval(value.node)
+            finally:
+                self.scope, self._before = saved
+                self._forcing -= 1
+        return value.value
+
+    def bind(self, name: str, value: object, line: int) -> None:
+        self.clock += 1
+        self.scope.vars[name] = Binding(value, line, self.clock, self.scope.vars.get(name))
+
+    def _deferred_value(self, node: ast.expr) -> Thunk:
+        return Thunk(node, self.clock + 1, self.scope)
 
     def _interesting(self, node: ast.AST) -> bool:
         return self._pattern.search(self.src.span(node)) is not None
@@ -120,7 +126,7 @@ class Scanner:
                 if alias.name in self._words and local not in self._words:
                     self._words.add(local)
                     self._pattern = re.compile("|".join(sorted(self._words)))
-            self.scope.vars.pop(alias.asname or alias.name.partition(".")[0], None)
+            self.bind(alias.asname or alias.name.partition(".")[0], DELETED, node.lineno)
 
     def label(self, line: int) -> str:
         return ", ".join([f"line {line}", *self.ctx])
@@ -130,7 +136,7 @@ class Scanner:
         self.block(tree.body)
         while self._deferred:
             node, scope, ctx = self._deferred.pop(0)
-            self.scope, self.ctx = _Scope(scope), ctx
+            self.scope, self.ctx = Scope(scope), ctx
             self.block(node.body)  # type: ignore[attr-defined]
 
     def block(self, body: list[ast.stmt]) -> None:
@@ -138,10 +144,12 @@ class Scanner:
             self.stmt(stmt)
 
     def stmt(self, node: ast.stmt) -> None:
+        self._hot = not hasattr(node, "body") and self._interesting(node)
+        hot = self._hot
         handler = getattr(self, "_s_" + type(node).__name__, None)
         if handler is not None:
             handler(node)
-        if not hasattr(node, "body") and self._interesting(node):
+        if hot:
             self._scan_calls(node)
 
     def _scan_calls(self, node: ast.AST) -> None:
@@ -158,40 +166,41 @@ class Scanner:
 
     _s_ImportFrom = _s_Import
 
+    def _value(self, node: ast.expr, targets: list[ast.expr]) -> object:
+        """Evaluate now if the statement matters or a target is not a plain name; else defer."""
+        if not LAZY or self._hot or not all(isinstance(t, ast.Name) for t in targets):
+            return self.ev.eval(node)
+        return self._deferred_value(node)
+
     def _s_Assign(self, node: ast.Assign) -> None:
-        value = self.ev.eval(node.value)
+        value = self._value(node.value, node.targets)
         for target in node.targets:
             self.assign(target, value, node)
 
     def _s_AnnAssign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
-            self.assign(node.target, self.ev.eval(node.value), node)
+            self.assign(node.target, self._value(node.value, [node.target]), node)
 
     def _s_AugAssign(self, node: ast.AugAssign) -> None:
         if isinstance(node.target, ast.Name):
             load = ast.Name(id=node.target.id, ctx=ast.Load())
             combined = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
             ast.fix_missing_locations(combined)
-            self.assign(node.target, self.ev.eval(combined), node)
+            self.assign(node.target, self._value(combined, [node.target]), node)
 
     def _s_Expr(self, node: ast.Expr) -> None:
-        if isinstance(node.value, ast.Call):
+        if self._hot and isinstance(node.value, ast.Call):
             environ_call(self, node.value)
-        self.ev.eval(node.value)
-
-    def _s_Return(self, node: ast.Return) -> None:
-        if node.value is not None:
-            self.ev.eval(node.value)
 
     def _s_Delete(self, node: ast.Delete) -> None:
         for target in node.targets:
             if isinstance(target, ast.Name):
-                self.scope.vars.pop(target.id, None)
+                self.bind(target.id, DELETED, node.lineno)
             elif isinstance(target, ast.Subscript):
                 environ_target(self, target, None, node.lineno, "del")
 
     def _s_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        self.scope.vars[node.name] = _Binding(Opaque(node), node.lineno)
+        self.bind(node.name, Opaque(node), node.lineno)
         if self._interesting(node):
             where = f"in function {node.name} (line {node.lineno})"
             self._deferred.append((node, self.scope, [*self.ctx, where]))
@@ -199,7 +208,7 @@ class Scanner:
     _s_AsyncFunctionDef = _s_FunctionDef
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
-        self.scope.vars[node.name] = _Binding(Opaque(node), node.lineno)
+        self.bind(node.name, Opaque(node), node.lineno)
         if self._interesting(node):
             where = f"in class {node.name} (line {node.lineno})"
             self._deferred.append((node, self.scope, [*self.ctx, where]))
@@ -212,13 +221,15 @@ class Scanner:
         ``if`` blocks costs time in proportion to what the branches change.
         """
         base = self.scope.vars
-        overlays: list[dict[str, _Binding]] = []
+        overlays: list[dict[str, Binding]] = []
         for body, where in bodies:
-            overlay: dict[str, _Binding] = {}
+            overlay: dict[str, Binding] = {}
             self.scope.vars = ChainMap(overlay, base)
             self.ctx.append(where)
             try:
                 self.block(body)
+                for binding in overlay.values():  # while the overlay is still visible
+                    binding.value = self.force(binding.value)
             finally:
                 self.ctx.pop()
                 self.scope.vars = base
@@ -227,19 +238,21 @@ class Scanner:
             paths = [overlay.get(name) or base.get(name) for overlay in overlays]
             if keep_base:
                 paths.append(base.get(name))
-            merged = self._merge([b for b in paths if b is not None])
+            merged = self._merge([b for b in paths if b is not None], base.get(name))
             if merged is not None:
                 base[name] = merged
 
-    def _merge(self, found: list[_Binding]) -> _Binding | None:
-        distinct: list[_Binding] = []
+    def _merge(self, found: list[Binding], before: Binding | None) -> Binding | None:
+        distinct: list[Binding] = []
         for binding in found:
-            if not any(_same(binding.value, d.value) for d in distinct):
+            value = self.force(binding.value)
+            if not any(same(value, self.force(d.value)) for d in distinct):
                 distinct.append(binding)
         if len(distinct) <= 1:
             return distinct[0] if distinct else None
-        options = tuple((b.line, self._show(b.value)) for b in distinct)
-        return _Binding(Ambiguous(options), distinct[-1].line)
+        options = tuple((b.line, self._show(self.force(b.value))) for b in distinct)
+        self.clock += 1
+        return Binding(Ambiguous(options), distinct[-1].line, self.clock, before)
 
     def _show(self, value: object) -> str:
         if isinstance(value, Opaque) and hasattr(value.node, "col_offset"):
@@ -278,7 +291,7 @@ class Scanner:
     def _s_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.ev.eval(node.iter)
         for name in _names(node.target):
-            self.scope.vars[name] = _Binding(Opaque(node.target, "loop variable"), node.lineno)
+            self.bind(name, Opaque(node.target, "loop variable"), node.lineno)
         self._loop(node, f"in for loop (line {node.lineno})")
 
     _s_AsyncFor = _s_For
@@ -312,7 +325,7 @@ class Scanner:
     # -- assignments -----------------------------------------------------------------
     def assign(self, target: ast.expr, value: object, stmt: ast.stmt) -> None:
         if isinstance(target, ast.Name):
-            self.scope.vars[target.id] = _Binding(value, stmt.lineno)
+            self.bind(target.id, value, stmt.lineno)
         elif isinstance(target, ast.Tuple | ast.List):
             values = value if isinstance(value, tuple | list) else None
             for index, element in enumerate(target.elts):
@@ -330,12 +343,10 @@ class Scanner:
         if not isinstance(target.value, ast.Name):
             return
         binding = self.scope.find(target.value.id)
+        current = self.force(binding.value) if binding is not None else None
         key = self.ev.eval(target.slice)
-        if binding is not None and isinstance(binding.value, dict) and isinstance(key, str):
-            self.scope.vars[target.value.id] = _Binding({**binding.value, key: value}, stmt.lineno)
-
-    def bind(self, name: str, value: object, line: int) -> None:
-        self.scope.vars[name] = _Binding(value, line)
+        if isinstance(current, dict) and isinstance(key, str):
+            self.bind(target.value.id, {**current, key: self.force(value)}, stmt.lineno)
 
     def env_set(self, name: str, value: object, line: int, how: str) -> None:
         conditional, in_loop = self.conditional(), self.loops > 0

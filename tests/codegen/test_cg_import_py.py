@@ -437,3 +437,26 @@ def test_an_expression_that_would_break_the_output_is_refused() -> None:
                 ExportError, match=r"precision_mode: kept expression .* is not valid Python"
             ):
                 export_text(Profile(values={"precision_mode": Expr(expr=text)}), fmt)
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("X = 1\nY = X + 1\nX = 5\nNPURunConfig(iterations_per_loop=Y)\n", 2),
+        ("X = 'a'\nX += 'b'\nX += 'c'\nNPURunConfig(model_dir=X)\n", "abc"),
+        (
+            "A = 'x'\nif cond:\n    A = 'y'\n    B = A + '1'\nelse:\n    B = 'y1'\nNPURunConfig(model_dir=B)\n",
+            "y1",
+        ),
+        ("def f():\n    return NPURunConfig(model_dir=BASE)\nBASE = '/a'\n", "/a"),
+        ("X = 3\ndef f():\n    X = 4\n    return NPURunConfig(iterations_per_loop=X)\n", 4),
+        ("X = 3\nfor i in y:\n    pass\nNPURunConfig(iterations_per_loop=X)\n", 3),
+        ("X = 1\ndel X\nNPURunConfig(iterations_per_loop=X)\n", Expr(expr="X")),
+        ("import os as X\nX = 7\nNPURunConfig(iterations_per_loop=X)\n", 7),
+        ("X = 7\nimport os as X\nNPURunConfig(iterations_per_loop=X)\n", Expr(expr="X")),
+    ],
+)
+def test_names_are_read_as_of_the_statement_that_uses_them(source: str, expected: object) -> None:
+    values = only(source)
+    key = "model_dir" if "model_dir" in values else "iterations_per_loop"
+    assert values[key] == expected

@@ -290,7 +290,7 @@ def test_pathological_inputs(text: str) -> None:
 
 def _raw_literal(text: str) -> str:
     """A double-quoted literal holding ``text`` with as many raw characters as Python allows."""
-    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\0": "\\0"}
+    escapes = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\0": "\\x00"}
     return '"' + "".join(escapes.get(ch, ch) for ch in text) + '"'
 
 
@@ -308,3 +308,19 @@ def test_raw_characters_in_literals_keep_lines_and_values(text: str, crlf: bool)
     assert config.profile.values["model_dir"] == text
     assert config.line == 3
     assert [i.line for i in result.report.of_kind("verbatim")] == [3]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=st.lists(FRAGMENTS, max_size=25))
+def test_deferred_evaluation_gives_what_eager_evaluation_gives(parts: list[str]) -> None:
+    from ascend_studio.codegen import _pyscan
+
+    source = "".join(parts)
+    lazy = import_python(source)
+    _pyscan.LAZY = False
+    try:
+        eager = import_python(source)
+    finally:
+        _pyscan.LAZY = True
+    assert [c.profile for c in lazy.configs] == [c.profile for c in eager.configs]
+    assert lazy.report.lines() == eager.report.lines()
