@@ -9,6 +9,7 @@ session keys) comes from the catalog.
 from __future__ import annotations
 
 import ast
+import keyword
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -220,6 +221,9 @@ def check_profile(profile: Profile, catalog: Catalog) -> None:
 def _check(profile: Profile, catalog: Catalog) -> None:
     for extra in profile.extra_kwargs:
         check_expr(extra.expr, f"{extra.owner}({extra.name}=...)")
+        plain = extra.name.isidentifier() and not keyword.iskeyword(extra.name)
+        if extra.name not in ("*", "**") and not plain:
+            raise ExportError(f"{extra.owner}: {extra.name!r} cannot be a keyword argument name")
     for path, value in profile.values.items():
         if isinstance(value, Expr):
             check_expr(value.expr, path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import string
 from typing import Any
 
@@ -16,7 +17,9 @@ CATALOG = shipped_catalog()
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=30)
 #: What an environment value can hold: text without NUL.
 ENV_TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\0"), max_size=40)
-NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True)
+NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,12}", fullmatch=True).filter(
+    lambda n: not keyword.iskeyword(n)
+)
 #: Expressions an importer cannot resolve (so they come back as Expr).
 EXPRS = st.sampled_from(
     [

@@ -8,7 +8,7 @@ import pytest
 
 from ascend_studio import codegen
 from ascend_studio.codegen import EXPORT_FORMATS, ExportError, export_text, write_export
-from ascend_studio.profile import Profile
+from ascend_studio.profile import ExtraKwarg, Profile
 
 PUBLIC = {
     "EXPORT_FORMATS",
@@ -44,6 +44,10 @@ def test_unknown_format_and_unknown_parameter() -> None:
         export_text(Profile(), "yaml")
     with pytest.raises(ExportError, match="not_a_param: not a parameter"):
         export_text(Profile(values={"not_a_param": 1}), "py")
+    with pytest.raises(ExportError, match="'in' cannot be a keyword argument name"):
+        export_text(
+            Profile(extra_kwargs=(ExtraKwarg(owner="DumpConfig", name="in", expr="1"),)), "py"
+        )
     with pytest.raises(ExportError, match="iterations_per_loop: 'many' is not an integer"):
         export_text(Profile(values={"iterations_per_loop": "many"}), "py")
 
