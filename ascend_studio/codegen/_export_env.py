@@ -36,8 +36,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def verbatim_names(profile: Profile) -> frozenset[str]:
     """Env names whose value is shell text to re-emit unchanged."""
-    names = (profile.model_extra or {}).get(VERBATIM_FIELD) or ()
-    return frozenset(str(n) for n in names)
+    return frozenset(profile.env_verbatim)
 
 
 def _check_name(name: str) -> None:

@@ -47,7 +47,13 @@ class Profile(BaseModel):
     values: dict[str, Value] = Field(default_factory=dict)
     #: Environment variables for the job; ``None`` means "unset it".
     env: dict[str, str | None] = Field(default_factory=dict)
+    #: Env names whose value is shell text (``$HOME/x``, ``$(hostname)``) to be
+    #: re-emitted unchanged by shell exports rather than quoted as a literal.
+    env_verbatim: tuple[str, ...] = ()
     extra_kwargs: tuple[ExtraKwarg, ...] = ()
+    #: Text of the files that path parameters point to (parameter path -> text),
+    #: so rules can check what the runtime will read from them.
+    file_contents: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
 
     # -- pure edits: each returns a new profile -----------------------------------
@@ -58,11 +64,19 @@ class Profile(BaseModel):
         values = {k: v for k, v in self.values.items() if k != path}
         return self.model_copy(update={"values": values})
 
-    def with_env(self, name: str, value: str | None) -> Profile:
-        return self.model_copy(update={"env": {**self.env, name: value}})
+    def with_env(self, name: str, value: str | None, *, verbatim: bool = False) -> Profile:
+        kept = {n for n in self.env_verbatim if n != name} | ({name} if verbatim else set())
+        return self.model_copy(
+            update={"env": {**self.env, name: value}, "env_verbatim": tuple(sorted(kept))}
+        )
 
     def without_env(self, name: str) -> Profile:
-        return self.model_copy(update={"env": {k: v for k, v in self.env.items() if k != name}})
+        return self.model_copy(
+            update={
+                "env": {k: v for k, v in self.env.items() if k != name},
+                "env_verbatim": tuple(n for n in self.env_verbatim if n != name),
+            }
+        )
 
     def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
         update: dict[str, Any] = {}

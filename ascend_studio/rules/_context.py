@@ -27,11 +27,7 @@ NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
 
 
 def file_contents(profile: Profile) -> Mapping[str, str]:
-    extra = profile.model_extra or {}
-    found = extra.get(FILE_CONTENTS_FIELD)
-    if not isinstance(found, Mapping):
-        return {}
-    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+    return profile.file_contents
 
 
 class Ctx:

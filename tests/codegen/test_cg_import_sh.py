@@ -68,7 +68,8 @@ def test_references_and_command_substitutions_stay_symbolic() -> None:
         "S": "`date`",
         "T": "~/cache",
     }
-    assert result.profile.model_extra == {"env_verbatim": ["P", "Q", "R", "S", "T"]}
+    assert result.profile.env_verbatim == ("P", "Q", "R", "S", "T")
+    assert result.profile.model_extra == {}
     assert len(result.report.of_kind("verbatim")) == 5
 
 

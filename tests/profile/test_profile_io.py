@@ -37,6 +37,10 @@ profiles = st.builds(
     extra_kwargs=st.lists(
         st.builds(ExtraKwarg, owner=st.just("NPURunConfig"), name=texts, expr=texts)
     ).map(tuple),
+    env_verbatim=st.lists(st.from_regex(r"[A-Z_]{1,6}", fullmatch=True), unique=True).map(
+        lambda names: tuple(sorted(names))
+    ),
+    file_contents=st.dictionaries(st.sampled_from(["op_debug_config", "aoe_config_file"]), texts),
     notes=texts,
 )
 
@@ -151,3 +155,11 @@ def test_migration_hook_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     data = _io._migrate({"schema_version": 1}, "<t>")
     assert data == {"schema_version": 2, "notes": "migrated"}
     assert SCHEMA_VERSION == 1
+
+
+def test_env_edits_keep_verbatim_marks_consistent() -> None:
+    p = Profile().with_env("A", "$HOME/x", verbatim=True).with_env("B", "plain")
+    assert p.env_verbatim == ("A",)
+    assert p.with_env("A", "literal").env_verbatim == ()
+    assert p.without_env("A").env_verbatim == ()
+    assert parse_profile(dump_profile(p)).env_verbatim == ("A",)
