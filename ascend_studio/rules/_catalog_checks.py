@@ -377,7 +377,7 @@ def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
     for path, value in ctx.values.items():
         if path not in ctx.ix.facts:
             near = difflib.get_close_matches(path, list(ctx.ix.facts), n=1)
-            yield Hit((path,), _ns(path, value, near=repr(near[0]) if near else "—"))
+            yield Hit((path,), _ns(path, value, **_suggestion(near)))
 
 
 def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
@@ -392,9 +392,19 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
                 "param": extra.name,
                 "owner": extra.owner,
                 "value": extra.expr,
-                "near": repr(near[0]) if near else "—",
+                **_suggestion(near),
             },
         )
+
+
+def _suggestion(near: list[str]) -> dict[str, str]:
+    """The did-you-mean tail of a fix, in both languages; empty when nothing is close."""
+    if not near:
+        return {"near_zh": "", "near_en": ""}
+    return {
+        "near_zh": f"，或改为相近的名称 {near[0]!r}",
+        "near_en": f", or use the close name {near[0]!r}",
+    }
 
 
 def never(ix: CatalogIndex, path: str) -> bool:

@@ -73,9 +73,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_unknown,
         never,
-        fix=txt(
-            "删除该项，或改为相近的参数名 {near}。", "Remove it, or use the close name {near}."
-        ),
+        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py:NPURunConfig.__init__ (signature)",
     ),
     _family(
@@ -87,7 +85,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_kwargs,
         never,
-        fix=txt("删除它，或改为 {near}。", "Remove it, or use {near}."),
+        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py (constructor signatures)",
     ),
     _family(

@@ -1,0 +1,32 @@
+"""The did-you-mean part of a fix appears only when there is a close name."""
+
+from __future__ import annotations
+
+from ascend_studio.profile import ExtraKwarg, Profile
+from ascend_studio.rules import evaluate
+
+
+def _fix(profile: Profile, rule_id: str) -> tuple[str, str]:
+    (diag,) = [d for d in evaluate(profile) if d.rule_id == rule_id]
+    assert diag.fix is not None
+    return diag.fix.zh, diag.fix.en
+
+
+def test_unknown_kwarg_with_a_close_name() -> None:
+    p = Profile(extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'x'"),))
+    zh, en = _fix(p, "profile.unknown_kwarg")
+    assert en == "Remove it, or use the close name 'precision_mode'."
+    assert "precision_mode" in zh
+
+
+def test_unknown_kwarg_without_a_close_name() -> None:
+    p = Profile(extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="zzzzqqq", expr="1"),))
+    zh, en = _fix(p, "profile.unknown_kwarg")
+    assert en == "Remove it."
+    assert zh == "删除该项。"
+
+
+def test_unknown_param_suggestion() -> None:
+    zh, en = _fix(Profile(values={"iteration_per_loop": 2}), "profile.unknown_param")
+    assert "iterations_per_loop" in zh
+    assert en == "Remove it, or use the close name 'iterations_per_loop'."
