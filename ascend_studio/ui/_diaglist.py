@@ -7,6 +7,7 @@ Enter) asks the window to jump to the parameter it concerns.
 
 from __future__ import annotations
 
+import difflib
 import html
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -22,6 +23,7 @@ _ORDER = {"error": 0, "warning": 1, "info": 2}
 SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _TARGET = Qt.ItemDataRole.UserRole
+_HEIGHT_FOR = Qt.ItemDataRole.UserRole + 1
 
 
 class DiagnosticsList(QListWidget):
@@ -36,6 +38,7 @@ class DiagnosticsList(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.lang: Language = "en"
         self.findings: tuple[Finding, ...] = ()
+        self._keys: list[tuple[object, ...]] = []
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
 
@@ -47,39 +50,74 @@ class DiagnosticsList(QListWidget):
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
-        self._render()
+        if self.findings or self.count():
+            self._render()
 
     def target(self, row: int) -> str:
         item = self.item(row)
         return str(item.data(_TARGET)) if item is not None else ""
 
     def _render(self) -> None:
-        self.clear()
+        """Update the entries in place: only findings that changed are re-rendered.
+
+        Editing one value usually changes one message (or none); rebuilding a
+        long list of labels on every keystroke would cost more than the rules.
+        """
         names = {"error": tr("error"), "warning": tr("warning"), "info": tr("info")}
-        ordered = sorted(self.findings, key=lambda f: _ORDER[f.severity])
-        for finding in ordered:
-            item = QListWidgetItem(self)
-            item.setData(_TARGET, _target(finding.params))
-            label = QLabel(_entry_html(finding, names[finding.severity], self.lang), self)
-            label.setWordWrap(True)
-            label.setTextFormat(Qt.TextFormat.RichText)
-            label.setContentsMargins(6, 4, 6, 4)
-            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-            item.setToolTip(f"[{finding.rule_id}] {finding.source}".strip())
-            self.setItemWidget(item, label)
+        new = sorted(self.findings, key=lambda f: _ORDER[f.severity])
+        new_keys = [_key(f) for f in new]
+        matcher = difflib.SequenceMatcher(a=self._keys, b=new_keys, autojunk=False)
+        for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):
+            if tag == "equal":
+                for offset in range(i2 - i1):
+                    self._update(i1 + offset, new[j1 + offset], names)
+                continue
+            for row in reversed(range(i1, i2)):
+                self.takeItem(row)
+            for offset, finding in enumerate(new[j1:j2]):
+                self._insert(i1 + offset, finding, names)
+        self._keys = new_keys
         self._fit_rows()
 
-    def _fit_rows(self) -> None:
+    def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
+        item = QListWidgetItem()
+        self.insertItem(row, item)
+        label = QLabel(self)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setContentsMargins(6, 4, 6, 4)
+        label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setItemWidget(item, label)
+        self._update(row, finding, names)
+
+    def _update(self, row: int, finding: Finding, names: dict[str, str]) -> None:
+        item = self.item(row)
+        label = self.itemWidget(item) if item is not None else None
+        if item is None or not isinstance(label, QLabel):
+            return
+        text = _entry_html(finding, names[finding.severity], self.lang)
+        if label.text() != text:
+            label.setText(text)
+            item.setData(_TARGET, _target(finding.params))
+            item.setToolTip(f"[{finding.rule_id}] {finding.source}".strip())
+            item.setData(_HEIGHT_FOR, None)
+
+    def _fit_rows(self, force: bool = False) -> None:
+        """Give each entry the height its wrapped text needs at the current width."""
         width = max(self.viewport().width(), 120)
         for row in range(self.count()):
             item = self.item(row)
-            label = self.itemWidget(item)
-            if item is not None and label is not None:
+            label = self.itemWidget(item) if item is not None else None
+            if item is None or label is None:
+                continue
+            if force or item.data(_HEIGHT_FOR) != width:
+                item.setData(_HEIGHT_FOR, width)
                 item.setSizeHint(QSize(width, label.heightForWidth(width)))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_rows()
+        if event.size().width() != event.oldSize().width():
+            self._fit_rows()
 
     def _activated(self, item: QListWidgetItem) -> None:
         target = item.data(_TARGET)
@@ -107,3 +145,8 @@ def _target(params: tuple[str, ...]) -> str:
         if not param.startswith("env:"):
             return param
     return params[0] if params else ""
+
+
+def _key(finding: Finding) -> tuple[object, ...]:
+    """What identifies an entry across edits (its message may change)."""
+    return (finding.rule_id, finding.severity, finding.params)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -58,6 +58,7 @@ class _Preview(QWidget):
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.highlighter: RuleHighlighter = highlighter_for(fmt, self.text.document())
+        self.current = ""
         self.copy = QPushButton(self)
         self.copy.setObjectName(f"preview:{fmt}:copy")
         self.save = QPushButton(self)
@@ -74,16 +75,23 @@ class _Preview(QWidget):
         self.copy.clicked.connect(self.copy_text)
 
     def set_text(self, text: str) -> bool:
-        if text == self.text.toPlainText():
+        """Replace only the part that changed, so only those lines are re-highlighted."""
+        old = self.current
+        if text == old:
             return False
-        bar = self.text.verticalScrollBar()
-        position = bar.value()
-        self.text.setPlainText(text)
-        bar.setValue(position)
+        head = _common_prefix(old, text)
+        tail = _common_prefix(old[head:][::-1], text[head:][::-1])
+        cursor = QTextCursor(self.text.document())
+        cursor.beginEditBlock()
+        cursor.setPosition(_utf16_len(old[:head]))
+        cursor.setPosition(_utf16_len(old[: len(old) - tail]), QTextCursor.MoveMode.KeepAnchor)
+        cursor.insertText(text[head : len(text) - tail])
+        cursor.endEditBlock()
+        self.current = text
         return True
 
     def copy_text(self) -> None:
-        QGuiApplication.clipboard().setText(self.text.toPlainText())
+        QGuiApplication.clipboard().setText(self.current)
         self.status.setText(tr("Copied."))
 
 
@@ -112,7 +120,7 @@ class PreviewPane(QTabWidget):
         return changed
 
     def text(self, fmt: str) -> str:
-        return self.tabs[fmt].text.toPlainText()
+        return self.tabs[fmt].current
 
     def show_format(self, fmt: str) -> None:
         self.setCurrentWidget(self.tabs[fmt])
@@ -122,6 +130,25 @@ class PreviewPane(QTabWidget):
             page.copy.setText(tr("Copy"))
             page.save.setText(tr("Save…"))
             page.copy.setToolTip(tr("Copy this text to the clipboard"))
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix of ``a`` and ``b`` (compared in chunks: fast)."""
+    limit = min(len(a), len(b))
+    size, start = 256, 0
+    while start < limit:
+        end = min(start + size, limit)
+        if a[start:end] != b[start:end]:
+            while a[start] == b[start]:
+                start += 1
+            return start
+        start = end
+    return limit
+
+
+def _utf16_len(text: str) -> int:
+    """Qt text positions count UTF-16 code units, not code points."""
+    return len(text.encode("utf-16-le")) // 2
 
 
 def suggested_name(fmt: str, profile_path: Path | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
 
@@ -29,10 +29,6 @@ from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
-from ascend_studio.ui.compare import install_compare
-from ascend_studio.ui.import_review import install_import_review
-from ascend_studio.ui.inspector import install_inspector
-from ascend_studio.ui.why import install_why_panel
 
 __all__ = ["MainWindow"]
 
@@ -65,25 +61,56 @@ class MainWindow(QMainWindow):
         self.actions_ = Actions(self)
         self.controls = Controls(self, self.actions_)
         self.files = FileController(self, self.model, self.engine, settings, lambda: self.lang)
+        self._started = False
+        self._progressive = progressive
         self._build_body()
         self._build_status()
         self._connect()
-        self.inspector = install_inspector(self)
-        self.why_panel = install_why_panel(self)
-        self.compare = install_compare(self)
-        self.drops = install_import_review(self)
         self._fill_target_boxes()
         self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
         self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
         self.set_language(lang, remember=False)
-        self.refresh()
         self._rebuild_recent(settings.recent_files())
-        self._restore_layout()
+        geometry = settings.blob("geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1500, 900)
         if progressive:
             self.form.build_next()
-            QTimer.singleShot(0, self._build_more)
+            self.installEventFilter(self)
+            QTimer.singleShot(250, self.finish_start)  # in case no paint ever comes
         else:
+            self.finish_start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self and event.type() == QEvent.Type.Paint and not self._started:
+            QTimer.singleShot(0, self.finish_start)
+        return False
+
+    def finish_start(self) -> None:
+        """What the window needs after it first shows: views, diagnostics, all rows.
+
+        Called right after the first paint in progressive mode (the window appears
+        sooner), directly from the constructor otherwise. Runs once.
+        """
+        if self._started:
+            return
+        self._started = True
+        self.removeEventFilter(self)
+        from ascend_studio.ui.compare import install_compare
+        from ascend_studio.ui.import_review import install_import_review
+        from ascend_studio.ui.inspector import install_inspector
+        from ascend_studio.ui.why import install_why_panel
+
+        self.inspector = install_inspector(self)
+        self.why_panel = install_why_panel(self)
+        self.compare = install_compare(self)
+        self.drops = install_import_review(self)
+        self.refresh()
+        self._restore_state()
+        if not self._progressive:
             self.form.build_all()
+        elif self.form.build_next():
+            QTimer.singleShot(0, self._build_more)
 
     def _build_more(self) -> None:
         if self.form.build_next():
@@ -340,7 +367,8 @@ class MainWindow(QMainWindow):
         self.previews.retranslate()
         for key, page in self.previews.tabs.items():
             self.previews.setTabToolTip(self.previews.indexOf(page), key)
-        self.previews.refresh(self._preview_text)
+        if self._started:  # comments in the exported code follow the language
+            self.previews.refresh(self._preview_text)
         self._update_counts()
         self._update_file_state()
 
@@ -360,10 +388,8 @@ class MainWindow(QMainWindow):
         self.settings.clear_recent()
         self._rebuild_recent([])
 
-    def _restore_layout(self) -> None:
-        geometry = self.settings.blob("geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1500, 900)
+    def _restore_state(self) -> None:
+        """Dock and splitter layout (after the docks exist)."""
         state = self.settings.blob("state")
         if state is not None:
             self.restoreState(state)
