@@ -158,7 +158,7 @@ class FileController(QObject):
 
     def export(self, fmt: str | None = None) -> bool:
         if fmt is None:
-            titles = [f"{FORMAT_TITLES[f]} ({f})" for f in EXPORT_FORMATS]
+            titles = [f"{tr(FORMAT_TITLES[f])} ({f})" for f in EXPORT_FORMATS]
             index = _dialogs.choose_item(self.window, tr("Export"), tr("Format:"), titles)
             if index is None:
                 return False

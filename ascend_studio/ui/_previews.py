@@ -23,18 +23,19 @@ from PySide6.QtWidgets import (
 
 from ascend_studio.ui._core import PREVIEW_FORMATS
 from ascend_studio.ui._highlight import RuleHighlighter, highlighter_for
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 
 __all__ = ["FORMAT_TITLES", "PreviewPane"]
 
+#: Tab and menu titles (translated when shown).
 FORMAT_TITLES = {
-    "py": "Estimator",
-    "sess": "sess.run",
-    "sh": "Shell",
-    "env-file": "env-file",
-    "docker": "docker -e",
-    "k8s": "Kubernetes",
-    "json": "JSON",
+    "py": QT_TR_NOOP("Estimator style"),
+    "sess": QT_TR_NOOP("sess.run style"),
+    "sh": QT_TR_NOOP("Shell script"),
+    "env-file": QT_TR_NOOP("env-file"),
+    "docker": QT_TR_NOOP("docker -e"),
+    "k8s": QT_TR_NOOP("Kubernetes env"),
+    "json": QT_TR_NOOP("Profile JSON"),
 }
 FORMAT_SUFFIX = {
     "py": ".py",
@@ -108,7 +109,7 @@ class PreviewPane(QTabWidget):
             page = _Preview(fmt, self)
             page.save.clicked.connect(lambda _c=False, f=fmt: self.save_requested.emit(f))
             self.tabs[fmt] = page
-            self.addTab(page, FORMAT_TITLES[fmt])
+            self.addTab(page, "")
         self.retranslate()
 
     def refresh(self, render: Callable[[str], str]) -> int:
@@ -126,7 +127,8 @@ class PreviewPane(QTabWidget):
         self.setCurrentWidget(self.tabs[fmt])
 
     def retranslate(self) -> None:
-        for page in self.tabs.values():
+        for fmt, page in self.tabs.items():
+            self.setTabText(self.indexOf(page), tr(FORMAT_TITLES[fmt]))
             page.copy.setText(tr("Copy"))
             page.save.setText(tr("Save…"))
             page.copy.setToolTip(tr("Copy this text to the clipboard"))

@@ -69,6 +69,7 @@ class ParamRow(QFrame):
             Qt.TextInteractionFlag.TextSelectableByMouse
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
+        self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
         self.tags = QLabel(self)
         self.tags.setObjectName("tags")
         self.tags.setTextFormat(Qt.TextFormat.RichText)

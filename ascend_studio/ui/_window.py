@@ -309,8 +309,11 @@ class MainWindow(QMainWindow):
         )
         paths = set(selection.paths) if selection.paths is not None else None
         self.form.set_filter(paths, selection.show_env)
+        count = ""
         if paths is not None:
             self.form.verticalScrollBar().setValue(0)
+            count = tr("Matches: {count}").format(count=len(paths))
+        self.controls.match_count.setText(count)
         self._filter_stale = False
         self.controls.reapply.setEnabled(False)
 

@@ -409,3 +409,59 @@ def test_cjk_font_is_chosen_when_installed(make_window: Callable[..., MainWindow
 def test_profile_defaults_are_not_dirty(window: MainWindow) -> None:
     assert window.model.profile == Profile()
     assert not window.model.is_dirty()
+
+
+def test_editor_chrome_follows_the_language(window: MainWindow) -> None:
+    window.form.build_all()
+    holder = editor(window, "dump_config")
+    assert isinstance(holder, SubconfigEditor)
+    assert holder.line.placeholderText() == "built from the fields below"
+    window.set_language("zh")
+    assert holder.line.placeholderText() == "由下方字段构造"
+    assert window.previews.tabText(0) == "Estimator 方式"
+    window.set_language("en")
+    assert holder.line.placeholderText() == "built from the fields below"
+
+
+def test_search_shows_how_many_parameters_match(window: MainWindow) -> None:
+    count = find(window, QLabel, "filter:count")
+    shown = _search(window, "hccl_timeout")
+    assert count.text() == f"Matches: {len(shown)}"
+    _search(window, "")
+    assert count.text() == ""
+
+
+def test_row_shows_effective_value_tags_tooltip_and_stays_editable(
+    qtbot: Any, window: MainWindow, catalog: Catalog
+) -> None:
+    window.form.build_all()
+    choose(find(window, QComboBox, "product"), "atlas_training")
+    window.model.edit(window.model.profile.with_value("hccl_timeout", 600), "set")
+    hccl = window.form.rows["hccl_timeout"]
+    assert "544" in hccl.meta.text()  # rounded down to a multiple of 68
+    assert catalog.param("hccl_timeout").description.en[:30] in hccl.title.toolTip()
+    assert "no longer effective" in window.form.rows["graph_memory_max_size"].tags.text()
+    assert "deprecated" in window.form.rows["op_debug_level"].tags.text()
+    assert "experimental" in window.form.rows["experimental_config"].tags.text()
+    aicore = window.form.rows["aicore_num"]
+    assert aicore.property("unavailable") is True
+    assert aicore.editor.isEnabled()
+    pair = editor(window, "aicore_num")
+    assert isinstance(pair, PairEditor)
+    qtbot.keyClicks(pair.fields[0], "2")
+    assert window.model.profile.values["aicore_num"] == "2"
+
+
+def test_enum_values_show_their_own_availability(window: MainWindow) -> None:
+    precision = editor(window, "precision_mode")
+    assert isinstance(precision, EnumEditor)
+    texts = [precision.combo.itemText(i) for i in range(precision.combo.count())]
+    bf16 = next(t for t in texts if "allow_mix_precision_bf16" in t)
+    assert "only on" not in bf16  # A2 is the target: available
+    choose(find(window, QComboBox, "product"), "atlas_training")
+    texts = [precision.combo.itemText(i) for i in range(precision.combo.count())]
+    bf16 = next(t for t in texts if "allow_mix_precision_bf16" in t)
+    assert "only on" in bf16 and "A2" in bf16
+    precision.choose("allow_mix_precision_bf16")  # still selectable
+    assert window.model.profile.values["precision_mode"] == "allow_mix_precision_bf16"
+    assert window.form.rows["precision_mode"].property("severity") == "error"

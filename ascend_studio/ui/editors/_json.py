@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
 
@@ -185,10 +185,15 @@ class JsonEditor(StrEditor):
         self.structured = QToolButton(self)
         self.structured.setObjectName(f"{param.path}:structured")
         self.structured.setText("☰")
-        self.structured.setToolTip(tr("Edit the options one by one"))
         self.box.addWidget(self.structured)
         self.structured.clicked.connect(self.open_structured)
         self.line.textChanged.connect(self._check)
+        self.set_language(self.lang)
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self.structured.setToolTip(tr("Edit the options one by one"))
+        self._check(self.line.text())
 
     def make_dialog(self) -> ProfilingOptionsDialog | _RawJsonDialog:
         if self.param.variant == "profiling_options":

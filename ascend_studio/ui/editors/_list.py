@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from ascend_studio.profile import Value
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
@@ -157,9 +157,14 @@ class ListEditor(_ListBase):
         self.edit_items = QToolButton(self)
         self.edit_items.setObjectName(f"{param.path}:items")
         self.edit_items.setText("☰")
-        self.edit_items.setToolTip(tr("Edit the items one by one"))
         self.box.addWidget(self.edit_items)
         self.edit_items.clicked.connect(self.open_items)
+        self.set_language(self.lang)
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self.edit_items.setToolTip(tr("Edit the items one by one"))
+        self._check(self.line.text())
 
     def open_items(self) -> None:
         dialog = ItemListDialog(self.spec, self.line.text(), self)
@@ -183,18 +188,23 @@ class PairEditor(Editor):
         super().__init__(param, parent)
         self.spec = spec_for(param)
         self.fields: list[QLineEdit] = []
-        for index, slot in enumerate(self.spec.slots):
+        for index in range(len(self.spec.slots)):
             if index:
                 self.box.addWidget(QLabel(self.spec.separator, self))
             field = QLineEdit(self)
             field.setObjectName(f"{param.path}:{index}")
-            field.setPlaceholderText(tr(slot))
-            field.setToolTip(tr(slot))
             field.textEdited.connect(lambda _t: self._emit())
             field.editingFinished.connect(self.editing_finished.emit)
             self.box.addWidget(field, 1)
             self.fields.append(field)
         self.setFocusProxy(self.fields[0])
+        self.set_language(self.lang)
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        for field, slot in zip(self.fields, self.spec.slots, strict=True):
+            field.setPlaceholderText(tr(slot))
+            field.setToolTip(tr(slot))
 
     def value(self) -> Value | None:
         parts = [f.text().strip() for f in self.fields]

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui import _dialogs
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
 
@@ -67,6 +67,10 @@ class PathEditor(StrEditor):
         self._hint_action.setIcon(self.style().standardIcon(icon))
         self._hint_action.setToolTip(message)
         self.line.addAction(self._hint_action, QLineEdit.ActionPosition.TrailingPosition)
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self._check(self.line.text())
 
     def _browse(self) -> None:
         title = tr("Choose a directory") if self.directory else tr("Choose a file")

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import ExprEditor
 
@@ -25,15 +25,19 @@ class SubconfigEditor(ExprEditor):
 
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
-        self.line.setPlaceholderText(tr("built from the fields below"))
         self.toggle = QToolButton(self)
         self.toggle.setObjectName(f"{param.path}:fold")
         self.toggle.setCheckable(True)
         self.toggle.setChecked(True)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow)
-        self.toggle.setToolTip(tr("Show or hide the fields"))
         self.box.insertWidget(0, self.toggle)
         self.toggle.toggled.connect(self._toggled)
+        self.set_language(self.lang)
+
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self.line.setPlaceholderText(tr("built from the fields below"))
+        self.toggle.setToolTip(tr("Show or hide the fields"))
 
     def _toggled(self, on: bool) -> None:
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
