@@ -101,7 +101,7 @@ def _shoot(out: Path) -> list[Path]:
             lambda: (load(_demo_profile()), window.form.scroll_to_section("precision")),
         ),
         ("main-en.png", lambda: window.set_language("en")),
-        ("search.png", lambda: window.controls.search.setText("precision")),
+        ("search.png", lambda: window.controls.search.setText("精度")),  # zh query, en UI
         ("diagnostics.png", lambda: _diagnostics(window, load)),
     ]
     for name, step in steps:

@@ -228,6 +228,8 @@ class FormView(QScrollArea):
         self.ensureWidgetVisible(row, 0, 40)
         row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         row.flash()
+        self._last_top = row.param.category
+        self.category_scrolled.emit(row.param.category)
 
     def _scrolled(self, value: int) -> None:
         top = ""
