@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,7 +16,10 @@ from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._style import STYLE_SHEET
 from ascend_studio.ui._window import MainWindow
 
-__all__ = ["create_window", "ensure_app", "run_app"]
+__all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app"]
+
+#: Set (e.g. by packaging CI) to start, show the window once, report and quit.
+SMOKE_TEST_ENV = "ASCEND_STUDIO_SMOKE_TEST"
 
 
 def ensure_app(argv: list[str] | None = None) -> QApplication:
@@ -51,8 +55,29 @@ def run_app(argv: list[str]) -> int:
     app = ensure_app([a for a in argv if a.startswith("-")])
     window = create_window()
     window.show()
+    if os.environ.get(SMOKE_TEST_ENV):
+        return _smoke_test(app, window)
     if files:
         QTimer.singleShot(0, lambda: window.files.load(Path(files[0])))
     else:
         QTimer.singleShot(0, window.files.offer_recovery)
     return app.exec()
+
+
+def _smoke_test(app: QApplication, window: MainWindow) -> int:
+    """Let the event loop show the window, then report what was built and quit."""
+    seen: list[bool] = []
+
+    def check() -> None:
+        seen.append(window.isVisible() and window.windowHandle() is not None)
+        app.quit()
+
+    QTimer.singleShot(0, check)
+    app.exec()
+    shown = bool(seen and seen[0])
+    print(
+        f"ascend-studio {__version__}: main window {'shown' if shown else 'NOT shown'}, "
+        f"{len(shipped_catalog().params)} parameters in the catalog, "
+        f"platform {QApplication.platformName()}"
+    )
+    return 0 if shown else 1
