@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the one-folder bundle into dist/ascend-studio/ and smoke-test it offscreen.
+# Build the one-folder bundle into dist/ascend-studio/ (CI then starts it offscreen).
 # Needs the project installed in the active Python environment plus pyinstaller.
 set -euo pipefail
 cd "$(dirname "$0")/.."
