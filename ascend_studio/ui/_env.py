@@ -7,6 +7,8 @@ show their purpose.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -27,6 +29,7 @@ from ascend_studio.ui._i18n import Language, tr
 __all__ = ["EnvTable"]
 
 Env = dict[str, str | None]
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class EnvTable(QWidget):
@@ -111,7 +114,7 @@ class EnvTable(QWidget):
     # -- user actions ----------------------------------------------------------------------
     def add_variable(self, name: str, value: str | None = "") -> None:
         name = name.strip()
-        if not name or not name.replace("_", "a").isalnum() or name[0].isdigit():
+        if not _NAME.fullmatch(name):  # what a POSIX shell accepts as a variable name
             return
         env = dict(self._env)
         env[name] = env.get(name, value)

@@ -57,7 +57,6 @@ class MainWindow(QMainWindow):
         self.findings: tuple[Finding, ...] = ()
         self.snapshot = Snapshot(self.model.profile, ())
         self._target: tuple[str, str] = ("", "")
-        self._filter_stale = False
         self.actions_ = Actions(self)
         self.controls = Controls(self, self.actions_)
         self.files = FileController(self, self.model, self.engine, settings, lambda: self.lang)
@@ -207,8 +206,7 @@ class MainWindow(QMainWindow):
         self.previews.refresh(self._preview_text)
         self._update_counts()
         if self.form.match is not None or self.form.hide_unavailable:
-            self._filter_stale = True
-            self.controls.reapply.setEnabled(True)
+            self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
     def _preview_text(self, fmt: str) -> str:
         try:
@@ -262,11 +260,9 @@ class MainWindow(QMainWindow):
         self.model.edit(after, tr("Reset {name}").format(name=path))
 
     def reset_category(self, key: str | None = None) -> None:
-        key = (
-            key or self.nav.currentItem().data(Qt.ItemDataRole.UserRole)
-            if self.nav.currentItem()
-            else key
-        )
+        if key is None:
+            current = self.nav.currentItem()
+            key = str(current.data(Qt.ItemDataRole.UserRole)) if current is not None else None
         if not key:
             return
         profile = self.model.profile
@@ -314,7 +310,6 @@ class MainWindow(QMainWindow):
             self.form.verticalScrollBar().setValue(0)
             count = tr("Matches: {count}").format(count=len(paths))
         self.controls.match_count.setText(count)
-        self._filter_stale = False
         self.controls.reapply.setEnabled(False)
 
     def reveal(self, path: str) -> None:

@@ -465,3 +465,34 @@ def test_enum_values_show_their_own_availability(window: MainWindow) -> None:
     precision.choose("allow_mix_precision_bf16")  # still selectable
     assert window.model.profile.values["precision_mode"] == "allow_mix_precision_bf16"
     assert window.form.rows["precision_mode"].property("severity") == "error"
+
+
+def test_environment_table_editing(qtbot: Any, window: MainWindow) -> None:
+    env = window.form.env
+    env.name_box.setCurrentText("ASCEND_WORK_PATH")
+    qtbot.mouseClick(env.add_button, Qt.MouseButton.LeftButton)
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": ""}
+    env.table.item(0, 1).setText("/数据/work")  # type: ignore[union-attr]
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": "/数据/work"}
+    assert "export ASCEND_WORK_PATH=" in window.previews.text("sh")
+    env.table.item(0, 2).setCheckState(Qt.CheckState.Checked)  # type: ignore[union-attr]
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": None}
+    assert "unset ASCEND_WORK_PATH" in window.previews.text("sh")
+    env.add_variable("1BAD")  # not a shell variable name
+    env.add_variable("坏")
+    assert list(window.model.profile.env) == ["ASCEND_WORK_PATH"]
+    env.table.selectRow(0)
+    qtbot.mouseClick(env.remove_button, Qt.MouseButton.LeftButton)
+    assert window.model.profile.env == {}
+    window.model.undo_stack.undo()
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": None}
+
+
+def test_reset_category_from_the_menu_uses_the_current_category(
+    window: MainWindow, dialogs: Any
+) -> None:
+    window.model.edit(window.model.profile.with_value("deterministic", 1), "set")
+    window.nav.select_quietly("basic")
+    dialogs.answer("confirm", True)
+    window.actions_.reset_category.trigger()
+    assert window.model.profile.values == {}
