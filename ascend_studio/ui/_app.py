@@ -13,7 +13,6 @@ from ascend_studio import __version__
 from ascend_studio.schema import shipped_catalog
 from ascend_studio.ui._i18n import Language, system_language
 from ascend_studio.ui._settings import APP_ID, Settings
-from ascend_studio.ui._style import STYLE_SHEET
 from ascend_studio.ui._window import MainWindow
 
 __all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app"]
@@ -32,7 +31,6 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication([sys.argv[0] if sys.argv else APP_ID, *(argv or [])])
     app.setApplicationDisplayName("Ascend Studio")
     app.setDesktopFileName("ascend-studio")
-    app.setStyleSheet(STYLE_SHEET)
     return app
 
 

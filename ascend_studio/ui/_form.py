@@ -12,7 +12,7 @@ language and gives them to each row as it is built.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
@@ -20,6 +20,7 @@ from ascend_studio.ui._env import EnvTable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
+from ascend_studio.ui._style import set_text_color, styled_font
 from ascend_studio.ui.editors import SubconfigEditor
 
 __all__ = ["ENV_SECTION", "FormView"]
@@ -37,6 +38,8 @@ class _Section(QFrame):
         self.blurb = QLabel(self)
         self.blurb.setObjectName("sectionBlurb")
         self.blurb.setWordWrap(True)
+        styled_font(self.header, bold=True, scale=1.6)
+        set_text_color(self.blurb, "muted")
         self.body = QVBoxLayout(self)
         self.body.setContentsMargins(0, 12, 0, 4)
         self.body.setSpacing(0)
@@ -212,8 +215,10 @@ class FormView(QScrollArea):
         self.build_all()
         section = self.sections[key]
         if not section.isHidden():
-            self.body.adjustSize()
+            self._settle()
             self.verticalScrollBar().setValue(section.y())
+            # Rows above may still re-wrap their text; land on the header once they have.
+            QTimer.singleShot(0, lambda: self.verticalScrollBar().setValue(section.y()))
 
     def reveal(self, path: str) -> None:
         """Scroll to a row, unfold its holders, focus its editor and flash it."""
@@ -224,12 +229,19 @@ class FormView(QScrollArea):
                 editor.toggle.setChecked(True)  # emits expanded_changed -> unfolds
             self.set_folded(holder, False)
         row = self.rows[path]
-        self.body.adjustSize()
+        self._settle()
         self.ensureWidgetVisible(row, 0, 40)
         row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         row.flash()
         self._last_top = row.param.category
         self.category_scrolled.emit(row.param.category)
+
+    def _settle(self) -> None:
+        """Lay out pending changes now, so section and row positions are final."""
+        layout = self.body.layout()
+        if layout is not None:
+            layout.activate()
+        self.body.adjustSize()
 
     def _scrolled(self, value: int) -> None:
         top = ""

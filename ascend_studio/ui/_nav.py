@@ -22,6 +22,7 @@ class CategoryNav(QListWidget):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("nav")
+        self.setStyleSheet("QListWidget::item { padding: 5px 8px; }")  # this widget only
         self.catalog = catalog
         self.lang: Language = "en"
         self.counts: dict[str, CategoryCounts] = {}

@@ -17,6 +17,7 @@ from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._core import Unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
+from ascend_studio.ui._style import set_background, set_text_color, styled_font
 from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
 from ascend_studio.ui.editors import Editor, ExprEditor, editor_class
 
@@ -56,12 +57,17 @@ class ParamRow(QFrame):
         self.set_language(self.lang)
 
     def _build(self) -> None:
+        self.bar = QWidget(self)  # severity stripe on the left edge
+        self.bar.setObjectName("severityBar")
+        self.bar.setFixedWidth(3)
         self.marker = QLabel(self)
         self.marker.setObjectName("marker")
         self.marker.setFixedWidth(10)
+        set_text_color(self.marker, "set")
         self.title = QLabel(self)
         self.title.setObjectName("title")
         self.title.setWordWrap(True)
+        styled_font(self.title, bold=True)
         shown_name = self.param.name if self.level else self.param.path
         self.name = QLabel(shown_name, self)
         self.name.setObjectName("name")
@@ -70,6 +76,8 @@ class ParamRow(QFrame):
             | Qt.TextInteractionFlag.TextSelectableByKeyboard
         )
         self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
+        styled_font(self.name, mono=True)
+        set_text_color(self.name, "muted")
         self.tags = QLabel(self)
         self.tags.setObjectName("tags")
         self.tags.setTextFormat(Qt.TextFormat.RichText)
@@ -77,6 +85,8 @@ class ParamRow(QFrame):
         self.meta = QLabel(self)
         self.meta.setObjectName("meta")
         self.meta.setWordWrap(True)
+        styled_font(self.meta, scale=0.9)
+        set_text_color(self.meta, "muted")
         self.diag = QLabel(self)
         self.diag.setObjectName("diagnostics")
         self.diag.setWordWrap(True)
@@ -104,17 +114,19 @@ class ParamRow(QFrame):
         self.editor_box.addWidget(self.editor, 1)
         self.editor_box.addWidget(self.reset)
         grid = QGridLayout(self)
-        grid.setContentsMargins(4 + 20 * self.level, 5, 4, 5)
+        grid.setContentsMargins(0, 5, 4, 5)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
-        grid.addWidget(self.marker, 0, 0, Qt.AlignmentFlag.AlignTop)
-        grid.addLayout(heading, 0, 1)
-        grid.addWidget(self.tags, 1, 1)
-        grid.addLayout(self.editor_box, 0, 2)
-        grid.addWidget(self.meta, 1, 2)
-        grid.addWidget(self.diag, 2, 1, 1, 2)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(2, 1)
+        grid.addWidget(self.bar, 0, 0, 3, 1)
+        grid.setColumnMinimumWidth(1, 20 * self.level)
+        grid.addWidget(self.marker, 0, 2, Qt.AlignmentFlag.AlignTop)
+        grid.addLayout(heading, 0, 3)
+        grid.addWidget(self.tags, 1, 3)
+        grid.addLayout(self.editor_box, 0, 4)
+        grid.addWidget(self.meta, 1, 4)
+        grid.addWidget(self.diag, 2, 3, 1, 2)
+        grid.setColumnStretch(3, 1)
+        grid.setColumnStretch(4, 1)
         self.editor.setMinimumWidth(200)
 
     # -- inputs from the form --------------------------------------------------------
@@ -187,13 +199,16 @@ class ParamRow(QFrame):
         self._set_style_property("flash", on)
 
     def _set_style_property(self, name: str, value: object) -> None:
-        """Set a property the style sheet selects on; re-polish only on change."""
+        """Record a look-changing state (tests read it) and repaint only on change."""
         if self.property(name) == value:
             return
         self.setProperty(name, value)
-        for widget in (self, self.title, self.name):
-            widget.style().unpolish(widget)
-            widget.style().polish(widget)
+        if name == "flash":
+            set_background(self, "flash" if value else None)
+        elif name == "severity":
+            set_background(self.bar, str(value) or None)
+        elif name == "unavailable":
+            set_text_color(self.title, "muted" if value else None)
 
     # -- rendering -------------------------------------------------------------------------
     def _tooltip(self) -> str:

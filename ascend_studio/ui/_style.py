@@ -1,19 +1,31 @@
-"""Fonts and the application style sheet.
+"""Fonts and colours.
 
 Chinese needs an explicit CJK family: left to fallback, Qt may pick a Japanese
 font (different glyph forms) or none (boxes). The first installed family of a
-Simplified Chinese list is put right after the UI font, so Latin text keeps the
+Simplified Chinese list is put next to the UI font, so Latin text keeps the
 platform font and Han characters get proper Simplified forms.
+
+Looks are set with fonts and palettes on the widgets that need them, not with an
+application-wide style sheet: a global sheet routes every widget through the
+style-sheet engine and made building the ~120 form rows about a third slower.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QFont, QFontDatabase
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ascend_studio.ui._i18n import Language
 
-__all__ = ["CJK_FAMILIES", "STYLE_SHEET", "apply_fonts", "cjk_family"]
+__all__ = [
+    "CJK_FAMILIES",
+    "COLORS",
+    "apply_fonts",
+    "cjk_family",
+    "set_background",
+    "set_text_color",
+    "styled_font",
+]
 
 CJK_FAMILIES = (
     "Noto Sans CJK SC",
@@ -27,6 +39,15 @@ CJK_FAMILIES = (
     "Sarasa UI SC",
     "Droid Sans Fallback",
 )
+
+COLORS = {
+    "error": "#b3261e",
+    "warning": "#d08700",
+    "info": "#1f5f99",
+    "set": "#1f6feb",
+    "flash": "#fff3b0",
+    "invalid": "#fde7e7",
+}
 
 #: The platform UI family, remembered before the first change.
 _BASE: dict[str, str] = {}
@@ -53,22 +74,42 @@ def apply_fonts(lang: Language) -> None:
         app.setFont(font)
 
 
-STYLE_SHEET = """
-QListWidget#nav::item { padding: 5px 8px; }
-QListWidget#diagnostics::item:selected { background-color: #dbe9ff; }
-QLabel#sectionTitle { font-size: 15pt; font-weight: 600; padding: 6px 0 2px 0; }
-QLabel#sectionBlurb { color: palette(placeholder-text); padding-bottom: 6px; }
-QLabel#title { font-weight: 600; }
-QLabel#name { color: palette(placeholder-text); font-family: monospace; }
-QLabel#meta { color: palette(placeholder-text); font-size: 9pt; }
-QLabel#marker { color: #1f6feb; }
-QFrame[unavailable="true"] QLabel#title { color: palette(placeholder-text); }
-QFrame[unavailable="true"] QLabel#name { color: palette(mid); }
-QFrame[flash="true"] { background-color: #fff3b0; }
-QFrame[severity="error"] { border-left: 3px solid #b3261e; }
-QFrame[severity="warning"] { border-left: 3px solid #d08700; }
-QFrame[severity="info"] { border-left: 3px solid #1f5f99; }
-QFrame[severity=""] { border-left: 3px solid transparent; }
-QLineEdit[invalid="true"] { border: 1px solid #b3261e; }
-QFrame#section\\:__env__ QTableWidget { min-height: 90px; }
-"""
+def styled_font(
+    widget: QWidget, *, bold: bool = False, scale: float = 1.0, mono: bool = False
+) -> None:
+    """Give ``widget`` a bold, larger/smaller or monospace variant of its font."""
+    font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont) if mono else widget.font()
+    if mono:
+        font.setPointSizeF(widget.font().pointSizeF() * 0.95)
+    if bold:
+        font.setWeight(QFont.Weight.DemiBold)
+    if scale != 1.0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    widget.setFont(font)
+
+
+def set_text_color(widget: QWidget, color: str | None) -> None:
+    """Text colour: a ``COLORS`` key, a ``#rrggbb`` value, "muted", or ``None`` (normal)."""
+    palette = QPalette(widget.palette())
+    if color is None:
+        shown = QApplication.palette().color(QPalette.ColorRole.WindowText)
+    elif color == "muted":
+        shown = QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+    else:
+        shown = QColor(COLORS.get(color, color))
+    palette.setColor(QPalette.ColorRole.WindowText, shown)
+    palette.setColor(QPalette.ColorRole.Text, shown)
+    widget.setPalette(palette)
+
+
+def set_background(
+    widget: QWidget, color: str | None, role: QPalette.ColorRole | None = None
+) -> None:
+    """Fill ``widget`` with a ``COLORS`` colour (``None``: back to normal)."""
+    role = role or QPalette.ColorRole.Window
+    palette = QPalette(widget.palette())
+    normal = QApplication.palette().color(role)
+    palette.setColor(role, QColor(COLORS.get(color, color)) if color else normal)
+    widget.setPalette(palette)
+    if role == QPalette.ColorRole.Window:
+        widget.setAutoFillBackground(color is not None)

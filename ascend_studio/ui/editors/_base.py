@@ -66,8 +66,6 @@ class Editor(QWidget):
         self._severity, self._message = severity, message
         if changed:
             self.setProperty("severity", severity or "")
-            self.style().unpolish(self)
-            self.style().polish(self)
 
     def diagnostic(self) -> tuple[Severity | None, str]:
         return self._severity, self._message

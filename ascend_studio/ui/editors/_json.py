@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
 
@@ -214,4 +215,5 @@ class JsonEditor(StrEditor):
     def _check(self, text: str) -> None:
         problem = json_problem(text) if text.strip() else None
         self.line.setProperty("invalid", problem is not None)
+        set_background(self.line, "invalid" if problem else None, QPalette.ColorRole.Base)
         self.line.setToolTip(problem or "")

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
@@ -142,6 +144,7 @@ class _ListBase(StrEditor):
     def _check(self, text: str) -> None:
         bad = bad_items(self.spec, text)
         self.line.setProperty("invalid", bool(bad))
+        set_background(self.line, "invalid" if bad else None, QPalette.ColorRole.Base)
         self.line.setToolTip(
             tr("Not in the expected form: {items}").format(items=", ".join(bad)) if bad else ""
         )
