@@ -12,6 +12,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from ascend_studio.schema import OWNERS
+
 __all__ = [
     "CONFIG_CLASSES",
     "Ambiguous",
@@ -26,17 +28,7 @@ __all__ = [
     "source_lines",
 ]
 
-CONFIG_CLASSES = frozenset(
-    {
-        "NPURunConfig",
-        "DumpConfig",
-        "ProfilingConfig",
-        "MemoryConfig",
-        "ExperimentalConfig",
-        "GraphMemoryOptimizeConfig",
-        "DynamicInputConfig",
-    }
-)
+CONFIG_CLASSES = frozenset(OWNERS)
 
 
 @dataclass(frozen=True, eq=False)

@@ -10,7 +10,7 @@ TOML has no null, so an absent ``default`` means the real signature default is
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -43,15 +43,7 @@ Owner = Literal[
     "GraphMemoryOptimizeConfig",
     "DynamicInputConfig",
 ]
-OWNERS: tuple[Owner, ...] = (
-    "NPURunConfig",
-    "DumpConfig",
-    "ProfilingConfig",
-    "MemoryConfig",
-    "ExperimentalConfig",
-    "GraphMemoryOptimizeConfig",
-    "DynamicInputConfig",
-)
+OWNERS: tuple[Owner, ...] = get_args(Owner)
 #: Where each sub-config object is attached: owner -> dotted path of its holder.
 SUBCONFIG_PATHS: dict[str, str] = {
     "DumpConfig": "dump_config",
