@@ -247,7 +247,7 @@ def export_k8s(profile: Profile, catalog: Catalog, options: ExportOptions) -> st
     for name, value, _ in items:
         if value is not None:
             body += ["  " + line for line in _notes(placed, name, options.lang)]
-            body += [f"  - name: {name}", f"    value: {yaml_quote(value)}"]
+            body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(value)}"]
     unset = [name for name, value, _ in items if value is None]
     extra = [
         "# Paste under a container spec (containers[].env).",

@@ -235,6 +235,15 @@ def test_k8s_env_is_yaml_with_exact_values(p: Profile) -> None:
     assert all(isinstance(item["value"], str) for item in data["env"] or [])
 
 
+def test_k8s_names_that_yaml_reads_as_other_types_stay_strings() -> None:
+    yaml = pytest.importorskip(
+        "yaml", reason="PyYAML (test dependency) is needed to parse the k8s export"
+    )
+    env = {"NO": "1", "ON": "x", "Y": "", "NULL": "n", "TRUE": "t"}
+    data = yaml.safe_load(export_text(Profile(env=env), "k8s"))
+    assert {item["name"]: item["value"] for item in data["env"]} == env
+
+
 def test_k8s_tricky_values() -> None:
     yaml = pytest.importorskip(
         "yaml", reason="PyYAML (test dependency) is needed to parse the k8s export"
