@@ -101,10 +101,41 @@ def _general(placed: Placed, lang: str) -> list[str]:
     return [line for d in placed.general for line in comment_lines(d, lang)]
 
 
+_REFERENCE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _references(name: str, value: str | None, verbatim: bool, names: set[str]) -> set[str]:
+    """Other profile variables a kept shell text expands (``$A``, ``${A}``, ``${A:-x}``)."""
+    if not verbatim or value is None:
+        return set()
+    return {ref for ref in _REFERENCE.findall(value) if ref in names and ref != name}
+
+
+def _dependency_order(
+    items: list[tuple[str, str | None, bool]],
+) -> list[tuple[str, str | None, bool]]:
+    """``items`` with every variable a kept text refers to emitted before it.
+
+    A saved profile keeps ``env`` sorted by name, which loses the script's order:
+    ``ASCEND_PROCESS_LOG_PATH="${ASCEND_WORK_PATH}/log"`` would run before
+    ``ASCEND_WORK_PATH`` is set and expand to ``/log``. Otherwise the order is
+    kept; a reference cycle (which no order satisfies) keeps the given order.
+    """
+    names = {name for name, _, _ in items}
+    needs = {name: _references(name, value, kept, names) for name, value, kept in items}
+    pending, done, ordered = list(items), set[str](), []
+    while pending:
+        ready = next((i for i in pending if needs[i[0]] <= done), pending[0])
+        pending.remove(ready)
+        done.add(ready[0])
+        ordered.append(ready)
+    return ordered
+
+
 def export_sh(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
     placed = env_diagnostics(profile, catalog, options)
     body: list[str] = []
-    for name, value, verbatim in _items(profile):
+    for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
         if value is None:
             body.append(f"unset {name}")

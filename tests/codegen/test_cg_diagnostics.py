@@ -61,7 +61,7 @@ def test_env_diagnostics_sit_above_the_variable(fmt: str) -> None:
         names = [p[4:] for p in diag.params if p.startswith("env:")]
         if not names:
             continue
-        index = _line_of(lines, f"{names[0]}=" if fmt != "k8s" else f"name: {names[0]}")
+        index = _line_of(lines, f"{names[0]}=" if fmt != "k8s" else f'name: "{names[0]}"')
         above = _comment_block_above(lines, index)
         assert any(f"[{diag.rule_id}]" in line for line in above), (diag.rule_id, fmt)
 
