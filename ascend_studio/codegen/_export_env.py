@@ -123,7 +123,9 @@ def _dependency_order(
     """
     names = {name for name, _, _ in items}
     needs = {name: _references(name, value, kept, names) for name, value, kept in items}
-    pending, done, ordered = list(items), set[str](), []
+    pending = list(items)
+    done: set[str] = set()
+    ordered: list[tuple[str, str | None, bool]] = []
     while pending:
         ready = next((i for i in pending if needs[i[0]] <= done), pending[0])
         pending.remove(ready)

@@ -267,3 +267,38 @@ def test_nul_is_refused(fmt: str) -> None:
 
 def test_no_test_relies_on_the_developer_environment() -> None:
     assert "AS_GONE" not in os.environ
+
+
+@needs_bash
+def test_kept_shell_text_runs_after_the_variables_it_refers_to(tmp_path: Path) -> None:
+    """A saved profile sorts env by name; the script must still set ASCEND_WORK_PATH
+    before ``ASCEND_PROCESS_LOG_PATH="${ASCEND_WORK_PATH}/log"`` expands it."""
+    p = Profile(
+        env={
+            "ASCEND_CACHE_PATH": '"${ASCEND_WORK_PATH}/cache"',
+            "ASCEND_PROCESS_LOG_PATH": '"${ASCEND_WORK_PATH}/log"',
+            "ASCEND_WORK_PATH": "$AS_ROOT/node01",
+            "AS_ROOT": "/data",
+            "A_GONE": None,
+            "A_USES_GONE": '"${A_GONE:-none}"',
+        },
+        env_verbatim=(
+            "ASCEND_CACHE_PATH",
+            "ASCEND_PROCESS_LOG_PATH",
+            "ASCEND_WORK_PATH",
+            "A_USES_GONE",
+        ),
+    )
+    script = tmp_path / "env.sh"
+    script.write_text(export_text(p, "sh"), encoding="utf-8")
+    result = subprocess.run(
+        [BASH or "bash", "-c", '. "$1"; exec /usr/bin/env -0', "sh", str(script)],
+        env={"A_GONE": "outer"},
+        capture_output=True,
+        check=True,
+    )
+    seen = dict(item.partition(b"=")[::2] for item in result.stdout.split(b"\0") if item)
+    assert seen[b"ASCEND_PROCESS_LOG_PATH"] == b"/data/node01/log"
+    assert seen[b"ASCEND_CACHE_PATH"] == b"/data/node01/cache"
+    assert seen[b"A_USES_GONE"] == b"none"
+    assert b"A_GONE" not in seen
