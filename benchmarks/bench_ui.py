@@ -93,6 +93,7 @@ def cold_start(runs: int) -> tuple[float, float, float]:
             **os.environ,
             "XDG_CONFIG_HOME": f"{home}/config",
             "XDG_STATE_HOME": f"{home}/state",
+            "XDG_CACHE_HOME": f"{home}/cache",
             "PYTHONPATH": str(ROOT),
             # An installed app has its bytecode compiled; keep it out of the source tree.
             "PYTHONPYCACHEPREFIX": f"{home}/pycache",

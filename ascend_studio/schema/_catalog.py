@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ascend_studio._resources import resource_path
+from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     SUBCONFIG_PATHS,
     Category,
@@ -21,9 +22,18 @@ from ascend_studio.schema._models import (
     Section,
 )
 
-__all__ = ["Catalog", "CatalogError", "load_catalog", "shipped_catalog"]
+__all__ = [
+    "Catalog",
+    "CatalogError",
+    "build_catalog",
+    "catalog_files",
+    "load_catalog",
+    "shipped_catalog",
+]
 
 T = TypeVar("T", bound=BaseModel)
+#: The catalog files beside ``params/``, in load order.
+_TABLES = ("products", "scenarios", "taxonomy", "env")
 
 
 class CatalogError(ValueError):
@@ -89,21 +99,42 @@ def _haystack(param: Parameter) -> str:
     return "\n".join(parts).casefold()
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CatalogError(f"{path}: {exc}") from exc
+def catalog_files(base: Path) -> list[str]:
+    """Every file the catalog is read from, relative to ``base``, in load order."""
+    params = sorted(path.name for path in (base / "params").glob("*.toml"))
+    return [f"{name}.toml" for name in _TABLES] + [f"params/{name}" for name in params]
 
 
-def _build(model: type[T], rows: Iterable[dict[str, Any]], where: Path) -> list[T]:
+def _read_sources(base: Path) -> dict[str, bytes]:
+    blobs: dict[str, bytes] = {}
+    for name in catalog_files(base):
+        try:
+            blobs[name] = (base / name).read_bytes()
+        except OSError as exc:
+            raise CatalogError(f"{base / name}: {exc}") from exc
+    return blobs
+
+
+def _parse(base: Path, blobs: dict[str, bytes]) -> dict[str, dict[str, Any]]:
+    parsed: dict[str, dict[str, Any]] = {}
+    for name, blob in blobs.items():
+        try:
+            parsed[name] = tomllib.loads(blob.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise CatalogError(f"{base / name}: {exc}") from exc
+    return parsed
+
+
+def _build(model: type[T], rows: object, where: Path) -> list[T]:
+    if not isinstance(rows, list):
+        raise CatalogError(f"{where}: expected an array of tables, got {type(rows).__name__}")
     out: list[T] = []
     for index, row in enumerate(rows):
         try:
             out.append(model.model_validate(row))
         except ValidationError as exc:
-            label = row.get("name") or row.get("id") or f"entry {index}"
+            named = row if isinstance(row, dict) else {}
+            label = named.get("name") or named.get("id") or f"entry {index}"
             raise CatalogError(f"{where}: {label}: {exc}") from exc
     return out
 
@@ -137,30 +168,57 @@ def _cross_check(catalog: Catalog) -> None:
         raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
 
 
-def load_catalog(root: Path | None = None) -> Catalog:
-    """Read and validate every catalog file under ``root`` (default: shipped data)."""
-    base = root or resource_path("catalog")
-    tables = {
-        name: _read_toml(base / f"{name}.toml")
-        for name in ("products", "scenarios", "taxonomy", "env")
-    }
+def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
+    """Validate parsed catalog files (named as by :func:`catalog_files`) and cross-check them."""
+
+    def rows(name: str, table: str, model: type[T]) -> tuple[T, ...]:
+        where = base / f"{name}.toml"
+        if table not in parsed[f"{name}.toml"]:
+            raise CatalogError(f"{where}: no [[{table}]] entries")
+        return tuple(_build(model, parsed[f"{name}.toml"][table], where))
+
     params: list[Parameter] = []
-    for path in sorted((base / "params").glob("*.toml")):
-        params += _build(Parameter, _read_toml(path).get("param", []), path)
+    for name, content in parsed.items():
+        if name.startswith("params/"):
+            params += _build(Parameter, content.get("param", []), base / name)
     params.sort(key=lambda p: (p.order, p.path))
     catalog = Catalog(
-        products=tuple(_build(Product, tables["products"]["product"], base / "products.toml")),
-        scenarios=tuple(_build(Scenario, tables["scenarios"]["scenario"], base / "scenarios.toml")),
-        sections=tuple(_build(Section, tables["taxonomy"]["section"], base / "taxonomy.toml")),
-        categories=tuple(_build(Category, tables["taxonomy"]["category"], base / "taxonomy.toml")),
-        env_vars=tuple(_build(EnvVar, tables["env"]["env"], base / "env.toml")),
+        products=rows("products", "product", Product),
+        scenarios=rows("scenarios", "scenario", Scenario),
+        sections=rows("taxonomy", "section", Section),
+        categories=rows("taxonomy", "category", Category),
+        env_vars=rows("env", "env", EnvVar),
         params=tuple(params),
     )
     _cross_check(catalog)
     return catalog
 
 
+def load_catalog(root: Path | None = None) -> Catalog:
+    """Read and validate every catalog file under ``root`` (default: shipped data)."""
+    base = root or resource_path("catalog")
+    return build_catalog(base, _parse(base, _read_sources(base)))
+
+
 @cache
 def shipped_catalog() -> Catalog:
-    """The catalog shipped with the package, loaded once per process."""
-    return load_catalog()
+    """The catalog shipped with the package, validated, loaded once per process.
+
+    The parsed files come from the user cache when every file's bytes are
+    unchanged (the TOML parser is most of a load); validation and the
+    cross-check run on them all the same. A cache that fails them is set aside
+    and the files themselves are parsed, so only the data decides the outcome.
+    """
+    base = resource_path("catalog")
+    blobs = _read_sources(base)
+    key = sources_key(blobs)
+    cached = read_cache(key, list(blobs))
+    if cached is not None:
+        try:
+            return build_catalog(base, cached)
+        except CatalogError:
+            pass
+    parsed = _parse(base, blobs)
+    catalog = build_catalog(base, parsed)
+    write_cache(key, parsed)
+    return catalog
