@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.codegen import import_file
+from ascend_studio.codegen import ReportItem, import_file
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import shipped_catalog
@@ -50,13 +50,27 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def _load(path: str) -> tuple[Loaded, list[str]]:
-    """The configurations in ``path`` and the importer's error lines."""
+#: Import findings the rules report themselves (an unknown keyword is a rule error).
+_RULE_COVERED = frozenset({"unknown_kwarg"})
+
+
+def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
+    """The configurations in ``path`` and the importer's errors and warnings.
+
+    A script is checked as written: where the import converted a value to the type
+    or spelling the real code accepts (``aoe_mode=2``, ``variable_placement="host"``),
+    the rules see the script's own value, since that is what the job would get.
+    """
     if Path(path).suffix.lower() == ".json":
         return [(path, load_profile(path))], []
     result = import_file(path)
-    problems = [item.text("en") for item in result.report.items if item.severity == "error"]
-    return [(f"{path} ({c.label})", c.profile) for c in result.configs], problems
+    problems = [
+        item
+        for item in result.report.items
+        if item.severity != "info" and item.kind not in _RULE_COVERED
+    ]
+    loaded = [(f"{path} ({c.label})", c.profile_as_written()) for c in result.configs]
+    return loaded, problems
 
 
 def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
@@ -123,13 +137,14 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-def _report(loaded: Loaded, args: argparse.Namespace, problems: list[str]) -> int:
+def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]) -> int:
     catalog = shipped_catalog()
     results = [(label, p, evaluate(p, catalog)) for label, p in loaded]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
         document = {
-            "import_errors": problems,
+            "import_errors": [i.text("en") for i in problems if i.severity == "error"],
+            "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
             "configs": [
                 {
                     "label": label,
@@ -145,8 +160,8 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[str]) -> in
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
-        for line in problems:
-            print(f"import: {line}")
+        for item in sorted(problems, key=lambda i: i.line or 0):
+            print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
         for (label, p, found), why in zip(results, explained, strict=True):
             counts = _counts(found)
             print(
@@ -175,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascend-studio validate: {exc}", file=sys.stderr)
         return 2
     if not loaded:
-        for line in problems or ["no NPURunConfig configuration or environment found"]:
+        lines = [i.text(args.lang) for i in problems if i.severity == "error"]
+        for line in lines or ["no NPURunConfig configuration or environment found"]:
             print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
         return 2
     return _report(_retarget(loaded, args), args, problems)

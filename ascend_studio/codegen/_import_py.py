@@ -97,7 +97,8 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
         )
     header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
     configs = tuple(
-        ImportedConfig(_profile(built, env, header), label, line) for built, label, line in found
+        ImportedConfig(_profile(built, env, header), label, line, dict(built.written))
+        for built, label, line in found
     )
     return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
 

@@ -40,6 +40,9 @@ class Built:
     lines: dict[str, int] = field(default_factory=dict)
     extras: list[ExtraKwarg] = field(default_factory=list)
     protos: list[ProtoObj] = field(default_factory=list)
+    #: Keyword values as the script writes them, where the import converted them
+    #: (``aoe_mode=2`` imported as ``"2"``): what the real constructor would get.
+    written: dict[str, Value] = field(default_factory=dict)
 
 
 @cache
@@ -173,6 +176,13 @@ class Builder:
             self._verbatim(path, node, value, override, out)
             return
         self._store(path, param, value, node.lineno, out, node=node, override=override)
+        stored = out.values.get(path)
+        if (
+            path in out.values
+            and isinstance(value, bool | int | float | str)
+            and (type(stored) is not type(value) or stored != value)
+        ):
+            out.written[path] = value
 
     def _store(
         self,
@@ -204,11 +214,17 @@ class Builder:
             return
         out.values[path], out.lines[path] = converted, line  # type: ignore[assignment]
         if param is not None and (type(converted) is not type(value) or converted != value):
+            if type(converted) is type(value):  # only the spelling changed
+                why_zh, why_en = "取值区分大小写", "the accepted values are case-sensitive"
+            else:
+                why_zh, why_en = (
+                    f"真实代码需要 {param.py_type}",
+                    f"the real code needs a {param.py_type}",
+                )
             self.add(
                 "converted",
-                f"{path}：{value!r} 转换为 {converted!r}（真实代码需要 {param.py_type}）。",
-                f"{path}: {value!r} converted to {converted!r} (the real code needs a "
-                f"{param.py_type}).",
+                f"{path}：{value!r} 转换为 {converted!r}（{why_zh}）。",
+                f"{path}: {value!r} converted to {converted!r} ({why_en}).",
                 line,
                 path,
             )

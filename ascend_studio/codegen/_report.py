@@ -7,10 +7,11 @@ an expression, an unknown keyword, a syntax error, a sourced file) becomes a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import Text
 
 __all__ = [
@@ -105,6 +106,17 @@ class ImportedConfig:
     #: Where it was found, e.g. "line 42, in if branch (line 40)".
     label: str
     line: int | None = None
+    #: Values as the script writes them where the import converted them to the type
+    #: or spelling the real code accepts (``{"aoe_mode": 2}``); checking these tells
+    #: whether the script would run as it stands.
+    as_written: Mapping[str, Value] = field(default_factory=dict)
+
+    def profile_as_written(self) -> Profile:
+        """The profile with the script's own values put back (for ``validate``)."""
+        profile = self.profile
+        for path, value in self.as_written.items():
+            profile = profile.with_value(path, value)
+        return profile
 
 
 @dataclass(frozen=True)

@@ -354,6 +354,29 @@ def test_values_are_converted_to_the_type_the_constructor_needs() -> None:
     assert len(result.report.of_kind("converted")) == 4
 
 
+def test_converted_values_are_kept_as_the_script_writes_them() -> None:
+    """The profile holds what the real code accepts; ``as_written`` what the script passes
+    (``validate`` checks that, so ``aoe_mode=2`` is still a TypeError there)."""
+    result = imp(
+        """\
+        cfg = tf.ConfigProto()
+        custom_op = cfg.graph_options.rewrite_options.custom_optimizers.add()
+        custom_op.name = "NpuOptimizer"
+        custom_op.parameter_map["enable_data_pre_proc"].b = 1
+        NPURunConfig(session_config=cfg, aoe_mode=2, variable_placement="host",
+                     precision_mode=b"force_fp16", hccl_timeout=600, jit_compile=False)
+        """
+    )
+    config = result.configs[0]
+    assert config.as_written == {"aoe_mode": 2, "variable_placement": "host", "jit_compile": False}
+    written = config.profile_as_written().values
+    assert written["aoe_mode"] == 2 and written["variable_placement"] == "host"
+    assert written["precision_mode"] == "force_fp16" and written["enable_data_pre_proc"] is True
+    case = next(i for i in result.report.of_kind("converted") if i.path == "variable_placement")
+    assert "case-sensitive" in case.text("en") and "needs a str" not in case.text("en")
+    assert "区分大小写" in case.text("zh")
+
+
 def test_nothing_found_is_reported() -> None:
     result = imp("print('hello')\n")
     assert result.configs == ()

@@ -129,3 +129,33 @@ def test_script_without_configuration(tmp_path: Path, capsys: pytest.CaptureFixt
     script.write_text("print('hello')\n", encoding="utf-8")
     assert run_cli(["validate", str(script)]) == 2
     assert "empty.py" in capsys.readouterr().err
+
+
+def test_script_is_checked_as_written_and_import_warnings_are_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """aoe_mode=2 raises TypeError and "host" aborts TF Adapter; importing converts them,
+    but validating the script must still say the script fails as it stands."""
+    script = tmp_path / "train.py"
+    script.write_text(
+        "cfg = tf.ConfigProto()\n"
+        "op = cfg.graph_options.rewrite_options.custom_optimizers.add()\n"
+        "op.name = 'NpuOptimizer'\n"
+        "op.parameter_map['auto_tune_mode'].s = tf.compat.as_bytes('RL,GA')\n"
+        "config = NPURunConfig(session_config=cfg, aoe_mode=2, variable_placement='host',\n"
+        "                      mix_compile_mode=True, work_path='/tmp')\n",
+        encoding="utf-8",
+    )
+    assert run_cli(["validate", str(script)]) == 1
+    out = capsys.readouterr().out
+    assert "type.mismatch  [aoe_mode]" in out and "value.case  [variable_placement]" in out
+    assert "import: warning [unknown_key] line 4:" in out
+    assert run_cli(["validate", str(script), "--json"]) == 1
+    document = json.loads(capsys.readouterr().out)
+    assert document["import_errors"] == []
+    assert any("auto_tune_mode" in line for line in document["import_warnings"])
+    fixed = tmp_path / "fixed.py"
+    fixed.write_text(
+        "config = NPURunConfig(aoe_mode='2', variable_placement='Host', mix_compile_mode=True)\n"
+    )
+    assert run_cli(["validate", str(fixed)]) == 0
