@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from pathlib import Path
@@ -65,6 +66,18 @@ def import_text(
     return import_shell(text, source, kind)
 
 
+#: No script or env file holds a NUL byte; a file that does is an archive, a
+#: checkpoint or a compiled file, and reading it as code only gives noise.
+_BINARY = ReportItem(
+    "unreadable",
+    msg(
+        "这是二进制文件（含 NUL 字节），不是 Python 或 shell 脚本；未导入任何内容。",
+        "This is a binary file (it holds NUL bytes), not a Python or shell script; "
+        "nothing imported.",
+    ),
+)
+
+
 def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) -> ImportResult:
     """Read and import a file; an unreadable file gives a report, not an exception."""
     source = str(path)
@@ -76,6 +89,10 @@ def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) ->
             msg(f"无法读取：{exc.strerror or exc}", f"Cannot read: {exc.strerror or exc}"),
         )
         return ImportResult((), ImportReport((item,)), source, "unknown")
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors
+        raw = raw.decode("utf-16", errors="replace").encode("utf-8")
+    if b"\0" in raw:
+        return ImportResult((), ImportReport((_BINARY,)), source, "binary")
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
     result = import_text(text, source, catalog)
     if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:

@@ -202,3 +202,24 @@ def test_import_file_dispatches(tmp_path: Path) -> None:
 def test_empty_inputs(source: str) -> None:
     result = sh(source)
     assert result.profile is not None and result.profile.env == {}
+
+
+@pytest.mark.parametrize("name", ["model.ckpt.py", "weights.sh", "blob"])
+def test_binary_file_is_reported_as_binary_not_as_a_script(tmp_path: Path, name: str) -> None:
+    """A checkpoint or archive picked by mistake: no "Python 2" or shell-syntax noise,
+    no empty configuration."""
+    path = tmp_path / name
+    path.write_bytes(b"\x89HDF\r\n\x1a\n\x00\x00\x01export A=1\nimport os\n\x00\xff")
+    result = import_file(path)
+    assert result.configs == () and result.dialect == "binary"
+    [item] = result.report.items
+    assert item.kind == "unreadable" and "binary file" in item.message.en
+    assert "二进制" in item.message.zh
+
+
+def test_utf16_file_from_a_windows_editor_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "env.sh"
+    path.write_bytes("export ASCEND_WORK_PATH=/data/工作\n".encode("utf-16"))
+    result = import_file(path)
+    assert result.profile is not None
+    assert result.profile.env == {"ASCEND_WORK_PATH": "/data/工作"}
