@@ -20,7 +20,9 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("query", nargs="?", default="", help="text to search for (any language)")
     parser.add_argument("--category", help="only this category id")
-    parser.add_argument("--product", help="only parameters available on this product id")
+    parser.add_argument(
+        "--product", help="only parameters available on this product (id, name or alias)"
+    )
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="label language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
@@ -37,12 +39,40 @@ def select(
     return found
 
 
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def product_id(catalog: Catalog, text: str) -> str | None:
+    """The product id ``text`` names: an id, a zh/en name or short name, or an alias.
+
+    Users type what is printed on the box ("Atlas 350", "Ascend 950PR", "A2",
+    "Atlas A2 训练系列产品"), in any case and spacing.
+    """
+    wanted = _squash(text)
+    for product in catalog.products:
+        names = [product.id, *product.aliases]
+        for label in (product.name, product.short):
+            names += [label.zh, label.en, *label.zh.split(" / "), *label.en.split(" / ")]
+        if wanted and wanted in {_squash(name) for name in names}:
+            return product.id
+    return None
+
+
+def unknown_product(catalog: Catalog, text: str) -> str:
+    known = ", ".join(f"{p.id} ({p.short.en})" for p in catalog.products)
+    return f"unknown product {text!r}; known: {known}"
+
+
 def _check_ids(catalog: Catalog, args: argparse.Namespace) -> str | None:
     if args.category and args.category not in {c.id for c in catalog.categories}:
         known = ", ".join(c.id for c in catalog.categories)
         return f"unknown category {args.category!r}; known: {known}"
-    if args.product and args.product not in catalog.product_ids:
-        return f"unknown product {args.product!r}; known: {', '.join(catalog.product_ids)}"
+    if args.product:
+        found = product_id(catalog, args.product)
+        if found is None:
+            return unknown_product(catalog, args.product)
+        args.product = found
     return None
 
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
@@ -34,7 +35,9 @@ def register(sub: Any) -> None:
         ),
     )
     parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--product", help="check for this product id instead of the file's")
+    parser.add_argument(
+        "--product", help="check for this product (id, name or alias) instead of the file's"
+    )
     parser.add_argument(
         "--scenario", choices=["training", "inference"], help="override the scenario"
     )
@@ -177,13 +180,14 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    if args.product and args.product not in catalog.product_ids:
-        known = ", ".join(catalog.product_ids)
-        print(
-            f"ascend-studio validate: unknown product {args.product!r}; known: {known}",
-            file=sys.stderr,
-        )
-        return 2
+    if args.product:
+        found = product_id(catalog, args.product)
+        if found is None:
+            print(
+                f"ascend-studio validate: {unknown_product(catalog, args.product)}", file=sys.stderr
+            )
+            return 2
+        args.product = found
     try:
         loaded, problems = _load(args.file)
     except ProfileError as exc:
