@@ -1,34 +1,52 @@
-"""UI language: the chrome-string translator and the Chinese table it serves.
+"""UI language: Qt translators for the chrome strings.
 
 Chrome strings (menus, buttons, messages) are written in English in the code and
-always pass through ``self.tr()`` or ``QCoreApplication.translate(...)``, so Qt
-Linguist can extract them later. Until ``.ts`` files exist, :data:`ZH` (in
-``_zh.py``, the one module holding every chrome translation) supplies the Chinese.
-Catalog text (labels, descriptions) is bilingual data and never passes here.
+always pass through ``tr()`` (context ``AscendStudio``), ``self.tr()`` or
+``QCoreApplication.translate(...)``. Their Chinese lives in one Qt Linguist file,
+``resources/translations/ascend_studio_zh_CN.ts`` (``packaging/update_translations.py``
+keeps it in step with the code). ``packaging/build_translations.py`` compiles it
+to a ``.qm`` for the bundle and for developers; a wheel built without PySide6
+carries only the ``.ts``, so when no ``.qm`` compiled from this very ``.ts`` is
+present the ``.ts`` itself is read (a few milliseconds) and served by
+:class:`TableTranslator`. Catalog text (labels, descriptions) is bilingual data
+and never passes here.
 """
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Literal
+from xml.etree import ElementTree
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
-from ascend_studio.ui._zh import ZH
+from ascend_studio._resources import resource_path
 
 __all__ = [
+    "CONTEXT",
     "LANGUAGES",
     "QT_TR_NOOP",
     "Language",
     "TableTranslator",
+    "app_translator",
     "apply_language",
     "normalize_language",
+    "read_ts",
+    "source_digest",
     "system_language",
     "tr",
+    "translation_files",
 ]
 
 Language = Literal["zh", "en"]
 LANGUAGES: tuple[Language, ...] = ("zh", "en")
 CONTEXT = "AscendStudio"
+#: (context, source text, disambiguation) -> translation
+Key = tuple[str, str, str]
+_CATALOG = "ascend_studio_zh_CN"
 
 
 def normalize_language(value: str) -> Language:
@@ -46,18 +64,18 @@ def QT_TR_NOOP(text: str) -> str:  # the name Qt Linguist looks for
 
 
 def tr(text: str) -> str:
-    """Translate a chrome string outside a QObject (same table as ``self.tr``)."""
+    """Translate a chrome string outside a QObject (context ``AscendStudio``)."""
     return QCoreApplication.translate(CONTEXT, text)
 
 
 class TableTranslator(QTranslator):
-    """Serves a source-text -> translation table whatever the context.
+    """Serves a (context, source, disambiguation) -> translation table, as a .qm would.
 
     Returning ``None`` for unknown text lets Qt fall back to the source, or to a
-    translator installed earlier (Qt's own, or future ``.qm`` files).
+    translator installed earlier (Qt's own).
     """
 
-    def __init__(self, table: dict[str, str], parent: QObject | None = None) -> None:
+    def __init__(self, table: Mapping[Key, str], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._table = table
 
@@ -68,10 +86,69 @@ class TableTranslator(QTranslator):
         disambiguation: str | None = None,
         n: int = -1,
     ) -> str | None:
-        return self._table.get(source_text)
+        found = self._table.get((context, source_text, disambiguation or ""))
+        if found is None and disambiguation:  # as QTranslator: retry without it
+            found = self._table.get((context, source_text, ""))
+        return found
 
     def isEmpty(self) -> bool:
         return not self._table
+
+
+def read_ts(data: bytes) -> dict[Key, str]:
+    """The translations of a Linguist file that ``lrelease -nounfinished`` would compile.
+
+    Unfinished entries are left out: they may be drafts whose ``{placeholders}``
+    no longer match the code. Vanished and obsolete ones are gone from the code.
+    """
+    table: dict[Key, str] = {}
+    for context in ElementTree.fromstring(data).iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            translation = message.find("translation")
+            if translation is None or translation.get("type") or not translation.text:
+                continue
+            source = message.findtext("source") or ""
+            table[(name, source, message.findtext("comment") or "")] = translation.text
+    return table
+
+
+def source_digest(data: bytes) -> str:
+    """What ``build_translations.py`` records next to a ``.qm``: the hash of its ``.ts``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def translation_files() -> tuple[Path, Path, Path]:
+    """The shipped ``.ts``, its compiled ``.qm`` and the ``.qm``'s source stamp."""
+    folder = resource_path("translations")
+    qm = folder / f"{_CATALOG}.qm"
+    return folder / f"{_CATALOG}.ts", qm, qm.with_name(qm.name + ".stamp")
+
+
+@cache
+def _ts_table(path: Path) -> Mapping[Key, str]:
+    try:
+        return read_ts(path.read_bytes())
+    except (OSError, ElementTree.ParseError):
+        return {}  # English everywhere beats no window
+
+
+def _compiled_from(ts: Path, stamp: Path) -> bool:
+    """The ``.qm`` was built from this very ``.ts`` (a stale one would hide new text)."""
+    try:
+        return stamp.read_text(encoding="utf-8").strip() == source_digest(ts.read_bytes())
+    except OSError:
+        return False
+
+
+def app_translator(parent: QObject | None = None) -> QTranslator:
+    """The Chinese translator of the app: the compiled ``.qm`` when fresh, else the ``.ts``."""
+    ts, qm, stamp = translation_files()
+    if (not ts.exists() or _compiled_from(ts, stamp)) and qm.exists():
+        compiled = QTranslator(parent)
+        if compiled.load(str(qm)):
+            return compiled
+    return TableTranslator(_ts_table(ts), parent)
 
 
 _installed: list[QTranslator] = []
@@ -82,12 +159,13 @@ def apply_language(lang: Language) -> None:
     app = QCoreApplication.instance()
     for old in _installed:
         QCoreApplication.removeTranslator(old)
+        old.deleteLater()
     _installed.clear()
     if lang == "zh" and app is not None:
         qt_base = QTranslator(app)
         path = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
         if qt_base.load("qtbase_zh_CN", path):
             _installed.append(qt_base)
-        _installed.append(TableTranslator(ZH, app))
+        _installed.append(app_translator(app))
         for translator in _installed:
             QCoreApplication.installTranslator(translator)

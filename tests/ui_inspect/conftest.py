@@ -21,9 +21,7 @@ from PySide6.QtCore import QCoreApplication
 
 from ascend_studio.schema import Catalog, shipped_catalog
 from ascend_studio.ui import _dialogs
-from ascend_studio.ui._i18n import TableTranslator
-from ascend_studio.ui._zh import ZH
-from ascend_studio.ui._zh_part2 import ZH_PART2
+from ascend_studio.ui._i18n import app_translator
 
 _PLATFORM_NOISE = r"(This plugin does not support|QFont::|propagateSizeHints)"
 _HERE = os.path.dirname(__file__)
@@ -45,7 +43,7 @@ def catalog() -> Catalog:
 @pytest.fixture
 def use_language(qapp: Any) -> Iterator[Callable[[str], None]]:
     """``use_language("zh")`` serves Chinese chrome strings until ``"en"`` or the test ends."""
-    translator = TableTranslator({**ZH, **ZH_PART2}, qapp)
+    translator = app_translator(qapp)
 
     def use(lang: str) -> None:
         QCoreApplication.removeTranslator(translator)

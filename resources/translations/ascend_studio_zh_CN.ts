@@ -1,0 +1,1492 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>AscendStudio</name>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Modified</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>With problems</source>
+        <translation>有问题</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Unavailable on target</source>
+        <translation>目标上不可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Deprecated</source>
+        <translation>已废弃</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Import Script…</source>
+        <translation>导入脚本(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Reset &amp;Category…</source>
+        <translation>重置当前分类(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Reset &amp;All…</source>
+        <translation>全部重置(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Hide Unavailable Parameters</source>
+        <translation>隐藏当前目标不可用的参数(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Clear Recent Files</source>
+        <translation>清除最近文件列表</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Search names, labels, values, env vars (Ctrl+F)</source>
+        <translation>搜索参数名、名称、取值、环境变量（Ctrl+F）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Show only:</source>
+        <translation>只显示：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Re-apply</source>
+        <translation>重新筛选</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Hide unavailable</source>
+        <translation>隐藏不可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>The profile changed since the filter was applied</source>
+        <translation>筛选之后配置又有改动，点击重新筛选</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Target product</source>
+        <translation>目标产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Interface language</source>
+        <translation>界面语言</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Save the changes to {name}?</source>
+        <translation>是否保存对 {name} 的更改？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Ascend Studio did not close normally. Recover the unsaved profile from {when} ({source})?</source>
+        <translation>Ascend Studio 上次没有正常退出。是否恢复 {when} 自动保存的配置（{source}）？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Variable</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Unset</source>
+        <translation>取消设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Add variable</source>
+        <translation>添加变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Variable name, e.g. ASCEND_WORK_PATH</source>
+        <translation>变量名，例如 ASCEND_WORK_PATH</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Open profile</source>
+        <translation>打开配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Cannot open the profile</source>
+        <translation>无法打开配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Save profile as</source>
+        <translation>配置另存为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Cannot save the profile</source>
+        <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
+        <source>Import a script</source>
+        <translation>导入脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Nothing to import</source>
+        <translation>没有可导入的内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Configuration to load:</source>
+        <translation>要载入的配置：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
+        <source>Import {name}</source>
+        <translation>导入 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Import report</source>
+        <translation>导入报告</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Environment variables</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <source>Variables exported for the job; &apos;unset&apos; removes one from the environment.</source>
+        <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <source>{set} set, {problems} diagnostics</source>
+        <translation>已设置 {set} 项，诊断 {problems} 条</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Estimator style</source>
+        <translation>Estimator 方式</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>sess.run style</source>
+        <translation>sess.run 方式</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Shell script</source>
+        <translation>Shell 脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>env-file</source>
+        <translation>env-file 文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>docker -e</source>
+        <translation>docker -e 参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Kubernetes env</source>
+        <translation>Kubernetes 环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Profile JSON</source>
+        <translation>配置 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Copy this text to the clipboard</source>
+        <translation>把这段文本复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>Reset: remove the value (the default applies)</source>
+        <translation>重置：删除该值（使用默认值）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>A Python expression kept as written</source>
+        <translation>按原样保留的 Python 表达式</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>Environment: {names}</source>
+        <translation>相关环境变量：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>default: {value}</source>
+        <translation>默认：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>{count} fields set</source>
+        <translation>已设置 {count} 个字段</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>ignored</source>
+        <translation>被忽略</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>effective: {value}</source>
+        <translation>实际生效：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_row.py"/>
+        <source>not passed</source>
+        <translation>不传入</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>not supported in this version</source>
+        <translation>当前版本不支持</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>online inference only</source>
+        <translation>仅在线推理</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>training only</source>
+        <translation>仅训练</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>not available on any product</source>
+        <translation>所有产品均不可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>only on {products}</source>
+        <translation>仅 {products}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>deprecated</source>
+        <translation>已废弃</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>no longer effective</source>
+        <translation>已不生效</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>experimental</source>
+        <translation>试验</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>undocumented</source>
+        <translation>无文档</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>from RunConfig</source>
+        <translation>继承自 RunConfig</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source># Cannot export this profile as {fmt}:
+# {reason}
+</source>
+        <translation># 无法把该配置导出为 {fmt}：
+# {reason}
+</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>{errors} errors · {warnings} warnings · {infos} notes · {set} values set</source>
+        <translation>错误 {errors} · 警告 {warnings} · 提示 {infos} · 已设置 {set} 项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>modified</source>
+        <translation>已修改</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Edit {name}</source>
+        <translation>编辑 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Edit environment</source>
+        <translation>编辑环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Change target</source>
+        <translation>更改目标</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Reset {name}</source>
+        <translation>重置 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Reset every value in {name}?</source>
+        <translation>重置“{name}”中的所有值？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Reset category</source>
+        <translation>重置分类</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Reset every value and environment variable of this profile?</source>
+        <translation>重置本配置的所有参数值和环境变量？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Reset all</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Matches: {count}</source>
+        <translation>匹配：{count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_install.py"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_source.py"/>
+        <source>No configuration found in {name}.</source>
+        <translation>{name} 中未找到配置。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Last saved version</source>
+        <translation>上次保存的版本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Defaults (nothing set)</source>
+        <translation>默认值（未设置任何参数）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Another profile or script…</source>
+        <translation>其他配置或脚本…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Take the other value</source>
+        <translation>采用对方的值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Select a category to take all of its values at once.</source>
+        <translation>选中一个分类可一次采用其中全部的值。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Go to field</source>
+        <translation>转到字段</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Current</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Other</source>
+        <translation>对方</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>unset (removed)</source>
+        <translation>取消设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Not in the catalog</source>
+        <translation>不在参数目录中</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>{count} differences.</source>
+        <translation>共 {count} 处差异。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>The other side targets {product} / {scenario}.</source>
+        <translation>对方的目标为 {product} / {scenario}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Take {name} from comparison</source>
+        <translation>从比较中采用 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Take {count} values from comparison</source>
+        <translation>从比较中采用 {count} 个值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Compare with a profile or script</source>
+        <translation>与配置或脚本比较</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Several configurations</source>
+        <translation>多个配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <source>(not in the list)</source>
+        <translation>（不在取值列表中）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <source>(unset)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <source>Not passed: the runtime default applies.</source>
+        <translation>不传入：由运行时使用默认值。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <source>Other value…</source>
+        <translation>其他取值…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <source>default {value}</source>
+        <translation>默认 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Output directory</source>
+        <translation>输出目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Storage limit (e.g. 200MB)</source>
+        <translation>存储上限（如 200MB）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Training trace</source>
+        <translation>迭代轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Task trace</source>
+        <translation>任务轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Task time</source>
+        <translation>任务耗时</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>HCCL communication</source>
+        <translation>HCCL 通信</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>AI CPU operators</source>
+        <translation>AI CPU 算子</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>msproftx markers</source>
+        <translation>msproftx 打点</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>AI Core metrics</source>
+        <translation>AI Core 性能指标</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Forward start operator (fp_point)</source>
+        <translation>前向起始算子（fp_point）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Backward end operator (bp_point)</source>
+        <translation>反向结束算子（bp_point）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Not valid JSON (line {line}, column {column}): {message}</source>
+        <translation>不是合法的 JSON（第 {line} 行第 {column} 列）：{message}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Expected a JSON object: {...}</source>
+        <translation>需要 JSON 对象：{...}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Profiling options</source>
+        <translation>Profiling 采集选项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Empty fields are left out: the runtime default applies.</source>
+        <translation>留空的字段不写入，由运行时使用默认值。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Edit JSON</source>
+        <translation>编辑 JSON</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_json.py"/>
+        <source>Edit the options one by one</source>
+        <translation>逐项编辑选项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>a step (5) or a range (10-20)</source>
+        <translation>单个迭代（5）或区间（10-20）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>a device ID (0)</source>
+        <translation>设备 ID（0）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>an operator type (SoftmaxV2)</source>
+        <translation>算子类型（如 SoftmaxV2）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>an input and its ranges (getnext:[128,3~5,-1])</source>
+        <translation>输入名及其 shape 范围（如 getnext:[128,3~5,-1]）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>a core count</source>
+        <translation>核数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Cube cores</source>
+        <translation>Cube 核数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Vector cores</source>
+        <translation>Vector 核数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>an item</source>
+        <translation>一项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>{count} items, expected {expected}</source>
+        <translation>共 {count} 项，应为 {expected} 项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Edit list</source>
+        <translation>编辑列表</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>One item per line: {hint}</source>
+        <translation>每行一项：{hint}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Not in the expected form: {items}</source>
+        <translation>格式不符：{items}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <source>Edit the items one by one</source>
+        <translation>逐项编辑</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>The path contains a control character (newline or tab).</source>
+        <translation>路径中含有控制字符（换行或制表符）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>The path is blank.</source>
+        <translation>路径为空白。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Relative paths are resolved from the job&apos;s working directory.</source>
+        <translation>相对路径以作业的工作目录为基准。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Not found on this computer (it may exist where the job runs).</source>
+        <translation>本机上不存在（作业运行的机器上可能存在）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>This is a file, but a directory is expected.</source>
+        <translation>这是一个文件，但这里需要目录。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Choose a directory</source>
+        <translation>选择目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_subconfig.py"/>
+        <source>built from the fields below</source>
+        <translation>由下方字段构造</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_subconfig.py"/>
+        <source>Show or hide the fields</source>
+        <translation>显示或隐藏字段</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Recognized</source>
+        <translation>已识别</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Kept verbatim as expressions</source>
+        <translation>按表达式原样保留</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Unknown keyword arguments and keys</source>
+        <translation>未知的关键字参数和键</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Rule diagnostics for the result</source>
+        <translation>导入结果的规则诊断</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Review import</source>
+        <translation>检查导入内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Configuration:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Load as:</source>
+        <translation>加载方式：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Replace the current profile</source>
+        <translation>替换当前配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Merge into the current profile (imported values win)</source>
+        <translation>合并到当前配置（以导入的值为准）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>The target product and scenario stay as they are.</source>
+        <translation>目标产品和场景保持不变。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Suggestion</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{source} read as {dialect}: {count} configurations found.</source>
+        <translation>{source} 按 {dialect} 读取：找到 {count} 个配置。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>did you mean {name}?</source>
+        <translation>是否想写 {name}？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Line {line}: {reason}</source>
+        <translation>第 {line} 行：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Lines {lines} give the same folder {segment}; only the first keeps it.</source>
+        <translation>第 {lines} 行得到相同的目录 {segment}；只有第一行保留。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Type one host per line.</source>
+        <translation>每行输入一台主机。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Cluster helper: ASCEND_WORK_PATH per host</source>
+        <translation>集群助手：为每台主机生成 ASCEND_WORK_PATH</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Shared base folder</source>
+        <translation>共享根目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Hosts (IP[,vm_id[,container_id]] per line)</source>
+        <translation>主机列表（每行 IP[,虚拟机ID[,容器ID]]）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Save scripts to folder…</source>
+        <translation>保存脚本到目录…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Save scripts to folder</source>
+        <translation>保存脚本到目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Some scripts exist with other contents. Replace them?</source>
+        <translation>部分脚本已存在且内容不同，是否替换？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Replace files?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Cannot save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>{count} scripts written to {folder}.</source>
+        <translation>已写入 {count} 个脚本到 {folder}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Working directory</source>
+        <translation>工作目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Home directory</source>
+        <translation>主目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Process id</source>
+        <translation>进程 ID</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Device id</source>
+        <translation>设备 ID</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Session id</source>
+        <translation>会话 ID</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>unknown (kept as a placeholder)</source>
+        <translation>未知（保留为占位符）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>What-if environment (overrides every other source):</source>
+        <translation>假设环境变量（覆盖其他所有来源）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Use this process&apos;s environment</source>
+        <translation>使用当前进程的环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Load environment from file…</source>
+        <translation>从文件加载环境变量…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Forget loaded files</source>
+        <translation>移除已加载文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Load environment from file</source>
+        <translation>从文件加载环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>No environment file loaded.</source>
+        <translation>未加载环境文件。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_context.py"/>
+        <source>Loaded (lowest first): {names}</source>
+        <translation>已加载（优先级从低到高）：{names}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_install.py"/>
+        <source>Output paths</source>
+        <translation>输出路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_layout.py"/>
+        <source>Folder / artifact</source>
+        <translation>目录 / 落盘内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_layout.py"/>
+        <source>Full path</source>
+        <translation>完整路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Artifact</source>
+        <translation>落盘内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Resolved path</source>
+        <translation>最终路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Priority chain</source>
+        <translation>优先级链</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>(no path)</source>
+        <translation>（无路径）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>not produced</source>
+        <translation>不会生成</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>produced, conditions apply</source>
+        <translation>会生成（视条件而定）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>produced</source>
+        <translation>会生成</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>sources disagree</source>
+        <translation>资料说法不一</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Right-click or Ctrl+C to copy the path.</source>
+        <translation>右键或按 Ctrl+C 复制路径。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_model.py"/>
+        <source>Still unknown: {names}. Fill them in the context above.</source>
+        <translation>仍未知：{names}。可在上方上下文中填写。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>no fallback</source>
+        <translation>无默认位置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>unset</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>env script {name}</source>
+        <translation>环境脚本 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>profile parameter</source>
+        <translation>配置参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>built-in default</source>
+        <translation>内置默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>this process&apos;s environment</source>
+        <translation>当前进程环境</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>profile environment</source>
+        <translation>配置中的环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>typed in the inspector</source>
+        <translation>在检查器中输入</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>wins</source>
+        <translation>生效</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_text.py"/>
+        <source>shadowed</source>
+        <translation>被覆盖</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Context (what-if, not saved in the profile)</source>
+        <translation>上下文（假设推演，不保存到配置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Copy path</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Cluster helper…</source>
+        <translation>集群助手…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Include artifacts not produced</source>
+        <translation>包含不会生成的内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Select an artifact to see its path</source>
+        <translation>选择一项查看其路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Go to parameter</source>
+        <translation>转到参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
+        <source>Valid work path.</source>
+        <translation>工作路径有效。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
+        <source>Letters, digits, _ - . and Chinese characters; the last folder should identify the machine, e.g. 172.16.1.12_01_03.</source>
+        <translation>可用字母、数字、_ - . 和中文字符；最后一级目录应能唯一标识机器，如 172.16.1.12_01_03。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
+        <source>not set: each artifact falls back to its default</source>
+        <translation>未设置：各项落到各自的默认位置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Default (signature)</source>
+        <translation>默认值（函数签名）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Documented default</source>
+        <translation>文档默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Set in this profile</source>
+        <translation>本配置中的取值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>not sent / ignored</source>
+        <translation>不下发 / 被忽略</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Effective value</source>
+        <translation>实际生效值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>as set</source>
+        <translation>按设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>documented default</source>
+        <translation>文档默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>signature default</source>
+        <translation>签名默认值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>from the environment</source>
+        <translation>来自环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>clamped</source>
+        <translation>被截断</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>rounded</source>
+        <translation>被取整</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>forced</source>
+        <translation>被强制</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>available</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>On the target</source>
+        <translation>目标产品上</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Allowed values</source>
+        <translation>取值范围</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>training and online inference</source>
+        <translation>训练和在线推理</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Product</source>
+        <translation>产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Availability by product</source>
+        <translation>各产品支持情况</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>applies now</source>
+        <translation>当前触发</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>not triggered</source>
+        <translation>未触发</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Other parameters</source>
+        <translation>相关参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>No rule ties this parameter to others.</source>
+        <translation>没有规则把此参数与其他参数关联。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Affects</source>
+        <translation>影响</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Affected by</source>
+        <translation>受其影响</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>not set in the profile</source>
+        <translation>配置中未设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Related environment variables</source>
+        <translation>相关环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>decides its folder</source>
+        <translation>决定其目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>decides whether it is written</source>
+        <translation>决定是否生成</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Output locations it decides</source>
+        <translation>决定的落盘位置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>follows</source>
+        <translation>采用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Where the sources disagree</source>
+        <translation>资料之间的分歧</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Sources</source>
+        <translation>资料来源</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_html.py"/>
+        <source>Select a parameter to see why it behaves as it does.</source>
+        <translation>选择一个参数，查看它为何如此生效。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/why/_install.py"/>
+        <source>Why</source>
+        <translation>原因说明</translation>
+    </message>
+</context>
+</TS>
