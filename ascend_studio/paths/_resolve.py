@@ -24,6 +24,7 @@ from ascend_studio.paths._artifacts import (
 )
 from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
+from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.schema import Catalog, Text, shipped_catalog
 
@@ -225,6 +226,24 @@ def _lookup_env(spec: LayerSpec, env: Environment) -> _Found:
     return _Found(entry.value, entry.origin, entry.value or None, None if entry.value else _EMPTY)
 
 
+def _shell_value(value: str, env: Environment, ctx: Context, seen: frozenset[str]) -> str:
+    """An env value as the job's shell would see it: ``"${ASCEND_WORK_PATH}/log"`` and
+    ``$HOME/work`` are filled from the same environment and the context."""
+    if not looks_like_shell_text(value):
+        return value
+
+    def lookup(name: str) -> str | None:
+        if name == "HOME" and ctx.home is not None:
+            return ctx.home
+        found = env.value(name)
+        if found is None or name in seen or len(seen) > 8:
+            return None
+        return _shell_value(found, env, ctx, seen | {name})
+
+    expanded = expand_shell_text(value, lookup)
+    return value if expanded is None else expanded
+
+
 def _layer(
     spec: LayerSpec, profile: Profile, env: Environment, ctx: Context, catalog: Catalog | None
 ) -> tuple[Layer, bool]:
@@ -234,6 +253,8 @@ def _layer(
         return Layer("default", "default", None, DEFAULT_ORIGIN, path, "unset", spec.note), True
     found = _lookup_param(spec, profile) if spec.kind == "parameter" else _lookup_env(spec, env)
     value, note = found.value, found.note
+    if value is not None and spec.kind == "env" and not spec.json_key:
+        value = _shell_value(value, env, ctx, frozenset({spec.name})) or None
     if value is not None and spec.json_key and not found.expr:
         value, note = _extract(value, spec.json_key)
     if value is None:
