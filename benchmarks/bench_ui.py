@@ -14,12 +14,18 @@ start-up path (``ensure_app`` + ``create_window``: catalog, toolbar, navigation,
 the first form section); diagnostics, previews, the part-2 views and the other
 sections follow right after the first paint, and the time until every form row
 exists is printed too.
+
+The parsed catalog is cached in the user cache directory (validation still runs
+on every start); the warm-up run fills it, as an app's first start does, in a
+private ``XDG_CACHE_HOME``. A first start with no cache (after an install or a
+data update) is timed separately and printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -54,10 +60,13 @@ window.show()
 app.exec()
 """
 )
+# The app is imported before the probe, as ``ascend-studio`` itself imports it:
+# the probe's PySide6 import must not change the app's import order (the app
+# loads its Qt-free core before PySide6, see ascend_studio/ui/__init__.py).
 APP = (
-    _FIRST_PAINT.format(after_paint="spy.shown = True")
+    "from ascend_studio.ui import create_window, ensure_app\n"
+    + _FIRST_PAINT.format(after_paint="spy.shown = True")
     + """
-from ascend_studio.ui import create_window, ensure_app
 app = ensure_app()
 window = create_window()
 spy = FirstPaint(); spy.shown = False; window.installEventFilter(spy)
@@ -87,7 +96,7 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, float]:
     return marks
 
 
-def cold_start(runs: int) -> tuple[float, float, float]:
+def cold_start(runs: int) -> tuple[float, float, float, float]:
     with tempfile.TemporaryDirectory(prefix="ascend-bench-") as home:
         env = {
             **os.environ,
@@ -102,13 +111,17 @@ def cold_start(runs: int) -> tuple[float, float, float]:
         if not env.get("DISPLAY"):
             env["QT_QPA_PLATFORM"] = "offscreen"
         _launch(BARE, env), _launch(APP, env)  # warm the OS file cache and .pyc files
-        bare, shown, built = [], [], []
-        for _ in range(runs):  # interleaved, so machine load hits both alike
+        bare, shown, built, uncached = [], [], [], []
+        for run in range(runs):  # interleaved, so machine load hits both alike
             bare.append(_launch(BARE, env)["shown"])
             marks = _launch(APP, env)
             shown.append(marks["shown"])
             built.append(marks.get("built", float("nan")))
-    return statistics.median(bare), statistics.median(shown), statistics.median(built)
+            if run < 3:
+                shutil.rmtree(f"{home}/cache", ignore_errors=True)
+                uncached.append(_launch(APP, env)["shown"])
+    median = statistics.median
+    return median(bare), median(shown), median(built), median(uncached)
 
 
 def _profile(every: bool) -> Any:
@@ -175,14 +188,15 @@ def main() -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
 
-    bare, shown, built = cold_start(args.starts)
+    bare, shown, built, uncached = cold_start(args.starts)
     ratio = shown / bare
     start_ok = ratio <= START_TARGET
     print(
         f"cold start to first shown window (median of {args.starts}): bare QMainWindow "
         f"{bare * 1e3:.0f} ms | Ascend Studio {shown * 1e3:.0f} ms = {ratio:.2f}x "
         f"(target <= {START_TARGET:.0f}x: {'PASS' if start_ok else 'FAIL'}); "
-        f"every form row built at {built * 1e3:.0f} ms"
+        f"every form row built at {built * 1e3:.0f} ms; first start without a catalog "
+        f"cache {uncached * 1e3:.0f} ms = {uncached / bare:.2f}x"
     )
     edit_ok = True
     for every in (False, True):
