@@ -380,10 +380,16 @@ def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
             yield Hit((path,), _ns(path, value, **_suggestion(near)))
 
 
+#: ExtraKwarg names the importer gives unpacked arguments (``NPURunConfig(**opts)``).
+UNPACKED = frozenset({"*", "**"})
+
+
 def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
     for extra in ctx.profile.extra_kwargs:
         if extra.owner not in OWNERS:
             continue  # e.g. NPUEstimator(...) arguments kept for other rules
+        if extra.name in UNPACKED:
+            continue  # `**kwargs` / `*args` kept from a script: names unknown, not wrong
         names = [p.name for p in ctx.ix.catalog.params if p.owner == extra.owner]
         near = difflib.get_close_matches(extra.name, names, n=1)
         yield Hit(

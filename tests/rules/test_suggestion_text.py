@@ -30,3 +30,25 @@ def test_unknown_param_suggestion() -> None:
     zh, en = _fix(Profile(values={"iteration_per_loop": 2}), "profile.unknown_param")
     assert "iterations_per_loop" in zh
     assert en == "Remove it, or use the close name 'iterations_per_loop'."
+
+
+def test_unpacked_arguments_are_not_unknown_keywords() -> None:
+    """``NPURunConfig(**extra)`` kept from a script: the names are unknown, not wrong, so
+    no "has no parameter **; raises TypeError" error."""
+    p = Profile(
+        extra_kwargs=(
+            ExtraKwarg(owner="NPURunConfig", name="**", expr="extra"),
+            ExtraKwarg(owner="DumpConfig", name="*", expr="args"),
+        )
+    )
+    assert not [d for d in evaluate(p) if d.rule_id == "profile.unknown_kwarg"]
+    mixed = p.model_copy(
+        update={
+            "extra_kwargs": (
+                *p.extra_kwargs,
+                ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'x'"),
+            )
+        }
+    )
+    fired = [d for d in evaluate(mixed) if d.rule_id == "profile.unknown_kwarg"]
+    assert [d.params for d in fired] == [("NPURunConfig.precison_mode",)]
