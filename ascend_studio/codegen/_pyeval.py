@@ -309,13 +309,14 @@ def _percent(node: ast.BinOp, template: str, args: object) -> object:
 
 
 _FUNCTIONS = frozenset(
-    {"os.path.join", "posixpath.join", "str", "int", "float", "bool", "bytes", "json.dumps"}
+    {"os.path.join", "posixpath.join", "str", "int", "float", "bool", "bytes", "json.dumps", "dict"}
 )
 
 
 def _call(canon: str, node: ast.Call, args: list[object], ev: Evaluator, depth: int) -> object:
-    if canon == "json.dumps":
-        return _json_dumps(node, args, ev, depth)
+    special = _SPECIAL.get(canon)
+    if special is not None:
+        return special(node, args, ev, depth)
     if node.keywords or not all(_plain(a) for a in args):
         return Opaque(node)
     if canon.endswith("join") and args and all(isinstance(a, str) for a in args):
@@ -352,6 +353,15 @@ def _convert(canon: str, node: ast.Call, value: object) -> object:
         return Opaque(node)
 
 
+def _dict_call(node: ast.Call, args: list[object], ev: Evaluator, depth: int) -> object:
+    """``dict(precision_mode="x", ...)``: keywords of known values, as a ``{...}`` literal."""
+    if args or any(kw.arg is None for kw in node.keywords):
+        return Opaque(node)
+    keys = [kw.arg for kw in node.keywords if kw.arg is not None]
+    values = ev._seq([kw.value for kw in node.keywords], depth)
+    return Opaque(node) if values is None else dict(zip(keys, values, strict=True))
+
+
 def _json_dumps(node: ast.Call, args: list[object], ev: Evaluator, depth: int) -> object:
     if len(args) != 1 or not _plain(args[0]):
         return Opaque(node)
@@ -365,3 +375,10 @@ def _json_dumps(node: ast.Call, args: list[object], ev: Evaluator, depth: int) -
         return json.dumps(args[0], **kwargs)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return Opaque(node)
+
+
+#: Calls with their own argument rules (keywords allowed).
+_SPECIAL: dict[str, Callable[[ast.Call, list[object], Evaluator, int], object]] = {
+    "json.dumps": _json_dumps,
+    "dict": _dict_call,
+}

@@ -258,6 +258,25 @@ def test_dict_lookup_and_kwargs_dict_are_resolved() -> None:
     assert values == {"iterations_per_loop": 50, "precision_mode": "force_fp16"}
 
 
+def test_kwargs_built_with_dict_call_are_resolved() -> None:
+    values = only(
+        """
+        BASE = "/cache"
+        opts = dict(precision_mode_v2="mixed_float16", op_compiler_cache_dir=BASE + "/ops")
+        opts["hccl_timeout"] = 600
+        config = NPURunConfig(**opts)
+        """
+    )
+    assert values == {
+        "precision_mode_v2": "mixed_float16",
+        "op_compiler_cache_dir": "/cache/ops",
+        "hccl_timeout": 600,
+    }
+    for kept in ("dict(FLAGS.opts)", "dict(**base)", "dict(a=args.x)"):
+        result = imp(f"config = NPURunConfig(**{kept})\n")
+        assert result.configs[0].profile.extra_kwargs[0].expr == kept
+
+
 # -- unknown keywords, several configurations, layout ------------------------------------------
 
 
