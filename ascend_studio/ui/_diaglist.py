@@ -100,7 +100,10 @@ class DiagnosticsList(QListWidget):
         if label.text() != text:
             label.setText(text)
             item.setData(_TARGET, _target(finding.params))
-            item.setToolTip(f"[{finding.rule_id}] {finding.source}".strip())
+            tip = tr("Rule: {rule}").format(rule=finding.rule_id)
+            if finding.source:
+                tip += "\n" + tr("Source: {source}").format(source=finding.source)
+            item.setToolTip(tip)
             item.setData(_HEIGHT_FOR, None)
 
     def _fit_rows(self, force: bool = False) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 
 __all__ = [
     "SaveChoice",
@@ -26,8 +26,8 @@ __all__ = [
     "show_info",
 ]
 
-PROFILE_FILTER = "Ascend Studio profile (*.ascend.json *.json);;All files (*)"
-SCRIPT_FILTER = "Python or shell script (*.py *.sh *.env *.txt);;All files (*)"
+PROFILE_FILTER = QT_TR_NOOP("Ascend Studio profile (*.ascend.json *.json);;All files (*)")
+SCRIPT_FILTER = QT_TR_NOOP("Python or shell script (*.py *.sh *.env *.txt);;All files (*)")
 
 
 class SaveChoice(Enum):
@@ -85,15 +85,16 @@ def ask_open_path(
     parent: QWidget | None, title: str, start: str, scripts: bool = False
 ) -> Path | None:
     name, _ = QFileDialog.getOpenFileName(
-        parent, title, start, SCRIPT_FILTER if scripts else PROFILE_FILTER
+        parent, title, start, tr(SCRIPT_FILTER if scripts else PROFILE_FILTER)
     )
     return Path(name) if name else None
 
 
 def ask_save_path(
-    parent: QWidget | None, title: str, start: str, filters: str = PROFILE_FILTER
+    parent: QWidget | None, title: str, start: str, filters: str | None = None
 ) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, start, filters)
+    """``filters``: translated name filters; a profile by default."""
+    name, _ = QFileDialog.getSaveFileName(parent, title, start, filters or tr(PROFILE_FILTER))
     return Path(name) if name else None
 
 

@@ -43,6 +43,7 @@ class EnvTable(QWidget):
         self.catalog = catalog
         self.lang: Language = "en"
         self._env: Env = {}
+        self._findings: dict[str, list[Finding]] = {}
         self._updating = False
         self.table = QTableWidget(0, 3, self)
         self.table.setObjectName("env:table")
@@ -88,6 +89,7 @@ class EnvTable(QWidget):
         self._fit()
 
     def set_findings(self, findings: dict[str, list[Finding]]) -> None:
+        self._findings = findings  # kept: the tooltips are rewritten when the language changes
         for row in range(self.table.rowCount()):
             item = self._cell(row, 0)
             found = findings.get(item.text(), [])
@@ -110,6 +112,7 @@ class EnvTable(QWidget):
             self.name_box.setItemData(
                 index, self._purpose(self.name_box.itemText(index)), Qt.ItemDataRole.ToolTipRole
             )
+        self.set_findings(self._findings)
 
     # -- user actions ----------------------------------------------------------------------
     def add_variable(self, name: str, value: str | None = "") -> None:

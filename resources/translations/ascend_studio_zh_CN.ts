@@ -175,6 +175,26 @@
         <translation>提示</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>Rule: {rule}</source>
+        <translation>规则：{rule}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>Source: {source}</source>
+        <translation>来源：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Ascend Studio profile (*.ascend.json *.json);;All files (*)</source>
+        <translation>Ascend Studio 配置文件 (*.ascend.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Python or shell script (*.py *.sh *.env *.txt);;All files (*)</source>
+        <translation>Python 或 shell 脚本 (*.py *.sh *.env *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
@@ -976,6 +996,11 @@
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>Line</source>
         <translation>行</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Line {line}</source>
+        <translation>第 {line} 行</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._core import value_unavailable
+from ascend_studio.ui._core import Unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.editors._base import Editor, Explain
 from ascend_studio.ui.editors._registry import register
@@ -35,7 +35,8 @@ class EnumEditor(Editor):
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self._model = QStandardItemModel(self.combo)
         self._values: list[Value | None] = [None, *(v.value for v in param.values)]
-        self._notes: list[str] = [""] * len(self._values)
+        self._problems: list[Unavailable | None] = [None] * len(self._values)
+        self._explain: Explain | None = None
         self._extra: Value | None = None
         for _ in range(len(self._values) + (1 if param.open_enum else 0)):
             self._model.appendRow(QStandardItem())
@@ -76,9 +77,10 @@ class EnumEditor(Editor):
         self.other.setVisible(index == self._other_row)
 
     def set_target(self, product: str, scenario: str, explain: Explain) -> None:
+        """Keep the problems, not their text: the text follows the language."""
         for row, item in enumerate(self.param.values, start=1):
-            problem = value_unavailable(item, product, scenario)
-            self._notes[row] = explain(problem) if problem else ""
+            self._problems[row] = value_unavailable(item, product, scenario)
+        self._explain = explain
         self._relabel()
 
     def set_language(self, lang: Language) -> None:
@@ -129,7 +131,8 @@ class EnumEditor(Editor):
                 text += f"  {item.label.get(self.lang)}"
             if self.param.default is not None and item.value == self.param.default:
                 text += "  · " + tr("default")
-            note = self._notes[row]
+            problem = self._problems[row]
+            note = self._explain(problem) if problem and self._explain else ""
             if note:
                 text += f"  ({note})"
             cell.setText(text)

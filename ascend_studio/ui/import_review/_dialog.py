@@ -85,8 +85,7 @@ class ImportReviewDialog(QDialog):
         self.header.setWordWrap(True)
         self.config_box = QComboBox(self)
         self.config_box.setObjectName("import:config")
-        for index, config in enumerate(result.configs):
-            self.config_box.addItem(config.label or f"#{index + 1}")
+        self.config_box.addItems([""] * len(result.configs))
         self.config_box.currentIndexChanged.connect(lambda _i: self.refresh())
         self.tree = self._make_tree()
         self.detail = QLabel(self)
@@ -148,6 +147,13 @@ class ImportReviewDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Load"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         self.tree.setHeaderLabels([tr("Item"), tr("Details"), tr("Suggestion"), tr("Line")])
+        for index, config in enumerate(self.imported.configs):
+            # The importer describes where it found a call in English only
+            # ("line 42, in if branch (line 40)"); other languages get the line.
+            name = config.label if lang == "en" else ""
+            if not name and config.line is not None:
+                name = tr("Line {line}").format(line=config.line)
+            self.config_box.setItemText(index, name or f"#{index + 1}")
         self.refresh()
 
     # -- reading ----------------------------------------------------------------------------
