@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from ascend_studio.codegen import import_file
 from ascend_studio.paths import (
     Context,
     Environment,
@@ -20,7 +22,7 @@ from ascend_studio.paths import (
     resolve,
 )
 from ascend_studio.paths._report import paths_document, render_text
-from ascend_studio.profile import ProfileError, load_profile
+from ascend_studio.profile import Profile, ProfileError, load_profile
 
 COMMAND = "paths"
 
@@ -31,7 +33,14 @@ def register(sub: Any) -> None:
         help="show where every output file and folder of a profile lands, and why",
         description="Resolve each artifact's priority chain (parameter > environment > default).",
     )
-    parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
+    parser.add_argument(
+        "profile",
+        metavar="PROFILE",
+        help="profile file (.json), or a training/env script (imported, never run)",
+    )
+    parser.add_argument(
+        "--config", type=int, default=1, metavar="N", help="which configuration of a script"
+    )
     parser.add_argument(
         "--env-file",
         action="append",
@@ -92,9 +101,24 @@ def _typed(args: argparse.Namespace) -> dict[str, str | None]:
     return typed
 
 
+def _profile(args: argparse.Namespace) -> Profile:
+    """The profile, or configuration N of a script (read like ``validate`` reads it)."""
+    if Path(args.profile).suffix.lower() == ".json":
+        return load_profile(args.profile)
+    result = import_file(args.profile)
+    if not result.configs:
+        errors = [i.text("en") for i in result.report.items if i.severity == "error"]
+        raise _Usage(f"{args.profile}: {(errors or ['no configuration found'])[0]}")
+    if not 1 <= args.config <= len(result.configs):
+        raise _Usage(f"--config must be 1..{len(result.configs)}")
+    return result.configs[args.config - 1].profile
+
+
 def _environment(args: argparse.Namespace, profile: Any) -> Environment:
     scripts = []
     for name in args.env_file:
+        if not Path(name).is_file():  # a typo would silently give every default path
+            raise _Usage(f"--env-file {name}: no such file")
         script = read_env_script(name)
         for problem in script.problems:
             print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
@@ -116,7 +140,7 @@ def _artifacts(args: argparse.Namespace) -> list[Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        profile = load_profile(args.profile)
+        profile = _profile(args)
         env = _environment(args, profile)
         chosen = _artifacts(args)
     except (ProfileError, _Usage, OSError) as exc:

@@ -159,6 +159,7 @@ def test_process_environment_is_opt_in(
     [
         (["--artifact", "nope"], "unknown artifact 'nope'"),
         (["--set", "NOEQUALS"], "--set takes NAME=VALUE"),
+        (["--env-file", "no-such-env.sh"], "--env-file no-such-env.sh: no such file"),
     ],
 )
 def test_paths_bad_input_exits_2(
@@ -190,6 +191,29 @@ def test_env_file_problems_are_warnings(
     )
     assert status == 0
     assert "[not_exported] line 1: DUMP_GE_GRAPH" in err
+
+
+def test_paths_of_a_training_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Like ``validate``, ``paths`` reads a script through the importer (never runs it)."""
+    script = tmp_path / "train.py"
+    script.write_text(
+        "if fast:\n    c = NPURunConfig(debug_dir='/dbg', op_debug_level=1)\n"
+        "else:\n    c = NPURunConfig(op_debug_level=1)\n"
+    )
+    args = ["paths", str(script), "--artifact", "kernel_meta", "--cwd", "/job", "--json"]
+    status, out, _ = _run(args, capsys, monkeypatch)
+    assert status == 0
+    assert json.loads(out)["artifacts"][0]["path"] == "/dbg"
+    status, out, _ = _run([*args, "--config", "2"], capsys, monkeypatch)
+    assert json.loads(out)["artifacts"][0]["path"] == "/job/kernel_meta"
+    status, out, err = _run([*args, "--config", "3"], capsys, monkeypatch)
+    assert (status, out) == (2, "") and "--config must be 1..2" in err
+    empty = tmp_path / "empty.py"
+    empty.write_text("print('hi')\n")
+    status, _, err = _run(["paths", str(empty)], capsys, monkeypatch)
+    assert status == 2 and "empty.py" in err
 
 
 # -- workpath -----------------------------------------------------------------------
