@@ -6,8 +6,8 @@ __all__ = ["__version__"]
 
 
 def __getattr__(name: str) -> str:
-    """``__version__`` is looked up on first use: ``importlib.metadata`` costs
-    ~20 ms to import, which every ``import ascend_studio...`` would pay otherwise."""
+    """``__version__`` is looked up on first use, so importing the package does
+    not import ``importlib.metadata`` (~20 ms) and scan the installed packages."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

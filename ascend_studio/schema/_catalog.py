@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -116,6 +115,8 @@ def _read_sources(base: Path) -> dict[str, bytes]:
 
 
 def _parse(base: Path, blobs: dict[str, bytes]) -> dict[str, dict[str, Any]]:
+    import tomllib  # not needed when the shipped catalog comes from the cache
+
     parsed: dict[str, dict[str, Any]] = {}
     for name, blob in blobs.items():
         try:

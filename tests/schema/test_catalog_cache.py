@@ -40,7 +40,7 @@ class ParseCounter:
             self.calls += 1
             return real(text)
 
-        monkeypatch.setattr(_catalog.tomllib, "loads", counting)
+        monkeypatch.setattr(tomllib, "loads", counting)
 
 
 def _load_fresh() -> _catalog.Catalog:

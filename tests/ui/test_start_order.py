@@ -1,0 +1,51 @@
+"""What loads before the first paint, and in which order (start-up time guards).
+
+PySide6 hooks every import after its own to read the module's source; the core
+(pydantic, schema, profile) loading first keeps ~15 ms off the start. Rules,
+exporters and the part-2 views load only after the window is shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import json, sys
+import ascend_studio.ui
+from ascend_studio.ui import create_window, ensure_app
+app = ensure_app()
+window = create_window()
+print(json.dumps(list(sys.modules)))
+"""
+
+
+def _loaded_before_show(tmp_path: Path) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k) for k in ("CONFIG", "STATE", "CACHE")})
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    modules: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return modules
+
+
+def test_core_loads_before_qt_and_heavy_parts_wait_for_the_paint(tmp_path: Path) -> None:
+    assert "tomllib" in _loaded_before_show(tmp_path)  # first start: parses, fills the cache
+    modules = _loaded_before_show(tmp_path)
+    assert modules.index("pydantic") < modules.index("PySide6")
+    assert modules.index("ascend_studio.profile") < modules.index("PySide6")
+    assert modules.index("ascend_studio.schema") < modules.index("PySide6")
+    for later in ("ascend_studio.rules", "ascend_studio.codegen", "ascend_studio.paths", "tomllib"):
+        assert later not in modules, f"{later} loads before the window is shown"
