@@ -109,9 +109,10 @@ def _profile(args: argparse.Namespace) -> Profile:
     if not result.configs:
         errors = [i.text("en") for i in result.report.items if i.severity == "error"]
         raise _Usage(f"{args.profile}: {(errors or ['no configuration found'])[0]}")
-    if not 1 <= args.config <= len(result.configs):
+    chosen: int = args.config
+    if not 1 <= chosen <= len(result.configs):
         raise _Usage(f"--config must be 1..{len(result.configs)}")
-    return result.configs[args.config - 1].profile
+    return result.configs[chosen - 1].profile
 
 
 def _environment(args: argparse.Namespace, profile: Any) -> Environment:
