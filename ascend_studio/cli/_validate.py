@@ -8,6 +8,7 @@ wrong. Python and shell files are read through the importer, never executed.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -188,6 +189,15 @@ def run(args: argparse.Namespace) -> int:
             )
             return 2
         args.product = found
+    unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
+    if unknown:
+        near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
+        hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
+        print(
+            f"ascend-studio validate: --explain: unknown parameter {unknown[0]!r}{hint}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         loaded, problems = _load(args.file)
     except ProfileError as exc:

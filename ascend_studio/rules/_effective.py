@@ -279,9 +279,23 @@ _OTHER = {
 }
 
 
+def _env_var(c: Ctx, path: str) -> EffectiveValue:
+    """An ``env:NAME`` path: what the profile exports (its rules say what overrides it)."""
+    name = path.removeprefix("env:")
+    if name not in c.env:
+        return EffectiveValue(
+            path, None, "environment", txt("配置未设置", "not set by the profile")
+        )
+    value = c.env[name]
+    note = None if value is not None else txt("配置中取消设置", "unset by the profile")
+    return EffectiveValue(path, value, "environment", note, False, value)
+
+
 def effective_value(profile: Profile, path: str, catalog: Catalog | None = None) -> EffectiveValue:
     """The value the runtime uses for ``path`` under ``profile``, with its origin."""
     ctx = context_for(profile, catalog)
+    if path.startswith("env:"):
+        return _env_var(ctx, path)
     if isinstance(ctx.raw(path), Expr):
         return _ev(ctx, path, ctx.raw(path), "set", None)
     resolver = _RESOLVERS.get(path)

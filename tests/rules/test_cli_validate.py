@@ -159,3 +159,13 @@ def test_script_is_checked_as_written_and_import_warnings_are_shown(
         "config = NPURunConfig(aoe_mode='2', variable_placement='Host', mix_compile_mode=True)\n"
     )
     assert run_cli(["validate", str(fixed)]) == 0
+
+
+def test_explain_rejects_unknown_parameters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _save(tmp_path, P({"hccl_timeout": 600}, env={"HCCL_EXEC_TIMEOUT": "1000"}))
+    assert run_cli(["validate", path, "--explain", "hcl_timeout"]) == 2
+    assert "unknown parameter 'hcl_timeout'; did you mean hccl_timeout?" in capsys.readouterr().err
+    assert run_cli(["validate", path, "--explain", "env:HCCL_EXEC_TIMEOUT"]) == 0
+    assert "why env:HCCL_EXEC_TIMEOUT: effective '1000' [environment]" in capsys.readouterr().out

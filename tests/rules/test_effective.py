@@ -138,3 +138,16 @@ def test_checkpoint_steps_default_only_without_seconds() -> None:
     assert effective_value(P(), "save_checkpoints_steps").value == 100
     other = effective_value(P({"save_checkpoints_secs": 600}), "save_checkpoints_steps")
     assert (other.value, other.source) == (None, "signature default")
+
+
+def test_environment_variable_paths_report_the_profile_value() -> None:
+    """``env:NAME`` is what the profile exports, never a parameter's "signature default"."""
+    p = P({"hccl_timeout": 600}, env={"HCCL_EXEC_TIMEOUT": "1000", "DUMP_GRAPH_PATH": None})
+    given = effective_value(p, "env:HCCL_EXEC_TIMEOUT")
+    assert (given.value, given.source, given.entered) == ("1000", "environment", "1000")
+    removed = effective_value(p, "env:DUMP_GRAPH_PATH")
+    assert (removed.value, removed.source) == (None, "environment")
+    assert removed.note is not None and "unset" in removed.note.en
+    absent = effective_value(p, "env:ASCEND_WORK_PATH")
+    assert absent.source == "environment" and absent.note is not None
+    assert "not set" in absent.note.en and absent.note.zh
