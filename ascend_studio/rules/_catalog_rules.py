@@ -97,7 +97,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         typed("mismatch"),
         typed_param(),
-        fix=txt("改为 {expected} 类型的值。", "Use a {expected} value."),
+        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
         source="NOTES §3/§5.1; npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
     ),
     _family(
@@ -121,7 +121,10 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         typed("bool_for_int"),
         typed_param("int"),
-        fix=txt("改为整数 0 或 1。", "Use the integer 0 or 1."),
+        fix=txt(
+            "改为整数（True 相当于 1，False 相当于 0）。",
+            "Use an integer (True counts as 1, False as 0).",
+        ),
         source="npu_estimator.py (.i fields accept bools through protobuf)",
     ),
     _family(

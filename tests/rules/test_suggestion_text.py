@@ -52,3 +52,11 @@ def test_unpacked_arguments_are_not_unknown_keywords() -> None:
     )
     fired = [d for d in evaluate(mixed) if d.rule_id == "profile.unknown_kwarg"]
     assert [d.params for d in fired] == [("NPURunConfig.precison_mode",)]
+
+
+def test_type_fixes_fit_any_parameter() -> None:
+    """A bool given for hccl_timeout (seconds) must not be told to become "0 or 1"."""
+    zh, en = _fix(Profile(values={"hccl_timeout": True}), "type.bool_for_int")
+    assert "0 or 1" not in en and "True counts as 1" in en and "True" in zh
+    zh, en = _fix(Profile(values={"iterations_per_loop": 1.0}), "type.mismatch")
+    assert en == "Use a value of type int."
