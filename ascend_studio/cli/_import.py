@@ -37,7 +37,12 @@ def as_json(result: ImportResult) -> dict[str, Any]:
         "source": result.source,
         "dialect": result.dialect,
         "configs": [
-            {"label": c.label, "line": c.line, "profile": c.profile.model_dump(mode="json")}
+            {
+                "label": c.label,
+                "where": {"zh": c.label_in("zh"), "en": c.label},
+                "line": c.line,
+                "profile": c.profile.model_dump(mode="json"),
+            }
             for c in result.configs
         ],
         "report": [
@@ -59,7 +64,7 @@ def _print(result: ImportResult, lang: str) -> None:
     print(f"{result.source}: read as {result.dialect}; {len(result.configs)} configuration(s)")
     for number, config in enumerate(result.configs, start=1):
         shown = len(config.profile.values) + len(config.profile.env)
-        print(f"  [{number}] {config.label}: {shown} setting(s)")
+        print(f"  [{number}] {config.label_in(lang)}: {shown} setting(s)")
     for line in result.report.lines(lang):
         print(line)
 

@@ -7,6 +7,7 @@ an expression, an unknown keyword, a syntax error, a sourced file) becomes a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -21,6 +22,7 @@ __all__ = [
     "ReportItem",
     "ReportKind",
     "msg",
+    "where_text",
 ]
 
 ReportKind = Literal[
@@ -100,6 +102,34 @@ class ImportReport:
         return [f"[{item.kind}] {item.text(lang)}" for item in ordered]
 
 
+#: How the importer says where it found a configuration, and the same in Chinese.
+_WHERE_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), zh)
+    for pattern, zh in (
+        (r"in (if|else) branch \(line (\d+)\)", r"\1 分支（第 \2 行）"),
+        (r"in (for|while) loop \(line (\d+)\)", r"\1 循环中（第 \2 行）"),
+        (r"in function (\S+) \(line (\d+)\)", r"函数 \1 中（第 \2 行）"),
+        (r"in class (\S+) \(line (\d+)\)", r"类 \1 中（第 \2 行）"),
+        (r"in except handler \(line (\d+)\)", r"except 分支（第 \1 行）"),
+        (r"in case \(line (\d+)\)", r"case 分支（第 \1 行）"),
+        (r"in the __main__ block", "__main__ 块中"),
+        (r"\bline (\d+)", r"第 \1 行"),
+        (r"sess\.run config", "sess.run 配置"),
+        (r"environment only", "仅环境变量"),
+        (r"environment \(([\w-]+)\)", r"环境变量（\1）"),
+        (r", ", "，"),
+    )
+)
+
+
+def where_text(label: str) -> Text:
+    """A configuration's label (``line 40, in if branch (line 39)``) in both languages."""
+    zh = label
+    for pattern, replacement in _WHERE_ZH:
+        zh = pattern.sub(replacement, zh)
+    return msg(zh, label)
+
+
 @dataclass(frozen=True)
 class ImportedConfig:
     profile: Profile
@@ -110,6 +140,10 @@ class ImportedConfig:
     #: or spelling the real code accepts (``{"aoe_mode": 2}``); checking these tells
     #: whether the script would run as it stands.
     as_written: Mapping[str, Value] = field(default_factory=dict)
+
+    def label_in(self, lang: str) -> str:
+        """``label`` in the UI or report language (``zh`` or ``en``)."""
+        return where_text(self.label).get(lang)
 
     def profile_as_written(self) -> Profile:
         """The profile with the script's own values put back (for ``validate``)."""

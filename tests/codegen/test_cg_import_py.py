@@ -502,3 +502,33 @@ def test_names_are_read_as_of_the_statement_that_uses_them(source: str, expected
     values = only(source)
     key = "model_dir" if "model_dir" in values else "iterations_per_loop"
     assert values[key] == expected
+
+
+def test_configuration_labels_read_in_chinese_too() -> None:
+    """The review dialog and ``import --lang zh`` name each configuration in Chinese."""
+    result = imp(
+        """\
+        def build():
+            for i in range(2):
+                if fast:
+                    NPURunConfig(iterations_per_loop=1)
+                else:
+                    NPURunConfig(iterations_per_loop=2)
+        cfg = tf.ConfigProto()
+        op = cfg.graph_options.rewrite_options.custom_optimizers.add()
+        op.name = "NpuOptimizer"
+        op.parameter_map["hccl_timeout"].i = 600
+        """
+    )
+    labels = [(c.label_in("en"), c.label_in("zh")) for c in result.configs]
+    assert labels == [
+        (
+            "line 4, in function build (line 1), in for loop (line 2), in if branch (line 3)",
+            "第 4 行，函数 build 中（第 1 行），for 循环中（第 2 行），if 分支（第 3 行）",
+        ),
+        (
+            "line 6, in function build (line 1), in for loop (line 2), in else branch (line 3)",
+            "第 6 行，函数 build 中（第 1 行），for 循环中（第 2 行），else 分支（第 3 行）",
+        ),
+        ("sess.run config, line 7", "sess.run 配置，第 7 行"),
+    ]
