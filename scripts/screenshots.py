@@ -9,30 +9,12 @@ settings and autosaves go to a temporary directory, never the user's own.
 
 from __future__ import annotations
 
-import argparse
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import _shots
+
 SIZE = (1600, 1000)
-
-
-def _under_xvfb(argv: list[str]) -> int | None:
-    """Re-run this script inside xvfb-run unless an X display is already there."""
-    if os.environ.get("DISPLAY") or os.environ.get("ASCEND_SCREENSHOTS_CHILD"):
-        return None
-    xvfb = shutil.which("xvfb-run")
-    if xvfb is None:
-        sys.exit("screenshots: no DISPLAY and no xvfb-run; install xvfb (apt-get install xvfb)")
-    env = {**os.environ, "ASCEND_SCREENSHOTS_CHILD": "1"}
-    screen = f"-screen 0 {SIZE[0] + 80}x{SIZE[1] + 80}x24"
-    command = [xvfb, "-a", "-s", screen, sys.executable, __file__, *argv]
-    return subprocess.run(command, env=env, check=False).returncode
 
 
 def _demo_profile() -> object:
@@ -127,22 +109,9 @@ def _diagnostics(window: object, load: Callable[[object], None]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    options = parser.parse_args(args)
-    child = _under_xvfb(args)
-    if child is not None:
-        return child
-    options.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ascend-shots-") as home:
-        os.environ["XDG_CONFIG_HOME"] = str(Path(home, "config"))
-        os.environ["XDG_STATE_HOME"] = str(Path(home, "state"))
-        os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
-        sys.path.insert(0, str(ROOT))
-        for path in _shoot(options.out):
-            print(path.relative_to(ROOT) if ROOT in path.parents else path)
-    return 0
+    return _shots.run(
+        __file__, (__doc__ or "").splitlines()[0], (SIZE[0] + 80, SIZE[1] + 80), _shoot, argv
+    )
 
 
 if __name__ == "__main__":

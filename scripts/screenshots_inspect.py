@@ -10,14 +10,10 @@ autosaves go to a temporary directory, never the user's own.
 
 from __future__ import annotations
 
-import argparse
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import _shots
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDockWidget, QWidget
@@ -25,22 +21,8 @@ if TYPE_CHECKING:
     from ascend_studio.profile import Profile
     from ascend_studio.ui._window import MainWindow
 
-ROOT = Path(__file__).resolve().parents[1]
 SCREEN = (1800, 1200)
 WORK_PATH = "/data/作业/172.16.1.12_01_03"
-
-
-def _relaunch_under_xvfb(argv: list[str]) -> int | None:
-    """The exit code of a child run inside xvfb-run, or None when a display exists."""
-    if os.environ.get("DISPLAY") or os.environ.get("ASCEND_INSPECT_SHOTS_CHILD"):
-        return None
-    xvfb = shutil.which("xvfb-run")
-    if xvfb is None:
-        sys.exit("screenshots_inspect: no DISPLAY and no xvfb-run (apt-get install xvfb)")
-    env = {**os.environ, "ASCEND_INSPECT_SHOTS_CHILD": "1"}
-    screen = f"-screen 0 {SCREEN[0]}x{SCREEN[1]}x24"
-    command = [xvfb, "-a", "-s", screen, sys.executable, __file__, *argv]
-    return subprocess.run(command, env=env, check=False).returncode
 
 
 def _profile() -> Profile:
@@ -157,22 +139,7 @@ def _shoot(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    options = parser.parse_args(args)
-    child = _relaunch_under_xvfb(args)
-    if child is not None:
-        return child
-    options.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="ascend-inspect-shots-") as home:
-        os.environ["XDG_CONFIG_HOME"] = str(Path(home, "config"))
-        os.environ["XDG_STATE_HOME"] = str(Path(home, "state"))
-        os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
-        sys.path.insert(0, str(ROOT))
-        for path in _shoot(options.out):
-            print(path.relative_to(ROOT) if ROOT in path.parents else path)
-    return 0
+    return _shots.run(__file__, (__doc__ or "").splitlines()[0], SCREEN, _shoot, argv)
 
 
 if __name__ == "__main__":
