@@ -51,6 +51,9 @@ class ParamRow(QFrame):
         self.setProperty("severity", "")
         self.editor: Editor = editor_class(param)(param, self)
         self.expr_editor: ExprEditor | None = None
+        self._flash_timer = QTimer(self)  # a child: it dies with the row, never fires after
+        self._flash_timer.setSingleShot(True)
+        self._flash_timer.timeout.connect(lambda: self._set_flash(False))
         self._build()
         self.editor.value_changed.connect(self._edited)
         self.editor.editing_finished.connect(self.finished.emit)
@@ -167,7 +170,7 @@ class ParamRow(QFrame):
     def flash(self, ms: int = 1600) -> None:
         """Highlight the row for a moment (after a jump from the diagnostics list)."""
         self._set_flash(True)
-        QTimer.singleShot(ms, lambda: self._set_flash(False))
+        self._flash_timer.start(ms)
 
     # -- editor plumbing -------------------------------------------------------------------
     def _sync_editor(self, value: Value | None) -> None:
