@@ -1,7 +1,8 @@
 """Estimator style: sub-config objects, then ``config = NPURunConfig(...)``.
 
 A pure line generator. Only what the profile sets is passed; values are
-written in the type the real constructor expects (through the kind codecs);
+written exactly as the profile holds them (never converted to the type the
+constructor expects: a wrong type is shown with its rule comment, not hidden);
 expressions kept from an imported script are re-emitted unchanged.
 """
 

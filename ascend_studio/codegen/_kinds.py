@@ -1,10 +1,10 @@
 """Per-type value conversions, in one place.
 
-Every exporter and importer converts values through the codec of the
-parameter's ``py_type`` (the Python type the real constructor expects): to a
-Python literal, to the right-hand side of a ``parameter_map`` assignment, to
-and from plain text (environment values, editors), and from whatever Python
-object an imported script produced. Kinds refine this only where the catalog
+Values go through the codec of the parameter's ``py_type`` (the Python type
+the real constructor expects): to a Python literal, to the right-hand side of a
+``parameter_map`` assignment, to and from plain text (environment values,
+editors), and from whatever Python object an imported script produced. Only
+importers convert (and report it); exporters write the value as held. Kinds refine this only where the catalog
 says so (enum spellings). Adding a parameter to the catalog needs no code here.
 """
 
@@ -170,14 +170,20 @@ def coerce(param: Parameter, value: object) -> bool | int | float | str:
 
 
 def python_literal(param: Parameter, value: Value) -> str:
-    """The literal for ``value`` in the type ``param`` expects."""
+    """The literal for ``value`` exactly as the profile holds it.
+
+    Never converted (no ``"yes"`` -> ``True``, ``True`` -> ``1``, ``5`` -> ``"5"``,
+    no enum re-spelling): exported code is what the user configured, so a wrong
+    type reaches the adapter and the rule comment written next to it stays true.
+    Conversions belong to importers (:func:`coerce`), which report them.
+    """
     if isinstance(value, Expr):
         return value.expr
     if param.py_type == "object":
         raise ConversionError(
             f"{param.path} takes a Python object; give it as an expression, not {value!r}"
         )
-    return CODECS[param.py_type].literal(coerce(param, value))
+    return CODECS[param.py_type].literal(value)
 
 
 def session_rhs(field: Field, convert: str, literal: str) -> str:
