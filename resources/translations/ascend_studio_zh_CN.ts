@@ -999,11 +999,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>Line {line}</source>
-        <translation>第 {line} 行</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>{source} read as {dialect}: {count} configurations found.</source>
         <translation>{source} 按 {dialect} 读取：找到 {count} 个配置。</translation>
     </message>

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -43,9 +44,10 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notes", ("ignored", "sourced_file", "conditional", "not_exported", "info")),
 )
 _ICONS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
-#: Item, details (takes the room, wraps), suggestion, line.
+#: Item (capped, elided: see ``_fit_item_column``), details (takes the room, wraps),
+#: suggestion, line.
 _COLUMN_MODES = (
-    QHeaderView.ResizeMode.ResizeToContents,
+    QHeaderView.ResizeMode.Interactive,
     QHeaderView.ResizeMode.Stretch,
     QHeaderView.ResizeMode.ResizeToContents,
     QHeaderView.ResizeMode.ResizeToContents,
@@ -116,6 +118,8 @@ class ImportReviewDialog(QDialog):
         header.setStretchLastSection(False)
         for column, mode in enumerate(_COLUMN_MODES):
             header.setSectionResizeMode(column, mode)
+        tree.setWordWrap(True)  # long details wrap in their column instead of eliding
+        tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         tree.currentItemChanged.connect(self._show_detail)
         return tree
 
@@ -148,12 +152,7 @@ class ImportReviewDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         self.tree.setHeaderLabels([tr("Item"), tr("Details"), tr("Suggestion"), tr("Line")])
         for index, config in enumerate(self.imported.configs):
-            # The importer describes where it found a call in English only
-            # ("line 42, in if branch (line 40)"); other languages get the line.
-            name = config.label if lang == "en" else ""
-            if not name and config.line is not None:
-                name = tr("Line {line}").format(line=config.line)
-            self.config_box.setItemText(index, name or f"#{index + 1}")
+            self.config_box.setItemText(index, config.label_in(lang) or f"#{index + 1}")
         self.refresh()
 
     # -- reading ----------------------------------------------------------------------------
@@ -196,6 +195,21 @@ class ImportReviewDialog(QDialog):
             found = self.diagnose(profile)
             self._add_group("diagnostics", [self._diagnostic_row(d) for d in found])
         self.tree.expandAll()
+        self._fit_item_column()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_item_column()
+
+    def _fit_item_column(self) -> None:
+        """Size the item column to its names but never past a third of the table.
+
+        Sized to contents, one long parameter list left the details ~90 px, so
+        every message read "session_confi…"; the full name is in the tooltip.
+        """
+        cap = max(self.tree.viewport().width() // 3, 120)
+        wanted = max((self.tree.sizeHintForColumn(0) if self.tree.topLevelItemCount() else 0), 80)
+        self.tree.header().resizeSection(0, min(wanted, cap))
 
     def _show_detail(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
         """The full text of the selected row (the table elides long messages)."""
@@ -220,6 +234,7 @@ class ImportReviewDialog(QDialog):
         name = item.path or item.kind
         cells = [f"{_ICONS[item.severity]} {name}", details, hint, str(item.line or "")]
         row = QTreeWidgetItem(cells)
+        row.setToolTip(0, name)
         row.setToolTip(1, details)
         return row
 
@@ -229,6 +244,7 @@ class ImportReviewDialog(QDialog):
             details += " → " + found.fix.get(self.lang)
         names = ", ".join(found.params)
         row = QTreeWidgetItem([f"{_ICONS[found.severity]} {names}", details, "", ""])
+        row.setToolTip(0, names)
         row.setToolTip(1, details)
         return row
 
