@@ -115,6 +115,8 @@ class Codec:
                 value = value.decode("utf-8")
             except UnicodeDecodeError:
                 raise ConversionError(f"{value!r} is not UTF-8 text") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ConversionError(f"{value!r} is not a finite number")
         if type(value).__name__ == self.py_type:
             return value  # type: ignore[return-value]
         if isinstance(value, str):

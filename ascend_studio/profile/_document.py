@@ -8,9 +8,20 @@ imported are kept verbatim as :class:`Expr` and re-emitted unchanged.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    field_validator,
+    model_validator,
+)
 
 __all__ = ["SCHEMA_VERSION", "Expr", "ExtraKwarg", "Profile", "Value"]
 
@@ -25,6 +36,26 @@ class Expr(BaseModel):
 
 
 Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr
+
+
+def non_finite_problem(where: str, value: object) -> str | None:
+    """Why ``value`` cannot be kept: inf/nan have no JSON (Python writes ``Infinity``,
+    which other tools reject) and no Python literal for the exported code."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return (
+            f"{where}: {value!r} is not a finite number (inf and nan cannot be saved or exported)"
+        )
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, list | tuple):
+        items = enumerate(value)  # type: ignore[assignment]
+    else:
+        return None
+    for key, item in items:
+        problem = non_finite_problem(f"{where}.{key}", item)
+        if problem is not None:
+            return problem
+    return None
 
 
 class ExtraKwarg(BaseModel):
@@ -56,8 +87,28 @@ class Profile(BaseModel):
     file_contents: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
 
+    @field_validator("values")
+    @classmethod
+    def _finite_values(cls, values: dict[str, Value]) -> dict[str, Value]:
+        for path, value in values.items():
+            problem = non_finite_problem(path, value)
+            if problem is not None:
+                raise ValueError(problem)
+        return values
+
+    @model_validator(mode="after")
+    def _finite_extras(self) -> Profile:
+        problem = non_finite_problem("", self.model_extra or {})
+        if problem is not None:
+            raise ValueError(problem.lstrip("."))
+        return self
+
     # -- pure edits: each returns a new profile -----------------------------------
     def with_value(self, path: str, value: Value) -> Profile:
+        """``self`` with ``path`` set; a non-finite float raises ``ValueError``."""
+        problem = non_finite_problem(path, value)
+        if problem is not None:
+            raise ValueError(problem)
         return self.model_copy(update={"values": {**self.values, path: value}})
 
     def without_value(self, path: str) -> Profile:

@@ -56,6 +56,12 @@ def _migrate(data: dict[str, Any], source: str) -> dict[str, Any]:
     return data
 
 
+def _problem(loc: tuple[int | str, ...], msg: str) -> str:
+    """One validation error as ``where: what`` (our own checks name their place)."""
+    msg = msg.removeprefix("Value error, ")
+    return f"{'.'.join(str(p) for p in loc)}: {msg}" if loc else msg
+
+
 def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         data = json.loads(text)
@@ -70,9 +76,7 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         return Profile.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()[:5]
-        )
+        problems = "; ".join(_problem(err["loc"], err["msg"]) for err in exc.errors()[:5])
         raise ProfileError(source, f"invalid profile: {problems}") from exc
 
 

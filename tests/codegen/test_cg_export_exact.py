@@ -11,8 +11,8 @@ import ast
 
 import pytest
 
-from ascend_studio.codegen import ExportOptions, export_text
-from ascend_studio.profile import Profile
+from ascend_studio.codegen import ExportOptions, export_text, import_text
+from ascend_studio.profile import Expr, Profile
 
 OPTIONS = ExportOptions(diagnostics=False)
 
@@ -62,3 +62,11 @@ def test_rule_comment_sits_next_to_the_value_it_describes() -> None:
     at = next(i for i, ln in enumerate(lines) if ln.strip().startswith("hccl_timeout="))
     assert lines[at].strip() == "hccl_timeout=True,"
     assert any("hccl_timeout" in ln and ln.lstrip().startswith("#") for ln in lines[:at])
+
+
+def test_importing_a_non_finite_number_keeps_it_as_an_expression() -> None:
+    """The profile refuses inf/nan, so the importer keeps the source text instead of raising."""
+    result = import_text("config = NPURunConfig(keep_checkpoint_every_n_hours=1e999)\n", "x.py")
+    (config,) = result.configs
+    assert config.profile.values["keep_checkpoint_every_n_hours"] == Expr(expr="1e999")
+    assert any(i.kind == "conflict" for i in result.report.items)
