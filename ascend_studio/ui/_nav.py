@@ -70,13 +70,15 @@ class CategoryNav(QListWidget):
             badges = []
             if counts.set_count:
                 badges.append(f"● {counts.set_count}")
-            if counts.problems:
-                icon = "✖" if counts.worst == "error" else "⚠" if counts.worst == "warning" else "ℹ"
-                badges.append(f"{icon} {counts.problems}")
+            severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
+            badges += [f"{icon} {n}" for icon, n in severities if n]
             item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
             item.setToolTip(
-                tr("{set} set, {problems} diagnostics").format(
-                    set=counts.set_count, problems=counts.problems
+                tr("{set} set; {errors} errors, {warnings} warnings, {infos} notes").format(
+                    set=counts.set_count,
+                    errors=counts.errors,
+                    warnings=counts.warnings,
+                    infos=counts.infos,
                 )
             )
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")

@@ -42,6 +42,10 @@ class CategoryCounts:
     set_count: int = 0
     problems: int = 0
     worst: Severity | None = None
+    #: Findings per severity: the badges show each, so 1 error + 1 info is not "✖ 2".
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
 
 
 @dataclass(frozen=True)
@@ -107,5 +111,13 @@ def _categories(
             set_count = sum(1 for p in profile.values if p in in_cat)
             mine = [f for f in findings if in_cat.intersection(f.params)]
         worst = min((f.severity for f in mine), key=_ORDER.__getitem__, default=None)
-        out[key] = CategoryCounts(set_count, len(mine), worst)
+        severities = [f.severity for f in mine]
+        out[key] = CategoryCounts(
+            set_count,
+            len(mine),
+            worst,
+            errors=severities.count("error"),
+            warnings=severities.count("warning"),
+            infos=severities.count("info"),
+        )
     return out

@@ -333,8 +333,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_nav.py"/>
-        <source>{set} set, {problems} diagnostics</source>
-        <translation>已设置 {set} 项，诊断 {problems} 条</translation>
+        <source>{set} set; {errors} errors, {warnings} warnings, {infos} notes</source>
+        <translation>已设置 {set} 项；{errors} 个错误，{warnings} 个警告，{infos} 条提示</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_previews.py"/>
