@@ -673,6 +673,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_enum.py"/>
+        <location filename="../../ascend_studio/ui/editors/_scalar.py"/>
         <source>(unset)</source>
         <translation>（未设置）</translation>
     </message>

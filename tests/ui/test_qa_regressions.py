@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox
+from ui_helpers import editor, find
 
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._core import Finding, Severity
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._window import MainWindow
+
+
+def choose(combo: QComboBox, data: object) -> None:
+    """Pick the entry holding ``data`` as a user would (as in test_window)."""
+    index = combo.findData(data)
+    assert index >= 0, data
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
 
 
 def test_row_flash_timer_dies_with_the_row(qtbot: Any, catalog: Catalog) -> None:
@@ -54,3 +65,18 @@ def test_category_counts_are_per_severity(
     counts = window.nav.counts[category]
     assert (counts.errors, counts.warnings, counts.infos, counts.problems) == (1, 2, 1, 4)
     assert window.nav.item_for(category).text().endswith("✖ 1  ⚠ 2  ℹ 1")
+
+
+@pytest.mark.parametrize("path", ["compile_dynamic_mode", "dynamic_input"])
+def test_tristate_check_says_unset_in_the_ui_language(
+    make_window: Callable[..., MainWindow], path: str
+) -> None:
+    """An unset bool with no default read "None" (Python, untranslated) in Chinese."""
+    window = make_window("zh")
+    box = find(editor(window, path), QCheckBox, f"{path}:check")
+    assert box.checkState() == Qt.CheckState.PartiallyChecked
+    assert box.text() == "（未设置）"
+    choose(find(window, QComboBox, "language"), "en")
+    assert box.text() == "(unset)"
+    box.click()  # set: the label is the value again
+    assert box.text() in {"True", "False"}

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
 
 from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Parameter
+from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 
@@ -58,9 +59,14 @@ class BoolEditor(Editor):
         self._label()
         self._emit()
 
+    def set_language(self, lang: Language) -> None:
+        super().set_language(lang)
+        self._label()
+
     def _label(self) -> None:
         if self.check.checkState() == Qt.CheckState.PartiallyChecked:
-            self.check.setText("None")
+            # Not set and no bool default: words, not Python's "None", in every language.
+            self.check.setText(tr("(unset)"))
         else:
             self.check.setText("True" if self.check.isChecked() else "False")
 
