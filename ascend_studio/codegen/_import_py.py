@@ -172,7 +172,7 @@ def _environment(builder: Builder, sets: list[EnvSet]) -> dict[str, str | None]:
     lines: dict[str, int] = {}
     for item in sets:
         value = _env_value(builder, item)
-        if value is _SKIP:
+        if value is _SKIP or _kept_by_setdefault(builder, item, env, lines):
             continue
         assert value is None or isinstance(value, str)
         if item.name in env and env[item.name] != value:
@@ -206,8 +206,18 @@ def _env_value(builder: Builder, item: EnvSet) -> object:
     value = item.value
     if value is None or isinstance(value, str):
         return value
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return str(value)
+    if isinstance(value, int | float | bytes):
+        text = value.decode(errors="replace") if isinstance(value, bytes) else str(value)
+        builder.add(
+            "ignored",
+            f"{item.name}={value!r}：环境变量的值必须是 str，这一行运行时会抛出 TypeError；"
+            f"未导入（应写成 {text!r}）。",
+            f"{item.name}={value!r}: environment values must be str, so this line raises "
+            f"TypeError when the script runs; not imported (write {text!r}).",
+            item.line,
+            path,
+        )
+        return _SKIP
     node = value.node if isinstance(value, Opaque) else None
     shown = (
         builder.src.segment(node)
@@ -225,8 +235,35 @@ def _env_value(builder: Builder, item: EnvSet) -> object:
     return _SKIP
 
 
+def _kept_by_setdefault(
+    builder: Builder, item: EnvSet, env: dict[str, str | None], lines: dict[str, int]
+) -> bool:
+    """``os.environ.setdefault`` after the script set the name itself does nothing."""
+    if item.how != "setdefault" or env.get(item.name) is None:
+        return False
+    builder.add(
+        "ignored",
+        f"{item.name}：第 {lines[item.name]} 行已设置，os.environ.setdefault 不会改变它。",
+        f"{item.name}: already set on line {lines[item.name]}, so os.environ.setdefault "
+        "leaves it unchanged.",
+        item.line,
+        f"env:{item.name}",
+    )
+    return True
+
+
 def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
     path = f"env:{item.name}"
+    if item.how == "setdefault":
+        builder.add(
+            "conditional",
+            f"{item.name} = {value!r}：os.environ.setdefault 只在调用方未设置 {item.name} 时"
+            "生效；调用方环境中已有的值优先。",
+            f"{item.name} = {value!r} via os.environ.setdefault: applies only when "
+            f"{item.name} is not already set; a value from the caller's environment wins.",
+            item.line,
+            path,
+        )
     if item.conditional or item.in_loop:
         builder.add(
             "conditional",
@@ -235,7 +272,7 @@ def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
             item.line,
             path,
         )
-    else:
+    elif item.how != "setdefault":
         shown = f"{item.name} = {value!r}"
         builder.add("recognized", shown, shown, item.line, path)
 

@@ -9,6 +9,8 @@ commands are kept as shell text (their names go in ``env_verbatim``);
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from itertools import takewhile
 from pathlib import PurePath
 
 from ascend_studio.codegen._export_env import VERBATIM_FIELD
@@ -100,11 +102,44 @@ def _structure(state: State, cmd: Command) -> bool:
     return False
 
 
+_HEADS = frozenset({"export", "declare", "typeset", "local", "readonly"})
+
+
+def _array(state: State, cmd: Command) -> Command | None:
+    """Track ``NAME=( ... )``; return the command still to run (None: consumed).
+
+    The lexer splits ``export A=1 ARR=(x y) B=2`` at the parentheses: the part
+    before is run without the array, the elements are skipped, and ``B=2`` on
+    the line of ``)`` continues the same ``export``.
+    """
+    if state.array_head is not None:
+        if cmd.end == ")":
+            line = cmd.words[-1].line if cmd.words else cmd.line
+            state.resume, state.array_head = (state.array_head, line), None
+        return None
+    resume, state.resume = state.resume, None
+    if resume is not None and cmd.words and cmd.words[0].line == resume[1]:
+        cmd = replace(cmd, words=(*resume[0], *cmd.words))
+    last = cmd.words[-1] if cmd.words else None
+    pair = split_assignment(last) if cmd.end == "(" and last is not None else None
+    if last is None or pair is None or pair[1] != "" or last.quoted:
+        return cmd
+    state.add_array(pair[0], cmd.line)
+    head = list(cmd.words[:-1])
+    keep = 1 + sum(1 for _ in takewhile(lambda w: (w.value or "")[:1] in "-+", head[1:]))
+    state.array_head = head[:keep] if head and head[0].value in _HEADS else []
+    return replace(cmd, words=tuple(head), end="\n") if head else None
+
+
 def _command(state: State, cmd: Command) -> None:
     if state.loop_header:  # `for x in ...;` / `for ((...));` up to `do`
         if not (cmd.words and cmd.words[0].text == "do" and not cmd.words[0].quoted):
             return
         state.loop_header = False
+    found = _array(state, cmd)
+    if found is None:
+        return
+    cmd = found
     if _structure(state, cmd):
         return
     words = _keywords(state, cmd, list(cmd.words))

@@ -34,7 +34,9 @@ def _export(state: State, args: list[Word], cmd: Command, exporting: bool) -> No
         name = word.value or word.text
         if not exporting:
             continue
-        if name in state.shell:
+        if name in state.arrays:
+            state.add_array(name, cmd.line)
+        elif name in state.shell:
             value, verbatim, _ = state.shell[name]
             state.set_env(name, value, verbatim, cmd)
         elif name not in state.env:

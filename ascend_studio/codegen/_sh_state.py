@@ -40,6 +40,12 @@ class State:
     allexport: bool = False
     loop_header: bool = False
     pending_function: str | None = None
+    #: Bash arrays assigned so far (``A=(x y)``): never environment settings.
+    arrays: set[str] = field(default_factory=set)
+    #: Inside ``A=( ... )``: the command words before it (``export -x``), else None.
+    array_head: list[Word] | None = None
+    #: After ``)``: (command head, line) to continue ``export A=(x) B=1`` with.
+    resume: tuple[list[Word], int] | None = None
 
     def add(
         self, kind: ReportKind, zh: str, en: str, line: int | None, path: str | None = None
@@ -60,6 +66,19 @@ class State:
         if "subshell" in self.blocks:
             return "a subshell"
         return None
+
+    def add_array(self, name: str, line: int) -> None:
+        """``name=( ... )``: bash cannot export an array, so it never reaches the environment."""
+        self.arrays.add(name)
+        self.shell.pop(name, None)
+        self.add(
+            "ignored",
+            f"{name}=(...) 是 bash 数组；数组无法 export 到环境中，不是环境变量设置。",
+            f"{name}=(...) is a bash array; bash cannot export arrays, so it is not an "
+            "environment setting.",
+            line,
+            f"env:{name}",
+        )
 
     def set_env(self, name: str, value: str | None, verbatim: bool, cmd: Command) -> None:
         line, path = cmd.line, f"env:{name}"
