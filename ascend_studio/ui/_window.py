@@ -7,6 +7,7 @@ exports and hands each view only what it renders.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
@@ -237,6 +238,8 @@ class MainWindow(QMainWindow):
 
     # -- edits ------------------------------------------------------------------------------------
     def _edited(self, path: str, value: Value | None, coalesce: bool) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            return  # inf/nan have no Python literal: the exported snippet would not run
         profile = self.model.profile
         after = profile.without_value(path) if value is None else profile.with_value(path, value)
         text = tr("Edit {name}").format(name=path)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit
 from ui_helpers import editor, find
 
 from ascend_studio.schema import Catalog, Text
@@ -80,3 +81,24 @@ def test_tristate_check_says_unset_in_the_ui_language(
     assert box.text() == "(unset)"
     box.click()  # set: the label is the value again
     assert box.text() in {"True", "False"}
+
+
+def test_float_editor_rejects_non_finite_numbers(qtbot: Any, window: MainWindow) -> None:
+    """1e400 became inf in the profile and the Python preview failed with no diagnostic."""
+    path = "keep_checkpoint_every_n_hours"
+    line = find(editor(window, path), QLineEdit, f"{path}:text")
+    qtbot.keyClicks(line, "1e400")
+    assert line.text() == "1e40"  # the last 0 would overflow: refused as typed
+    assert window.model.profile.values[path] == 1e40
+    for text in ("inf", "nan", "-Infinity", "1e400"):
+        line.setText(text)  # as a paste would put it there
+        assert not line.hasAcceptableInput(), text
+    assert all(
+        math.isfinite(v) for v in window.model.profile.values.values() if isinstance(v, float)
+    )
+    line.setText("1e400")  # bypasses the validator (a paste, a program): still never inf
+    assert window.form.rows[path].editor.value() is None
+    before = window.model.profile
+    window.form.rows[path].edited.emit(path, float("inf"), False)
+    assert window.model.profile == before
+    assert "inf" not in window.previews.text("py")

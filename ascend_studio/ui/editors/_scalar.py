@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase, QKeyEvent, QValidator
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
@@ -85,7 +87,9 @@ class _NumberValidator(QValidator):
         try:
             if "_" in stripped:  # Python accepts 1_000; the catalog's users never mean it
                 raise ValueError(stripped)
-            self.parse(stripped)
+            number = self.parse(stripped)
+            if not math.isfinite(number):  # 1e400, inf, nan: no code can pass these on
+                raise ValueError(stripped)
         except ValueError:
             return QValidator.State.Invalid
         return QValidator.State.Acceptable
@@ -181,9 +185,10 @@ class FloatEditor(_LineEditor):
     def value(self) -> Value | None:
         text = self.line.text().strip()
         try:
-            return float(text) if text else None
+            number = float(text) if text else None
         except ValueError:
             return None
+        return number if number is None or math.isfinite(number) else None
 
 
 @register("str")
