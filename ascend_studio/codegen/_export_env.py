@@ -222,19 +222,75 @@ def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) 
     return "\n".join([*lines, *body]) + "\n"
 
 
+_COPY = "_studio_"
+
+
+def _to_copies(text: str, names: set[str]) -> str:
+    """``text`` with ``$A``/``${A...}`` of each name in ``names`` read from ``$_studio_A``.
+
+    Single-quoted and backslash-escaped dollars are literal in the shell, so
+    they are left alone.
+    """
+    out: list[str] = []
+    index, quoted_single, quoted_double = 0, False, False
+    while index < len(text):
+        ch = text[index]
+        if ch == "\\" and not quoted_single:
+            out.append(text[index : index + 2])
+            index += 2
+            continue
+        if ch == "'" and not quoted_double:
+            quoted_single = not quoted_single
+        elif ch == '"' and not quoted_single:
+            quoted_double = not quoted_double
+        elif ch == "$" and not quoted_single:
+            brace = "{" if text.startswith("{", index + 1) else ""
+            match = _NAME.match(text, index + 1 + len(brace))
+            if match and match.group() in names:
+                out.append(f"${brace}{_COPY}{match.group()}")
+                index = match.end()
+                continue
+        out.append(ch)
+        index += 1
+    return "".join(out)
+
+
+def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
+    """Assignments of the ``_studio_`` copies that kept shell text expands.
+
+    A kept text is expanded on the host before ``docker run``; a reference to
+    another profile variable must see the profile's value (its copy), not the
+    host's. Every variable such a text refers to gets a copy too, in dependency
+    order; a reference to a variable assigned later (a cycle) stays the host's,
+    as in the sh format.
+    """
+    names = {name for name, _, _ in items}
+    referred = {ref for name, value, kept in items for ref in _references(name, value, kept, names)}
+    lines: list[str] = []
+    done: set[str] = set()
+    for name, value, verbatim in _dependency_order(items):
+        if value is None:
+            lines += [f"unset {_COPY}{name}"] if name in referred else []
+        elif verbatim:
+            # Expanded in an assignment first: as an argument it would be word-split.
+            text = _to_copies(_shell_word(name, value, True), done - {name})
+            lines += [*_kept_text(value), f"{_COPY}{name}={text}"]
+        elif name in referred:
+            lines += [*_literal_dollar(value), f"{_COPY}{name}={shell_quote(value)}"]
+        done.add(name)
+    return lines
+
+
 def export_docker(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
     placed = env_diagnostics(profile, catalog, options)
     items = _items(profile)
-    pre: list[str] = []
+    pre = _docker_copies(items)
     args: list[str] = []
     for name, value, verbatim in items:
         if value is None:
             continue
         if verbatim:
-            # Expanded in an assignment first: as an argument it would be word-split.
-            pre += _kept_text(value)
-            pre.append(f"_studio_{name}={_shell_word(name, value, True)}")
-            args.append(f'  -e {name}="$_studio_{name}" \\')
+            args.append(f'  -e {name}="${_COPY}{name}" \\')
         else:
             args.append(f"  -e {shell_quote(name + '=' + value)} \\")
     unset = [name for name, value, _ in items if value is None]

@@ -11,8 +11,9 @@
 #   "\"quoted\" line  "
 #   last
 
+_studio_ASCEND_HOME=/usr/local/Ascend
 _studio_HOST=$(hostname)
-_studio_LD_LIBRARY_PATH=$ASCEND_HOME/lib64:$LD_LIBRARY_PATH
+_studio_LD_LIBRARY_PATH=$_studio_ASCEND_HOME/lib64:$LD_LIBRARY_PATH
 docker run \
   -e ASCEND_HOME=/usr/local/Ascend \
   -e HOST="$_studio_HOST" \
