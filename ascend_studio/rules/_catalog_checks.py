@@ -235,10 +235,22 @@ def ranged(validated: bool) -> Scan:
         for path, value, facts, _, _, ranged in _findings(ctx):
             if ranged and (path in VALIDATED_RANGE) == validated:
                 where = VALIDATED_RANGE.get(path, "runtime")
-                ns = _ns(path, value, range=_range_text(facts.param), effect=_EFFECT[where])
+                ns = _ns(
+                    path,
+                    value,
+                    range=_range_text(facts.param),
+                    range_en=_range_words(facts.param),
+                    effect=_EFFECT[where],
+                )
                 yield Hit((path,), ns)
 
     return scan
+
+
+def _range_words(param: Parameter) -> str:
+    """The bound as it reads after "must be": ">= 1", "in [0, 100]"."""
+    text = _range_text(param)
+    return f"in {text}" if text[0] in "([" else text
 
 
 def _range_text(param: Parameter) -> str:
@@ -431,6 +443,7 @@ def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
     }
     if param.minimum is not None or param.maximum is not None:
         ns["range"] = _range_text(param)
+        ns["range_en"] = _range_words(param)
     if rule_id == "avail.product":
         ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
     if rule_id == "scenario.param":
