@@ -33,6 +33,7 @@ from ascend_studio.paths._resolve import (
     VariantResolution,
     directory_map,
     resolve,
+    shell_value,
 )
 from ascend_studio.paths._workpath import (
     MachineIdError,
@@ -76,6 +77,7 @@ __all__ = [
     "read_env_script",
     "render_script",
     "resolve",
+    "shell_value",
     "validate_work_path",
     "write_cluster_scripts",
 ]

@@ -37,6 +37,7 @@ __all__ = [
     "VariantResolution",
     "directory_map",
     "resolve",
+    "shell_value",
 ]
 
 LayerKind = Literal["parameter", "env", "default"]
@@ -242,6 +243,12 @@ def _shell_value(value: str, env: Environment, ctx: Context, seen: frozenset[str
 
     expanded = expand_shell_text(value, lookup)
     return value if expanded is None else expanded
+
+
+def shell_value(value: str, env: Environment, ctx: Context, name: str | None = None) -> str:
+    """``value`` (shell text of variable ``name``) as the job's shell would see it, filled
+    from ``env`` and ``ctx`` as :func:`resolve` does; unknown parts stay as written."""
+    return _shell_value(value, env, ctx, frozenset({name} if name else ()))
 
 
 def _layer(

@@ -1315,6 +1315,16 @@
         <translation>未设置：各项落到各自的默认位置</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
+        <source>Shell text: it can be checked only once the shell expands it ({text}).</source>
+        <translation>Shell 文本：须由 shell 展开后才能检查（{text}）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
+        <source>Shell text, checked as the shell expands it: {path}</source>
+        <translation>Shell 文本，按 shell 展开后的结果检查：{path}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/why/_html.py"/>
         <source>Default (signature)</source>
         <translation>默认值（函数签名）</translation>

@@ -27,11 +27,13 @@ from PySide6.QtWidgets import (
 
 from ascend_studio.paths import (
     ArtifactCatalog,
+    Environment,
     Layer,
     Resolution,
     directory_map,
     load_artifacts,
     resolve,
+    shell_value,
 )
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
@@ -173,16 +175,28 @@ class InspectorView(QWidget):
         found = resolve(
             self.profile, env, self.context_editor.context(), self.catalog, self.artifacts
         )
-        entry = env.get(WORK_PATH)
-        self.context_editor.work_path.set_effective(
-            entry.value if entry else None, entry.origin if entry else None
-        )
+        self._show_work_path(env)
         first = self.model.rowCount() == 0
         if self.model.set_resolutions(found):
             self._fill_layout()
             self._show_current(self.chains.currentIndex())
         if first:
             self.fit_columns()
+
+    def _show_work_path(self, env: Environment) -> None:
+        """Hand the field the value in effect, and its expansion when it is shell text
+        (a profile value marked verbatim, or one read from an env script)."""
+        entry = env.get(WORK_PATH)
+        value = entry.value if entry else None
+        expanded = None
+        if entry is not None and value is not None:
+            kind = entry.source.kind
+            if kind == "script" or (kind == "profile" and WORK_PATH in self.profile.env_verbatim):
+                ctx = self.context_editor.context()
+                expanded = shell_value(value, env, ctx, WORK_PATH)
+        self.context_editor.work_path.set_effective(
+            value, entry.origin if entry else None, expanded
+        )
 
     def fit_columns(self) -> None:
         """Size the columns to what they show now; the view scrolls when they do not fit."""

@@ -42,6 +42,7 @@ class WorkPathField(QWidget):
         self.lang: Language = "en"
         self._effective: str | None = None
         self._origin: str | None = None
+        self._expanded: str | None = None
         self.issues: list[WorkPathIssue] = []
         self.caption = QLabel("ASCEND_WORK_PATH", self)
         self.edit = QLineEdit(self)
@@ -77,10 +78,16 @@ class WorkPathField(QWidget):
             self.edit.setText(text or "")
         self._show()
 
-    def set_effective(self, value: str | None, origin: str | None) -> None:
-        """The value the job would see after every source is applied."""
-        if (value, origin) != (self._effective, self._origin):
-            self._effective, self._origin = value, origin
+    def set_effective(
+        self, value: str | None, origin: str | None, expanded: str | None = None
+    ) -> None:
+        """The value the job would see after every source is applied.
+
+        ``expanded`` is given when ``value`` is shell text (``$HOME/work``): the
+        value as the shell would fill it in, which is what gets checked.
+        """
+        if (value, origin, expanded) != (self._effective, self._origin, self._expanded):
+            self._effective, self._origin, self._expanded = value, origin, expanded
             self._show()
 
     def _edited(self, text: str) -> None:
@@ -96,5 +103,19 @@ class WorkPathField(QWidget):
             self.issues = []
             self.report.setText("")
             return
-        self.issues = validate_work_path(self._effective)
-        self.report.setText(issues_html(self.issues, self.lang))
+        if self._expanded is None:
+            self.issues = validate_work_path(self._effective)
+            self.report.setText(issues_html(self.issues, self.lang))
+            return
+        self.report.setText(self._shell_report(self._expanded))
+
+    def _shell_report(self, expanded: str) -> str:
+        """Shell text is checked as the shell would expand it, or not at all."""
+        if "$" in expanded or "`" in expanded:  # something only the job's shell knows
+            self.issues = []
+            note = tr("Shell text: it can be checked only once the shell expands it ({text}).")
+            text = html.escape(note.format(text=expanded))
+            return f'<span style="color:{_COLOURS["warning"]}">⚠ {text}</span>'
+        self.issues = validate_work_path(expanded)
+        note = tr("Shell text, checked as the shell expands it: {path}").format(path=expanded)
+        return html.escape(note) + "<br>" + issues_html(self.issues, self.lang)
