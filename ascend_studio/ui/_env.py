@@ -1,13 +1,17 @@
 """The profile's environment variables as an editable name/value table.
 
 ``None`` as a value means "unset it" (the export writes ``unset NAME``); the
-third column toggles that. Names known to the catalog complete as you type and
-show their purpose.
+third column toggles that. The fourth says whether the value is shell text
+(``profile.env_verbatim``: ``"$(pwd)/cache"`` is expanded by the job's shell) or a
+literal (``$dollar`` exported quoted, as it is); typing a value makes it literal
+unless the user ticks it as shell text. Names known to the catalog complete as
+you type and show their purpose.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -29,13 +33,15 @@ from ascend_studio.ui._i18n import Language, tr
 __all__ = ["EnvTable"]
 
 Env = dict[str, str | None]
+_SHELL_COLUMN = 3
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 class EnvTable(QWidget):
-    """Emits ``env_edited`` with the whole new mapping after each user edit."""
+    """Emits ``env_edited(env, shell_names)`` with the whole new mapping and the names
+    whose values are shell text, after each user edit."""
 
-    env_edited = Signal(object)
+    env_edited = Signal(object, object)
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -43,15 +49,17 @@ class EnvTable(QWidget):
         self.catalog = catalog
         self.lang: Language = "en"
         self._env: Env = {}
+        self._shell: frozenset[str] = frozenset()
         self._findings: dict[str, list[Finding]] = {}
         self._updating = False
-        self.table = QTableWidget(0, 3, self)
+        self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("env:table")
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(_SHELL_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemChanged.connect(self._item_changed)
         self.name_box = QComboBox(self)
         self.name_box.setObjectName("env:new")
@@ -75,15 +83,16 @@ class EnvTable(QWidget):
         self.set_language(self.lang)
 
     # -- from the window -----------------------------------------------------------------
-    def set_env(self, env: Env) -> None:
-        if env == self._env and self.table.rowCount() == len(env):
+    def set_env(self, env: Env, shell: Iterable[str] = ()) -> None:
+        shell = frozenset(shell)
+        if (env, shell) == (self._env, self._shell) and self.table.rowCount() == len(env):
             return
-        self._env = dict(env)
+        self._env, self._shell = dict(env), shell
         self._updating = True
         try:
             self.table.setRowCount(0)
             for name, value in sorted(env.items()):
-                self._append(name, value)
+                self._append(name, value, name in shell)
         finally:
             self._updating = False
         self._fit()
@@ -102,7 +111,18 @@ class EnvTable(QWidget):
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
-        self.table.setHorizontalHeaderLabels([tr("Variable"), tr("Value"), tr("Unset")])
+        self.table.setHorizontalHeaderLabels(
+            [tr("Variable"), tr("Value"), tr("Unset"), tr("Shell text")]
+        )
+        shell_tip = tr(
+            "Ticked: the value is shell text, expanded by the job's shell ($HOME, $(pwd)). "
+            "Not ticked: a literal, exported exactly as written."
+        )
+        header_item = self.table.horizontalHeaderItem(_SHELL_COLUMN)
+        if header_item is not None:
+            header_item.setToolTip(shell_tip)
+        for row in range(self.table.rowCount()):
+            self._mark_shell(row)
         self.add_button.setText(tr("Add variable"))
         self.remove_button.setText(tr("Remove"))
         line = self.name_box.lineEdit()
@@ -121,7 +141,7 @@ class EnvTable(QWidget):
             return
         env = dict(self._env)
         env[name] = env.get(name, value)
-        self.env_edited.emit(env)
+        self.env_edited.emit(env, self._shell)
 
     def _add_clicked(self) -> None:
         self.add_variable(self.name_box.currentText())
@@ -131,21 +151,29 @@ class EnvTable(QWidget):
         rows = sorted({index.row() for index in self.table.selectedIndexes()})
         names = {self._cell(row, 0).text() for row in rows}
         if names:
-            self.env_edited.emit({k: v for k, v in self._env.items() if k not in names})
+            kept = {k: v for k, v in self._env.items() if k not in names}
+            self.env_edited.emit(kept, self._shell - names)
 
-    def _item_changed(self, _item: QTableWidgetItem) -> None:
+    def _item_changed(self, item: QTableWidgetItem) -> None:
         if self._updating:
             return
+        if item.column() == 1:  # a typed value is literal unless the user ticks it again
+            self._updating = True
+            self._cell(item.row(), _SHELL_COLUMN).setCheckState(Qt.CheckState.Unchecked)
+            self._updating = False
         env: Env = {}
+        shell: set[str] = set()
         for row in range(self.table.rowCount()):
             name = self._cell(row, 0).text()
             unset = self._cell(row, 2).checkState() == Qt.CheckState.Checked
             env[name] = None if unset else self._cell(row, 1).text()
-        if env != self._env:
-            self.env_edited.emit(env)
+            if not unset and self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked:
+                shell.add(name)
+        if (env, frozenset(shell)) != (self._env, self._shell):
+            self.env_edited.emit(env, frozenset(shell))
 
     # -- helpers ---------------------------------------------------------------------------
-    def _append(self, name: str, value: str | None) -> None:
+    def _append(self, name: str, value: str | None, shell: bool) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
         key = QTableWidgetItem(name)
@@ -160,6 +188,24 @@ class EnvTable(QWidget):
         self.table.setItem(row, 0, key)
         self.table.setItem(row, 1, shown)
         self.table.setItem(row, 2, unset)
+        is_shell = QTableWidgetItem()
+        is_shell.setFlags(Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled)
+        is_shell.setCheckState(Qt.CheckState.Checked if shell else Qt.CheckState.Unchecked)
+        self.table.setItem(row, _SHELL_COLUMN, is_shell)
+        self._mark_shell(row)
+
+    def _mark_shell(self, row: int) -> None:
+        """Tell shell text from a literal on the value itself: an icon and a tooltip."""
+        shell = self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked
+        value = self._cell(row, 1)
+        value.setData(  # shell text in the preview's variable colour
+            Qt.ItemDataRole.ForegroundRole, QBrush(QColor("#1f5f99")) if shell else None
+        )
+        value.setToolTip(
+            tr("Shell text: the job's shell expands it.")
+            if shell
+            else tr("Literal: exported exactly as written.")
+        )
 
     def _cell(self, row: int, column: int) -> QTableWidgetItem:
         item = self.table.item(row, column)

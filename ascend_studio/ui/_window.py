@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
         self.snapshot = take_snapshot(self.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
-        self.form.env.set_env(profile.env)
+        self.form.env.set_env(profile.env, profile.env_verbatim)
         self.form.env.set_findings(self.snapshot.env_findings)
         self.nav.set_counts(self.snapshot.categories)
         self.diagnostics.show_findings(self.findings)
@@ -245,8 +245,9 @@ class MainWindow(QMainWindow):
         text = tr("Edit {name}").format(name=path)
         self.model.edit(after, text, merge_key=path if coalesce else None)
 
-    def _env_edited(self, env: dict[str, str | None]) -> None:
-        after = self.model.profile.model_copy(update={"env": dict(env)})
+    def _env_edited(self, env: dict[str, str | None], shell: frozenset[str]) -> None:
+        verbatim = tuple(sorted(n for n in shell if env.get(n) is not None))
+        after = self.model.profile.model_copy(update={"env": dict(env), "env_verbatim": verbatim})
         self.model.edit(after, tr("Edit environment"))
 
     def _target_chosen(self) -> None:

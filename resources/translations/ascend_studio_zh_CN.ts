@@ -232,6 +232,16 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Shell text</source>
+        <translation>Shell 文本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Ticked: the value is shell text, expanded by the job&apos;s shell ($HOME, $(pwd)). Not ticked: a literal, exported exactly as written.</source>
+        <translation>勾选：值是 shell 文本，由作业的 shell 展开（$HOME、$(pwd)）。不勾选：字面值，按原样导出。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Add variable</source>
         <translation>添加变量</translation>
     </message>
@@ -245,6 +255,16 @@
         <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Variable name, e.g. ASCEND_WORK_PATH</source>
         <translation>变量名，例如 ASCEND_WORK_PATH</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Shell text: the job&apos;s shell expands it.</source>
+        <translation>Shell 文本：由作业的 shell 展开。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Literal: exported exactly as written.</source>
+        <translation>字面值：按原样导出。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>

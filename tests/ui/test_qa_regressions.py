@@ -102,3 +102,29 @@ def test_float_editor_rejects_non_finite_numbers(qtbot: Any, window: MainWindow)
     window.form.rows[path].edited.emit(path, float("inf"), False)
     assert window.model.profile == before
     assert "inf" not in window.previews.text("py")
+
+
+def test_environment_table_tells_shell_text_from_literals(window: MainWindow) -> None:
+    """``"$(pwd)/cache"`` (the shell expands it) looked the same as a literal ``$dollar``."""
+    profile = window.model.profile.with_env("CACHE", '"$(pwd)/cache"', verbatim=True).with_env(
+        "PRICE", "$dollar"
+    )
+    window.model.edit(profile, "load")
+    table = window.form.env.table
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}  # type: ignore[union-attr]
+    shell_box = {name: table.item(row, 3) for name, row in rows.items()}
+    assert shell_box["CACHE"].checkState() == Qt.CheckState.Checked  # type: ignore[union-attr]
+    assert shell_box["PRICE"].checkState() == Qt.CheckState.Unchecked  # type: ignore[union-attr]
+    assert "shell" in table.item(rows["CACHE"], 1).toolTip().lower()  # type: ignore[union-attr]
+    assert "literal" in table.item(rows["PRICE"], 1).toolTip().lower()  # type: ignore[union-attr]
+    # Typing a new value makes it literal...
+    table.item(rows["CACHE"], 1).setText("$(pwd)/other")  # type: ignore[union-attr]
+    assert window.model.profile.env["CACHE"] == "$(pwd)/other"
+    assert window.model.profile.env_verbatim == ()
+    # ...until the user marks it as shell text.
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}  # type: ignore[union-attr]
+    table.item(rows["CACHE"], 3).setCheckState(Qt.CheckState.Checked)  # type: ignore[union-attr]
+    assert window.model.profile.env_verbatim == ("CACHE",)
+    table.selectRow(rows["CACHE"])
+    window.form.env.remove_button.click()
+    assert window.model.profile.env_verbatim == ()  # no stale name left behind
