@@ -12,12 +12,28 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from types import ModuleType
 from typing import cast
 
 from ascend_studio import __version__
+from ascend_studio.codegen import ImportResult
 
-__all__ = ["SUBCOMMANDS", "build_parser", "run_cli"]
+__all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "run_cli"]
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 warning``, ``2 warnings``: every CLI summary counts through this."""
+    return f"{number} {noun if number == 1 else noun + 's'}"
+
+
+def found_configs(result: ImportResult) -> ImportResult:
+    """``result`` without the placeholder a shell importer returns for a file that sets nothing.
+
+    A configuration is found when the importer located it (it has a line): an
+    empty or comment-only file then reads as "nothing found" in every format.
+    """
+    return replace(result, configs=tuple(c for c in result.configs if c.line is not None))
 
 
 def _command_modules() -> list[ModuleType]:

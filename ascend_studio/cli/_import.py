@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio.cli import counted, found_configs
 from ascend_studio.codegen import ImportResult, import_file
 from ascend_studio.profile import ProfileError, save_profile
 
@@ -19,7 +20,10 @@ def register(sub: Any) -> None:
         help="import NPURunConfig settings or an environment from a script (never runs it)",
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
-            "profile) without executing it, and print every configuration found and a report."
+            "profile) without executing it, and print every configuration found and a report. "
+            "Exit status: 0 when a configuration was found (and saved, with -o), 1 when the "
+            "file holds none (an empty file included, in every format) or cannot be read or "
+            "saved, 2 for a wrong --config."
         ),
     )
     parser.add_argument("file", metavar="FILE")
@@ -61,10 +65,13 @@ def as_json(result: ImportResult) -> dict[str, Any]:
 
 
 def _print(result: ImportResult, lang: str) -> None:
-    print(f"{result.source}: read as {result.dialect}; {len(result.configs)} configuration(s)")
+    found = counted(len(result.configs), "configuration")
+    print(f"{result.source}: read as {result.dialect}; {found}")
+    if not result.configs:
+        print("  nothing found: no NPURunConfig configuration or environment setting")
     for number, config in enumerate(result.configs, start=1):
         shown = len(config.profile.values) + len(config.profile.env)
-        print(f"  [{number}] {config.label_in(lang)}: {shown} setting(s)")
+        print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting')}")
     for line in result.report.lines(lang):
         print(line)
 
@@ -83,7 +90,7 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = import_file(args.file)
+    result = found_configs(import_file(args.file))
     status = 1 if not result.configs else 0
     if result.configs and args.output:
         status = _save(result, args)

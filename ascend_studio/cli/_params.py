@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio.cli import counted
 from ascend_studio.schema import Catalog, Parameter, shipped_catalog
 
 COMMAND = "params"
@@ -110,5 +111,5 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{param.path:<{width}}  {param.py_type:<6} {default:<22} {param.label.get(args.lang)}{flags}"
         )
-    print(f"{len(found)} parameter(s)", file=sys.stderr)
+    print(counted(len(found), "parameter"), file=sys.stderr)
     return 0

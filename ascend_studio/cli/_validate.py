@@ -1,8 +1,8 @@
 """``ascend-studio validate``: check a profile (or a script) against every rule.
 
 Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
-least one error was found, 2 when the file cannot be read or the arguments are
-wrong. Python and shell files are read through the importer, never executed.
+least one error was found, 2 when the file cannot be read, holds no configuration
+(an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
@@ -31,8 +32,9 @@ def register(sub: Any) -> None:
         help="check a profile or script against the rules (exit 1 on errors)",
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
-            "shell/env script, which is imported without being run. Exit status 1 when any "
-            "error is found, 0 otherwise."
+            "shell/env script, which is imported without being run. Exit status: 0 when no "
+            "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
+            "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
     )
     parser.add_argument("file", metavar="FILE")
@@ -67,7 +69,7 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     """
     if Path(path).suffix.lower() == ".json":
         return [(path, load_profile(path))], []
-    result = import_file(path)
+    result = found_configs(import_file(path))
     problems = [
         item
         for item in result.report.items
@@ -170,7 +172,9 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
             counts = _counts(found)
             print(
                 f"{label}: {p.product}, {p.scenario}: "
-                + ", ".join(f"{n} {s}" for s, n in counts.items())
+                + ", ".join(
+                    counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
+                )
             )
             for d in found:
                 _print_diagnostic(d, args.lang)
@@ -205,7 +209,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
-        for line in lines or ["no NPURunConfig configuration or environment found"]:
+        for line in lines or [
+            "nothing found: no NPURunConfig configuration or environment setting"
+        ]:
             print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
         return 2
     return _report(_retarget(loaded, args), args, problems)

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli import counted
 from ascend_studio.paths import (
     ClusterResult,
     MachineIdError,
@@ -149,7 +150,7 @@ def _cluster_text(result: ClusterResult, written: list[Path], lang: str) -> None
     for clash in result.collisions:
         lines = ", ".join(str(n) for n in clash.lines)
         print(f"collision: lines {lines} all give {clash.segment}; only line {clash.lines[0]} kept")
-    print(f"{len(written)} script(s) written", file=sys.stderr)
+    print(f"{counted(len(written), 'script')} written", file=sys.stderr)
 
 
 def run_cluster(args: argparse.Namespace) -> int:

@@ -55,7 +55,7 @@ def test_import_prints_report_and_saves(tmp_path: Path, capsys: pytest.CaptureFi
     out_profile = tmp_path / "p.json"
     assert run_cli(["import", str(script), "-o", str(out_profile), "--config", "2"]) == 0
     captured = capsys.readouterr()
-    assert "2 configuration(s)" in captured.out
+    assert "2 configurations" in captured.out
     assert "[unknown_kwarg] line 4" in captured.out
     assert load_profile(out_profile).extra_kwargs[0].name == "precison_mode"
     assert run_cli(["import", str(script), "-o", str(out_profile), "--config", "3"]) == 2

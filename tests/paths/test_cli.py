@@ -274,7 +274,7 @@ def test_workpath_cluster_writes_and_reports(
     assert sorted(p.name for p in out_dir.iterdir()) == ["172.16.1.12_01_03.sh", "172.16.1.13.sh"]
     assert "collision: lines 2, 3 all give 172.16.1.12_01_03; only line 2 kept" in out
     assert "line 5: invalid: 'bad host,1'" in out
-    assert "2 script(s) written" in err
+    assert "2 scripts written" in err
     status, out, _ = _run([*args, "--json"], capsys, monkeypatch)
     doc = json.loads(out)
     assert status == 1
