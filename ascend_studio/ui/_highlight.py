@@ -2,6 +2,8 @@
 
 Rule-based and line-local on purpose: previews are short, regenerated on every
 edit, and must stay cheap; exact lexing is not needed to make them readable.
+Shell is the exception: whether ``$HOME`` expands depends on the quotes around
+it, so it gets a small quote-aware scan (:class:`ShellHighlighter`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import re
 
 from PySide6.QtGui import QColor, QFont, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 
-__all__ = ["RuleHighlighter", "highlighter_for"]
+__all__ = ["RuleHighlighter", "ShellHighlighter", "highlighter_for"]
 
 
 def _fmt(color: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
@@ -42,9 +44,6 @@ _RULES: dict[str, list[tuple[str, QTextCharFormat]]] = {
     "sh": [
         (r"^\s*(export|unset|set|source|\.)\b", KEYWORD),
         (r"\b[A-Za-z_][A-Za-z0-9_]*(?==)", NAME),
-        (r"\$\{?[A-Za-z_][A-Za-z0-9_]*\}?", CONSTANT),
-        (_STRINGS, STRING),
-        (r"(^|\s)#.*$", COMMENT),
     ],
     "env": [
         (r"^[A-Za-z_][A-Za-z0-9_]*(?==)", NAME),
@@ -87,5 +86,74 @@ class RuleHighlighter(QSyntaxHighlighter):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
 
 
+_VARIABLE = re.compile(r"\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")
+_OUTSIDE, _IN_SINGLE, _IN_DOUBLE = 0, 1, 2
+
+
+class ShellHighlighter(RuleHighlighter):
+    """Shell quoting done right: nothing expands in '...' (where a backslash is just
+    a character), "..." is a string whose $NAME / ${NAME} still expand, and # starts
+    a comment only outside quotes. An unclosed quote carries over to the next line."""
+
+    def highlightBlock(self, text: str) -> None:
+        super().highlightBlock(text)  # keywords and NAME= assignments
+        state = max(self.previousBlockState(), _OUTSIDE)
+        i = 0
+        while i < len(text):
+            if state == _IN_SINGLE:
+                i, state = self._single(text, i)
+            elif state == _IN_DOUBLE:
+                i, state = self._double(text, i)
+            else:
+                i, state = self._outside(text, i)
+        self.setCurrentBlockState(state)
+
+    def _single(self, text: str, start: int) -> tuple[int, int]:
+        close = text.find("'", start)
+        end = len(text) if close < 0 else close + 1
+        self.setFormat(start, end - start, STRING)
+        return end, _IN_SINGLE if close < 0 else _OUTSIDE
+
+    def _double(self, text: str, start: int) -> tuple[int, int]:
+        i = start
+        while i < len(text) and text[i] != '"':
+            i += 2 if text[i] == "\\" else 1
+        end = min(i + 1, len(text))
+        self.setFormat(start, end - start, STRING)
+        self._variables(text, start, end)
+        return end, _IN_DOUBLE if i >= len(text) else _OUTSIDE
+
+    def _outside(self, text: str, i: int) -> tuple[int, int]:
+        char = text[i]
+        if char == "\\":
+            return i + 2, _OUTSIDE
+        if char == "'":
+            self.setFormat(i, 1, STRING)
+            return i + 1, _IN_SINGLE
+        if char == '"':
+            self.setFormat(i, 1, STRING)
+            return i + 1, _IN_DOUBLE
+        if char == "#" and (i == 0 or text[i - 1].isspace()):
+            self.setFormat(i, len(text) - i, COMMENT)
+            return len(text), _OUTSIDE
+        match = _VARIABLE.match(text, i) if char == "$" else None
+        if match is not None:
+            self.setFormat(i, match.end() - i, CONSTANT)
+            return match.end(), _OUTSIDE
+        return i + 1, _OUTSIDE
+
+    def _variables(self, text: str, start: int, end: int) -> None:
+        """Colour $NAME / ${NAME} in text[start:end] unless the $ is escaped."""
+        for match in _VARIABLE.finditer(text, start, end):
+            backslashes = len(text[start : match.start()]) - len(
+                text[start : match.start()].rstrip("\\")
+            )
+            if backslashes % 2 == 0:
+                self.setFormat(match.start(), match.end() - match.start(), CONSTANT)
+
+
 def highlighter_for(fmt: str, document: QTextDocument) -> RuleHighlighter:
-    return RuleHighlighter(_RULES[_LANGUAGE.get(fmt, "sh")], document)
+    language = _LANGUAGE.get(fmt, "sh")
+    if language == "sh":
+        return ShellHighlighter(_RULES["sh"], document)
+    return RuleHighlighter(_RULES[language], document)

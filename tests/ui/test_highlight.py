@@ -1,0 +1,65 @@
+"""The shell preview highlighter follows shell quoting (QA: '$HOME' in single quotes
+was coloured as a variable, "$HOME/x" in double quotes was not)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QTextDocument
+
+from ascend_studio.ui._highlight import COMMENT, CONSTANT, STRING, highlighter_for
+
+
+def colours(text: str) -> list[list[str]]:
+    """The foreground colour the highlighter gave each character, line by line."""
+    document = QTextDocument()
+    highlighter = highlighter_for("sh", document)
+    document.setPlainText(text)
+    highlighter.rehighlight()
+    lines = []
+    block = document.firstBlock()
+    while block.isValid():
+        line = [""] * len(block.text())
+        for span in block.layout().formats():
+            for i in range(span.start, span.start + span.length):
+                line[i] = span.format.foreground().color().name()
+        lines.append(line)
+        block = block.next()
+    return lines
+
+
+def name(fmt: Any) -> str:
+    return str(fmt.foreground().color().name())
+
+
+def test_nothing_expands_in_single_quotes(qtbot: Any) -> None:
+    text = "echo 'it'\\''s $HOME'"
+    line = colours(text)[0]
+    home = text.index("$HOME")
+    assert line[home : home + 5] == [name(STRING)] * 5
+    assert line[text.index("'")] == name(STRING)
+
+
+def test_variables_expand_inside_double_quotes(qtbot: Any) -> None:
+    text = 'export A="$HOME/x" B="${USER}" C="\\$NOPE" # "$x"'
+    line = colours(text)[0]
+    for var in ("$HOME", "${USER}"):
+        at = text.index(var)
+        assert line[at : at + len(var)] == [name(CONSTANT)] * len(var), var
+    assert line[text.index("/x")] == name(STRING)
+    assert line[text.index("NOPE")] == name(STRING)
+    assert line[text.index("#") :] == [name(COMMENT)] * len(text[text.index("#") :])
+
+
+def test_hash_inside_quotes_is_not_a_comment(qtbot: Any) -> None:
+    text = "echo 'a #b' \"c #d\" $E"
+    line = colours(text)[0]
+    assert line[text.index("#b")] == name(STRING)
+    assert line[text.index("#d")] == name(STRING)
+    assert line[text.index("$E")] == name(CONSTANT)
+
+
+def test_unclosed_single_quote_continues_on_the_next_line(qtbot: Any) -> None:
+    lines = colours("X='one\n$TWO'\necho $THREE")
+    assert lines[1][0] == name(STRING)
+    assert lines[2][-1] == name(CONSTANT)
