@@ -258,11 +258,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Shell text: the job&apos;s shell expands it.</source>
         <translation>Shell 文本：由作业的 shell 展开。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Literal: exported exactly as written.</source>
         <translation>字面值：按原样导出。</translation>
     </message>
@@ -639,6 +641,21 @@
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Other</source>
         <translation>对方</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Last saved version (never saved)</source>
+        <translation>上次保存的版本（从未保存）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>This document has never been saved.</source>
+        <translation>此文档从未保存过。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>A keyword argument the catalog does not know, kept as source text.</source>
+        <translation>目录中没有的关键字参数，按源代码文本保留。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>

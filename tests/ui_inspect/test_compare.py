@@ -121,7 +121,7 @@ def test_sides_render_absent_and_unset(wired: tuple[CompareView, ProfileModel]) 
             assert item is not None
             rows[item.text(0)] = (item.text(1), item.text(2))
     assert rows["debug_dir"] == ("args.dbg", "not set")
-    assert rows["$ASCEND_WORK_PATH"] == ("'/a'", "unset (removed)")
+    assert rows["$ASCEND_WORK_PATH"] == ("/a", "unset (removed)")
     assert rows["precision_mode"] == ("'allow_mix_precision'", "'force_fp32'")
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
 from ascend_studio.schema import Catalog
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Side",
     "apply_changes",
     "diff_profiles",
+    "extra_key",
     "format_side",
 ]
 
@@ -45,12 +46,21 @@ Side = Value | None | Absent
 
 @dataclass(frozen=True)
 class Difference:
-    kind: Literal["value", "env"]
-    #: Parameter path (``dump_config.dump_mode``) or environment variable name.
+    kind: Literal["value", "env", "extra"]
+    #: Parameter path (``dump_config.dump_mode``), environment variable name, or
+    #: ``owner.name`` of a keyword argument the catalog does not know (an extra).
     key: str
     category: str
+    #: An extra's source text is an :class:`Expr`.
     ours: Side
     theirs: Side
+    #: Env only: that side's value is shell text (listed in ``env_verbatim``).
+    ours_shell: bool = False
+    theirs_shell: bool = False
+
+
+def extra_key(extra: ExtraKwarg) -> str:
+    return f"{extra.owner}.{extra.name}"
 
 
 def _values_equal(left: Side, right: Side) -> bool:
@@ -73,12 +83,34 @@ def diff_profiles(catalog: Catalog, ours: Profile, theirs: Profile) -> list[Diff
         right: Side = theirs.values.get(path, ABSENT)
         if not _values_equal(left, right):
             out.append(Difference("value", path, _category_of(catalog, path), left, right))
+    out += _extra_differences(ours, theirs)
     for name in sorted(set(ours.env) | set(theirs.env)):
         left = ours.env.get(name, ABSENT)
         right = theirs.env.get(name, ABSENT)
-        if not _values_equal(left, right):
-            out.append(Difference("env", name, ENV_CATEGORY, left, right))
+        shells = (name in ours.env_verbatim, name in theirs.env_verbatim)
+        if not _values_equal(left, right) or (isinstance(left, str) and shells[0] != shells[1]):
+            out.append(Difference("env", name, ENV_CATEGORY, left, right, *shells))
     return out
+
+
+def _extra_differences(ours: Profile, theirs: Profile) -> list[Difference]:
+    """Unknown keyword arguments are compared by their source text."""
+    left = {extra_key(e): Expr(expr=e.expr) for e in ours.extra_kwargs}
+    right = {extra_key(e): Expr(expr=e.expr) for e in theirs.extra_kwargs}
+    return [
+        Difference("extra", key, OTHER_CATEGORY, left.get(key, ABSENT), right.get(key, ABSENT))
+        for key in sorted(set(left) | set(right))
+        if left.get(key, ABSENT) != right.get(key, ABSENT)
+    ]
+
+
+def _with_extra(profile: Profile, key: str, side: Side) -> Profile:
+    """``profile`` with the extra ``owner.name`` replaced by ``side`` (or dropped)."""
+    owner, _, name = key.rpartition(".")
+    kept = [e for e in profile.extra_kwargs if extra_key(e) != key]
+    if isinstance(side, Expr):
+        kept.append(ExtraKwarg(owner=owner, name=name, expr=side.expr))
+    return profile.model_copy(update={"extra_kwargs": tuple(kept)})
 
 
 def apply_changes(profile: Profile, changes: Iterable[Difference]) -> Profile:
@@ -86,7 +118,9 @@ def apply_changes(profile: Profile, changes: Iterable[Difference]) -> Profile:
     result = profile
     for change in changes:
         value = change.theirs
-        if change.kind == "value":
+        if change.kind == "extra":
+            result = _with_extra(result, change.key, value)
+        elif change.kind == "value":
             if isinstance(value, Absent) or value is None:
                 result = result.without_value(change.key)
             else:
@@ -95,18 +129,23 @@ def apply_changes(profile: Profile, changes: Iterable[Difference]) -> Profile:
             result = result.without_env(change.key)
         else:
             result = result.with_env(
-                change.key, value if isinstance(value, str | None) else str(value)
+                change.key,
+                value if isinstance(value, str | None) else str(value),
+                verbatim=change.theirs_shell,
             )
     return result
 
 
-def format_side(side: Side) -> str:
-    """A set value as code writes it (``'force_fp16'``, ``True``, ``args.mode``).
+def format_side(side: Side, kind: str = "value") -> str:
+    """A set value as code writes it (``'force_fp16'``, ``True``, ``args.mode``);
+    an env value as plain text (``$(pwd)/cache``), the way the env table shows it.
 
     Absent and explicitly unset sides are words, so the view supplies them.
     """
     if isinstance(side, Absent) or side is None:
         return ""
+    if kind == "env":
+        return str(side.expr if isinstance(side, Expr) else side)
     if isinstance(side, Expr):
         return side.expr
     return repr(side)

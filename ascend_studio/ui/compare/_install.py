@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 
+from ascend_studio.profile import Profile
 from ascend_studio.ui._i18n import tr
 from ascend_studio.ui.compare._view import CompareView
 from ascend_studio.ui.inspector._install import follow_language, make_dock
@@ -16,16 +17,21 @@ if TYPE_CHECKING:
 __all__ = ["install_compare"]
 
 
+def _saved_version(window: MainWindow) -> Profile | None:
+    """None while the document has no file: there is no saved version to compare with."""
+    return window.model.saved_profile if window.model.path is not None else None
+
+
 def install_compare(window: MainWindow) -> CompareView:
     view = CompareView(window.catalog, window)
     view.set_profile(window.model.profile)
-    view.set_saved(window.model.saved_profile)
+    view.set_saved(_saved_version(window))
     dock = make_dock(
         window, "compare", view, lambda: tr("Compare"), Qt.DockWidgetArea.RightDockWidgetArea
     )
     dock.hide()
     window.model.profile_changed.connect(view.set_profile)
-    window.model.file_state_changed.connect(lambda: view.set_saved(window.model.saved_profile))
+    window.model.file_state_changed.connect(lambda: view.set_saved(_saved_version(window)))
     view.edit_requested.connect(window.model.edit)
     view.parameter_activated.connect(window.reveal)
     follow_language(view, window, view.set_language)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -112,6 +113,7 @@ class CompareView(QWidget):
             ]
         )
         self.source_box.setCurrentIndex(index)
+        self._offer_saved()
         self.source_label.setText(tr("Compare with:"))
         self.take_button.setText(tr("Take the other value"))
         self.take_button.setToolTip(tr("Select a category to take all of its values at once."))
@@ -124,8 +126,23 @@ class CompareView(QWidget):
         self.refresh()
 
     def set_saved(self, saved: Profile | None) -> None:
+        """The last saved version, or None for a document that was never saved."""
         self.saved = saved
+        self._offer_saved()
         self.refresh()
+
+    def _offer_saved(self) -> None:
+        """A never-saved document has no saved version: say so, and compare with the
+        defaults instead of showing them under the wrong name."""
+        model = self.source_box.model()
+        assert isinstance(model, QStandardItemModel)
+        item = model.item(_SOURCES.index("saved"))
+        never = self.saved is None
+        item.setEnabled(not never)
+        item.setText(tr("Last saved version (never saved)") if never else tr("Last saved version"))
+        item.setToolTip(tr("This document has never been saved.") if never else "")
+        if never and self.source_box.currentIndex() == _SOURCES.index("saved"):
+            self.source_box.setCurrentIndex(_SOURCES.index("defaults"))
 
     def set_other(self, profile: Profile, label: str) -> None:
         """Compare against ``profile`` (read from a file called ``label``)."""
@@ -171,18 +188,41 @@ class CompareView(QWidget):
 
     def _diff_item(self, diff: Difference) -> QTreeWidgetItem:
         label = f"${diff.key}" if diff.kind == "env" else diff.key
-        item = QTreeWidgetItem([label, self._side(diff.ours), self._side(diff.theirs)])
+        item = QTreeWidgetItem(
+            [label, self._side(diff.ours, diff.kind), self._side(diff.theirs, diff.kind)]
+        )
         item.setData(0, _DIFF_ROLE, diff)
         if diff.kind == "value" and self.catalog.has(diff.key):
             item.setToolTip(0, self.catalog.param(diff.key).label.get(self.lang))
+        elif diff.kind == "extra":
+            item.setToolTip(
+                0, tr("A keyword argument the catalog does not know, kept as source text.")
+            )
+        elif diff.kind == "env":
+            self._mark_shell(item, 1, diff.ours, diff.ours_shell)
+            self._mark_shell(item, 2, diff.theirs, diff.theirs_shell)
         return item
 
-    def _side(self, side: Side) -> str:
+    @staticmethod
+    def _mark_shell(item: QTreeWidgetItem, column: int, side: Side, shell: bool) -> None:
+        """Shell text in the variable colour with a tooltip, as the env table shows it."""
+        if not isinstance(side, str):
+            return
+        if shell:
+            item.setForeground(column, QBrush(QColor("#1f5f99")))
+        item.setToolTip(
+            column,
+            tr("Shell text: the job's shell expands it.")
+            if shell
+            else tr("Literal: exported exactly as written."),
+        )
+
+    def _side(self, side: Side, kind: str) -> str:
         if isinstance(side, Absent):
             return tr("not set")
         if side is None:
             return tr("unset (removed)")
-        return format_side(side)
+        return format_side(side, kind)
 
     def _category_name(self, key: str) -> str:
         if key == ENV_CATEGORY:
@@ -263,7 +303,8 @@ class CompareView(QWidget):
                 self.open_file(path)
                 return
             if self.file_profile is None:
-                self.source_box.setCurrentIndex(_SOURCES.index("saved"))
+                fallback = "defaults" if self.saved is None else "saved"
+                self.source_box.setCurrentIndex(_SOURCES.index(fallback))
         self.refresh()
 
     def open_file(self, path: str | Path) -> bool:
