@@ -101,6 +101,8 @@ class MainWindow(QMainWindow):
         from ascend_studio.ui.inspector import install_inspector
         from ascend_studio.ui.why import install_why_panel
 
+        # the side docks run the full height; the bottom one stays under the form
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
         self.inspector = install_inspector(self)
         self.why_panel = install_why_panel(self)
         self.compare = install_compare(self)
