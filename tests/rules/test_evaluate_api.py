@@ -1,4 +1,4 @@
-"""The did-you-mean part of a fix appears only when there is a close name."""
+"""Small contracts of evaluate(): did-you-mean fixes, and reuse of a repeated evaluation."""
 
 from __future__ import annotations
 
@@ -60,3 +60,12 @@ def test_type_fixes_fit_any_parameter() -> None:
     assert "0 or 1" not in en and "True counts as 1" in en and "True" in zh
     zh, en = _fix(Profile(values={"iterations_per_loop": 1.0}), "type.mismatch")
     assert en == "Use a value of type int."
+
+
+def test_repeated_evaluation_of_one_profile_is_reused_but_never_shared() -> None:
+    p = Profile(values={"iteration_per_loop": 2})
+    first = evaluate(p)
+    first.clear()  # a caller mutating its list must not change the next answer
+    again = evaluate(p)
+    assert again and again == evaluate(Profile(values={"iteration_per_loop": 2}))
+    assert again is not evaluate(p)
