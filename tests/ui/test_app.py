@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio.profile import Profile, save_profile
@@ -20,7 +21,14 @@ def _no_loop(monkeypatch: pytest.MonkeyPatch, qtbot: Any, seen: list[MainWindow]
 
     def exec_once(app: QApplication) -> int:
         for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow) and widget not in seen:
+            # Only the window run_app just showed: closed windows of earlier tests can
+            # still be top-level widgets until they are garbage collected.
+            if (
+                isinstance(widget, MainWindow)
+                and shiboken6.isValid(widget)
+                and widget.isVisible()
+                and widget not in seen
+            ):
                 seen.append(widget)
                 qtbot.addWidget(widget, before_close_func=_forget)
                 qtbot.waitUntil(widget.form.is_fully_built, timeout=10000)

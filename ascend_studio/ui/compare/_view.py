@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QShowEvent, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -59,7 +59,8 @@ class CompareView(QWidget):
         self.saved: Profile | None = None
         self.file_profile: Profile | None = None
         self.file_label = ""
-        self.differences: list[Difference] = []
+        self._differences: list[Difference] = []
+        self._stale = True
         self.source_box = QComboBox(self)
         self.source_box.setObjectName("compare:source")
         self.source_box.activated.connect(self._source_chosen)
@@ -123,13 +124,13 @@ class CompareView(QWidget):
 
     def set_profile(self, profile: Profile) -> None:
         self.current = profile
-        self.refresh()
+        self._changed()
 
     def set_saved(self, saved: Profile | None) -> None:
         """The last saved version, or None for a document that was never saved."""
         self.saved = saved
         self._offer_saved()
-        self.refresh()
+        self._changed()
 
     def _offer_saved(self) -> None:
         """A never-saved document has no saved version: say so, and compare with the
@@ -163,11 +164,29 @@ class CompareView(QWidget):
         return Profile(product=self.current.product, scenario=self.current.scenario)
 
     # -- showing ----------------------------------------------------------------------------
+    def _changed(self) -> None:
+        """Follow the document; while hidden (a closed or background dock) wait until shown."""
+        self._stale = True
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
+
+    @property
+    def differences(self) -> list[Difference]:
+        if self._stale:
+            self.refresh()
+        return self._differences
+
     def refresh(self) -> None:
-        self.differences = diff_profiles(self.catalog, self.current, self.other())
+        self._stale = False
+        self._differences = diff_profiles(self.catalog, self.current, self.other())
         self.tree.clear()
         groups: dict[str, QTreeWidgetItem] = {}
-        for diff in self.differences:
+        for diff in self._differences:
             group = groups.get(diff.category)
             if group is None:
                 group = groups[diff.category] = self._group_item(diff.category)
