@@ -44,6 +44,25 @@ def versions() -> str:
     return ", ".join(parts)
 
 
+#: Qt's offscreen platform says this on every shown window; it is noise here.
+_NOISE = "This plugin does not support propagateSizeHints()"
+
+
+def _run(script: Path, env: dict[str, str]) -> int:
+    with subprocess.Popen(
+        [sys.executable, str(script)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    ) as child:
+        assert child.stdout is not None
+        for line in child.stdout:
+            if line.strip() != _NOISE:
+                print(line, end="", flush=True)
+    return child.returncode
+
+
 def main() -> int:
     scripts = sorted(HERE.glob("bench_*.py"))
     print(f"# Ascend Studio benchmarks, {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
@@ -53,8 +72,7 @@ def main() -> int:
     failed = []
     for script in scripts:
         print(f"\n## {script.stem}", flush=True)
-        result = subprocess.run([sys.executable, str(script)], env=env, check=False)
-        if result.returncode != 0:
+        if _run(script, env) != 0:
             failed.append(script.name)
     if failed:
         print(f"\nFAILED: {', '.join(failed)}", file=sys.stderr)
