@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QShowEvent, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.compare._diff import (
     ENV_CATEGORY,
     OTHER_CATEGORY,
@@ -46,7 +47,7 @@ _DIFF_ROLE = Qt.ItemDataRole.UserRole + 1
 _SOURCES = ("saved", "defaults", "file")
 
 
-class CompareView(QWidget):
+class CompareView(LazyView):
     edit_requested = Signal(object, str)
     parameter_activated = Signal(str)
 
@@ -60,7 +61,6 @@ class CompareView(QWidget):
         self.file_profile: Profile | None = None
         self.file_label = ""
         self._differences: list[Difference] = []
-        self._stale = True
         self.source_box = QComboBox(self)
         self.source_box.setObjectName("compare:source")
         self.source_box.activated.connect(self._source_chosen)
@@ -164,21 +164,9 @@ class CompareView(QWidget):
         return Profile(product=self.current.product, scenario=self.current.scenario)
 
     # -- showing ----------------------------------------------------------------------------
-    def _changed(self) -> None:
-        """Follow the document; while hidden (a closed or background dock) wait until shown."""
-        self._stale = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
-
     @property
     def differences(self) -> list[Difference]:
-        if self._stale:
-            self.refresh()
+        self._ensure_fresh()
         return self._differences
 
     def refresh(self) -> None:

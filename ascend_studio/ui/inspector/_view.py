@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QShowEvent, QStandardItemModel
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
@@ -38,6 +38,7 @@ from ascend_studio.paths import (
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import ChainDelegate
@@ -47,7 +48,7 @@ from ascend_studio.ui.inspector._model import CHAIN_COLUMN, PathChainModel
 __all__ = ["InspectorView"]
 
 
-class InspectorView(QWidget):
+class InspectorView(LazyView):
     parameter_activated = Signal(str)
 
     def __init__(
@@ -63,7 +64,6 @@ class InspectorView(QWidget):
         self.artifacts = artifacts or load_artifacts()
         self.profile = profile or Profile()
         self.lang: Language = "en"
-        self._stale = True
         self._layout_key: object = None
         self.context_editor = ContextEditor(catalog, self)
         self.context_editor.context_changed.connect(self._context_changed)
@@ -142,14 +142,7 @@ class InspectorView(QWidget):
         """Follow the document; while hidden (a closed dock) the work waits until shown."""
         if profile != self.profile:
             self.profile = profile
-            self._stale = True
-            if self.isVisible():
-                self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
+            self._changed()
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
@@ -165,9 +158,7 @@ class InspectorView(QWidget):
             self.fit_columns()
 
     def _context_changed(self) -> None:
-        self._stale = True
-        if self.isVisible():
-            self.refresh()
+        self._changed()
 
     def refresh(self) -> None:
         self._stale = False
@@ -205,8 +196,7 @@ class InspectorView(QWidget):
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
-        if self._stale:
-            self.refresh()
+        self._ensure_fresh()
         return self.model.resolution(self.model.row_of(artifact_id))
 
     def select_artifact(self, artifact_id: str) -> None:

@@ -8,19 +8,19 @@ selected parameter or the language changes, and turns parameter links into
 from __future__ import annotations
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout, QWidget
 
 from ascend_studio.paths import ArtifactCatalog, load_artifacts
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language
+from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.why._html import why_html
 
 __all__ = ["WhyPanel"]
 
 
-class WhyPanel(QWidget):
+class WhyPanel(LazyView):
     parameter_activated = Signal(str)
 
     def __init__(
@@ -37,7 +37,6 @@ class WhyPanel(QWidget):
         self.profile = profile or Profile()
         self.path = ""
         self.lang: Language = "en"
-        self._stale = True
         self._page = ""
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("why:browser")
@@ -61,17 +60,6 @@ class WhyPanel(QWidget):
         self.lang = lang
         self._changed()
 
-    def _changed(self) -> None:
-        # Hidden (a closed dock): skip the work until shown; every edit calls here.
-        self._stale = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self._stale:
-            self.refresh()
-        super().showEvent(event)
-
     def refresh(self) -> None:
         self._stale = False
         page = why_html(self.catalog, self.artifacts, self.profile, self.path, self.lang)
@@ -85,8 +73,7 @@ class WhyPanel(QWidget):
 
     def text(self) -> str:
         """The page as plain text (what a reader sees), brought up to date."""
-        if self._stale:
-            self.refresh()
+        self._ensure_fresh()
         return self.browser.toPlainText()
 
     def _link_clicked(self, url: QUrl) -> None:
