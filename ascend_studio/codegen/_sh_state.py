@@ -141,17 +141,3 @@ class State:
             )
         else:
             self.add("recognized", f"{name} = {value!r}", f"{name} = {value!r}", line, path)
-
-
-def _value(word_text: str) -> tuple[str, bool]:
-    """(value, verbatim) of the value part of ``NAME=value``."""
-    try:
-        word = read_word(word_text)
-    except ShellSyntaxError:
-        return word_text, True
-    return (word.value, False) if word.value is not None else (word_text, True)
-
-
-def _split(word: Word) -> tuple[str, str] | None:
-    match = _ASSIGN.match(word.text)
-    return (match.group(1), word.text[match.end() :]) if match else None
