@@ -6,6 +6,10 @@ so switching the language needs no rebuild.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._search import FILTERS
 
 __all__ = ["Actions", "Controls"]
@@ -120,6 +125,18 @@ class Actions:
         for key, title in (("file", tr("&File")), ("edit", tr("&Edit")), ("view", tr("&View"))):
             self.menus[key].setTitle(title)
 
+    def show_recent(self, recent: list[str], open_file: Callable[[Path], object]) -> None:
+        """The Open Recent menu: one entry per file, then Clear (disabled when empty)."""
+        menu = self.recent_menu
+        menu.clear()
+        for path in recent:
+            action = menu.addAction(path)
+            action.triggered.connect(lambda _c=False, p=path: open_file(Path(p)))
+        if recent:
+            menu.addSeparator()
+            menu.addAction(self.clear_recent)
+        menu.setEnabled(bool(recent))
+
 
 def _tooltip(text: str, action: QAction) -> str:
     plain = text.replace("&", "").rstrip("…")
@@ -207,6 +224,27 @@ class Controls:
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))
         self.language.setToolTip(tr("Interface language"))
+
+    # -- target and language boxes ------------------------------------------------------------
+    def fill_targets(self, catalog: Catalog) -> None:
+        """One entry per product and scenario; :meth:`show_language` names them."""
+        for product in catalog.products:
+            self.product.addItem(product.id, product.id)
+        for scenario in catalog.scenarios:
+            self.scenario.addItem(scenario.id, scenario.id)
+
+    def show_target(self, product: str, scenario: str) -> None:
+        self.product.setCurrentIndex(max(0, self.product.findData(product)))
+        self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
+
+    def show_language(self, catalog: Catalog, lang: Language) -> None:
+        """The language box on ``lang``, product and scenario names in it."""
+        self.language.setCurrentIndex(self.language.findData(lang))
+        for index, product in enumerate(catalog.products):
+            self.product.setItemText(index, product.short.get(lang))
+            self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
+        for index, scenario in enumerate(catalog.scenarios):
+            self.scenario.setItemText(index, scenario.name.get(lang))
 
 
 def _combo(name: str, parent: QWidget) -> QComboBox:

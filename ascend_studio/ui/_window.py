@@ -8,7 +8,6 @@ exports and hands each view only what it renders.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
@@ -66,7 +65,7 @@ class MainWindow(QMainWindow):
         self._build_body()
         self._build_status()
         self._connect()
-        self._fill_target_boxes()
+        self.controls.fill_targets(catalog)
         self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
         self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
         self.set_language(lang, remember=False)
@@ -198,7 +197,7 @@ class MainWindow(QMainWindow):
         if target != self._target:
             self._target = target
             self.form.set_target(*target)
-            self._sync_target_boxes()
+            self.controls.show_target(*target)
         self.snapshot = take_snapshot(self.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -337,19 +336,7 @@ class MainWindow(QMainWindow):
         self.settings.set_flag("hide_unavailable", on)
         self.form.set_hide_unavailable(on)
 
-    # -- target and language -------------------------------------------------------------------------
-    def _fill_target_boxes(self) -> None:
-        for product in self.catalog.products:
-            self.controls.product.addItem(product.short.get(self.lang), product.id)
-        for scenario in self.catalog.scenarios:
-            self.controls.scenario.addItem(scenario.name.get(self.lang), scenario.id)
-
-    def _sync_target_boxes(self) -> None:
-        profile = self.model.profile
-        c = self.controls
-        c.product.setCurrentIndex(max(0, c.product.findData(profile.product)))
-        c.scenario.setCurrentIndex(max(0, c.scenario.findData(profile.scenario)))
-
+    # -- language -------------------------------------------------------------------------------
     def set_language(self, lang: Language, remember: bool = True) -> None:
         self.lang = lang
         apply_language(lang)
@@ -358,13 +345,7 @@ class MainWindow(QMainWindow):
             self.settings.set_language(lang)
         self.actions_.retranslate()
         self.controls.retranslate()
-        c = self.controls
-        c.language.setCurrentIndex(c.language.findData(lang))
-        for index, product in enumerate(self.catalog.products):
-            c.product.setItemText(index, product.short.get(lang))
-            c.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
-        for index, scenario in enumerate(self.catalog.scenarios):
-            c.scenario.setItemText(index, scenario.name.get(lang))
+        self.controls.show_language(self.catalog, lang)
         self.form.set_language(lang)
         self.nav.set_language(lang)
         self.diagnostics.set_language(lang)
@@ -378,15 +359,7 @@ class MainWindow(QMainWindow):
 
     # -- recent files, layout, closing ----------------------------------------------------------------
     def _rebuild_recent(self, recent: list[str]) -> None:
-        menu = self.actions_.recent_menu
-        menu.clear()
-        for path in recent:
-            action = menu.addAction(path)
-            action.triggered.connect(lambda _c=False, p=path: self.files.open(Path(p)))
-        if recent:
-            menu.addSeparator()
-            menu.addAction(self.actions_.clear_recent)
-        menu.setEnabled(bool(recent))
+        self.actions_.show_recent(recent, self.files.open)
 
     def _clear_recent(self) -> None:
         self.settings.clear_recent()
