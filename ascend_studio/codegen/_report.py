@@ -57,9 +57,8 @@ _SEVERITY: dict[str, Severity] = {
 }
 
 
-def msg(zh: str, en: str) -> Text:
-    """A bilingual message (built without re-validation: templates are never empty)."""
-    return Text.model_construct(zh=zh or en, en=en or zh)
+#: Every importer message is made through :meth:`Text.of` (the one code-made bilingual text).
+msg = Text.of
 
 
 @dataclass(frozen=True)

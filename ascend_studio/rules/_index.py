@@ -58,7 +58,7 @@ class CatalogIndex:
         return Text.model_construct(zh=zh or "无", en=en or "none")
 
     def product_name(self, product: str) -> Text:
-        return self.product_names.get(product) or Text.model_construct(zh=product, en=product)
+        return self.product_names.get(product) or Text.of(product, product)
 
 
 def _facts(param: Parameter) -> ParamFacts:

@@ -50,9 +50,8 @@ Kind = Literal["catalog", "python", "runtime", "docs", "env", "file", "advice"]
 Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
 
 
-def txt(zh: str, en: str) -> Text:
-    """A bilingual text built without re-validation (templates are never empty)."""
-    return Text.model_construct(zh=zh, en=en)
+#: Every rule text is made through :meth:`Text.of` (the one code-made bilingual text).
+txt = Text.of
 
 
 @dataclass(frozen=True)

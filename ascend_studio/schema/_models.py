@@ -76,6 +76,12 @@ class Text(_Frozen):
     def get(self, lang: str) -> str:
         return self.zh if lang.startswith("zh") else self.en
 
+    @classmethod
+    def of(cls, zh: str, en: str) -> Text:
+        """A text made by code (messages, templates), built without re-validation;
+        an empty side takes the other, so both stay non-empty."""
+        return cls.model_construct(zh=zh or en, en=en or zh)
+
 
 class Product(_Frozen):
     id: str
