@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli import found_configs
 from ascend_studio.codegen import import_file
 from ascend_studio.paths import (
     Context,
@@ -105,7 +106,7 @@ def _profile(args: argparse.Namespace) -> Profile:
     """The profile, or configuration N of a script (read like ``validate`` reads it)."""
     if Path(args.profile).suffix.lower() == ".json":
         return load_profile(args.profile)
-    result = import_file(args.profile)
+    result = found_configs(import_file(args.profile))
     if not result.configs:
         errors = [i.text("en") for i in result.report.items if i.severity == "error"]
         raise _Usage(f"{args.profile}: {(errors or ['no configuration found'])[0]}")

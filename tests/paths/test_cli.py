@@ -303,3 +303,14 @@ def test_workpath_cluster_unreadable_list(
     )
     assert status == 2
     assert "cannot read none.csv" in err
+
+
+def test_paths_of_an_empty_script_is_nothing_found(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Like import and validate: an empty script has no configuration to resolve."""
+    script = tmp_path / "empty.sh"
+    script.write_text("# only a comment\n")
+    status, out, err = _run(["paths", str(script)], capsys, monkeypatch)
+    assert (status, out) == (2, "")
+    assert "no configuration found" in err
