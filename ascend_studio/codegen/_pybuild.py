@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import difflib
 from dataclasses import dataclass, field
-from functools import cache
 
 from ascend_studio.codegen._kinds import ConversionError, coerce
 from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
@@ -43,11 +42,6 @@ class Built:
     #: Keyword values as the script writes them, where the import converted them
     #: (``aoe_mode=2`` imported as ``"2"``): what the real constructor would get.
     written: dict[str, Value] = field(default_factory=dict)
-
-
-@cache
-def _session_index(catalog: Catalog) -> dict[str, Parameter]:
-    return {p.session.key: p for p in catalog.params if p.session is not None}
 
 
 def _is_value(value: object) -> bool:
@@ -306,7 +300,7 @@ class Builder:
         return out
 
     def _map_write(self, write: MapWrite, out: Built) -> None:
-        param = _session_index(self.catalog).get(write.key)
+        param = self.catalog.by_session_key().get(write.key)
         if param is None:
             self._unknown_key(write)
             return
@@ -350,7 +344,7 @@ class Builder:
                 write.key,
             )
             return
-        known = [*_session_index(self.catalog), *INTERNAL_KEYS]
+        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""

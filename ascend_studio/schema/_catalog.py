@@ -53,6 +53,8 @@ class Catalog(BaseModel):
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
+        sessions = {p.session.key: p for p in self.params if p.session is not None}
+        object.__setattr__(self, "_by_session_key", sessions)
 
     # -- lookups -----------------------------------------------------------------
     def param(self, path: str) -> Parameter:
@@ -70,6 +72,10 @@ class Catalog(BaseModel):
 
     def env_var(self, name: str) -> EnvVar | None:
         return self._env.get(name)  # type: ignore[attr-defined,no-any-return]
+
+    def by_session_key(self) -> dict[str, Parameter]:
+        """sess.run ``parameter_map`` key -> parameter (a shared table: do not mutate)."""
+        return self._by_session_key  # type: ignore[attr-defined,no-any-return]
 
     def owned_by(self, owner: str) -> tuple[Parameter, ...]:
         return tuple(p for p in self.params if p.owner == owner)
