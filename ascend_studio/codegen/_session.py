@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, check_profile, is_bare_call
+from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
@@ -66,7 +66,7 @@ def session_params(catalog: Catalog) -> list[Parameter]:
     ordered: list[Parameter] = []
 
     def walk(owner: str, prefix: str) -> None:
-        for name in SIGNATURES[owner]:
+        for name in catalog.signature(owner):
             path = prefix + name
             nested = HOLDER_OWNER.get(path)
             if nested is not None:

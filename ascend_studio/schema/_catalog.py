@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ascend_studio._resources import resource_path
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
+    OWNERS,
     SUBCONFIG_PATHS,
     Category,
     EnvVar,
@@ -55,6 +56,11 @@ class Catalog(BaseModel):
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
         sessions = {p.session.key: p for p in self.params if p.session is not None}
         object.__setattr__(self, "_by_session_key", sessions)
+        signatures: dict[str, tuple[str, ...]] = {}
+        for owner in OWNERS:
+            owned = sorted((p.position, p.name) for p in self.params if p.owner == owner)
+            signatures[owner] = tuple(name for _, name in owned)
+        object.__setattr__(self, "_signatures", signatures)
 
     # -- lookups -----------------------------------------------------------------
     def param(self, path: str) -> Parameter:
@@ -76,6 +82,15 @@ class Catalog(BaseModel):
     def by_session_key(self) -> dict[str, Parameter]:
         """sess.run ``parameter_map`` key -> parameter (a shared table: do not mutate)."""
         return self._by_session_key  # type: ignore[attr-defined,no-any-return]
+
+    def signature(self, owner: str) -> tuple[str, ...]:
+        """The keyword names of ``owner``'s constructor in positional order."""
+        return self._signatures[owner]  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def signatures(self) -> dict[str, tuple[str, ...]]:
+        """owner -> keyword names in positional order (a shared table: do not mutate)."""
+        return self._signatures  # type: ignore[attr-defined,no-any-return]
 
     def owned_by(self, owner: str) -> tuple[Parameter, ...]:
         return tuple(p for p in self.params if p.owner == owner)
@@ -168,9 +183,13 @@ def _cross_check(catalog: Catalog) -> None:
             *(d.products for d in p.doc_default),
         ]:
             problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
-    for owner, holder in SUBCONFIG_PATHS.items():
-        if catalog.owned_by(owner) and holder not in seen:
-            problems.append(f"{owner}: holder parameter {holder!r} missing")
+    for owner in OWNERS:
+        positions = [p.position for p in catalog.owned_by(owner)]
+        twice = sorted({n for n in positions if positions.count(n) > 1})
+        problems += [f"{owner}: signature position {n} given twice" for n in twice]
+    for sub, holder in SUBCONFIG_PATHS.items():
+        if catalog.owned_by(sub) and holder not in seen:
+            problems.append(f"{sub}: holder parameter {holder!r} missing")
     if problems:
         raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
 

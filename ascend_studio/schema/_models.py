@@ -171,6 +171,8 @@ class Disagreement(_Frozen):
 class Parameter(_Frozen):
     name: str
     owner: Owner = "NPURunConfig"
+    #: Index of the keyword in its owner's ``__init__`` signature (positional calls).
+    position: int = Field(ge=0)
     kind: Kind
     py_type: PyType
     variant: str | None = None

@@ -137,3 +137,10 @@ def test_inherited_parameters_are_marked(catalog: Catalog) -> None:
 
 def test_sub_config_count(catalog: Catalog) -> None:
     assert sum(len(catalog.owned_by(owner)) for owner in SUB_CONFIGS) == 30
+
+
+def test_signature_positions_match_the_real_order(catalog: Catalog) -> None:
+    """``position`` in the catalog is what positional calls and the Python export use."""
+    assert catalog.signature("NPURunConfig") == tuple(NPU_RUN_CONFIG)
+    for owner, expected in SUB_CONFIGS.items():
+        assert catalog.signature(owner) == tuple(expected), owner
