@@ -19,12 +19,14 @@ from ascend_studio.rules._catalog_checks import (
     has_values,
     involves_attr,
     involves_code_only,
+    involves_none,
     involves_products,
     involves_scenario,
     involves_value_gate,
     never,
     ranged,
     scan_kwargs,
+    scan_none,
     scan_product,
     scan_scenario,
     scan_unknown,
@@ -195,10 +197,52 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} 不支持 {product}，仅支持：{products}。{note}",
             "{param} is not supported on {product}; only on: {products}. {note}",
         ),
-        scan_product,
-        involves_products,
+        scan_product("unsupported"),
+        involves_products("unsupported"),
         fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
         source="seed002 product notes; catalog:{param}.products",
+    ),
+    _family(
+        "avail.product_ignored",
+        "warning",
+        txt(
+            "{param} 在 {product} 上不会下发（仅用于：{products}），设置被忽略。{note}",
+            "{param} is not sent on {product} (it is used on {products} only); the setting "
+            "is ignored. {note}",
+        ),
+        scan_product("ignored"),
+        involves_products("ignored"),
+        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        source="npu_estimator.py:__load_mstune_config; catalog:{param}.elsewhere",
+    ),
+    _family(
+        "avail.product_undocumented",
+        "info",
+        txt(
+            "文档只给出 {param} 在以下产品上的取值：{products}；{product} 未提及，无法确认。{note}",
+            "The docs give {param} for {products} only; nothing is said for {product}, so "
+            "this cannot be confirmed. {note}",
+        ),
+        scan_product("undocumented"),
+        involves_products("undocumented"),
+        source="seed002 product notes (silent for this product); catalog:{param}.elsewhere",
+    ),
+    _family(
+        "value.none_raises",
+        "error",
+        txt(
+            "{param}=None：真实代码不把 None 当作未设置，下发时会报错（需要 {expected}）。",
+            "{param}=None: the real code does not treat None as unset; it fails when the "
+            "value is sent (a {expected} is required).",
+        ),
+        scan_none,
+        involves_none,
+        fix=txt(
+            "删除该参数以使用默认值，或填写一个 {expected} 值。",
+            "Remove the argument to get the default, or give a {expected} value.",
+        ),
+        source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
+        "writes); catalog:{param}.checks.none",
     ),
     _family(
         "avail.value_product",

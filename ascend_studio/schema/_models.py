@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 __all__ = [
     "OWNERS",
     "Category",
+    "Checks",
     "Disagreement",
     "DocDefault",
     "EnumValue",
@@ -25,6 +26,7 @@ __all__ = [
     "Owner",
     "Parameter",
     "Product",
+    "ProductRange",
     "PyType",
     "Scalar",
     "Scenario",
@@ -159,6 +161,45 @@ class SessionOption(_Frozen):
     convert: Literal["as_bytes", "str", "raw", "none"] = "none"
     #: Only reachable through the sess.run style (no NPURunConfig keyword).
     session_only: bool = False
+    #: Written by NPUEstimator even when the sub-config object is absent.
+    absent: Scalar | None = None
+    #: Written when the gate holds and the value is unset (``with_aoe``: "./").
+    fallback: Scalar | None = None
+
+
+#: How the real code treats a value that breaks a documented constraint: raises
+#: (Python raises at construction), rejects (TF Adapter errors out when the job
+#: starts), aborts (LOG(FATAL) ends the process), unchecked (nothing checks it:
+#: documented only), clamps (silently brought into range), explicit (a
+#: cross-parameter rule in ``rules/_rules_*.py`` checks it).
+Enforced = Literal["raises", "rejects", "aborts", "unchecked", "clamps", "explicit"]
+
+
+class Checks(_Frozen):
+    """How strictly the real code enforces a set value, per aspect."""
+
+    #: raises: another Python type fails; number: any int or float is accepted (TF
+    #: only compares it with a bound); str: the adapter applies ``str()`` first, so
+    #: any value is accepted; explicit: a cross-parameter rule checks it.
+    type: Literal["raises", "number", "str", "explicit"] = "raises"
+    values: Enforced = "unchecked"
+    range: Enforced = "unchecked"
+    #: The value is read (and checked) only while this boolean parameter is True.
+    read_with: str | None = None
+    #: What an explicit ``None`` does: omits (not sent, like unset), default (the
+    #: library's own meaning of None, kept), raises (the real code fails on it).
+    none: Literal["omits", "default", "raises"] = "omits"
+
+
+class ProductRange(_Frozen):
+    """A range the docs give for some products only; ``step`` is the runtime's
+    rounding there (floored to a multiple of ``step``, at least ``step``)."""
+
+    products: tuple[str, ...]
+    minimum: float | None = None
+    maximum: float | None = None
+    minimum_exclusive: bool = False
+    step: int | None = None
 
 
 class Disagreement(_Frozen):
@@ -191,7 +232,18 @@ class Parameter(_Frozen):
     section: str
     scenario: Applies = "both"
     products: tuple[str, ...] | None = None
+    #: What the docs say for a product outside ``products``: unsupported (documented
+    #: as not supported: error), ignored (not sent there: warning), undocumented
+    #: (the docs are silent: info).
+    elsewhere: Literal["unsupported", "ignored", "undocumented"] = "unsupported"
+    #: Ranges that hold only on some products (the docs give them per product).
+    product_ranges: tuple[ProductRange, ...] = ()
     availability_note: Text | None = None
+    checks: Checks = Checks()
+    #: Environment variables the runtime reads, in order, when the value is unset.
+    env_fallback: tuple[str, ...] = ()
+    #: Id of the inner string syntax (``ascend_studio.schema.FORMATS``).
+    format: str | None = None
     deprecated: bool = False
     experimental: bool = False
     no_effect: bool = False

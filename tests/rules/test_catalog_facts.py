@@ -1,0 +1,131 @@
+"""Per-parameter facts from the catalog that decide a verdict (issue 12 E, F, G)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from ascend_studio.profile import Expr, Profile
+from ascend_studio.rules import evaluate
+from ascend_studio.schema import Catalog, shipped_catalog
+
+CATALOG = shipped_catalog()
+
+#: Parameters for which an explicit None fails in the real code (issue 12 F).
+NONE_RAISES = {
+    "iterations_per_loop", "graph_run_mode", "enable_exception_dump", "mix_compile_mode",
+    "jit_compile", "horovod_mode", "enable_data_pre_proc", "enable_reduce_precision",
+    "hcom_parallel", "is_tailing_optimization", "enable_small_channel",
+    "enable_compress_weight", "hcom_multi_mode", "device_type", "stream_sync_timeout",
+    "event_sync_timeout", "external_weight", "deterministic", "frozen_variable",
+    "variable_placement", "input_fusion_size", "profiling_config.enable_profiling",
+    "memory_config.atomic_clean_policy", "dump_config.enable_dump",
+    "dump_config.enable_dump_debug", "dump_config.dump_debug_mode",
+}  # fmt: skip
+#: Raise in Python before anything is sent (checked in npu_config.py itself).
+PYTHON_CHECKED = {"graph_run_mode", "horovod_mode", "mix_compile_mode", "enable_exception_dump"}
+
+
+def _ids(values: dict[str, object], product: str = "atlas_a2") -> list[str]:
+    profile = Profile.model_validate({"product": product, "scenario": "training", "values": values})
+    return [d.rule_id for d in evaluate(profile)]
+
+
+def test_none_raises_is_catalog_data() -> None:
+    found = {p.path for p in CATALOG.params if p.checks.none == "raises"}
+    assert found == NONE_RAISES
+
+
+@pytest.mark.parametrize("path", sorted(NONE_RAISES))
+def test_explicit_none_is_an_error(path: str) -> None:
+    assert "value.none_raises" in _ids({path: Expr(expr="None")})
+
+
+def test_none_that_means_unset_or_default_is_not_an_error() -> None:
+    for path in ("precision_mode", "keep_checkpoint_max", "dump_config.dump_path"):
+        assert "value.none_raises" not in _ids({path: Expr(expr="None")}), path
+
+
+def _estimator_dir() -> Path | None:
+    root = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
+    if not root:
+        return None
+    for base in (Path(root), Path(root) / "tf_adapter"):
+        found = base / "python/npu_bridge/estimator/npu"
+        if (found / "npu_estimator.py").is_file():
+            return found
+    return None
+
+
+def _unguarded(source: list[str], attr: str) -> bool:
+    """``parameter_map[...] = config...<attr>`` not inside ``if ... is not None``."""
+    pattern = re.compile(rf"parameter_map\[.*\]\.[sib] = .*config\.\S*\b_?{attr}\b")
+    for index, line in enumerate(source):
+        if not pattern.search(line):
+            continue
+        indent = len(line) - len(line.lstrip())
+        for before in reversed(source[:index]):
+            if before.strip() and len(before) - len(before.lstrip()) < indent:
+                if not (before.strip().startswith("if ") and attr in before):
+                    return True
+                break
+    return False
+
+
+@pytest.mark.parametrize("path", sorted(NONE_RAISES - PYTHON_CHECKED))
+def test_none_raises_matches_the_estimator(path: str) -> None:
+    """Each such parameter is written to a protobuf field with no None guard."""
+    found = _estimator_dir()
+    if found is None:
+        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+    source = (found / "npu_estimator.py").read_text("utf-8").splitlines()
+    assert _unguarded(source, path.rpartition(".")[2]), path
+
+
+def test_python_checked_none_raises_in_npu_config() -> None:
+    found = _estimator_dir()
+    if found is None:
+        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+    text = (found / "npu_config.py").read_text("utf-8")
+    assert "isinstance(horovod_mode, bool)" in text
+    assert "isinstance(mix_compile_mode, bool)" in text
+    assert "check_nonnegative_integer(enable_exception_dump" in text
+    assert "graph_run_mode > 1" in text  # None > 1 raises TypeError
+
+
+# -- E: types the real code accepts -------------------------------------------------------
+def test_save_summary_steps_takes_any_number() -> None:
+    assert "type.mismatch" not in _ids({"save_summary_steps": 1e9})
+    assert "type.mismatch" in _ids({"save_summary_steps": "100"})
+
+
+@pytest.mark.parametrize("path", ["graph_memory_max_size", "variable_memory_max_size"])
+@pytest.mark.parametrize("value", ["21474836480", 21474836480, 1.5])
+def test_memory_sizes_go_through_str(path: str, value: object) -> None:
+    assert not {"type.mismatch", "type.bool_for_int"} & set(_ids({path: value}))
+
+
+# -- G: what the estimator sends anyway, what is ignored, what the docs leave open ---------
+def test_defaults_the_estimator_always_sends_are_not_product_errors() -> None:
+    assert "avail.product" not in _ids({"input_batch_cpy": False}, "atlas_training")
+    assert "avail.product" in _ids({"input_batch_cpy": True}, "atlas_training")
+    huge = "memory_config.variable_use_1g_huge_page"
+    assert "avail.product" not in _ids({huge: 0}, "atlas_training")
+    assert "avail.product" in _ids({huge: 1}, "atlas_training")
+
+
+@pytest.mark.parametrize("path", ["work_path", "distribute_config"])
+def test_aoe_only_parameters_on_inference_products_are_ignored(path: str) -> None:
+    found = _ids({path: "x"}, "atlas_inference")
+    assert "avail.product_ignored" in found
+    assert "avail.product" not in found
+
+
+@pytest.mark.parametrize("product", ["atlas_inference", "atlas_200i_500_a2"])
+def test_hccl_timeout_where_the_docs_are_silent_is_info(product: str) -> None:
+    found = _ids({"hccl_timeout": 1836}, product)
+    assert "avail.product_undocumented" in found
+    assert "avail.product" not in found
