@@ -10,7 +10,7 @@ import pytest
 
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.rules import evaluate
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import shipped_catalog
 
 CATALOG = shipped_catalog()
 
