@@ -161,6 +161,14 @@ def _build(model: type[T], rows: object, where: Path) -> list[T]:
     return out
 
 
+def _references(param: Parameter) -> list[str]:
+    """Other parameters an entry names (gates, switches, rewrite conditions)."""
+    found = [param.checks.read_with, param.session.gate if param.session else None]
+    found.append(param.default_yields_to)
+    found += [w.param for r in param.rewrites for w in r.when]
+    return [f for f in found if f is not None]
+
+
 def _cross_check(catalog: Catalog) -> None:
     problems: list[str] = []
     products = set(catalog.product_ids)
@@ -168,6 +176,7 @@ def _cross_check(catalog: Catalog) -> None:
     sections = {s.id for s in catalog.sections}
     env = {e.name for e in catalog.env_vars}
     seen: set[str] = set()
+    paths = {p.path for p in catalog.params}
     for p in catalog.params:
         if p.path in seen:
             problems.append(f"{p.path}: defined twice")
@@ -177,6 +186,7 @@ def _cross_check(catalog: Catalog) -> None:
         if p.section not in sections:
             problems.append(f"{p.path}: unknown section {p.section!r}")
         problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if e not in env]
+        problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
         for ids in [
             p.products,
             *(v.products for v in p.values),

@@ -28,12 +28,14 @@ __all__ = [
     "Product",
     "ProductRange",
     "PyType",
+    "Rewrite",
     "Scalar",
     "Scenario",
     "ScenarioId",
     "Section",
     "SessionOption",
     "Text",
+    "When",
 ]
 
 Owner = Literal[
@@ -137,6 +139,8 @@ class EnumValue(_Frozen):
     supported: bool = True
     #: Accepted by the code but absent from the user docs.
     undocumented: bool = False
+    #: What the lower layer (GE) receives for this value, when the adapter maps it.
+    sent_as: str | None = None
 
 
 class DocDefault(_Frozen):
@@ -157,6 +161,8 @@ class SessionOption(_Frozen):
     #: with_aoe: only when aoe_mode is set; if_profiling: only when profiling is on;
     #: if_all_set: only when every sibling field is set; if_dump_mode: only with dump_mode.
     sent: Literal["always", "if_set", "with_aoe", "if_profiling", "if_all_set", "if_dump_mode"]
+    #: The parameter whose value gates with_aoe / if_profiling / if_dump_mode.
+    gate: str | None = None
     #: as_bytes: tf.compat.as_bytes(value); str: as_bytes(str(value)); raw: assigned as is.
     convert: Literal["as_bytes", "str", "raw", "none"] = "none"
     #: Only reachable through the sess.run style (no NPURunConfig keyword).
@@ -165,6 +171,13 @@ class SessionOption(_Frozen):
     absent: Scalar | None = None
     #: Written when the gate holds and the value is unset (``with_aoe``: "./").
     fallback: Scalar | None = None
+
+    @model_validator(mode="after")
+    def _gated(self) -> SessionOption:
+        gated = self.sent in ("with_aoe", "if_profiling", "if_dump_mode")
+        if gated != (self.gate is not None):
+            raise ValueError(f"{self.key}: sent={self.sent} needs a gate parameter exactly then")
+        return self
 
 
 #: How the real code treats a value that breaks a documented constraint: raises
@@ -200,6 +213,41 @@ class ProductRange(_Frozen):
     maximum: float | None = None
     minimum_exclusive: bool = False
     step: int | None = None
+
+
+class When(_Frozen):
+    """One condition on the profile: on another parameter's effective value, on an
+    environment variable, or a named predicate (``rules`` registers the few that
+    need more than this, e.g. reading a file's contents)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    param: str | None = None
+    env: str | None = None
+    predicate: str | None = None
+    #: set/unset: given or not; true/not_true: the effective value is (not) True;
+    #: equals/not_equals: the effective value is (not) ``value`` (typed comparison).
+    is_: Literal["set", "unset", "true", "not_true", "equals", "not_equals"] = Field(
+        default="set", alias="is"
+    )
+    value: Scalar | None = None
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> When:
+        if sum(x is not None for x in (self.param, self.env, self.predicate)) != 1:
+            raise ValueError("a condition names exactly one of param, env, predicate")
+        return self
+
+
+class Rewrite(_Frozen):
+    """A silent runtime rewrite: when every condition holds, the runtime forces a
+    value, ignores the set value, or substitutes its documented default."""
+
+    effect: Literal["forced", "ignored", "default"]
+    when: tuple[When, ...] = ()
+    #: The value used (forced / default).
+    value: Scalar | None = None
+    note: Text
 
 
 class Disagreement(_Frozen):
@@ -244,6 +292,10 @@ class Parameter(_Frozen):
     env_fallback: tuple[str, ...] = ()
     #: Id of the inner string syntax (``ascend_studio.schema.FORMATS``).
     format: str | None = None
+    #: Setting this other parameter means this one's documented default does not apply.
+    default_yields_to: str | None = None
+    #: Silent runtime rewrites, first match wins (see :class:`Rewrite`).
+    rewrites: tuple[Rewrite, ...] = ()
     deprecated: bool = False
     experimental: bool = False
     no_effect: bool = False

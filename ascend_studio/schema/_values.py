@@ -1,15 +1,23 @@
-"""Checks of one value against one parameter's declared type, values and range.
+"""What one value means for one parameter, read from its catalog entry.
 
-This is the single place that knows what "a valid value for this parameter"
-means at the catalog level; the catalog lint, the rules engine and the editors
-all call it.
+The single place that interprets the per-parameter facts: type, values and
+range checks (the catalog lint, the rules engine and the editors call it), the
+per-product range, the runtime's silent rewrites (rounding to a step, clamping)
+and the documented default for a target.
 """
 
 from __future__ import annotations
 
-from ascend_studio.schema._models import Parameter, Scalar
+from ascend_studio.schema._models import Parameter, ProductRange, Scalar
 
-__all__ = ["python_type_name", "type_matches", "value_problems"]
+__all__ = [
+    "documented_default",
+    "product_range",
+    "python_type_name",
+    "runtime_number",
+    "type_matches",
+    "value_problems",
+]
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "bool": (bool,),
@@ -66,3 +74,35 @@ def value_problems(param: Parameter, value: Scalar) -> list[str]:
         if problem:
             problems.append(problem)
     return problems
+
+
+def product_range(param: Parameter, product: str) -> ProductRange | None:
+    """The range the docs give for ``product``, when they give one per product."""
+    for item in param.product_ranges:
+        if product in item.products:
+            return item
+    return None
+
+
+def runtime_number(param: Parameter, value: int, product: str) -> int:
+    """What the runtime makes of a set int: floored to the product's step (at least
+    one step) where the docs say so, clamped where ``checks.range`` is ``clamps``."""
+    found = product_range(param, product)
+    if found is not None and found.step and value > 0:
+        return max(found.step, value // found.step * found.step)
+    if param.checks.range == "clamps":
+        low = int(param.minimum) if param.minimum is not None else value
+        high = int(param.maximum) if param.maximum is not None else value
+        return min(max(value, low), high)
+    return value
+
+
+def documented_default(param: Parameter, product: str, scenario: str) -> Scalar | None:
+    """The documented runtime default for this target, if the docs give one."""
+    for item in param.doc_default:
+        if item.products is not None and product not in item.products:
+            continue
+        if item.scenario not in ("both", scenario):
+            continue
+        return item.value
+    return None

@@ -129,3 +129,45 @@ def test_hccl_timeout_where_the_docs_are_silent_is_info(product: str) -> None:
     found = _ids({"hccl_timeout": 1836}, product)
     assert "avail.product_undocumented" in found
     assert "avail.product" not in found
+
+
+# -- hccl_timeout: one computation, from catalog data ------------------------------------
+def _profile(values: dict[str, object], env: dict[str, str], product: str) -> Profile:
+    return Profile.model_validate(
+        {"product": product, "scenario": "training", "values": values, "env": env}
+    )
+
+
+def test_hccl_exec_timeout_zero_is_what_the_stream_sync_rule_uses() -> None:
+    """HCCL_EXEC_TIMEOUT=0 on A2 means 'never time out', not the 1836 s default."""
+    from ascend_studio.rules import effective_value
+
+    env = {"HCCL_EXEC_TIMEOUT": "0", "RANK_SIZE": "8"}
+    profile = _profile({"stream_sync_timeout": 2_000_000}, env, "atlas_a2")
+    assert effective_value(profile, "hccl_timeout").value == 0
+    found = [d for d in evaluate(profile) if d.rule_id == "stream_sync_timeout.below_hccl"]
+    assert found, "any finite sync wait is shorter than a collective that never times out"
+    assert "never" in found[0].message.en and "1836" not in found[0].message.en
+
+
+def test_hccl_default_and_rounding_live_in_the_catalog_only() -> None:
+    param = CATALOG.param("hccl_timeout")
+    assert [d.value for d in param.doc_default] == [1836]
+    assert {r.step for r in param.product_ranges} == {None, 68}
+    package = Path(__file__).parents[2] / "ascend_studio"
+    for source in package.rglob("*.py"):
+        text = source.read_text("utf-8")
+        assert not re.search(r"\b(1836|17340)\b", text), source
+
+
+@pytest.mark.parametrize(
+    ("product", "env", "expected"),
+    [("atlas_training", "600", 544), ("atlas_a2", "600", 600), ("atlas_training", "0", 0)],
+)
+def test_hccl_from_the_environment_is_rounded_where_the_docs_say(
+    product: str, env: str, expected: int
+) -> None:
+    from ascend_studio.rules import effective_value
+
+    result = effective_value(_profile({}, {"HCCL_EXEC_TIMEOUT": env}, product), "hccl_timeout")
+    assert result.value == expected
