@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import NEW_GEN, Ctx
-from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Rule, rule, txt
+from ascend_studio.schema import parse_json
 
 __all__ = ["ENV_RULES", "E", "bad_int", "env_int", "tf_config_cluster"]
 

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import (
-    check_accelerate_train_mode,
-    check_aicore_num,
-    check_device_list,
-    check_multistream_mode,
-    check_shape_range,
-    check_stream_parallel,
-)
 from ascend_studio.rules._model import Condition, Rule, rule
-from ascend_studio.schema import ProductRange, product_range
+from ascend_studio.schema import ProductRange, check_device_list, format_problem, product_range
 
 __all__ = ["VALUE_RULES"]
 
@@ -58,10 +50,13 @@ def _hccl_out_of_range(stepped: bool) -> Condition:
     return when
 
 
-def _format(path: str, check: Callable[[str], str | None]) -> Condition:
+def _format(path: str) -> Condition:
+    """The parameter's text breaks the syntax its catalog entry names (``format``)."""
+
     def when(c: Ctx) -> Mapping[str, object] | None:
         text = c.sval(path)
-        problem = check(text) if text is not None else None
+        param = c.ix.param(path)
+        problem = format_problem(param, text) if text is not None and param else None
         return {"problem": problem} if problem else None
 
     return when
@@ -164,7 +159,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("aicore_num",),
-        _format("aicore_num", check_aicore_num),
+        _format("aicore_num"),
         message=(
             'aicore_num={aicore_num} 格式不对：应为 "Cube核数|Vector核数"，两个正整数。',
             'aicore_num={aicore_num} is malformed: expected "cube|vector", two positive integers.',
@@ -180,7 +175,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("stream_max_parallel_num",),
-        _format("stream_max_parallel_num", check_stream_parallel),
+        _format("stream_max_parallel_num"),
         message=(
             'stream_max_parallel_num={stream_max_parallel_num} 格式不对：应为 "引擎名:并行度"，多个用逗号分隔。',
             "stream_max_parallel_num={stream_max_parallel_num} is malformed: expected "
@@ -197,7 +192,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("dynamic_inputs_shape_range",),
-        _format("dynamic_inputs_shape_range", check_shape_range),
+        _format("dynamic_inputs_shape_range"),
         message=(
             "dynamic_inputs_shape_range 格式不对（{problem}）。",
             "dynamic_inputs_shape_range is malformed ({problem}).",
@@ -213,7 +208,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("experimental_config.accelerate_train_mode",),
-        _format("experimental_config.accelerate_train_mode", check_accelerate_train_mode),
+        _format("experimental_config.accelerate_train_mode"),
         message=(
             "accelerate_train_mode 格式不对（{problem}）。",
             "accelerate_train_mode is malformed ({problem}).",
@@ -229,7 +224,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "warning",
         "docs",
         ("auto_multistream_parallel_mode",),
-        _format("auto_multistream_parallel_mode", check_multistream_mode),
+        _format("auto_multistream_parallel_mode"),
         message=(
             "auto_multistream_parallel_mode={auto_multistream_parallel_mode} 不是已知取值（{problem}）；代码不校验。",
             "auto_multistream_parallel_mode={auto_multistream_parallel_mode} is not a known "

@@ -1,6 +1,22 @@
 """The parameter catalog: validated data models and the loader (Qt-free)."""
 
 from ascend_studio.schema._catalog import Catalog, CatalogError, load_catalog, shipped_catalog
+from ascend_studio.schema._formats import (
+    FORMATS,
+    check_accelerate_train_mode,
+    check_aicore_num,
+    check_device_list,
+    check_dump_step,
+    check_dynamic_dims,
+    check_input_shape,
+    check_multistream_mode,
+    check_profiling_options,
+    check_shape_range,
+    check_stream_parallel,
+    count_dims,
+    format_problem,
+    parse_json,
+)
 from ascend_studio.schema._models import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -35,6 +51,7 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
     "Catalog",
@@ -59,8 +76,21 @@ __all__ = [
     "SessionOption",
     "Text",
     "When",
+    "check_accelerate_train_mode",
+    "check_aicore_num",
+    "check_device_list",
+    "check_dump_step",
+    "check_dynamic_dims",
+    "check_input_shape",
+    "check_multistream_mode",
+    "check_profiling_options",
+    "check_shape_range",
+    "check_stream_parallel",
+    "count_dims",
     "documented_default",
+    "format_problem",
     "load_catalog",
+    "parse_json",
     "product_range",
     "python_type_name",
     "runtime_number",

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ascend_studio._resources import resource_path
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
+from ascend_studio.schema._formats import FORMATS
 from ascend_studio.schema._models import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -186,6 +187,8 @@ def _cross_check(catalog: Catalog) -> None:
         if p.section not in sections:
             problems.append(f"{p.path}: unknown section {p.section!r}")
         problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if e not in env]
+        if p.format is not None and p.format not in FORMATS:
+            problems.append(f"{p.path}: unknown format {p.format!r}")
         problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
         for ids in [
             p.products,
