@@ -198,6 +198,9 @@ def _cross_check(catalog: Catalog) -> None:
             problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
     for owner in OWNERS:
         positions = [p.position for p in catalog.owned_by(owner)]
+        problems += [
+            f"{p.path}: no signature position" for p in catalog.owned_by(owner) if p.position < 0
+        ]
         twice = sorted({n for n in positions if positions.count(n) > 1})
         problems += [f"{owner}: signature position {n} given twice" for n in twice]
     for sub, holder in SUBCONFIG_PATHS.items():

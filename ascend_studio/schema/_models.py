@@ -260,8 +260,10 @@ class Disagreement(_Frozen):
 class Parameter(_Frozen):
     name: str
     owner: Owner = "NPURunConfig"
-    #: Index of the keyword in its owner's ``__init__`` signature (positional calls).
-    position: int = Field(ge=0)
+    #: Index of the keyword in its owner's ``__init__`` signature (positional calls);
+    #: required in the catalog (the cross-check rejects -1), optional for code-made
+    #: entries such as test fixtures.
+    position: int = Field(default=-1, ge=-1)
     kind: Kind
     py_type: PyType
     variant: str | None = None
