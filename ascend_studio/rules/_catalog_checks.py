@@ -344,8 +344,7 @@ def scan_scenario(ctx: Ctx) -> Iterator[Hit]:
 
 
 def _flagged(param: Parameter, attr: str, expected: bool) -> bool:
-    # Inherited RunConfig parameters are documented by TensorFlow, not "undocumented".
-    return getattr(param, attr) is expected and not (attr == "documented" and param.inherited)
+    return getattr(param, attr) is expected
 
 
 def flag(attr: str, expected: bool = True) -> Scan:

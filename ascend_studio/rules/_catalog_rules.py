@@ -334,8 +334,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} 没有用户文档，合法取值只能从代码推断。",
             "{param} has no user documentation; its valid values are inferred from code only.",
         ),
-        flag("documented", False),
-        involves_attr("documented", False),
+        flag("undocumented"),
+        involves_attr("undocumented"),
         source="NOTES §1 (in the signature, not in the seed); catalog:{param}.documented",
     ),
     _family(

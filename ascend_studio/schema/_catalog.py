@@ -55,6 +55,7 @@ class Catalog(BaseModel):
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
+        object.__setattr__(self, "_product_names", _product_names(self.products))
         sessions = {p.session.key: p for p in self.params if p.session is not None}
         object.__setattr__(self, "_by_session_key", sessions)
         signatures: dict[str, tuple[str, ...]] = {}
@@ -76,6 +77,11 @@ class Catalog(BaseModel):
 
     def product(self, product_id: str) -> Product:
         return self._products[product_id]  # type: ignore[attr-defined,no-any-return]
+
+    def product_id(self, text: str) -> str | None:
+        """The product id ``text`` names: an id, a zh/en name or short name, or an
+        alias (doc spellings, chip names, SOC_VERSION), in any case and spacing."""
+        return self._product_names.get(_squash(text)) if text else None  # type: ignore[attr-defined]
 
     def env_var(self, name: str) -> EnvVar | None:
         return self._env.get(name)  # type: ignore[attr-defined,no-any-return]
@@ -109,6 +115,26 @@ class Catalog(BaseModel):
         for param in self.params:
             if not needle or needle in _haystack(param):
                 yield param
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _names_of(product: Product) -> list[str]:
+    names = [product.id, *product.aliases]
+    for label in (product.name, product.short):
+        names += [label.zh, label.en, *label.zh.split(" / "), *label.en.split(" / ")]
+    return names
+
+
+def _product_names(products: tuple[Product, ...]) -> dict[str, str]:
+    """Squashed spelling -> product id (the first product wins a shared spelling)."""
+    found: dict[str, str] = {}
+    for product in products:
+        for name in _names_of(product):
+            found.setdefault(_squash(name), product.id)
+    return found
 
 
 def _haystack(param: Parameter) -> str:
@@ -170,39 +196,53 @@ def _references(param: Parameter) -> list[str]:
     return [f for f in found if f is not None]
 
 
-def _cross_check(catalog: Catalog) -> None:
+def _product_problems(catalog: Catalog) -> list[str]:
     problems: list[str] = []
+    owners: dict[str, str] = {}
+    for product in catalog.products:
+        for name in {_squash(n) for n in _names_of(product)}:
+            if owners.setdefault(name, product.id) != product.id:
+                problems.append(f"{product.id}: spelling {name!r} also names {owners[name]}")
+    return problems
+
+
+def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str]:
+    """What one entry refers to that the catalog does not define."""
+    problems: list[str] = []
+    if p.category not in {c.id for c in catalog.categories}:
+        problems.append(f"{p.path}: unknown category {p.category!r}")
+    if p.section not in {s.id for s in catalog.sections}:
+        problems.append(f"{p.path}: unknown section {p.section!r}")
+    problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if catalog.env_var(e) is None]
+    if p.format is not None and p.format not in FORMATS:
+        problems.append(f"{p.path}: unknown format {p.format!r}")
+    problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
     products = set(catalog.product_ids)
-    categories = {c.id for c in catalog.categories}
-    sections = {s.id for s in catalog.sections}
-    env = {e.name for e in catalog.env_vars}
+    for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
+        problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
+    return problems
+
+
+def _signature_problems(catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    for owner in OWNERS:
+        owned = catalog.owned_by(owner)
+        problems += [f"{p.path}: no signature position" for p in owned if p.position < 0]
+        positions = [p.position for p in owned]
+        twice = sorted({n for n in positions if positions.count(n) > 1})
+        problems += [f"{owner}: signature position {n} given twice" for n in twice]
+    return problems
+
+
+def _cross_check(catalog: Catalog) -> None:
+    problems = _product_problems(catalog) + _signature_problems(catalog)
     seen: set[str] = set()
     paths = {p.path for p in catalog.params}
     for p in catalog.params:
         if p.path in seen:
             problems.append(f"{p.path}: defined twice")
         seen.add(p.path)
-        if p.category not in categories:
-            problems.append(f"{p.path}: unknown category {p.category!r}")
-        if p.section not in sections:
-            problems.append(f"{p.path}: unknown section {p.section!r}")
-        problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if e not in env]
-        if p.format is not None and p.format not in FORMATS:
-            problems.append(f"{p.path}: unknown format {p.format!r}")
-        problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
-        for ids in [
-            p.products,
-            *(v.products for v in p.values),
-            *(d.products for d in p.doc_default),
-        ]:
-            problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
-    for owner in OWNERS:
-        positions = [p.position for p in catalog.owned_by(owner)]
-        problems += [
-            f"{p.path}: no signature position" for p in catalog.owned_by(owner) if p.position < 0
-        ]
-        twice = sorted({n for n in positions if positions.count(n) > 1})
-        problems += [f"{owner}: signature position {n} given twice" for n in twice]
+        problems += _param_problems(catalog, p, paths)
     for sub, holder in SUBCONFIG_PATHS.items():
         if catalog.owned_by(sub) and holder not in seen:
             problems.append(f"{sub}: holder parameter {holder!r} missing")

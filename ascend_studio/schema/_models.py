@@ -302,7 +302,11 @@ class Parameter(_Frozen):
     experimental: bool = False
     no_effect: bool = False
     inherited: bool = False
+    #: On the NPURunConfig reference page (the seed page).
     documented: bool = True
+    #: Described in the sess.run session-config docs (docs/*/tfadapter_1/apiref/
+    #: session_config/), though not on the reference page.
+    session_documented: bool = False
     env: tuple[str, ...] = ()
     session: SessionOption | None = None
     label: Text
@@ -322,6 +326,11 @@ class Parameter(_Frozen):
         if len(seen) != len(set(seen)):
             raise ValueError(f"{self.name}: duplicate enum values")
         return self
+
+    @property
+    def undocumented(self) -> bool:
+        """No user documentation at all (TensorFlow documents the inherited ones)."""
+        return not (self.documented or self.session_documented or self.inherited)
 
     @property
     def path(self) -> str:

@@ -171,3 +171,25 @@ def test_hccl_from_the_environment_is_rounded_where_the_docs_say(
 
     result = effective_value(_profile({}, {"HCCL_EXEC_TIMEOUT": env}, product), "hccl_timeout")
     assert result.value == expected
+
+
+# -- #10: parameters the session docs describe are documented ---------------------------------
+@pytest.mark.parametrize(
+    "path",
+    [
+        "frozen_variable",
+        "dynamic_input_config.input_shape",
+        "dynamic_input_config.dynamic_dims",
+        "dynamic_input_config.dynamic_node_type",
+        "dynamic_input_config.compile_hybrid_mode",
+    ],
+)
+def test_session_documented_parameters_are_not_undocumented(path: str) -> None:
+    assert CATALOG.param(path).session_documented
+    param = CATALOG.param(path)
+    value: object = False if param.py_type == "bool" else 1 if param.py_type == "int" else "1"
+    assert "status.undocumented" not in _ids({path: value})
+
+
+def test_parameters_without_any_docs_stay_undocumented() -> None:
+    assert "status.undocumented" in _ids({"hcom_multi_mode": True})
