@@ -1,6 +1,6 @@
 """Format checks for string parameters with an inner syntax.
 
-A parameter names its syntax in the catalog (``format = "dump_step"``);
+A parameter names its syntax in the catalog (``format = "step_groups"``);
 :data:`FORMATS` maps that id to its checker and :func:`format_problem` is what
 the rules and the editors both call, so an editor shows the rules' verdict.
 
@@ -195,15 +195,15 @@ def check_profiling_options(text: str) -> str | None:
 
 #: Format id (``Parameter.format``) -> checker.
 FORMATS: dict[str, Callable[[str], str | None]] = {
-    "dump_step": check_dump_step,
+    "step_groups": check_dump_step,
     "device_list": check_device_list,
-    "input_shape": check_input_shape,
-    "dynamic_dims": check_dynamic_dims,
-    "aicore_num": check_aicore_num,
+    "named_shapes": check_input_shape,
+    "dim_groups": check_dynamic_dims,
+    "core_pair": check_aicore_num,
     "stream_parallel": check_stream_parallel,
     "shape_range": check_shape_range,
     "multistream_mode": check_multistream_mode,
-    "accelerate_train_mode": check_accelerate_train_mode,
+    "accelerate_mode": check_accelerate_train_mode,
     "json_object": check_profiling_options,
 }
 

@@ -66,9 +66,9 @@ SAMPLES: dict[type[Editor], tuple[Parameter, list[Value]]] = {
         ["a", "b", "not-listed"],
     ),
     ListEditor: (make_param("str", variant="step_list", format="dump_step"), ["0|5|10-20", "7"]),
-    PairEditor: (make_param("str", variant="aicore_num"), ["2|4", "8|16"]),
+    PairEditor: (make_param("str", variant="core_pair"), ["2|4", "8|16"]),
     JsonEditor: (
-        make_param("json", variant="profiling_options"),
+        make_param("json", variant="profiling"),
         ['{"output":"/tmp/prof","task_trace":"on"}'],
     ),
     ExprEditor: (make_param("object", "object"), [Expr(expr="strategy")]),

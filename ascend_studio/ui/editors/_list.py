@@ -53,7 +53,7 @@ LIST_SPECS: dict[str, ListSpec] = {
     "int_list": ListSpec(",", QT_TR_NOOP("an integer")),
     "op_list": ListSpec(",", QT_TR_NOOP("an operator type (SoftmaxV2)")),
     "shape_range": ListSpec(";", QT_TR_NOOP("an input and its ranges (getnext:[128,3~5,-1])")),
-    "aicore_num": ListSpec(
+    "core_pair": ListSpec(
         "|", QT_TR_NOOP("a core count"), (QT_TR_NOOP("Cube cores"), QT_TR_NOOP("Vector cores"))
     ),
 }
@@ -149,7 +149,7 @@ class ListEditor(_ListBase):
             self.editing_finished.emit()
 
 
-@register("str", "aicore_num")
+@register("str", "core_pair")
 class PairEditor(Editor):
     """A fixed-size list: one small field per slot, joined with the separator."""
 
