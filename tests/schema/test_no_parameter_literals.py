@@ -55,9 +55,9 @@ def _docstrings(tree: ast.AST) -> set[int]:
     found: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            found.add(id(first.value))
     return found
 
 
@@ -84,10 +84,10 @@ def literals() -> Counter[tuple[str, str]]:
         docs = _docstrings(tree)
         where = source.relative_to(PACKAGE).as_posix()
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                if id(node) not in docs:
-                    for name in _named(node.value, names):
-                        found[(where, name)] += 1
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and id(node) not in docs:
+                for name in _named(text, names):
+                    found[(where, name)] += 1
     return found
 
 

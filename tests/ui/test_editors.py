@@ -65,7 +65,7 @@ SAMPLES: dict[type[Editor], tuple[Parameter, list[Value]]] = {
         make_param("enum", values=_values("a", "b"), default="a"),
         ["a", "b", "not-listed"],
     ),
-    ListEditor: (make_param("str", variant="step_list", format="dump_step"), ["0|5|10-20", "7"]),
+    ListEditor: (make_param("str", variant="step_list", format="step_groups"), ["0|5|10-20", "7"]),
     PairEditor: (make_param("str", variant="core_pair"), ["2|4", "8|16"]),
     JsonEditor: (
         make_param("json", variant="profiling"),
