@@ -16,7 +16,7 @@ from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
-from ascend_studio.schema import OWNERS, Parameter, Text
+from ascend_studio.schema import OWNERS, Parameter, Text, format_problem
 
 __all__ = [
     "SRC_CATALOG",
@@ -28,6 +28,7 @@ __all__ = [
     "has_values",
     "involves_attr",
     "involves_code_only",
+    "involves_format",
     "involves_none",
     "involves_products",
     "involves_scenario",
@@ -35,6 +36,7 @@ __all__ = [
     "is_none",
     "never",
     "ranged",
+    "scan_format",
     "scan_kwargs",
     "scan_none",
     "scan_product",
@@ -272,6 +274,22 @@ def _product_hit(ctx: Ctx, path: str, value: object, facts: ParamFacts) -> Itera
             note=facts.param.availability_note or txt("", ""),
         ),
     )
+
+
+def scan_format(ctx: Ctx) -> Iterator[Hit]:
+    """A value that breaks its catalog format, for entries without their own rule."""
+    for path, value, facts in _literals(ctx):
+        param = facts.param
+        if param.format_rule is None and isinstance(value, str) and value:
+            problem = format_problem(param, value)
+            if problem is not None:
+                where = _enforced(param, "values") or "rejects"
+                yield Hit((path,), _ns(path, value, problem=problem, effect=_EFFECT[where]))
+
+
+def involves_format(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and param.format is not None and param.format_rule is None
 
 
 def is_none(value: object) -> bool:

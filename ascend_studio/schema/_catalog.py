@@ -214,6 +214,8 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
     if p.section not in {s.id for s in catalog.sections}:
         problems.append(f"{p.path}: unknown section {p.section!r}")
     problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if catalog.env_var(e) is None]
+    if p.format_rule is not None and p.format is None:
+        problems.append(f"{p.path}: format_rule without a format")
     if p.format is not None and p.format not in FORMATS:
         problems.append(f"{p.path}: unknown format {p.format!r}")
     problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]

@@ -294,6 +294,9 @@ class Parameter(_Frozen):
     env_fallback: tuple[str, ...] = ()
     #: Id of the inner string syntax (``ascend_studio.schema.FORMATS``).
     format: str | None = None
+    #: Id of the hand-written rule that reports a malformed value in its own words;
+    #: None: the catalog family ``format.invalid`` reports it.
+    format_rule: str | None = None
     #: Setting this other parameter means this one's documented default does not apply.
     default_yields_to: str | None = None
     #: Silent runtime rewrites, first match wins (see :class:`Rewrite`).
