@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
+from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar, documented_default
 
 __all__ = [
     "CLASS_MODULE",
@@ -241,10 +241,5 @@ def shown_default(param: Parameter, product: str, scenario: str) -> tuple[Scalar
     """
     if param.default is not None:
         return param.default, False
-    for doc in param.doc_default:
-        if (doc.products is None or product in doc.products) and doc.scenario in (
-            "both",
-            scenario,
-        ):
-            return doc.value, True
-    return None, False
+    documented = documented_default(param, product, scenario)
+    return documented, documented is not None

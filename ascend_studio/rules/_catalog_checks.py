@@ -16,7 +16,7 @@ from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
-from ascend_studio.schema import OWNERS, Parameter, Text, format_problem
+from ascend_studio.schema import OWNERS, Parameter, Text, format_problem, number_text
 
 __all__ = [
     "SRC_CATALOG",
@@ -222,10 +222,10 @@ def _range_words(param: Parameter) -> str:
 def _range_text(param: Parameter) -> str:
     low, high = param.minimum, param.maximum
     if low is not None and high is not None:
-        return f"{'(' if param.minimum_exclusive else '['}{low:g}, {high:g}]"
+        return f"{'(' if param.minimum_exclusive else '['}{number_text(low)}, {number_text(high)}]"
     if low is not None:
-        return f"{'>' if param.minimum_exclusive else '>='} {low:g}"
-    return f"<= {high:g}"
+        return f"{'>' if param.minimum_exclusive else '>='} {number_text(low)}"
+    return f"<= {number_text(high or 0)}"
 
 
 def has_range(validated: bool) -> Involves:

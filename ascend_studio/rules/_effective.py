@@ -24,6 +24,7 @@ from ascend_studio.schema import (
     Parameter,
     Text,
     When,
+    number_text,
     product_range,
     runtime_number,
 )
@@ -102,7 +103,7 @@ def _rewritten(c: Ctx, path: str, param: Parameter) -> EffectiveValue | None:
 def _adjust_note(param: Parameter, how: str, product: str) -> Text:
     unit = f" {param.unit}" if param.unit else ""
     if how == "clamped":
-        bounds = f"[{param.minimum or 0:g}, {param.maximum or 0:g}]{unit}"
+        bounds = f"[{number_text(param.minimum or 0)}, {number_text(param.maximum or 0)}]{unit}"
         return txt(f"截断到 {bounds}", f"clamped to {bounds}")
     found = product_range(param, product)
     step = found.step if found is not None else 0

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.schema import number_text
 
 __all__ = ["INTERPLAY_RULES"]
 
@@ -22,7 +23,7 @@ def _fusion_clamped(c: Ctx) -> Mapping[str, object] | None:
     param = c.ix.param("input_fusion_size")
     if size is None or param is None or effective == size:
         return None
-    return {"effective": effective, "top": f"{param.maximum or 0:g}"}
+    return {"effective": effective, "top": number_text(param.maximum or 0)}
 
 
 def _small_channel_forced(c: Ctx) -> bool:

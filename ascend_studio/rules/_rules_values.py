@@ -6,7 +6,13 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Rule, rule
-from ascend_studio.schema import ProductRange, check_device_list, format_problem, product_range
+from ascend_studio.schema import (
+    ProductRange,
+    check_device_list,
+    format_problem,
+    number_text,
+    product_range,
+)
 
 __all__ = ["VALUE_RULES"]
 
@@ -22,8 +28,9 @@ def _hccl(c: Ctx) -> tuple[int, ProductRange] | None:
 
 
 def _range_ns(found: ProductRange) -> dict[str, object]:
-    low = f"{'(' if found.minimum_exclusive else '['}{found.minimum or 0:g}"
-    return {"range": f"{low}, {found.maximum:g}]", "step": found.step, "top": f"{found.maximum:g}"}
+    low = f"{'(' if found.minimum_exclusive else '['}{number_text(found.minimum or 0)}"
+    top = number_text(found.maximum or 0)
+    return {"range": f"{low}, {top}]", "step": found.step, "top": top}
 
 
 def _inside(value: int, found: ProductRange) -> bool:

@@ -43,6 +43,7 @@ from ascend_studio.schema._models import (
 )
 from ascend_studio.schema._values import (
     documented_default,
+    number_text,
     product_range,
     python_type_name,
     runtime_number,
@@ -90,6 +91,7 @@ __all__ = [
     "documented_default",
     "format_problem",
     "load_catalog",
+    "number_text",
     "parse_json",
     "product_range",
     "python_type_name",

@@ -12,6 +12,7 @@ from ascend_studio.schema._models import Parameter, ProductRange, Scalar
 
 __all__ = [
     "documented_default",
+    "number_text",
     "product_range",
     "python_type_name",
     "runtime_number",
@@ -25,6 +26,11 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "float": (float, int),
     "str": (str,),
 }
+
+
+def number_text(value: float) -> str:
+    """A bound as people write it: 2147483647, not 2.14748e+09; 0.5 stays 0.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def python_type_name(value: object) -> str:
@@ -54,10 +60,10 @@ def _in_values(param: Parameter, value: Scalar) -> bool:
 def _range_problem(param: Parameter, value: float) -> str | None:
     low, high = param.minimum, param.maximum
     if low is not None and (value <= low if param.minimum_exclusive else value < low):
-        bound = f"> {low:g}" if param.minimum_exclusive else f">= {low:g}"
+        bound = f"> {number_text(low)}" if param.minimum_exclusive else f">= {number_text(low)}"
         return f"{param.path} must be {bound}, got {value!r}"
     if high is not None and value > high:
-        return f"{param.path} must be <= {high:g}, got {value!r}"
+        return f"{param.path} must be <= {number_text(high)}, got {value!r}"
     return None
 
 
