@@ -16,7 +16,14 @@ from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
-from ascend_studio.schema import OWNERS, Parameter, Text, format_problem, number_text
+from ascend_studio.schema import (
+    OWNERS,
+    Parameter,
+    Text,
+    format_problem,
+    number_text,
+    type_problem,
+)
 
 __all__ = [
     "SRC_CATALOG",
@@ -42,7 +49,6 @@ __all__ = [
     "scan_product",
     "scan_scenario",
     "scan_unknown",
-    "type_problem",
     "typed",
     "typed_param",
     "value_gate",
@@ -86,20 +92,6 @@ def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
 TypeProblem = Literal["mismatch", "int_for_bool", "bool_for_int"]
 
 
-def type_problem(py_type: str, kind: str, value: object) -> TypeProblem | None:
-    """How ``value`` fails the Python type the real code expects, if it does."""
-    kind_of = type(value)
-    if py_type == "str":
-        return None if kind_of is str else "mismatch"
-    if py_type == "bool":
-        return None if kind_of is bool else "int_for_bool" if kind_of is int else "mismatch"
-    if py_type == "int":
-        return None if kind_of is int else "bool_for_int" if kind_of is bool else "mismatch"
-    if py_type == "float":
-        return None if kind_of in (int, float) else "mismatch"
-    return "mismatch" if kind != "subconfig" else None
-
-
 Finding = tuple[str, object, ParamFacts, "TypeProblem | None", "ValueProblem | None", bool]
 
 
@@ -110,10 +102,7 @@ def _findings(ctx: Ctx) -> list[Finding]:
         found = []
         for path, value, facts in _literals(ctx):
             param = facts.param
-            typed = None
-            if param.checks.type in ("raises", "number") and param.kind != "subconfig":
-                py_type = "float" if param.checks.type == "number" else param.py_type
-                typed = type_problem(py_type, param.kind, value)
+            typed = type_problem(param, value)
             valued = value_problem(facts, value, ctx) if typed is None else None
             special = param.checks.range in ("explicit", "clamps")
             ranged = typed is None and not special and _bounds_problem(facts, value)

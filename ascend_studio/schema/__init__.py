@@ -48,6 +48,7 @@ from ascend_studio.schema._values import (
     python_type_name,
     runtime_number,
     type_matches,
+    type_problem,
     value_problems,
 )
 
@@ -98,5 +99,6 @@ __all__ = [
     "runtime_number",
     "shipped_catalog",
     "type_matches",
+    "type_problem",
     "value_problems",
 ]

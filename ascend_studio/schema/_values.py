@@ -8,6 +8,8 @@ and the documented default for a target.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ascend_studio.schema._models import Parameter, ProductRange, Scalar
 
 __all__ = [
@@ -17,6 +19,7 @@ __all__ = [
     "python_type_name",
     "runtime_number",
     "type_matches",
+    "type_problem",
     "value_problems",
 ]
 
@@ -35,6 +38,28 @@ def number_text(value: float) -> str:
 
 def python_type_name(value: object) -> str:
     return type(value).__name__
+
+
+TypeProblem = Literal["mismatch", "int_for_bool", "bool_for_int"]
+
+
+def type_problem(param: Parameter, value: object) -> TypeProblem | None:
+    """How ``value`` fails the Python type the real code expects, as strictly as
+    the real code enforces it (``checks.type``); None when it is accepted."""
+    how = param.checks.type
+    if how in ("str", "explicit") or param.kind == "subconfig":
+        return None
+    py_type = "float" if how == "number" else param.py_type
+    kind_of = type(value)
+    if py_type == "str":
+        return None if kind_of is str else "mismatch"
+    if py_type == "bool":
+        return None if kind_of is bool else "int_for_bool" if kind_of is int else "mismatch"
+    if py_type == "int":
+        return None if kind_of is int else "bool_for_int" if kind_of is bool else "mismatch"
+    if py_type == "float":
+        return None if kind_of in (int, float) else "mismatch"
+    return "mismatch"
 
 
 def type_matches(param: Parameter, value: object) -> bool:
