@@ -193,3 +193,10 @@ def test_session_documented_parameters_are_not_undocumented(path: str) -> None:
 
 def test_parameters_without_any_docs_stay_undocumented() -> None:
     assert "status.undocumented" in _ids({"hcom_multi_mode": True})
+
+
+def test_none_keeps_tensorflows_meaning_where_it_has_one() -> None:
+    """RunConfig gives None a meaning here (keep every checkpoint, no summaries, no step
+    logging); importing then exporting must keep None, not the signature default."""
+    kept = {p.path for p in CATALOG.params if p.checks.none == "default"}
+    assert kept == {"keep_checkpoint_max", "save_summary_steps", "log_step_count_steps"}
