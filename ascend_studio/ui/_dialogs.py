@@ -111,16 +111,18 @@ def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[Recover
     dialog = QDialog(parent)
     dialog.setWindowTitle(tr("Recover unsaved work"))
     layout = QVBoxLayout(dialog)
-    layout.addWidget(
-        QLabel(
-            tr(
-                "Ascend Studio did not close normally. Unsaved work was kept for each "
-                "window that was open. Recover one into this window, discard one, or "
-                "decide later (nothing is deleted unless you discard it)."
-            )
-        )
+    text = QLabel(
+        tr(
+            "Ascend Studio did not close normally. Unsaved work was kept for each "
+            "window that was open. Recover one into this window, discard one, or "
+            "decide later (nothing is deleted unless you discard it)."
+        ),
+        dialog,
     )
+    text.setWordWrap(True)
+    layout.addWidget(text)
     listing = QListWidget(dialog)
+    listing.setMinimumWidth(520)
     listing.addItems(entries)
     listing.setCurrentRow(0)
     layout.addWidget(listing)
@@ -138,6 +140,7 @@ def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[Recover
     buttons.rejected.connect(dialog.reject)
     buttons.clicked.connect(lambda _button: dialog.done(1))
     layout.addWidget(buttons)
+    dialog.resize(dialog.sizeHint().width(), 280)
     dialog.exec()
     return chosen[0], max(listing.currentRow(), 0)
 
