@@ -111,7 +111,7 @@ def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[Recover
     dialog = QDialog(parent)
     dialog.setWindowTitle(tr("Recover unsaved work"))
     layout = QVBoxLayout(dialog)
-    text = QLabel(
+    explanation = QLabel(
         tr(
             "Ascend Studio did not close normally. Unsaved work was kept for each "
             "window that was open. Recover one into this window, discard one, or "
@@ -119,8 +119,8 @@ def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[Recover
         ),
         dialog,
     )
-    text.setWordWrap(True)
-    layout.addWidget(text)
+    explanation.setWordWrap(True)
+    layout.addWidget(explanation)
     listing = QListWidget(dialog)
     listing.setMinimumWidth(520)
     listing.addItems(entries)
