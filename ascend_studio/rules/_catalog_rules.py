@@ -208,14 +208,14 @@ CATALOG_RULES: tuple[Rule, ...] = (
         "avail.product_ignored",
         "warning",
         txt(
-            "{param} 在 {product} 上不会下发（仅用于：{products}），设置被忽略。{note}",
-            "{param} is not sent on {product} (it is used on {products} only); the setting "
+            "{param} 在 {product} 上不起作用（仅用于：{products}），设置被忽略。{note}",
+            "{param} has no effect on {product} (it is used on {products} only); the setting "
             "is ignored. {note}",
         ),
         scan_product("ignored"),
         involves_products("ignored"),
         fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
-        source="npu_estimator.py:__load_mstune_config; catalog:{param}.elsewhere",
+        source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
     ),
     _family(
         "avail.product_undocumented",

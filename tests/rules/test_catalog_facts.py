@@ -117,11 +117,15 @@ def test_defaults_the_estimator_always_sends_are_not_product_errors() -> None:
     assert "avail.product" in _ids({huge: 1}, "atlas_training")
 
 
-@pytest.mark.parametrize("path", ["work_path", "distribute_config"])
+@pytest.mark.parametrize("path", ["work_path", "distribute_config", "aoe_config_file"])
 def test_aoe_only_parameters_on_inference_products_are_ignored(path: str) -> None:
     found = _ids({path: "x"}, "atlas_inference")
     assert "avail.product_ignored" in found
     assert "avail.product" not in found
+
+
+def test_aoe_itself_on_an_inference_product_stays_an_error() -> None:
+    assert "avail.product" in _ids({"aoe_mode": "2"}, "atlas_inference")
 
 
 @pytest.mark.parametrize("product", ["atlas_inference", "atlas_200i_500_a2"])
