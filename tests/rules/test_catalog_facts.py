@@ -204,3 +204,21 @@ def test_none_keeps_tensorflows_meaning_where_it_has_one() -> None:
     logging); importing then exporting must keep None, not the signature default."""
     kept = {p.path for p in CATALOG.params if p.checks.none == "default"}
     assert kept == {"keep_checkpoint_max", "save_summary_steps", "log_step_count_steps"}
+
+
+def test_every_predicate_the_catalog_names_exists() -> None:
+    from ascend_studio.rules._rules_predicates import PREDICATES
+
+    named = {w.predicate for p in CATALOG.params for r in p.rewrites for w in r.when}
+    named.discard(None)
+    assert named and named <= set(PREDICATES)
+    assert set(PREDICATES) <= named, "a predicate no catalog entry uses"
+
+
+def test_every_format_rule_the_catalog_names_exists() -> None:
+    from ascend_studio.rules import RULES_BY_ID
+
+    for param in CATALOG.params:
+        if param.format_rule is not None:
+            assert param.format_rule in RULES_BY_ID, param.path
+            assert param.path in RULES_BY_ID[param.format_rule].params, param.path
