@@ -78,9 +78,10 @@ def _enforced(param: Parameter, aspect: Literal["values", "range"]) -> Where | N
 
 
 def _literals(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
-    """(path, value, facts) of every set literal the catalog knows."""
+    """(path, value, facts) of every set literal the catalog knows; an explicit None
+    is judged by the ``value.none_raises`` family alone."""
     for path, value, facts in ctx.known():
-        if not isinstance(value, Expr):
+        if not isinstance(value, Expr) and value is not None:
             yield path, value, facts
 
 
@@ -287,7 +288,7 @@ def is_none(value: object) -> bool:
 
 
 def scan_none(ctx: Ctx) -> Iterator[Hit]:
-    for path, value, facts in _params_set(ctx):
+    for path, value, facts in ctx.known():
         if is_none(value) and facts.param.checks.none == "raises":
             yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
 
@@ -298,8 +299,11 @@ def involves_none(ix: CatalogIndex, path: str) -> bool:
 
 
 def _params_set(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
-    """Like _literals, but expressions count: availability does not need the value."""
-    yield from ctx.known()
+    """Like _literals, but expressions count: availability does not need the value.
+    An explicit None is left out: it sends nothing (or fails, which scan_none says)."""
+    for path, value, facts in ctx.known():
+        if not is_none(value):
+            yield path, value, facts
 
 
 def value_gate(kind: str) -> Scan:

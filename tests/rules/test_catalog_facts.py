@@ -44,6 +44,13 @@ def test_explicit_none_is_an_error(path: str) -> None:
     assert "value.none_raises" in _ids({path: Expr(expr="None")})
 
 
+def test_explicit_none_raises_only_the_none_rule() -> None:
+    """No type, availability or status finding on top (None sends nothing, or fails)."""
+    found = _ids({"enable_small_channel": Expr(expr="None")}, "atlas_training")
+    assert [i for i in found if i != "status.undocumented"] == ["value.none_raises"]
+    assert _ids({"aicore_num": Expr(expr="None")}, "atlas_training") == []
+
+
 def test_none_that_means_unset_or_default_is_not_an_error() -> None:
     for path in ("precision_mode", "keep_checkpoint_max", "dump_config.dump_path"):
         assert "value.none_raises" not in _ids({path: Expr(expr="None")}), path
