@@ -213,7 +213,10 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
         problems.append(f"{p.path}: unknown category {p.category!r}")
     if p.section not in {s.id for s in catalog.sections}:
         problems.append(f"{p.path}: unknown section {p.section!r}")
-    problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if catalog.env_var(e) is None]
+    named_env = [*p.env, *p.env_fallback, *(w.env for r in p.rewrites for w in r.when if w.env)]
+    problems += [
+        f"{p.path}: unknown env var {e!r}" for e in named_env if catalog.env_var(e) is None
+    ]
     if p.format_rule is not None and p.format is None:
         problems.append(f"{p.path}: format_rule without a format")
     if p.format is not None and p.format not in FORMATS:
