@@ -34,8 +34,6 @@ __all__ = [
 CLASS_MODULE = "npu_bridge.estimator.npu.npu_config"
 
 
-#: Constructors whose arguments are all required (no defaults).
-REQUIRED_ALL = frozenset({"DynamicInputConfig"})
 #: holder path -> owner class of the object held there.
 HOLDER_OWNER: dict[str, str] = {path: owner for owner, path in SUBCONFIG_PATHS.items()}
 #: Innermost first: a sub-config object is built before the call that takes it.
@@ -225,7 +223,7 @@ def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> 
             args.append(Arg(name, param, held if held is not None else Expr(expr=name)))
         elif path in profile.values:
             args.append(Arg(name, param, profile.values[path]))
-        elif owner in REQUIRED_ALL:
+        elif param is not None and param.required:
             args.append(Arg(name, param, None))
     for extra in profile.extra_kwargs:
         if extra.owner == owner:

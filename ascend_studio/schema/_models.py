@@ -264,6 +264,8 @@ class Parameter(_Frozen):
     #: required in the catalog (the cross-check rejects -1), optional for code-made
     #: entries such as test fixtures.
     position: int = Field(default=-1, ge=-1)
+    #: A positional argument without a default: every call must pass it.
+    required: bool = False
     kind: Kind
     py_type: PyType
     variant: str | None = None

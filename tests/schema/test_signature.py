@@ -122,6 +122,7 @@ def test_sub_config_signature(catalog: Catalog, owner: str) -> None:
     for name, default in expected.items():
         want = None if default is REQUIRED else default
         assert _same(params[name].default, want), f"{owner}.{name}"
+        assert params[name].required is (default is REQUIRED), f"{owner}.{name}"
 
 
 def test_seed_page_membership(catalog: Catalog) -> None:
