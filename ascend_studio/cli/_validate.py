@@ -3,6 +3,10 @@
 Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
 least one error was found, 2 when the file cannot be read, holds no configuration
 (an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
+
+One FILE gives the detailed report below; several paths, a folder or a batch
+option run :mod:`ascend_studio.lint` (one finding per line, JSON, SARIF, GitHub
+annotations).
 """
 
 from __future__ import annotations
@@ -11,15 +15,19 @@ import argparse
 import difflib
 import json
 import sys
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
+from ascend_studio.lint import CommandLine, ConfigError, Settings, settings_for
+from ascend_studio.lint._cli import BATCH_EPILOG, add_batch_arguments, is_batch, run_batch_command
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import shipped_catalog
+from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "validate"
 
@@ -30,14 +38,19 @@ def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
         help="check a profile or script against the rules (exit 1 on errors)",
-        description=(
+        description=textwrap.fill(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. Exit status: 0 when no "
             "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
-            "configuration (an empty file included, in every format) or the arguments are wrong."
+            "configuration (an empty file included, in every format) or the arguments are wrong.",
+            width=78,
         ),
+        epilog=BATCH_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE")
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default with --show-config: .)"
+    )
     parser.add_argument(
         "--product", help="check for this product (id, name or alias) instead of the file's"
     )
@@ -53,6 +66,7 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_batch_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -143,9 +157,14 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]) -> int:
+def _report(
+    loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem], settings: Settings
+) -> int:
     catalog = shipped_catalog()
-    results = [(label, p, evaluate(p, catalog)) for label, p in loaded]
+    results = [
+        (label, p, [d for d in evaluate(p, catalog) if settings.enabled(d.rule_id)])
+        for label, p in loaded
+    ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
         document = {
@@ -183,35 +202,62 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
     return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
 
 
+def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
+    """The project configuration's settings for the one FILE, products resolved."""
+    try:
+        settings = settings_for(Path(args.paths[0]), CommandLine(args.product, args.scenario))
+    except ConfigError as exc:
+        return str(exc)
+    product = settings.product.value
+    if product is not None:
+        found = product_id(catalog, product)
+        if found is None:
+            return f"{settings.product.origin}: {unknown_product(catalog, product)}"
+        args.product = found
+    args.scenario = settings.scenario.value
+    return settings
+
+
+def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
+    if not unknown:
+        return None
+    near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
+    hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
+    return f"--explain: unknown parameter {unknown[0]!r}{hint}"
+
+
+def _resolver(catalog: Catalog) -> Callable[[str], str | None]:
+    return lambda text: product_id(catalog, text)
+
+
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            print(
-                f"ascend-studio validate: {unknown_product(catalog, args.product)}", file=sys.stderr
-            )
-            return 2
+            return _fail(unknown_product(catalog, args.product))
         args.product = found
-    unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
-    if unknown:
-        near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
-        hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
-        print(
-            f"ascend-studio validate: --explain: unknown parameter {unknown[0]!r}{hint}",
-            file=sys.stderr,
-        )
-        return 2
+    if is_batch(args):
+        return run_batch_command(args, catalog, _resolver(catalog))
+    settings = _unknown_explained(args, catalog) or _project_settings(args, catalog)
+    if isinstance(settings, str):
+        return _fail(settings)
+    file = args.paths[0]
     try:
-        loaded, problems = _load(args.file)
+        loaded, problems = _load(file)
     except ProfileError as exc:
-        print(f"ascend-studio validate: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
         for line in lines or [
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
-            print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
+            _fail(f"{file}: {line}")
         return 2
-    return _report(_retarget(loaded, args), args, problems)
+    return _report(_retarget(loaded, args), args, problems, settings)
+
+
+def _fail(problem: str) -> int:
+    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    return 2
