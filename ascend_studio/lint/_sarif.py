@@ -22,7 +22,9 @@ from ascend_studio.schema import Text
 
 __all__ = ["SARIF_SCHEMA", "sarif_document"]
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.:]*)\}")
 
@@ -64,7 +66,7 @@ def _descriptor(rule_id: str, lang: str) -> dict[str, Any]:
         "id": rule_id,
         "shortDescription": {"text": summary},
         "fullDescription": {"text": " ".join(help_lines)},
-        "help": {"text": "\n".join(help_lines), "markdown": "\n\n".join(help_lines)},
+        "help": {"text": "\n".join(help_lines)},
         "defaultConfiguration": {"level": level},
         "properties": {"tags": ["ascend-studio", *tags]},
     }

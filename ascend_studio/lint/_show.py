@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ascend_studio.lint._config import ConfigError, forget_configs
@@ -66,10 +67,15 @@ def show_config(
         except ConfigError as exc:
             print(f"ascend-studio validate: {exc}", file=sys.stderr)
             return 2
-        product = settings.product.value
-        if product is not None and resolve(product) is None:
-            origin = settings.product.origin
-            print(f"ascend-studio validate: {origin}: unknown product {product!r}", file=sys.stderr)
-            return 2
+        product, origin = settings.product.value, settings.product.origin
+        if product is not None:
+            found = resolve(product)
+            if found is None:
+                print(
+                    f"ascend-studio validate: {origin}: unknown product {product!r}",
+                    file=sys.stderr,
+                )
+                return 2
+            settings = replace(settings, product=Setting(found, origin))
         print("\n".join(config_lines(path, settings)))
     return 0
