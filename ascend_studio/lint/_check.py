@@ -122,7 +122,7 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     severity: Severity = item.severity if checkable else "info"
     message = item.message
-    if not checkable:
+    if not checkable and item.severity == "error":
         message = Text.of(f"未检查：{message.zh}", f"Not checked: {message.en}")
     finding = Finding(
         ctx.checked.path,
