@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.cli import counted, found_configs
+from ascend_studio.cli import counted
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
-from ascend_studio.lint import CommandLine, ConfigError, Settings, settings_for
+from ascend_studio.lint import CommandLine, ConfigError, FileSuppressions, Settings, settings_for
 from ascend_studio.lint._cli import BATCH_EPILOG, add_batch_arguments, is_batch, run_batch_command
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
@@ -31,7 +31,8 @@ from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "validate"
 
-Loaded = list[tuple[str, Profile]]
+#: A configuration's label, its profile, and which diagnostics to show (comments silence some).
+Loaded = list[tuple[str, Profile, Callable[[Diagnostic], bool]]]
 
 
 def register(sub: Any) -> None:
@@ -82,19 +83,24 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path))], []
-    result = found_configs(import_file(path))
+        return [(path, load_profile(path), lambda _: True)], []
+    result = import_file(path)
     problems = [
         item
         for item in result.report.items
         if item.severity != "info" and item.kind not in _RULE_COVERED
     ]
-    loaded = [(f"{path} ({c.label})", c.profile_as_written()) for c in result.configs]
+    comments = FileSuppressions.read(Path(path), result)
+    loaded: Loaded = [
+        (f"{path} ({c.label})", c.profile_as_written(), comments.keeper(i, c))
+        for i, c in enumerate(result.configs)
+        if c.line is not None  # as found_configs: the placeholder for an empty file is none
+    ]
     return loaded, problems
 
 
 def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
-    return [(label, p.with_target(args.product, args.scenario)) for label, p in loaded]
+    return [(label, p.with_target(args.product, args.scenario), keep) for label, p, keep in loaded]
 
 
 def _jsonable(value: object) -> object:
@@ -162,8 +168,8 @@ def _report(
 ) -> int:
     catalog = shipped_catalog()
     results = [
-        (label, p, [d for d in evaluate(p, catalog) if settings.enabled(d.rule_id)])
-        for label, p in loaded
+        (label, p, [d for d in evaluate(p, catalog) if settings.enabled(d.rule_id) and keep(d)])
+        for label, p, keep in loaded
     ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:

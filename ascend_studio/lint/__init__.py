@@ -8,7 +8,7 @@ GitHub Actions annotations.
 """
 
 from ascend_studio.lint._batch import Batch, BatchOptions, Summary, exit_status, run_batch
-from ascend_studio.lint._check import CheckedFile, Finding, check_file
+from ascend_studio.lint._check import CheckedFile, FileSuppressions, Finding, check_file
 from ascend_studio.lint._config import FAIL_ON, ConfigError, ProjectConfig, find_config
 from ascend_studio.lint._files import DEFAULT_KINDS, Selection, file_kind, find_files, shown_path
 from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
@@ -25,6 +25,7 @@ __all__ = [
     "CheckedFile",
     "CommandLine",
     "ConfigError",
+    "FileSuppressions",
     "Finding",
     "ProjectConfig",
     "Selection",

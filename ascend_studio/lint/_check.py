@@ -8,6 +8,7 @@ that is reported as ``info``: it could not be checked statically.
 from __future__ import annotations
 
 import codecs
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "check_file", "read_lines"]
+__all__ = ["CheckedFile", "FileSuppressions", "Finding", "check_file", "read_lines"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg"})
@@ -150,7 +151,8 @@ def check_file(
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
     configs = _configs(result)
-    checkable = bool(configs) or result.dialect == "profile"
+    # A profile that does not parse, or a file that cannot be read at all, is a real error.
+    checkable = bool(configs) or result.dialect in ("profile", "unknown")
     for item in result.report.items:
         if item.severity != "info" and item.kind not in RULE_COVERED:
             _import_finding(ctx, item, checkable)
@@ -192,3 +194,28 @@ def _unused_suppressions(ctx: _Context) -> None:
         )
         if ctx.settings.enabled(rule_id):
             ctx.checked.findings.append(finding)
+
+
+@dataclass
+class FileSuppressions:
+    """One file's suppression comments, for the single-file report (which has no locations)."""
+
+    locator: Locator
+    suppressions: Suppressions
+
+    @classmethod
+    def read(cls, path: Path, result: ImportResult) -> FileSuppressions:
+        lines = read_lines(path)
+        return cls(Locator(lines, result), parse_suppressions(lines))
+
+    def keeper(self, index: int, config: ImportedConfig) -> Callable[[Diagnostic], bool]:
+        """Whether to show a diagnostic of configuration ``index``: no comment silences it."""
+
+        def keep(d: Diagnostic) -> bool:
+            if not self.suppressions.items:
+                return True
+            line, _ = self.locator.place(d.params, index, config.line)
+            lines = [line, *self.locator.lines_of(d.params, index)]
+            return not self.suppressions.silenced(d.rule_id, lines)
+
+        return keep

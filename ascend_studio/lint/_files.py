@@ -38,7 +38,8 @@ DEFAULT_KINDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("profile", ("*.ascend.json",)),
 )
 
-#: Folders no walk enters: version control, caches and virtual environments.
+#: Folders no walk enters: version control, caches and virtual environments (any folder
+#: holding a ``pyvenv.cfg`` is one too, whatever its name, e.g. ``.env``).
 ALWAYS_SKIPPED = frozenset(
     {
         ".git",
@@ -164,7 +165,7 @@ def _walk(folder: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
     for entry in entries:
         path = Path(entry.path)
         is_dir = entry.is_dir(follow_symlinks=False)
-        if is_dir and entry.name in ALWAYS_SKIPPED:
+        if is_dir and (entry.name in ALWAYS_SKIPPED or (path / "pyvenv.cfg").exists()):
             continue
         if sel.excluded(path, is_dir) or _ignored(stack, path, is_dir):
             continue

@@ -92,3 +92,16 @@ def test_unused_suppressions_on_request(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 1
     assert "Unused suppression: nothing reported here for env." in out
     assert "unknown rule id or family 'no.such_rule'" in out
+
+
+def test_single_file_report_honours_comments(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (
+        HEAD
+        + "config = NPURunConfig(precision_mode='allow_mix_precision',"
+        + " precision_mode_v2='mixed_float16')  # ascend-studio: ignore[precision.both_modes]\n"
+    )
+    write(Path.cwd(), {"t.py": text})
+    status, out, _ = validate(capsys, "t.py")
+    assert status == 0 and "precision.both_modes" not in out and "0 errors" in out
+    write(Path.cwd(), {"t.py": text.split("  #")[0] + "\n"})
+    assert validate(capsys, "t.py")[0] == 1

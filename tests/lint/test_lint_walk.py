@@ -145,3 +145,46 @@ def test_missing_path_is_exit_2(
     status, out, err = validate(capsys, ".", "nope/")
     assert status == 2 and out == ""
     assert err.strip() == "ascend-studio validate: nope/: no such file or directory"
+
+
+def test_virtual_environments_are_skipped_whatever_their_name(tmp_path: Path) -> None:
+    write(tmp_path, {".env/pyvenv.cfg": "home = /usr\n", ".env/lib/x.py": TRAIN, "a.py": TRAIN})
+    files, _ = find_files([str(tmp_path)], Selection())
+    assert _names(files, tmp_path) == ["a.py"]
+
+
+def test_a_broken_profile_is_an_error_a_binary_file_is_not_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, {"bin.py": "", "a.ascend.json": '{"values": '})
+    (tmp_path / "bin.py").write_bytes(b"\x00\x01binary")
+    status, out, _ = validate(capsys, "bin.py", "a.ascend.json")
+    rows = findings(out)
+    assert "a.ascend.json:1:1 import.syntax_error" in rows
+    assert "bin.py:1:1 import.unreadable" in rows
+    assert "bin.py:1:1: info import.unreadable Not checked:" in out
+    assert status == 1
+
+
+def test_progress_only_after_a_second_and_cleared(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from ascend_studio.lint import _batch
+
+    now = [100.0]
+    monkeypatch.setattr(_batch.time, "monotonic", lambda: now[0])
+    stream = io.StringIO()
+    progress = _batch._Progress(stream, 2000)
+    progress.tick(10)
+    assert stream.getvalue() == ""  # a short run shows nothing
+    now[0] += 1.5
+    progress.tick(300)
+    now[0] += 0.1
+    progress.tick(301)  # throttled
+    progress.close()
+    assert stream.getvalue() == "\rchecked 300/2000 files\r\033[K"
+    silent = _batch._Progress(None, 5)
+    now[0] += 5
+    silent.tick(5)
+    silent.close()
