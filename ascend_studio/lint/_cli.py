@@ -8,10 +8,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ascend_studio.lint._batch import BatchOptions, exit_status, run_batch, stderr_terminal
+from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
 from ascend_studio.lint._config import FAIL_ON
-from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
-from ascend_studio.lint._sarif import sarif_document
 from ascend_studio.lint._select import check_selectors
 from ascend_studio.lint._settings import CommandLine
 from ascend_studio.schema import Catalog
@@ -151,15 +149,22 @@ def run_batch_command(
         for line in batch:
             _fail(line)
         return 2
-    fail_on = batch.fail_on.value or "error"
+    _write(batch, args)
+    return exit_status(batch.findings, batch.fail_on.value)
+
+
+def _write(batch: Batch, args: argparse.Namespace) -> None:
+    from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
+
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "json":
-        write_json(batch, sys.stdout, fail_on)
+        write_json(batch, sys.stdout, batch.fail_on.value or "error")
     elif fmt == "sarif":
+        from ascend_studio.lint._sarif import sarif_document
+
         json.dump(sarif_document(batch, args.lang), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     elif fmt == "github":
         write_github(batch, sys.stdout, args.lang)
     else:
         write_text(batch, sys.stdout, args.lang, use_colour(sys.stdout, args.color))
-    return exit_status(batch.findings, fail_on)

@@ -11,12 +11,12 @@ in ``.gitignore`` syntax, relative to the configuration's folder) and any of
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 from ascend_studio.lint._files import pattern_spec, shown_path
 from ascend_studio.lint._select import Layer, check_selectors
@@ -155,6 +155,8 @@ def _parse(path: Path, table: dict[str, Any], where: str) -> ProjectConfig:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only when a configuration file exists
+
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)

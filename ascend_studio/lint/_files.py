@@ -14,8 +14,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 __all__ = [
     "ALWAYS_SKIPPED",
@@ -80,6 +82,8 @@ def file_kind(name: str, extra: Sequence[str] = ()) -> str | None:
 
 
 def pattern_spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    import pathspec  # ~15 ms: paid only when there are patterns to match
+
     return pathspec.GitIgnoreSpec.from_lines(list(patterns))
 
 
