@@ -50,7 +50,7 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "paths", nargs="*", metavar="PATH", help="files or folders (default with --show-config: .)"
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: the working directory)"
     )
     parser.add_argument(
         "--product", help="check for this product (id, name or alias) instead of the file's"

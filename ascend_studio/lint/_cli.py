@@ -19,7 +19,7 @@ __all__ = ["BATCH_EPILOG", "FORMATS", "add_batch_arguments", "is_batch", "run_ba
 FORMATS = ("text", "json", "sarif", "github")
 
 BATCH_EPILOG = """\
-Several PATHs, a folder, or any of the options below: a batch run in one
+Several PATHs, a folder, no PATH (.), or a batch option above: a batch run in one
 process, one finding per line as `path:line:col: severity rule-id message [fix]`
 and a summary. Folders are walked for .py, .sh/.bash, .env files, env dumps and
 *.ascend.json profiles; .gitignore is honoured. Files without an NPU
