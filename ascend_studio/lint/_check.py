@@ -119,6 +119,14 @@ def _suggestion(item: ReportItem) -> Text | None:
     return Text.of(f"改为 {item.suggestion}。", f"Use {item.suggestion}.")
 
 
+def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
+    """False for an import finding about a variable the catalog does not know (``PYTHONPATH``
+    set twice is no NPU configuration problem)."""
+    if item.path is None or not item.path.startswith("env:"):
+        return True
+    return catalog.env_var(item.path[4:]) is not None
+
+
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     severity: Severity = item.severity if checkable else "info"
@@ -154,7 +162,11 @@ def check_file(
     # A profile that does not parse, or a file that cannot be read at all, is a real error.
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
     for item in result.report.items:
-        if item.severity != "info" and item.kind not in RULE_COVERED:
+        if (
+            item.severity != "info"
+            and item.kind not in RULE_COVERED
+            and _concerns_us(item, catalog)
+        ):
             _import_finding(ctx, item, checkable)
     for index, config in configs:
         profile = config.profile_as_written()

@@ -188,3 +188,17 @@ def test_progress_only_after_a_second_and_cleared(monkeypatch: pytest.MonkeyPatc
     now[0] += 5
     silent.tick(5)
     silent.close()
+
+
+def test_import_findings_only_about_known_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    script = (
+        "export PYTHONPATH=/a:$PYTHONPATH\nexport PYTHONPATH=/b:$PYTHONPATH\n"
+        "export RANK_SIZE=8\nexport RANK_SIZE=4\n"
+    )
+    write(tmp_path, {"env.sh": script})
+    _, out, _ = validate(capsys, ".", "--select", "import")
+    assert findings(out) == ["env.sh:4:8 import.conflict"]
+    assert "RANK_SIZE is set more than once" in out
