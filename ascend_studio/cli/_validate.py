@@ -163,31 +163,40 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
+Results = list[tuple[str, Profile, list[Diagnostic]]]
+
+
+def _json_document(
+    results: Results, explained: list[list[Explanation]], problems: list[ReportItem]
+) -> dict[str, Any]:
+    return {
+        "import_errors": [i.text("en") for i in problems if i.severity == "error"],
+        "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
+        "configs": [
+            {
+                "label": label,
+                "product": p.product,
+                "scenario": p.scenario,
+                "counts": _counts(found),
+                "diagnostics": [diagnostic_json(d) for d in found],
+                "explanations": [explanation_json(e) for e in why],
+            }
+            for (label, p, found), why in zip(results, explained, strict=True)
+        ],
+    }
+
+
 def _report(
     loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem], settings: Settings
 ) -> int:
     catalog = shipped_catalog()
-    results = [
+    results: Results = [
         (label, p, [d for d in evaluate(p, catalog) if settings.enabled(d.rule_id) and keep(d)])
         for label, p, keep in loaded
     ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
-        document = {
-            "import_errors": [i.text("en") for i in problems if i.severity == "error"],
-            "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
-            "configs": [
-                {
-                    "label": label,
-                    "product": p.product,
-                    "scenario": p.scenario,
-                    "counts": _counts(found),
-                    "diagnostics": [diagnostic_json(d) for d in found],
-                    "explanations": [explanation_json(e) for e in why],
-                }
-                for (label, p, found), why in zip(results, explained, strict=True)
-            ],
-        }
+        document = _json_document(results, explained, problems)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:

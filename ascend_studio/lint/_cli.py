@@ -47,6 +47,21 @@ def _listed(values: list[str] | None) -> tuple[str, ...]:
     return tuple(v.strip() for raw in values or () for v in raw.split(",") if v.strip())
 
 
+#: Repeatable, comma-separated options: (flag, metavar, help).
+_LISTS = (
+    ("--select", "IDS", "only these rule ids or families"),
+    ("--ignore", "IDS", "not these rule ids or families"),
+    ("--exclude", "GLOBS", "skip paths (.gitignore syntax)"),
+    ("--include", "GLOBS", "also check files matching these"),
+)
+_FLAGS = (
+    ("--no-respect-gitignore", "check files .gitignore lists too"),
+    ("--force-exclude", "apply exclusions to files named on the command line too (pre-commit)"),
+    ("--report-unused-suppressions", "report suppression comments that silence nothing"),
+    ("--show-config", "print the settings that apply and exit"),
+)
+
+
 def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("batch runs (CI, pre-commit)")
     group.add_argument(
@@ -57,34 +72,10 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
         choices=FAIL_ON,
         help="lowest severity that makes the exit status 1 (default: error)",
     )
-    group.add_argument(
-        "--select", action="append", metavar="IDS", help="only these rule ids or families"
-    )
-    group.add_argument(
-        "--ignore", action="append", metavar="IDS", help="not these rule ids or families"
-    )
-    group.add_argument(
-        "--exclude", action="append", metavar="GLOBS", help="skip paths (.gitignore syntax)"
-    )
-    group.add_argument(
-        "--include", action="append", metavar="GLOBS", help="also check files matching these"
-    )
-    group.add_argument(
-        "--no-respect-gitignore", action="store_true", help="check files .gitignore lists too"
-    )
-    group.add_argument(
-        "--force-exclude",
-        action="store_true",
-        help="apply exclusions to files named on the command line too (for pre-commit)",
-    )
-    group.add_argument(
-        "--report-unused-suppressions",
-        action="store_true",
-        help="report suppression comments that silence nothing",
-    )
-    group.add_argument(
-        "--show-config", action="store_true", help="print the settings that apply and exit"
-    )
+    for flag, metavar, text in _LISTS:
+        group.add_argument(flag, action="append", metavar=metavar, help=text)
+    for flag, text in _FLAGS:
+        group.add_argument(flag, action="store_true", help=text)
     group.add_argument(
         "--color", choices=["auto", "always", "never"], default="auto", help="colour text output"
     )
