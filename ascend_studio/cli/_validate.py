@@ -24,7 +24,7 @@ from ascend_studio.cli import counted
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
 from ascend_studio.lint import CommandLine, ConfigError, FileSuppressions, Settings, settings_for
-from ascend_studio.lint._cli import BATCH_EPILOG, add_batch_arguments, is_batch, run_batch_command
+from ascend_studio.lint._options import BATCH_EPILOG, add_batch_arguments, is_batch
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
@@ -254,6 +254,8 @@ def run(args: argparse.Namespace) -> int:
             return _fail(unknown_product(catalog, args.product))
         args.product = found
     if is_batch(args):
+        from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
+
         return run_batch_command(args, catalog, _resolver(catalog))
     settings = _unknown_explained(args, catalog) or _project_settings(args, catalog)
     if isinstance(settings, str):

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ascend_studio.lint._batch import Batch, BatchOptions, Summary, exit_status, run_batch
-    from ascend_studio.lint._check import CheckedFile, FileSuppressions, Finding, check_file
-    from ascend_studio.lint._config import FAIL_ON, ConfigError, ProjectConfig, find_config
+    from ascend_studio.lint._check import CheckedFile, Finding, check_file
+    from ascend_studio.lint._comments import FileSuppressions
+    from ascend_studio.lint._config import ConfigError, ProjectConfig, find_config
     from ascend_studio.lint._files import (
         DEFAULT_KINDS,
         Selection,
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
         shown_path,
     )
     from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
+    from ascend_studio.lint._options import FAIL_ON
     from ascend_studio.lint._sarif import sarif_document
     from ascend_studio.lint._select import check_selectors, known_ids, matches
     from ascend_studio.lint._settings import CommandLine, Settings, settings_for
@@ -71,8 +73,8 @@ _WHERE = {
     "CommandLine": "_settings",
     "ConfigError": "_config",
     "DEFAULT_KINDS": "_files",
-    "FAIL_ON": "_config",
-    "FileSuppressions": "_check",
+    "FAIL_ON": "_options",
+    "FileSuppressions": "_comments",
     "Finding": "_check",
     "ProjectConfig": "_config",
     "Selection": "_files",

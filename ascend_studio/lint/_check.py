@@ -7,13 +7,11 @@ that is reported as ``info``: it could not be checked statically.
 
 from __future__ import annotations
 
-import codecs
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file
-from ascend_studio.lint._locate import Locator
+from ascend_studio.lint._locate import Locator, read_lines
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
@@ -21,7 +19,7 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["CheckedFile", "FileSuppressions", "Finding", "check_file", "read_lines"]
+__all__ = ["CheckedFile", "Finding", "check_file"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg"})
@@ -54,17 +52,6 @@ class CheckedFile:
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
-
-
-def read_lines(path: Path) -> list[str]:
-    """The file's lines as the importer decodes them (BOMs, UTF-16, bad bytes replaced)."""
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return []
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return raw.decode("utf-16", errors="replace").splitlines()
-    return raw.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -206,28 +193,3 @@ def _unused_suppressions(ctx: _Context) -> None:
         )
         if ctx.settings.enabled(rule_id):
             ctx.checked.findings.append(finding)
-
-
-@dataclass
-class FileSuppressions:
-    """One file's suppression comments, for the single-file report (which has no locations)."""
-
-    locator: Locator
-    suppressions: Suppressions
-
-    @classmethod
-    def read(cls, path: Path, result: ImportResult) -> FileSuppressions:
-        lines = read_lines(path)
-        return cls(Locator(lines, result), parse_suppressions(lines))
-
-    def keeper(self, index: int, config: ImportedConfig) -> Callable[[Diagnostic], bool]:
-        """Whether to show a diagnostic of configuration ``index``: no comment silences it."""
-
-        def keep(d: Diagnostic) -> bool:
-            if not self.suppressions.items:
-                return True
-            line, _ = self.locator.place(d.params, index, config.line)
-            lines = [line, *self.locator.lines_of(d.params, index)]
-            return not self.suppressions.silenced(d.rule_id, lines)
-
-        return keep

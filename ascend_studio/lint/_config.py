@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pathspec
 
 from ascend_studio.lint._files import pattern_spec, shown_path
+from ascend_studio.lint._options import FAIL_ON
 from ascend_studio.lint._select import Layer, check_selectors
 
 __all__ = [
@@ -31,7 +32,6 @@ __all__ = [
     "load_config",
 ]
 
-FAIL_ON = ("error", "warning", "never")
 SCENARIOS = ("training", "inference")
 _TOP_KEYS = frozenset({"product", "scenario", "select", "ignore", "exclude", "include", "fail-on"})
 _OVERRIDE_KEYS = frozenset({"paths", "product", "scenario", "select", "ignore"})

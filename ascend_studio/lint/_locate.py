@@ -11,13 +11,15 @@ in the text.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ascend_studio.codegen import ImportResult, ReportItem
 
-__all__ = ["Locator"]
+__all__ = ["Locator", "read_lines"]
 
 #: Report items that record where a value was read.
 _READ_KINDS = frozenset({"recognized", "verbatim", "converted", "conflict", "unknown_kwarg"})
@@ -91,3 +93,14 @@ class Locator:
         line = item.line or 1
         names = [_name_of(item.path)] if item.path else []
         return line, self.column(line, names)
+
+
+def read_lines(path: Path) -> list[str]:
+    """The file's lines as the importer decodes them (BOMs, UTF-16, bad bytes replaced)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return []
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16", errors="replace").splitlines()
+    return raw.decode("utf-8", errors="replace").removeprefix("\ufeff").splitlines()
