@@ -73,6 +73,8 @@ class ProjectConfig:
             rel = file.absolute().relative_to(self.folder.absolute()).as_posix()
         except ValueError:
             return []
+        if file.is_dir():  # a folder: the overrides its files get (``ACL_*/`` matches ``ACL_x/``)
+            rel += "/"
         return [o for o in self.overrides if o.spec.match_file(rel)]
 
 

@@ -44,7 +44,7 @@ _LISTS = (
     ("--select", "IDS", "only these rule ids or families"),
     ("--ignore", "IDS", "not these rule ids or families"),
     ("--exclude", "GLOBS", "skip paths (.gitignore syntax)"),
-    ("--include", "GLOBS", "also check files matching these"),
+    ("--include", "GLOBS", "also check files whose names match these (e.g. '*.cfg')"),
 )
 _FLAGS = (
     ("--no-respect-gitignore", "check files .gitignore lists too"),

@@ -109,6 +109,8 @@ def test_show_config_says_where_each_setting_comes_from(
     assert "    ignore aoe  (command line)" in out
     assert "  override [0] ACL_*/: applies" in out
     assert "  exclude: vendor/  (pyproject.toml [tool.ascend-studio])" in out
+    _, out, _ = validate(capsys, "--show-config", "ACL_x")
+    assert "  override [0] ACL_*/: applies" in out
     _, out, _ = validate(capsys, "--show-config", "--product", "atlas_training")
     assert "  product: atlas_training  (command line)" in out
     assert "  override [0] ACL_*/: not here" in out
