@@ -15,39 +15,42 @@ import argparse
 import difflib
 import json
 import sys
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.cli import counted
+from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.codegen import ReportItem, import_file
+from ascend_studio.codegen import ImportedConfig, ReportItem, import_file
 from ascend_studio.lint import CommandLine, ConfigError, FileSuppressions, Settings, settings_for
-from ascend_studio.lint._options import BATCH_EPILOG, add_batch_arguments, is_batch
+from ascend_studio.lint._options import (
+    BATCH_EPILOG,
+    EpilogAsWritten,
+    add_batch_arguments,
+    is_batch,
+)
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "validate"
 
-#: A configuration's label, its profile, and which diagnostics to show (comments silence some).
-Loaded = list[tuple[str, Profile, Callable[[Diagnostic], bool]]]
+#: (label, profile as checked, the imported configuration: None for a profile file)
+Loaded = list[tuple[str, Profile, ImportedConfig | None]]
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
         help="check a profile or script against the rules (exit 1 on errors)",
-        description=textwrap.fill(
+        description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. Exit status: 0 when no "
             "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
-            "configuration (an empty file included, in every format) or the arguments are wrong.",
-            width=78,
+            "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
         epilog=BATCH_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=EpilogAsWritten,
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH", help="files or folders (default: the working directory)"
@@ -75,7 +78,7 @@ def register(sub: Any) -> None:
 _RULE_COVERED = frozenset({"unknown_kwarg"})
 
 
-def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
+def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]:
     """The configurations in ``path`` and the importer's errors and warnings.
 
     A script is checked as written: where the import converted a value to the type
@@ -83,24 +86,19 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), lambda _: True)], []
-    result = import_file(path)
+        return [(path, load_profile(path), None)], [], None
+    result = found_configs(import_file(path))
     problems = [
         item
         for item in result.report.items
         if item.severity != "info" and item.kind not in _RULE_COVERED
     ]
-    comments = FileSuppressions.read(Path(path), result)
-    loaded: Loaded = [
-        (f"{path} ({c.label})", c.profile_as_written(), comments.keeper(i, c))
-        for i, c in enumerate(result.configs)
-        if c.line is not None  # as found_configs: the placeholder for an empty file is none
-    ]
-    return loaded, problems
+    loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
+    return loaded, problems, FileSuppressions.read(Path(path), result)
 
 
 def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
-    return [(label, p.with_target(args.product, args.scenario), keep) for label, p, keep in loaded]
+    return [(label, p.with_target(args.product, args.scenario), c) for label, p, c in loaded]
 
 
 def _jsonable(value: object) -> object:
@@ -186,13 +184,27 @@ def _json_document(
     }
 
 
+def _shown(
+    found: list[Diagnostic],
+    config: ImportedConfig | None,
+    settings: Settings,
+    comments: FileSuppressions | None,
+) -> list[Diagnostic]:
+    """The diagnostics the project configuration selects and no comment in the file silences."""
+    keep = comments.keeper(config) if comments is not None and config is not None else None
+    return [d for d in found if settings.enabled(d.rule_id) and (keep is None or keep(d))]
+
+
 def _report(
-    loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem], settings: Settings
+    loaded: Loaded,
+    args: argparse.Namespace,
+    problems: list[ReportItem],
+    settings: Settings,
+    comments: FileSuppressions | None,
 ) -> int:
     catalog = shipped_catalog()
     results: Results = [
-        (label, p, [d for d in evaluate(p, catalog) if settings.enabled(d.rule_id) and keep(d)])
-        for label, p, keep in loaded
+        (label, p, _shown(evaluate(p, catalog), c, settings, comments)) for label, p, c in loaded
     ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
@@ -262,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(settings)
     file = args.paths[0]
     try:
-        loaded, problems = _load(file)
+        loaded, problems, comments = _load(file)
     except ProfileError as exc:
         return _fail(str(exc))
     if not loaded:
@@ -272,7 +284,7 @@ def run(args: argparse.Namespace) -> int:
         ]:
             _fail(f"{file}: {line}")
         return 2
-    return _report(_retarget(loaded, args), args, problems, settings)
+    return _report(_retarget(loaded, args), args, problems, settings, comments)
 
 
 def _fail(problem: str) -> int:

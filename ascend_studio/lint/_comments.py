@@ -26,8 +26,11 @@ class FileSuppressions:
         lines = read_lines(path)
         return cls(Locator(lines, result), parse_suppressions(lines))
 
-    def keeper(self, index: int, config: ImportedConfig) -> Callable[[Diagnostic], bool]:
-        """Whether to show a diagnostic of configuration ``index``: no comment silences it."""
+    def keeper(self, config: ImportedConfig) -> Callable[[Diagnostic], bool]:
+        """Whether to show a diagnostic of ``config`` (one of the file's): no comment silences it."""
+        result = self.locator.result
+        configs = result.configs if result is not None else ()
+        index = next((i for i, c in enumerate(configs) if c is config), None)
 
         def keep(d: Diagnostic) -> bool:
             if not self.suppressions.items:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-__all__ = ["BATCH_EPILOG", "FAIL_ON", "FORMATS", "add_batch_arguments", "is_batch", "listed"]
+__all__ = [
+    "BATCH_EPILOG",
+    "FAIL_ON",
+    "FORMATS",
+    "EpilogAsWritten",
+    "add_batch_arguments",
+    "is_batch",
+    "listed",
+]
 
 FAIL_ON = ("error", "warning", "never")
 FORMATS = ("text", "json", "sarif", "github")
@@ -32,6 +40,16 @@ CI recipes:
         rev: <a release tag>
         hooks: [{id: ascend-studio}]
 """
+
+
+class EpilogAsWritten(argparse.HelpFormatter):
+    """Wraps one-paragraph texts (the description) and keeps a text of several lines (the
+    epilog with its CI recipes) as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
 
 
 def listed(values: list[str] | None) -> tuple[str, ...]:
