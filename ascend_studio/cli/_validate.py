@@ -254,6 +254,14 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     return f"--explain: unknown parameter {unknown[0]!r}{hint}"
 
 
+def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
+    """What applies to the one FILE, or why it cannot be checked."""
+    file = Path(args.paths[0])
+    if file.exists() and not file.is_file():  # a pipe or device could block the read
+        return f"{args.paths[0]}: not a regular file or folder"
+    return _unknown_explained(args, catalog) or _project_settings(args, catalog)
+
+
 def _resolver(catalog: Catalog) -> Callable[[str], str | None]:
     return lambda text: product_id(catalog, text)
 
@@ -269,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
         from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
 
         return run_batch_command(args, catalog, _resolver(catalog))
-    settings = _unknown_explained(args, catalog) or _project_settings(args, catalog)
+    settings = _single_file_settings(args, catalog)
     if isinstance(settings, str):
         return _fail(settings)
     file = args.paths[0]

@@ -140,7 +140,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     try:
         paths, missing = _files(options)
         if missing:
-            return [f"{m}: no such file or directory" for m in missing]
+            return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
         fail_on = _resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []

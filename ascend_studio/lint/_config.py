@@ -172,7 +172,8 @@ def load_config(path: Path) -> ProjectConfig | None:
     """The configuration in ``path``; None for a ``pyproject.toml`` without our table."""
     data = _read_toml(path)
     if path.name == "pyproject.toml":
-        table = data.get("tool", {}).get("ascend-studio")
+        tool = data.get("tool")
+        table = tool.get("ascend-studio") if isinstance(tool, dict) else None
         if table is None:
             return None
         if not isinstance(table, dict):

@@ -65,9 +65,11 @@ def shown_path(path: Path | str) -> str:
     """``path`` as users see it: relative to the working directory when below it, with ``/``."""
     absolute = Path(path).absolute()
     try:
-        return absolute.relative_to(Path.cwd()).as_posix()
+        text = absolute.relative_to(Path.cwd()).as_posix()
     except ValueError:
-        return absolute.as_posix()
+        text = absolute.as_posix()
+    # A name that is not valid UTF-8 is shown with U+FFFD rather than failing to print.
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def file_kind(name: str, extra: Sequence[str] = ()) -> str | None:
@@ -180,7 +182,8 @@ def _walk(folder: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
 
 
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
-    """The files to check under ``paths``, in a stable order, and the paths that do not exist.
+    """The files to check under ``paths``, in a stable order, and what is wrong with the others
+    (``"x: no such file or directory"``; a pipe or device is never read: it could block).
 
     A file named explicitly is checked whatever its name, unless ``force_exclude``
     is set and an exclusion (or ``.gitignore``) matches it.
@@ -192,10 +195,12 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
         stack = _parent_ignores(path) if sel.respect_gitignore else []
         if path.is_dir():
             found.update(dict.fromkeys(_walk(path, sel, stack)))
-        elif path.exists():
+        elif path.is_file():
             if sel.force_exclude and (sel.excluded(path, False) or _ignored(stack, path, False)):
                 continue
             found[path] = None
+        elif path.exists():
+            missing.append(f"{given}: not a regular file or folder")
         else:
-            missing.append(given)
+            missing.append(f"{given}: no such file or directory")
     return sorted(found), missing

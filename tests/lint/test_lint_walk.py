@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -202,3 +203,26 @@ def test_import_findings_only_about_known_settings(
     _, out, _ = validate(capsys, ".", "--select", "import")
     assert findings(out) == ["env.sh:4:8 import.conflict"]
     assert "RANK_SIZE is set more than once" in out
+
+
+def test_a_named_pipe_is_never_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "train.py")
+    files, problems = find_files([str(tmp_path)], Selection())
+    assert files == [] and problems == []  # the walk passes it by
+    status, _, err = validate(capsys, "train.py")
+    assert status == 2 and "train.py: not a regular file or folder" in err
+    status, _, err = validate(capsys, "train.py", "--format", "json")
+    assert status == 2 and "train.py: not a regular file or folder" in err
+
+
+def test_names_that_are_not_utf8_are_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    name = os.fsdecode(b"tr\xffin.py")
+    (tmp_path / name).write_text(TRAIN, encoding="utf-8")
+    status, out, _ = validate(capsys, ".")
+    assert status == 1 and "tr\ufffdin.py:4:5: error precision.both_modes" in out
