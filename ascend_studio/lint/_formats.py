@@ -103,6 +103,7 @@ def summary_json(summary: Summary) -> dict[str, Any]:
 
 def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
     return {
+        "format": "ascend-studio-validate",
         "version": 1,
         "fail_on": fail_on,
         "files": [

@@ -60,7 +60,17 @@ def test_json_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = validate(capsys, ".", "--format", "json")
     assert status == 1
     document = json.loads(out)
+    assert (document["format"], document["version"]) == ("ascend-studio-validate", 1)
     assert [f["path"] for f in document["files"]] == ["job/env.sh", "job/train.py", "plain.py"]
+    assert set(document["files"][1]) == {"path", "dialect", "configurations", "findings"}
+    assert set(document["summary"]) == {
+        "files",
+        "files_with_configuration",
+        "configurations",
+        "suppressed",
+        "by_severity",
+        "by_rule",
+    }
     train = document["files"][1]
     assert train["configurations"][0]["product"] == "atlas_a2"
     first = train["findings"][0]
@@ -68,6 +78,18 @@ def test_json_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert first["rule_id"] == "precision.both_modes" and first["severity"] == "error"
     assert first["message"]["zh"] and first["fix"]["en"] and first["source"]
     assert first["params"][0] == "precision_mode"
+    assert set(first) == {
+        "path",
+        "line",
+        "column",
+        "rule_id",
+        "severity",
+        "message",
+        "fix",
+        "source",
+        "params",
+        "configuration",
+    }
     assert document["summary"]["by_severity"] == {"error": 2, "warning": 0, "info": 1}
     assert document["summary"]["files"] == 3
     assert document["fail_on"] == "error"
