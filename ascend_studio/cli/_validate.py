@@ -22,13 +22,15 @@ from typing import Any
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ImportedConfig, ReportItem, import_file
-from ascend_studio.lint import CommandLine, ConfigError, FileSuppressions, Settings, settings_for
+from ascend_studio.lint._comments import FileSuppressions
+from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._options import (
     BATCH_EPILOG,
     EpilogAsWritten,
     add_batch_arguments,
     is_batch,
 )
+from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
