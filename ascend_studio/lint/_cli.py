@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable
+from typing import TextIO
 
 from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
 from ascend_studio.lint._options import listed
@@ -54,22 +56,40 @@ def run_batch_command(
         for line in batch:
             _fail(line)
         return 2
-    _write(batch, args)
+    if args.output:
+        problem = _save(batch, args)
+        if problem:
+            return _fail(problem)
+    else:
+        _write(batch, args, sys.stdout)
     return exit_status(batch.findings, batch.fail_on.value)
 
 
-def _write(batch: Batch, args: argparse.Namespace) -> None:
+def _save(batch: Batch, args: argparse.Namespace) -> str | None:
+    from ascend_studio._atomic import atomic_write_text
+
+    text = io.StringIO()
+    _write(batch, args, text)
+    try:
+        atomic_write_text(args.output, text.getvalue())
+    except OSError as exc:
+        return f"cannot write {args.output}: {exc.strerror or exc}"
+    print(f"{len(batch.findings)} findings written to {args.output}", file=sys.stderr)
+    return None
+
+
+def _write(batch: Batch, args: argparse.Namespace, out: TextIO) -> None:
     from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
 
     fmt = args.format or ("json" if args.json else "text")
     if fmt == "json":
-        write_json(batch, sys.stdout, batch.fail_on.value or "error")
+        write_json(batch, out, batch.fail_on.value or "error")
     elif fmt == "sarif":
         from ascend_studio.lint._sarif import sarif_document
 
-        json.dump(sarif_document(batch, args.lang), sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        json.dump(sarif_document(batch, args.lang), out, ensure_ascii=False, indent=2)
+        out.write("\n")
     elif fmt == "github":
-        write_github(batch, sys.stdout, args.lang)
+        write_github(batch, out, args.lang)
     else:
-        write_text(batch, sys.stdout, args.lang, use_colour(sys.stdout, args.color))
+        write_text(batch, out, args.lang, use_colour(out, args.color))

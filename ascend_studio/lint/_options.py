@@ -82,6 +82,12 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
         choices=FAIL_ON,
         help="lowest severity that makes the exit status 1 (default: error)",
     )
+    group.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the findings to FILE (atomically) instead of standard output",
+    )
     for flag, metavar, text in _LISTS:
         group.add_argument(flag, action="append", metavar=metavar, help=text)
     for flag, text in _FLAGS:
@@ -102,6 +108,7 @@ _BATCH_ONLY = (
     "force_exclude",
     "report_unused_suppressions",
     "show_config",
+    "output",
 )
 
 

@@ -188,3 +188,16 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(
 def test_chinese_messages(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = validate(capsys, "job/train.py", "--format", "text", "--lang", "zh")
     assert "job/train.py:4:5: error precision.both_modes " in out and "[修改: " in out
+
+
+def test_output_file_is_written_atomically(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = validate(capsys, ".", "--format", "sarif", "-o", "report.sarif")
+    assert status == 1 and out == ""
+    assert err.strip() == "3 findings written to report.sarif"
+    document = json.loads((project / "report.sarif").read_text(encoding="utf-8"))
+    assert document["version"] == "2.1.0"
+    assert [p.name for p in project.iterdir() if p.name.startswith(".report")] == []
+    status, _, err = validate(capsys, ".", "-o", "no/such/dir/x.txt")
+    assert status == 2 and "cannot write no/such/dir/x.txt" in err
