@@ -2,7 +2,11 @@
 
 A file holding no configuration is not a problem in a batch (most Python files in
 a repository set no NPU option); when such a Python or shell file does not parse,
-that is reported as ``info``: it could not be checked statically.
+that is reported as ``info``: it could not be checked statically. A profile that
+does not parse, or a file that cannot be read, stays an error. The importer's
+errors and warnings become ``import.<kind>`` findings, except those about a
+variable the catalog does not know (``PYTHONPATH`` set twice is not an NPU
+configuration problem) and those the rules report themselves.
 """
 
 from __future__ import annotations
