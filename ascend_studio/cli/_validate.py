@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import counted, found_configs
+from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
+from ascend_studio.companion import FileRead
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import shipped_catalog
@@ -24,6 +26,8 @@ from ascend_studio.schema import shipped_catalog
 COMMAND = "validate"
 
 Loaded = list[tuple[str, Profile]]
+#: Per configuration label: what became of its companion files.
+Reads = dict[str, tuple[FileRead, ...]]
 
 
 def register(sub: Any) -> None:
@@ -60,6 +64,12 @@ def register(sub: Any) -> None:
 _RULE_COVERED = frozenset({"unknown_kwarg"})
 
 
+def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
+    """Each configuration with the files its path parameters name, read from disk."""
+    attached = [(label, *attach(p, path)) for label, p in loaded]
+    return [(label, p) for label, p, _ in attached], {label: r for label, _, r in attached}
+
+
 def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     """The configurations in ``path`` and the importer's errors and warnings.
 
@@ -89,8 +99,11 @@ def _jsonable(value: object) -> object:
     return value
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def diagnostic_json(
+    d: Diagnostic, profile: Profile | None = None, reads: tuple[FileRead, ...] = ()
+) -> dict[str, Any]:
     return {
+        "location": None if profile is None else location_json(d, profile, reads),
         "rule_id": d.rule_id,
         "severity": d.severity,
         "params": list(d.params),
@@ -123,8 +136,10 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
     return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
 
 
-def _print_diagnostic(d: Diagnostic, lang: str) -> None:
+def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
     print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    if where is not None:
+        print(f"          {'位置' if lang == 'zh' else 'at'}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
         print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
@@ -143,7 +158,9 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]) -> int:
+def _report(
+    loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem], reads: Reads
+) -> int:
     catalog = shipped_catalog()
     results = [(label, p, evaluate(p, catalog)) for label, p in loaded]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
@@ -157,7 +174,8 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
                     "product": p.product,
                     "scenario": p.scenario,
                     "counts": _counts(found),
-                    "diagnostics": [diagnostic_json(d) for d in found],
+                    "files": reads_json(reads.get(label, ())),
+                    "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                     "explanations": [explanation_json(e) for e in why],
                 }
                 for (label, p, found), why in zip(results, explained, strict=True)
@@ -176,8 +194,11 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
                     counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
                 )
             )
+            read = reads.get(label, ())
+            for file_read in read:
+                print(f"  file: {file_read.text(args.lang)}")
             for d in found:
-                _print_diagnostic(d, args.lang)
+                _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
     return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
@@ -214,4 +235,5 @@ def run(args: argparse.Namespace) -> int:
         ]:
             print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
         return 2
-    return _report(_retarget(loaded, args), args, problems)
+    loaded, reads = _with_files(args.file, loaded)
+    return _report(_retarget(loaded, args), args, problems, reads)

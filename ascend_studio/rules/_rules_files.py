@@ -9,61 +9,94 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from ascend_studio.companion import FORMATS
 from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._files import (
     DEBUG_OPTIONS,
     PRECISION_MODES,
-    has_ub_fusion,
+    file_problems,
     json_problem,
     read_aoe_config,
     read_debug_config,
     read_precision_modes,
+    ub_fusion_line,
 )
-from ascend_studio.rules._model import Condition, Hit, Rule, rule, txt
+from ascend_studio.rules._model import Condition, FileSpot, Hit, Rule, rule, txt
 
 __all__ = ["FILE_RULES", "JSON_FILES"]
 
 JSON_FILES = ("aoe_config_file", "fusion_switch_file", "modify_mixlist")
 HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
+#: Every parameter whose file has a known format (checked by ``file.format``).
+FORMAT_FILES = tuple(FORMATS)
+#: The NPURunConfig parameter page (zh) and the repository's English pages.
+PAGE = "NPURunConfig配置参数说明 (hiascend.com TensorFlowCommercial tfmigr1_tfadapi_0040)"
+EN_DOCS = "docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor"
 
 
-def _debug_options(c: Ctx) -> frozenset[str]:
+def _debug_options(c: Ctx) -> dict[str, int]:
     text = c.file("op_debug_config")
-    return read_debug_config(text).options if text is not None else frozenset()
+    return read_debug_config(text).options if text is not None else {}
+
+
+def _at(param: str, line: int) -> FileSpot:
+    return FileSpot(param, line)
 
 
 def _scan_json(c: Ctx) -> Iterator[Hit]:
     for path in JSON_FILES:
         text = c.file(path)
-        problem = json_problem(text) if text is not None else None
-        if problem:
-            yield Hit((path,), {"param": path, "problem": problem})
+        found = json_problem(text) if text is not None else None
+        if found is not None:
+            yield Hit(
+                (path,),
+                {"param": path, "problem": found.message, "at": _at(path, found.line)},
+            )
 
 
-def _ccec_with_oom(c: Ctx) -> bool:
-    return {"ccec_O0", "oom"} <= _debug_options(c)
+def _scan_formats(c: Ctx) -> Iterator[Hit]:
+    for path in FORMAT_FILES:
+        text = c.file(path)
+        for found in file_problems(path, text) if text is not None else ():
+            yield Hit(
+                (path,),
+                {"param": path, "problem": found.message, "at": _at(path, found.line)},
+            )
+
+
+def _ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    options = _debug_options(c)
+    if "ccec_O0" in options and "oom" in options:
+        return {"at": _at("op_debug_config", options["oom"])}
+    return None
 
 
 def _unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
-    unknown = sorted(_debug_options(c) - DEBUG_OPTIONS)
-    return {"unknown": ", ".join(unknown)} if unknown else None
+    options = _debug_options(c)
+    unknown = sorted(set(options) - DEBUG_OPTIONS)
+    if not unknown:
+        return None
+    return {"unknown": ", ".join(unknown), "at": _at("op_debug_config", options[unknown[0]])}
 
 
-def _level2_with_oom(c: Ctx) -> bool:
-    return c.ival("op_debug_level", default_too=False) == 2 and "oom" in _debug_options(c)
+def _oom_at(c: Ctx) -> Mapping[str, object] | None:
+    line = _debug_options(c).get("oom")
+    return None if line is None else {"at": _at("op_debug_config", line)}
 
 
-def _collect_with_oom(c: Ctx) -> bool:
-    return c.env_given("NPU_COLLECT_PATH") and "oom" in _debug_options(c)
+def _level2_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    return _oom_at(c) if c.ival("op_debug_level", default_too=False) == 2 else None
 
 
-def _cache_vs_debug_config(c: Ctx) -> bool:
+def _collect_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    return _oom_at(c) if c.env_given("NPU_COLLECT_PATH") else None
+
+
+def _cache_vs_debug_config(c: Ctx) -> Mapping[str, object] | None:
     text = c.file("op_debug_config")
-    return (
-        c.is_set("op_compiler_cache_mode")
-        and text is not None
-        and not read_debug_config(text).has_list
-    )
+    if not c.is_set("op_compiler_cache_mode") or text is None:
+        return None
+    return None if read_debug_config(text).has_list else {"at": _at("op_debug_config", 0)}
 
 
 def _aoe_mode(c: Ctx) -> str | None:
@@ -75,41 +108,61 @@ def _aoe_mode(c: Ctx) -> str | None:
 def _feature_needs(feature: str, mode: str) -> Condition:
     def when(c: Ctx) -> Mapping[str, object] | None:
         text = c.file("aoe_config_file")
-        if text is None or feature not in read_aoe_config(text).features:
+        config = read_aoe_config(text) if text is not None else None
+        if config is None or feature not in config.features:
             return None
         current = _aoe_mode(c)
-        return {"mode": repr(current) if current else "unset"} if current != mode else None
+        if current == mode:
+            return None
+        shown = repr(current) if current else "unset"
+        return {"mode": shown, "at": _at("aoe_config_file", config.feature_line)}
 
     return when
 
 
 def _tune_level(c: Ctx) -> Mapping[str, object] | None:
     text = c.file("aoe_config_file")
-    level = read_aoe_config(text).level if text is not None else None
-    return {"level": repr(level)} if level is not None and level not in ("O1", "O2") else None
+    config = read_aoe_config(text) if text is not None else None
+    if config is None or config.level is None or config.level in ("O1", "O2"):
+        return None
+    return {"level": repr(config.level), "at": _at("aoe_config_file", config.level_line)}
 
 
-def _modes(c: Ctx) -> frozenset[str]:
+def _modes(c: Ctx) -> dict[str, int]:
     text = c.file("op_precision_mode")
-    return read_precision_modes(text) if text is not None else frozenset()
+    return read_precision_modes(text) if text is not None else {}
 
 
-def _fp32_product(c: Ctx) -> bool:
-    return "enable_float_32_execution" in _modes(c) and c.product not in NEW_GEN
+def _mode_at(c: Ctx, mode: str) -> Mapping[str, object] | None:
+    line = _modes(c).get(mode)
+    return None if line is None else {"at": _at("op_precision_mode", line)}
+
+
+def _fp32_product(c: Ctx) -> Mapping[str, object] | None:
+    return None if c.product in NEW_GEN else _mode_at(c, "enable_float_32_execution")
 
 
 def _unknown_modes(c: Ctx) -> Mapping[str, object] | None:
-    unknown = sorted(_modes(c) - PRECISION_MODES)
-    return {"unknown": ", ".join(unknown)} if unknown else None
+    modes = _modes(c)
+    unknown = sorted(set(modes) - PRECISION_MODES)
+    if not unknown:
+        return None
+    return {"unknown": ", ".join(unknown), "at": _at("op_precision_mode", modes[unknown[0]])}
 
 
-def _hf32_env_with_modes(c: Ctx) -> bool:
-    return c.env_given("ENABLE_HF32_EXECUTION") and bool(_modes(c) & HF32_MODES)
+def _hf32_env_with_modes(c: Ctx) -> Mapping[str, object] | None:
+    if not c.env_given("ENABLE_HF32_EXECUTION"):
+        return None
+    lines = [line for mode, line in _modes(c).items() if mode in HF32_MODES]
+    return {"at": _at("op_precision_mode", min(lines))} if lines else None
 
 
-def _ub_fusion_350(c: Ctx) -> bool:
+def _ub_fusion_350(c: Ctx) -> Mapping[str, object] | None:
     text = c.file("fusion_switch_file")
-    return c.product == "atlas_350" and text is not None and has_ub_fusion(text)
+    if c.product != "atlas_350" or text is None:
+        return None
+    line = ub_fusion_line(text)
+    return None if line is None else {"at": _at("fusion_switch_file", line)}
 
 
 FILE_RULES: tuple[Rule, ...] = (
@@ -122,9 +175,25 @@ FILE_RULES: tuple[Rule, ...] = (
             "{param} 指向的文件内容不是合法的 JSON（{problem}），运行时无法解析。",
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
         ),
-        source="seed002 file formats (AOE tuning config, fusion switch, mixlist are JSON)",
+        source=PAGE + ": aoe_config_file, fusion_switch_file, modify_mixlist (JSON files)",
         fix=txt("修正文件内容。", "Fix the file."),
         scan=_scan_json,
+    ),
+    Rule(
+        id="file.format",
+        severity="warning",
+        kind="file",
+        params=FORMAT_FILES,
+        message=txt(
+            "{param} 指向的文件：{problem}",
+            "The file {param} points to: {problem}",
+        ),
+        source=PAGE + ": {param} (file format)",
+        fix=txt(
+            "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
+            "Change that line as described; ascend-studio file new {param} prints a template.",
+        ),
+        scan=_scan_formats,
     ),
     rule(
         "op_debug_config.ccec_O0_with_oom",
@@ -136,7 +205,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_debug_config 文件同时开启了 ccec_O0 与 oom，会导致 AI Core Error。",
             "The op_debug_config file turns on both ccec_O0 and oom, which causes an AI Core Error.",
         ),
-        source="seed002:功能调试 op_debug_config (ccec_O0 and oom cannot be combined); NOTES §2.8",
+        source=PAGE + ": 功能调试 op_debug_config; " + EN_DOCS + "/debugging.md (op_debug_config)",
         fix=(
             "去掉 ccec_O0 或 oom，例如改为 ccec_g,oom。",
             "Drop ccec_O0 or oom, e.g. use ccec_g,oom.",
@@ -153,7 +222,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_debug_config file has unknown options {unknown} (known: oom, dump_cce, "
             "dump_loc, ccec_O0, ccec_g, check_flag).",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source=PAGE + ": 功能调试 op_debug_config",
         fix=("检查拼写。", "Check the spelling."),
     ),
     rule(
@@ -167,7 +236,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_debug_level=2 turns on ccec compile options and cannot be combined with oom in "
             "op_debug_config; this causes an AI Core Error.",
         ),
-        source="seed002:后续版本废弃配置 op_debug_level",
+        source=PAGE + ": op_debug_level; " + EN_DOCS + "/deprecated_options.md (op_debug_level)",
         fix=("op_debug_level 改为 1 或 0，或去掉 oom。", "Use op_debug_level 1 or 0, or drop oom."),
     ),
     rule(
@@ -181,7 +250,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "With NPU_COLLECT_PATH set, oom in op_debug_config is not supported; the compiled "
             "model or kernels fail when used.",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source=PAGE + ": 功能调试 op_debug_config",
         fix=("去掉 oom，或取消 NPU_COLLECT_PATH。", "Drop oom, or unset NPU_COLLECT_PATH."),
         targets=("op_debug_config",),
     ),
@@ -196,7 +265,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_debug_config file has no op_debug_list, so op_compiler_cache_mode is "
             "ignored and every operator is recompiled.",
         ),
-        source="seed002:算子编译 op_compiler_cache_mode",
+        source=PAGE + ": 算子编译 op_compiler_cache_mode",
         fix=(
             "在文件中用 op_debug_list 限定要调试的算子。",
             "Limit debugging to some operators with op_debug_list in the file.",
@@ -214,7 +283,7 @@ FILE_RULES: tuple[Rule, ...] = (
             'The AOE config\'s feature has nonhomo_split, which needs aoe_mode="1" (subgraph '
             "tuning); it is {mode}. Subgraph tuning exists only on the Atlas training series.",
         ),
-        source="seed002:AOE aoe_config_file (feature); aoe_mode notes",
+        source=PAGE + ": AOE aoe_config_file (feature), aoe_mode; " + EN_DOCS + "/AOE.md",
         fix=(
             '设置 aoe_mode="1"（训练系列），或去掉 nonhomo_split。',
             'Set aoe_mode="1" (training series), or drop nonhomo_split.',
@@ -232,7 +301,7 @@ FILE_RULES: tuple[Rule, ...] = (
             'The AOE config\'s feature has deeper_opat, which needs aoe_mode="2" (operator '
             "tuning); it is {mode}.",
         ),
-        source="seed002:AOE aoe_config_file (feature)",
+        source=PAGE + ": AOE aoe_config_file (feature); " + EN_DOCS + "/AOE.md",
         fix=('设置 aoe_mode="2"。', 'Set aoe_mode="2".'),
         targets=("aoe_config_file",),
     ),
@@ -246,7 +315,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "AOE 配置文件中 tune_optimization_level={level} 不是 O1 或 O2。",
             "tune_optimization_level={level} in the AOE config is neither O1 nor O2.",
         ),
-        source="seed002:AOE aoe_config_file",
+        source=PAGE + ": AOE aoe_config_file (tune_optimization_level)",
         fix=(
             "改为 O1（高性能）或 O2（正常，默认）。",
             "Use O1 (high performance) or O2 (normal, default).",
@@ -263,7 +332,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_precision_mode file uses enable_float_32_execution, which only Atlas 350, "
             "A3 and A2 support, not {product}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=("改用 high_precision。", "Use high_precision instead."),
     ),
     rule(
@@ -277,7 +346,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_precision_mode file uses enable_hi_float_32_execution, which this version "
             "does not support.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=("去掉该模式。", "Remove that mode."),
     ),
     rule(
@@ -290,7 +359,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_precision_mode 文件中的模式 {unknown} 不是已知取值。",
             "The op_precision_mode file uses unknown modes {unknown}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=(
             "检查拼写，可选值见 all_ops_impl_mode.ini。",
             "Check the spelling; see all_ops_impl_mode.ini.",
@@ -322,7 +391,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "Atlas 350 has no UB fusion; the UBFusion entries of the fusion switch file are "
             "ignored.",
         ),
-        source="seed002:精度比对 fusion_switch_file",
+        source=PAGE + ": 精度比对 fusion_switch_file; " + EN_DOCS + "/accuracy_comparison.md",
         fix=("删除 UBFusion 段。", "Remove the UBFusion section."),
     ),
 )

@@ -580,6 +580,17 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"fusion_switch_file": "/f.json"}, files={"fusion_switch_file": '{"Switch": {}}'}),
     ),
     (
+        "file.format",
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "MatMul=high_precision\n"},
+        ),
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "[ByOpType]\nMatMul=high_precision\n"},
+        ),
+    ),
+    (
         "op_debug_config.ccec_O0_with_oom",
         P(
             {"op_debug_config": "/d.cfg"},
