@@ -7,6 +7,7 @@ not found is not an error: it may live only on the NPU machine.
 
 from __future__ import annotations
 
+import json
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -148,7 +149,7 @@ def plan_companions(
             continue
         name = _name(param, values[param], taken)
         planned.append((param, folder / name, text))
-        values[param] = Expr(expr=f"os.path.join({HERE}, {name!r})") if python else name
+        values[param] = Expr(expr=f"os.path.join({HERE}, {json.dumps(name)})") if python else name
     if not planned:
         return profile, ()
     return profile.model_copy(update={"values": values}), tuple(planned)

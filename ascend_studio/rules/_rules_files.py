@@ -340,7 +340,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_precision_mode",),
-        lambda c: "enable_hi_float_32_execution" in _modes(c),
+        lambda c: _mode_at(c, "enable_hi_float_32_execution"),
         message=(
             "op_precision_mode 文件使用了 enable_hi_float_32_execution，当前版本不支持。",
             "The op_precision_mode file uses enable_hi_float_32_execution, which this version "
