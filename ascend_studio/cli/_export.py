@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     EXPORT_FORMATS,
     ExportError,
@@ -14,7 +15,6 @@ from ascend_studio.codegen import (
     export_text,
     write_export,
 )
-from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.profile import ProfileError, load_profile
 
 COMMAND = "export"

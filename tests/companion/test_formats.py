@@ -69,9 +69,7 @@ dtypes_docs = st.lists(comment | dtype_rules, max_size=6).map(
     lambda lines: CustomDtypes(tuple(lines))
 )
 precision_docs = st.lists(
-    comment
-    | st.builds(Section, token)
-    | st.builds(Assign, path_token, token),
+    comment | st.builds(Section, token) | st.builds(Assign, path_token, token),
     max_size=8,
 ).map(lambda lines: PrecisionModes(tuple(lines)))
 json_value = st.integers() | any_text | st.booleans()
