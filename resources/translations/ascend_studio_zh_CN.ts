@@ -322,6 +322,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -656,6 +657,16 @@
         <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
         <source>Save file as</source>
         <translation>文件另存为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
+        <source>Also write the files this profile keeps next to the export ({names})?</source>
+        <translation>同时把该配置保存的文件写到导出文件旁边（{names}）？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
+        <source>Replace the existing {names}?</source>
+        <translation>替换已有的 {names}？</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>

@@ -200,3 +200,25 @@ def test_cancel_changes_nothing(window: MainWindow, qtbot: Any, kind: str) -> No
     find(dialog, QPlainTextEdit, "companion:text").setPlainText("changed\n")
     dialog.reject()
     assert window.model.profile == profile
+
+
+def test_app_export_asks_before_writing_the_companions(
+    window: MainWindow, dialogs: Any, tmp_path: Path
+) -> None:
+    profile = _p("op_debug_config", "op_debug_config=ccec_g,oom\n")
+    window.model.replace(profile, None, saved=profile)
+    (tmp_path / "op_debug_config.cfg").write_text("mine\n", "utf-8")
+    target = tmp_path / "config.py"
+    dialogs.answer("ask_save_path", target)
+    dialogs.answer("confirm", True, False)  # yes, write them; no, do not replace mine
+    assert window.files.export("py") is False
+    assert not target.exists()
+    assert (tmp_path / "op_debug_config.cfg").read_text("utf-8") == "mine\n"
+    dialogs.answer("ask_save_path", target)
+    dialogs.answer("confirm", True, True)
+    assert window.files.export("py") is True
+    assert (tmp_path / "op_debug_config.cfg").read_text("utf-8") == "op_debug_config=ccec_g,oom\n"
+    assert "os.path.dirname(os.path.abspath(__file__))" in target.read_text("utf-8")
+    dialogs.answer("ask_save_path", tmp_path / "env.sh")
+    dialogs.answer("confirm", False)  # no companions: only the export
+    assert window.files.export("sh") is True
