@@ -1,6 +1,7 @@
 """Render the "Edit file…" dialog for every companion format under Xvfb.
 
-    python scripts/screenshots_companion.py            # writes docs/companion-*.png
+    python scripts/screenshots_companion.py            # writes docs/companion-*.png (en),
+                                                       # plus the debug dialog in zh
     python scripts/screenshots_companion.py --out DIR
 
 Each dialog is opened from its parameter row of the real main window, with a
@@ -47,6 +48,8 @@ def _shoot(out: Path) -> list[Path]:
         window.resize(*SIZE)
         window.show()
         for kind, text in SAMPLES.items():
+            if lang == "zh" and kind != "op_debug_config":
+                continue  # one Chinese view is enough to check the translation
             values = {kind: f"/home/test/{kind}.cfg", "aoe_mode": "2"}
             product = "atlas_350" if kind == "fusion_switch_file" else "atlas_training"
             profile = Profile(product=product, values=values, file_contents={kind: text})

@@ -110,6 +110,8 @@ class CompanionDialog(QDialog):
         self.findings = QListWidget(self)
         self.findings.setObjectName("companion:diagnostics")
         self.findings.setMaximumHeight(110)
+        self.findings.setWordWrap(True)
+        self.findings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.findings.itemActivated.connect(self._go_to_line)
         self.findings.itemClicked.connect(self._go_to_line)
         template = QPushButton(tr("New from template"), self)
