@@ -150,3 +150,12 @@ def test_format_for_accepts_short_names() -> None:
     assert format_for("op_precision_mode") is FORMATS["op_precision_mode"]
     assert format_for("nope") is None
     assert detect("hello") is None
+
+
+def test_the_docs_show_every_format_with_an_example_and_a_screenshot() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    page = (docs / "companion-files.md").read_text("utf-8")
+    for kind in KINDS:
+        assert f"### {kind}" in page
+        assert f"(companion-{kind}.png)" in page
+        assert (docs / f"companion-{kind}.png").is_file()
