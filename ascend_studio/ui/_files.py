@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._autosave import Autosave, find_recoveries
@@ -153,6 +154,9 @@ class FileController(QObject):
         if index is None:
             return False
         imported = outcome.choices[index].profile.with_target(product=self.model.profile.product)
+        imported, _ = read_companions(
+            imported, [path.parent, Path.cwd()]
+        )  # the file rules see them
         self.model.edit(imported, tr("Import {name}").format(name=path.name))
         if outcome.report.strip():
             _dialogs.show_info(self.window, tr("Import report"), outcome.report)

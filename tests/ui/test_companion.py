@@ -222,3 +222,22 @@ def test_app_export_asks_before_writing_the_companions(
     dialogs.answer("ask_save_path", tmp_path / "env.sh")
     dialogs.answer("confirm", False)  # no companions: only the export
     assert window.files.export("sh") is True
+
+
+def test_importing_a_script_reads_the_files_next_to_it(
+    window: MainWindow, dialogs: Any, tmp_path: Path
+) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(
+        'from npu_bridge.npu_init import *\nconfig = NPURunConfig(op_debug_config="d.cfg")\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "d.cfg").write_text("op_debug_config=ccec_O0,oom\n", "utf-8")
+    dialogs.answer("ask_open_path", script)
+    dialogs.answer("choose_item", 0)
+    assert window.files.import_script() is True
+    assert window.model.profile.file_contents == {
+        "op_debug_config": "op_debug_config=ccec_O0,oom\n"
+    }
+    ids = [f.rule_id for f in window.findings]
+    assert "op_debug_config.ccec_O0_with_oom" in ids
