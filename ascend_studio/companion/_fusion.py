@@ -7,7 +7,6 @@ the built-in switchable rules at once, and a named rule overrides ``ALL``.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
@@ -49,6 +48,8 @@ class KnownRule:
 
 @cache
 def known_rules() -> tuple[KnownRule, ...]:
+    import tomllib  # only when the list is needed: not at start-up
+
     data = tomllib.loads(resource_path("companion", "fusion_rules.toml").read_text("utf-8"))
     return tuple(
         KnownRule(section, name, tuple(body["not_on"]))

@@ -21,7 +21,7 @@ from ui_helpers import find
 from ascend_studio.companion import FORMATS
 from ascend_studio.profile import Profile
 from ascend_studio.ui._window import MainWindow
-from ascend_studio.ui.companion import CompanionDialog
+from ascend_studio.ui.companion._dialog import CompanionDialog
 
 
 def _open(window: MainWindow, qtbot: Any, kind: str, profile: Profile) -> CompanionDialog:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
@@ -17,7 +18,9 @@ from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
-from ascend_studio.ui.companion._dialog import CompanionDialog
+
+if TYPE_CHECKING:
+    from ascend_studio.ui.companion._dialog import CompanionDialog
 
 __all__ = ["CompanionController"]
 
@@ -47,6 +50,8 @@ class CompanionController(QObject):
         return found.file_contents.get(param)
 
     def open(self, param: str) -> None:
+        from ascend_studio.ui.companion._dialog import CompanionDialog
+
         fmt = format_for(param)
         if fmt is None:
             return

@@ -87,6 +87,8 @@ class PathEditor(StrEditor):
     def set_language(self, lang: Language) -> None:
         super().set_language(lang)
         self._check(self.line.text())
+        if self.edit_file is not None:
+            self.edit_file.setText(tr("Edit file…"))
 
     def _browse(self) -> None:
         title = tr("Choose a directory") if self.directory else tr("Choose a file")
