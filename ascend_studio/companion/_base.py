@@ -87,7 +87,8 @@ def load_json(text: str) -> tuple[object, tuple[Problem, ...]]:
     """The JSON value of ``text`` (None when unreadable) and what is wrong with it.
 
     ``//`` comments (the reference pages annotate their samples with them) are
-    read past, with a warning: JSON itself has no comments.
+    read past for the editor, reported as an error: the readers (nlohmann::json in
+    the graph engine) take strict JSON and reject the file.
     """
     try:
         return json.loads(text), ()
@@ -112,9 +113,10 @@ def load_json(text: str) -> tuple[object, tuple[Problem, ...]]:
         problem(
             line,
             "json_comment",
-            "JSON 不允许 // 注释，运行时的 JSON 解析可能拒绝该文件；请删除注释。",
-            "JSON has no // comments and the runtime's JSON reader may reject the file; "
+            "JSON 不允许 // 注释，运行时的 JSON 读取会拒绝整个文件；请删除注释。",
+            "JSON has no // comments: the runtime's JSON reader rejects the whole file; "
             "remove the comments.",
+            "error",
         ),
     )
 

@@ -1,8 +1,12 @@
-"""``op_debug_config``: a ``.cfg`` of ``key = a,b`` lines.
+"""``op_debug_config``: a ``.cfg`` of ``key=a,b`` lines.
 
 ``op_debug_config`` lists the debug options, ``op_debug_list`` (optional) the
-operators built that way (names, or ``OpType::name`` for types). ``#`` starts a
-comment; spaces around ``=`` and ``,`` do not matter.
+operators built that way (names, or ``OpType::name`` for types). As the graph
+engine's reader does (hicann/ge, ``op_debug_config_parser.cc``): lines are
+trimmed, a line starting with ``#`` is a comment, a line is an options line when
+it contains ``op_debug_config`` (the last one counts), the value is everything
+after the first ``=`` split at commas, each item trimmed. There are no
+end-of-line comments: ``oom # x`` is one item, and not ``oom``.
 """
 
 from __future__ import annotations
@@ -31,8 +35,6 @@ KEYS = (OPTIONS_KEY, LIST_KEY)
 class Setting:
     key: str
     values: tuple[str, ...]
-    #: A trailing ``# comment`` on the same line, kept as written.
-    note: str = ""
 
 
 Line = Comment | Setting | Raw
@@ -65,9 +67,7 @@ class DebugConfig:
         if not values and key == LIST_KEY:
             return replace(self, lines=tuple(i for n, i in enumerate(lines) if n not in spots))
         if spots:
-            old = lines[spots[-1]]
-            assert isinstance(old, Setting)
-            lines[spots[-1]] = Setting(key, values, old.note)
+            lines[spots[-1]] = Setting(key, values)
         else:
             lines.append(Setting(key, values))
         return replace(self, lines=tuple(lines))
@@ -82,9 +82,8 @@ def _line(raw: str) -> Line:
     if not text or text.startswith("#"):
         return Comment(text)
     key, sep, value = text.partition("=")
-    value, hash_, note = value.partition("#")
     if sep and key.strip() in KEYS:
-        return Setting(key.strip(), _split(value), (hash_ + note).strip())
+        return Setting(key.strip(), _split(value))
     return Raw(text)
 
 
@@ -96,8 +95,7 @@ def write(doc: DebugConfig) -> str:
     out = []
     for item in doc.lines:
         if isinstance(item, Setting):
-            note = f" {item.note}" if item.note else ""
-            out.append(f"{item.key}={','.join(item.values)}{note}")
+            out.append(f"{item.key}={','.join(item.values)}")
         else:
             out.append(item.text)
     return "".join(line + "\n" for line in out)
@@ -118,25 +116,58 @@ def _raw_problem(number: int, text: str) -> Problem:
         return problem(
             number,
             "key_case",
-            f"键 {key} 的大小写不对，应写作 {key.lower()}。",
-            f"The key {key} is spelled with the wrong case; write {key.lower()}.",
+            f"键 {key} 的大小写不对，该行被忽略；应写作 {key.lower()}。",
+            f"The key {key} has the wrong case, so the line is ignored; write {key.lower()}.",
+        )
+    if any(k in text for k in KEYS):
+        return problem(
+            number,
+            "line",
+            f"{text!r} 不是 键=值 的形式：运行时报错并忽略整个调试配置。",
+            f"{text!r} is not key=value: the runtime reports an error and turns no option on.",
         )
     return problem(
         number,
         "line",
-        f"无法识别的行 {text!r}：只支持 op_debug_config=… 与 op_debug_list=… 两种行，# 开头为注释。",
-        f"Unrecognised line {text!r}: only op_debug_config=… and op_debug_list=… lines "
-        "are read; # starts a comment.",
+        f"运行时忽略该行 {text!r}：只读取 op_debug_config=… 与 op_debug_list=… 行，# 开头为注释。",
+        f"The runtime ignores the line {text!r}: only op_debug_config=… and op_debug_list=… "
+        "lines are read; # at the start of a line makes a comment.",
     )
+
+
+def _setting_problems(number: int, item: Setting) -> list[Problem]:
+    found = []
+    if not item.values:
+        found.append(
+            problem(
+                number,
+                "empty",
+                f"{item.key}= 没有值：运行时报错并忽略它。",
+                f"{item.key}= has no value: the runtime reports an error and ignores it.",
+            )
+        )
+    if any("#" in v for v in item.values):
+        found.append(
+            problem(
+                number,
+                "inline_comment",
+                "行尾的 # 不是注释：它连同前面的选项被当成一个选项（例如 'oom # x' 不会开启 oom）；"
+                "请把注释放到单独一行。",
+                "A # after a value is not a comment: it makes one option with the text before "
+                "it ('oom # x' does not turn oom on); put the comment on its own line.",
+            )
+        )
+    return found
 
 
 def check(text: str) -> tuple[Problem, ...]:
     doc = parse(text)
-    found = [
-        _raw_problem(number, item.text)
-        for number, item in enumerate(doc.lines, 1)
-        if isinstance(item, Raw)
-    ]
+    found: list[Problem] = []
+    for number, item in enumerate(doc.lines, 1):
+        if isinstance(item, Raw):
+            found.append(_raw_problem(number, item.text))
+        elif isinstance(item, Setting):
+            found.extend(_setting_problems(number, item))
     if not doc.has(OPTIONS_KEY):
         found.append(
             problem(
@@ -167,5 +198,6 @@ DEBUG_FORMAT: Format[DebugConfig] = Format(
     check=check,
     looks_like=lambda text: any(isinstance(i, Setting) for i in parse(text).lines),
     template=TEMPLATE,
-    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), op_debug_config",
+    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), op_debug_config; "
+    "hicann/ge compiler/engines/nn_engine/utils/common/config_parser/op_debug_config_parser.cc",
 )

@@ -2,13 +2,17 @@
 
 ``{"black-list": {"to-add": [...], "to-remove": [...]}, "white-list": ..., ...}``:
 operator types moved onto a list (``to-add``) or off it to the gray list
-(``to-remove``).
+(``to-remove``). The graph engine's reader (hicann/ge,
+``modify_mixlist_config_parser.cc``) takes strict JSON and rejects the whole
+file for an empty file, a key other than these lists and actions, a value of
+the wrong shape, or an operator whose changes do not make one move (see
+:data:`MOVES`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ascend_studio.companion._base import Format, Problem, line_of, load_json, problem
 from ascend_studio.schema import Text
@@ -17,6 +21,25 @@ __all__ = ["ACTIONS", "LISTS", "MIXLIST_FORMAT", "ListChange", "Mixlist"]
 
 LISTS = ("black-list", "white-list", "gray-list")
 ACTIONS = ("to-add", "to-remove")
+_B, _W, _G = LISTS
+_ADD, _REMOVE = ACTIONS
+#: What one operator may be given: onto a list, optionally off the one it leaves.
+MOVES = frozenset(
+    frozenset(move)
+    for move in (
+        {(_B, _REMOVE)},
+        {(_W, _REMOVE)},
+        {(_G, _ADD)},
+        {(_G, _ADD), (_B, _REMOVE)},
+        {(_G, _ADD), (_W, _REMOVE)},
+        {(_W, _ADD)},
+        {(_W, _ADD), (_G, _REMOVE)},
+        {(_W, _ADD), (_B, _REMOVE)},
+        {(_B, _ADD)},
+        {(_B, _ADD), (_G, _REMOVE)},
+        {(_B, _ADD), (_W, _REMOVE)},
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -69,60 +92,87 @@ def write(doc: Mixlist) -> str:
     return json.dumps(data, indent=4, ensure_ascii=False) + "\n"
 
 
+def _reject(line: int, code: str, zh: str, en: str) -> Problem:
+    return problem(
+        line,
+        code,
+        zh + "运行时拒绝整个文件。",
+        en + " The runtime rejects the whole file.",
+        "error",
+    )
+
+
 def _key_problems(text: str, data: dict[str, object]) -> list[Problem]:
     found = []
     for name, body in data.items():
         at = line_of(text, f'"{name}"')
         if name not in LISTS:
             found.append(
-                problem(
+                _reject(
                     at,
                     "list",
-                    f"{name} 不是已知的名单（black-list、white-list、gray-list）。",
-                    f"{name} is not a known list (black-list, white-list, gray-list).",
+                    f"{name} 不是 black-list、white-list 或 gray-list。",
+                    f"{name} is not black-list, white-list or gray-list.",
                 )
             )
         elif not isinstance(body, dict):
-            continue
-        else:
-            found.extend(
-                problem(
-                    line_of(text, f'"{key}"', at - 1),
-                    "action",
-                    f"{name} 下的 {key} 不是 to-add 或 to-remove，会被忽略。",
-                    f"{key} under {name} is neither to-add nor to-remove; it is ignored.",
-                )
-                for key in body
-                if key not in ACTIONS
+            found.append(
+                _reject(at, "shape", f"{name} 的值应为对象。", f"{name} must be an object.")
             )
+        else:
+            for key, value in body.items():
+                spot = line_of(text, f'"{key}"', at - 1)
+                if key not in ACTIONS:
+                    found.append(
+                        _reject(
+                            spot,
+                            "action",
+                            f"{name} 下的 {key} 不是 to-add 或 to-remove。",
+                            f"{key} under {name} is neither to-add nor to-remove.",
+                        )
+                    )
+                elif not isinstance(value, list):
+                    found.append(
+                        _reject(spot, "shape", f"{key} 的值应为数组。", f"{key} must be an array.")
+                    )
     return found
 
 
-def _both_ways(text: str, doc: Mixlist) -> list[Problem]:
-    found = []
+def _moves(text: str, doc: Mixlist) -> list[Problem]:
+    wanted: dict[str, set[tuple[str, str]]] = {}
     for change in doc.changes:
-        for op in sorted(set(change.to_add) & set(change.to_remove)):
+        for action, ops in ((_ADD, change.to_add), (_REMOVE, change.to_remove)):
+            for op in ops:
+                wanted.setdefault(op, set()).add((change.name, action))
+    found = []
+    for op, move in wanted.items():
+        if frozenset(move) not in MOVES:
+            shown = ", ".join(f"{a} {n}" for n, a in sorted(move))
             found.append(
-                problem(
+                _reject(
                     line_of(text, f'"{op}"'),
-                    "both",
-                    f"算子 {op} 同时出现在 {change.name} 的 to-add 与 to-remove 中。",
-                    f"Operator {op} is in both to-add and to-remove of {change.name}.",
+                    "move",
+                    f"算子 {op} 的修改（{shown}）不构成一次合法的移动：只能加入一个名单，"
+                    "并可同时移出它原来所在的名单。",
+                    f"The changes for operator {op} ({shown}) are not one move: add it to one "
+                    "list, optionally removing it from the list it leaves.",
                 )
             )
     return found
 
 
 def check(text: str) -> tuple[Problem, ...]:
+    if not text.strip():
+        return (_reject(0, "empty", "文件为空。", "The file is empty."),)
     data, found = load_json(text)
     if data is None:
-        return found
+        return tuple(replace(p, severity="error") for p in found)
     if not isinstance(data, dict):
         return (
             *found,
-            problem(1, "shape", "文件顶层应为 JSON 对象。", "The file should be a JSON object."),
+            _reject(1, "shape", "文件顶层应为 JSON 对象。", "The file must be a JSON object."),
         )
-    return (*found, *_key_problems(text, data), *_both_ways(text, parse(text)))
+    return (*found, *_key_problems(text, data), *_moves(text, parse(text)))
 
 
 TEMPLATE = """\
@@ -145,5 +195,6 @@ MIXLIST_FORMAT: Format[Mixlist] = Format(
     check=check,
     looks_like=lambda text: any(f'"{n}"' in text for n in LISTS),
     template=TEMPLATE,
-    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), modify_mixlist",
+    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), modify_mixlist; "
+    "hicann/ge compiler/engines/nn_engine/utils/common/config_parser/modify_mixlist_config_parser.cc",
 )

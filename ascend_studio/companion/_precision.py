@@ -1,7 +1,12 @@
 """``op_precision_mode``: an ini with ``[ByOpType]`` and ``[ByNodeName]`` sections.
 
 Each ``name=mode`` line gives one operator type (or node) a precision/performance
-mode; a node-name entry wins over a type entry. ``#`` and ``;`` start comments.
+mode; a node-name entry wins over a type entry. As the graph engine's reader
+does (hicann/ge, ``op_impl_mode_config_parser.cc``): a line starting with ``#``
+is a comment, other lines without ``=`` are skipped (so ``;`` lines act as
+comments too), only the exact headers ``[ByOpType]`` and ``[ByNodeName]`` switch
+the section, entries before any header count as ``[ByOpType]``, names and modes
+are trimmed, an unknown mode is skipped and the first entry for a name wins.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ PRECISION_MODES: tuple[str, ...] = (
     "support_out_of_bound_index",
     "keep_fp16",
     "super_performance",
+    # Accepted by the graph engine's reader, not on the reference page.
+    "norm_class",
 )
 HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
 SECTIONS = ("ByOpType", "ByNodeName")
@@ -89,10 +96,23 @@ def _pending(wanted: dict[tuple[str, str], str], section: str) -> list[Line]:
 
 
 def _assigns(doc: PrecisionModes) -> list[tuple[str, Assign, int]]:
+    """(section as written, entry, line) for every entry."""
     section = ""
     found = []
     for number, item in enumerate(doc.lines, 1):
         if isinstance(item, Section):
+            section = item.name
+        elif isinstance(item, Assign):
+            found.append((section, item, number))
+    return found
+
+
+def effective(doc: PrecisionModes) -> list[tuple[str, Assign, int]]:
+    """(section the runtime files it under, entry, line): unknown headers do not switch."""
+    section = SECTIONS[0]
+    found = []
+    for number, item in enumerate(doc.lines, 1):
+        if isinstance(item, Section) and item.name in SECTIONS:
             section = item.name
         elif isinstance(item, Assign):
             found.append((section, item, number))
@@ -128,11 +148,10 @@ def write(doc: PrecisionModes) -> str:
 
 
 def mode_lines(doc: PrecisionModes) -> dict[str, int]:
-    """Each mode used inside a known section -> the first line using it."""
+    """Each mode the runtime reads -> the first line using it."""
     found: dict[str, int] = {}
-    for section, item, number in _assigns(doc):
-        if section in SECTIONS:
-            found.setdefault(item.value, number)
+    for _, item, number in effective(doc):
+        found.setdefault(item.value, number)
     return found
 
 
@@ -141,13 +160,16 @@ def _section_problems(doc: PrecisionModes) -> list[Problem]:
     for number, item in enumerate(doc.lines, 1):
         if isinstance(item, Section) and item.name not in SECTIONS:
             near = next((s for s in SECTIONS if s.lower() == item.name.lower()), None)
-            hint = f"; write [{near}]" if near else " (ByOpType, ByNodeName)"
+            hint = f"write [{near}]" if near else "use [ByOpType] or [ByNodeName]"
             found.append(
                 problem(
                     number,
                     "section",
-                    f"[{item.name}] 不是已知的段，其中的配置被忽略（应为 [ByOpType] 或 [ByNodeName]）。",
-                    f"[{item.name}] is not a known section; its entries are ignored{hint}.",
+                    f"运行时不认识 [{item.name}]（只认 [ByOpType]、[ByNodeName]，区分大小写），"
+                    "其下的行仍归入前一个段（文件开头为 [ByOpType]）。",
+                    f"The runtime does not know [{item.name}] (only [ByOpType] and [ByNodeName], "
+                    f"case-sensitive): the lines below it stay in the previous section "
+                    f"([ByOpType] at the start); {hint}.",
                 )
             )
     return found
@@ -155,25 +177,39 @@ def _section_problems(doc: PrecisionModes) -> list[Problem]:
 
 def _entry_problems(doc: PrecisionModes) -> list[Problem]:
     found = []
-    for section, item, number in _assigns(doc):
-        if not section:
+    seen: set[tuple[str, str]] = set()
+    for section, item, number in effective(doc):
+        if (section, item.key) in seen:
             found.append(
                 problem(
                     number,
-                    "no_section",
-                    f"{item.key}={item.value} 不在任何段下，会被忽略；请放到 [ByOpType] 或 [ByNodeName] 下。",
-                    f"{item.key}={item.value} is outside any section and ignored; put it under "
-                    "[ByOpType] or [ByNodeName].",
+                    "duplicate",
+                    f"{item.key} 在 [{section}] 中已配置过，这一行被忽略（以第一行为准）。",
+                    f"{item.key} is set in [{section}] above already; this line is ignored "
+                    "(the first wins).",
                 )
             )
+        seen.add((section, item.key))
     for number, line in enumerate(doc.lines, 1):
         if isinstance(line, Raw):
             found.append(
                 problem(
                     number,
                     "line",
-                    f"无法识别的行 {line.text!r}：应为 [段名] 或 名称=模式。",
-                    f"Unrecognised line {line.text!r}: expected [section] or name=mode.",
+                    f"运行时跳过该行 {line.text!r}：应为 [段名] 或 名称=模式。",
+                    f"The runtime skips the line {line.text!r}: expected [section] or name=mode.",
+                )
+            )
+    for written, item, number in _assigns(doc):
+        if not written:
+            found.append(
+                problem(
+                    number,
+                    "no_section",
+                    f"{item.key}={item.value} 不在任何段下，按 [ByOpType] 处理。",
+                    f"{item.key}={item.value} is before any section header and counts as "
+                    "[ByOpType].",
+                    "info",
                 )
             )
     return found
@@ -205,5 +241,6 @@ PRECISION_FORMAT: Format[PrecisionModes] = Format(
         for i in parse(text).lines
     ),
     template=TEMPLATE,
-    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), op_precision_mode",
+    source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), op_precision_mode; "
+    "hicann/ge compiler/engines/nn_engine/utils/common/config_parser/op_impl_mode_config_parser.cc",
 )

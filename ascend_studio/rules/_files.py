@@ -93,12 +93,11 @@ def ub_fusion_line(text: str) -> int | None:
     return section_line(text, "UBFusion") or 1
 
 
-#: Problems the dedicated rules report themselves.
-_COVERED = frozenset({"json"})
-
-
 @lru_cache(maxsize=64)
 def file_problems(kind: str, text: str) -> tuple[Problem, ...]:
-    """Format problems of one companion file, except those dedicated rules cover."""
+    """Format problems of one companion file, except those dedicated rules cover
+    (``file.invalid_json`` reports the AOE file's JSON syntax)."""
     found = FORMATS[kind].check(text)
-    return tuple(p for p in found if p.code not in _COVERED)
+    if kind == "aoe_config_file":
+        return tuple(p for p in found if p.code != "json")
+    return found

@@ -7,9 +7,9 @@ the tolerant readers in ``_files``; with no description they stay quiet.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
-from ascend_studio.companion import FORMATS
+from ascend_studio.companion import FORMATS, Problem
 from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._files import (
     DEBUG_OPTIONS,
@@ -21,11 +21,14 @@ from ascend_studio.rules._files import (
     read_precision_modes,
     ub_fusion_line,
 )
-from ascend_studio.rules._model import Condition, FileSpot, Hit, Rule, rule, txt
+from ascend_studio.rules._model import Condition, FileSpot, Hit, Rule, Severity, rule, txt
 
 __all__ = ["FILE_RULES", "JSON_FILES"]
 
-JSON_FILES = ("aoe_config_file", "fusion_switch_file", "modify_mixlist")
+#: JSON files whose reader is not public: a syntax error is reported by
+#: ``file.invalid_json``. The fusion switch and mixlist readers (graph engine)
+#: reject bad JSON: ``file.format_error`` reports it for them.
+JSON_FILES = ("aoe_config_file",)
 HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
 #: Every parameter whose file has a known format (checked by ``file.format``).
 FORMAT_FILES = tuple(FORMATS)
@@ -54,14 +57,26 @@ def _scan_json(c: Ctx) -> Iterator[Hit]:
             )
 
 
-def _scan_formats(c: Ctx) -> Iterator[Hit]:
-    for path in FORMAT_FILES:
-        text = c.file(path)
-        for found in file_problems(path, text) if text is not None else ():
-            yield Hit(
-                (path,),
-                {"param": path, "problem": found.message, "at": _at(path, found.line)},
-            )
+def _scan_formats(severity: str) -> Callable[[Ctx], Iterator[Hit]]:
+    def scan(c: Ctx) -> Iterator[Hit]:
+        for path in FORMAT_FILES:
+            text = c.file(path)
+            for found in file_problems(path, text) if text is not None else ():
+                if found.severity == severity:
+                    yield _format_hit(path, found)
+
+    return scan
+
+
+_FORMAT_RULES: tuple[tuple[str, Severity], ...] = (
+    ("file.format_error", "error"),
+    ("file.format", "warning"),
+    ("file.format_info", "info"),
+)
+
+
+def _format_hit(path: str, found: Problem) -> Hit:
+    return Hit((path,), {"param": path, "problem": found.message, "at": _at(path, found.line)})
 
 
 def _ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
@@ -179,21 +194,22 @@ FILE_RULES: tuple[Rule, ...] = (
         fix=txt("修正文件内容。", "Fix the file."),
         scan=_scan_json,
     ),
-    Rule(
-        id="file.format",
-        severity="warning",
-        kind="file",
-        params=FORMAT_FILES,
-        message=txt(
-            "{param} 指向的文件：{problem}",
-            "The file {param} points to: {problem}",
-        ),
-        source=PAGE + ": {param} (file format)",
-        fix=txt(
-            "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
-            "Change that line as described; ascend-studio file new {param} prints a template.",
-        ),
-        scan=_scan_formats,
+    *(
+        Rule(
+            id=rule_id,
+            severity=severity,
+            kind="file",
+            params=FORMAT_FILES,
+            message=txt("{param} 指向的文件：{problem}", "The file {param} points to: {problem}"),
+            source=PAGE + ": {param}; the graph engine's reader of the file (hicann/ge "
+            "compiler/engines/nn_engine, config_parser and fusion_config_manager)",
+            fix=txt(
+                "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
+                "Change that line as described; ascend-studio file new {param} prints a template.",
+            ),
+            scan=_scan_formats(severity),
+        )
+        for rule_id, severity in _FORMAT_RULES
     ),
     rule(
         "op_debug_config.ccec_O0_with_oom",

@@ -45,14 +45,20 @@ debug_docs = st.lists(
         st.lists(st.text(string.ascii_letters + "_:", min_size=1, max_size=9), max_size=4).map(
             tuple
         ),
-        st.sampled_from(["", "# note", "# two words"]),
     ),
     max_size=6,
 ).map(lambda lines: DebugConfig(tuple(lines)))
 pairs = st.dictionaries(any_text, st.sampled_from(["on", "off", "On"]), max_size=4).map(
     lambda d: tuple(d.items())
 )
-fusion_docs = st.builds(FusionSwitch, pairs, pairs)
+fusion_docs = st.builds(
+    FusionSwitch,
+    pairs,
+    pairs,
+    st.dictionaries(any_text.filter(lambda k: k != "Switch"), st.integers(), max_size=2).map(
+        lambda d: tuple((k, json.dumps(v)) for k, v in d.items())
+    ),
+)
 mixlist_docs = st.dictionaries(
     st.sampled_from(["black-list", "white-list", "gray-list", "other"]),
     st.tuples(_unique(any_text), _unique(any_text)),
@@ -134,7 +140,7 @@ def test_golden_and_template_are_clean_and_detected(kind: str) -> None:
         assert detect(text) == kind
 
 
-@pytest.mark.parametrize("kind", ["op_debug_config", "customize_dtypes", "op_precision_mode"])
+@pytest.mark.parametrize("kind", ["op_debug_config", "op_precision_mode"])
 def test_comments_survive_parse_and_write(kind: str) -> None:
     fmt = FORMATS[kind]
     text = (GOLDEN / f"{kind}.txt").read_text("utf-8")
@@ -143,6 +149,14 @@ def test_comments_survive_parse_and_write(kind: str) -> None:
     written = fmt.write(fmt.parse(text)).splitlines()
     assert all(c in written for c in comments)
     assert len(written) == len(text.splitlines())  # one item per line: line numbers hold
+
+
+def test_dtypes_keeps_comments_but_reports_them_as_the_reader_rejects_them() -> None:
+    fmt = FORMATS["customize_dtypes"]
+    text = "# by type\nOpType::Relu:InputDtype:float16\n\n"
+    assert fmt.write(fmt.parse(text)) == text
+    found = [(p.line, p.severity) for p in fmt.check(text)]
+    assert found == [(1, "error"), (3, "error")]
 
 
 def test_format_for_accepts_short_names() -> None:
