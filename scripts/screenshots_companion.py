@@ -22,7 +22,7 @@ SAMPLES = {
     ' "UBFusion": {"TbePool2dQuantFusionPass": "on"}}}\n',
     "modify_mixlist": '{"black-list": {"to-add": ["MatMul", "Cast"], "to-remove": ["Xlog1py"]},'
     ' "white-list": {"to-add": ["Bias"], "to-remove": ["Conv2D", "Bias"]}}\n',
-    "customize_dtypes": "# by node name\nblock1/Relu::InputDtype:float16,int8,OutputDtype:float16\n"
+    "customize_dtypes": "block1/Relu::InputDtype:float16,int8,OutputDtype:float16\n"
     "OpType::Relu:InputDtype:float61,OutputDtype:float16\n",
     "op_precision_mode": "[ByOpType]\nMatMulV2=high_precision\nConv2D=enable_float_32_execution\n"
     "[ByNodeName]\ngather_1=support_out_of_bound_index\n",
