@@ -2,182 +2,39 @@
 
 A profile can carry the text of the files that path parameters point to (the
 ``file_contents`` field: parameter path -> text). These rules read it through
-the tolerant readers in ``_files``; with no description they stay quiet.
+the companion parsers (``ascend_studio.companion``, via ``_files`` and
+``_file_conditions``); with no text they stay quiet. Each finding carries the
+line inside the file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-
-from ascend_studio.companion import FORMATS, Problem
-from ascend_studio.rules._context import NEW_GEN, Ctx
-from ascend_studio.rules._files import (
-    DEBUG_OPTIONS,
-    PRECISION_MODES,
-    file_problems,
-    json_problem,
-    read_aoe_config,
-    read_debug_config,
-    read_precision_modes,
-    ub_fusion_line,
+from ascend_studio.rules._file_conditions import (
+    FORMAT_FILES,
+    FORMAT_RULES,
+    JSON_FILES,
+    cache_vs_debug_config,
+    ccec_with_oom,
+    collect_with_oom,
+    feature_needs,
+    fp32_product,
+    hf32_env_with_modes,
+    level2_with_oom,
+    mode_at,
+    scan_formats,
+    scan_json,
+    tune_level,
+    ub_fusion_350,
+    unknown_debug_options,
+    unknown_modes,
 )
-from ascend_studio.rules._model import Condition, FileSpot, Hit, Rule, Severity, rule, txt
+from ascend_studio.rules._model import Rule, rule, txt
 
 __all__ = ["FILE_RULES", "JSON_FILES"]
 
-#: JSON files whose reader is not public: a syntax error is reported by
-#: ``file.invalid_json``. The fusion switch and mixlist readers (graph engine)
-#: reject bad JSON: ``file.format_error`` reports it for them.
-JSON_FILES = ("aoe_config_file",)
-HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
-#: Every parameter whose file has a known format (checked by ``file.format``).
-FORMAT_FILES = tuple(FORMATS)
 #: The NPURunConfig parameter page (zh) and the repository's English pages.
 PAGE = "NPURunConfig配置参数说明 (hiascend.com TensorFlowCommercial tfmigr1_tfadapi_0040)"
 EN_DOCS = "docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor"
-
-
-def _debug_options(c: Ctx) -> dict[str, int]:
-    text = c.file("op_debug_config")
-    return read_debug_config(text).options if text is not None else {}
-
-
-def _at(param: str, line: int) -> FileSpot:
-    return FileSpot(param, line)
-
-
-def _scan_json(c: Ctx) -> Iterator[Hit]:
-    for path in JSON_FILES:
-        text = c.file(path)
-        found = json_problem(text) if text is not None else None
-        if found is not None:
-            yield Hit(
-                (path,),
-                {"param": path, "problem": found.message, "at": _at(path, found.line)},
-            )
-
-
-def _scan_formats(severity: str) -> Callable[[Ctx], Iterator[Hit]]:
-    def scan(c: Ctx) -> Iterator[Hit]:
-        for path in FORMAT_FILES:
-            text = c.file(path)
-            for found in file_problems(path, text) if text is not None else ():
-                if found.severity == severity:
-                    yield _format_hit(path, found)
-
-    return scan
-
-
-_FORMAT_RULES: tuple[tuple[str, Severity], ...] = (
-    ("file.format_error", "error"),
-    ("file.format", "warning"),
-    ("file.format_info", "info"),
-)
-
-
-def _format_hit(path: str, found: Problem) -> Hit:
-    return Hit((path,), {"param": path, "problem": found.message, "at": _at(path, found.line)})
-
-
-def _ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
-    options = _debug_options(c)
-    if "ccec_O0" in options and "oom" in options:
-        return {"at": _at("op_debug_config", options["oom"])}
-    return None
-
-
-def _unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
-    options = _debug_options(c)
-    unknown = sorted(set(options) - DEBUG_OPTIONS)
-    if not unknown:
-        return None
-    return {"unknown": ", ".join(unknown), "at": _at("op_debug_config", options[unknown[0]])}
-
-
-def _oom_at(c: Ctx) -> Mapping[str, object] | None:
-    line = _debug_options(c).get("oom")
-    return None if line is None else {"at": _at("op_debug_config", line)}
-
-
-def _level2_with_oom(c: Ctx) -> Mapping[str, object] | None:
-    return _oom_at(c) if c.ival("op_debug_level", default_too=False) == 2 else None
-
-
-def _collect_with_oom(c: Ctx) -> Mapping[str, object] | None:
-    return _oom_at(c) if c.env_given("NPU_COLLECT_PATH") else None
-
-
-def _cache_vs_debug_config(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("op_debug_config")
-    if not c.is_set("op_compiler_cache_mode") or text is None:
-        return None
-    return None if read_debug_config(text).has_list else {"at": _at("op_debug_config", 0)}
-
-
-def _aoe_mode(c: Ctx) -> str | None:
-    if c.is_set("aoe_mode"):
-        return c.sval("aoe_mode")
-    return c.env_value("AOE_MODE")
-
-
-def _feature_needs(feature: str, mode: str) -> Condition:
-    def when(c: Ctx) -> Mapping[str, object] | None:
-        text = c.file("aoe_config_file")
-        config = read_aoe_config(text) if text is not None else None
-        if config is None or feature not in config.features:
-            return None
-        current = _aoe_mode(c)
-        if current == mode:
-            return None
-        shown = repr(current) if current else "unset"
-        return {"mode": shown, "at": _at("aoe_config_file", config.feature_line)}
-
-    return when
-
-
-def _tune_level(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("aoe_config_file")
-    config = read_aoe_config(text) if text is not None else None
-    if config is None or config.level is None or config.level in ("O1", "O2"):
-        return None
-    return {"level": repr(config.level), "at": _at("aoe_config_file", config.level_line)}
-
-
-def _modes(c: Ctx) -> dict[str, int]:
-    text = c.file("op_precision_mode")
-    return read_precision_modes(text) if text is not None else {}
-
-
-def _mode_at(c: Ctx, mode: str) -> Mapping[str, object] | None:
-    line = _modes(c).get(mode)
-    return None if line is None else {"at": _at("op_precision_mode", line)}
-
-
-def _fp32_product(c: Ctx) -> Mapping[str, object] | None:
-    return None if c.product in NEW_GEN else _mode_at(c, "enable_float_32_execution")
-
-
-def _unknown_modes(c: Ctx) -> Mapping[str, object] | None:
-    modes = _modes(c)
-    unknown = sorted(set(modes) - PRECISION_MODES)
-    if not unknown:
-        return None
-    return {"unknown": ", ".join(unknown), "at": _at("op_precision_mode", modes[unknown[0]])}
-
-
-def _hf32_env_with_modes(c: Ctx) -> Mapping[str, object] | None:
-    if not c.env_given("ENABLE_HF32_EXECUTION"):
-        return None
-    lines = [line for mode, line in _modes(c).items() if mode in HF32_MODES]
-    return {"at": _at("op_precision_mode", min(lines))} if lines else None
-
-
-def _ub_fusion_350(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("fusion_switch_file")
-    if c.product != "atlas_350" or text is None:
-        return None
-    line = ub_fusion_line(text)
-    return None if line is None else {"at": _at("fusion_switch_file", line)}
 
 
 FILE_RULES: tuple[Rule, ...] = (
@@ -192,7 +49,7 @@ FILE_RULES: tuple[Rule, ...] = (
         ),
         source=PAGE + ": aoe_config_file, fusion_switch_file, modify_mixlist (JSON files)",
         fix=txt("修正文件内容。", "Fix the file."),
-        scan=_scan_json,
+        scan=scan_json,
     ),
     *(
         Rule(
@@ -207,16 +64,16 @@ FILE_RULES: tuple[Rule, ...] = (
                 "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
                 "Change that line as described; ascend-studio file new {param} prints a template.",
             ),
-            scan=_scan_formats(severity),
+            scan=scan_formats(severity),
         )
-        for rule_id, severity in _FORMAT_RULES
+        for rule_id, severity in FORMAT_RULES
     ),
     rule(
         "op_debug_config.ccec_O0_with_oom",
         "error",
         "file",
         ("op_debug_config",),
-        _ccec_with_oom,
+        ccec_with_oom,
         message=(
             "op_debug_config 文件同时开启了 ccec_O0 与 oom，会导致 AI Core Error。",
             "The op_debug_config file turns on both ccec_O0 and oom, which causes an AI Core Error.",
@@ -232,7 +89,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_debug_config",),
-        _unknown_debug_options,
+        unknown_debug_options,
         message=(
             "op_debug_config 文件中的选项 {unknown} 不是已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag）。",
             "The op_debug_config file has unknown options {unknown} (known: oom, dump_cce, "
@@ -246,7 +103,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_debug_level", "op_debug_config"),
-        _level2_with_oom,
+        level2_with_oom,
         message=(
             "op_debug_level=2 会开启 ccec 编译选项，不能与 op_debug_config 中的 oom 同时使用，会导致 AI Core Error。",
             "op_debug_level=2 turns on ccec compile options and cannot be combined with oom in "
@@ -260,7 +117,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "env",
         ("env:NPU_COLLECT_PATH", "op_debug_config"),
-        _collect_with_oom,
+        collect_with_oom,
         message=(
             "设置了 NPU_COLLECT_PATH 时不支持 op_debug_config 中的 oom，编译出的模型或算子在使用时会报错。",
             "With NPU_COLLECT_PATH set, oom in op_debug_config is not supported; the compiled "
@@ -275,7 +132,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_compiler_cache_mode", "op_debug_config"),
-        _cache_vs_debug_config,
+        cache_vs_debug_config,
         message=(
             "op_debug_config 文件未配置 op_debug_list，op_compiler_cache_mode 被忽略，算子全部重新编译。",
             "The op_debug_config file has no op_debug_list, so op_compiler_cache_mode is "
@@ -293,7 +150,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("aoe_config_file", "aoe_mode", "env:AOE_MODE"),
-        _feature_needs("nonhomo_split", "1"),
+        feature_needs("nonhomo_split", "1"),
         message=(
             'AOE 配置文件的 feature 含 nonhomo_split，需要 aoe_mode="1"（子图调优），当前为 {mode}；子图调优仅 Atlas 训练系列支持。',
             'The AOE config\'s feature has nonhomo_split, which needs aoe_mode="1" (subgraph '
@@ -311,7 +168,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("aoe_config_file", "aoe_mode", "env:AOE_MODE"),
-        _feature_needs("deeper_opat", "2"),
+        feature_needs("deeper_opat", "2"),
         message=(
             'AOE 配置文件的 feature 含 deeper_opat，需要 aoe_mode="2"（算子调优），当前为 {mode}。',
             'The AOE config\'s feature has deeper_opat, which needs aoe_mode="2" (operator '
@@ -326,7 +183,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("aoe_config_file",),
-        _tune_level,
+        tune_level,
         message=(
             "AOE 配置文件中 tune_optimization_level={level} 不是 O1 或 O2。",
             "tune_optimization_level={level} in the AOE config is neither O1 nor O2.",
@@ -342,7 +199,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_precision_mode",),
-        _fp32_product,
+        fp32_product,
         message=(
             "op_precision_mode 文件使用了 enable_float_32_execution，仅 Atlas 350/A3/A2 支持，{product} 不支持。",
             "The op_precision_mode file uses enable_float_32_execution, which only Atlas 350, "
@@ -356,7 +213,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_precision_mode",),
-        lambda c: _mode_at(c, "enable_hi_float_32_execution"),
+        lambda c: mode_at(c, "enable_hi_float_32_execution"),
         message=(
             "op_precision_mode 文件使用了 enable_hi_float_32_execution，当前版本不支持。",
             "The op_precision_mode file uses enable_hi_float_32_execution, which this version "
@@ -370,7 +227,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_precision_mode",),
-        _unknown_modes,
+        unknown_modes,
         message=(
             "op_precision_mode 文件中的模式 {unknown} 不是已知取值。",
             "The op_precision_mode file uses unknown modes {unknown}.",
@@ -386,7 +243,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "env",
         ("env:ENABLE_HF32_EXECUTION", "op_precision_mode"),
-        _hf32_env_with_modes,
+        hf32_env_with_modes,
         message=(
             "op_precision_mode 已为算子配置 FP32/HF32 模式时不能再用 ENABLE_HF32_EXECUTION；优先级为 ByNodeName > 环境变量 > ByOpType。",
             "ENABLE_HF32_EXECUTION must not be used for operators that op_precision_mode "
@@ -401,7 +258,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("fusion_switch_file",),
-        _ub_fusion_350,
+        ub_fusion_350,
         message=(
             "Atlas 350 不支持 UB 融合，融合开关文件中的 UBFusion 配置被忽略。",
             "Atlas 350 has no UB fusion; the UBFusion entries of the fusion switch file are "

@@ -107,6 +107,13 @@ class CompanionDialog(QDialog):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.form, fmt.label.get(lang))
         self.tabs.addTab(self.raw, tr("Text"))
+        self._build_rest(save_as)
+        self.form.changed.connect(self._form_changed)
+        self.raw.textChanged.connect(self._raw_changed)
+        self.set_text(text)
+        self.resize(820, 600)
+
+    def _build_rest(self, save_as: QPushButton) -> None:
         self.findings = QListWidget(self)
         self.findings.setObjectName("companion:diagnostics")
         self.findings.setMaximumHeight(110)
@@ -123,10 +130,6 @@ class CompanionDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self._lay_out(save_as, template)
-        self.form.changed.connect(self._form_changed)
-        self.raw.textChanged.connect(self._raw_changed)
-        self.set_text(text)
-        self.resize(820, 600)
 
     def _lay_out(self, save_as: QPushButton, template: QPushButton) -> None:
         top = QHBoxLayout()
