@@ -29,7 +29,7 @@ from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
-from ascend_studio.ui.companion import CompanionController
+from ascend_studio.ui.companion import CompanionController, drop_stale_text
 
 __all__ = ["MainWindow"]
 
@@ -246,6 +246,7 @@ class MainWindow(QMainWindow):
             return  # inf/nan have no Python literal: the exported snippet would not run
         profile = self.model.profile
         after = profile.without_value(path) if value is None else profile.with_value(path, value)
+        after = drop_stale_text(profile, after, path)
         text = tr("Edit {name}").format(name=path)
         self.model.edit(after, text, merge_key=path if coalesce else None)
 

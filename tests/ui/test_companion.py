@@ -241,3 +241,14 @@ def test_importing_a_script_reads_the_files_next_to_it(
     }
     ids = [f.rule_id for f in window.findings]
     assert "op_debug_config.ccec_O0_with_oom" in ids
+
+
+def test_a_new_path_drops_the_old_file_text_and_undo_brings_it_back(window: MainWindow) -> None:
+    profile = _p("op_debug_config", "op_debug_config=ccec_O0,oom\n")
+    window.model.replace(profile, None, saved=profile)
+    assert "op_debug_config.ccec_O0_with_oom" in [f.rule_id for f in window.findings]
+    window._edited("op_debug_config", "/elsewhere/other.cfg", False)
+    assert window.model.profile.file_contents == {}
+    assert "op_debug_config.ccec_O0_with_oom" not in [f.rule_id for f in window.findings]
+    window.model.undo_stack.undo()
+    assert window.model.profile == profile

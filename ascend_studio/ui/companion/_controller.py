@@ -22,7 +22,16 @@ from ascend_studio.ui._model import ProfileModel
 if TYPE_CHECKING:
     from ascend_studio.ui.companion._dialog import CompanionDialog
 
-__all__ = ["CompanionController"]
+__all__ = ["CompanionController", "drop_stale_text"]
+
+
+def drop_stale_text(before: Profile, after: Profile, param: str) -> Profile:
+    """``after`` without the kept file text of ``param`` when its path changed: the
+    text belonged to the old file, and checking it against the new path would mislead."""
+    if param not in after.file_contents or before.values.get(param) == after.values.get(param):
+        return after
+    texts = {k: v for k, v in after.file_contents.items() if k != param}
+    return after.model_copy(update={"file_contents": texts})
 
 
 class CompanionController(QObject):
