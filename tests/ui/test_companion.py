@@ -252,3 +252,11 @@ def test_a_new_path_drops_the_old_file_text_and_undo_brings_it_back(window: Main
     assert "op_debug_config.ccec_O0_with_oom" not in [f.rule_id for f in window.findings]
     window.model.undo_stack.undo()
     assert window.model.profile == profile
+
+
+def test_the_main_window_finding_names_the_line_in_the_file(window: MainWindow) -> None:
+    profile = _p("op_debug_config", "# x\nop_debug_config=ccec_O0,oom\n")
+    window.model.replace(profile, None, saved=profile)
+    found = [f for f in window.findings if f.rule_id == "op_debug_config.ccec_O0_with_oom"]
+    assert found[0].message.en.startswith("(file line 2) ")
+    assert found[0].message.zh.startswith("（文件第 2 行）")
