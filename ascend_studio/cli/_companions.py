@@ -20,8 +20,8 @@ __all__ = ["attach", "location_json", "location_text", "reads_json"]
 
 def attach(profile: Profile, script: str) -> tuple[Profile, tuple[FileRead, ...]]:
     """``profile`` with its companion files read, as the runtime would find them."""
-    bases = [Path.cwd(), Path(script).resolve().parent]
-    return read_companions(profile, bases)
+    folder = Path(script).resolve().parent
+    return read_companions(profile, [Path.cwd(), folder], folder)
 
 
 def _file_of(param: str, profile: Profile, reads: Sequence[FileRead]) -> str:

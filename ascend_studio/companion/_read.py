@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -88,36 +89,60 @@ def _read(param: str, given: str, bases: Sequence[Path]) -> tuple[FileRead, str 
     return FileRead(param, given, "not_found"), None
 
 
+def _beside_script(expr: str, script_dir: Path | None) -> Path | None:
+    """The file an exported ``os.path.join(<the script's folder>, "name")`` names."""
+    match = _BESIDE.match(expr.strip())
+    return None if match is None or script_dir is None else script_dir / json.loads(match[1])
+
+
+def _one(
+    param: str, value: object, bases: Sequence[Path], script_dir: Path | None
+) -> tuple[FileRead, str | None]:
+    if isinstance(value, Expr):
+        beside = _beside_script(value.expr, script_dir)
+        if beside is None:
+            return FileRead(param, value.expr, "runtime"), None
+        found, text = _read(param, str(beside), [])
+        return replace(found, given=value.expr), text
+    if not isinstance(value, str):
+        return FileRead(param, repr(value), "runtime"), None
+    return _read(param, value, bases)
+
+
 def read_companions(
-    profile: Profile, bases: Sequence[Path]
+    profile: Profile, bases: Sequence[Path], script_dir: Path | None = None
 ) -> tuple[Profile, tuple[FileRead, ...]]:
     """``profile`` with the text of every companion file found, and what happened.
 
     ``bases`` are the folders a relative path is tried from, in order (the working
-    directory, then the script's folder). Text the profile already keeps wins.
+    directory, then the script's folder). ``script_dir`` resolves the expression
+    our own Python export writes for a file beside the script. Text the profile
+    already keeps wins.
     """
     texts = dict(profile.file_contents)
     reads: list[FileRead] = []
     for param in FORMATS:
         value = profile.values.get(param)
-        if value is None:
+        if value is None or (isinstance(value, str) and not value.strip()):
             continue
-        if isinstance(value, Expr) or not isinstance(value, str):
-            shown = value.expr if isinstance(value, Expr) else repr(value)
-            reads.append(FileRead(param, shown, "runtime"))
-        elif param in texts:
-            reads.append(FileRead(param, value, "kept"))
-        elif value.strip():
-            found, text = _read(param, value, bases)
-            reads.append(found)
-            if text is not None:
-                texts[param] = text
+        if param in texts:
+            shown = value.expr if isinstance(value, Expr) else str(value)
+            reads.append(FileRead(param, shown, "kept"))
+            continue
+        found, text = _one(param, value, bases, script_dir)
+        reads.append(found)
+        if text is not None:
+            texts[param] = text
     if texts == profile.file_contents:
         return profile, tuple(reads)
     return profile.model_copy(update={"file_contents": texts}), tuple(reads)
 
 
 HERE = "os.path.dirname(os.path.abspath(__file__))"
+_BESIDE = re.compile(
+    r"os\.path\.join\(\s*os\.path\.dirname\(\s*os\.path\.abspath\(\s*__file__\s*\)\s*\)\s*,"
+    r'\s*("(?:[^"\\]|\\.)*")\s*\)$'
+)
 
 
 def _name(param: str, value: object, taken: set[str]) -> str:

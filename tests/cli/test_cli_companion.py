@@ -187,3 +187,24 @@ def test_file_new_prints_and_writes_templates(
     assert run_cli(["file", "new", "op_precision_mode", "-o", str(target)]) == 1
     assert "--force" in capsys.readouterr().err
     assert run_cli(["file", "new", "op_precision_mode", "-o", str(target), "--force"]) == 0
+
+
+def test_validating_an_exported_bundle_reads_its_companions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.json"
+    save_profile(
+        Profile(
+            values={"op_debug_config": "/far/debug.cfg"},
+            file_contents={"op_debug_config": BAD_CFG},
+        ),
+        path,
+    )
+    out = tmp_path / "bundle"
+    assert run_cli(["export", str(path), "-f", "py", "-o", f"{out}/"]) == 0
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert run_cli(["validate", str(out / "npu_config.py")]) == 1
+    text = capsys.readouterr().out
+    assert f"read {out / 'debug.cfg'}" in text
+    assert f"at: {out / 'debug.cfg'}:2" in text
