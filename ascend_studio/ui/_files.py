@@ -198,9 +198,8 @@ class FileController(QObject):
         if index is None:
             return False
         imported = outcome.choices[index].profile.with_target(product=self.model.profile.product)
-        imported, _ = read_companions(
-            imported, [path.parent, Path.cwd()]
-        )  # the file rules see them
+        # The files it names, from the script's folder first, so the file rules see them.
+        imported, _ = read_companions(imported, [path.parent, Path.cwd()], path.parent)
         self.model.edit(imported, tr("Import {name}").format(name=path.name))
         if outcome.report.strip():
             _dialogs.show_info(self.window, tr("Import report"), outcome.report)

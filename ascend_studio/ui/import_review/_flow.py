@@ -54,6 +54,6 @@ def import_with_review(window: MainWindow, path: Path | None = None) -> bool:
         return False
     # The files its parameters name, from the script's folder (the app's own working
     # directory says nothing about the job's), so the file rules check them too.
-    after, _ = read_companions(after, [path.parent, Path.cwd()])
+    after, _ = read_companions(after, [path.parent, Path.cwd()], path.parent)
     window.model.edit(after, tr("Import {name}").format(name=path.name))
     return True
