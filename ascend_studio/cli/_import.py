@@ -24,6 +24,8 @@ def register(sub: Any) -> None:
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
             "profile) without executing it, and print every configuration found and a report. "
+            "The files parameters such as op_debug_config point to are read (working directory, "
+            "then FILE's folder) and kept with the saved profile. "
             "Exit status: 0 when a configuration was found (and saved, with -o), 1 when the "
             "file holds none (an empty file included, in every format) or cannot be read or "
             "saved, 2 for a wrong --config."

@@ -36,7 +36,10 @@ def register(sub: Any) -> None:
         help="check a profile or script against the rules (exit 1 on errors)",
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
-            "shell/env script, which is imported without being run. Exit status: 0 when no "
+            "shell/env script, which is imported without being run. The files parameters such as "
+            "op_debug_config point to are read too (a relative path from the working directory, "
+            "then from FILE's folder) and checked with their line numbers; a file not found is "
+            "reported, not an error. Exit status: 0 when no "
             "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
