@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -173,3 +174,13 @@ def test_the_docs_show_every_format_with_an_example_and_a_screenshot() -> None:
         assert f"### {kind}" in page
         assert f"(companion-{kind}.png)" in page
         assert (docs / f"companion-{kind}.png").is_file()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_docs_example_of_each_format_is_clean(kind: str) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "companion-files.md").read_text("utf-8")
+    section = page.split(f"### {kind}")[1].split("###")[0]
+    match = re.search(r"```\w*\n(.*?)```", section, re.S)
+    assert match is not None
+    assert FORMATS[kind].check(match[1]) == ()
+    assert detect(match[1]) == kind
