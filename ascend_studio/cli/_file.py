@@ -17,13 +17,23 @@ from typing import Any
 
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.companion import ALIASES, FORMATS, MAX_BYTES, detect, format_for
+from ascend_studio.companion import (
+    ALIASES,
+    FORMATS,
+    MAX_BYTES,
+    detect,
+    file_formats,
+    format_for,
+    param_for,
+)
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "file"
-KINDS = sorted({*FORMATS, *ALIASES})
+#: Format ids, their short names, and the parameters whose file has a format
+#: (``--kind op_debug_config`` reads the file as that parameter's format).
+KINDS = sorted({*FORMATS, *ALIASES, *file_formats()})
 
 
 def register(sub: Any) -> None:
@@ -44,7 +54,12 @@ def register(sub: Any) -> None:
     check.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
     check.set_defaults(handler=run_check)
     new = actions.add_parser("new", help="print a commented template for KIND")
-    new.add_argument("kind", metavar="KIND", choices=KINDS, help=", ".join(sorted(FORMATS)))
+    new.add_argument(
+        "kind",
+        metavar="KIND",
+        choices=KINDS,
+        help=", ".join(sorted(FORMATS)) + ", or the parameter name (op_debug_config, ...)",
+    )
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     new.add_argument("--force", action="store_true", help="overwrite an existing FILE")
     new.set_defaults(handler=run_new)
@@ -74,9 +89,11 @@ def findings(kind: str, text: str, product: str = "atlas_a2") -> list[Diagnostic
 
 
 def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | None]:
-    """(kind, product id) or a problem message in place of the missing one."""
+    """(the parameter whose file this is, product id) or a problem message in
+    place of the missing one."""
     fmt = format_for(args.kind) if args.kind else None
-    kind = fmt.kind if fmt else detect(text)
+    format_id = fmt.kind if fmt else detect(text)
+    kind = param_for(format_id) if format_id else None
     if kind is None:
         return None, "cannot tell the file's format; give --kind (" + ", ".join(FORMATS) + ")"
     if not args.product:

@@ -3,13 +3,14 @@
 A profile can carry the text of the files that path parameters point to (the
 ``file_contents`` field: parameter path -> text). These rules read it through
 the companion parsers (``ascend_studio.companion``, via ``_files`` and
-``_file_conditions``); with no text they stay quiet. Each finding carries the
+``_rules_file_conditions``); with no text they stay quiet. Each finding carries the
 line inside the file.
 """
 
 from __future__ import annotations
 
-from ascend_studio.rules._file_conditions import (
+from ascend_studio.rules._model import Rule, rule, txt
+from ascend_studio.rules._rules_file_conditions import (
     FORMAT_FILES,
     FORMAT_RULES,
     JSON_FILES,
@@ -28,7 +29,6 @@ from ascend_studio.rules._file_conditions import (
     unknown_debug_options,
     unknown_modes,
 )
-from ascend_studio.rules._model import Rule, rule, txt
 
 __all__ = ["FILE_RULES", "JSON_FILES"]
 

@@ -41,8 +41,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("codegen/_pybuild.py", "session_config"): "the ConfigProto carrying parameter_map",
     # Path resolution: which device's directories (session_device_id, then env).
     ("paths/_resolve.py", "session_device_id"): "device id for per-device paths",
-    # A key of the op_debug_config file's own syntax, not the parameter.
-    ("rules/_files.py", "op_debug_config"): "key inside the described file",
+    # A key of the debug .cfg file's own syntax (OPTIONS_KEY), not the parameter.
+    ("companion/_debug.py", "op_debug_config"): "key inside the described file",
 }
 
 
