@@ -24,13 +24,12 @@ from ascend_studio.rules._files import (
     read_precision_modes,
     ub_fusion_line,
 )
+from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Condition, FileSpot, Hit, Severity
 
 __all__ = [
-    "FORMAT_FILES",
     "FORMAT_RULES",
     "HF32_MODES",
-    "JSON_FILES",
     "JSON_FORMATS",
     "aoe_mode",
     "at",
@@ -43,6 +42,8 @@ __all__ = [
     "file_of",
     "format_hit",
     "fp32_product",
+    "has_file_format",
+    "has_json_file",
     "hf32_env_with_modes",
     "level2_with_oom",
     "mode_at",
@@ -59,10 +60,18 @@ __all__ = [
 #: ``file.invalid_json``. The fusion switch and mixlist readers (graph engine)
 #: reject bad JSON: ``file.format_error`` reports it for them.
 JSON_FORMATS = ("aoe_json",)
-JSON_FILES = tuple(p for p, f in file_formats().items() if f.kind in JSON_FORMATS)
 HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
-#: Every parameter whose file has a known format (checked by ``file.format``).
-FORMAT_FILES = tuple(file_formats())
+
+
+def has_json_file(ix: CatalogIndex, path: str) -> bool:
+    """Is ``path`` a parameter whose file ``file.invalid_json`` checks?"""
+    found = file_formats(ix.catalog).get(path)
+    return found is not None and found.kind in JSON_FORMATS
+
+
+def has_file_format(ix: CatalogIndex, path: str) -> bool:
+    """Is ``path`` a parameter whose file has a known format (``file.format``)?"""
+    return path in file_formats(ix.catalog)
 
 
 def file_of(c: Ctx, format_id: str) -> tuple[str, str | None]:
