@@ -119,7 +119,7 @@ def _cache_mode(c: Ctx, path: str) -> EffectiveValue | None:
 
 
 def _generalization(c: Ctx, path: str) -> EffectiveValue | None:
-    if c.eff("jit_compile") != "true":
+    if c.eff("jit_compile") != "true" and not c.is_true("dynamic_input"):
         return _ignored(
             c, path, txt('仅 jit_compile="true" 时生效', 'only used with jit_compile="true"')
         )

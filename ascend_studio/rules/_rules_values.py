@@ -204,7 +204,9 @@ VALUE_RULES: tuple[Rule, ...] = (
             "accelerate_train_mode 格式不对（{problem}）。",
             "accelerate_train_mode is malformed ({problem}).",
         ),
-        source="docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
+        source="tf_adapter/kernels/geop_npu.cc:738 (GeOp::ParserAccelerateTrain: Internal "
+        "error on a malformed value); docs/en/tfadapter_1/apiref/npu_config/"
+        "experimentalconfig_constructor.md",
         fix=(
             '例如 "fast|step|0.9" 或 "fast|loss|1.05"。',
             'For example "fast|step|0.9" or "fast|loss|1.05".',
