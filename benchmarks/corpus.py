@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ascend_studio.cli import found_configs
 from ascend_studio.codegen import import_file
-from ascend_studio.rules import evaluate
+from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import shipped_catalog
 
 PRECISION_TARGET = 0.95
@@ -74,9 +74,21 @@ class Tally:
     infos: Counter[str] = field(default_factory=Counter)
     import_errors: Counter[str] = field(default_factory=Counter)
     error_files: list[str] = field(default_factory=list)
-    #: One sample file per error rule id (for the triage table).
+    #: Errors per class (rule id, split off when the value is shell text).
+    classes: Counter[str] = field(default_factory=Counter)
+    #: One sample file per error class (for the triage table).
     samples: dict[str, str] = field(default_factory=dict)
     crashes: list[str] = field(default_factory=list)
+
+
+SHELL = " [shell text]"
+
+
+def error_class(d: Diagnostic) -> str:
+    """The triage class: the rule id, with values only known at run time set apart."""
+    values = (d.value or {}).values()
+    shell = any(isinstance(v, str) and ("$" in v or "`" in v) for v in values)
+    return d.rule_id + (SHELL if shell else "")
 
 
 def check(path: Path, root: Path, tally: Tally) -> None:
@@ -97,12 +109,13 @@ def check(path: Path, root: Path, tally: Tally) -> None:
     for d in found:
         bins[d.severity][d.rule_id] += 1
         if d.severity == "error":
-            tally.samples.setdefault(d.rule_id, name)
+            tally.classes[error_class(d)] += 1
+            tally.samples.setdefault(error_class(d), name)
     if any(d.severity == "error" for d in found):
         tally.error_files.append(name)
 
 
-_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*(true|false)\s*\|", re.IGNORECASE)
+_ROW = re.compile(r"^\|\s*`([^`]+)`( \[shell text\])?\s*\|\s*(true|false)\s*\|", re.IGNORECASE)
 
 
 def read_triage(path: Path) -> dict[str, bool]:
@@ -113,15 +126,15 @@ def read_triage(path: Path) -> dict[str, bool]:
     for line in path.read_text(encoding="utf-8").splitlines():
         match = _ROW.match(line)
         if match:
-            verdicts[match.group(1)] = match.group(2).lower() == "true"
+            verdicts[match.group(1) + (match.group(2) or "")] = match.group(3).lower() == "true"
     return verdicts
 
 
 def summary(tally: Tally, triage: dict[str, bool]) -> dict[str, object]:
     total = sum(tally.files.values())
     errors = sum(tally.errors.values())
-    untriaged = sorted(r for r in tally.errors if r not in triage)
-    real = sum(n for r, n in tally.errors.items() if triage.get(r))
+    untriaged = sorted(c for c in tally.classes if c not in triage)
+    real = sum(n for c, n in tally.classes.items() if triage.get(c))
     return {
         "files": dict(tally.files),
         "total_files": total,
@@ -133,6 +146,7 @@ def summary(tally: Tally, triage: dict[str, bool]) -> dict[str, object]:
         "untriaged": untriaged,
         "crashes": tally.crashes,
         "import_errors": dict(tally.import_errors),
+        "per_class": dict(tally.classes),
         "per_rule": {
             r: {"errors": tally.errors[r], "warnings": tally.warnings[r]}
             for r in sorted(set(tally.errors) | set(tally.warnings))
@@ -148,14 +162,13 @@ def print_text(s: dict[str, object], tally: Tally, triage: dict[str, bool], secs
         f"selected {s['total_files']} files ({files.get('.py', 0)} .py, "
         f"{files.get('.sh', 0)} .sh) in {secs:.1f} s"
     )
-    print(f"{'rule id':<48} {'errors':>7} {'warnings':>8}  triage")
+    print(f"{'rule id':<48} {'errors':>7} {'warnings':>8}")
     for rule_id in sorted(set(tally.errors) | set(tally.warnings)):
-        verdict = (
-            {True: "real", False: "FALSE"}.get(triage.get(rule_id), "?")
-            if (tally.errors[rule_id])
-            else ""
-        )
-        print(f"{rule_id:<48} {tally.errors[rule_id]:>7} {tally.warnings[rule_id]:>8}  {verdict}")
+        print(f"{rule_id:<48} {tally.errors[rule_id]:>7} {tally.warnings[rule_id]:>8}")
+    print(f"{'error class':<62} {'errors':>7}  triage")
+    for name, count in sorted(tally.classes.items()):
+        verdict = {True: "real", False: "FALSE"}.get(triage.get(name), "?")  # type: ignore[call-overload]
+        print(f"{name:<62} {count:>7}  {verdict:<5}  e.g. {tally.samples[name]}")
     print(
         f"errors {s['errors']}, warnings {s['warnings']}, "
         f"import errors {sum(tally.import_errors.values())} {dict(tally.import_errors)}"

@@ -358,7 +358,9 @@ ENV_RULES: tuple[Rule, ...] = (
             "Both PROFILING_OPTIONS and in-script profiling are configured; no source states "
             "which one wins.",
         ),
-        source="NOTES §6 (order of PROFILING_OPTIONS vs profiling_options uncertain)",
+        source="tf_adapter/util/npu_attrs.cc:2737 (profiling_options passed on as "
+        "ge.exec.profilingOptions; TF Adapter never reads PROFILING_OPTIONS); the ASCEND_WORK_PATH "
+        "page (envref_07_0007, table 1) ranks both above ASCEND_WORK_PATH, not against each other",
         fix=("只保留一种配置方式。", "Configure profiling one way only."),
     ),
 )

@@ -134,9 +134,10 @@ SHAPE_RULES: tuple[Rule, ...] = (
         ("dynamic_input_config.dynamic_dims",),
         _gear_count,
         message=(
-            "dynamic_dims 有 {count} 个档位；session 配置文档要求 {limit} 个（Atlas 350 最多 256，A3/A2/推理系列/训练系列最多 100）。",
+            "dynamic_dims 有 {count} 个档位；session 配置文档要求 {limit} 个（Atlas 350 最多 256，A3/A2/推理系列/训练系列最多 100），超出范围不受支持。",
             "dynamic_dims has {count} gears; the session docs require {limit} (at most 256 on "
-            "Atlas 350, 100 on A3, A2 and the inference and training series).",
+            "Atlas 350, 100 on A3, A2 and the inference and training series); other counts "
+            "are not supported.",
         ),
         source=SHAPE_DOC + " (dynamic_dims, Notes: the profile range is (1,100], "
         "(1,256] on Ascend 950PR/950DT)",

@@ -197,12 +197,13 @@ VALUE_RULES: tuple[Rule, ...] = (
     rule(
         "accelerate_train_mode.format",
         "error",
-        "docs",
+        "runtime",
         ("experimental_config.accelerate_train_mode",),
         _format("experimental_config.accelerate_train_mode", check_accelerate_train_mode),
         message=(
-            "accelerate_train_mode 格式不对（{problem}）。",
-            "accelerate_train_mode is malformed ({problem}).",
+            "accelerate_train_mode 格式不对（{problem}）；训练第一步报 Internal 错误。",
+            "accelerate_train_mode is malformed ({problem}); the first training step fails with "
+            "an Internal error.",
         ),
         source="tf_adapter/kernels/geop_npu.cc:738 (GeOp::ParserAccelerateTrain: Internal "
         "error on a malformed value); docs/en/tfadapter_1/apiref/npu_config/"

@@ -522,7 +522,7 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(env={"CM_WORKER_SIZE": "40000"}),
         P(env={"CM_WORKER_SIZE": "32768"}),
     ),
-    ("env.rank_size.invalid", P(env={"RANK_SIZE": "0"}), P(env={"RANK_SIZE": "1"})),
+    ("env.rank_size.invalid", P(env={"RANK_SIZE": "eight"}), P(env={"RANK_SIZE": "0"})),
     (
         "env.hf32.product",
         P(env={"ENABLE_HF32_EXECUTION": "1"}, product="atlas_training"),
