@@ -4,9 +4,9 @@ Usage: ``python benchmarks/corpus.py CORPUS [--triage docs/corpus-triage.md] [--
 where CORPUS is the ``TensorFlow/built-in`` folder of a checkout of the public
 repository Ascend/ModelZoo-TensorFlow (not part of CI: it needs that checkout).
 
-Every training and env script under CORPUS is validated in this one process, with
-the same machinery as ``ascend-studio validate`` (import without running, then
-every rule on every configuration found, as written). A *training and env script* is
+Every training and env script under CORPUS is validated in this one process by
+``ascend-studio validate --json`` itself (``run_cli``, output captured), so the
+figures are exactly what users get. A *training and env script* is
 
 * a ``.py`` file that configures the NPU: it names ``NPURunConfig``,
   ``NPUEstimator``, ``parameter_map`` (session options), ``DumpConfig``,
@@ -25,6 +25,8 @@ with any error. Exit status 1 when a target is missed or an error rule is not tr
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import re
 import sys
@@ -33,11 +35,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from ascend_studio.cli import found_configs
-from ascend_studio.codegen import import_file
-from ascend_studio.rules import Diagnostic, evaluate
-from ascend_studio.schema import shipped_catalog
+from ascend_studio.cli import run_cli
 
 PRECISION_TARGET = 0.95
 FILES_TARGET = 0.01
@@ -82,36 +82,47 @@ class Tally:
 
 
 SHELL = " [shell text]"
+#: The class of every error the import itself reports (a line that does not parse...).
+IMPORT = "import"
 
 
-def error_class(d: Diagnostic) -> str:
+def error_class(rule_id: str, value: dict[str, object] | None) -> str:
     """The triage class: the rule id, with values only known at run time set apart."""
-    values = (d.value or {}).values()
-    shell = any(isinstance(v, str) and ("$" in v or "`" in v) for v in values)
-    return d.rule_id + (SHELL if shell else "")
+    shell = any(isinstance(v, str) and ("$" in v or "`" in v) for v in (value or {}).values())
+    return rule_id + (SHELL if shell else "")
+
+
+def validate_json(path: Path) -> tuple[int, dict[str, Any]]:
+    """``ascend-studio validate --json PATH`` run in this process: (status, document)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = run_cli(["validate", "--json", str(path)])
+    text = out.getvalue()
+    return status, (json.loads(text) if text.strip() else {})
 
 
 def check(path: Path, root: Path, tally: Tally) -> None:
-    """Validate one file as ``ascend-studio validate`` would and count what it says."""
-    catalog = shipped_catalog()
+    """Validate one file exactly as ``ascend-studio validate`` does and count what it says."""
     name = str(path.relative_to(root))
     tally.files[path.suffix.lower()] += 1
     try:
-        result = found_configs(import_file(path))
-        found = [d for c in result.configs for d in evaluate(c.profile_as_written(), catalog)]
+        status, document = validate_json(path)
     except Exception as exc:  # a crash is a finding, not a stop
         tally.crashes.append(f"{name}: {type(exc).__name__}: {exc}")
         return
-    for item in result.report.items:
-        if item.severity == "error":
-            tally.import_errors[item.kind] += 1
+    for text in document.get("import_errors", []):
+        tally.import_errors[text.split(":", 1)[0][:60]] += 1
+        tally.classes[IMPORT] += 1
+        tally.samples.setdefault(IMPORT, name)
     bins = {"error": tally.errors, "warning": tally.warnings, "info": tally.infos}
-    for d in found:
-        bins[d.severity][d.rule_id] += 1
-        if d.severity == "error":
-            tally.classes[error_class(d)] += 1
-            tally.samples.setdefault(error_class(d), name)
-    if any(d.severity == "error" for d in found):
+    for config in document.get("configs", []):
+        for d in config["diagnostics"]:
+            bins[d["severity"]][d["rule_id"]] += 1
+            if d["severity"] == "error":
+                kind = error_class(d["rule_id"], d.get("value"))
+                tally.classes[kind] += 1
+                tally.samples.setdefault(kind, name)
+    if status == 1:
         tally.error_files.append(name)
 
 
@@ -132,7 +143,7 @@ def read_triage(path: Path) -> dict[str, bool]:
 
 def summary(tally: Tally, triage: dict[str, bool]) -> dict[str, object]:
     total = sum(tally.files.values())
-    errors = sum(tally.errors.values())
+    errors = sum(tally.classes.values())
     untriaged = sorted(c for c in tally.classes if c not in triage)
     real = sum(n for c, n in tally.classes.items() if triage.get(c))
     return {

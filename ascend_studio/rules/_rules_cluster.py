@@ -127,7 +127,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         "error",
         "env",
         (E + "RANK_SIZE",),
-        lambda c: c.env_given("RANK_SIZE") and env_int(c, "RANK_SIZE") is None,
+        lambda c: c.env_value("RANK_SIZE") is not None and env_int(c, "RANK_SIZE") is None,
         message=(
             "RANK_SIZE={env:RANK_SIZE} 不是整数（本进程对应的设备数）；NPU 代码用 int() 读取它时抛出 ValueError。",
             "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); the NPU code "

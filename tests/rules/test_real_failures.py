@@ -191,3 +191,13 @@ def test_none_in_dynamic_input_config_warns_that_all_four_keys_are_dropped() -> 
     found = next(d for d in evaluate(p) if d.rule_id == "dynamic_input_config.none_dropped")
     assert found.severity == "warning" and "silently dropped" in found.message.en
     assert found.fix is not None and "compile_hybrid_mode=0" in found.fix.en
+
+
+def test_explicit_none_is_not_a_given_value_for_cross_parameter_rules() -> None:
+    """``save_checkpoints_steps=None, save_checkpoints_secs=None`` (a ModelZoo script):
+    RunConfig checks ``is not None``, so nothing conflicts."""
+    both_none = with_none({}, "save_checkpoints_steps", "save_checkpoints_secs")
+    assert "checkpoints.both_set" not in _ids(both_none)
+    assert "checkpoints.both_set" in _ids(
+        P({"save_checkpoints_steps": 10, "save_checkpoints_secs": 60})
+    )
