@@ -31,18 +31,12 @@ __all__ = ["RealTfa", "load", "parameter_map"]
 _NPU = "python/npu_bridge/estimator/npu"
 
 
-def _protos() -> dict[str, Any]:
-    """AttrValue, RewriterConfig and ConfigProto as real protobuf classes."""
-    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+def _field(msg: Any, name: str, number: int, kind: int, **extra: Any) -> None:
+    msg.field.add(name=name, number=number, type=kind, label=1, **extra)  # 1: optional
 
-    fdp = descriptor_pb2.FieldDescriptorProto
-    proto = descriptor_pb2.FileDescriptorProto(
-        name="ascend_studio_tf_subset.proto", package="tensorflow", syntax="proto3"
-    )
 
-    def field(msg: Any, name: str, number: int, kind: int, **extra: Any) -> None:
-        msg.field.add(name=name, number=number, type=kind, label=fdp.LABEL_OPTIONAL, **extra)
-
+def _attr_value(proto: Any, fdp: Any) -> None:
+    """attr_value.proto: the scalar members of the ``value`` oneof."""
     attr = proto.message_type.add(name="AttrValue")
     attr.oneof_decl.add(name="value")
     for name, number, kind in (
@@ -52,18 +46,21 @@ def _protos() -> dict[str, Any]:
         ("b", 5, fdp.TYPE_BOOL),
         ("placeholder", 9, fdp.TYPE_STRING),
     ):
-        field(attr, name, number, kind, oneof_index=0)
+        _field(attr, name, number, kind, oneof_index=0)
 
+
+def _rewriter(proto: Any, fdp: Any) -> None:
+    """rewriter_config.proto: Toggle, CustomGraphOptimizer and the fields NPU code sets."""
     rewriter = proto.message_type.add(name="RewriterConfig")
     toggle = rewriter.enum_type.add(name="Toggle")
     for name, number in (("DEFAULT", 0), ("ON", 1), ("OFF", 2), ("AGGRESSIVE", 3)):
         toggle.value.add(name=name, number=number)
     custom = rewriter.nested_type.add(name="CustomGraphOptimizer")
-    field(custom, "name", 1, fdp.TYPE_STRING)
+    _field(custom, "name", 1, fdp.TYPE_STRING)
     entry = custom.nested_type.add(name="ParameterMapEntry")
     entry.options.map_entry = True
-    field(entry, "key", 1, fdp.TYPE_STRING)
-    field(entry, "value", 2, fdp.TYPE_MESSAGE, type_name=".tensorflow.AttrValue")
+    _field(entry, "key", 1, fdp.TYPE_STRING)
+    _field(entry, "value", 2, fdp.TYPE_MESSAGE, type_name=".tensorflow.AttrValue")
     custom.field.add(
         name="parameter_map",
         number=2,
@@ -72,9 +69,11 @@ def _protos() -> dict[str, Any]:
         type_name=".tensorflow.RewriterConfig.CustomGraphOptimizer.ParameterMapEntry",
     )
     toggle_type = ".tensorflow.RewriterConfig.Toggle"
-    field(rewriter, "memory_optimization", 4, fdp.TYPE_ENUM, type_name=toggle_type)
-    field(rewriter, "remapping", 14, fdp.TYPE_ENUM, type_name=toggle_type)
-    rewriter.field.add(name="optimizers", number=100, type=fdp.TYPE_STRING, label=3)
+    _field(rewriter, "memory_optimization", 4, fdp.TYPE_ENUM, type_name=toggle_type)
+    _field(rewriter, "remapping", 14, fdp.TYPE_ENUM, type_name=toggle_type)
+    rewriter.field.add(
+        name="optimizers", number=100, type=fdp.TYPE_STRING, label=fdp.LABEL_REPEATED
+    )
     rewriter.field.add(
         name="custom_optimizers",
         number=200,
@@ -83,25 +82,36 @@ def _protos() -> dict[str, Any]:
         type_name=".tensorflow.RewriterConfig.CustomGraphOptimizer",
     )
 
+
+def _config(proto: Any, fdp: Any) -> None:
+    """config.proto: OptimizerOptions, GraphOptions and ConfigProto (the fields used)."""
     optimizer = proto.message_type.add(name="OptimizerOptions")
     level = optimizer.enum_type.add(name="GlobalJitLevel")
     for name, number in (("DEFAULT", 0), ("OFF", -1), ("ON_1", 1), ("ON_2", 2)):
         level.value.add(name=name, number=number)
-    field(
-        optimizer,
-        "global_jit_level",
-        5,
-        fdp.TYPE_ENUM,
-        type_name=".tensorflow.OptimizerOptions.GlobalJitLevel",
-    )
+    level_type = ".tensorflow.OptimizerOptions.GlobalJitLevel"
+    _field(optimizer, "global_jit_level", 5, fdp.TYPE_ENUM, type_name=level_type)
     graph = proto.message_type.add(name="GraphOptions")
-    field(graph, "optimizer_options", 3, fdp.TYPE_MESSAGE, type_name=".tensorflow.OptimizerOptions")
-    field(graph, "rewrite_options", 10, fdp.TYPE_MESSAGE, type_name=".tensorflow.RewriterConfig")
+    options = ".tensorflow.OptimizerOptions"
+    _field(graph, "optimizer_options", 3, fdp.TYPE_MESSAGE, type_name=options)
+    _field(graph, "rewrite_options", 10, fdp.TYPE_MESSAGE, type_name=".tensorflow.RewriterConfig")
     config = proto.message_type.add(name="ConfigProto")
-    field(config, "allow_soft_placement", 7, fdp.TYPE_BOOL)
-    field(config, "log_device_placement", 8, fdp.TYPE_BOOL)
-    field(config, "graph_options", 10, fdp.TYPE_MESSAGE, type_name=".tensorflow.GraphOptions")
+    _field(config, "allow_soft_placement", 7, fdp.TYPE_BOOL)
+    _field(config, "log_device_placement", 8, fdp.TYPE_BOOL)
+    _field(config, "graph_options", 10, fdp.TYPE_MESSAGE, type_name=".tensorflow.GraphOptions")
 
+
+def _protos() -> dict[str, Any]:
+    """AttrValue, RewriterConfig, OptimizerOptions and ConfigProto as real protobuf classes."""
+    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+
+    fdp = descriptor_pb2.FieldDescriptorProto
+    proto = descriptor_pb2.FileDescriptorProto(
+        name="ascend_studio_tf_subset.proto", package="tensorflow", syntax="proto3"
+    )
+    _attr_value(proto, fdp)
+    _rewriter(proto, fdp)
+    _config(proto, fdp)
     pool = descriptor_pool.DescriptorPool()
     pool.Add(proto)
     names = ("AttrValue", "RewriterConfig", "OptimizerOptions", "ConfigProto")
@@ -191,7 +201,6 @@ class RealTfa:
         self.root = root
         pb = _protos()
         self.ConfigProto = pb["ConfigProto"]
-        rewriter_cls = pb["RewriterConfig"]
         self.tf = _module(
             "tensorflow",
             ConfigProto=self.ConfigProto,
@@ -203,25 +212,40 @@ class RealTfa:
         util_ns = _functions(root / _NPU / "util.py", _UTIL, {"os": os, "six": six, "tf": self.tf})
         util_ns["set_iteration_per_loop"] = standins.set_iteration_per_loop  # graph code
         self.util = _module("npu_bridge.estimator.npu.util", **util_ns)
-        run_config = _module(
-            "tensorflow.python.estimator.run_config",
-            RunConfig=standins.RunConfig,
-            _TF_CONFIG_ENV="TF_CONFIG",
-            _CLUSTER_KEY="cluster",
+        self.stubs = self._stubs(pb)
+        _link_parents(self.stubs)
+        self.npu_config = self._load_npu_config()
+        self.stubs["npu_bridge.estimator.npu.npu_config"] = self.npu_config
+        self.stubs["npu_bridge.estimator.npu"].npu_config = self.npu_config  # type: ignore[attr-defined]
+        names = ("NPURunConfig", "DumpConfig", "ProfilingConfig", "MemoryConfig")
+        self.stubs["npu_bridge.npu_init"] = _module(
+            "npu_bridge.npu_init",
+            tf=self.tf,
+            RewriterConfig=pb["RewriterConfig"],
+            DynamicInputConfig=self.npu_config.DynamicInputConfig,
+            **{n: getattr(self.npu_config, n) for n in names},
         )
-        self.stubs: dict[str, types.ModuleType] = {
+        self._estimator = self._load_estimator()
+
+    def _stubs(self, pb: dict[str, Any]) -> dict[str, types.ModuleType]:
+        """The TensorFlow modules npu_config.py imports, and npu_bridge's util."""
+        return {
             "tensorflow": self.tf,
-            "tensorflow.core": _module("tensorflow.core"),
-            "tensorflow.core.protobuf": _module("tensorflow.core.protobuf"),
             "tensorflow.core.protobuf.config_pb2": _module(
                 "tensorflow.core.protobuf.config_pb2",
                 ConfigProto=self.ConfigProto,
                 OptimizerOptions=pb["OptimizerOptions"],
             ),
             "tensorflow.core.protobuf.rewriter_config_pb2": _module(
-                "tensorflow.core.protobuf.rewriter_config_pb2", RewriterConfig=rewriter_cls
+                "tensorflow.core.protobuf.rewriter_config_pb2",
+                RewriterConfig=pb["RewriterConfig"],
             ),
-            "tensorflow.python.estimator.run_config": run_config,
+            "tensorflow.python.estimator.run_config": _module(
+                "tensorflow.python.estimator.run_config",
+                RunConfig=standins.RunConfig,
+                _TF_CONFIG_ENV="TF_CONFIG",
+                _CLUSTER_KEY="cluster",
+            ),
             "tensorflow.distribute.experimental": _module(
                 "tensorflow.distribute.experimental",
                 ParameterServerStrategy=standins.ParameterServerStrategy,
@@ -233,24 +257,9 @@ class RealTfa:
             "tensorflow.python.training.server_lib": _module(
                 "tensorflow.python.training.server_lib", ClusterSpec=_ClusterSpec
             ),
-            "npu_bridge": _module("npu_bridge"),
-            "npu_bridge.estimator": _module("npu_bridge.estimator"),
             "npu_bridge.estimator.npu": _module("npu_bridge.estimator.npu", util=self.util),
             "npu_bridge.estimator.npu.util": self.util,
         }
-        _link_parents(self.stubs)
-        self.npu_config = self._load_npu_config()
-        names = ("NPURunConfig", "DumpConfig", "ProfilingConfig", "MemoryConfig")
-        self.stubs["npu_bridge.estimator.npu.npu_config"] = self.npu_config
-        self.stubs["npu_bridge.estimator.npu"].npu_config = self.npu_config  # type: ignore[attr-defined]
-        self.stubs["npu_bridge.npu_init"] = _module(
-            "npu_bridge.npu_init",
-            tf=self.tf,
-            RewriterConfig=rewriter_cls,
-            DynamicInputConfig=self.npu_config.DynamicInputConfig,
-            **{n: getattr(self.npu_config, n) for n in names},
-        )
-        self._estimator = self._load_estimator()
 
     @contextmanager
     def installed(self) -> Iterator[None]:
