@@ -27,10 +27,10 @@ DYNAMIC_FIELDS = tuple(
 
 
 def _dynamic_incomplete(c: Ctx) -> Mapping[str, object] | None:
-    given = [p for p in DYNAMIC_FIELDS if c.is_set(p)]
+    given = [p for p in DYNAMIC_FIELDS if p in c.values]  # an explicit None is given
     if not given or len(given) == len(DYNAMIC_FIELDS):
         return None
-    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if not c.is_set(p)]
+    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if p not in c.values]
     return {"missing": ", ".join(missing)}
 
 

@@ -201,3 +201,18 @@ def test_explicit_none_is_not_a_given_value_for_cross_parameter_rules() -> None:
     assert "checkpoints.both_set" in _ids(
         P({"save_checkpoints_steps": 10, "save_checkpoints_secs": 60})
     )
+
+
+def test_explicit_none_in_dynamic_input_config_is_not_a_missing_argument() -> None:
+    """``DynamicInputConfig(shape, dims, None, None)`` constructs: no TypeError error."""
+    p = with_none(
+        {
+            "dynamic_input_config.input_shape": "data:1,-1",
+            "dynamic_input_config.dynamic_dims": "1;2",
+        },
+        "dynamic_input_config.dynamic_node_type",
+        "dynamic_input_config.compile_hybrid_mode",
+    )
+    found = _ids(p)
+    assert "dynamic_input_config.incomplete" not in found
+    assert "dynamic_input_config.none_dropped" in found
