@@ -3,7 +3,7 @@
 The parameter map is what NPUEstimator would write for the same profile (see
 :mod:`._session`), so a script moving between the two styles keeps its
 behaviour, with one deliberate difference: with compress_weight_conf set and
-enable_compress_weight left unset, the ``enable_compress_weight`` key
+enable_compress_weight not True, the ``enable_compress_weight`` key
 NPUEstimator always writes is left out, since the two keys together abort the
 process (npu_attrs.cc) and sending only compress_weight_conf is what the
 sess.run style is for. The two rewrite options the session_config docs require
@@ -67,7 +67,7 @@ def _without_compress_switch(writes: list[SessionWrite], profile: Profile) -> li
     """Drop the switch NPUEstimator always writes when only the conf file is wanted."""
     if not any(w.key == _COMPRESS_CONF for w in writes):
         return writes
-    return [w for w in writes if w.key != _COMPRESS_SWITCH or w.path in profile.values]
+    return [w for w in writes if w.key != _COMPRESS_SWITCH or profile.values.get(w.path) is True]
 
 
 _COMPRESS_NOTE = [

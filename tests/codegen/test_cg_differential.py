@@ -120,7 +120,7 @@ def _attr(config: Any, path: str) -> Any:
 
 
 def _expected(real_map: dict[str, Any], p: Profile) -> dict[str, Any]:
-    if "compress_weight_conf" in real_map and "enable_compress_weight" not in p.values:
+    if "compress_weight_conf" in real_map and p.values.get("enable_compress_weight") is not True:
         return {k: v for k, v in real_map.items() if k != "enable_compress_weight"}
     return real_map
 

@@ -126,7 +126,7 @@ def _normalized(
     drop = (
         p is not None
         and "compress_weight_conf" in expected
-        and "enable_compress_weight" not in p.values
+        and p.values.get("enable_compress_weight") is not True
     )
     return {
         k: (f, v.encode() if f == "s" and isinstance(v, str) else v)

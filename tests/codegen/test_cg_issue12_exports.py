@@ -54,6 +54,12 @@ def test_sess_export_sends_only_compress_weight_conf() -> None:
     assert fix is not None and "leaves out enable_compress_weight" in fix.en
 
 
+def test_sess_export_leaves_out_an_explicit_false_switch_too() -> None:
+    p = Profile(values={"compress_weight_conf": "/c.cfg", "enable_compress_weight": False})
+    written = standins.run_code(export_text(p, "sess", QUIET))["config"].npu_map()
+    assert "enable_compress_weight" not in written
+
+
 def test_sess_export_keeps_an_explicit_compress_switch() -> None:
     p = Profile(values={"compress_weight_conf": "/c.cfg", "enable_compress_weight": True})
     written = standins.run_code(export_text(p, "sess", QUIET))["config"].npu_map()
