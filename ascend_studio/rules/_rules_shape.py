@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import check_dynamic_dims
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_dynamic import DYNAMIC_FIELDS
+from ascend_studio.schema._formats import check_dynamic_dims
 
 __all__ = ["SHAPE_RULES", "dynamic_config_sent", "max_gears"]
 

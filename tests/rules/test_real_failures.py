@@ -13,8 +13,8 @@ from ascend_studio.cli import run_cli
 from ascend_studio.paths import Context, Environment, EnvSource, load_artifacts, resolve
 from ascend_studio.profile import Expr, Profile, save_profile
 from ascend_studio.rules import RULES_BY_ID, effective_value, evaluate
-from ascend_studio.rules._formats import check_accelerate_train_mode
 from ascend_studio.schema import shipped_catalog
+from ascend_studio.schema._formats import check_accelerate_train_mode
 
 
 def _ids(profile: Profile, severity: str | None = None) -> set[str]:
