@@ -36,7 +36,10 @@ def edit_args(call: cst.Call, edit: CallEdit) -> cst.Call:
         args = _remove(args, name)
     if edit.add:
         new = [_new_arg(args, name, text) for name, text in edit.add]
-        args = _append(call, args, new) if args else _on_one_line(new)
+        # new keywords go before a ``**mapping`` (where a reader expects them)
+        cut = next((i for i, a in enumerate(args) if a.star == "**"), len(args))
+        head, tail = args[:cut], args[cut:]
+        args = (_append(call, head, new) if head else _on_one_line(new, bool(tail))) + tail
     if not args:
         return call.with_changes(args=(), whitespace_before_args=_NONE)
     return call.with_changes(args=tuple(args))
@@ -109,9 +112,11 @@ def _append(call: cst.Call, args: list[cst.Arg], new: list[cst.Arg]) -> list[cst
     return [*args[:-1], head, *middle, tail]
 
 
-def _on_one_line(new: list[cst.Arg]) -> list[cst.Arg]:
+def _on_one_line(new: list[cst.Arg], more: bool = False) -> list[cst.Arg]:
     sep = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-    return [a.with_changes(comma=sep) for a in new[:-1]] + [new[-1]]
+    return [a.with_changes(comma=sep) for a in new[:-1]] + [
+        new[-1].with_changes(comma=sep) if more else new[-1]
+    ]
 
 
 def _remove(args: list[cst.Arg], name: str) -> list[cst.Arg]:

@@ -37,6 +37,7 @@ class Planner:
         self.changed: list[str] = []
         self._pending: dict[str, list[tuple[str, str]]] = {}
         self._stmts = _statements(located.parsed.tree)
+        self._blocks = _blocks(located.parsed.tree)
 
     # -- positions -------------------------------------------------------------------
     def pos(self, node: ast.AST) -> Pos:
@@ -271,8 +272,14 @@ class Planner:
         self.changed.append(path)
 
     def _last_write(self) -> MapWrite | None:
-        writes = [w for p in self._protos() for op in p.ops for w in op.writes]
-        return max(writes, key=lambda w: w.line, default=None)
+        """The last write in the block that creates its custom op (not one under an ``if``)."""
+        ops = [op for p in self._protos() for op in p.ops if op.writes]
+        if not ops:
+            return None
+        op = ops[-1]
+        home = self._blocks.get(op.line)
+        level = [w for w in op.writes if self._blocks.get(w.line) == home]
+        return max(level or op.writes, key=lambda w: w.line)
 
     def _bytes_wrapper(self) -> str:
         for proto in self._protos():
@@ -292,6 +299,19 @@ def _quoted_like(literal: str, quote: str) -> str:
     if quote == "'" and plain and "'" not in body and "\\" not in body:
         return f"'{body}'"
     return literal
+
+
+def _blocks(tree: ast.Module | None) -> dict[int, int]:
+    """Line of each statement -> identity of the statement list (block) holding it."""
+    found: dict[int, int] = {}
+    for node in ast.walk(tree) if tree is not None else ():
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
+            if isinstance(body, list):
+                for stmt in body:
+                    if isinstance(stmt, ast.stmt):
+                        found.setdefault(stmt.lineno, id(body))
+    return found
 
 
 def _statements(tree: ast.Module | None) -> dict[int, ast.stmt]:

@@ -90,29 +90,32 @@ class _Editor:
 
     def set(self, name: str, line: int, setting: Setting | None) -> None:
         found = self._find(line, name)
-        row = self.lines[line - 1]
-        single = re.fullmatch(
-            rf"(\s*)(export\s+)?{re.escape(name)}=(\S*)(\s*(#.*)?)", row.rstrip("\r\n")
-        )
-        ending = row[len(row.rstrip("\r\n")) :]
-        if setting is None or setting[0] is None:
-            if single is None or found is None or self.env_file:
-                self._cannot(name, line)
-                return
-            if setting is None:
-                self.lines[line - 1] = ""
-            else:
-                self.lines[line - 1] = f"{single.group(1)}unset {name}{single.group(4)}{ending}"
-        elif found is None:
+        if found is None:
             self._cannot(name, line)
             return
-        else:
-            start, end, old = found
+        row = self.lines[line - 1]
+        start, end, old = found
+        if setting is not None and setting[0] is not None:
             value, verbatim = setting
-            assert value is not None
             word = value if self.env_file else _word(value, verbatim, old)
             self.lines[line - 1] = row[:start] + word + row[end:]
+        elif not self._whole_line(name, line, setting is None):
+            return
         self.changed.append(f"env:{name}")
+
+    def _whole_line(self, name: str, line: int, drop: bool) -> bool:
+        """Drop or unset a variable set by a line of its own (``export NAME=value``)."""
+        row = self.lines[line - 1]
+        start, end, _ = self._find(line, name) or (0, 0, "")
+        head = re.fullmatch(r"(\s*)(export\s+)?", row[: start - len(name) - 1])
+        rest = row[end:]
+        if head is None or (self.env_file and not drop) or not re.fullmatch(r"\s*(#.*)?\s*", rest):
+            self._cannot(name, line)
+            return False
+        ending = row[len(row.rstrip("\r\n")) :]
+        kept = rest.rstrip("\r\n")
+        self.lines[line - 1] = "" if drop else f"{head.group(1)}unset {name}{kept}{ending}"
+        return True
 
     def unset_line(self, name: str, line: int, setting: Setting) -> None:
         row = self.lines[line - 1]
@@ -150,14 +153,18 @@ class _Editor:
         )
 
     def text(self, after: int) -> str:
-        lines = list(self.lines)
-        if self.block:
-            newline = "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
-            if lines and not lines[-1].endswith(("\n", "\r")):
-                lines[-1] += newline
-            block = [BLOCK_START, *self.block, BLOCK_END]
-            lines[after:after] = [row + newline for row in block]
-        return "".join(lines)
+        """The edited lines (dropped ones are empty strings) with the block before ``after``."""
+        newline = "\r\n" if self.lines and self.lines[0].endswith("\r\n") else "\n"
+        block = [row + newline for row in (BLOCK_START, *self.block, BLOCK_END)]
+        out: list[str] = []
+        for index, row in enumerate([*self.lines, ""]):
+            if index == after and self.block:
+                last = next((row for row in reversed(out) if row), "")
+                if last and not last.endswith(("\n", "\r")):
+                    out.append(newline)
+                out += block
+            out.append(row)
+        return "".join(out)
 
 
 def _insert_at(editor: _Editor, last_env: int) -> int:
