@@ -95,9 +95,9 @@ class _Editor:
             return
         row = self.lines[line - 1]
         start, end, old = found
-        if setting is not None and setting[0] is not None:
-            value, verbatim = setting
-            word = value if self.env_file else _word(value, verbatim, old)
+        value = setting[0] if setting is not None else None
+        if setting is not None and value is not None:
+            word = value if self.env_file else _word(value, setting[1], old)
             self.lines[line - 1] = row[:start] + word + row[end:]
         elif not self._whole_line(name, line, setting is None):
             return
