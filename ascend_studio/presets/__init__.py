@@ -1,6 +1,6 @@
 """Task presets (Qt-free): data files that answer a task with settings."""
 
-from ascend_studio.presets._apply import Change, PresetOutcome, Skip, apply_preset
+from ascend_studio.presets._apply import NOT_SET, Change, PresetOutcome, Skip, apply_preset
 from ascend_studio.presets._model import (
     Preset,
     PresetEnv,
@@ -12,6 +12,7 @@ from ascend_studio.presets._model import (
 )
 
 __all__ = [
+    "NOT_SET",
     "Change",
     "Preset",
     "PresetEnv",

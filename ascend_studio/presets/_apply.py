@@ -15,9 +15,11 @@ from ascend_studio.presets._model import (
 from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["Change", "PresetOutcome", "Skip", "apply_preset"]
+__all__ = ["NOT_SET", "Change", "PresetOutcome", "Skip", "apply_preset"]
 
-_UNSET = object()
+#: ``Change.old`` / ``Change.new`` for a parameter or variable that is not in the profile.
+NOT_SET = object()
+_UNSET = NOT_SET
 
 
 @dataclass(frozen=True)

@@ -630,6 +630,16 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>unset (removed from the environment)</source>
+        <translation>unset（从环境中清除）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>New from Preset</source>
         <translation>从预设新建</translation>
     </message>

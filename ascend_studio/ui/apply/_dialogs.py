@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.apply import ApplyResult
-from ascend_studio.presets import Preset, PresetOutcome, apply_preset
+from ascend_studio.presets import NOT_SET, Change, Preset, PresetOutcome, apply_preset
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
@@ -91,6 +91,16 @@ _COLUMNS = (
     QT_TR_NOOP("Why"),
 )
 _SCENARIOS = {"training": QT_TR_NOOP("training"), "inference": QT_TR_NOOP("online inference")}
+
+
+def _shown(change: Change, side: object) -> str:
+    if side is NOT_SET:
+        return tr("(not set)")
+    if side is None:
+        return tr("unset (removed from the environment)")
+    if isinstance(side, str) and change.path.startswith("file:"):
+        return side.strip().replace("\n", " ⏎ ")
+    return change.shown(side)
 
 
 class PresetDialog(QDialog):
@@ -163,6 +173,12 @@ class PresetDialog(QDialog):
         preset = self.preset()
         return apply_preset(preset, self.profile, self.catalog) if preset else None
 
+    def _add_row(self, texts: list[str]) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(texts)
+        item.setToolTip(3, texts[3])  # long reasons are cut in the column
+        self.changes.addTopLevelItem(item)
+        return item
+
     def refresh(self) -> None:
         outcome = self.outcome()
         self.changes.clear()
@@ -181,13 +197,11 @@ class PresetDialog(QDialog):
             )
         self.target.setText(target)
         for change in outcome.changes:
-            row = [change.path, change.shown(change.old), change.shown(change.new)]
-            item = QTreeWidgetItem([*row, change.why.get(lang)])
-            self.changes.addTopLevelItem(item)
+            row = [change.path, _shown(change, change.old), _shown(change, change.new)]
+            self._add_row([*row, change.why.get(lang)])
         for skip in outcome.skipped:
-            item = QTreeWidgetItem([skip.path, "", tr("(skipped)"), skip.reason.get(lang)])
+            item = self._add_row([skip.path, "", tr("(skipped)"), skip.reason.get(lang)])
             item.setForeground(2, self.palette().placeholderText())
-            self.changes.addTopLevelItem(item)
         for column in range(3):
             self.changes.resizeColumnToContents(column)
         self.ok.setEnabled(bool(outcome.changes))
