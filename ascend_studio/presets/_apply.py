@@ -73,52 +73,47 @@ def _scope_skip(
             Text.of(f"本预设只在 {names} 上设置它。", f"this preset sets it only on {names_en}."),
         )
     if item.scenario not in ("both", scenario):
-        zh = "训练" if item.scenario == "training" else "在线推理"
-        return Skip(what, Text.of(f"只用于{zh}场景。", f"it applies to {item.scenario} only."))
+        return _only_for(what, "本预设中它", "in this preset it", item.scenario)
     return None
+
+
+_SCENARIO_ZH = {"training": "训练", "inference": "在线推理"}
+
+
+def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
+    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景。"
+    return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
 
 
 def _catalog_skip(
     item: PresetSetting, product: str, scenario: str, catalog: Catalog
 ) -> Skip | None:
+    """What the catalog says about this parameter (and value) on the target."""
     param = catalog.param(item.path)
     name = catalog.product(product).short
     if param.products is not None and product not in param.products:
         note = param.availability_note
         extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
         extra_en = f" ({note.en.rstrip('.')})" if note else ""
-        return Skip(
-            item.path,
-            Text.of(
-                f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
-            ),
-        )
+        zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
+        return Skip(item.path, Text.of(zh, en))
     if param.scenario not in ("both", scenario):
-        return Skip(
-            item.path,
-            Text.of(
-                f"该参数只用于 {param.scenario} 场景。",
-                f"the parameter is for {param.scenario} only.",
-            ),
-        )
-    for entry in param.values:
+        return _only_for(item.path, "该参数", "the parameter", param.scenario)
+    return _value_skip(item, product, scenario, catalog)
+
+
+def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catalog) -> Skip | None:
+    name = catalog.product(product).short
+    for entry in catalog.param(item.path).values:
         if type(entry.value) is not type(item.value) or entry.value != item.value:
             continue
         if (entry.products is not None and product not in entry.products) or not entry.supported:
-            return Skip(
-                item.path,
-                Text.of(
-                    f"{name.zh} 不支持取值 {item.value!r}。",
-                    f"the value {item.value!r} is not available on {name.en}.",
-                ),
-            )
+            zh = f"{name.zh} 不支持取值 {item.value!r}。"
+            en = f"the value {item.value!r} is not available on {name.en}."
+            return Skip(item.path, Text.of(zh, en))
         if entry.scenario not in ("both", scenario):
-            return Skip(
-                item.path,
-                Text.of(
-                    f"取值 {item.value!r} 只用于 {entry.scenario}。",
-                    f"the value {item.value!r} is for {entry.scenario} only.",
-                ),
+            return _only_for(
+                item.path, f"取值 {item.value!r} ", f"the value {item.value!r}", entry.scenario
             )
     return None
 
