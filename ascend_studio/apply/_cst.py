@@ -7,27 +7,31 @@ written back exactly as it was read.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from ascend_studio.apply._chunks import Chunk, find_chunks, splice
 from ascend_studio.apply._cstargs import CallEdit, edit_args
 
 __all__ = ["Plan", "Pos", "run_plan"]
 
-#: (line, column): a 1-based line and a 0-based column in characters.
-Pos = tuple[int, int]
+#: Where a node is: (line, column) of its start and of its end; lines 1-based,
+#: columns 0-based in characters. The end matters: ``FLAGS`` and ``FLAGS.mode``
+#: start at the same place.
+Pos = tuple[int, int, int, int]
 
 
 @dataclass
 class Plan:
-    #: By the start of the called name (``NPURunConfig`` in ``npu.NPURunConfig(...)``).
+    #: By the called name (``npu.NPURunConfig`` in ``npu.NPURunConfig(...)``).
     calls: dict[Pos, CallEdit] = field(default_factory=dict)
-    #: Expressions to replace, by their start.
+    #: Expressions to replace, by where they are.
     exprs: dict[Pos, str] = field(default_factory=dict)
-    #: Simple statements to delete, by their start.
+    #: Simple statements to delete, by where they are.
     remove: set[Pos] = field(default_factory=set)
     #: Statements to insert after the statement line starting at a line.
     insert_after: dict[int, list[str]] = field(default_factory=dict)
@@ -49,10 +53,10 @@ class Plan:
         )
 
 
-def _start(ranges: Mapping[cst.CSTNode, object], node: cst.CSTNode) -> Pos:
+def _range(ranges: Mapping[cst.CSTNode, object], node: cst.CSTNode) -> Pos:
     where = ranges[node]
     assert isinstance(where, CodeRange)
-    return where.start.line, where.start.column
+    return where.start.line, where.start.column, where.end.line, where.end.column
 
 
 class _Editor(cst.CSTTransformer):
@@ -63,7 +67,7 @@ class _Editor(cst.CSTTransformer):
         self.plan = plan
 
     def _pos(self, node: cst.CSTNode) -> Pos:
-        return _start(self.metadata[PositionProvider], node)
+        return _range(self.metadata[PositionProvider], node)
 
     def on_leave(
         self, original_node: cst.CSTNodeT, updated_node: cst.CSTNodeT
@@ -142,7 +146,44 @@ def _is_preamble(stmt: cst.BaseStatement) -> bool:
     )
 
 
-def run_plan(text: str, plan: Plan) -> str:
-    """``text`` with ``plan`` carried out; raises ``cst.ParserSyntaxError`` if it does not parse."""
-    wrapper = MetadataWrapper(cst.parse_module(text))
+def _edit(text: str, plan: Plan) -> str:
+    module = cst.parse_module(text)
+    # the module is parsed for this edit only: no defensive deep copy is needed
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     return wrapper.visit(_Editor(plan)).code
+
+
+def _lines(plan: Plan) -> set[int]:
+    found = {pos[0] for pos in (*plan.calls, *plan.exprs, *plan.remove)}
+    return found | set(plan.insert_after)
+
+
+def _shifted(plan: Plan, chunk: Chunk) -> Plan:
+    """The part of ``plan`` inside ``chunk``, in the chunk's own coordinates."""
+    cut = len(chunk.prefix)
+
+    def inside(line: int) -> bool:
+        return chunk.first <= line <= chunk.last
+
+    def move(pos: Pos) -> Pos:
+        return pos[0] - chunk.first + 1, pos[1] - cut, pos[2] - chunk.first + 1, pos[3] - cut
+
+    return Plan(
+        calls={move(k): v for k, v in plan.calls.items() if inside(k[0])},
+        exprs={move(k): v for k, v in plan.exprs.items() if inside(k[0])},
+        remove={move(k) for k in plan.remove if inside(k[0])},
+        insert_after={k - chunk.first + 1: v for k, v in plan.insert_after.items() if inside(k)},
+    )
+
+
+def run_plan(text: str, plan: Plan, tree: ast.Module | None = None) -> str:
+    """``text`` with ``plan`` carried out; raises ``cst.ParserSyntaxError`` if it does not parse.
+
+    With the module's ``tree``, only the statements holding an edit go through
+    libcst (see :mod:`._chunks`); otherwise, or when new imports go at the top,
+    the whole module does.
+    """
+    chunks = find_chunks(tree, text, _lines(plan)) if tree is not None else None
+    if chunks is None or plan.imports:
+        return _edit(text, plan)
+    return splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))

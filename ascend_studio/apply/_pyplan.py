@@ -41,10 +41,15 @@ class Planner:
 
     # -- positions -------------------------------------------------------------------
     def pos(self, node: ast.AST) -> Pos:
+        """Where ``node`` is, in libcst's terms (ast columns are UTF-8 byte offsets)."""
         line: int = getattr(node, "lineno", 1)
-        col: int = getattr(node, "col_offset", 0)
+        end_line: int = getattr(node, "end_lineno", None) or line
+        col, end_col = getattr(node, "col_offset", 0), getattr(node, "end_col_offset", 0)
+        return line, self._chars(line, col), end_line, self._chars(end_line, end_col or 0)
+
+    def _chars(self, line: int, col: int) -> int:
         raw = self.src.lines[line - 1].encode()[:col]
-        return line, len(raw.decode("utf-8", "replace"))
+        return len(raw.decode("utf-8", "replace"))
 
     def text(self, path: str, value: Value, like: ast.AST | None = None) -> str:
         if isinstance(value, Expr):

@@ -162,3 +162,14 @@ def test_write_is_atomic_with_backup(tmp_path: Path) -> None:
     assert kept is not None and kept.read_text() == text
     assert script.read_text() == result.after
     assert sorted(p.name for p in tmp_path.iterdir()) == ["train.py", "train.py.orig"]
+
+
+def test_an_attribute_value_is_replaced_whole_not_its_first_name() -> None:
+    """``FLAGS`` and ``FLAGS.precision_mode`` start at the same column."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        "custom_op.name = 'NpuOptimizer'\n"
+        "custom_op.parameter_map['precision_mode'].s = tf.compat.as_bytes(FLAGS.precision_mode)\n"
+    )
+    result = apply_python(text, _profile(text).with_value("precision_mode", "force_fp32"))
+    assert result.after.endswith("tf.compat.as_bytes('force_fp32')\n")
