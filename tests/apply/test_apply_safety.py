@@ -173,3 +173,40 @@ def test_an_attribute_value_is_replaced_whole_not_its_first_name() -> None:
     )
     result = apply_python(text, _profile(text).with_value("precision_mode", "force_fp32"))
     assert result.after.endswith("tf.compat.as_bytes('force_fp32')\n")
+
+
+def test_needed_imports_are_added_once() -> None:
+    text = (
+        '"""Train."""\n'
+        "from __future__ import print_function\n"
+        "import os\n"
+        "from npu_bridge.estimator.npu.npu_config import NPURunConfig\n"
+        "\n"
+        "config = NPURunConfig(iterations_per_loop=10)\n"
+    )
+    wanted = (
+        _profile(text)
+        .with_value("dump_config.enable_dump", True)
+        .with_value("dump_config.dump_path", "/home/test/output")
+        .with_value("profiling_config.enable_profiling", True)
+    )
+    after = apply_python(text, wanted).after
+    module = "from npu_bridge.estimator.npu.npu_config import "
+    assert after.count(module + "DumpConfig\n") == 1
+    assert after.count(module + "ProfilingConfig\n") == 1
+    assert after.index(module + "NPURunConfig") < after.index(module + "DumpConfig")
+    assert 'dump_config=DumpConfig(enable_dump=True, dump_path="/home/test/output")' in after
+    again = apply_python(after, wanted.with_value("dump_config.dump_step", "0"))
+    assert again.after.count(module + "DumpConfig\n") == 1
+
+
+def test_no_import_under_a_star_import_or_a_module_alias() -> None:
+    star = "from npu_bridge.npu_init import *\nconfig = NPURunConfig()\n"
+    after = apply_python(star, _profile(star).with_value("dump_config.enable_dump", True)).after
+    assert after == star.replace(
+        "NPURunConfig()", "NPURunConfig(dump_config=DumpConfig(enable_dump=True))"
+    )
+    alias = "import npu_bridge.estimator.npu.npu_config as cfg\nconfig = cfg.NPURunConfig()\n"
+    after = apply_python(alias, _profile(alias).with_value("dump_config.enable_dump", True)).after
+    assert "cfg.NPURunConfig(dump_config=cfg.DumpConfig(enable_dump=True))" in after
+    assert after.count("import") == 1
