@@ -36,6 +36,7 @@ class Planner:
         self.notes: list[ApplyNote] = []
         self.changed: list[str] = []
         self._pending: dict[str, list[tuple[str, str]]] = {}
+        self._warned_shared: set[str] = set()
         self._stmts = _statements(located.parsed.tree)
         self._blocks = _blocks(located.parsed.tree)
 
@@ -148,6 +149,7 @@ class Planner:
             )
             return
         self.changed.append(path)
+        self._shared(call, path)
         if not is_kw:
             self.plan.exprs[self.pos(node)] = self.text(path, new, node)  # type: ignore[arg-type]
         elif new is None:
@@ -170,6 +172,30 @@ class Planner:
         self.plan.call(self.pos(call.node.func)).add.append((name, text))
         if path is not None:
             self.changed.append(path)
+            self._shared(call, path)
+
+    def _shared(self, call: SubConfigObj, path: str) -> None:
+        """Say so when the object edited is also given to another configuration."""
+        if self.site is None or call is self.site.runconfig:
+            return
+        others = [
+            number
+            for number, site in enumerate(self.located.sites, start=1)
+            if site is not self.site and site.runconfig is not None and _holds(site.runconfig, call)
+        ]
+        if others and call.owner not in self._warned_shared:
+            self._warned_shared.add(call.owner)
+            shown = ", ".join(map(str, others))
+            self.notes.append(
+                note(
+                    "info",
+                    f"第 {call.node.lineno} 行的 {call.owner} 也用于配置 {shown}；修改对它们同样生效。",
+                    f"The {call.owner} built on line {call.node.lineno} is also given to "
+                    f"configuration {shown}; the change applies there too.",
+                    call.node.lineno,
+                    path,
+                )
+            )
 
     def finish_holders(self) -> None:
         """Build sub-config objects the script does not have yet, deepest first."""
@@ -295,6 +321,14 @@ class Planner:
                     if write.wrapped == "as_bytes" and isinstance(value, ast.Call):
                         return self.src.segment(value.func)
         return "tf.compat.as_bytes"
+
+
+def _holds(obj: SubConfigObj, wanted: SubConfigObj) -> bool:
+    """Whether ``wanted`` is one of the sub-config objects ``obj`` is given (at any depth)."""
+    for _, value, _ in obj.args.values():
+        if value is wanted or (isinstance(value, SubConfigObj) and _holds(value, wanted)):
+            return True
+    return False
 
 
 def _quoted_like(literal: str, quote: str) -> str:

@@ -210,3 +210,14 @@ def test_no_import_under_a_star_import_or_a_module_alias() -> None:
     after = apply_python(alias, _profile(alias).with_value("dump_config.enable_dump", True)).after
     assert "cfg.NPURunConfig(dump_config=cfg.DumpConfig(enable_dump=True))" in after
     assert after.count("import") == 1
+
+
+def test_a_sub_config_shared_by_two_configurations_is_pointed_out() -> None:
+    text = (
+        "dump = DumpConfig(enable_dump=False, dump_path='/tmp/d')\n"
+        "train = NPURunConfig(dump_config=dump, iterations_per_loop=10)\n"
+        "evaluate = NPURunConfig(dump_config=dump, graph_run_mode=0)\n"
+    )
+    result = apply_python(text, _profile(text, 2).with_value("dump_config.enable_dump", True), 2)
+    assert "DumpConfig(enable_dump=True," in result.after
+    assert any("configuration 1" in n.message.en for n in result.notes)
