@@ -176,14 +176,14 @@ def _shifted(plan: Plan, chunk: Chunk) -> Plan:
     )
 
 
-def run_plan(text: str, plan: Plan, tree: ast.Module | None = None) -> str:
+def run_plan(text: str, plan: Plan, every: list[ast.stmt] | None = None) -> str:
     """``text`` with ``plan`` carried out; raises ``cst.ParserSyntaxError`` if it does not parse.
 
-    With the module's ``tree``, only the statements holding an edit go through
+    Given the module's statements, only the statements holding an edit go through
     libcst (see :mod:`._chunks`); otherwise, or when new imports go at the top,
     the whole module does.
     """
-    chunks = find_chunks(tree, text, _lines(plan)) if tree is not None else None
+    chunks = find_chunks(every, text, _lines(plan)) if every is not None else None
     if chunks is None or plan.imports:
         return _edit(text, plan)
     return splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ascend_studio.apply._chunks import statements
 from ascend_studio.apply._cst import Plan, Pos
 from ascend_studio.apply._locate import Located, Site
 from ascend_studio.apply._result import ApplyNote, note
@@ -37,8 +38,10 @@ class Planner:
         self.changed: list[str] = []
         self._pending: dict[str, list[tuple[str, str]]] = {}
         self._warned_shared: set[str] = set()
-        self._stmts = _statements(located.parsed.tree)
-        self._blocks = _blocks(located.parsed.tree)
+        tree = located.parsed.tree
+        self.statements = statements(tree) if tree is not None else []
+        self._assigns = _assignments(self.statements)
+        self._blocks = _blocks(self.statements)
 
     # -- positions -------------------------------------------------------------------
     def pos(self, node: ast.AST) -> Pos:
@@ -270,7 +273,7 @@ class Planner:
         if write is not None:
             self.changed.append(path)
             if new is None:
-                self.plan.remove.add(self.pos(self._stmts[id(write.node)]))
+                self.plan.remove.add(self.pos(self._statement(write)))
             else:
                 self.plan.exprs[self.pos(write.node)] = self.text(path, new, write.node)
             return
@@ -290,7 +293,7 @@ class Planner:
                 "follow; add it by hand.",
             )
             return
-        stmt = self._stmts[id(last.node)]
+        stmt = self._statement(last)
         target = stmt.targets[0] if isinstance(stmt, ast.Assign) else None
         assert isinstance(target, ast.Attribute) and isinstance(target.value, ast.Subscript)
         op_text = self.src.segment(target.value.value)
@@ -301,6 +304,13 @@ class Planner:
         line = f"{op_text}[{key}].{session.field} = {rhs}"
         self.plan.insert_after.setdefault(stmt.lineno, []).append(line)
         self.changed.append(path)
+
+    def _statement(self, write: MapWrite) -> ast.Assign:
+        """The assignment statement of a ``parameter_map`` write."""
+        for stmt in self._assigns.get(write.line, ()):
+            if any(node is write.node for node in ast.walk(stmt.value)):
+                return stmt
+        raise AssertionError(f"no statement for the write on line {write.line}")
 
     def _last_write(self) -> MapWrite | None:
         """The last write in the block that creates its custom op (not one under an ``if``)."""
@@ -316,7 +326,7 @@ class Planner:
         for proto in self._protos():
             for op in proto.ops:
                 for write in op.writes:
-                    stmt = self._stmts.get(id(write.node))
+                    stmt = self._statement(write)
                     value = getattr(stmt, "value", None)
                     if write.wrapped == "as_bytes" and isinstance(value, ast.Call):
                         return self.src.segment(value.func)
@@ -340,24 +350,18 @@ def _quoted_like(literal: str, quote: str) -> str:
     return literal
 
 
-def _blocks(tree: ast.Module | None) -> dict[int, int]:
+def _blocks(every: list[tuple[ast.stmt, int]]) -> dict[int, int]:
     """Line of each statement -> identity of the statement list (block) holding it."""
     found: dict[int, int] = {}
-    for node in ast.walk(tree) if tree is not None else ():
-        for name in ("body", "orelse", "finalbody"):
-            body = getattr(node, name, None)
-            if isinstance(body, list):
-                for stmt in body:
-                    if isinstance(stmt, ast.stmt):
-                        found.setdefault(stmt.lineno, id(body))
+    for stmt, block in every:
+        found.setdefault(stmt.lineno, block)
     return found
 
 
-def _statements(tree: ast.Module | None) -> dict[int, ast.stmt]:
-    """Each assignment's right-hand-side nodes -> the statement."""
-    found: dict[int, ast.stmt] = {}
-    for stmt in ast.walk(tree) if tree is not None else ():
+def _assignments(every: list[tuple[ast.stmt, int]]) -> dict[int, list[ast.Assign]]:
+    """Assignments by first line (where a ``parameter_map`` write is found)."""
+    found: dict[int, list[ast.Assign]] = {}
+    for stmt, _ in every:
         if isinstance(stmt, ast.Assign):
-            for sub in ast.walk(stmt.value):
-                found[id(sub)] = stmt
+            found.setdefault(stmt.lineno, []).append(stmt)
     return found

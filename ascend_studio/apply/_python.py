@@ -158,7 +158,8 @@ def apply_python(
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
     try:
-        edited = run_plan(located.parsed.text, planner.plan, located.parsed.tree)
+        every = [stmt for stmt, _ in planner.statements]
+        edited = run_plan(located.parsed.text, planner.plan, every)
     except cst.ParserSyntaxError as exc:
         raise ApplyError(f"{source}: cannot be edited safely ({exc.message})") from None
     after = _map_back(text, located.parsed.text, edited)
