@@ -37,8 +37,6 @@ class Plan:
     insert_after: dict[int, list[str]] = field(default_factory=dict)
     #: Import statements to put at the top of the module (when no import exists to follow).
     imports: list[str] = field(default_factory=list)
-    #: Where each planned place was found; those not found are reported by the caller.
-    done: set[object] = field(default_factory=set)
 
     def call(self, pos: Pos) -> CallEdit:
         return self.calls.setdefault(pos, CallEdit())
@@ -75,7 +73,6 @@ class _Editor(cst.CSTTransformer):
         if isinstance(original_node, cst.BaseExpression) and self.plan.exprs:
             pos = self._pos(original_node)
             if pos in self.plan.exprs:
-                self.plan.done.add(("expr", pos))
                 new = cst.parse_expression(self.plan.exprs.pop(pos))
                 assert isinstance(updated_node, cst.BaseExpression)
                 if updated_node.lpar and not new.lpar:
@@ -88,7 +85,6 @@ class _Editor(cst.CSTTransformer):
         edit = self.plan.calls.get(pos)
         if not edit:
             return updated_node
-        self.plan.done.add(("call", pos))
         return edit_args(updated_node, edit)
 
     def leave_SimpleStatementLine(
@@ -107,18 +103,13 @@ class _Editor(cst.CSTTransformer):
                 body[-1] = last.with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
             result.append(updated_node.with_changes(body=body))
         for text in self.plan.insert_after.pop(line, []):
-            self.plan.done.add(("insert", line))
             result.append(cst.parse_statement(text))
         if not result:
             return cst.RemoveFromParent()
         return result[0] if len(result) == 1 else cst.FlattenSentinel(result)
 
     def _removed(self, node: cst.BaseSmallStatement) -> bool:
-        pos = self._pos(node)
-        if pos in self.plan.remove:
-            self.plan.done.add(("remove", pos))
-            return True
-        return False
+        return self._pos(node) in self.plan.remove
 
     def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
         if not self.plan.imports:
