@@ -17,7 +17,14 @@ from ascend_studio.apply._file import (
     write_applied,
 )
 from ascend_studio.apply._python import apply_python, changed_values
-from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, unified_diff
+from ascend_studio.apply._result import (
+    ApplyError,
+    ApplyNote,
+    ApplyResult,
+    NoSuchConfig,
+    ScriptChanged,
+    unified_diff,
+)
 from ascend_studio.apply._shell import apply_shell, changed_env
 
 __all__ = [
@@ -25,6 +32,8 @@ __all__ = [
     "ApplyError",
     "ApplyNote",
     "ApplyResult",
+    "NoSuchConfig",
+    "ScriptChanged",
     "ScriptSource",
     "apply_file",
     "apply_python",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio.apply._python import apply_python, pick_config
-from ascend_studio.apply._result import ApplyError, ApplyResult
+from ascend_studio.apply._result import ApplyError, ApplyResult, ScriptChanged
 from ascend_studio.apply._shell import apply_shell
 from ascend_studio.codegen import import_shell
 from ascend_studio.codegen._import_sh import detect_dialect
@@ -106,7 +106,7 @@ def apply_file(
     record = recorded_source(profile)
     same_file = record is not None and Path(record.path) == Path(path).resolve()
     if same_file and record is not None and record.sha256 != digest(data) and not force:
-        raise ApplyError(
+        raise ScriptChanged(
             f"{path} changed since it was imported into this profile (its content hash "
             "differs); import it again, or use --force to apply anyway"
         )

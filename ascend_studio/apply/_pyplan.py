@@ -203,10 +203,11 @@ class Planner:
     def finish_holders(self) -> None:
         """Build sub-config objects the script does not have yet, deepest first."""
         assert self.site is not None and self.site.runconfig is not None
-        for holder in sorted(self._pending, key=lambda h: -h.count(".")):
+        while self._pending:  # a new object may need a new parent object too
+            holder = max(self._pending, key=lambda h: h.count("."))
             parent, _, name = holder.rpartition(".")
             order = SIGNATURES[HOLDER_OWNER[holder]]
-            fields = sorted(self._pending[holder], key=lambda kv: order.index(kv[0]))
+            fields = sorted(self._pending.pop(holder), key=lambda kv: order.index(kv[0]))
             args = ", ".join(f"{k}={v}" for k, v in fields)
             text = f"{self.class_name(HOLDER_OWNER[holder])}({args})"
             call = self.holder_call(self.site.runconfig, parent, holder)

@@ -17,7 +17,7 @@ import libcst as cst
 from ascend_studio.apply._cst import run_plan
 from ascend_studio.apply._locate import locate
 from ascend_studio.apply._pyplan import Planner
-from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, note
+from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
 from ascend_studio.codegen import ImportedConfig, import_python
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
@@ -31,7 +31,7 @@ def pick_config(configs: tuple[ImportedConfig, ...], config: int, source: str) -
     if not configs:
         raise ApplyError(f"{source}: no configuration found to apply to")
     if not 1 <= config <= len(configs):
-        raise ApplyError(f"{source}: --config must be 1..{len(configs)}, got {config}")
+        raise NoSuchConfig(f"{source}: --config must be 1..{len(configs)}, got {config}")
     return configs[config - 1]
 
 

@@ -8,13 +8,29 @@ from typing import Literal
 
 from ascend_studio.schema import Text
 
-__all__ = ["ApplyError", "ApplyNote", "ApplyResult", "note", "unified_diff"]
+__all__ = [
+    "ApplyError",
+    "ApplyNote",
+    "ApplyResult",
+    "NoSuchConfig",
+    "ScriptChanged",
+    "note",
+    "unified_diff",
+]
 
 NoteSeverity = Literal["warning", "info"]
 
 
 class ApplyError(ValueError):
     """The script is not changed: it does not parse, changed since import, no such config."""
+
+
+class NoSuchConfig(ApplyError):
+    """The configuration number asked for is not in the script."""
+
+
+class ScriptChanged(ApplyError):
+    """The script's bytes differ from those recorded when it was imported."""
 
 
 @dataclass(frozen=True)

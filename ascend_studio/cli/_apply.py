@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.apply import ApplyError, apply_file, write_applied
+from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_applied
 from ascend_studio.profile import ProfileError, load_profile
 
 COMMAND = "apply"
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
-        return 2 if "--config must be" in str(exc) else 1
+        return 2 if isinstance(exc, NoSuchConfig) else 1
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:

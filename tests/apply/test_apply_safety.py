@@ -221,3 +221,14 @@ def test_a_sub_config_shared_by_two_configurations_is_pointed_out() -> None:
     result = apply_python(text, _profile(text, 2).with_value("dump_config.enable_dump", True), 2)
     assert "DumpConfig(enable_dump=True," in result.after
     assert any("configuration 1" in n.message.en for n in result.notes)
+
+
+def test_a_nested_sub_config_is_built_with_its_parent() -> None:
+    text = "from npu_bridge.npu_init import *\nconfig = NPURunConfig(iterations_per_loop=10)\n"
+    path = "experimental_config.graph_memory_optimize_config.recompute"
+    result = apply_python(text, _profile(text).with_value(path, "auto"))
+    assert (
+        "experimental_config=ExperimentalConfig("
+        'graph_memory_optimize_config=GraphMemoryOptimizeConfig(recompute="auto"))'
+    ) in result.after
+    assert _profile(result.after).values[path] == "auto"

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog
 from ascend_studio.apply import (
     ApplyError,
     ApplyResult,
+    ScriptChanged,
     apply_file,
     recorded_source,
     with_source,
@@ -50,11 +51,11 @@ def _result(window: MainWindow, path: Path, config: int | None) -> ApplyResult |
     profile = window.model.profile
     try:
         return apply_file(profile, path, config)
+    except ScriptChanged:
+        pass
     except ApplyError as exc:
-        changed = "changed since it was imported" in str(exc)
-        if not changed:
-            _dialogs.show_error(window, tr("Cannot apply to the script"), str(exc))
-            return None
+        _dialogs.show_error(window, tr("Cannot apply to the script"), str(exc))
+        return None
     question = tr(
         "{name} changed since it was imported. Apply the profile to it as it is now?"
     ).format(name=path.name)
