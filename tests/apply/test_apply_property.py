@@ -1,10 +1,14 @@
 """Property: importing the applied script gives the profile back, and every line
-outside the edited calls / parameter_map lines / export lines is byte-identical."""
+outside the edited calls / parameter_map lines / export lines is byte-identical.
+
+40 examples each by default; ``ASCEND_STUDIO_EXAMPLES=300`` for a longer search.
+"""
 
 from __future__ import annotations
 
 import ast
 import difflib
+import os
 import string
 from typing import Any
 
@@ -31,7 +35,11 @@ SCRIPTS = [
 TEXT = st.text(
     st.sampled_from(string.ascii_letters + string.digits + " _-./|:'\"\\$中文é"), max_size=12
 )
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=int(os.environ.get("ASCEND_STUDIO_EXAMPLES", "40")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def _value(param: Parameter) -> st.SearchStrategy[Any]:
