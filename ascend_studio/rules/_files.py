@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ascend_studio.rules._formats import parse_json
+from ascend_studio.schema import parse_json
 
 __all__ = [
     "DEBUG_OPTIONS",

@@ -1079,11 +1079,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>{count} items, expected {expected}</source>
-        <translation>共 {count} 项，应为 {expected} 项</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
         <source>Edit list</source>
         <translation>编辑列表</translation>
     </message>
@@ -1096,11 +1091,6 @@
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
         <source>One item per line: {hint}</source>
         <translation>每行一项：{hint}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>Not in the expected form: {items}</source>
-        <translation>格式不符：{items}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
@@ -1141,6 +1131,11 @@
         <location filename="../../ascend_studio/ui/editors/_path.py"/>
         <source>Choose a file</source>
         <translation>选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_scalar.py"/>
+        <source>Not in the expected form: {items}</source>
+        <translation>格式不符：{items}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_subconfig.py"/>

@@ -73,6 +73,21 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"aicore_num": "2|4"}, product="atlas_a3"),
     ),
     (
+        "avail.product_ignored",
+        P({"work_path": "/w"}, product="atlas_inference"),
+        P({"work_path": "/w"}, product="atlas_a2"),
+    ),
+    (
+        "avail.product_undocumented",
+        P({"hccl_timeout": 1800}, product="atlas_inference"),
+        P({"hccl_timeout": 1800}, product="atlas_a2"),
+    ),
+    (
+        "value.none_raises",
+        P({"hcom_parallel": Expr(expr="None")}),
+        P({"precision_mode": Expr(expr="None")}),
+    ),
+    (
         "avail.value_product",
         P({"precision_mode_v2": "mixed_bfloat16"}, product="atlas_training"),
         P({"precision_mode_v2": "mixed_bfloat16"}, product="atlas_350"),
