@@ -46,7 +46,7 @@ def locate(text: str, catalog: Catalog) -> Located:
     if parsed.tree is None:
         return Located(parsed, None)
     src = Source(parsed.text)
-    scanner = Scanner(src)
+    scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
     builder = Builder(catalog, src)
     found = _configurations(builder, scanner)

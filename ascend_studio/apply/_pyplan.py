@@ -17,7 +17,7 @@ from ascend_studio.apply._cst import Plan, Pos
 from ascend_studio.apply._locate import Located, Site
 from ascend_studio.apply._result import ApplyNote, note
 from ascend_studio.codegen._kinds import python_literal, session_rhs
-from ascend_studio.codegen._layout import CLASS_MODULE, HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._layout import CLASS_MODULE, HOLDER_OWNER
 from ascend_studio.codegen._pyobjs import MapWrite, ProtoObj, SubConfigObj, dotted
 from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Catalog, Parameter
@@ -206,7 +206,7 @@ class Planner:
         while self._pending:  # a new object may need a new parent object too
             holder = max(self._pending, key=lambda h: h.count("."))
             parent, _, name = holder.rpartition(".")
-            order = SIGNATURES[HOLDER_OWNER[holder]]
+            order = self.catalog.signature(HOLDER_OWNER[holder])
             fields = sorted(self._pending.pop(holder), key=lambda kv: order.index(kv[0]))
             args = ", ".join(f"{k}={v}" for k, v in fields)
             text = f"{self.class_name(HOLDER_OWNER[holder])}({args})"
