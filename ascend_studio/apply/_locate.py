@@ -63,5 +63,5 @@ def locate(text: str, catalog: Catalog) -> Located:
 
 
 def _given_to(call: SubConfigObj, proto: ProtoObj) -> bool:
-    given = call.args.get("session_config")
-    return given is not None and given[1] is proto
+    """Whether ``proto`` is one of the call's arguments (its session config)."""
+    return any(value is proto for _, value, _ in call.args.values())
