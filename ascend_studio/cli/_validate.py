@@ -20,8 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import counted, found_configs
+from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ImportedConfig, ReportItem, import_file
+from ascend_studio.companion import FileRead
 from ascend_studio.lint._comments import FileSuppressions
 from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._options import (
@@ -39,6 +41,8 @@ COMMAND = "validate"
 
 #: (label, profile as checked, the imported configuration: None for a profile file)
 Loaded = list[tuple[str, Profile, ImportedConfig | None]]
+#: Per configuration label: what became of its companion files.
+Reads = dict[str, tuple[FileRead, ...]]
 
 
 def register(sub: Any) -> None:
@@ -47,7 +51,10 @@ def register(sub: Any) -> None:
         help="check a profile or script against the rules (exit 1 on errors)",
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
-            "shell/env script, which is imported without being run. Exit status: 0 when no "
+            "shell/env script, which is imported without being run. The files parameters such as "
+            "op_debug_config point to are read too (a relative path from the working directory, "
+            "then from FILE's folder) and checked with their line numbers; a file not found is "
+            "reported, not an error. Exit status: 0 when no "
             "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
@@ -80,6 +87,12 @@ def register(sub: Any) -> None:
 _RULE_COVERED = frozenset({"unknown_kwarg"})
 
 
+def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
+    """Each configuration with the files its path parameters name, read from disk."""
+    attached = [(label, *attach(p, path), c) for label, p, c in loaded]
+    return [(label, p, c) for label, p, _, c in attached], {label: r for label, _, r, _ in attached}
+
+
 def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]:
     """The configurations in ``path`` and the importer's errors and warnings.
 
@@ -109,8 +122,11 @@ def _jsonable(value: object) -> object:
     return value
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def diagnostic_json(
+    d: Diagnostic, profile: Profile | None = None, reads: tuple[FileRead, ...] = ()
+) -> dict[str, Any]:
     return {
+        "location": None if profile is None else location_json(d, profile, reads),
         "rule_id": d.rule_id,
         "severity": d.severity,
         "params": list(d.params),
@@ -143,8 +159,10 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
     return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
 
 
-def _print_diagnostic(d: Diagnostic, lang: str) -> None:
+def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
     print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    if where is not None:
+        print(f"          {'位置' if lang == 'zh' else 'at'}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
         print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
@@ -167,7 +185,7 @@ Results = list[tuple[str, Profile, list[Diagnostic]]]
 
 
 def _json_document(
-    results: Results, explained: list[list[Explanation]], problems: list[ReportItem]
+    results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
 ) -> dict[str, Any]:
     return {
         "import_errors": [i.text("en") for i in problems if i.severity == "error"],
@@ -178,7 +196,8 @@ def _json_document(
                 "product": p.product,
                 "scenario": p.scenario,
                 "counts": _counts(found),
-                "diagnostics": [diagnostic_json(d) for d in found],
+                "files": reads_json(reads.get(label, ())),
+                "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
             for (label, p, found), why in zip(results, explained, strict=True)
@@ -203,6 +222,8 @@ def _report(
     problems: list[ReportItem],
     settings: Settings,
     comments: FileSuppressions | None,
+    *,
+    reads: Reads,
 ) -> int:
     catalog = shipped_catalog()
     results: Results = [
@@ -210,7 +231,7 @@ def _report(
     ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
-        document = _json_document(results, explained, problems)
+        document = _json_document(results, explained, problems, reads)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
@@ -224,8 +245,11 @@ def _report(
                     counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
                 )
             )
+            read = reads.get(label, ())
+            for file_read in read:
+                print(f"  file: {file_read.text(args.lang)}")
             for d in found:
-                _print_diagnostic(d, args.lang)
+                _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
     return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
@@ -294,7 +318,8 @@ def run(args: argparse.Namespace) -> int:
         ]:
             _fail(f"{file}: {line}")
         return 2
-    return _report(_retarget(loaded, args), args, problems, settings, comments)
+    loaded, reads = _with_files(file, loaded)
+    return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
 
 
 def _fail(problem: str) -> int:

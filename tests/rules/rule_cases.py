@@ -591,8 +591,29 @@ CASES: list[tuple[str, Profile, Profile]] = [
     # -- described file contents ---------------------------------------------------------------------
     (
         "file.invalid_json",
-        P({"fusion_switch_file": "/f.json"}, files={"fusion_switch_file": '{"Switch": {'}),
-        P({"fusion_switch_file": "/f.json"}, files={"fusion_switch_file": '{"Switch": {}}'}),
+        P({"aoe_config_file": "/t.json"}, files={"aoe_config_file": '{"tune_ops_type": ['}),
+        P({"aoe_config_file": "/t.json"}, files={"aoe_config_file": '{"tune_ops_type": []}'}),
+    ),
+    (
+        "file.format_error",
+        P({"modify_mixlist": "/m.json"}, files={"modify_mixlist": '{"black": {}}'}),
+        P({"modify_mixlist": "/m.json"}, files={"modify_mixlist": '{"black-list": {}}'}),
+    ),
+    (
+        "file.format_info",
+        P({"compress_weight_conf": "/c.cfg"}, files={"compress_weight_conf": "a;a"}),
+        P({"compress_weight_conf": "/c.cfg"}, files={"compress_weight_conf": "a;b"}),
+    ),
+    (
+        "file.format",
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "[ByOptype]\nMatMul=high_precision\n"},
+        ),
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "[ByOpType]\nMatMul=high_precision\n"},
+        ),
     ),
     (
         "op_debug_config.ccec_O0_with_oom",
