@@ -789,6 +789,8 @@
         <location filename="../../ascend_studio/ui/apply/_install.py"/>
         <source>Apply Pre&amp;set…</source>
         <translation>应用预设(&amp;E)…</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/companion/_base.py"/>
         <source>Add row</source>
         <translation>添加行</translation>
