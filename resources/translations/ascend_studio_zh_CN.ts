@@ -191,8 +191,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Python or shell script (*.py *.sh *.env *.txt);;All files (*)</source>
-        <translation>Python 或 shell 脚本 (*.py *.sh *.env *.txt);;所有文件 (*)</translation>
+        <source>Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)</source>
+        <translation>Python 或 shell 脚本 (*.py *.sh *.bash *.env *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Profile or script (*.json *.py *.sh *.bash *.env *.txt);;Ascend Studio profile (*.ascend.json *.json);;Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)</source>
+        <translation>配置或脚本 (*.json *.py *.sh *.bash *.env *.txt);;Ascend Studio 配置 (*.ascend.json *.json);;Python 或 shell 脚本 (*.py *.sh *.bash *.env *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
@@ -295,30 +300,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
-        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
         <source>Import a script</source>
         <translation>导入脚本</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Nothing to import</source>
-        <translation>没有可导入的内容</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Configuration to load:</source>
-        <translation>要载入的配置：</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
-        <source>Import {name}</source>
-        <translation>导入 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Import report</source>
-        <translation>导入报告</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
@@ -992,13 +975,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>Replace the current profile</source>
-        <translation>替换当前配置</translation>
+        <source>A new, untitled document (the open one stays as it is)</source>
+        <translation>新的未命名文档（当前打开的文档保持不变）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>Merge into the current profile (imported values win)</source>
-        <translation>合并到当前配置（以导入的值为准）</translation>
+        <source>Merged into the open document (imported values win)</source>
+        <translation>合并到当前打开的文档（以导入的值为准）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
@@ -1044,6 +1027,11 @@
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>did you mean {name}?</source>
         <translation>是否想写 {name}？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
+        <source>Import {name}</source>
+        <translation>导入 {name}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
