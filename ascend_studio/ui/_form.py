@@ -64,7 +64,8 @@ class FormView(QScrollArea):
         self.catalog = catalog
         self.lang: Language = "en"
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A narrow form (the Why panel open) scrolls sideways instead of cutting fields off.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rows: dict[str, ParamRow] = {}
         self.sections: dict[str, _Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}

@@ -1321,6 +1321,21 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Artifacts</source>
+        <translation>落盘内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Directory layout</source>
+        <translation>目录结构</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>What-if environment</source>
+        <translation>假设环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
         <source>Go to parameter</source>
         <translation>转到参数</translation>
     </message>
