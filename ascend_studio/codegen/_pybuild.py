@@ -213,7 +213,8 @@ class Builder:
             else:
                 why_zh, why_en = (
                     f"真实代码需要 {param.py_type}",
-                    f"the real code needs a {param.py_type}",
+                    f"the real code needs {'an' if param.py_type[0] in 'aeiou' else 'a'} "
+                    f"{param.py_type}",
                 )
             self.add(
                 "converted",

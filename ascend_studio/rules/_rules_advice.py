@@ -4,9 +4,12 @@ and documented recommendations. Nothing here fails; it helps users decide.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.schema import Text
 
 __all__ = ["ADVICE_RULES"]
 
@@ -51,8 +54,39 @@ def _profiling_without_output(c: Ctx) -> bool:
     return problem is None and isinstance(data, dict) and not data.get("output")
 
 
-def _pm_set(c: Ctx) -> bool:
-    return c.is_set("precision_mode") and not c.is_set("precision_mode_v2")
+#: precision_mode value -> the precision_mode_v2 value the docs describe identically
+#: (NPURunConfig parameter page, precision_mode and precision_mode_v2 rows).
+_V2_EQUIVALENT = {
+    "force_fp16": "fp16",
+    "force_fp32": "cube_fp16in_fp32out",
+    "cube_fp16in_fp32out": "cube_fp16in_fp32out",
+    "must_keep_origin_dtype": "origin",
+    "allow_mix_precision": "mixed_float16",
+    "allow_mix_precision_fp16": "mixed_float16",
+    "allow_mix_precision_bf16": "mixed_bfloat16",
+}
+
+
+def _pm_set(c: Ctx) -> Mapping[str, object] | None:
+    """precision_mode set without v2: the advice names the v2 value to use instead."""
+    if not c.is_set("precision_mode") or c.is_set("precision_mode_v2"):
+        return None
+    value = c.lit("precision_mode")
+    same = _V2_EQUIVALENT.get(value) if isinstance(value, str) else None
+    if same is not None:
+        instead = Text.of(
+            f"改为 precision_mode_v2={same!r}（与 precision_mode={value!r} 效果相同），并删除 precision_mode",
+            f"Set precision_mode_v2={same!r} (the same as precision_mode={value!r}) "
+            "and remove precision_mode",
+        )
+        return {"instead": instead}
+    instead = Text.of(
+        f"precision_mode_v2 没有与 precision_mode={value!r} 效果相同的取值：保留 precision_mode，或按需改用 precision_mode_v2（如 'origin' 保持原图精度、'mixed_float16' 混合精度）",
+        f"precision_mode_v2 has no value that behaves like precision_mode={value!r}: "
+        "keep precision_mode, or choose a precision_mode_v2 value ('origin' keeps the graph's "
+        "precision, 'mixed_float16' is mixed precision)",
+    )
+    return {"instead": instead}
 
 
 ADVICE_RULES: tuple[Rule, ...] = (
@@ -85,7 +119,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "The docs recommend precision_mode_v2 over precision_mode.",
         ),
         source="seed002:精度调优 precision_mode",
-        fix=("改用 precision_mode_v2 的对应取值。", "Use the matching precision_mode_v2 value."),
+        fix=("{instead}。", "{instead}."),
     ),
     rule(
         "variable_placement.host_control_flow",
@@ -211,8 +245,8 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
         _profiling_without_output,
         message=(
-            "profiling_options 未指定 output：种子文档称会报错，Profiler 文档称写到当前目录，来源不一致。",
-            "profiling_options has no output: seed 000 says this is an error, the Profiler "
+            "profiling_options 未指定 output：ASCEND_WORK_PATH 环境变量页称会报错，Profiler 文档称写到当前目录，来源不一致。",
+            "profiling_options has no output: the ASCEND_WORK_PATH page says this is an error, the Profiler "
             "page says results go to the current directory; the sources disagree.",
         ),
         source="seed000 (ASCEND_WORK_PATH table) vs Profiler docs; NOTES §2.16",
@@ -226,10 +260,10 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode",),
         lambda c: c.is_set("auto_multistream_parallel_mode"),
         message=(
-            "auto_multistream_parallel_mode 仅用于推荐类网络；种子文档还限定为训练场景、仅静态 shape，当前文档则允许静态与动态 shape。",
-            "auto_multistream_parallel_mode is for recommendation networks only; the seed also "
-            "limits it to training on static shapes, while the current docs allow static and "
-            "dynamic shapes.",
+            "auto_multistream_parallel_mode 仅用于推荐类网络；NPURunConfig 参数说明页还限定为训练场景、仅静态 shape，当前 TF Adapter 文档则允许静态与动态 shape。",
+            "auto_multistream_parallel_mode is for recommendation networks only; the NPURunConfig "
+            "parameter page also limits it to training on static shapes, while the current TF "
+            "Adapter docs allow static and dynamic shapes.",
         ),
         source="seed002:试验参数 auto_multistream_parallel_mode; docs experiment_options.md; "
         "NOTES §2.2",

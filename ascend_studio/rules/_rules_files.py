@@ -100,7 +100,8 @@ def _fp32_product(c: Ctx) -> bool:
 
 def _unknown_modes(c: Ctx) -> Mapping[str, object] | None:
     unknown = sorted(_modes(c) - PRECISION_MODES)
-    return {"unknown": ", ".join(unknown)} if unknown else None
+    known = ", ".join(sorted(PRECISION_MODES))
+    return {"unknown": ", ".join(unknown), "known": known} if unknown else None
 
 
 def _hf32_env_with_modes(c: Ctx) -> bool:
@@ -123,7 +124,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
         ),
         source="seed002 file formats (AOE tuning config, fusion switch, mixlist are JSON)",
-        fix=txt("修正文件内容。", "Fix the file."),
+        fix=txt("修正该文件中 {problem} 处的 JSON 语法。", "Fix the JSON syntax at {problem}."),
         scan=_scan_json,
     ),
     rule(
@@ -154,7 +155,11 @@ FILE_RULES: tuple[Rule, ...] = (
             "dump_loc, ccec_O0, ccec_g, check_flag).",
         ),
         source="seed002:功能调试 op_debug_config",
-        fix=("检查拼写。", "Check the spelling."),
+        fix=(
+            "改为已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag），或删除 {unknown}。",
+            "Use the known options (oom, dump_cce, dump_loc, ccec_O0, ccec_g, check_flag), or "
+            "remove {unknown}.",
+        ),
     ),
     rule(
         "op_debug_level.ccec_with_oom",
@@ -292,8 +297,8 @@ FILE_RULES: tuple[Rule, ...] = (
         ),
         source="seed002:性能调优 op_precision_mode",
         fix=(
-            "检查拼写，可选值见 all_ops_impl_mode.ini。",
-            "Check the spelling; see all_ops_impl_mode.ini.",
+            "改为已知模式之一：{known}。",
+            "Use one of the known modes: {known}.",
         ),
     ),
     rule(

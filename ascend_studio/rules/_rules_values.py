@@ -143,7 +143,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "got {hccl_timeout}.",
         ),
         source=HCCL_SRC,
-        fix=("改为非负整数秒。", "Use a non-negative number of seconds."),
+        fix=(
+            f"改为 0 到 {INT32_MAX} 之间的整数秒（0 表示永不超时）。",
+            f"Use whole seconds from 0 to {INT32_MAX} (0 = never time out).",
+        ),
     ),
     rule(
         "aicore_num.format",

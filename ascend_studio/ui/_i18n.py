@@ -32,7 +32,9 @@ __all__ = [
     "TableTranslator",
     "app_translator",
     "apply_language",
+    "counts_text",
     "normalize_language",
+    "plural",
     "read_ts",
     "source_digest",
     "system_language",
@@ -65,6 +67,25 @@ def QT_TR_NOOP(text: str) -> str:  # the name Qt Linguist looks for
 def tr(text: str) -> str:
     """Translate a chrome string outside a QObject (context ``AscendStudio``)."""
     return QCoreApplication.translate(CONTEXT, text)
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``one`` or ``many`` (both marked with QT_TR_NOOP) translated, ``{count}`` filled.
+
+    English says "1 error", "2 errors"; Chinese has one form, so both translate alike.
+    """
+    return tr(one if count == 1 else many).format(count=count)
+
+
+def counts_text(errors: int, warnings: int, infos: int, sep: str) -> str:
+    """ "1 error · 2 warnings · 0 notes": the diagnostic counts, in proper number."""
+    return sep.join(
+        (
+            plural(errors, QT_TR_NOOP("{count} error"), QT_TR_NOOP("{count} errors")),
+            plural(warnings, QT_TR_NOOP("{count} warning"), QT_TR_NOOP("{count} warnings")),
+            plural(infos, QT_TR_NOOP("{count} note"), QT_TR_NOOP("{count} notes")),
+        )
+    )
 
 
 class TableTranslator(QTranslator):

@@ -337,9 +337,44 @@
         <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} error</source>
+        <translation>错误 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} errors</source>
+        <translation>错误 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} warning</source>
+        <translation>警告 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} warnings</source>
+        <translation>警告 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} note</source>
+        <translation>提示 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} notes</source>
+        <translation>提示 {count}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_nav.py"/>
-        <source>{set} set; {errors} errors, {warnings} warnings, {infos} notes</source>
-        <translation>已设置 {set} 项；{errors} 个错误，{warnings} 个警告，{infos} 条提示</translation>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <source>{set} set; {counts}</source>
+        <translation>已设置 {set} 项；{counts}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_previews.py"/>
@@ -501,8 +536,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>{errors} errors · {warnings} warnings · {infos} notes · {set} values set</source>
-        <translation>错误 {errors} · 警告 {warnings} · 提示 {infos} · 已设置 {set} 项</translation>
+        <source>{count} value set</source>
+        <translation>已设置 {count} 项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>{count} values set</source>
+        <translation>已设置 {count} 项</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
@@ -655,6 +695,11 @@
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Not in the catalog</source>
         <translation>不在参数目录中</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>{count} difference.</source>
+        <translation>共 {count} 处差异。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
@@ -1020,8 +1065,18 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>{source} read as {dialect}: {count} configurations found.</source>
-        <translation>{source} 按 {dialect} 读取：找到 {count} 个配置。</translation>
+        <source>{source} read as {dialect}: {found}.</source>
+        <translation>{source} 按 {dialect} 读取：{found}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{count} configuration found</source>
+        <translation>找到 {count} 个配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{count} configurations found</source>
+        <translation>找到 {count} 个配置</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs
-from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.compare._diff import (
     ENV_CATEGORY,
@@ -241,7 +241,13 @@ class CompareView(LazyView):
 
     def _show_summary(self) -> None:
         other = self.other()
-        lines = [tr("{count} differences.").format(count=len(self.differences))]
+        lines = [
+            plural(
+                len(self.differences),
+                QT_TR_NOOP("{count} difference."),
+                QT_TR_NOOP("{count} differences."),
+            )
+        ]
         if (other.product, other.scenario) != (self.current.product, self.current.scenario):
             lines.append(
                 tr("The other side targets {product} / {scenario}.").format(

@@ -29,7 +29,7 @@ from ascend_studio.codegen import ImportResult, ReportItem
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui.import_review._merge import Mode, combine
 
 __all__ = ["GROUPS", "ImportReviewDialog"]
@@ -185,8 +185,14 @@ class ImportReviewDialog(QDialog):
     def refresh(self) -> None:
         count = len(self.imported.configs)
         self.header.setText(
-            tr("{source} read as {dialect}: {count} configurations found.").format(
-                source=self.imported.source, dialect=self.imported.dialect, count=count
+            tr("{source} read as {dialect}: {found}.").format(
+                source=self.imported.source,
+                dialect=self.imported.dialect,
+                found=plural(
+                    count,
+                    QT_TR_NOOP("{count} configuration found"),
+                    QT_TR_NOOP("{count} configurations found"),
+                ),
             )
         )
         self.config_box.setEnabled(count > 1)
