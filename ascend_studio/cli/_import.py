@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.codegen import ImportResult, import_file
 from ascend_studio.profile import ProfileError, save_profile
@@ -65,13 +66,15 @@ def as_json(result: ImportResult) -> dict[str, Any]:
 
 
 def _print(result: ImportResult, lang: str) -> None:
-    found = counted(len(result.configs), "configuration")
-    print(f"{result.source}: read as {result.dialect}; {found}")
+    found = counted(len(result.configs), "configuration", lang)
+    print(f"{result.source}: {say('read as', lang)} {result.dialect}; {found}")
     if not result.configs:
-        print("  nothing found: no NPURunConfig configuration or environment setting")
+        print(
+            "  " + say("nothing found: no NPURunConfig configuration or environment setting", lang)
+        )
     for number, config in enumerate(result.configs, start=1):
         shown = len(config.profile.values) + len(config.profile.env)
-        print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting')}")
+        print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting', lang)}")
     for line in result.report.lines(lang):
         print(line)
 

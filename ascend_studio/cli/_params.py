@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted
 from ascend_studio.schema import Catalog, Parameter, shipped_catalog
 
@@ -97,9 +98,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max((len(p.path) for p in found), default=10)
     for param in found:
-        default = "unset" if param.default is None else repr(param.default)
+        default = say("unset", args.lang) if param.default is None else repr(param.default)
         flags = "".join(
-            f" [{name}]"
+            f" [{say(name, args.lang)}]"
             for name, on in (
                 ("deprecated", param.deprecated),
                 ("experimental", param.experimental),
@@ -111,5 +112,5 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{param.path:<{width}}  {param.py_type:<6} {default:<22} {param.label.get(args.lang)}{flags}"
         )
-    print(counted(len(found), "parameter"), file=sys.stderr)
+    print(counted(len(found), "parameter", args.lang), file=sys.stderr)
     return 0

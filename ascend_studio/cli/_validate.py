@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ReportItem, import_file
@@ -124,11 +125,11 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
 
 
 def _print_diagnostic(d: Diagnostic, lang: str) -> None:
-    print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
-        print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
-    print(f"          {'来源' if lang == 'zh' else 'source'}: {d.source}")
+        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
+    print(f"          {say('source', lang)}: {d.source}")
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
@@ -172,9 +173,7 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
             counts = _counts(found)
             print(
                 f"{label}: {p.product}, {p.scenario}: "
-                + ", ".join(
-                    counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
-                )
+                + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             for d in found:
                 _print_diagnostic(d, args.lang)
