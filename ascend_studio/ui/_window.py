@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
         count = ""
         if paths is not None:
             self.form.verticalScrollBar().setValue(0)
-            count = tr("Matches: {count}").format(count=len(paths))
+            count = tr("Matches: {count}").format(count=len(selection.matched))
         self.controls.match_count.setText(count)
         self.controls.reapply.setEnabled(False)
 
