@@ -67,6 +67,19 @@ _V2_EQUIVALENT = {
 }
 
 
+def _training_on_inference(c: Ctx) -> Mapping[str, object] | None:
+    """The training scenario on a product of the inference family."""
+    catalog = c.ix.catalog
+    if c.scenario != "training" or c.product not in catalog.product_ids:
+        return None
+    if catalog.product(c.product).family != "inference":
+        return None
+    training = [p.short for p in catalog.products if p.family == "training"]
+    return {
+        "trainers": Text.of("、".join(t.zh for t in training), ", ".join(t.en for t in training))
+    }
+
+
 def _pm_set(c: Ctx) -> Mapping[str, object] | None:
     """precision_mode set without v2: the advice names the v2 value to use instead."""
     if not c.is_set("precision_mode") or c.is_set("precision_mode_v2"):
@@ -107,6 +120,24 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "Set tf_random_seed and fix the script's other random sources.",
         ),
         targets=("tf_random_seed",),
+    ),
+    rule(
+        "target.training_on_inference_product",
+        "warning",
+        "advice",
+        ("graph_run_mode",),  # what the scenario sets (1: training)
+        _training_on_inference,
+        message=(
+            "目标 {product} 是推理产品，却选择了训练场景：参数说明页的训练说明只针对训练产品。",
+            "The target {product} is an inference product, but the scenario is training: the "
+            "parameter page documents training for training products only.",
+        ),
+        source="NPURunConfig配置参数说明 (product notes per parameter); products.toml family",
+        fix=(
+            "把场景改为在线推理，或把目标改为训练产品（{trainers}）。",
+            "Switch the scenario to online inference, or the target to a training product "
+            "({trainers}).",
+        ),
     ),
     rule(
         "precision_mode.prefer_v2",

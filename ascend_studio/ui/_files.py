@@ -35,6 +35,8 @@ class FileController(QObject):
     """File operations of one window; ``recent_changed`` refreshes the menu."""
 
     recent_changed = Signal(list)
+    #: A short confirmation for the status bar (e.g. where an export was written).
+    notice = Signal(str)
 
     def __init__(
         self,
@@ -184,11 +186,13 @@ class FileController(QObject):
         path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
         if path is None:
             return False
+        self._remember_dir(path)
         try:
             self.engine.write_export(self.model.profile, fmt, path, self.lang())
         except (OSError, ValueError) as exc:
             _dialogs.show_error(self.window, tr("Cannot export"), str(exc))
             return False
+        self.notice.emit(tr("Exported {format} to {path}").format(format=fmt, path=path))
         return True
 
     # -- helpers ---------------------------------------------------------------------------------------

@@ -171,6 +171,7 @@ class MainWindow(QMainWindow):
         self.diagnostics.param_activated.connect(self.reveal)
         self.previews.save_requested.connect(self.files.export)
         self.files.recent_changed.connect(self._rebuild_recent)
+        self.files.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
         a.new.triggered.connect(self.files.new)
         a.open.triggered.connect(lambda _checked=False: self.files.open())
         a.save.triggered.connect(self.files.save)

@@ -324,6 +324,11 @@
         <translation>无法导出</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Exported {format} to {path}</source>
+        <translation>已导出 {format}：{path}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_form.py"/>
         <location filename="../../ascend_studio/ui/_nav.py"/>
         <location filename="../../ascend_studio/ui/_window.py"/>
