@@ -73,7 +73,7 @@ class CategoryNav(QListWidget):
             severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
             badges += [f"{icon} {n}" for icon, n in severities if n]
             item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
-            summary = counts_text(counts.errors, counts.warnings, counts.infos, tr(", "))
+            summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
             item.setToolTip(tr("{set} set; {counts}").format(set=counts.set_count, counts=summary))
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())

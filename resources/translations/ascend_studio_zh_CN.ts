@@ -373,11 +373,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_nav.py"/>
-        <source>, </source>
-        <translation>，</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_nav.py"/>
         <source>{set} set; {counts}</source>
         <translation>已设置 {set} 项；{counts}</translation>
     </message>
@@ -1618,6 +1613,19 @@
         <location filename="../../ascend_studio/ui/why/_install.py"/>
         <source>Why</source>
         <translation>原因说明</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 </TS>
