@@ -58,6 +58,7 @@ class CompareView(LazyView):
         self.lang: Language = "en"
         self.current = Profile()
         self.saved: Profile | None = None
+        self._saved_known = False
         self.file_profile: Profile | None = None
         self.file_label = ""
         self._differences: list[Difference] = []
@@ -127,7 +128,14 @@ class CompareView(LazyView):
         self._changed()
 
     def set_saved(self, saved: Profile | None) -> None:
-        """The last saved version, or None for a document that was never saved."""
+        """The last saved version, or None for a document that was never saved.
+
+        The window calls this on every file-state change (twice per edit); the
+        same saved version changes nothing (the tree was rebuilt three times per edit).
+        """
+        if saved is self.saved and self._saved_known:
+            return
+        self._saved_known = True
         self.saved = saved
         self._offer_saved()
         self._changed()
