@@ -34,6 +34,8 @@ _ZH = {
     "experimental": "试验",
     "no effect": "无效",
     "inherited": "继承",
+    "file": "文件",
+    "at": "位置",
 }
 _NOUNS_ZH = {
     "error": "个错误",

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Condition, Rule, rule
-from ascend_studio.schema import Text
+from ascend_studio.schema import Text, parse_json
 
 __all__ = ["ADVICE_RULES"]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from ascend_studio._atomic import atomic_write_text
 from ascend_studio.profile import (
     FileStamp,
     Profile,
@@ -28,6 +29,7 @@ from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui.companion._export import companion_bundle
 
 __all__ = ["SCRIPT_SUFFIXES", "FileController", "is_script"]
 
@@ -232,8 +234,13 @@ class FileController(QObject):
         if path is None:
             return False
         self._remember_dir(path)
+        bundle = companion_bundle(self.window, self.model.profile, fmt, path)
+        if bundle is None:
+            return False
         try:
-            self.engine.write_export(self.model.profile, fmt, path, self.lang())
+            self.engine.write_export(bundle[0], fmt, path, self.lang())
+            for target, text in bundle[1]:
+                atomic_write_text(target, text)
         except (OSError, ValueError) as exc:
             _dialogs.show_error(self.window, tr("Cannot export"), str(exc))
             return False

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QWidget
 
 from ascend_studio.codegen import import_file
+from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
@@ -50,6 +51,9 @@ def import_with_review(files: FileController, path: Path) -> bool:
     if chosen is None:
         return False
     mode, after = chosen
+    # The files its parameters name, from the script's folder (the app's own working
+    # directory says nothing about the job's), so the file rules check them too.
+    after, _ = read_companions(after, [path.parent, Path.cwd()], path.parent)
     if mode == "new":
         return files.open_untitled(after)
     model.edit(after, tr("Import {name}").format(name=path.name))
