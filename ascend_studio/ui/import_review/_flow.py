@@ -7,11 +7,13 @@ asks for one); a merge is one undoable edit of the open document.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
+from ascend_studio.apply import with_source
 from ascend_studio.codegen import import_file
 from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile
@@ -39,7 +41,14 @@ def review_import(
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         chosen = dialog.result_profile()
-        return None if chosen is None else (dialog.mode(), chosen)
+        if chosen is None:
+            return None
+        if path.suffix in PROFILE_SUFFIXES:
+            return dialog.mode(), chosen
+        # the document remembers its script (and its hash) for Apply to Script
+        with contextlib.suppress(OSError):  # an unreadable script just is not remembered
+            chosen = with_source(chosen, path, path.read_bytes(), dialog.config_index() + 1)
+        return dialog.mode(), chosen
     finally:
         dialog.deleteLater()
 
