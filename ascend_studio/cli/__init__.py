@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from ascend_studio import __version__
+from ascend_studio._words import counted as _counted
 
 if TYPE_CHECKING:
     from ascend_studio.codegen import ImportResult
@@ -26,9 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "is_command", "run_cli"]
 
 
-def counted(number: int, noun: str) -> str:
-    """``1 warning``, ``2 warnings``: every CLI summary counts through this."""
-    return f"{number} {noun if number == 1 else noun + 's'}"
+def counted(number: int, noun: str, lang: str = "en") -> str:
+    """``1 warning``, ``2 warnings`` (``2 个警告``): every CLI summary counts through this."""
+    return _counted(number, noun, lang)
 
 
 def found_configs(result: ImportResult) -> ImportResult:

@@ -15,7 +15,7 @@ from ascend_studio.codegen import (
     export_text,
     write_export,
 )
-from ascend_studio.profile import ProfileError, load_profile
+from ascend_studio.profile import Profile, ProfileError, load_profile
 
 COMMAND = "export"
 
@@ -30,7 +30,14 @@ def register(sub: Any) -> None:
             "(k8s) or the profile JSON."
         ),
     )
-    parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
+    parser.add_argument(
+        "profile",
+        metavar="PROFILE",
+        help="profile file (.json), or a Python or shell script to import first (never run)",
+    )
+    parser.add_argument(
+        "--config", type=int, default=1, metavar="N", help="a script's configuration (1-based)"
+    )
     parser.add_argument("--format", "-f", choices=EXPORT_FORMATS, required=True, dest="fmt")
     parser.add_argument(
         "-o",
@@ -52,10 +59,39 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+#: Read by an importer (never executed) instead of as a profile.
+SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
+
+
+def _read(name: str, config: int) -> Profile:
+    """The profile in ``name``: a profile file, or configuration ``config`` of a script."""
+    if Path(name).suffix.lower() not in SCRIPT_SUFFIXES:
+        return load_profile(name)
+    from ascend_studio.cli import found_configs  # the package imports this module
+    from ascend_studio.codegen import import_file
+
+    result = found_configs(import_file(name))
+    configs = result.configs
+    if not configs:
+        errors = [i.message.en for i in result.report.items if i.severity == "error"]
+        raise ProfileError(
+            name, errors[0] if errors else "no NPURunConfig configuration or environment setting"
+        )
+    if not 1 <= config <= len(configs):
+        raise ProfileError(name, f"--config must be 1..{len(configs)}")
+    if len(configs) > 1 and config == 1:
+        print(
+            f"ascend-studio export: {name} holds {len(configs)} configurations; exporting "
+            "the first (choose with --config N; `ascend-studio import` lists them)",
+            file=sys.stderr,
+        )
+    return configs[config - 1].profile
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        profile = load_profile(args.profile)
-    except ProfileError as exc:
+        profile = _read(args.profile, args.config)
+    except (ProfileError, OSError) as exc:
         print(f"ascend-studio export: {exc}", file=sys.stderr)
         return 2
     options = ExportOptions(

@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.apply import with_source
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
@@ -87,15 +88,17 @@ def as_json(result: ImportResult, reads: Reads = ()) -> dict[str, Any]:
 
 
 def _print(result: ImportResult, lang: str, reads: Reads = ()) -> None:
-    found = counted(len(result.configs), "configuration")
-    print(f"{result.source}: read as {result.dialect}; {found}")
+    found = counted(len(result.configs), "configuration", lang)
+    print(f"{result.source}: {say('read as', lang)} {result.dialect}; {found}")
     if not result.configs:
-        print("  nothing found: no NPURunConfig configuration or environment setting")
+        print(
+            "  " + say("nothing found: no NPURunConfig configuration or environment setting", lang)
+        )
     for number, config in enumerate(result.configs, start=1):
         shown = len(config.profile.values) + len(config.profile.env)
-        print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting')}")
+        print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting', lang)}")
         for file_read in reads[number - 1] if number <= len(reads) else ():
-            print(f"      file: {file_read.text(lang)}")
+            print(f"      {say('file', lang)}: {file_read.text(lang)}")
     for line in result.report.lines(lang):
         print(line)
 

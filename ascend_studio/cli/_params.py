@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted
 from ascend_studio.schema import Catalog, Parameter, shipped_catalog
 
@@ -24,19 +25,30 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--product", help="only parameters available on this product (id, name or alias)"
     )
+    parser.add_argument(
+        "--scenario",
+        choices=["training", "inference"],
+        help="only parameters that apply in this scenario",
+    )
     parser.add_argument("--lang", choices=["zh", "en"], default="en", help="label language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
 
 
 def select(
-    catalog: Catalog, query: str, category: str | None, product: str | None
+    catalog: Catalog,
+    query: str,
+    category: str | None,
+    product: str | None,
+    scenario: str | None = None,
 ) -> list[Parameter]:
     found = list(catalog.search(query))
     if category:
         found = [p for p in found if p.category == category]
     if product:
         found = [p for p in found if p.products is None or product in p.products]
+    if scenario:
+        found = [p for p in found if p.scenario in ("both", scenario)]
     return found
 
 
@@ -75,16 +87,16 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"ascend-studio params: {problem}", file=sys.stderr)
         return 2
-    found = select(catalog, args.query, args.category, args.product)
+    found = select(catalog, args.query, args.category, args.product, args.scenario)
     if args.json:
         json.dump([as_json(p) for p in found], sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     width = max((len(p.path) for p in found), default=10)
     for param in found:
-        default = "unset" if param.default is None else repr(param.default)
+        default = say("unset", args.lang) if param.default is None else repr(param.default)
         flags = "".join(
-            f" [{name}]"
+            f" [{say(name, args.lang)}]"
             for name, on in (
                 ("deprecated", param.deprecated),
                 ("experimental", param.experimental),
@@ -96,5 +108,5 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{param.path:<{width}}  {param.py_type:<6} {default:<22} {param.label.get(args.lang)}{flags}"
         )
-    print(counted(len(found), "parameter"), file=sys.stderr)
+    print(counted(len(found), "parameter", args.lang), file=sys.stderr)
     return 0

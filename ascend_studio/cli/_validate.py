@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
@@ -160,13 +161,13 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
 
 
 def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
     if where is not None:
-        print(f"          {'位置' if lang == 'zh' else 'at'}: {where}")
+        print(f"          {say('at', lang)}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
-        print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
-    print(f"          {'来源' if lang == 'zh' else 'source'}: {d.source}")
+        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
+    print(f"          {say('source', lang)}: {d.source}")
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
@@ -241,9 +242,7 @@ def _report(
             counts = _counts(found)
             print(
                 f"{label}: {p.product}, {p.scenario}: "
-                + ", ".join(
-                    counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
-                )
+                + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
             for file_read in read:

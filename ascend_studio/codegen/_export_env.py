@@ -150,7 +150,22 @@ def export_sh(profile: Profile, catalog: Catalog, options: ExportOptions) -> str
             body.append(f"export {name}={shell_quote(value)}")
     extra = ["# Source it: . ./this-file.sh", *_general(placed, options.lang)]
     lines = ["#!/bin/sh", *_header(profile, catalog, "environment, POSIX sh", extra), ""]
-    return "\n".join([*lines, *body]) + "\n"
+    return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
+
+
+def _nothing_to_export(profile: Profile, lang: str) -> list[str]:
+    """An environment export of a profile without variables says why it is empty."""
+    if profile.env:
+        return []
+    if lang == "zh":
+        return [
+            "# 此配置没有设置环境变量，这里没有内容可导出。",
+            "# NPURunConfig 参数在 Python 导出中（ascend-studio export 配置文件 -f py）。",
+        ]
+    return [
+        "# This profile sets no environment variables: there is nothing to export here.",
+        "# Its NPURunConfig settings are in the Python export (ascend-studio export PROFILE -f py).",
+    ]
 
 
 def _literal_dollar(*values: str) -> list[str]:
@@ -219,7 +234,7 @@ def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) 
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
-    return "\n".join([*lines, *body]) + "\n"
+    return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
 
 
 _COPY = "_studio_"

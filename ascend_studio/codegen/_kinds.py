@@ -124,7 +124,8 @@ class Codec:
         step = _LOSSLESS.get((self.py_type, type(value).__name__))
         converted = step(value) if step is not None else None
         if converted is None:
-            raise ConversionError(f"{value!r} is not a {self.py_type}")
+            article = "an" if self.py_type[0] in "aeiou" else "a"
+            raise ConversionError(f"{value!r} is not {article} {self.py_type}")
         return converted
 
 

@@ -213,7 +213,8 @@ class Builder:
             else:
                 why_zh, why_en = (
                     f"真实代码需要 {param.py_type}",
-                    f"the real code needs a {param.py_type}",
+                    f"the real code needs {'an' if param.py_type[0] in 'aeiou' else 'a'} "
+                    f"{param.py_type}",
                 )
             self.add(
                 "converted",
@@ -260,6 +261,14 @@ class Builder:
         text = self.text(proto.node if proto.node is not None else node)
         out.values["session_config"] = Expr(expr=text)
         out.lines["session_config"] = node.lineno
+        self.add(
+            "recognized",
+            f"session_config={text}：ConfigProto 按表达式保留；其中 NpuOptimizer 的 parameter_map 设置分别导入。",
+            f"session_config={text}: the ConfigProto, kept as an expression; its NpuOptimizer "
+            "parameter_map settings are imported one by one.",
+            node.lineno,
+            "session_config",
+        )
         for line, setting in proto.other:
             self.add(
                 "ignored",

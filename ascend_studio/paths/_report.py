@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._resolve import (
     Context,
@@ -126,11 +127,13 @@ def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
     rows = []
     for layer in layers:
         name = "" if layer.kind == "default" else layer.name
-        value = "(unset)" if layer.raw is None and layer.kind != "default" else (layer.raw or "")
+        unset = layer.raw is None and layer.kind != "default"
+        value = say("(unset)", lang) if unset else (layer.raw or "")
         arrow = f"-> {layer.path}" if layer.path is not None else ""
         state = f"[{layer.state}]" if layer.state in ("shadowed", "ignored") else ""
         origin = f"({layer.origin})" if layer.origin else ""
-        parts = [f"  {_MARK[layer.state]} {layer.kind:<9} {name:<36}", value, origin, arrow, state]
+        kind = say(layer.kind, lang)
+        parts = [f"  {_MARK[layer.state]} {kind:<9} {name:<36}", value, origin, arrow, state]
         line = " ".join(p for p in parts if p).rstrip()
         if layer.note is not None:
             line += f"\n{'':16}{layer.note.get(lang)}"
@@ -141,19 +144,20 @@ def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
 def _render_one(res: Resolution, lang: str) -> list[str]:
     art = res.artifact
     lines = [f"{art.id}  {art.name.get(lang)}"]
-    lines.append(f"  path: {res.path if res.path is not None else '(none)'}")
+    where = res.path if res.path is not None else say("(none)", lang)
+    lines.append(f"  {say('path', lang)}: {where}")
     if not res.produced and res.reason is not None:
-        lines.append(f"  not produced: {res.reason.get(lang)}")
+        lines.append(f"  {say('not produced', lang)}: {res.reason.get(lang)}")
     elif res.reason is not None:
-        lines.append(f"  note: {res.reason.get(lang)}")
+        lines.append(f"  {say('note', lang)}: {res.reason.get(lang)}")
     for label, text in (("when", art.condition_note), ("caveat", art.note)):
         if text is not None:
-            lines.append(f"  {label}: {text.get(lang)}")
+            lines.append(f"  {say(label, lang)}: {text.get(lang)}")
     lines += _layer_rows(res.layers, lang)
     for reading in res.variants:
         if not reading.default:
-            where = reading.path if reading.path is not None else "(none)"
-            lines.append(f"  other reading [{reading.id}]: {where}")
+            other = reading.path if reading.path is not None else say("(none)", lang)
+            lines.append(f"  {say('other reading', lang)} [{reading.id}]: {other}")
             lines.append(f"    {reading.label.get(lang)}")
     return lines
 

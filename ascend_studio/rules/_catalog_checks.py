@@ -18,6 +18,7 @@ from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
 from ascend_studio.schema import (
     OWNERS,
+    EnumValue,
     Parameter,
     Text,
     format_problem,
@@ -332,10 +333,24 @@ def value_gate(kind: str) -> Scan:
                         products=ctx.ix.products_text(info.products),
                         scenario=_SCENARIO[ctx.scenario],
                         only=_SCENARIO[info.scenario],
+                        usable=_usable(facts.param.values, ctx),
                     ),
                 )
 
     return scan
+
+
+def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
+    """The documented values that work on the target: what a fix offers instead."""
+    fine = [
+        repr(v.value)
+        for v in values
+        if v.supported
+        and not v.undocumented
+        and (v.products is None or ctx.product in v.products)
+        and v.scenario in ("both", ctx.scenario)
+    ]
+    return ", ".join(fine) if fine else "-"
 
 
 _SCENARIO = {

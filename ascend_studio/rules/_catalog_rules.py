@@ -267,7 +267,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         value_gate("product"),
         involves_value_gate,
-        fix=txt("选择该产品支持的取值。", "Pick a value this product supports."),
+        fix=txt("改为该产品支持的取值：{usable}。", "Use a value this product supports: {usable}."),
         source="seed002 per-value product notes; catalog:{param}.values",
     ),
     _family(
@@ -279,7 +279,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         value_gate("unsupported"),
         involves_value_gate,
-        fix=txt("选择其他取值。", "Pick another value."),
+        fix=txt("改为当前版本支持的取值：{usable}。", "Use a supported value: {usable}."),
         source="seed002 (当前版本不支持); catalog:{param}.values",
     ),
     _family(
@@ -303,7 +303,9 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         value_gate("scenario"),
         involves_value_gate,
-        fix=txt("选择适用于当前场景的取值。", "Pick a value meant for this scenario."),
+        fix=txt(
+            "改为适用于当前场景的取值：{usable}。", "Use a value meant for this scenario: {usable}."
+        ),
         source="seed002 per-value scenario notes; catalog:{param}.values",
     ),
     _family(
@@ -327,7 +329,10 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("deprecated"),
         involves_attr("deprecated"),
-        fix=txt("改用推荐的替代参数。", "Move to the recommended replacement."),
+        fix=txt(
+            "删除 {param}（文档只说明它将被废弃，没有给出替代参数）。",
+            "Remove {param} (the documentation lists it as going away and names no replacement).",
+        ),
         source="seed002 后续版本废弃配置; catalog:{param}.deprecated",
     ),
     _family(

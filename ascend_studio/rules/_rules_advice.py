@@ -4,10 +4,12 @@ and documented recommendations. Nothing here fails; it helps users decide.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.rules._rules_workpath import WORK_PATH_PAGE
-from ascend_studio.schema import parse_json
+from ascend_studio.schema import Text, parse_json
 
 __all__ = ["ADVICE_RULES"]
 
@@ -54,13 +56,57 @@ def _profiling_without_output(c: Ctx) -> bool:
     return problem is None and isinstance(data, dict) and not data.get("output")
 
 
+#: precision_mode value -> the precision_mode_v2 value the docs describe identically
+#: (NPURunConfig parameter page, precision_mode and precision_mode_v2 rows).
+_V2_EQUIVALENT = {
+    "force_fp16": "fp16",
+    "force_fp32": "cube_fp16in_fp32out",
+    "cube_fp16in_fp32out": "cube_fp16in_fp32out",
+    "must_keep_origin_dtype": "origin",
+    "allow_mix_precision": "mixed_float16",
+    "allow_mix_precision_fp16": "mixed_float16",
+    "allow_mix_precision_bf16": "mixed_bfloat16",
+}
+
+
+def _training_on_inference(c: Ctx) -> Mapping[str, object] | None:
+    """The training scenario on a product of the inference family."""
+    catalog = c.ix.catalog
+    if c.scenario != "training" or c.product not in catalog.product_ids:
+        return None
+    if catalog.product(c.product).family != "inference":
+        return None
+    training = [p.short for p in catalog.products if p.family == "training"]
+    return {
+        "trainers": Text.of("、".join(t.zh for t in training), ", ".join(t.en for t in training))
+    }
+
+
+def _pm_set(c: Ctx) -> Mapping[str, object] | None:
+    """precision_mode set without v2: the advice names the v2 value to use instead."""
+    if not c.is_set("precision_mode") or c.is_set("precision_mode_v2"):
+        return None
+    value = c.lit("precision_mode")
+    same = _V2_EQUIVALENT.get(value) if isinstance(value, str) else None
+    if same is not None:
+        instead = Text.of(
+            f"改为 precision_mode_v2={same!r}（与 precision_mode={value!r} 效果相同），并删除 precision_mode",
+            f"Set precision_mode_v2={same!r} (the same as precision_mode={value!r}) "
+            "and remove precision_mode",
+        )
+        return {"instead": instead}
+    instead = Text.of(
+        f"precision_mode_v2 没有与 precision_mode={value!r} 效果相同的取值：保留 precision_mode，或按需改用 precision_mode_v2（如 'origin' 保持原图精度、'mixed_float16' 混合精度）",
+        f"precision_mode_v2 has no value that behaves like precision_mode={value!r}: "
+        "keep precision_mode, or choose a precision_mode_v2 value ('origin' keeps the graph's "
+        "precision, 'mixed_float16' is mixed precision)",
+    )
+    return {"instead": instead}
+
+
 def _has_output(text: str | None) -> bool:
     data, problem = parse_json(text) if text else (None, "unset")
     return problem is None and isinstance(data, dict) and bool(data.get("output"))
-
-
-def _pm_set(c: Ctx) -> bool:
-    return c.is_set("precision_mode") and not c.is_set("precision_mode_v2")
 
 
 ADVICE_RULES: tuple[Rule, ...] = (
@@ -83,6 +129,24 @@ ADVICE_RULES: tuple[Rule, ...] = (
         targets=("tf_random_seed",),
     ),
     rule(
+        "target.training_on_inference_product",
+        "warning",
+        "advice",
+        ("graph_run_mode",),  # what the scenario sets (1: training)
+        _training_on_inference,
+        message=(
+            "目标 {product} 是推理产品，却选择了训练场景：参数说明页的训练说明只针对训练产品。",
+            "The target {product} is an inference product, but the scenario is training: the "
+            "parameter page documents training for training products only.",
+        ),
+        source="NPURunConfig配置参数说明 (product notes per parameter); products.toml family",
+        fix=(
+            "把场景改为在线推理，或把目标改为训练产品（{trainers}）。",
+            "Switch the scenario to online inference, or the target to a training product "
+            "({trainers}).",
+        ),
+    ),
+    rule(
         "precision_mode.prefer_v2",
         "info",
         "advice",
@@ -93,7 +157,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "The docs recommend precision_mode_v2 over precision_mode.",
         ),
         source="seed002:精度调优 precision_mode",
-        fix=("改用 precision_mode_v2 的对应取值。", "Use the matching precision_mode_v2 value."),
+        fix=("{instead}。", "{instead}."),
     ),
     rule(
         "variable_placement.host_control_flow",
@@ -248,10 +312,10 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode",),
         lambda c: c.is_set("auto_multistream_parallel_mode"),
         message=(
-            "auto_multistream_parallel_mode 仅用于推荐类网络；种子文档还限定为训练场景、仅静态 shape，当前文档则允许静态与动态 shape。",
-            "auto_multistream_parallel_mode is for recommendation networks only; the seed also "
-            "limits it to training on static shapes, while the current docs allow static and "
-            "dynamic shapes.",
+            "auto_multistream_parallel_mode 仅用于推荐类网络；NPURunConfig 参数说明页还限定为训练场景、仅静态 shape，当前 TF Adapter 文档则允许静态与动态 shape。",
+            "auto_multistream_parallel_mode is for recommendation networks only; the NPURunConfig "
+            "parameter page also limits it to training on static shapes, while the current TF "
+            "Adapter docs allow static and dynamic shapes.",
         ),
         source="seed002:试验参数 auto_multistream_parallel_mode; docs experiment_options.md; "
         "NOTES §2.2",

@@ -176,7 +176,11 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "TF_CONFIG is not valid JSON; json.loads raises when NPURunConfig is built.",
         ),
         source="npu_config.py:NPURunConfig.__init__ (json.loads(TF_CONFIG))",
-        fix=("修正 TF_CONFIG 的 JSON。", "Fix the TF_CONFIG JSON."),
+        fix=(
+            '把 TF_CONFIG 写成 JSON 对象，如 {"cluster": {"worker": ["host:port"]}, "task": {"type": "worker", "index": 0}}。',
+            'Write TF_CONFIG as a JSON object, e.g. {"cluster": {"worker": ["host:port"]}, '
+            '"task": {"type": "worker", "index": 0}}.',
+        ),
     ),
     rule(
         "env.tf_config.cluster_without_strategy",

@@ -204,8 +204,8 @@ ENV_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
         _cv_with_env,
         message=(
-            "种子文档称 cv 并行不能与 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 同时启用；而当前仓库文档要求动态 shape 多流时先设置该变量。两处来源互相矛盾，请以实测为准。",
-            "The seed says cv parallelism cannot be combined with "
+            "NPURunConfig 参数说明页称 cv 并行不能与 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 同时启用；而当前仓库文档要求动态 shape 多流时先设置该变量。两处来源互相矛盾，请以实测为准。",
+            "The NPURunConfig parameter page says cv parallelism cannot be combined with "
             "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM, while the current repository docs require that "
             "variable first for dynamic-shape multi-stream. The sources contradict each other; "
             "verify on the target.",
@@ -223,9 +223,10 @@ ENV_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
         _strategy_without_env,
         message=(
-            "当前文档：动态 shape 下使用多流策略需先设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM（种子文档说法相反，见 cv 规则）。",
+            "当前文档：动态 shape 下使用多流策略需先设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM（NPURunConfig 参数说明页对 cv 的说法相反，见 cv 规则）。",
             "Current docs: for dynamic shapes, multi-stream strategies need "
-            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM set first (the seed says the opposite for cv).",
+            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM set first (the NPURunConfig parameter page says the "
+            "opposite for cv).",
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md",
         targets=(E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",),

@@ -208,7 +208,11 @@ def unknown_modes(c: Ctx) -> Mapping[str, object] | None:
     unknown = sorted(set(modes) - PRECISION_MODES)
     if not unknown:
         return None
-    return {"unknown": ", ".join(unknown), "at": at(param, modes[unknown[0]])}
+    return {
+        "unknown": ", ".join(unknown),
+        "at": at(param, modes[unknown[0]]),
+        "known": ", ".join(sorted(PRECISION_MODES)),
+    }
 
 
 def hf32_env_with_modes(c: Ctx) -> Mapping[str, object] | None:

@@ -49,7 +49,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
         ),
         source=PAGE + ": aoe_config_file, fusion_switch_file, modify_mixlist (JSON files)",
-        fix=txt("修正文件内容。", "Fix the file."),
+        fix=txt("修正该文件中 {problem} 处的 JSON 语法。", "Fix the JSON syntax at {problem}."),
         scan=scan_json,
     ),
     *(
@@ -98,7 +98,11 @@ FILE_RULES: tuple[Rule, ...] = (
             "dump_loc, ccec_O0, ccec_g, check_flag).",
         ),
         source=PAGE + ": 功能调试 op_debug_config",
-        fix=("检查拼写。", "Check the spelling."),
+        fix=(
+            "改为已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag），或删除 {unknown}。",
+            "Use the known options (oom, dump_cce, dump_loc, ccec_O0, ccec_g, check_flag), or "
+            "remove {unknown}.",
+        ),
     ),
     rule(
         "op_debug_level.ccec_with_oom",
@@ -236,8 +240,8 @@ FILE_RULES: tuple[Rule, ...] = (
         ),
         source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=(
-            "检查拼写，可选值见 all_ops_impl_mode.ini。",
-            "Check the spelling; see all_ops_impl_mode.ini.",
+            "改为已知模式之一：{known}。",
+            "Use one of the known modes: {known}.",
         ),
     ),
     rule(

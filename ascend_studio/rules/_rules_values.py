@@ -159,7 +159,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "got {hccl_timeout}.",
         ),
         source=HCCL_SRC,
-        fix=("改为非负整数秒。", "Use a non-negative number of seconds."),
+        fix=(
+            "改为 {range} 范围内的整数秒（0 表示永不超时）。",
+            "Use whole seconds in {range} (0 = never time out).",
+        ),
     ),
     rule(
         "aicore_num.format",

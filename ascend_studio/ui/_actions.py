@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._search import FILTERS
+from ascend_studio.ui._shortcuts import ShortcutRouter
 
 __all__ = ["Actions", "Controls"]
 
@@ -80,6 +81,7 @@ class Actions:
         self.hide_unavailable = make("hide_unavailable")
         self.hide_unavailable.setCheckable(True)
         self.clear_recent = make("clear_recent")
+        self.router = ShortcutRouter(window)
         self.recent_menu = QMenu(window)
         self.recent_menu.setObjectName("menu:recent")
         self.menus: dict[str, QMenu] = {}

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__
 from ascend_studio.schema import shipped_catalog
+from ascend_studio.ui._display import NO_DISPLAY_STATUS, display_problem
 from ascend_studio.ui._i18n import Language, system_language
 from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._window import MainWindow
@@ -49,6 +50,10 @@ def create_window(
 
 def run_app(argv: list[str]) -> int:
     """Entry point of ``ascend-studio`` without a subcommand; ``argv`` may hold a file."""
+    problem = display_problem(argv)
+    if problem is not None and QApplication.instance() is None:
+        print(problem, file=sys.stderr)
+        return NO_DISPLAY_STATUS
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
     window = create_window()

@@ -1,7 +1,7 @@
 """The one adapter between the UI and the Qt-free core (rules, codegen, catalog).
 
 Everything the window shows about a profile beyond its raw values (diagnostics,
-effective values, exported text, imports, availability) is asked here, so the
+effective values, exported text, availability) is asked here, so the
 widgets depend on a few small frozen types instead of the core's APIs.
 
 The rules engine and the exporters are imported on first use, not at start-up:
@@ -26,8 +26,6 @@ __all__ = [
     "Effective",
     "Engine",
     "Finding",
-    "ImportChoice",
-    "ImportOutcome",
     "Severity",
     "Unavailable",
     "param_unavailable",
@@ -80,18 +78,6 @@ class Unavailable:
     scenario: str = "both"
 
 
-@dataclass(frozen=True, slots=True)
-class ImportChoice:
-    label: str
-    profile: Profile
-
-
-@dataclass(frozen=True, slots=True)
-class ImportOutcome:
-    choices: tuple[ImportChoice, ...]
-    report: str
-
-
 def _scenario_gate(applies: str, scenario: str) -> bool:
     return applies in {"both", scenario}
 
@@ -115,7 +101,7 @@ def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailab
 
 
 class Engine:
-    """Diagnostics, effective values, exports and imports for one catalog."""
+    """Diagnostics, effective values, exports for one catalog."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -151,13 +137,3 @@ class Engine:
         from ascend_studio.codegen import ExportOptions, write_export
 
         return write_export(path, profile, fmt, ExportOptions(lang=lang), self.catalog)
-
-    def import_script(self, path: Path, lang: Language = "en") -> ImportOutcome:
-        """Read a Python or shell file (never executed); never raises on bad input."""
-        from ascend_studio.codegen import import_file
-
-        result = import_file(path, self.catalog)
-        choices = tuple(
-            ImportChoice(c.label or f"#{i + 1}", c.profile) for i, c in enumerate(result.configs)
-        )
-        return ImportOutcome(choices, "\n".join(result.report.lines(lang)))

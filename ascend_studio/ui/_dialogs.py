@@ -41,7 +41,13 @@ __all__ = [
 ]
 
 PROFILE_FILTER = QT_TR_NOOP("Ascend Studio profile (*.ascend.json *.json);;All files (*)")
-SCRIPT_FILTER = QT_TR_NOOP("Python or shell script (*.py *.sh *.env *.txt);;All files (*)")
+SCRIPT_FILTER = QT_TR_NOOP("Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)")
+#: File > Open reads a profile or imports a script (through the review).
+OPEN_FILTER = QT_TR_NOOP(
+    "Profile or script (*.json *.py *.sh *.bash *.env *.txt);;"
+    "Ascend Studio profile (*.ascend.json *.json);;"
+    "Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)"
+)
 
 
 class SaveChoice(Enum):
@@ -163,7 +169,7 @@ def ask_open_path(
     parent: QWidget | None, title: str, start: str, scripts: bool = False
 ) -> Path | None:
     name, _ = QFileDialog.getOpenFileName(
-        parent, title, start, tr(SCRIPT_FILTER if scripts else PROFILE_FILTER)
+        parent, title, start, tr(SCRIPT_FILTER if scripts else OPEN_FILTER)
     )
     return Path(name) if name else None
 

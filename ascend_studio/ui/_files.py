@@ -13,7 +13,6 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from ascend_studio._atomic import atomic_write_text
-from ascend_studio.companion import read_companions
 from ascend_studio.profile import (
     FileStamp,
     Profile,
@@ -32,13 +31,22 @@ from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui.companion._export import companion_bundle
 
-__all__ = ["FileController"]
+__all__ = ["SCRIPT_SUFFIXES", "FileController", "is_script"]
+
+#: Files read by an importer (never executed); anything else opens as a profile.
+SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
+
+
+def is_script(path: Path) -> bool:
+    return path.suffix.lower() in SCRIPT_SUFFIXES
 
 
 class FileController(QObject):
     """File operations of one window; ``recent_changed`` refreshes the menu."""
 
     recent_changed = Signal(list)
+    #: A short confirmation for the status bar (e.g. where an export was written).
+    notice = Signal(str)
 
     def __init__(
         self,
@@ -81,16 +89,23 @@ class FileController(QObject):
         self.autosave.discard()
 
     def open(self, path: Path | None = None) -> bool:
-        if not self.maybe_save():
-            return False
+        """Open a profile, or import a script (``.py``, ``.sh``...) through the review."""
         if path is None:
             path = _dialogs.ask_open_path(self.window, tr("Open profile"), self._start_dir())
             if path is None:
                 return False
-        return self.load(path)
+            self._remember_dir(path)
+        if is_script(path):
+            return self.import_script(path)
+        return self.maybe_save() and self.load(path)
 
     def load(self, path: Path) -> bool:
-        """Open ``path`` now (no prompt); a bad file keeps the current profile."""
+        """Open ``path`` now (no prompt); a bad file keeps the current profile.
+
+        A script is imported instead (through the review dialog, as a new document).
+        """
+        if is_script(path):
+            return self.import_script(path)
         stamp = file_stamp(path)
         try:
             profile = load_profile(path)
@@ -111,7 +126,10 @@ class FileController(QObject):
     def save_as(self) -> bool:
         start = str(self.model.path or Path(self._start_dir(), "profile.ascend.json"))
         path = _dialogs.ask_save_path(self.window, tr("Save profile as"), start)
-        return path is not None and self._write(path)
+        if path is None:
+            return False
+        self._remember_dir(path)
+        return self._write(path)
 
     def _write(self, path: Path) -> bool:
         # Only the document's own file is checked: Save As onto another file was
@@ -181,28 +199,27 @@ class FileController(QObject):
 
     # -- import / export ---------------------------------------------------------------------------
     def import_script(self, path: Path | None = None) -> bool:
+        """Import through the review dialog: a new untitled document, or merged into this one."""
+        from ascend_studio.ui.import_review import import_with_review
+
         if path is None:
             path = _dialogs.ask_open_path(
                 self.window, tr("Import a script"), self._start_dir(), scripts=True
             )
             if path is None:
                 return False
-        outcome = self.engine.import_script(path, self.lang())
-        if not outcome.choices:
-            _dialogs.show_error(self.window, tr("Nothing to import"), outcome.report)
+            self._remember_dir(path)
+        return import_with_review(self, path)
+
+    def open_untitled(self, profile: Profile) -> bool:
+        """``profile`` as a new, never-saved document (an import): Save asks for a name."""
+        if not self.maybe_save():
             return False
-        labels = [choice.label for choice in outcome.choices]
-        index = _dialogs.choose_item(
-            self.window, tr("Import a script"), tr("Configuration to load:"), labels
+        self.model.replace(
+            profile, None, saved=Profile(product=profile.product, scenario=profile.scenario)
         )
-        if index is None:
-            return False
-        imported = outcome.choices[index].profile.with_target(product=self.model.profile.product)
-        # The files it names, from the script's folder first, so the file rules see them.
-        imported, _ = read_companions(imported, [path.parent, Path.cwd()], path.parent)
-        self.model.edit(imported, tr("Import {name}").format(name=path.name))
-        if outcome.report.strip():
-            _dialogs.show_info(self.window, tr("Import report"), outcome.report)
+        self.stamp = None  # no file behind it: nothing to check on disk
+        self.autosave.write_now()
         return True
 
     def export(self, fmt: str | None = None) -> bool:
@@ -216,6 +233,7 @@ class FileController(QObject):
         path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
         if path is None:
             return False
+        self._remember_dir(path)
         bundle = companion_bundle(self.window, self.model.profile, fmt, path)
         if bundle is None:
             return False
@@ -226,13 +244,21 @@ class FileController(QObject):
         except (OSError, ValueError) as exc:
             _dialogs.show_error(self.window, tr("Cannot export"), str(exc))
             return False
+        self.notice.emit(tr("Exported {format} to {path}").format(format=fmt, path=path))
         return True
 
     # -- helpers ---------------------------------------------------------------------------------------
     def _remember(self, path: Path) -> None:
         self.recent_changed.emit(self.settings.add_recent(path))
 
+    def _remember_dir(self, chosen: Path) -> None:
+        self.settings.set_text("last_dir", str(chosen.parent))
+
     def _start_dir(self) -> str:
+        """Where file dialogs open: the folder last chosen in one, else the document's."""
+        last = self.settings.text("last_dir")
+        if last and Path(last).is_dir():
+            return last
         if self.model.path is not None:
             return str(self.model.path.parent)
         recent = self.settings.recent_files()

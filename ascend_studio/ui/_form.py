@@ -26,11 +26,30 @@ from ascend_studio.ui.editors import SubconfigEditor
 __all__ = ["ENV_SECTION", "FormView"]
 
 
+def holder_first(params: tuple[Parameter, ...]) -> tuple[Parameter, ...]:
+    """Each sub-config's fields right under their holder, the rest in catalog order.
+
+    The catalog lists a category's fields after its plain parameters, so
+    dump_config's fields showed up under buffer_optimize.
+    """
+    paths = {p.path for p in params}
+    children: dict[str, list[Parameter]] = {}
+    top: list[Parameter] = []
+    for param in params:
+        holder = param.path.rpartition(".")[0]
+        (children.setdefault(holder, []) if holder in paths else top).append(param)
+
+    def with_children(param: Parameter) -> list[Parameter]:
+        return [param, *(c for child in children.get(param.path, []) for c in with_children(child))]
+
+    return tuple(p for param in top for p in with_children(param))
+
+
 class _Section(QFrame):
     def __init__(self, key: str, params: tuple[Parameter, ...], parent: QWidget) -> None:
         super().__init__(parent)
         self.key = key
-        self.params = params
+        self.params = holder_first(params)
         self.built = not params
         self.setObjectName(f"section:{key}")
         self.header = QLabel(self)
@@ -65,7 +84,8 @@ class FormView(QScrollArea):
         self.catalog = catalog
         self.lang: Language = "en"
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # A narrow form (the Why panel open) scrolls sideways instead of cutting fields off.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rows: dict[str, ParamRow] = {}
         self.sections: dict[str, _Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
@@ -246,10 +266,16 @@ class FormView(QScrollArea):
         self.body.adjustSize()
 
     def _scrolled(self, value: int) -> None:
+        """The section at the top of the view; at the very end, the last one shown
+        (the last short sections never reach the top, so the navigation stuck)."""
         top = ""
-        for key, section in self.sections.items():
-            if not section.isHidden() and section.y() <= value + 8:
+        shown = [k for k, s in self.sections.items() if not s.isHidden()]
+        for key in shown:
+            if self.sections[key].y() <= value + 8:
                 top = key
+        bar = self.verticalScrollBar()
+        if shown and bar.maximum() > 0 and value >= bar.maximum() - 2:
+            top = shown[-1]
         if top and top != self._last_top:
             self._last_top = top
             self.category_scrolled.emit(top)

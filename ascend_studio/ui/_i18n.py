@@ -27,12 +27,16 @@ from ascend_studio._resources import resource_path
 __all__ = [
     "CONTEXT",
     "LANGUAGES",
+    "QT_GAPS",
+    "QT_TRANSLATE_NOOP",
     "QT_TR_NOOP",
     "Language",
     "TableTranslator",
     "app_translator",
     "apply_language",
+    "counts_text",
     "normalize_language",
+    "plural",
     "read_ts",
     "source_digest",
     "system_language",
@@ -62,9 +66,43 @@ def QT_TR_NOOP(text: str) -> str:  # the name Qt Linguist looks for
     return text
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name Qt Linguist looks for
+    """Mark ``text`` of another context (a Qt class) for translation; returns it unchanged."""
+    del context
+    return text
+
+
+#: Qt's own labels that qtbase_zh_CN (as shipped with PySide6) lacks: Qt 6 added
+#: mnemonics to them, so the old translations no longer match. Our catalog fills
+#: them in, under Qt's own context.
+QT_GAPS = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
+
+
 def tr(text: str) -> str:
     """Translate a chrome string outside a QObject (context ``AscendStudio``)."""
     return QCoreApplication.translate(CONTEXT, text)
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``one`` or ``many`` (both marked with QT_TR_NOOP) translated, ``{count}`` filled.
+
+    English says "1 error", "2 errors"; Chinese has one form, so both translate alike.
+    """
+    return tr(one if count == 1 else many).format(count=count)
+
+
+def counts_text(errors: int, warnings: int, infos: int, sep: str) -> str:
+    """ "1 error · 2 warnings · 0 notes": the diagnostic counts, in proper number."""
+    return sep.join(
+        (
+            plural(errors, QT_TR_NOOP("{count} error"), QT_TR_NOOP("{count} errors")),
+            plural(warnings, QT_TR_NOOP("{count} warning"), QT_TR_NOOP("{count} warnings")),
+            plural(infos, QT_TR_NOOP("{count} note"), QT_TR_NOOP("{count} notes")),
+        )
+    )
 
 
 class TableTranslator(QTranslator):
@@ -153,6 +191,19 @@ def app_translator(parent: QObject | None = None) -> QTranslator:
     return TableTranslator(_ts_table(ts), parent)
 
 
+def qt_translation_folders() -> list[str]:
+    """Where Qt's own translations (file dialogs, message-box buttons) may be.
+
+    Qt's configured folder first; then PySide6's own ``Qt/translations`` (a
+    bundle or a relocated install can leave the configured path pointing nowhere).
+    """
+    folders = [QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)]
+    import PySide6
+
+    folders.append(str(Path(PySide6.__file__).parent / "Qt" / "translations"))
+    return [f for i, f in enumerate(folders) if f and f not in folders[:i]]
+
+
 _installed: list[QTranslator] = []
 
 
@@ -165,8 +216,7 @@ def apply_language(lang: Language) -> None:
     _installed.clear()
     if lang == "zh" and app is not None:
         qt_base = QTranslator(app)
-        path = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        if qt_base.load("qtbase_zh_CN", path):
+        if any(qt_base.load("qtbase_zh_CN", folder) for folder in qt_translation_folders()):
             _installed.append(qt_base)
         _installed.append(app_translator(app))
         for translator in _installed:

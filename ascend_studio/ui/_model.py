@@ -14,9 +14,12 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ascend_studio.profile import Profile
 
-__all__ = ["ProfileModel"]
+__all__ = ["UNDO_LIMIT", "ProfileModel"]
 
 _MERGE_ID = 0x6A5C
+#: Undo steps kept (each holds two immutable profiles, ~9 KiB): memory stays bounded
+#: in a long session, and 500 steps is far more than anyone walks back.
+UNDO_LIMIT = 500
 
 
 class _EditCommand(QUndoCommand):
@@ -58,6 +61,7 @@ class ProfileModel(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self._profile = Profile()
         self._saved = Profile()
         self.path: Path | None = None

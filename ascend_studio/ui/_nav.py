@@ -8,7 +8,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._i18n import Language, counts_text, tr
 from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
 
 __all__ = ["CategoryNav"]
@@ -73,13 +73,7 @@ class CategoryNav(QListWidget):
             severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
             badges += [f"{icon} {n}" for icon, n in severities if n]
             item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
-            item.setToolTip(
-                tr("{set} set; {errors} errors, {warnings} warnings, {infos} notes").format(
-                    set=counts.set_count,
-                    errors=counts.errors,
-                    warnings=counts.warnings,
-                    infos=counts.infos,
-                )
-            )
+            summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
+            item.setToolTip(tr("{set} set; {counts}").format(set=counts.set_count, counts=summary))
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())

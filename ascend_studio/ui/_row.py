@@ -111,11 +111,13 @@ class ParamRow(QFrame):
         self._lay_out()
 
     def _lay_out(self) -> None:
-        heading = QHBoxLayout()
-        heading.setSpacing(8)
-        heading.addWidget(self.title)
-        heading.addWidget(self.name)
-        heading.addStretch(1)
+        # The code name sits under the label, beside the tags: beside the label it left
+        # the label a few characters when the Why panel was open (Chinese wrapped to
+        # three lines).
+        under = QHBoxLayout()
+        under.setSpacing(8)
+        under.addWidget(self.name)
+        under.addWidget(self.tags, 1)
         self.editor_box = QHBoxLayout()
         self.editor_box.setSpacing(2)
         self.editor_box.addWidget(self.editor, 1)
@@ -127,8 +129,8 @@ class ParamRow(QFrame):
         grid.addWidget(self.bar, 0, 0, 3, 1)
         grid.setColumnMinimumWidth(1, 20 * self.level)
         grid.addWidget(self.marker, 0, 2, Qt.AlignmentFlag.AlignTop)
-        grid.addLayout(heading, 0, 3)
-        grid.addWidget(self.tags, 1, 3)
+        grid.addWidget(self.title, 0, 3)
+        grid.addLayout(under, 1, 3)
         grid.addLayout(self.editor_box, 0, 4)
         grid.addWidget(self.meta, 1, 4)
         grid.addWidget(self.diag, 2, 3, 1, 2)

@@ -28,6 +28,8 @@ class Selection:
     paths: frozenset[str] | None
     show_env: bool = True
     filters: frozenset[str] = field(default_factory=frozenset)
+    #: The parameters that match (``paths`` adds their sub-config holders for context).
+    matched: frozenset[str] = field(default_factory=frozenset)
 
 
 def _matches(catalog: Catalog, query: str) -> set[str]:
@@ -92,4 +94,4 @@ def select(
         chosen &= {p.path for p in catalog.params if p.deprecated or p.no_effect}
         show_env = False
     shown = _with_holders(chosen) if query or active else chosen
-    return Selection(frozenset(shown), show_env, active)
+    return Selection(frozenset(shown), show_env, active, frozenset(chosen))

@@ -57,6 +57,14 @@ class Settings:
     def set_flag(self, name: str, on: bool) -> None:
         self._qs.setValue(f"ui/{name}", on)
 
+    # -- plain text values -----------------------------------------------------
+    def text(self, name: str) -> str:
+        raw = self._qs.value(f"ui/{name}", "")
+        return raw if isinstance(raw, str) else ""
+
+    def set_text(self, name: str, value: str) -> None:
+        self._qs.setValue(f"ui/{name}", value)
+
     # -- window state ----------------------------------------------------------
     def blob(self, name: str) -> QByteArray | None:
         raw = self._qs.value(f"window/{name}")

@@ -21,7 +21,14 @@ from ascend_studio.ui._core import Engine, Finding
 from ascend_studio.ui._diaglist import DiagnosticsList
 from ascend_studio.ui._files import FileController
 from ascend_studio.ui._form import FormView
-from ascend_studio.ui._i18n import Language, apply_language, tr
+from ascend_studio.ui._i18n import (
+    QT_TR_NOOP,
+    Language,
+    apply_language,
+    counts_text,
+    plural,
+    tr,
+)
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._nav import CategoryNav
 from ascend_studio.ui._previews import PreviewPane
@@ -169,6 +176,7 @@ class MainWindow(QMainWindow):
         self.diagnostics.param_activated.connect(self.reveal)
         self.previews.save_requested.connect(self.files.export)
         self.files.recent_changed.connect(self._rebuild_recent)
+        self.files.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
         a.new.triggered.connect(self.files.new)
         a.open.triggered.connect(lambda _checked=False: self.files.open())
         a.save.triggered.connect(self.files.save)
@@ -227,11 +235,9 @@ class MainWindow(QMainWindow):
         errors = sum(1 for f in self.findings if f.severity == "error")
         warnings = sum(1 for f in self.findings if f.severity == "warning")
         infos = len(self.findings) - errors - warnings
-        self.counts_label.setText(
-            tr("{errors} errors · {warnings} warnings · {infos} notes · {set} values set").format(
-                errors=errors, warnings=warnings, infos=infos, set=len(self.model.profile.values)
-            )
-        )
+        values = len(self.model.profile.values)
+        set_text = plural(values, QT_TR_NOOP("{count} value set"), QT_TR_NOOP("{count} values set"))
+        self.counts_label.setText(counts_text(errors, warnings, infos, " · ") + " · " + set_text)
 
     def _update_file_state(self) -> None:
         name = self.files.display_name()
@@ -319,7 +325,7 @@ class MainWindow(QMainWindow):
         count = ""
         if paths is not None:
             self.form.verticalScrollBar().setValue(0)
-            count = tr("Matches: {count}").format(count=len(paths))
+            count = tr("Matches: {count}").format(count=len(selection.matched))
         self.controls.match_count.setText(count)
         self.controls.reapply.setEnabled(False)
 

@@ -191,8 +191,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Python or shell script (*.py *.sh *.env *.txt);;All files (*)</source>
-        <translation>Python 或 shell 脚本 (*.py *.sh *.env *.txt);;所有文件 (*)</translation>
+        <source>Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)</source>
+        <translation>Python 或 shell 脚本 (*.py *.sh *.bash *.env *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Profile or script (*.json *.py *.sh *.bash *.env *.txt);;Ascend Studio profile (*.ascend.json *.json);;Python or shell script (*.py *.sh *.bash *.env *.txt);;All files (*)</source>
+        <translation>配置或脚本 (*.json *.py *.sh *.bash *.env *.txt);;Ascend Studio 配置 (*.ascend.json *.json);;Python 或 shell 脚本 (*.py *.sh *.bash *.env *.txt);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
@@ -335,30 +340,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
-        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
         <source>Import a script</source>
         <translation>导入脚本</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Nothing to import</source>
-        <translation>没有可导入的内容</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Configuration to load:</source>
-        <translation>要载入的配置：</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
-        <source>Import {name}</source>
-        <translation>导入 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>Import report</source>
-        <translation>导入报告</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
@@ -383,6 +366,11 @@
         <translation>无法导出</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>Exported {format} to {path}</source>
+        <translation>已导出 {format}：{path}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_form.py"/>
         <location filename="../../ascend_studio/ui/_nav.py"/>
         <location filename="../../ascend_studio/ui/_window.py"/>
@@ -396,9 +384,39 @@
         <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} error</source>
+        <translation>错误 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} errors</source>
+        <translation>错误 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} warning</source>
+        <translation>警告 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} warnings</source>
+        <translation>警告 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} note</source>
+        <translation>提示 {count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>{count} notes</source>
+        <translation>提示 {count}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_nav.py"/>
-        <source>{set} set; {errors} errors, {warnings} warnings, {infos} notes</source>
-        <translation>已设置 {set} 项；{errors} 个错误，{warnings} 个警告，{infos} 条提示</translation>
+        <source>{set} set; {counts}</source>
+        <translation>已设置 {set} 项；{counts}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_previews.py"/>
@@ -560,8 +578,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>{errors} errors · {warnings} warnings · {infos} notes · {set} values set</source>
-        <translation>错误 {errors} · 警告 {warnings} · 提示 {infos} · 已设置 {set} 项</translation>
+        <source>{count} value set</source>
+        <translation>已设置 {count} 项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>{count} values set</source>
+        <translation>已设置 {count} 项</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
@@ -1130,6 +1153,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>{count} difference.</source>
+        <translation>共 {count} 处差异。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>{count} differences.</source>
         <translation>共 {count} 处差异。</translation>
     </message>
@@ -1447,13 +1475,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>Replace the current profile</source>
-        <translation>替换当前配置</translation>
+        <source>A new, untitled document (the open one stays as it is)</source>
+        <translation>新的未命名文档（当前打开的文档保持不变）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>Merge into the current profile (imported values win)</source>
-        <translation>合并到当前配置（以导入的值为准）</translation>
+        <source>Merged into the open document (imported values win)</source>
+        <translation>合并到当前打开的文档（以导入的值为准）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
@@ -1492,13 +1520,28 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>{source} read as {dialect}: {count} configurations found.</source>
-        <translation>{source} 按 {dialect} 读取：找到 {count} 个配置。</translation>
+        <source>{source} read as {dialect}: {found}.</source>
+        <translation>{source} 按 {dialect} 读取：{found}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{count} configuration found</source>
+        <translation>找到 {count} 个配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{count} configurations found</source>
+        <translation>找到 {count} 个配置</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>did you mean {name}?</source>
         <translation>是否想写 {name}？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_flow.py"/>
+        <source>Import {name}</source>
+        <translation>导入 {name}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_cluster.py"/>
@@ -1788,6 +1831,21 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Artifacts</source>
+        <translation>落盘内容</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Directory layout</source>
+        <translation>目录结构</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>What-if environment</source>
+        <translation>假设环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
         <source>Go to parameter</source>
         <translation>转到参数</translation>
     </message>
@@ -2005,6 +2063,19 @@
         <location filename="../../ascend_studio/ui/why/_html.py"/>
         <source>Select a parameter to see why it behaves as it does.</source>
         <translation>选择一个参数，查看它为何如此生效。</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
     </message>
 </context>
 </TS>

@@ -762,6 +762,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"deterministic": 1, "tf_random_seed": 7}),
     ),
     (
+        "target.training_on_inference_product",
+        P(product="atlas_inference"),
+        P(product="atlas_inference", **INF),
+    ),
+    (
         "precision_mode.prefer_v2",
         P({"precision_mode": "force_fp32"}),
         P({"precision_mode_v2": "fp16"}),

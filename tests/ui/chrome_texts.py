@@ -110,7 +110,7 @@ def _is_code(line: str) -> bool:
 def untranslated(text: str) -> list[str]:
     """Lines of ``text`` that read as English: Latin words left, no Chinese, not code."""
     bad = []
-    for raw in _plain(text).replace("\u2029", "\n").splitlines():
+    for raw in _plain(text).replace("\u2029", "\n").replace("\u200b", "").splitlines():
         line = raw.strip()
         if _CJK.search(line) or line in NOT_CHROME_TEXTS or _is_code(line):
             continue

@@ -51,23 +51,14 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path
 class FakeDialogs:
     """Stands in for every function of ``ascend_studio.ui._dialogs``.
 
-    ``answer(name, value)`` queues the reply of the next call to ``name``;
-    ``calls`` records every call as ``(name, args)``. A call with no queued
-    answer fails the test: no test may depend on an unexpected modal dialog.
+    ``answer(name, value)`` queues the reply of the next call to ``name``
+    (``None`` for a message such as ``show_error``); ``calls`` records every call
+    as ``(name, args)``. A call with no queued answer fails the test, messages
+    included: no test may depend on an unexpected modal dialog.
     """
 
-    NAMES = (
-        "ask_save_changes",
-        "confirm",
-        "choose_recovery",
-        "ask_changed_on_disk",
-        "show_error",
-        "show_info",
-        "ask_open_path",
-        "ask_save_path",
-        "choose_path",
-        "choose_item",
-    )
+    #: Every dialog function, read from the module so a new one is faked too.
+    NAMES = tuple(n for n in _dialogs.__all__ if callable(getattr(_dialogs, n)) and n[0].islower())
 
     def __init__(self) -> None:
         self.answers: dict[str, list[Any]] = {name: [] for name in self.NAMES}
@@ -82,8 +73,6 @@ class FakeDialogs:
     def make(self, name: str) -> Callable[..., Any]:
         def fake(*args: Any, **kwargs: Any) -> Any:
             self.calls.append((name, args))
-            if name in {"show_error", "show_info"}:
-                return None
             if not self.answers[name]:
                 raise AssertionError(f"unexpected dialog {name}{args[1:]}")
             return self.answers[name].pop(0)

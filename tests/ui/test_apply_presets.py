@@ -135,6 +135,7 @@ def test_apply_to_script_shows_side_by_side_and_writes(
     # the document now matches the script it wrote: a second apply changes nothing
     again = Shown(False)
     monkeypatch.setattr(_flow, "run_dialog", again)
+    dialogs.answer("show_info", None)  # "The script already matches."
     window.applier.apply_script.trigger()
     assert again.dialogs == [] and dialogs.called("show_info")
 

@@ -225,8 +225,13 @@ def test_app_export_asks_before_writing_the_companions(
 
 
 def test_importing_a_script_reads_the_files_next_to_it(
-    window: MainWindow, dialogs: Any, tmp_path: Path
+    window: MainWindow, dialogs: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    from ascend_studio.ui.import_review import ImportReviewDialog
+
+    monkeypatch.setattr(ImportReviewDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     script = tmp_path / "train.py"
     script.write_text(
         'from npu_bridge.npu_init import *\nconfig = NPURunConfig(op_debug_config="d.cfg")\n',
@@ -234,8 +239,7 @@ def test_importing_a_script_reads_the_files_next_to_it(
     )
     (tmp_path / "d.cfg").write_text("op_debug_config=ccec_O0,oom\n", "utf-8")
     dialogs.answer("ask_open_path", script)
-    dialogs.answer("choose_item", 0)
-    assert window.files.import_script() is True
+    assert window.files.import_script() is True  # through the review: a new document
     assert window.model.profile.file_contents == {
         "op_debug_config": "op_debug_config=ccec_O0,oom\n"
     }

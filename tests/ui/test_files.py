@@ -60,6 +60,7 @@ def test_corrupt_file_keeps_the_current_profile(
     broken = tmp_path / "broken.ascend.json"
     broken.write_text('{"values": {', encoding="utf-8")
     dialogs.answer("ask_save_changes", SaveChoice.DISCARD)
+    dialogs.answer("show_error", None)
     assert window.files.open(broken) is False
     assert (
         dialogs.called("show_error") and "broken.ascend.json" in dialogs.called("show_error")[0][2]
@@ -102,29 +103,6 @@ def test_ctrl_e_exports(qtbot: Any, window: MainWindow, dialogs: Any, tmp_path: 
     dialogs.answer("choose_item", None)  # the user cancels the format choice
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert dialogs.called("choose_item")
-
-
-def test_import_script_is_one_undo_step(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
-    script = tmp_path / "train.py"
-    script.write_text(
-        "from npu_bridge.npu_init import *\n"
-        "config = NPURunConfig(\n"
-        "    iterations_per_loop=10,\n"
-        "    precision_mode=args.precision,  # kept verbatim\n"
-        ")\n",
-        encoding="utf-8",
-    )
-    dialogs.answer("ask_open_path", script)
-    dialogs.answer("choose_item", 0)
-    assert window.files.import_script() is True
-    values = window.model.profile.values
-    assert values["iterations_per_loop"] == 10
-    assert getattr(values["precision_mode"], "expr", None) == "args.precision"
-    assert window.form.rows["precision_mode"].expr_editor is not None
-    assert window.form.rows["precision_mode"].expr_editor.value() == values["precision_mode"]
-    assert dialogs.called("show_info")  # the import report
-    window.model.undo_stack.undo()
-    assert window.model.profile.values == {}
 
 
 def test_autosave_follows_edits_and_saving(

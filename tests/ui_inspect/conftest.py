@@ -58,6 +58,6 @@ def use_language(qapp: Any) -> Iterator[Callable[[str], None]]:
 def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
     fake = Dialogs()
     for name in _dialogs.__all__:
-        if name != "SaveChoice":
+        if callable(getattr(_dialogs, name)) and name[0].islower():
             monkeypatch.setattr(_dialogs, name, fake.make(name))
     return fake

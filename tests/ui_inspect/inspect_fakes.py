@@ -9,7 +9,10 @@ __all__ = ["Dialogs"]
 
 
 class Dialogs:
-    """Scripted answers for ``ascend_studio.ui._dialogs``; an unexpected dialog fails."""
+    """Scripted answers for ``ascend_studio.ui._dialogs``; an unexpected dialog fails.
+
+    Messages too: a test expecting ``show_error`` queues ``answer("show_error", None)``.
+    """
 
     def __init__(self) -> None:
         self.answers: dict[str, list[Any]] = {}
@@ -21,8 +24,6 @@ class Dialogs:
     def make(self, name: str) -> Callable[..., Any]:
         def fake(*args: Any, **_kwargs: Any) -> Any:
             self.calls.append((name, args))
-            if name in {"show_error", "show_info"}:
-                return None
             if not self.answers.get(name):
                 raise AssertionError(f"unexpected dialog {name}{args[1:]}")
             return self.answers[name].pop(0)

@@ -77,7 +77,8 @@ def test_choosing_the_configuration(dialog: ImportReviewDialog) -> None:
     assert "cannot both be set" in diagnostics
 
 
-def test_replace_or_merge(dialog: ImportReviewDialog) -> None:
+def test_new_document_or_merge(dialog: ImportReviewDialog) -> None:
+    assert dialog.mode() == "new"
     replaced = dialog.result_profile()
     assert replaced is not None
     assert replaced.product == "atlas_training"  # the target stays
@@ -100,7 +101,7 @@ def test_combine_keeps_current_extras_unless_replaced() -> None:
     merged = combine(current, imported, "merge")
     assert merged.extra_kwargs == (new,)
     assert merged.env == {"X": "1", "Y": None}
-    assert combine(current, imported, "replace").env == {"Y": None}
+    assert combine(current, imported, "new").env == {"Y": None}
 
 
 def test_a_file_without_configuration_cannot_be_loaded(
@@ -120,7 +121,8 @@ def test_review_import_returns_the_choice(
 ) -> None:
     monkeypatch.setattr(ImportReviewDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     result = review_import(None, script, Profile(), catalog, "en")
-    assert result is not None and result.get("iterations_per_loop") == 10
+    assert result is not None and result[0] == "new"
+    assert result[1].get("iterations_per_loop") == 10
     monkeypatch.setattr(ImportReviewDialog, "exec", lambda self: QDialog.DialogCode.Rejected)
     assert review_import(None, script, Profile(), catalog, "en") is None
 

@@ -278,6 +278,7 @@ def test_cluster_helper_plans_and_writes_scripts(
     assert not dialog.save_interactively(str(out))
     assert first.read_text(encoding="utf-8") == "# edited by hand\n"
     dialogs.answer("confirm", True)
+    dialogs.answer("show_info", None)
     assert dialog.save_interactively(str(out))
     assert "export ASCEND_WORK_PATH=" in first.read_text(encoding="utf-8")
     assert [name for name, _ in dialogs.calls][-1] == "show_info"

@@ -126,6 +126,7 @@ def test_import_action_goes_through_the_review(
 
     def accept(dialog: ImportReviewDialog) -> int:
         seen.append(dialog)
+        dialog.merge_radio.setChecked(True)  # merged: one undo step (a new document: none)
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(ImportReviewDialog, "exec", accept)

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs
-from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.compare._diff import (
     ENV_CATEGORY,
@@ -58,6 +58,7 @@ class CompareView(LazyView):
         self.lang: Language = "en"
         self.current = Profile()
         self.saved: Profile | None = None
+        self._saved_known = False
         self.file_profile: Profile | None = None
         self.file_label = ""
         self._differences: list[Difference] = []
@@ -127,7 +128,14 @@ class CompareView(LazyView):
         self._changed()
 
     def set_saved(self, saved: Profile | None) -> None:
-        """The last saved version, or None for a document that was never saved."""
+        """The last saved version, or None for a document that was never saved.
+
+        The window calls this on every file-state change (twice per edit); the
+        same saved version changes nothing (the tree was rebuilt three times per edit).
+        """
+        if saved is self.saved and self._saved_known:
+            return
+        self._saved_known = True
         self.saved = saved
         self._offer_saved()
         self._changed()
@@ -241,7 +249,13 @@ class CompareView(LazyView):
 
     def _show_summary(self) -> None:
         other = self.other()
-        lines = [tr("{count} differences.").format(count=len(self.differences))]
+        lines = [
+            plural(
+                len(self.differences),
+                QT_TR_NOOP("{count} difference."),
+                QT_TR_NOOP("{count} differences."),
+            )
+        ]
         if (other.product, other.scenario) != (self.current.product, self.current.scenario):
             lines.append(
                 tr("The other side targets {product} / {scenario}.").format(

@@ -3,15 +3,14 @@
 Shows, for the chosen configuration, what was recognized (by parameter), what
 was kept verbatim as an expression, unknown keyword arguments with their
 did-you-mean suggestion, other problems, and the rule diagnostics of the
-resulting profile; the user picks the configuration and merge or replace.
+resulting profile; the user picks the configuration and a new document or a merge.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -30,7 +29,7 @@ from ascend_studio.codegen import ImportResult, ReportItem
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui.import_review._merge import Mode, combine
 
 __all__ = ["GROUPS", "ImportReviewDialog"]
@@ -44,8 +43,16 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("notes", ("ignored", "sourced_file", "conditional", "not_exported", "info")),
 )
 _ICONS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
-#: Item (capped, elided: see ``_fit_item_column``), details (takes the room, wraps),
-#: suggestion, line.
+#: Zero-width space: where a long name may wrap (after each underscore); shown, never copied.
+_BREAK = "\u200b"
+
+
+def _breakable(name: str) -> str:
+    return name.replace("_", "_" + _BREAK)
+
+
+#: Item (its longest name, never elided: see ``_fit_item_column``), details (takes
+#: the room, wraps), suggestion, line.
 _COLUMN_MODES = (
     QHeaderView.ResizeMode.Interactive,
     QHeaderView.ResizeMode.Stretch,
@@ -94,12 +101,12 @@ class ImportReviewDialog(QDialog):
         self.detail.setObjectName("import:detail")
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.replace_radio = QRadioButton(self)
-        self.replace_radio.setObjectName("import:replace")
+        self.new_radio = QRadioButton(self)
+        self.new_radio.setObjectName("import:new")
         self.merge_radio = QRadioButton(self)
         self.merge_radio.setObjectName("import:merge")
-        self.replace_radio.setChecked(True)
-        self.replace_radio.toggled.connect(lambda _on: self.refresh())
+        self.new_radio.setChecked(True)
+        self.new_radio.toggled.connect(lambda _on: self.refresh())
         self.target_note = QLabel(self)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -119,8 +126,9 @@ class ImportReviewDialog(QDialog):
         for column, mode in enumerate(_COLUMN_MODES):
             header.setSectionResizeMode(column, mode)
         tree.setWordWrap(True)  # long details wrap in their column instead of eliding
-        tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         tree.currentItemChanged.connect(self._show_detail)
+        tree.viewport().installEventFilter(self)
         return tree
 
     def _build_layout(self) -> None:
@@ -129,7 +137,7 @@ class ImportReviewDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.config_label, self.config_box)
         modes = QVBoxLayout()
-        modes.addWidget(self.replace_radio)
+        modes.addWidget(self.new_radio)
         modes.addWidget(self.merge_radio)
         modes.addWidget(self.target_note)
         form.addRow(self.mode_label, modes)
@@ -145,8 +153,8 @@ class ImportReviewDialog(QDialog):
         self.setWindowTitle(tr("Review import"))
         self.config_label.setText(tr("Configuration:"))
         self.mode_label.setText(tr("Load as:"))
-        self.replace_radio.setText(tr("Replace the current profile"))
-        self.merge_radio.setText(tr("Merge into the current profile (imported values win)"))
+        self.new_radio.setText(tr("A new, untitled document (the open one stays as it is)"))
+        self.merge_radio.setText(tr("Merged into the open document (imported values win)"))
         self.target_note.setText(tr("The target product and scenario stay as they are."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Load"))
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
@@ -157,7 +165,7 @@ class ImportReviewDialog(QDialog):
 
     # -- reading ----------------------------------------------------------------------------
     def mode(self) -> Mode:
-        return "merge" if self.merge_radio.isChecked() else "replace"
+        return "merge" if self.merge_radio.isChecked() else "new"
 
     def config_index(self) -> int:
         return max(self.config_box.currentIndex(), 0)
@@ -177,8 +185,14 @@ class ImportReviewDialog(QDialog):
     def refresh(self) -> None:
         count = len(self.imported.configs)
         self.header.setText(
-            tr("{source} read as {dialect}: {count} configurations found.").format(
-                source=self.imported.source, dialect=self.imported.dialect, count=count
+            tr("{source} read as {dialect}: {found}.").format(
+                source=self.imported.source,
+                dialect=self.imported.dialect,
+                found=plural(
+                    count,
+                    QT_TR_NOOP("{count} configuration found"),
+                    QT_TR_NOOP("{count} configurations found"),
+                ),
             )
         )
         self.config_box.setEnabled(count > 1)
@@ -197,27 +211,33 @@ class ImportReviewDialog(QDialog):
         self.tree.expandAll()
         self._fit_item_column()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_item_column()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_item_column()  # the cap follows the table's own width
+        return False
 
     def _fit_item_column(self) -> None:
-        """Size the item column to its names but never past a third of the table.
+        """The item column: its longest name, within a third of the table; never elided.
 
-        Sized to contents, one long parameter list left the details ~90 px, so
-        every message read "session_confi…"; the full name is in the tooltip.
+        One name per line (a diagnostic naming several parameters lists them one
+        under another) and a name longer than the column wraps after its
+        underscores, so every keyword is readable in full and the details keep
+        the room.
         """
-        cap = max(self.tree.viewport().width() // 3, 120)
-        wanted = max((self.tree.sizeHintForColumn(0) if self.tree.topLevelItemCount() else 0), 80)
-        self.tree.header().resizeSection(0, min(wanted, cap))
+        cap = max(self.tree.viewport().width() // 3, 160)
+        self.tree.resizeColumnToContents(0)
+        header = self.tree.header()
+        if header.sectionSize(0) > cap:
+            header.resizeSection(0, cap)
+        self.tree.scheduleDelayedItemsLayout()  # row heights follow the wrapped names
 
     def _show_detail(self, item: QTreeWidgetItem | None, _previous: object = None) -> None:
         """The full text of the selected row (the table elides long messages)."""
         if item is None or item.parent() is None:
             self.detail.clear()
             return
-        parts = [item.text(0), item.text(1), item.text(2)]
-        self.detail.setText("\n".join(p for p in parts if p))
+        parts = [item.text(0).replace("\n", ", "), item.text(1), item.text(2)]
+        self.detail.setText("\n".join(p for p in parts if p).replace(_BREAK, ""))
 
     def _add_group(self, group: str, rows: list[QTreeWidgetItem]) -> None:
         top = QTreeWidgetItem(self.tree, [f"{_group_title(group)} ({len(rows)})"])
@@ -232,7 +252,7 @@ class ImportReviewDialog(QDialog):
         details = item.message.get(self.lang)
         hint = tr("did you mean {name}?").format(name=item.suggestion) if item.suggestion else ""
         name = item.path or item.kind
-        cells = [f"{_ICONS[item.severity]} {name}", details, hint, str(item.line or "")]
+        cells = [f"{_ICONS[item.severity]} {_breakable(name)}", details, hint, str(item.line or "")]
         row = QTreeWidgetItem(cells)
         row.setToolTip(0, name)
         row.setToolTip(1, details)
@@ -242,9 +262,9 @@ class ImportReviewDialog(QDialog):
         details = found.message.get(self.lang)
         if found.fix is not None:
             details += " → " + found.fix.get(self.lang)
-        names = ", ".join(found.params)
+        names = "\n".join(_breakable(p) for p in found.params)
         row = QTreeWidgetItem([f"{_ICONS[found.severity]} {names}", details, "", ""])
-        row.setToolTip(0, names)
+        row.setToolTip(0, ", ".join(found.params))
         row.setToolTip(1, details)
         return row
 
@@ -254,5 +274,11 @@ class ImportReviewDialog(QDialog):
             top = self.tree.topLevelItem(index)
             if top is not None and top.data(0, Qt.ItemDataRole.UserRole) == group:
                 rows = (top.child(r) for r in range(top.childCount()))
-                return [" | ".join(row.text(c) for c in range(4)) for row in rows if row]
+                return [
+                    " | ".join(
+                        row.text(c).replace(_BREAK, "").replace("\n", ", ") for c in range(4)
+                    )
+                    for row in rows
+                    if row
+                ]
         return []

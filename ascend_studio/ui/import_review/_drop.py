@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 
-from ascend_studio.ui.import_review._flow import PROFILE_SUFFIXES, import_with_review
+from ascend_studio.ui._files import SCRIPT_SUFFIXES
+from ascend_studio.ui.import_review._flow import PROFILE_SUFFIXES
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
 __all__ = ["DropHandler", "dropped_file"]
 
-ACCEPTED_SUFFIXES = (*PROFILE_SUFFIXES, ".py", ".sh", ".bash", ".env", ".txt")
+ACCEPTED_SUFFIXES = (*PROFILE_SUFFIXES, *SCRIPT_SUFFIXES)
 
 
 def dropped_file(urls: list[QUrl]) -> Path | None:
@@ -60,6 +61,4 @@ class DropHandler(QObject):
 
     def open(self, path: Path) -> bool:
         """Open a profile (with the unsaved-changes prompt) or import a script."""
-        if path.suffix.lower() in PROFILE_SUFFIXES:
-            return self.window.files.open(path)
-        return import_with_review(self.window, path)
+        return self.window.files.open(path)

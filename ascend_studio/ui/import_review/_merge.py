@@ -1,4 +1,4 @@
-"""How an imported configuration lands in the open document: merged or replacing it.
+"""How an imported configuration is loaded: as a new document or merged into the open one.
 
 A script never states the target product or scenario, so both modes keep the
 current target; everything else follows the mode.
@@ -12,12 +12,13 @@ from ascend_studio.profile import Profile
 
 __all__ = ["Mode", "combine"]
 
-Mode = Literal["replace", "merge"]
+#: ``new``: a new, untitled document holding only the import; ``merge``: into the open one.
+Mode = Literal["new", "merge"]
 
 
 def combine(current: Profile, imported: Profile, mode: Mode) -> Profile:
-    """The profile to install: ``imported`` over ``current`` (merge) or instead of it."""
-    if mode == "replace":
+    """The profile to load: ``imported`` alone (new) or over ``current`` (merge)."""
+    if mode == "new":
         return imported.model_copy(
             update={"product": current.product, "scenario": current.scenario}
         )

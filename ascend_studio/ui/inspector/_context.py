@@ -97,25 +97,34 @@ class ContextEditor(QWidget):
                 child.setObjectName("inspector:" + child.objectName())
 
     def _build_layout(self, form: QFormLayout) -> None:
+        """Two panels: the facts (fields, work path) and the what-if environment.
+
+        Both stack here; a host with more room may move ``env_panel`` elsewhere (the
+        inspector shows it as a tab: beside the fields the table squeezed them to a
+        few pixels when docked).
+        """
         buttons = QHBoxLayout()
         buttons.addWidget(self.load_button)
         buttons.addWidget(self.clear_button)
-        buttons.addWidget(self.process_box)
         buttons.addStretch(1)
         self.env_caption = QLabel(self)
-        left = QVBoxLayout()
-        left.addLayout(form)
-        left.addStretch(1)
-        right = QVBoxLayout()
-        right.addWidget(self.work_path)
-        right.addWidget(self.env_caption)
-        right.addWidget(self.env_table)
-        right.addLayout(buttons)
-        right.addWidget(self.sources)
-        layout = QHBoxLayout(self)
+        self.env_caption.setWordWrap(True)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.env_panel = QWidget(self)
+        self.env_panel.setObjectName("inspector:context:env-panel")
+        env = QVBoxLayout(self.env_panel)
+        env.setContentsMargins(4, 4, 4, 4)
+        env.addWidget(self.env_caption)
+        env.addWidget(self.env_table, 1)
+        env.addLayout(buttons)
+        env.addWidget(self.process_box)
+        env.addWidget(self.sources)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(left, 2)
-        layout.addLayout(right, 3)
+        layout.addLayout(form)
+        layout.addWidget(self.work_path)
+        layout.addWidget(self.env_panel)
+        layout.addStretch(1)
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang

@@ -54,6 +54,8 @@ def make_dock(
     widget: QWidget,
     title: Callable[[], str],
     area: Qt.DockWidgetArea,
+    *,
+    share: float | None = None,
 ) -> QDockWidget:
     """A dock with a translated title and a toggle in the View menu.
 
@@ -65,14 +67,12 @@ def make_dock(
     dock.setObjectName(f"dock:{name}")
     widget.setMinimumSize(_DOCK_MINIMUM)
     dock.setWidget(widget)
-    neighbour = next((d for d in _docks(window) if window.dockWidgetArea(d) == area), None)
     window.addDockWidget(area, dock)
-    if neighbour is not None:
-        window.tabifyDockWidget(neighbour, dock)
 
     def toggled(shown: bool) -> None:
         if shown:
-            _opened(window, dock)
+            _tab_with_open_neighbour(window, dock)
+            _opened(window, dock, share)
 
     dock.toggleViewAction().triggered.connect(toggled)
     menu = window.actions_.menus.get("view")
@@ -82,17 +82,34 @@ def make_dock(
     return dock
 
 
-def _opened(window: MainWindow, dock: QDockWidget) -> None:
-    """Bring a dock just opened to the front with a fair share of the window: a
-    third of its height at the bottom, a quarter of its width at the side (Qt
-    sized it by its contents, leaving the form or the other docks a sliver)."""
+def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -> None:
+    """Bring a dock just opened to the front with a fair share of the window: by
+    default a third of its height at the bottom, a quarter of its width at the
+    side (Qt sized it by its contents, leaving the form or the other docks a sliver)."""
     dock.raise_()
     area = window.dockWidgetArea(dock)
     if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
-        share, orientation = window.height() // 3, Qt.Orientation.Vertical
+        size, orientation = int(window.height() * (share or 1 / 3)), Qt.Orientation.Vertical
     else:
-        share, orientation = window.width() // 4, Qt.Orientation.Horizontal
-    window.resizeDocks([dock], [share], orientation)
+        size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
+    window.resizeDocks([dock], [size], orientation)
+
+
+def _tab_with_open_neighbour(window: MainWindow, dock: QDockWidget) -> None:
+    """Share the side with an open dock there as tabs (tabified while hidden, Qt left
+    a stray tab bar of the hidden dock's title over the menu bar)."""
+    area = window.dockWidgetArea(dock)
+    open_there = [
+        other
+        for other in _docks(window)
+        if other is not dock
+        and other.isVisible()
+        and not other.isFloating()
+        and window.dockWidgetArea(other) == area
+    ]
+    if open_there and dock not in window.tabifiedDockWidgets(open_there[0]):
+        window.tabifyDockWidget(open_there[0], dock)
+        dock.show()
 
 
 def _docks(window: MainWindow) -> list[QDockWidget]:
@@ -107,6 +124,7 @@ def install_inspector(window: MainWindow) -> InspectorView:
         view,
         lambda: tr("Output paths"),
         Qt.DockWidgetArea.BottomDockWidgetArea,
+        share=0.45,  # eight artifact rows and the path field at 1280x800
     )
     dock.hide()
     window.model.profile_changed.connect(view.set_profile)

@@ -13,13 +13,16 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QMenu,
     QPushButton,
+    QScrollArea,
     QSplitter,
+    QTabWidget,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -128,11 +131,28 @@ class InspectorView(LazyView):
         lower.setContentsMargins(0, 0, 0, 0)
         lower.addWidget(self.unproduced_box)
         lower.addWidget(self.layout_view, 1)
-        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
-        for part in (self.context_group, middle, bottom):
+        # Docked at the bottom the view is wide and short: the context scrolls on the
+        # left at its natural height, the artifacts and the directory layout share the
+        # rest as tabs (stacked, each got a third of ~250 px: two rows and clipped fields).
+        self.context_scroll = QScrollArea(self)
+        self.context_scroll.setObjectName("inspector:context-scroll")
+        self.context_scroll.setWidgetResizable(True)
+        self.context_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.context_scroll.setWidget(self.context_group)
+        self.context_scroll.setMinimumWidth(220)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("inspector:tabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(middle, "")
+        self.tabs.addTab(bottom, "")
+        self.tabs.addTab(self.context_editor.env_panel, "")
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        for part in (self.context_scroll, self.tabs):
             self.splitter.addWidget(part)
+        self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
-        self.splitter.setStretchFactor(2, 1)
+        self.splitter.setSizes([360, 920])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
@@ -151,6 +171,9 @@ class InspectorView(LazyView):
         self.cluster_button.setText(tr("Cluster helper…"))
         self.unproduced_box.setText(tr("Include artifacts not produced"))
         self.path_field.setPlaceholderText(tr("Select an artifact to see its path"))
+        self.tabs.setTabText(0, tr("Artifacts"))
+        self.tabs.setTabText(1, tr("Directory layout"))
+        self.tabs.setTabText(2, tr("What-if environment"))
         self.context_editor.set_language(lang)
         self.model.set_language(lang)
         self._fill_layout()

@@ -4,3 +4,5 @@
 # Scenario: training
 # Source it: . ./this-file.sh
 
+# This profile sets no environment variables: there is nothing to export here.
+# Its NPURunConfig settings are in the Python export (ascend-studio export PROFILE -f py).

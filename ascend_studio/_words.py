@@ -1,0 +1,62 @@
+"""The few words headless output is built from, in both languages (Qt-free).
+
+``--lang zh`` translated the messages but left the labels around them English
+("error", "path:", "3 settings"); every CLI label and count goes through here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["counted", "say"]
+
+_ZH = {
+    "error": "错误",
+    "warning": "警告",
+    "info": "提示",
+    "fix": "修改",
+    "source": "来源",
+    "path": "路径",
+    "not produced": "不会生成",
+    "note": "说明",
+    "when": "条件",
+    "caveat": "注意",
+    "(unset)": "（未设置）",
+    "(none)": "（无）",
+    "parameter": "参数",
+    "env": "环境变量",
+    "default": "默认值",
+    "other reading": "另一种说法",
+    "read as": "读取方式",
+    "nothing found: no NPURunConfig configuration or environment setting": (
+        "未找到内容：没有 NPURunConfig 配置，也没有环境变量设置"
+    ),
+    "unset": "未设置",
+    "deprecated": "将废弃",
+    "experimental": "试验",
+    "no effect": "无效",
+    "inherited": "继承",
+    "file": "文件",
+    "at": "位置",
+}
+_NOUNS_ZH = {
+    "error": "个错误",
+    "warning": "个警告",
+    "info": "条提示",
+    "configuration": "个配置",
+    "setting": "项设置",
+    "parameter": "个参数",
+    "script": "个脚本",
+}
+
+
+def say(word: str, lang: str = "en") -> str:
+    """``word`` (an English label) in ``lang``; unknown words stay as they are."""
+    return _ZH.get(word, word) if lang == "zh" else word
+
+
+def counted(number: int, noun: str, lang: str = "en") -> str:
+    """``1 warning``, ``2 warnings``; ``2 个警告`` in Chinese (one form)."""
+    if lang == "zh" and noun in _NOUNS_ZH:
+        return f"{number} {_NOUNS_ZH[noun]}"
+    if noun == "info":
+        return f"{number} info"
+    return f"{number} {noun if number == 1 else noun + 's'}"
