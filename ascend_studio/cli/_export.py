@@ -30,7 +30,15 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
     parser.add_argument("--format", "-f", choices=EXPORT_FORMATS, required=True, dest="fmt")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here (atomically)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help=(
+            "write here, atomically; only a regular file is replaced (a symlink is followed), "
+            "a directory, device, FIFO or read-only file is refused with exit status 1"
+        ),
+    )
     parser.add_argument(
         "--with-defaults", action="store_true", help="add defaults of unset parameters as comments"
     )

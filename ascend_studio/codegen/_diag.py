@@ -40,9 +40,18 @@ def place(diagnostics: Sequence[Diagnostic], shown: Collection[str]) -> Placed:
     return placed
 
 
+#: A diagnostic quotes the offending value; past this many characters the comment
+#: is cut (the value itself is in the code below it), so no comment line outgrows
+#: what a reader such as docker's env-file parser accepts.
+COMMENT_LIMIT = 1000
+
+
 def _one_line(text: str) -> str:
-    """One comment line: whitespace runs collapsed, other unprintables escaped."""
+    """One comment line: whitespace runs collapsed, other unprintables escaped, cut
+    to :data:`COMMENT_LIMIT` characters."""
     flat = " ".join(text.split())
+    if len(flat) > COMMENT_LIMIT:
+        flat = flat[: COMMENT_LIMIT - 1] + "…"
     return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
 
 

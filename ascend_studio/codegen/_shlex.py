@@ -23,11 +23,36 @@ _ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "
 _ANSI |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 
 
+#: Reserved words: harmless after ``A=``, but shellcheck (SC1010) and readers take
+#: ``export A=then`` for a misplaced keyword, so they are quoted too.
+_RESERVED = frozenset(
+    [
+        "if",
+        "then",
+        "else",
+        "elif",
+        "fi",
+        "do",
+        "done",
+        "case",
+        "esac",
+        "while",
+        "until",
+        "for",
+        "in",
+        "function",
+        "select",
+        "time",
+    ]
+)
+
+
 def shell_quote(value: str) -> str:
     """One shell word whose value is exactly ``value`` (any text without NUL)."""
     if "\0" in value:
         raise ValueError("a shell word cannot hold a NUL character")
-    if _SAFE.fullmatch(value) and not value.startswith("="):  # `A==x` reads as a typo
+    plain = _SAFE.fullmatch(value) and not value.startswith("=")  # `A==x` reads as a typo
+    if plain and value not in _RESERVED:
         return value
     return "'" + value.replace("'", "'\\''") + "'"
 
