@@ -7,9 +7,9 @@ import sys
 from typing import Any
 
 from ascend_studio.codegen import (
-    EXPORT_FORMATS,
     ExportError,
     ExportOptions,
+    export_formats,
     export_text,
     write_export,
 )
@@ -19,17 +19,17 @@ COMMAND = "export"
 
 
 def register(sub: Any) -> None:
+    formats = export_formats()  # read when the parser is built: registered ones count
+    summaries = [f.summary for f in formats]
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
         help="export a profile as estimator/sess.run code, an env script or JSON",
-        description=(
-            "Write PROFILE as NPURunConfig code (py), a sess.run ConfigProto (sess), a POSIX "
-            "shell script (sh), a docker env-file, docker -e arguments, a Kubernetes env list "
-            "(k8s) or the profile JSON."
-        ),
+        description=f"Write PROFILE as {', '.join(summaries[:-1])} or {summaries[-1]}.",
     )
     parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
-    parser.add_argument("--format", "-f", choices=EXPORT_FORMATS, required=True, dest="fmt")
+    parser.add_argument(
+        "--format", "-f", choices=[f.id for f in formats], required=True, dest="fmt"
+    )
     parser.add_argument(
         "-o",
         "--output",

@@ -1,6 +1,7 @@
 """Rule diagnostics as comments in exported code.
 
-Diagnostics come from :mod:`ascend_studio.rules`; this module only decides
+Diagnostics come from :mod:`ascend_studio.rules`, evaluated once by the caller and
+handed to every exporter (an exporter never runs the rules); this module only decides
 where each one is shown (next to the first parameter it concerns that the
 output contains, otherwise in the header) and how it reads as a comment.
 """
@@ -9,17 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, evaluate
-from ascend_studio.schema import Catalog
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
-__all__ = ["Placed", "comment_lines", "place", "profile_diagnostics"]
-
-
-def profile_diagnostics(profile: Profile, catalog: Catalog) -> list[Diagnostic]:
-    """The rule findings for ``profile``, errors first."""
-    return evaluate(profile, catalog)
+__all__ = ["Placed", "comment_lines", "place"]
 
 
 @dataclass

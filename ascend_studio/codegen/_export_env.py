@@ -12,16 +12,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
 from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Text
+
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
 __all__ = [
     "ENV_FILE_LINE_LIMIT",
+    "FORMATS",
     "SHELL_OWNED",
     "VERBATIM_FIELD",
     "export_docker",
@@ -84,15 +91,13 @@ def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> 
     return header_lines(profile, catalog, what, extra)
 
 
-def env_diagnostics(profile: Profile, catalog: Catalog, options: ExportOptions) -> Placed:
+def env_diagnostics(
+    profile: Profile, diagnostics: Sequence[Diagnostic], options: ExportOptions
+) -> Placed:
     """Rule findings about environment variables, placed at the variable they concern."""
     if not options.diagnostics:
         return Placed()
-    found = [
-        d
-        for d in profile_diagnostics(profile, catalog)
-        if any(p.startswith("env:") for p in d.params)
-    ]
+    found = [d for d in diagnostics if any(p.startswith("env:") for p in d.params)]
     return place(found, {f"env:{name}" for name in profile.env})
 
 
@@ -144,8 +149,10 @@ SHELL_OWNED = {
 }
 
 
-def export_sh(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+def export_sh(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     body: list[str] = []
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
@@ -217,8 +224,10 @@ def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
 ENV_FILE_LINE_LIMIT = 65_535
 
 
-def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+def export_env_file(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
@@ -314,8 +323,10 @@ def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
     return lines
 
 
-def export_docker(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+def export_docker(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     pre = _docker_copies(items)
     args: list[str] = []
@@ -375,8 +386,10 @@ def k8s_escape(value: str) -> str:
     return _K8S_DOLLAR.sub("$$", value)
 
 
-def export_k8s(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+def export_k8s(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
@@ -396,3 +409,45 @@ def export_k8s(profile: Profile, catalog: Catalog, options: ExportOptions) -> st
     ]
     lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
+
+
+FORMATS = (
+    ExportFormat(
+        id="sh",
+        suffix=".sh",
+        language="sh",
+        label=Text.of("Shell 脚本", "Shell script"),
+        summary="a POSIX shell script (sh)",
+        export=export_sh,
+        order=30,
+    ),
+    ExportFormat(
+        id="env-file",
+        suffix=".env",
+        language="env",
+        label=Text.of("env-file 文件", "env-file"),
+        summary="a docker env-file",
+        export=export_env_file,
+        order=40,
+    ),
+    ExportFormat(
+        id="docker",
+        suffix=".txt",
+        language="sh",
+        label=Text.of("docker -e 参数", "docker -e"),
+        summary="docker -e arguments",
+        export=export_docker,
+        preview=False,
+        order=50,
+    ),
+    ExportFormat(
+        id="k8s",
+        suffix=".yaml",
+        language="yaml",
+        label=Text.of("Kubernetes 环境变量", "Kubernetes env"),
+        summary="a Kubernetes env list (k8s)",
+        export=export_k8s,
+        preview=False,
+        order=60,
+    ),
+)

@@ -12,49 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ascend_studio._shellquote import shell_quote
+
 __all__ = ["Command", "Lexed", "Word", "lex", "read_word", "shell_quote"]
 
-_SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
 _META = frozenset(" \t\n;&|()<>")
 _OPERATORS = ("<<-", ";;", "&&", "||", ">>", "<<", ">&", "<&", ">|", "<>", "&>", ";", "&", "|")
 _REDIRECTS = frozenset({"<<-", ">>", "<<", ">&", "<&", ">|", "<>", "&>", "<", ">"})
 _SPECIAL = frozenset("@*#?$!-0123456789")
 _ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
 _ANSI |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
-
-
-#: Reserved words: harmless after ``A=``, but shellcheck (SC1010) and readers take
-#: ``export A=then`` for a misplaced keyword, so they are quoted too.
-_RESERVED = frozenset(
-    [
-        "if",
-        "then",
-        "else",
-        "elif",
-        "fi",
-        "do",
-        "done",
-        "case",
-        "esac",
-        "while",
-        "until",
-        "for",
-        "in",
-        "function",
-        "select",
-        "time",
-    ]
-)
-
-
-def shell_quote(value: str) -> str:
-    """One shell word whose value is exactly ``value`` (any text without NUL)."""
-    if "\0" in value:
-        raise ValueError("a shell word cannot hold a NUL character")
-    plain = _SAFE.fullmatch(value) and not value.startswith("=")  # `A==x` reads as a typo
-    if plain and value not in _RESERVED:
-        return value
-    return "'" + value.replace("'", "'\\''") + "'"
 
 
 class ShellSyntaxError(ValueError):

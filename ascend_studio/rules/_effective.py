@@ -14,10 +14,10 @@ from typing import Literal
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.rules._adjust import JIT_TO_GE, clamp_fusion, round_hccl
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._env_values import HCCL_DEFAULT, env_int
 from ascend_studio.rules._evaluate import context_for
 from ascend_studio.rules._files import read_debug_config
 from ascend_studio.rules._model import txt
-from ascend_studio.rules._rules_env import HCCL_DEFAULT, env_int
 from ascend_studio.schema import Catalog, Text
 
 __all__ = ["EffectiveSource", "EffectiveValue", "effective_value"]

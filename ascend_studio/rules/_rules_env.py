@@ -7,25 +7,15 @@ here". Rules fire on what the profile states, never on guesses about the shell.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from ascend_studio.rules._adjust import round_hccl
 from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._env_values import HCCL_DEFAULT, env_int
 from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Rule, rule
 
 __all__ = ["ENV_RULES", "E", "bad_int", "env_int", "tf_config_cluster"]
-
-_INT = re.compile(r"\s*[+-]?\d+\s*")
-#: seed002 异常补救: documented HCCL timeout default (s).
-HCCL_DEFAULT = 1836
-
-
-def env_int(c: Ctx, name: str) -> int | None:
-    """The variable as an int when it parses like ``strtol`` would, else None."""
-    text = c.env_value(name)
-    return int(text) if text is not None and _INT.fullmatch(text) else None
 
 
 def bad_int(c: Ctx, name: str, low: int, high: int | None = None) -> bool:

@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
 
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
+
 __all__ = [
-    "EXPORT_FORMATS",
-    "PREVIEW_FORMATS",
     "Effective",
     "Engine",
+    "Evaluation",
     "Finding",
+    "FormatInfo",
     "ImportChoice",
     "ImportOutcome",
     "Severity",
@@ -31,9 +34,6 @@ __all__ = [
     "value_unavailable",
 ]
 
-PREVIEW_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "json")
-#: Every export format, in menu order (the same list as ``codegen.EXPORT_FORMATS``).
-EXPORT_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
 Severity = Literal["error", "warning", "info"]
 Language = Literal["zh", "en"]
 
@@ -48,6 +48,33 @@ class Finding:
     message: Text
     source: str = ""
     fix: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The rules' verdict on one profile: shown as findings, handed to every exporter as is
+    (one evaluation per edit serves the form, the lists and every preview)."""
+
+    profile: Profile
+    findings: tuple[Finding, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FormatInfo:
+    """An export format as the UI uses it (from the codegen format descriptor)."""
+
+    id: str
+    label: Text
+    suffix: str
+    #: The highlighting language (``ui/_highlight.py``).
+    language: str
+    preview: bool
+    stem_suffix: str = ""
+
+    def suggested_name(self, profile_path: Path | None) -> str:
+        stem = profile_path.name.split(".")[0] if profile_path else "npu_config"
+        return stem + self.stem_suffix + self.suffix
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,13 +137,18 @@ class Engine:
         self.catalog = catalog
 
     # -- rules -------------------------------------------------------------------------
-    def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
+    def evaluate(self, profile: Profile) -> Evaluation:
         from ascend_studio.rules import evaluate
 
-        return tuple(
+        diagnostics = tuple(evaluate(profile, self.catalog))
+        findings = tuple(
             Finding(d.rule_id, d.severity, d.params, d.message, d.source, d.fix)
-            for d in evaluate(profile, self.catalog)
+            for d in diagnostics
         )
+        return Evaluation(profile, findings, diagnostics)
+
+    def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
+        return self.evaluate(profile).findings
 
     def effective(self, profile: Profile, path: str) -> Effective | None:
         """``None`` unless the runtime uses something else than the entered value."""
@@ -130,11 +162,30 @@ class Engine:
         return Effective(result.value, result.source == "ignored", result.note)
 
     # -- codegen -------------------------------------------------------------------------
-    def export(self, profile: Profile, fmt: str, lang: Language = "en") -> str:
-        """``profile`` as ``fmt`` text; ``ExportError`` (a ValueError) when it cannot be."""
+    def formats(self) -> tuple[FormatInfo, ...]:
+        """Every export format, in menu order (read from the codegen descriptors)."""
+        from ascend_studio.codegen import export_formats
+
+        return tuple(
+            FormatInfo(f.id, f.label, f.suffix, f.language, f.preview, f.stem_suffix)
+            for f in export_formats()
+        )
+
+    def export(
+        self,
+        profile: Profile,
+        fmt: str,
+        lang: Language = "en",
+        evaluation: Evaluation | None = None,
+    ) -> str:
+        """``profile`` as ``fmt`` text; ``ExportError`` (a ValueError) when it cannot be.
+
+        ``evaluation`` (of this very profile) spares the exporter a second run of the rules.
+        """
         from ascend_studio.codegen import ExportOptions, export_text
 
-        return export_text(profile, fmt, ExportOptions(lang=lang), self.catalog)
+        given = evaluation.diagnostics if evaluation and evaluation.profile is profile else None
+        return export_text(profile, fmt, ExportOptions(lang=lang), self.catalog, given)
 
     def write_export(self, profile: Profile, fmt: str, path: Path, lang: Language = "en") -> Path:
         from ascend_studio.codegen import ExportOptions, write_export

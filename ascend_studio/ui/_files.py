@@ -15,10 +15,9 @@ from PySide6.QtWidgets import QWidget
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._autosave import Autosave, find_recoveries
-from ascend_studio.ui._core import EXPORT_FORMATS, Engine
+from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
-from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
 
 __all__ = ["FileController"]
@@ -157,13 +156,15 @@ class FileController(QObject):
         return True
 
     def export(self, fmt: str | None = None) -> bool:
+        formats = self.engine.formats()
         if fmt is None:
-            titles = [f"{tr(FORMAT_TITLES[f])} ({f})" for f in EXPORT_FORMATS]
+            titles = [f"{f.label.get(self.lang())} ({f.id})" for f in formats]
             index = _dialogs.choose_item(self.window, tr("Export"), tr("Format:"), titles)
             if index is None:
                 return False
-            fmt = EXPORT_FORMATS[index]
-        start = str(Path(self._start_dir(), suggested_name(fmt, self.model.path)))
+            fmt = formats[index].id
+        chosen = next(f for f in formats if f.id == fmt)
+        start = str(Path(self._start_dir(), chosen.suggested_name(self.model.path)))
         path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
         if path is None:
             return False
