@@ -13,7 +13,7 @@ __all__ = [
 
 #: npu_attrs.cc: input_fusion_size is clamped to [0, 32 MiB] with a warning.
 FUSION_MAX = 32 * 1024 * 1024
-#: seed002 异常补救: Atlas training series / 300I Duo use multiples of 68 s, (0, 17340].
+#: npurunconfig-page 异常补救: Atlas training series / 300I Duo use multiples of 68 s, (0, 17340].
 HCCL_STEP = 68
 HCCL_LEGACY_MAX = 17340
 #: npu_attrs.cc ConvertToGeJitValue: what GE receives for each jit_compile value.

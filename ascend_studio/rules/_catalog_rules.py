@@ -98,7 +98,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed("mismatch"),
         typed_param(),
         fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
-        source="NOTES §3/§5.1; npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
     ),
     _family(
         "type.int_for_bool",
@@ -162,7 +162,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         valued("undocumented"),
         has_values(False),
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
-        source="seed002 / docs value lists; catalog:{param}",
+        source="npurunconfig-page / docs value lists; catalog:{param}",
     ),
     _family(
         "range.out_of_range",
@@ -186,7 +186,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ranged(False),
         has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
-        source="seed002 / docs ranges; catalog:{param}",
+        source="npurunconfig-page / docs ranges; catalog:{param}",
     ),
     _family(
         "avail.product",
@@ -198,7 +198,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_product,
         involves_products,
         fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
-        source="seed002 product notes; catalog:{param}.products",
+        source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
         "avail.value_product",
@@ -210,7 +210,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("product"),
         involves_value_gate,
         fix=txt("选择该产品支持的取值。", "Pick a value this product supports."),
-        source="seed002 per-value product notes; catalog:{param}.values",
+        source="npurunconfig-page per-value product notes; catalog:{param}.values",
     ),
     _family(
         "avail.value_unsupported",
@@ -222,7 +222,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("unsupported"),
         involves_value_gate,
         fix=txt("选择其他取值。", "Pick another value."),
-        source="seed002 (当前版本不支持); catalog:{param}.values",
+        source="npurunconfig-page (当前版本不支持); catalog:{param}.values",
     ),
     _family(
         "scenario.param",
@@ -234,7 +234,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_scenario,
         involves_scenario,
         fix=txt("删除该参数，或更换场景。", "Remove it, or change the scenario."),
-        source="seed002 scenario notes; catalog:{param}.scenario",
+        source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
         "scenario.value",
@@ -246,7 +246,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("scenario"),
         involves_value_gate,
         fix=txt("选择适用于当前场景的取值。", "Pick a value meant for this scenario."),
-        source="seed002 per-value scenario notes; catalog:{param}.values",
+        source="npurunconfig-page per-value scenario notes; catalog:{param}.values",
     ),
     _family(
         "status.no_effect",
@@ -258,7 +258,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         flag("no_effect"),
         involves_attr("no_effect"),
         fix=txt("删除该参数。", "Remove it."),
-        source="seed002 后续版本废弃配置; catalog:{param}.no_effect",
+        source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(
         "status.deprecated",
@@ -270,7 +270,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         flag("deprecated"),
         involves_attr("deprecated"),
         fix=txt("改用推荐的替代参数。", "Move to the recommended replacement."),
-        source="seed002 后续版本废弃配置; catalog:{param}.deprecated",
+        source="npurunconfig-page 后续版本废弃配置; catalog:{param}.deprecated",
     ),
     _family(
         "status.experimental",
@@ -281,7 +281,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("experimental"),
         involves_attr("experimental"),
-        source="seed002 试验参数; catalog:{param}.experimental",
+        source="npurunconfig-page 试验参数; catalog:{param}.experimental",
     ),
     _family(
         "status.undocumented",
@@ -292,7 +292,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("documented", False),
         involves_attr("documented", False),
-        source="NOTES §1 (in the signature, not in the seed); catalog:{param}.documented",
+        source="npu_config.py:NPURunConfig.__init__ (in the signature); npurunconfig-page (not listed there); catalog:{param}.documented",
     ),
     _family(
         "status.code_only_value",

@@ -116,6 +116,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     param = hit.ns.get("param")
     source = rule.source.replace("{param}", str(param)) if param else rule.source
     params = _ordered(rule, hit)
+    source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,

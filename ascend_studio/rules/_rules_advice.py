@@ -67,7 +67,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "For fully repeatable results with deterministic=1, also fix the random seeds "
             "(e.g. tf_random_seed).",
         ),
-        source="seed002:基础功能 deterministic",
+        source="npurunconfig-page:基础功能 deterministic",
         fix=(
             "设置 tf_random_seed，并在脚本中固定其他随机源。",
             "Set tf_random_seed and fix the script's other random sources.",
@@ -84,7 +84,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "文档建议使用 precision_mode_v2 代替 precision_mode。",
             "The docs recommend precision_mode_v2 over precision_mode.",
         ),
-        source="seed002:精度调优 precision_mode",
+        source="npurunconfig-page:精度调优 precision_mode",
         fix=("改用 precision_mode_v2 的对应取值。", "Use the matching precision_mode_v2 value."),
     ),
     rule(
@@ -99,7 +99,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "tf.while_loop...); call tf.enable_control_flow_v2() and "
             "tf.enable_resource_variables() in the script.",
         ),
-        source="seed002:性能调优 variable_placement",
+        source="npurunconfig-page:性能调优 variable_placement",
     ),
     rule(
         "is_tailing_optimization.bert_only",
@@ -112,7 +112,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "is_tailing_optimization is for distributed BERT training only and must match the "
             "same argument of NPUOptimizer.",
         ),
-        source="seed002:性能调优 is_tailing_optimization",
+        source="npurunconfig-page:性能调优 is_tailing_optimization",
     ),
     rule(
         "stream_max_parallel_num.nmt_only",
@@ -124,7 +124,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "stream_max_parallel_num 仅适用于 NMT 网络。",
             "stream_max_parallel_num is meant for NMT networks only.",
         ),
-        source="seed002:性能调优 stream_max_parallel_num",
+        source="npurunconfig-page:性能调优 stream_max_parallel_num",
     ),
     rule(
         "jit_compile.recommendation_only",
@@ -136,7 +136,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "jit_compile 非默认取值仅限大型推荐类网络使用。",
             "Non-default jit_compile values are meant for large recommendation networks only.",
         ),
-        source="seed002:试验参数 jit_compile",
+        source="npurunconfig-page:试验参数 jit_compile",
     ),
     rule(
         "all_tensor_not_empty.risk",
@@ -149,7 +149,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "all_tensor_not_empty=True removes the empty-tensor guards; if the graph does "
             "have empty tensors, some operators fail.",
         ),
-        source="seed002:动态shape all_tensor_not_empty",
+        source="npurunconfig-page:动态shape all_tensor_not_empty",
     ),
     rule(
         "oo_constant_folding.off",
@@ -162,7 +162,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "With constant folding off, networks that rely on it may fail to compile (e.g. "
             "EZ3003); prefer _grappler_do_not_remove on single nodes.",
         ),
-        source="seed002:算子编译 oo_constant_folding",
+        source="npurunconfig-page:算子编译 oo_constant_folding",
     ),
     rule(
         "stream_sync_timeout.units",
@@ -175,7 +175,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "stream_sync_timeout is in milliseconds; {stream_sync_timeout} is under one "
             "second. Was it meant as seconds?",
         ),
-        source="seed002:异常补救 stream_sync_timeout",
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
     ),
     rule(
         "event_sync_timeout.units",
@@ -188,7 +188,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "event_sync_timeout is in milliseconds; {event_sync_timeout} is under one second. "
             "Was it meant as seconds?",
         ),
-        source="seed002:异常补救 event_sync_timeout",
+        source="npurunconfig-page:异常补救 event_sync_timeout",
     ),
     rule(
         "enable_small_channel.training",
@@ -201,7 +201,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "enable_small_channel is not recommended for training; only ResNet50/101/152 gain, "
             "other networks may slow down.",
         ),
-        source="seed002:性能调优 enable_small_channel",
+        source="npurunconfig-page:性能调优 enable_small_channel",
         targets=("enable_small_channel",),
     ),
     rule(
@@ -211,11 +211,11 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
         _profiling_without_output,
         message=(
-            "profiling_options 未指定 output：种子文档称会报错，Profiler 文档称写到当前目录，来源不一致。",
-            "profiling_options has no output: seed 000 says this is an error, the Profiler "
+            "profiling_options 未指定 output：ASCEND_WORK_PATH 页面称会报错，Profiler 文档称写到当前目录，来源不一致。",
+            "profiling_options has no output: the ASCEND_WORK_PATH page says this is an error, the Profiler "
             "page says results go to the current directory; the sources disagree.",
         ),
-        source="seed000 (ASCEND_WORK_PATH table) vs Profiler docs; NOTES §2.16",
+        source="ascend-work-path-page:表1; docs/en/tfadapter_1/apiref/npu_config/profilingconfig_constructor.md",
         fix=('显式设置 "output"。', 'Set "output" explicitly.'),
         targets=("profiling_config.profiling_options",),
     ),
@@ -226,13 +226,12 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode",),
         lambda c: c.is_set("auto_multistream_parallel_mode"),
         message=(
-            "auto_multistream_parallel_mode 仅用于推荐类网络；种子文档还限定为训练场景、仅静态 shape，当前文档则允许静态与动态 shape。",
-            "auto_multistream_parallel_mode is for recommendation networks only; the seed also "
+            "auto_multistream_parallel_mode 仅用于推荐类网络；NPURunConfig 参数说明页还限定为训练场景、仅静态 shape，当前文档则允许静态与动态 shape。",
+            "auto_multistream_parallel_mode is for recommendation networks only; the NPURunConfig parameter page also "
             "limits it to training on static shapes, while the current docs allow static and "
             "dynamic shapes.",
         ),
-        source="seed002:试验参数 auto_multistream_parallel_mode; docs experiment_options.md; "
-        "NOTES §2.2",
+        source="npurunconfig-page:试验参数 auto_multistream_parallel_mode; docs experiment_options.md",
     ),
     rule(
         "hcom_parallel.small_networks",
@@ -245,6 +244,6 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "hcom_parallel only matters in distributed training; small networks (e.g. "
             "ResNet18) are better with False.",
         ),
-        source="seed002:性能调优 hcom_parallel",
+        source="npurunconfig-page:性能调优 hcom_parallel",
     ),
 )

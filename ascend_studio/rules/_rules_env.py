@@ -129,7 +129,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "whatever enable_exception_dump={enable_exception_dump} says, writing to "
             "NPU_COLLECT_PATH.",
         ),
-        source="seed002:功能调试 enable_exception_dump",
+        source="npurunconfig-page:功能调试 enable_exception_dump",
         fix=(
             "设置 enable_exception_dump=1 以与实际一致，或取消 NPU_COLLECT_PATH。",
             "Set enable_exception_dump=1 to match, or unset NPU_COLLECT_PATH.",
@@ -147,7 +147,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "hccl_timeout={hccl_timeout} takes precedence over HCCL_EXEC_TIMEOUT="
             "{env:HCCL_EXEC_TIMEOUT}, which is ignored.",
         ),
-        source="seed002:异常补救 hccl_timeout",
+        source="npurunconfig-page:异常补救 hccl_timeout",
         fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
     ),
@@ -161,7 +161,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒。",
             "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds.",
         ),
-        source="seed002:异常补救 hccl_timeout; NOTES §5.6",
+        source="npurunconfig-page:异常补救 hccl_timeout",
         fix=("改为整数秒。", "Use whole seconds."),
     ),
     rule(
@@ -182,7 +182,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "In a cluster, stream_sync_timeout ({stream_sync_timeout} ms) must exceed the "
             "collective timeout ({hccl} s = {hccl}000 ms).",
         ),
-        source="seed002:异常补救 stream_sync_timeout",
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
         fix=(
             "注意单位：stream_sync_timeout 是毫秒，hccl_timeout 是秒。",
             "Mind the units: stream_sync_timeout is in ms, hccl_timeout in s.",
@@ -196,13 +196,13 @@ ENV_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
         _cv_with_env,
         message=(
-            "种子文档称 cv 并行不能与 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 同时启用；而当前仓库文档要求动态 shape 多流时先设置该变量。两处来源互相矛盾，请以实测为准。",
-            "The seed says cv parallelism cannot be combined with "
+            "NPURunConfig 参数说明页称 cv 并行不能与 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 同时启用；而当前仓库文档要求动态 shape 多流时先设置该变量。两处来源互相矛盾，请以实测为准。",
+            "The NPURunConfig parameter page says cv parallelism cannot be combined with "
             "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM, while the current repository docs require that "
             "variable first for dynamic-shape multi-stream. The sources contradict each other; "
             "verify on the target.",
         ),
-        source="seed002:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md; NOTES §2.2",
+        source="npurunconfig-page:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md",
         fix=(
             "静态 shape 使用 cv 时不要设置该环境变量。",
             "For cv on static shapes, leave the variable unset.",
@@ -215,9 +215,9 @@ ENV_RULES: tuple[Rule, ...] = (
         ("auto_multistream_parallel_mode", E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
         _strategy_without_env,
         message=(
-            "当前文档：动态 shape 下使用多流策略需先设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM（种子文档说法相反，见 cv 规则）。",
+            "当前文档：动态 shape 下使用多流策略需先设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM（NPURunConfig 参数说明页说法相反，见 cv 规则）。",
             "Current docs: for dynamic shapes, multi-stream strategies need "
-            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM set first (the seed says the opposite for cv).",
+            "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM set first (the NPURunConfig parameter page says the opposite for cv).",
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md",
         targets=(E + "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",),
@@ -233,7 +233,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "session_device_id={session_device_id} takes precedence over "
             "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}.",
         ),
-        source="npu_attrs.cc:GetDeviceID; seed002:基础功能",
+        source="npu_attrs.cc:GetDeviceID; npurunconfig-page:基础功能",
         targets=(E + "ASCEND_DEVICE_ID",),
     ),
     rule(
@@ -277,7 +277,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "Device priority is session_device_id > ASCEND_DEVICE_ID > DEVICE_ID; DEVICE_ID is "
             "ignored.",
         ),
-        source="npu_attrs.cc:GetDeviceID; NOTES §5.9",
+        source="npu_attrs.cc:GetDeviceID",
         fix=("删除 DEVICE_ID。", "Remove DEVICE_ID."),
         targets=(E + "DEVICE_ID",),
     ),
@@ -321,7 +321,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "Both PROFILING_OPTIONS and in-script profiling are configured; no source states "
             "which one wins.",
         ),
-        source="NOTES §6 (order of PROFILING_OPTIONS vs profiling_options uncertain)",
+        source="npu_attrs.cc (which of PROFILING_OPTIONS and profiling_options wins is not documented)",
         fix=("只保留一种配置方式。", "Configure profiling one way only."),
     ),
 )

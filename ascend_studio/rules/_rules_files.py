@@ -122,7 +122,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "{param} 指向的文件内容不是合法的 JSON（{problem}），运行时无法解析。",
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
         ),
-        source="seed002 file formats (AOE tuning config, fusion switch, mixlist are JSON)",
+        source="npurunconfig-page file formats (AOE tuning config, fusion switch, mixlist are JSON)",
         fix=txt("修正文件内容。", "Fix the file."),
         scan=_scan_json,
     ),
@@ -136,7 +136,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_debug_config 文件同时开启了 ccec_O0 与 oom，会导致 AI Core Error。",
             "The op_debug_config file turns on both ccec_O0 and oom, which causes an AI Core Error.",
         ),
-        source="seed002:功能调试 op_debug_config (ccec_O0 and oom cannot be combined); NOTES §2.8",
+        source="npurunconfig-page:功能调试 op_debug_config (ccec_O0 and oom cannot be combined)",
         fix=(
             "去掉 ccec_O0 或 oom，例如改为 ccec_g,oom。",
             "Drop ccec_O0 or oom, e.g. use ccec_g,oom.",
@@ -153,7 +153,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_debug_config file has unknown options {unknown} (known: oom, dump_cce, "
             "dump_loc, ccec_O0, ccec_g, check_flag).",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source="npurunconfig-page:功能调试 op_debug_config",
         fix=("检查拼写。", "Check the spelling."),
     ),
     rule(
@@ -167,7 +167,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_debug_level=2 turns on ccec compile options and cannot be combined with oom in "
             "op_debug_config; this causes an AI Core Error.",
         ),
-        source="seed002:后续版本废弃配置 op_debug_level",
+        source="npurunconfig-page:后续版本废弃配置 op_debug_level",
         fix=("op_debug_level 改为 1 或 0，或去掉 oom。", "Use op_debug_level 1 or 0, or drop oom."),
     ),
     rule(
@@ -181,7 +181,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "With NPU_COLLECT_PATH set, oom in op_debug_config is not supported; the compiled "
             "model or kernels fail when used.",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source="npurunconfig-page:功能调试 op_debug_config",
         fix=("去掉 oom，或取消 NPU_COLLECT_PATH。", "Drop oom, or unset NPU_COLLECT_PATH."),
         targets=("op_debug_config",),
     ),
@@ -196,7 +196,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_debug_config file has no op_debug_list, so op_compiler_cache_mode is "
             "ignored and every operator is recompiled.",
         ),
-        source="seed002:算子编译 op_compiler_cache_mode",
+        source="npurunconfig-page:算子编译 op_compiler_cache_mode",
         fix=(
             "在文件中用 op_debug_list 限定要调试的算子。",
             "Limit debugging to some operators with op_debug_list in the file.",
@@ -214,7 +214,7 @@ FILE_RULES: tuple[Rule, ...] = (
             'The AOE config\'s feature has nonhomo_split, which needs aoe_mode="1" (subgraph '
             "tuning); it is {mode}. Subgraph tuning exists only on the Atlas training series.",
         ),
-        source="seed002:AOE aoe_config_file (feature); aoe_mode notes",
+        source="npurunconfig-page:AOE aoe_config_file (feature), aoe_mode",
         fix=(
             '设置 aoe_mode="1"（训练系列），或去掉 nonhomo_split。',
             'Set aoe_mode="1" (training series), or drop nonhomo_split.',
@@ -232,7 +232,7 @@ FILE_RULES: tuple[Rule, ...] = (
             'The AOE config\'s feature has deeper_opat, which needs aoe_mode="2" (operator '
             "tuning); it is {mode}.",
         ),
-        source="seed002:AOE aoe_config_file (feature)",
+        source="npurunconfig-page:AOE aoe_config_file (feature)",
         fix=('设置 aoe_mode="2"。', 'Set aoe_mode="2".'),
         targets=("aoe_config_file",),
     ),
@@ -246,7 +246,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "AOE 配置文件中 tune_optimization_level={level} 不是 O1 或 O2。",
             "tune_optimization_level={level} in the AOE config is neither O1 nor O2.",
         ),
-        source="seed002:AOE aoe_config_file",
+        source="npurunconfig-page:AOE aoe_config_file",
         fix=(
             "改为 O1（高性能）或 O2（正常，默认）。",
             "Use O1 (high performance) or O2 (normal, default).",
@@ -263,7 +263,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_precision_mode file uses enable_float_32_execution, which only Atlas 350, "
             "A3 and A2 support, not {product}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source="npurunconfig-page:性能调优 op_precision_mode",
         fix=("改用 high_precision。", "Use high_precision instead."),
     ),
     rule(
@@ -277,7 +277,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "The op_precision_mode file uses enable_hi_float_32_execution, which this version "
             "does not support.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source="npurunconfig-page:性能调优 op_precision_mode",
         fix=("去掉该模式。", "Remove that mode."),
     ),
     rule(
@@ -290,7 +290,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "op_precision_mode 文件中的模式 {unknown} 不是已知取值。",
             "The op_precision_mode file uses unknown modes {unknown}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source="npurunconfig-page:性能调优 op_precision_mode",
         fix=(
             "检查拼写，可选值见 all_ops_impl_mode.ini。",
             "Check the spelling; see all_ops_impl_mode.ini.",
@@ -322,7 +322,7 @@ FILE_RULES: tuple[Rule, ...] = (
             "Atlas 350 has no UB fusion; the UBFusion entries of the fusion switch file are "
             "ignored.",
         ),
-        source="seed002:精度比对 fusion_switch_file",
+        source="npurunconfig-page:精度比对 fusion_switch_file",
         fix=("删除 UBFusion 段。", "Remove the UBFusion section."),
     ),
 )

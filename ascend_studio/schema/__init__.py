@@ -21,6 +21,7 @@ from ascend_studio.schema._models import (
     SessionOption,
     Text,
 )
+from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._values import python_type_name, type_matches, value_problems
 
 __all__ = [
@@ -43,7 +44,9 @@ __all__ = [
     "ScenarioId",
     "Section",
     "SessionOption",
+    "Source",
     "Text",
+    "citation_id",
     "load_catalog",
     "python_type_name",
     "shipped_catalog",

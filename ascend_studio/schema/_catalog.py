@@ -20,6 +20,7 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
+from ascend_studio.schema._sources import Source, render_citations, resolve
 
 __all__ = [
     "Catalog",
@@ -32,7 +33,7 @@ __all__ = [
 
 T = TypeVar("T", bound=BaseModel)
 #: The catalog files beside ``params/``, in load order.
-_TABLES = ("products", "scenarios", "taxonomy", "env")
+_TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
 
 
 class CatalogError(ValueError):
@@ -48,8 +49,11 @@ class Catalog(BaseModel):
     categories: tuple[Category, ...]
     env_vars: tuple[EnvVar, ...]
     params: tuple[Parameter, ...]
+    #: The public sources citations name (``sources.toml``).
+    sources: tuple[Source, ...] = ()
 
     def model_post_init(self, __context: Any) -> None:
+        object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
@@ -76,6 +80,13 @@ class Catalog(BaseModel):
     def by_session_key(self) -> dict[str, Parameter]:
         """sess.run ``parameter_map`` key -> parameter (a shared table: do not mutate)."""
         return self._by_session_key  # type: ignore[attr-defined,no-any-return]
+
+    def cite(self, text: str) -> str:
+        """Citations (``"id:anchor; id2"``) as a reader sees them: titles, public locations."""
+        return render_citations(text, self._sources)  # type: ignore[attr-defined]
+
+    def cited_source(self, citation: str) -> Source | None:
+        return resolve(citation, self._sources)  # type: ignore[attr-defined]
 
     def owned_by(self, owner: str) -> tuple[Parameter, ...]:
         return tuple(p for p in self.params if p.owner == owner)
@@ -168,6 +179,11 @@ def _cross_check(catalog: Catalog) -> None:
             *(d.products for d in p.doc_default),
         ]:
             problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
+    cited = [(p.path, c) for p in catalog.params for c in p.sources]
+    cited += [(f"env {e.name}", c) for e in catalog.env_vars for c in e.sources]
+    problems += [
+        f"{w}: cites unknown source {c!r}" for w, c in cited if not catalog.cited_source(c)
+    ]
     for owner, holder in SUBCONFIG_PATHS.items():
         if catalog.owned_by(owner) and holder not in seen:
             problems.append(f"{owner}: holder parameter {holder!r} missing")
@@ -196,6 +212,7 @@ def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
         categories=rows("taxonomy", "category", Category),
         env_vars=rows("env", "env", EnvVar),
         params=tuple(params),
+        sources=rows("sources", "source", Source),
     )
     _cross_check(catalog)
     return catalog

@@ -100,7 +100,7 @@ class Scenario(_Frozen):
 
 
 class Section(_Frozen):
-    """A section of the seed reference page (the 15 headings)."""
+    """A section of the NPURunConfig parameter page (the 15 headings)."""
 
     id: str
     name: Text
