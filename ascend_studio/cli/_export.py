@@ -13,6 +13,7 @@ from ascend_studio.codegen import (
     export_text,
     write_export,
 )
+from ascend_studio.codegen._header import one_line
 from ascend_studio.profile import ProfileError, load_profile
 
 COMMAND = "export"
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
             write_export(args.output, profile, args.fmt, options)
         else:
             sys.stdout.write(export_text(profile, args.fmt, options))
-    except ExportError as exc:
-        print(f"ascend-studio export: {exc}", file=sys.stderr)
+    except ExportError as exc:  # one line, whatever the profile's text holds
+        print(f"ascend-studio export: {one_line(str(exc))}", file=sys.stderr)
         return 1
     return 0

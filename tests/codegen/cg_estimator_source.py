@@ -1,7 +1,7 @@
 """Read npu_estimator.py (when available) to check our session data against it.
 
 The TF Adapter source is not vendored (licence); tests that need it look for it
-at $ASCEND_STUDIO_TF_ADAPTER or /work/ref/tf_adapter and skip otherwise.
+at $ASCEND_STUDIO_TF_ADAPTER (a checkout or its tf_adapter/ folder) and skip otherwise.
 """
 
 from __future__ import annotations
@@ -15,9 +15,15 @@ __all__ = ["MapSite", "estimator_path", "map_sites"]
 
 
 def estimator_path() -> Path | None:
-    root = Path(os.environ.get("ASCEND_STUDIO_TF_ADAPTER", "/work/ref/tf_adapter"))
-    path = root / "python/npu_bridge/estimator/npu/npu_estimator.py"
-    return path if path.is_file() else None
+    """``$ASCEND_STUDIO_TF_ADAPTER`` names a checkout holding ``tf_adapter/`` or that folder."""
+    given = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
+    if not given:
+        return None
+    relative = "python/npu_bridge/estimator/npu/npu_estimator.py"
+    for root in (Path(given) / "tf_adapter", Path(given)):
+        if (root / relative).is_file():
+            return root / relative
+    return None
 
 
 @dataclass(frozen=True)

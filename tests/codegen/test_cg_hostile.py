@@ -79,12 +79,21 @@ def hostile_profiles(draw: st.DrawFn) -> Profile:
     extras = draw(
         st.lists(st.builds(ExtraKwarg, owner=HOSTILE, name=HOSTILE, expr=st.just("1")), max_size=2)
     )
-    return Profile(
-        product=draw(st.sampled_from(CATALOG.product_ids)),
-        values=values,
-        env=env,
-        extra_kwargs=tuple(extras),
-        notes=draw(HOSTILE),
+    if draw(st.booleans()):  # a key no parameter has: the code exports refuse it
+        values[draw(HOSTILE)] = draw(HOSTILE)
+    extra_fields = draw(st.dictionaries(HOSTILE, HOSTILE, max_size=1))  # kept, JSON only
+    return Profile.model_validate(
+        {
+            **{k: v for k, v in extra_fields.items() if k not in Profile.model_fields},
+            "product": draw(st.sampled_from(CATALOG.product_ids)),
+            "values": values,
+            "env": env,
+            # kept shell text is code by design; a name that is not set is ignored
+            "env_verbatim": [n for n in draw(st.lists(HOSTILE, max_size=1)) if n not in env],
+            "extra_kwargs": tuple(extras),
+            "file_contents": draw(st.dictionaries(HOSTILE, HOSTILE, max_size=1)),
+            "notes": draw(HOSTILE),
+        }
     )
 
 
@@ -399,7 +408,8 @@ def test_python_exports_do_the_same_thing_whatever_the_text(profile: Profile, pr
         tame = ast.parse(export_text(_tame(profile), fmt, ExportOptions(lang="en")))
         strings = _strings(tree)
         assert _shape(tree) == _shape(tame), fmt
-        written = set(profile.values) if fmt == "py" else _sent(profile)
+        known = {path for path in profile.values if CATALOG.has(path)}
+        written = known if fmt == "py" else _sent(profile)
         for path in written:
             assert profile.values[path] in strings, (fmt, path)
 
@@ -412,3 +422,17 @@ def test_the_json_export_is_the_profile(profile: Profile, product: str) -> None:
     assert data["product"] == product
     assert data["env"] == profile.env and data["notes"] == profile.notes
     assert data["values"] == profile.values
+
+
+def test_a_refusal_naming_hostile_text_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ascend_studio.cli import run_cli
+    from ascend_studio.profile import save_profile
+
+    name = f"x\ntouch {CANARY}\n"
+    kwarg = ExtraKwarg(owner="NPURunConfig", name=name, expr="1")
+    saved = save_profile(Profile(extra_kwargs=(kwarg,)), tmp_path / "p.json")
+    assert run_cli(["export", str(saved), "-f", "py"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("ascend-studio export: ")
