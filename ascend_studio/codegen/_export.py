@@ -90,7 +90,7 @@ def export_text(
     chosen = export_format(fmt)
     options = options or ExportOptions()
     catalog = catalog or shipped_catalog()
-    if not options.diagnostics:
+    if not options.diagnostics or not chosen.comments:
         diagnostics = ()
     elif diagnostics is None:
         from ascend_studio.rules import evaluate  # only when the caller has no evaluation

@@ -32,5 +32,6 @@ FORMATS = (
         summary="the profile JSON",
         export=export_json,
         order=70,
+        comments=False,
     ),
 )

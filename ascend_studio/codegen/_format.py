@@ -53,6 +53,8 @@ class ExportFormat:
     order: int = 100
     #: A suffix for the suggested name's stem (the sess style is ``x_session.py``).
     stem_suffix: str = ""
+    #: The text carries rule diagnostics (JSON does not: the rules need not run for it).
+    comments: bool = True
 
     def __post_init__(self) -> None:
         if self.language not in HIGHLIGHT_LANGUAGES:

@@ -125,3 +125,15 @@ def test_a_descriptor_names_a_known_highlighting_language() -> None:
             summary="x",
             export=export_upper,
         )
+
+
+def test_a_format_without_comments_does_not_run_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ascend_studio import rules
+
+    def fail(*_args: object) -> None:
+        raise AssertionError("the rules ran for a format that shows no diagnostics")
+
+    monkeypatch.setattr(rules, "evaluate", fail)
+    assert export_text(Profile(), "json").startswith("{")
+    with pytest.raises(AssertionError, match="the rules ran"):
+        export_text(Profile(), "sh")
