@@ -48,6 +48,8 @@ def _one_line(text: str) -> str:
     flat = " ".join(text.split())
     if len(flat) > COMMENT_LIMIT:
         flat = flat[: COMMENT_LIMIT - 1] + "…"
+    if flat.isprintable():  # nearly always: no per-character pass
+        return flat
     return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
 
 

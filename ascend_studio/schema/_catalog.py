@@ -54,6 +54,7 @@ class Catalog(BaseModel):
 
     def model_post_init(self, __context: Any) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
+        object.__setattr__(self, "_cited", {})
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
@@ -82,8 +83,16 @@ class Catalog(BaseModel):
         return self._by_session_key  # type: ignore[attr-defined,no-any-return]
 
     def cite(self, text: str) -> str:
-        """Citations (``"id:anchor; id2"``) as a reader sees them: titles, public locations."""
-        return render_citations(text, self._sources)  # type: ignore[attr-defined]
+        """Citations (``"id:anchor; id2"``) as a reader sees them: titles, public locations.
+
+        Rule sources are a few hundred fixed texts cited on every evaluation: each is
+        rendered once per catalog.
+        """
+        done: dict[str, str] = self._cited  # type: ignore[attr-defined]
+        found = done.get(text)
+        if found is None:
+            found = done[text] = render_citations(text, self._sources)  # type: ignore[attr-defined]
+        return found
 
     def cited_source(self, citation: str) -> Source | None:
         return resolve(citation, self._sources)  # type: ignore[attr-defined]
