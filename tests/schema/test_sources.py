@@ -163,3 +163,48 @@ def test_the_seed_headers_give_the_page_urls() -> None:
     pages = {s.id: s for s in CATALOG.sources if s.kind == "page"}
     assert pages["npurunconfig-page"].title == "NPURunConfig配置参数说明"
     assert pages["ascend-work-path-page"].title == "ASCEND_WORK_PATH"
+
+
+def _tf_adapter_root() -> Path | None:
+    """``$ASCEND_STUDIO_TF_ADAPTER``: a hicann/tensorflow checkout (or its tf_adapter/)."""
+    import os
+
+    given = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
+    if not given:
+        return None
+    root = Path(given)
+    if (root / "tf_adapter").is_dir():
+        return root
+    return root.parent if root.name == "tf_adapter" and root.is_dir() else None
+
+
+ANCHOR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+def test_cited_files_and_functions_exist_in_the_public_repository() -> None:
+    """Every hicann/tensorflow file or folder cited exists there, and a ``file:Name``
+    anchor (a function, class or constant) is written in that file."""
+    root = _tf_adapter_root()
+    if root is None:
+        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+    missing: list[str] = []
+    for where, citation in _cited():
+        source = CATALOG.cited_source(citation)
+        assert source is not None
+        if source.title != "hicann/tensorflow":
+            continue
+        if source.kind == "folder":
+            path = citation.split()[0].split(":")[0]
+            present = (root / path.split("/")[0]).is_dir()  # an export may hold part of it
+            if present and path.endswith((".md", ".py", ".cc")) and not (root / path).is_file():
+                missing.append(f"{where}: {path}")
+            continue
+        text = (root / source.path).read_text(encoding="utf-8", errors="replace")
+        head = citation_id(citation)
+        rest = citation[len(head) :]
+        match = ANCHOR.match(rest[1:]) if rest.startswith(":") else None
+        if match is not None:
+            name = match.group().rpartition(".")[2]
+            if name not in text:
+                missing.append(f"{where}: {citation!r} ({name} not in {source.path})")
+    assert not missing, "\n".join(missing)
