@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     ExportError,
     ExportOptions,
@@ -37,8 +39,12 @@ def register(sub: Any) -> None:
         metavar="FILE",
         help=(
             "write here, atomically; only a regular file is replaced (a symlink is followed), "
-            "a directory, device, FIFO or read-only file is refused with exit status 1"
+            "a device, FIFO or read-only file is refused with exit status 1; with DIR/ also "
+            "write the companion files it references"
         ),
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with -o DIR/: overwrite files already there"
     )
     parser.add_argument(
         "--with-defaults", action="store_true", help="add defaults of unset parameters as comments"
@@ -64,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
         lang=args.lang,
     )
     try:
-        if args.output:
+        if args.output and is_directory_target(args.output):
+            for target in write_bundle(
+                Path(args.output), profile, args.fmt, options, force=args.force
+            ):
+                print(f"wrote {target}", file=sys.stderr)
+        elif args.output:
             write_export(args.output, profile, args.fmt, options)
         else:
             sys.stdout.write(export_text(profile, args.fmt, options))

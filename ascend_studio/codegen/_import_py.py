@@ -78,7 +78,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     if parsed.tree is None:
         return ImportResult((), ImportReport(tuple(items)), source, "python")
     src = Source(parsed.text)
-    scanner = Scanner(src)
+    scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
     builder = Builder(catalog, src)
     found = _configurations(builder, scanner)

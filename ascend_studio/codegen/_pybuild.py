@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from ascend_studio.codegen._kinds import ConversionError, coerce
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._layout import HOLDER_OWNER
 from ascend_studio.codegen._pyobjs import (
     Ambiguous,
     MapWrite,
@@ -240,7 +240,7 @@ class Builder:
                 line,
             )
             return
-        close = difflib.get_close_matches(name, SIGNATURES[obj.owner], n=1)
+        close = difflib.get_close_matches(name, self.catalog.signature(obj.owner), n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
         self.add(

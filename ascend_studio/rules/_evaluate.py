@@ -10,6 +10,7 @@ from ascend_studio.rules._index import CatalogIndex, index_for
 from ascend_studio.rules._model import (
     SEVERITIES,
     Diagnostic,
+    FileSpot,
     Hit,
     Rule,
     placeholders,
@@ -117,6 +118,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     source = rule.source.replace("{param}", str(param)) if param else rule.source
     params = _ordered(rule, hit)
     source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
+    spot = hit.ns.get("at")
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
@@ -125,6 +127,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
         source=source,
         fix=render(rule.fix, ns) if rule.fix is not None else None,
         value=_offending(ctx, params) or None,
+        location=spot if isinstance(spot, FileSpot) else None,
     )
 
 

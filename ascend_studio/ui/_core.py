@@ -50,6 +50,14 @@ class Finding:
     fix: Text | None = None
 
 
+def _located(d: Diagnostic) -> Text:
+    """The message, led by the line inside the companion file it is about."""
+    line = d.location.line if d.location is not None else 0
+    if not line:
+        return d.message
+    return Text.of(f"（文件第 {line} 行）{d.message.zh}", f"(file line {line}) {d.message.en}")
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """The rules' verdict on one profile: shown as findings, handed to every exporter as is
@@ -142,7 +150,7 @@ class Engine:
 
         diagnostics = tuple(evaluate(profile, self.catalog))
         findings = tuple(
-            Finding(d.rule_id, d.severity, d.params, d.message, d.source, d.fix)
+            Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix)
             for d in diagnostics
         )
         return Evaluation(profile, findings, diagnostics)

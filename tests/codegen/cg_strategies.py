@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, sorted_extras
+from ascend_studio.codegen._layout import HOLDER_OWNER, sorted_extras
 from ascend_studio.profile import Expr, ExtraKwarg, Profile
 from ascend_studio.schema import Parameter, shipped_catalog
 
@@ -92,8 +92,8 @@ def round_trip_profiles(draw: st.DrawFn) -> Profile:
         if draw(st.booleans()):
             values[name] = Expr(expr=draw(EXPRS))
     extras = []
-    for owner in draw(st.lists(st.sampled_from(sorted(SIGNATURES)), max_size=3)):
-        name = draw(NAMES.filter(lambda n, o=owner: n not in SIGNATURES[o]))
+    for owner in draw(st.lists(st.sampled_from(sorted(CATALOG.signatures)), max_size=3)):
+        name = draw(NAMES.filter(lambda n, o=owner: n not in CATALOG.signature(o)))
         extras.append(ExtraKwarg(owner=owner, name=name, expr=draw(EXPRS)))
     if draw(st.booleans()):
         extras.append(ExtraKwarg(owner="NPURunConfig", name="**", expr=draw(EXPRS)))
