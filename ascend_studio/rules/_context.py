@@ -76,7 +76,9 @@ class Ctx:
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:
-        return path in self.values
+        """Given a value: an explicit ``None`` counts as not given, as the real code's
+        ``if x is not None`` reads it (rules about None itself look at ``values``)."""
+        return self.values.get(path) is not None
 
     def raw(self, path: str) -> Value | None:
         return self.values.get(path)

@@ -14,7 +14,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Source", "citation_id", "render_citation", "render_citations", "resolve"]
+__all__ = [
+    "Source",
+    "citation_id",
+    "render_citation",
+    "render_citations",
+    "resolve",
+    "split_citations",
+]
 
 
 class Source(BaseModel):
@@ -65,9 +72,21 @@ def render_citation(citation: str, table: Mapping[str, Source]) -> str:
     return where
 
 
+def split_citations(text: str) -> list[str]:
+    """``"a; b (c; d)"`` -> ``["a", "b (c; d)"]``: a ``"; "`` inside parentheses is prose."""
+    parts, depth, start = [], 0, 0
+    for index, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth <= 0 and text.startswith("; ", index):
+            parts.append(text[start:index])
+            start = index + 2
+    parts.append(text[start:])
+    return [p for p in parts if p.strip()]
+
+
 def render_citations(text: str, table: Mapping[str, Source]) -> str:
     """``"a; b"`` with each citation rendered."""
-    return "; ".join(render_citation(part, table) for part in text.split("; ") if part.strip())
+    return "; ".join(render_citation(part, table) for part in split_citations(text))
 
 
 def by_id(sources: Iterable[Source]) -> dict[str, Source]:
