@@ -19,7 +19,7 @@ _COMMON = """category = "performance"
 section = "performance"
 label = {{ zh = "合成参数 {n}", en = "Synthetic {n}" }}
 description = {{ zh = "测试用的合成参数。", en = "A synthetic parameter for tests." }}
-sources = ["tests"]
+sources = ["catalog"]
 """
 
 SYNTHETIC_TOML = (

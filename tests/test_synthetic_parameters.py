@@ -17,8 +17,7 @@ import pytest
 from synthetic_catalog import SYNTHETIC, synthetic_catalog
 
 from ascend_studio.cli import run_cli
-from ascend_studio.codegen import export_text, import_text
-from ascend_studio.codegen._options import EXPORT_FORMATS
+from ascend_studio.codegen import EXPORT_FORMATS, export_text, import_text
 from ascend_studio.profile import Profile, dump_profile, parse_profile
 from ascend_studio.rules import evaluate
 from ascend_studio.schema import Catalog

@@ -9,26 +9,25 @@ from typing import Any
 
 from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
-    EXPORT_FORMATS,
     ExportError,
     ExportOptions,
+    export_formats,
     export_text,
     write_export,
 )
+from ascend_studio.codegen._header import one_line
 from ascend_studio.profile import Profile, ProfileError, load_profile
 
 COMMAND = "export"
 
 
 def register(sub: Any) -> None:
+    formats = export_formats()  # read when the parser is built: registered ones count
+    summaries = [f.summary for f in formats]
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
         help="export a profile as estimator/sess.run code, an env script or JSON",
-        description=(
-            "Write PROFILE as NPURunConfig code (py), a sess.run ConfigProto (sess), a POSIX "
-            "shell script (sh), a docker env-file, docker -e arguments, a Kubernetes env list "
-            "(k8s) or the profile JSON."
-        ),
+        description=f"Write PROFILE as {', '.join(summaries[:-1])} or {summaries[-1]}.",
     )
     parser.add_argument(
         "profile",
@@ -38,12 +37,18 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--config", type=int, default=1, metavar="N", help="a script's configuration (1-based)"
     )
-    parser.add_argument("--format", "-f", choices=EXPORT_FORMATS, required=True, dest="fmt")
+    parser.add_argument(
+        "--format", "-f", choices=[f.id for f in formats], required=True, dest="fmt"
+    )
     parser.add_argument(
         "-o",
         "--output",
         metavar="FILE",
-        help="write here (atomically); with DIR/ also write the companion files it references",
+        help=(
+            "write here, atomically; only a regular file is replaced (a symlink is followed), "
+            "a device, FIFO or read-only file is refused with exit status 1; with DIR/ also "
+            "write the companion files it references"
+        ),
     )
     parser.add_argument(
         "--force", action="store_true", help="with -o DIR/: overwrite files already there"
@@ -110,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
             write_export(args.output, profile, args.fmt, options)
         else:
             sys.stdout.write(export_text(profile, args.fmt, options))
-    except ExportError as exc:
-        print(f"ascend-studio export: {exc}", file=sys.stderr)
+    except ExportError as exc:  # one line, whatever the profile's text holds
+        print(f"ascend-studio export: {one_line(str(exc))}", file=sys.stderr)
         return 1
     return 0

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import found_configs
-from ascend_studio.codegen import import_file
+from ascend_studio.codegen import import_file, read_env_script
 from ascend_studio.paths import (
     Context,
     Environment,
     load_artifacts,
-    read_env_script,
     resolve,
 )
 from ascend_studio.paths._report import paths_document, render_text

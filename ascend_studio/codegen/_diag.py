@@ -1,6 +1,7 @@
 """Rule diagnostics as comments in exported code.
 
-Diagnostics come from :mod:`ascend_studio.rules`; this module only decides
+Diagnostics come from :mod:`ascend_studio.rules`, evaluated once by the caller and
+handed to every exporter (an exporter never runs the rules); this module only decides
 where each one is shown (next to the first parameter it concerns that the
 output contains, otherwise in the header) and how it reads as a comment.
 """
@@ -9,17 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, evaluate
-from ascend_studio.schema import Catalog
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
-__all__ = ["Placed", "comment_lines", "place", "profile_diagnostics"]
-
-
-def profile_diagnostics(profile: Profile, catalog: Catalog) -> list[Diagnostic]:
-    """The rule findings for ``profile``, errors first."""
-    return evaluate(profile, catalog)
+__all__ = ["Placed", "comment_lines", "place"]
 
 
 @dataclass
@@ -40,9 +36,20 @@ def place(diagnostics: Sequence[Diagnostic], shown: Collection[str]) -> Placed:
     return placed
 
 
+#: A diagnostic quotes the offending value; past this many characters the comment
+#: is cut (the value itself is in the code below it), so no comment line outgrows
+#: what a reader such as docker's env-file parser accepts.
+COMMENT_LIMIT = 1000
+
+
 def _one_line(text: str) -> str:
-    """One comment line: whitespace runs collapsed, other unprintables escaped."""
+    """One comment line: whitespace runs collapsed, other unprintables escaped, cut
+    to :data:`COMMENT_LIMIT` characters."""
     flat = " ".join(text.split())
+    if len(flat) > COMMENT_LIMIT:
+        flat = flat[: COMMENT_LIMIT - 1] + "…"
+    if flat.isprintable():  # nearly always: no per-character pass
+        return flat
     return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
 
 

@@ -1,38 +1,76 @@
-"""``export_text``: one entry point for every format; ``write_export`` writes atomically."""
+"""``export_text``: one entry point for every format; ``write_export`` writes atomically.
+
+Formats are found, not listed: every ``_export_*.py`` module of this package
+defines ``FORMATS`` (see :mod:`._format`). :func:`register_format` adds one from
+elsewhere (a plug-in, a test).
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Callable
+import pkgutil
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ascend_studio._atomic import atomic_write_text
-from ascend_studio.codegen._export_env import (
-    export_docker,
-    export_env_file,
-    export_k8s,
-    export_sh,
-)
-from ascend_studio.codegen._export_py import export_py
-from ascend_studio.codegen._export_sess import export_sess
-from ascend_studio.codegen._options import EXPORT_FORMATS, ExportError, ExportOptions
-from ascend_studio.profile import Profile, dump_profile
+from ascend_studio.codegen._format import ExportFormat
+from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
 
-__all__ = ["export_text", "write_export"]
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
-_Exporter = Callable[[Profile, Catalog, ExportOptions], str]
+__all__ = [
+    "export_format",
+    "export_formats",
+    "export_text",
+    "register_format",
+    "unregister_format",
+    "write_export",
+]
 
-_EXPORTERS: dict[str, _Exporter] = {
-    "py": export_py,
-    "sess": export_sess,
-    "sh": export_sh,
-    "env-file": export_env_file,
-    "docker": export_docker,
-    "k8s": export_k8s,
-    # JSON has no comments: product and scenario are fields of the document itself.
-    "json": lambda p, c, o: dump_profile(p),
-}
+_REGISTRY: dict[str, ExportFormat] = {}
+
+
+def _discover() -> None:
+    package = __name__.rpartition(".")[0]
+    path = importlib.import_module(package).__path__
+    for info in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+        if info.name.startswith("_export_"):
+            module = importlib.import_module(f"{package}.{info.name}")
+            for fmt in getattr(module, "FORMATS", ()):
+                register_format(fmt)
+
+
+def register_format(fmt: ExportFormat) -> None:
+    """Make ``fmt`` an export format everywhere (CLI, menus, previews); ids are unique."""
+    known = _REGISTRY.get(fmt.id)
+    if known is not None and known != fmt:
+        raise ValueError(f"export format {fmt.id!r} is defined twice")
+    _REGISTRY[fmt.id] = fmt
+
+
+def unregister_format(format_id: str) -> None:
+    _REGISTRY.pop(format_id, None)
+
+
+def export_formats() -> tuple[ExportFormat, ...]:
+    """Every export format, in menu order."""
+    if not _REGISTRY:
+        _discover()
+    return tuple(sorted(_REGISTRY.values(), key=lambda f: (f.order, f.id)))
+
+
+def export_format(format_id: str) -> ExportFormat:
+    """The format ``format_id``; :class:`ExportError` naming the choices otherwise."""
+    for fmt in export_formats():
+        if fmt.id == format_id:
+            return fmt
+    choices = ", ".join(f.id for f in export_formats())
+    raise ExportError(f"unknown export format {format_id!r}; choose one of {choices}")
 
 
 def export_text(
@@ -40,18 +78,25 @@ def export_text(
     fmt: str,
     options: ExportOptions | None = None,
     catalog: Catalog | None = None,
+    diagnostics: Sequence[Diagnostic] | None = None,
 ) -> str:
-    """``profile`` as text in format ``fmt`` (one of :data:`EXPORT_FORMATS`).
+    """``profile`` as text in format ``fmt`` (an id of :func:`export_formats`).
 
-    Pure and deterministic. Raises :class:`ExportError` when the format cannot
-    carry something in the profile; then no text is produced at all.
+    ``diagnostics`` is the profile's evaluation when the caller has it (the app
+    evaluates once per edit for the form and every preview); without it the rules
+    run here, once. Pure and deterministic. Raises :class:`ExportError` when the
+    format cannot carry something in the profile; then no text is produced at all.
     """
-    exporter = _EXPORTERS.get(fmt)
-    if exporter is None:
-        raise ExportError(
-            f"unknown export format {fmt!r}; choose one of {', '.join(EXPORT_FORMATS)}"
-        )
-    return exporter(profile, catalog or shipped_catalog(), options or ExportOptions())
+    chosen = export_format(fmt)
+    options = options or ExportOptions()
+    catalog = catalog or shipped_catalog()
+    if not options.diagnostics or not chosen.comments:
+        diagnostics = ()
+    elif diagnostics is None:
+        from ascend_studio.rules import evaluate  # only when the caller has no evaluation
+
+        diagnostics = evaluate(profile, catalog)
+    return chosen.export(profile, catalog, options, diagnostics)
 
 
 def write_export(
@@ -60,9 +105,11 @@ def write_export(
     fmt: str,
     options: ExportOptions | None = None,
     catalog: Catalog | None = None,
+    *,
+    diagnostics: Sequence[Diagnostic] | None = None,
 ) -> Path:
     """Export and write atomically: the file is complete or untouched."""
-    text = export_text(profile, fmt, options, catalog)
+    text = export_text(profile, fmt, options, catalog, diagnostics)
     try:
         return atomic_write_text(path, text)
     except OSError as exc:

@@ -12,20 +12,30 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
 from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Text
+
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
 __all__ = [
+    "ENV_FILE_LINE_LIMIT",
+    "FORMATS",
+    "SHELL_OWNED",
     "VERBATIM_FIELD",
     "export_docker",
     "export_env_file",
     "export_k8s",
     "export_sh",
+    "k8s_escape",
     "verbatim_names",
     "yaml_quote",
 ]
@@ -81,15 +91,13 @@ def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> 
     return header_lines(profile, catalog, what, extra)
 
 
-def env_diagnostics(profile: Profile, catalog: Catalog, options: ExportOptions) -> Placed:
+def env_diagnostics(
+    profile: Profile, diagnostics: Sequence[Diagnostic], options: ExportOptions
+) -> Placed:
     """Rule findings about environment variables, placed at the variable they concern."""
     if not options.diagnostics:
         return Placed()
-    found = [
-        d
-        for d in profile_diagnostics(profile, catalog)
-        if any(p.startswith("env:") for p in d.params)
-    ]
+    found = [d for d in diagnostics if any(p.startswith("env:") for p in d.params)]
     return place(found, {f"env:{name}" for name in profile.env})
 
 
@@ -134,12 +142,23 @@ def _dependency_order(
     return ordered
 
 
-def export_sh(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+#: Names the shell itself assigns, so an ``export`` of them would not last.
+SHELL_OWNED = {
+    "_": "the shell sets $_ itself after every command (bash: to its last argument; "
+    "at exec: to the program's path), so the value would not last",
+}
+
+
+def export_sh(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     body: list[str] = []
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
-        if value is None:
+        if name in SHELL_OWNED:
+            body.append(f"# {name} is not written: {SHELL_OWNED[name]}")
+        elif value is None:
             body.append(f"unset {name}")
         elif verbatim:
             # Assign, then export: `export X=$(cmd)` would hide the command's status.
@@ -212,8 +231,18 @@ def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
             )
 
 
-def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+#: The longest env-file line docker accepts, in bytes without the newline. The
+#: docker CLI reads env-files with Go's ``bufio.Scanner`` at its default token
+#: size, ``bufio.MaxScanTokenSize`` = 64 KiB = 65,536 bytes, newline included
+#: (docker/cli ``opts/file.go`` ``parseKeyValueFile``; its test
+#: ``TestParseEnvFileLineTooLongFile`` expects a longer line to fail).
+ENV_FILE_LINE_LIMIT = 65_535
+
+
+def export_env_file(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
@@ -227,6 +256,12 @@ def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) 
             )
         body += _notes(placed, name, options.lang)
         body.append(f"{name}={value}")
+        if len(body[-1].encode()) > ENV_FILE_LINE_LIMIT:
+            raise ExportError(
+                f"{name}: the line {name}=... is {len(body[-1].encode()):,} bytes; "
+                f"docker reads an env-file line of at most {ENV_FILE_LINE_LIMIT:,} bytes "
+                "(longer ones fail with 'token too long'): use the docker or k8s format"
+            )
     unset = [name for name, value, _ in items if value is None]
     extra = [
         "# Use it: docker run --env-file this-file ...",
@@ -234,6 +269,13 @@ def export_env_file(profile: Profile, catalog: Catalog, options: ExportOptions) 
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
+    for line in lines:
+        if len(line.encode()) > ENV_FILE_LINE_LIMIT:
+            raise ExportError(
+                f"a header line (the profile's notes) is {len(line.encode()):,} bytes; docker "
+                f"reads an env-file line of at most {ENV_FILE_LINE_LIMIT:,} bytes (longer ones "
+                "fail with 'token too long'): shorten that line of the notes"
+            )
     return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
 
 
@@ -296,8 +338,10 @@ def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
     return lines
 
 
-def export_docker(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+def export_docker(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     pre = _docker_copies(items)
     args: list[str] = []
@@ -343,20 +387,82 @@ def yaml_quote(text: str) -> str:
     return '"' + "".join(_yaml_char(ch) for ch in text) + '"'
 
 
-def export_k8s(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    placed = env_diagnostics(profile, catalog, options)
+#: A ``$`` that Kubernetes would read as the start of ``$$`` or ``$(NAME)``.
+_K8S_DOLLAR = re.compile(r"\$(?=[$(])")
+
+
+def k8s_escape(value: str) -> str:
+    """``value`` as a container env ``value`` that Kubernetes leaves exactly as ``value``.
+
+    Kubernetes expands ``$(NAME)`` (an earlier variable of the container) and
+    turns ``$$`` into ``$``; any other ``$`` is kept. So every ``$`` followed by
+    ``$`` or ``(`` is doubled, and only those: ``$HOME`` stays readable.
+    """
+    return _K8S_DOLLAR.sub("$$", value)
+
+
+def export_k8s(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
+    placed = env_diagnostics(profile, diagnostics, options)
     items = _items(profile)
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
+    escaped = False
     for name, value, _ in items:
         if value is not None:
             body += ["  " + line for line in _notes(placed, name, options.lang)]
-            body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(value)}"]
+            written = k8s_escape(value)
+            escaped = escaped or written != value
+            body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(written)}"]
     unset = [name for name, value, _ in items if value is None]
     extra = [
         "# Paste under a container spec (containers[].env).",
+        *(["# $$ is Kubernetes' escape for a literal $ (it would expand $(NAME))."] * escaped),
         *_unset_note(unset, "a container env list"),
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]
     return "\n".join([*lines, *body]) + "\n"
+
+
+FORMATS = (
+    ExportFormat(
+        id="sh",
+        suffix=".sh",
+        language="sh",
+        label=Text.of("Shell 脚本", "Shell script"),
+        summary="a POSIX shell script (sh)",
+        export=export_sh,
+        order=30,
+    ),
+    ExportFormat(
+        id="env-file",
+        suffix=".env",
+        language="env",
+        label=Text.of("env-file 文件", "env-file"),
+        summary="a docker env-file",
+        export=export_env_file,
+        order=40,
+    ),
+    ExportFormat(
+        id="docker",
+        suffix=".txt",
+        language="sh",
+        label=Text.of("docker -e 参数", "docker -e"),
+        summary="docker -e arguments",
+        export=export_docker,
+        preview=False,
+        order=50,
+    ),
+    ExportFormat(
+        id="k8s",
+        suffix=".yaml",
+        language="yaml",
+        label=Text.of("Kubernetes 环境变量", "Kubernetes env"),
+        summary="a Kubernetes env list (k8s)",
+        export=export_k8s,
+        preview=False,
+        order=60,
+    ),
+)

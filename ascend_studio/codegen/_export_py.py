@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import ast
 import difflib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
+from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._kinds import ConversionError, python_literal, python_str
 from ascend_studio.codegen._layout import (
@@ -24,9 +27,12 @@ from ascend_studio.codegen._layout import (
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Text
 
-__all__ = ["env_name_for", "export_py", "shown_paths", "value_source"]
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
+
+__all__ = ["FORMATS", "env_name_for", "export_py", "shown_paths", "value_source"]
 
 INDENT = "    "
 
@@ -129,10 +135,11 @@ def shown_paths(calls: list[Call]) -> set[str]:
     }
 
 
-def export_py(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+def export_py(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
     calls = build_calls(profile, catalog)
-    diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
-    placed = place(diagnostics, shown_paths(calls))
+    placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     if profile.env:
         extra.append(
@@ -153,3 +160,16 @@ def export_py(profile: Profile, catalog: Catalog, options: ExportOptions) -> str
     what = "NPURunConfig, estimator style"
     lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
     return "\n".join(lines) + "\n"
+
+
+FORMATS = (
+    ExportFormat(
+        id="py",
+        suffix=".py",
+        language="py",
+        label=Text.of("Estimator 方式", "Estimator style"),
+        summary="NPURunConfig code (py)",
+        export=export_py,
+        order=10,
+    ),
+)

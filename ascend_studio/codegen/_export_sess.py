@@ -14,15 +14,21 @@ sess.run mode.
 
 from __future__ import annotations
 
-from ascend_studio.codegen._diag import Placed, comment_lines, place, profile_diagnostics
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportOptions
 from ascend_studio.codegen._session import SessionWrite, not_sent, session_writes
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Text
 
-__all__ = ["REWRITE_OPTIMIZERS", "export_sess"]
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
+
+__all__ = ["FORMATS", "REWRITE_OPTIMIZERS", "export_sess"]
 
 #: The graph optimizers NPUEstimator appends, in its order.
 REWRITE_OPTIMIZERS = (
@@ -121,12 +127,13 @@ def _writes(writes: list[SessionWrite], placed: Placed, lang: str) -> list[str]:
     return lines
 
 
-def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
+def export_sess(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
+) -> str:
     every = session_writes(profile, catalog)
     writes = _without_compress_switch(every, profile)
     helper = _loop_helper(writes)
-    diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
-    placed = place(diagnostics, {w.path for w in writes if w.path})
+    placed = place(diagnostics if options.diagnostics else (), {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += _skipped(profile, catalog)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
@@ -154,3 +161,17 @@ def comment_lines_for(
     write: SessionWrite, by_path: dict[str, list[Diagnostic]], lang: str
 ) -> list[str]:
     return [line for diag in by_path.get(write.path, []) for line in comment_lines(diag, lang)]
+
+
+FORMATS = (
+    ExportFormat(
+        id="sess",
+        suffix=".py",
+        language="py",
+        label=Text.of("sess.run 方式", "sess.run style"),
+        summary="a sess.run ConfigProto (sess)",
+        export=export_sess,
+        order=20,
+        stem_suffix="_session",
+    ),
+)

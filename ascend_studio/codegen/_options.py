@@ -1,14 +1,11 @@
-"""Export formats and options shared by every exporter."""
+"""Options shared by every exporter (the formats are :class:`._format.ExportFormat`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["EXPORT_FORMATS", "ExportError", "ExportFormat", "ExportOptions"]
-
-ExportFormat = Literal["py", "sess", "sh", "env-file", "docker", "k8s", "json"]
-EXPORT_FORMATS: tuple[ExportFormat, ...] = ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
+__all__ = ["ExportError", "ExportOptions"]
 
 
 class ExportError(ValueError):

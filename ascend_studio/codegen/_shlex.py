@@ -12,24 +12,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ascend_studio._shellquote import shell_quote
+
 __all__ = ["Command", "Lexed", "Word", "lex", "read_word", "shell_quote"]
 
-_SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
 _META = frozenset(" \t\n;&|()<>")
 _OPERATORS = ("<<-", ";;", "&&", "||", ">>", "<<", ">&", "<&", ">|", "<>", "&>", ";", "&", "|")
 _REDIRECTS = frozenset({"<<-", ">>", "<<", ">&", "<&", ">|", "<>", "&>", "<", ">"})
 _SPECIAL = frozenset("@*#?$!-0123456789")
 _ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
 _ANSI |= {"t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
-
-
-def shell_quote(value: str) -> str:
-    """One shell word whose value is exactly ``value`` (any text without NUL)."""
-    if "\0" in value:
-        raise ValueError("a shell word cannot hold a NUL character")
-    if _SAFE.fullmatch(value) and not value.startswith("="):  # `A==x` reads as a typo
-        return value
-    return "'" + value.replace("'", "'\\''") + "'"
 
 
 class ShellSyntaxError(ValueError):

@@ -25,7 +25,6 @@ from ascend_studio.paths._cluster import (
     write_cluster_scripts,
 )
 from ascend_studio.paths._env import Environment, EnvSource, EnvValue
-from ascend_studio.paths._envfile import EnvScript, parse_env_script, read_env_script
 from ascend_studio.paths._resolve import (
     Context,
     Layer,
@@ -52,7 +51,6 @@ __all__ = [
     "Collision",
     "Cond",
     "Context",
-    "EnvScript",
     "EnvSource",
     "EnvValue",
     "Environment",
@@ -72,9 +70,7 @@ __all__ = [
     "is_allowed_char",
     "load_artifacts",
     "machine_segment",
-    "parse_env_script",
     "parse_machine_segment",
-    "read_env_script",
     "render_script",
     "resolve",
     "shell_value",

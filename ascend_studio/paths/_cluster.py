@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ascend_studio._atomic import atomic_write_text
-from ascend_studio.codegen import shell_quote
+from ascend_studio._shellquote import shell_quote
 from ascend_studio.paths._workpath import (
     MachineIdError,
     WorkPathIssue,

@@ -9,6 +9,7 @@ imported are kept verbatim as :class:`Expr` and re-emitted unchanged.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Literal
 
 from pydantic import (
@@ -23,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-__all__ = ["SCHEMA_VERSION", "Expr", "ExtraKwarg", "Profile", "Value"]
+__all__ = ["PRODUCT_ID", "SCHEMA_VERSION", "Expr", "ExtraKwarg", "Profile", "Value"]
 
 SCHEMA_VERSION = 1
 
@@ -58,6 +59,11 @@ def non_finite_problem(where: str, value: object) -> str | None:
     return None
 
 
+#: What a product id may hold: it is written into the header comment of every
+#: export and read back from it, so it can never carry a line break or a quote.
+PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+
+
 class ExtraKwarg(BaseModel):
     """A keyword argument the catalog does not know, kept as source text."""
 
@@ -86,6 +92,15 @@ class Profile(BaseModel):
     #: so rules can check what the runtime will read from them.
     file_contents: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
+
+    @field_validator("product")
+    @classmethod
+    def _product_is_an_id(cls, product: str) -> str:
+        if not PRODUCT_ID.fullmatch(product):
+            raise ValueError(
+                f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
+            )
+        return product
 
     @field_validator("values")
     @classmethod

@@ -102,7 +102,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed("mismatch"),
         typed_param(),
         fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
-        source="NOTES §3/§5.1; npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
     ),
     _family(
         "type.int_for_bool",
@@ -166,7 +166,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         valued("undocumented"),
         has_values(False),
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
-        source="seed002 / docs value lists; catalog:{param}",
+        source="npurunconfig-page / docs value lists; catalog:{param}",
     ),
     _family(
         "range.out_of_range",
@@ -190,7 +190,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ranged(False),
         has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
-        source="seed002 / docs ranges; catalog:{param}",
+        source="npurunconfig-page / docs ranges; catalog:{param}",
     ),
     _family(
         "avail.product",
@@ -202,7 +202,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_product("unsupported"),
         involves_products("unsupported"),
         fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
-        source="seed002 product notes; catalog:{param}.products",
+        source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
         "avail.product_ignored",
@@ -227,7 +227,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("undocumented"),
         involves_products("undocumented"),
-        source="seed002 product notes (silent for this product); catalog:{param}.elsewhere",
+        source="npurunconfig-page product notes (silent for this product); catalog:{param}.elsewhere",
     ),
     _family(
         "format.invalid",
@@ -268,7 +268,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("product"),
         involves_value_gate,
         fix=txt("改为该产品支持的取值：{usable}。", "Use a value this product supports: {usable}."),
-        source="seed002 per-value product notes; catalog:{param}.values",
+        source="npurunconfig-page per-value product notes; catalog:{param}.values",
     ),
     _family(
         "avail.value_unsupported",
@@ -280,7 +280,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("unsupported"),
         involves_value_gate,
         fix=txt("改为当前版本支持的取值：{usable}。", "Use a supported value: {usable}."),
-        source="seed002 (当前版本不支持); catalog:{param}.values",
+        source="npurunconfig-page (当前版本不支持); catalog:{param}.values",
     ),
     _family(
         "scenario.param",
@@ -292,7 +292,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_scenario,
         involves_scenario,
         fix=txt("删除该参数，或更换场景。", "Remove it, or change the scenario."),
-        source="seed002 scenario notes; catalog:{param}.scenario",
+        source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
         "scenario.value",
@@ -306,7 +306,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt(
             "改为适用于当前场景的取值：{usable}。", "Use a value meant for this scenario: {usable}."
         ),
-        source="seed002 per-value scenario notes; catalog:{param}.values",
+        source="npurunconfig-page per-value scenario notes; catalog:{param}.values",
     ),
     _family(
         "status.no_effect",
@@ -318,7 +318,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         flag("no_effect"),
         involves_attr("no_effect"),
         fix=txt("删除该参数。", "Remove it."),
-        source="seed002 后续版本废弃配置; catalog:{param}.no_effect",
+        source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(
         "status.deprecated",
@@ -333,7 +333,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "删除 {param}（文档只说明它将被废弃，没有给出替代参数）。",
             "Remove {param} (the documentation lists it as going away and names no replacement).",
         ),
-        source="seed002 后续版本废弃配置; catalog:{param}.deprecated",
+        source="npurunconfig-page 后续版本废弃配置; catalog:{param}.deprecated",
     ),
     _family(
         "status.experimental",
@@ -344,7 +344,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("experimental"),
         involves_attr("experimental"),
-        source="seed002 试验参数; catalog:{param}.experimental",
+        source="npurunconfig-page 试验参数; catalog:{param}.experimental",
     ),
     _family(
         "status.undocumented",

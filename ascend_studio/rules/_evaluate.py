@@ -31,35 +31,18 @@ def context_for(profile: Profile, catalog: Catalog | None = None) -> Ctx:
     return Ctx(profile, index_for(catalog or shipped_catalog()))
 
 
-#: The last profile evaluated (held, so its identity cannot be reused) and its result.
-#: One edit in the app asks for the same profile's diagnostics from the form and from
-#: every exporter; profiles are immutable, so the same object gives the same answer.
-class _Memo:
-    __slots__ = ("catalog", "found", "profile")
-
-    def __init__(self) -> None:
-        self.profile: Profile | None = None
-        self.catalog: Catalog | None = None
-        self.found: tuple[Diagnostic, ...] = ()
-
-
-_LAST = _Memo()
-
-
 def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
     Within a severity the order is the rules' declaration order, so the output is
-    stable. Uses the shipped catalog unless another is given.
+    stable. Uses the shipped catalog unless another is given. Callers that need the
+    result twice (the app's form and its previews) pass it on instead of asking again.
     """
-    if _LAST.profile is profile and _LAST.catalog is catalog:
-        return list(_LAST.found)
     ctx = context_for(profile, catalog)
     found: list[Diagnostic] = []
     for rule in RULES:
         found.extend(diagnose(rule, ctx))
     found.sort(key=lambda d: _RANK[d.severity])
-    _LAST.profile, _LAST.catalog, _LAST.found = profile, catalog, tuple(found)
     return found
 
 
@@ -134,6 +117,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     param = hit.ns.get("param")
     source = rule.source.replace("{param}", str(param)) if param else rule.source
     params = _ordered(rule, hit)
+    source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     spot = hit.ns.get("at")
     return Diagnostic(
         rule_id=rule.id,

@@ -89,9 +89,9 @@ def citations(source: str) -> tuple[Citation, ...]:
     """The public references in a rule's source text (private notes are not evidence)."""
     found = _code(source)
     found += [Citation("doc", m.group(0)) for m in _DOC.finditer(source)]
-    if "seed002" in source or "NPURunConfig配置参数说明" in source:
+    if "npurunconfig-page" in source or "NPURunConfig配置参数说明" in source:
         found.append(Citation("page", PARAM_PAGE))
-    if "seed000" in source or "envref_07_0007" in source:
+    if "ascend-work-path-page" in source or "envref_07_0007" in source:
         found.append(Citation("page", ENV_PAGE))
     found += [Citation("external", name) for name in EXTERNAL if name in source]
     return tuple(dict.fromkeys(found))

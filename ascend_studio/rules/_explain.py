@@ -98,7 +98,7 @@ def _link(rule: Rule, ctx: Ctx, path: str) -> RuleLink:
         message = render(rule.message, family_ns(ctx.ix, path, rule.id) if rule.scan else {})
     others = tuple(_involved(ctx, p) for p in rule.params if p != path)
     role = _role(rule, path) if rule.params else "self"
-    source = found[0].source if found else rule.source.replace("{param}", path)
+    source = found[0].source if found else ctx.ix.catalog.cite(rule.source.replace("{param}", path))
     return RuleLink(
         rule.id, rule.severity, rule.kind, message, source, bool(found), role, others, found
     )

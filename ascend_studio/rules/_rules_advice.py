@@ -121,7 +121,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "For fully repeatable results with deterministic=1, also fix the random seeds "
             "(e.g. tf_random_seed).",
         ),
-        source="seed002:基础功能 deterministic",
+        source="npurunconfig-page:基础功能 deterministic",
         fix=(
             "设置 tf_random_seed，并在脚本中固定其他随机源。",
             "Set tf_random_seed and fix the script's other random sources.",
@@ -156,7 +156,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "文档建议使用 precision_mode_v2 代替 precision_mode。",
             "The docs recommend precision_mode_v2 over precision_mode.",
         ),
-        source="seed002:精度调优 precision_mode",
+        source="npurunconfig-page:精度调优 precision_mode",
         fix=("{instead}。", "{instead}."),
     ),
     rule(
@@ -171,7 +171,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "tf.while_loop...); call tf.enable_control_flow_v2() and "
             "tf.enable_resource_variables() in the script.",
         ),
-        source="seed002:性能调优 variable_placement",
+        source="npurunconfig-page:性能调优 variable_placement",
     ),
     rule(
         "is_tailing_optimization.bert_only",
@@ -184,7 +184,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "is_tailing_optimization is for distributed BERT training only and must match the "
             "same argument of NPUOptimizer.",
         ),
-        source="seed002:性能调优 is_tailing_optimization",
+        source="npurunconfig-page:性能调优 is_tailing_optimization",
     ),
     rule(
         "stream_max_parallel_num.nmt_only",
@@ -196,7 +196,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "stream_max_parallel_num 仅适用于 NMT 网络。",
             "stream_max_parallel_num is meant for NMT networks only.",
         ),
-        source="seed002:性能调优 stream_max_parallel_num",
+        source="npurunconfig-page:性能调优 stream_max_parallel_num",
     ),
     rule(
         "jit_compile.recommendation_only",
@@ -208,7 +208,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "jit_compile 非默认取值仅限大型推荐类网络使用。",
             "Non-default jit_compile values are meant for large recommendation networks only.",
         ),
-        source="seed002:试验参数 jit_compile",
+        source="npurunconfig-page:试验参数 jit_compile",
     ),
     rule(
         "all_tensor_not_empty.risk",
@@ -221,7 +221,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "all_tensor_not_empty=True removes the empty-tensor guards; if the graph does "
             "have empty tensors, some operators fail.",
         ),
-        source="seed002:动态shape all_tensor_not_empty",
+        source="npurunconfig-page:动态shape all_tensor_not_empty",
     ),
     rule(
         "oo_constant_folding.off",
@@ -234,7 +234,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "With constant folding off, networks that rely on it may fail to compile (e.g. "
             "EZ3003); prefer _grappler_do_not_remove on single nodes.",
         ),
-        source="seed002:算子编译 oo_constant_folding",
+        source="npurunconfig-page:算子编译 oo_constant_folding",
     ),
     rule(
         "stream_sync_timeout.units",
@@ -247,7 +247,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "stream_sync_timeout is in milliseconds; {stream_sync_timeout} is under one "
             "second. Was it meant as seconds?",
         ),
-        source="seed002:异常补救 stream_sync_timeout",
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
     ),
     rule(
         "event_sync_timeout.units",
@@ -260,7 +260,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "event_sync_timeout is in milliseconds; {event_sync_timeout} is under one second. "
             "Was it meant as seconds?",
         ),
-        source="seed002:异常补救 event_sync_timeout",
+        source="npurunconfig-page:异常补救 event_sync_timeout",
     ),
     rule(
         "enable_small_channel.training",
@@ -273,7 +273,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "enable_small_channel is not recommended for training; only ResNet50/101/152 gain, "
             "other networks may slow down.",
         ),
-        source="seed002:性能调优 enable_small_channel",
+        source="npurunconfig-page:性能调优 enable_small_channel",
         targets=("enable_small_channel",),
     ),
     rule(
@@ -317,8 +317,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "parameter page also limits it to training on static shapes, while the current TF "
             "Adapter docs allow static and dynamic shapes.",
         ),
-        source="seed002:试验参数 auto_multistream_parallel_mode; docs experiment_options.md; "
-        "NOTES §2.2",
+        source="npurunconfig-page:试验参数 auto_multistream_parallel_mode; docs experiment_options.md",
     ),
     rule(
         "hcom_parallel.small_networks",
@@ -331,6 +330,6 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "hcom_parallel only matters in distributed training; small networks (e.g. "
             "ResNet18) are better with False.",
         ),
-        source="seed002:性能调优 hcom_parallel",
+        source="npurunconfig-page:性能调优 hcom_parallel",
     ),
 )

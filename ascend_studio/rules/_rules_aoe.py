@@ -59,7 +59,7 @@ AOE_RULES: tuple[Rule, ...] = (
             "aoe_mode={aoe_mode} 优先于环境变量 AOE_MODE={env:AOE_MODE}。",
             "aoe_mode={aoe_mode} takes precedence over AOE_MODE={env:AOE_MODE}.",
         ),
-        source="seed002:AOE aoe_mode; npu_attrs.cc (AOE_MODE read only without aoe_mode)",
+        source="npurunconfig-page:AOE aoe_mode; npu_attrs.cc (AOE_MODE read only without aoe_mode)",
         targets=(E + "AOE_MODE",),
     ),
     rule(
@@ -86,7 +86,7 @@ AOE_RULES: tuple[Rule, ...] = (
             "When AOE is enabled only by AOE_MODE, {which} from NPURunConfig is never sent and "
             'work_path is "./" (derived from the code).',
         ),
-        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); NOTES §5.10",
+        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode)",
         fix=("在 NPURunConfig 中同时设置 aoe_mode。", "Also set aoe_mode in NPURunConfig."),
         targets=("work_path", "distribute_config"),
     ),
@@ -100,7 +100,7 @@ AOE_RULES: tuple[Rule, ...] = (
             "未开启 AOE（aoe_mode 与 AOE_MODE 均未设置），{which} 不起作用。",
             "AOE is off (neither aoe_mode nor AOE_MODE is set), so {which} does nothing.",
         ),
-        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); seed002:AOE",
+        source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); npurunconfig-page:AOE",
         fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),
         targets=("work_path", "distribute_config", "aoe_config_file"),
     ),
@@ -115,7 +115,7 @@ AOE_RULES: tuple[Rule, ...] = (
             "AOE tuning only supports training on Atlas A3, A2 and the training series; the "
             "target is {product}, {scenario}.",
         ),
-        source="seed002:AOE",
+        source="npurunconfig-page:AOE",
         fix=("取消 AOE_MODE。", "Unset AOE_MODE."),
     ),
 )

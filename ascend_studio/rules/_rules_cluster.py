@@ -103,7 +103,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "CM_* 变量（{cm}）不能与 {rank} 同时使用。",
             "CM_* variables ({cm}) cannot be combined with {rank}.",
         ),
-        source="docs/en/tfa_env/CM_WORKER_SIZE.md (Constraints); NOTES §5.9",
+        source="docs/en/tfa_env/CM_WORKER_SIZE.md (Constraints)",
         fix=(
             "二选一：rank table（RANK_*）或 CM_* 自动生成。",
             "Pick one: a rank table (RANK_*) or CM_* auto-generation.",

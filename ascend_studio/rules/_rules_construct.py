@@ -168,7 +168,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "With mix_compile_mode=True, iterations_per_loop must be 1, got "
             "{iterations_per_loop}; the constructor raises ValueError.",
         ),
-        source=INIT + "; seed002:性能调优 iterations_per_loop",
+        source=INIT + "; npurunconfig-page:性能调优 iterations_per_loop",
         fix=(
             "把 iterations_per_loop 设为 1，或关闭混合计算。",
             "Set iterations_per_loop=1, or turn mixed computing off.",
@@ -186,7 +186,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "save_checkpoints_steps and save_checkpoints_secs cannot both be set "
             "(tf.estimator.RunConfig raises ValueError).",
         ),
-        source="tensorflow_estimator run_config.py:RunConfig.__init__; NOTES §5.2",
+        source="tensorflow_estimator run_config.py:RunConfig.__init__",
         fix=("只保留其中一个。", "Keep only one of them."),
     ),
     Rule(
@@ -356,8 +356,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "profiling_options is not a valid JSON object ({problem}); the runtime cannot parse "
             "it and profiling does not start.",
         ),
-        source="npu_attrs.cc (forwarded unparsed as ge.exec.profilingOptions, a JSON document); "
-        "NOTES §2.17",
+        source="npu_attrs.cc (forwarded unparsed as ge.exec.profilingOptions, a JSON document)",
         fix=(
             '写成 JSON 对象，如 {"output":"/tmp/prof","task_trace":"on"}。',
             'Write a JSON object, e.g. {"output":"/tmp/prof","task_trace":"on"}.',
@@ -375,7 +374,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "NPUEstimator does not forward recompute, so setting it through NPURunConfig does "
             "nothing; it only works through util.set_graph_exec_config.",
         ),
-        source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded); NOTES §3",
+        source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded)",
         fix=(
             "删除它，或在脚本中用 set_graph_exec_config 设置。",
             "Remove it, or set it with set_graph_exec_config in the script.",

@@ -137,7 +137,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "whatever enable_exception_dump={enable_exception_dump} says, writing to "
             "NPU_COLLECT_PATH.",
         ),
-        source="seed002:功能调试 enable_exception_dump",
+        source="npurunconfig-page:功能调试 enable_exception_dump",
         fix=(
             "设置 enable_exception_dump=1 以与实际一致，或取消 NPU_COLLECT_PATH。",
             "Set enable_exception_dump=1 to match, or unset NPU_COLLECT_PATH.",
@@ -155,7 +155,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "hccl_timeout={hccl_timeout} takes precedence over HCCL_EXEC_TIMEOUT="
             "{env:HCCL_EXEC_TIMEOUT}, which is ignored.",
         ),
-        source="seed002:异常补救 hccl_timeout",
+        source="npurunconfig-page:异常补救 hccl_timeout",
         fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
     ),
@@ -169,7 +169,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒。",
             "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds.",
         ),
-        source="seed002:异常补救 hccl_timeout; NOTES §5.6",
+        source="npurunconfig-page:异常补救 hccl_timeout",
         fix=("改为整数秒。", "Use whole seconds."),
     ),
     rule(
@@ -190,7 +190,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "In a cluster, stream_sync_timeout ({stream_sync_timeout} ms) must exceed the "
             "collective timeout ({hccl} s = {hccl_ms} ms).",
         ),
-        source="seed002:异常补救 stream_sync_timeout",
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
         fix=(
             "注意单位：stream_sync_timeout 是毫秒，hccl_timeout 是秒。",
             "Mind the units: stream_sync_timeout is in ms, hccl_timeout in s.",
@@ -210,7 +210,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "variable first for dynamic-shape multi-stream. The sources contradict each other; "
             "verify on the target.",
         ),
-        source="seed002:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md; NOTES §2.2",
+        source="npurunconfig-page:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md",
         fix=(
             "静态 shape 使用 cv 时不要设置该环境变量。",
             "For cv on static shapes, leave the variable unset.",
@@ -242,7 +242,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "session_device_id={session_device_id} takes precedence over "
             "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}.",
         ),
-        source="npu_attrs.cc:GetDeviceID; seed002:基础功能",
+        source="npu_attrs.cc:GetDeviceID; npurunconfig-page:基础功能",
         targets=(E + "ASCEND_DEVICE_ID",),
     ),
     rule(

@@ -33,7 +33,8 @@ from ascend_studio.rules._rules_file_conditions import (
 __all__ = ["FILE_RULES"]
 
 #: The NPURunConfig parameter page (zh) and the repository's English pages.
-PAGE = "NPURunConfig配置参数说明 (hiascend.com TensorFlowCommercial tfmigr1_tfadapi_0040)"
+#: The NPURunConfig parameter page (an id of resources/catalog/sources.toml).
+PAGE = "npurunconfig-page"
 EN_DOCS = "docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor"
 
 
@@ -60,8 +61,8 @@ FILE_RULES: tuple[Rule, ...] = (
             params=(),
             involves=has_file_format,
             message=txt("{param} 指向的文件：{problem}", "The file {param} points to: {problem}"),
-            source=PAGE + ": {param}; the graph engine's reader of the file (hicann/ge "
-            "compiler/engines/nn_engine, config_parser and fusion_config_manager)",
+            source=PAGE + ": {param}; GE compiler/engines/nn_engine: config_parser and "
+            "fusion_config_manager (the graph engine's reader of the file)",
             fix=txt(
                 "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
                 "Change that line as described; ascend-studio file new {param} prints a template.",

@@ -161,7 +161,8 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "In online inference (graph_run_mode=0) enable_small_channel is not user-"
             "configurable: the runtime forces 1, so {enable_small_channel} has no effect.",
         ),
-        source=ATTRS + " (graph_run_mode == 0 -> enable_small_channel = 1); seed002:性能调优",
+        source=ATTRS
+        + " (graph_run_mode == 0 -> enable_small_channel = 1); npurunconfig-page:性能调优",
         fix=("删除 enable_small_channel。", "Remove enable_small_channel."),
         targets=("enable_small_channel",),
     ),
@@ -176,7 +177,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "op_debug_level={op_debug_level} is not 0, so op_compiler_cache_mode is ignored and "
             "every operator is recompiled.",
         ),
-        source="seed002:算子编译 op_compiler_cache_mode",
+        source="npurunconfig-page:算子编译 op_compiler_cache_mode",
         fix=(
             "调试结束后把 op_debug_level 设回 0。",
             "Set op_debug_level back to 0 after debugging.",
@@ -213,7 +214,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "With compile_dynamic_mode=True every input shape becomes -1 on the first "
             "iteration, so shape_generalization_mode has no effect.",
         ),
-        source="seed002:试验参数 shape_generalization_mode",
+        source="npurunconfig-page:试验参数 shape_generalization_mode",
         fix=("只保留其中一个。", "Keep only one of them."),
         targets=("shape_generalization_mode",),
     ),
@@ -227,7 +228,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "customize_dtypes 不生效：{mode} 会保持原图精度。",
             "customize_dtypes has no effect: {mode_en} keeps the original precision.",
         ),
-        source="seed002:精度调优 customize_dtypes",
+        source="npurunconfig-page:精度调优 customize_dtypes",
         fix=(
             "换用其他精度模式，或删除 customize_dtypes。",
             "Use another precision mode, or remove customize_dtypes.",
@@ -245,7 +246,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             'With jit_compile="false", static-shape networks reuse prebuilt operator '
             "binaries and aicore_num has no effect.",
         ),
-        source="seed002:算子编译 aicore_num",
+        source="npurunconfig-page:算子编译 aicore_num",
         fix=(
             '需要限制核数时使用 jit_compile="true" 或 "auto"。',
             'Use jit_compile="true" or "auto" when limiting cores.',
@@ -263,7 +264,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "dynamic_inputs_shape_range cannot be combined with dynamic_dims; dynamic_dims "
             "wins and the shape range is ignored.",
         ),
-        source="seed002:后续版本废弃配置 dynamic_inputs_shape_range",
+        source="npurunconfig-page:后续版本废弃配置 dynamic_inputs_shape_range",
         fix=("只保留其中一个。", "Keep only one of them."),
         targets=("dynamic_inputs_shape_range",),
     ),
@@ -295,7 +296,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "op_precision_mode is set together with op_select_implmode/optypelist_for_implmode; "
             "only op_precision_mode takes effect.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source="npurunconfig-page:性能调优 op_precision_mode",
         fix=(
             "删除 op_select_implmode 与 optypelist_for_implmode。",
             "Remove op_select_implmode and optypelist_for_implmode.",
@@ -334,7 +335,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "local_device_list works together with local_rank_id (the main process feeds "
             "these devices).",
         ),
-        source="seed002:数据增强",
+        source="npurunconfig-page:数据增强",
         fix=("同时设置 local_rank_id。", "Also set local_rank_id."),
         targets=("local_device_list",),
     ),
@@ -349,7 +350,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "save_checkpoints_steps={save_checkpoints_steps} should be at least, and a multiple "
             "of, iterations_per_loop={loops}; otherwise checkpoints fall between sink loops.",
         ),
-        source="seed002:性能调优 iterations_per_loop; docs/zh npu_config (>= iterations_per_loop)",
+        source="npurunconfig-page:性能调优 iterations_per_loop; docs/zh npu_config (>= iterations_per_loop)",
         fix=("取 iterations_per_loop 的整数倍。", "Use a multiple of iterations_per_loop."),
         targets=("save_checkpoints_steps",),
     ),
@@ -378,7 +379,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             'variable_placement="Host" 需要开启混合计算（mix_compile_mode=True）。',
             'variable_placement="Host" requires mixed computing (mix_compile_mode=True).',
         ),
-        source="seed002:性能调优 variable_placement",
+        source="npurunconfig-page:性能调优 variable_placement",
         fix=(
             "设置 mix_compile_mode=True（同时 iterations_per_loop=1）。",
             "Set mix_compile_mode=True (and iterations_per_loop=1).",
@@ -396,7 +397,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "The target is online inference but graph_run_mode is unset; the default 1 "
             "builds and runs the graph as training.",
         ),
-        source="seed002:基础功能 graph_run_mode",
+        source="npurunconfig-page:基础功能 graph_run_mode",
         fix=("设置 graph_run_mode=0。", "Set graph_run_mode=0."),
     ),
     rule(

@@ -16,7 +16,7 @@ from ascend_studio.schema import (
 
 __all__ = ["VALUE_RULES"]
 
-HCCL_SRC = "seed002:异常补救 hccl_timeout"
+HCCL_SRC = "npurunconfig-page:异常补救 hccl_timeout"
 
 
 def _hccl(c: Ctx) -> tuple[int, ProductRange] | None:
@@ -174,7 +174,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             'aicore_num={aicore_num} 格式不对：应为 "Cube核数|Vector核数"，两个正整数。',
             'aicore_num={aicore_num} is malformed: expected "cube|vector", two positive integers.',
         ),
-        source="seed002:算子编译 aicore_num",
+        source="npurunconfig-page:算子编译 aicore_num",
         fix=(
             '写成 "2|4" 形式，且不超过处理器核数。',
             'Write it like "2|4", within the processor\'s core counts.',
@@ -191,7 +191,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "stream_max_parallel_num={stream_max_parallel_num} is malformed: expected "
             '"engine:count" pairs separated by commas.',
         ),
-        source="seed002:性能调优 stream_max_parallel_num",
+        source="npurunconfig-page:性能调优 stream_max_parallel_num",
         fix=(
             '例如 "DNN_VM_AICPU:10,AIcoreEngine:1"。',
             'For example "DNN_VM_AICPU:10,AIcoreEngine:1".',
@@ -207,7 +207,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "dynamic_inputs_shape_range 格式不对（{problem}）。",
             "dynamic_inputs_shape_range is malformed ({problem}).",
         ),
-        source="seed002:后续版本废弃配置 dynamic_inputs_shape_range",
+        source="npurunconfig-page:后续版本废弃配置 dynamic_inputs_shape_range",
         fix=(
             '例如 "getnext:[128,3~5,-1];data:[]"。',
             'For example "getnext:[128,3~5,-1];data:[]".',
@@ -243,7 +243,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "auto_multistream_parallel_mode={auto_multistream_parallel_mode} is not a known "
             "value ({problem}); no code checks it.",
         ),
-        source="npu_config.py docstring; docs experiment_options.md; NOTES §2.2",
+        source="npu_config.py docstring; docs experiment_options.md",
         fix=(
             "使用 cv、LoadBalance:n 或 MainStream:n（1≤n≤64）。",
             "Use cv, LoadBalance:n or MainStream:n (1 <= n <= 64).",
@@ -259,7 +259,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "local_device_list 中设备 {twice} 重复出现。",
             "local_device_list names device {twice} more than once.",
         ),
-        source="seed002:数据增强 local_device_list",
+        source="npurunconfig-page:数据增强 local_device_list",
         fix=("每个设备只写一次。", "List each device once."),
     ),
     rule(
@@ -302,7 +302,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "Atlas 350 does not produce TBE instruction-mapping files (nor UB fusion compute "
             "descriptions), so that part of op_debug_level={op_debug_level} output is absent.",
         ),
-        source="seed002:后续版本废弃配置 op_debug_level",
+        source="npurunconfig-page:后续版本废弃配置 op_debug_level",
     ),
     rule(
         "debug_dir.unused",
@@ -315,7 +315,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "Operator debugging is off (op_debug_level 0/unset and no op_debug_config), so "
             "nothing is written to debug_dir.",
         ),
-        source="seed002:功能调试 debug_dir; 后续版本废弃配置 op_debug_level",
+        source="npurunconfig-page:功能调试 debug_dir; npurunconfig-page:后续版本废弃配置 op_debug_level",
         targets=("debug_dir",),
     ),
     rule(
@@ -342,7 +342,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             'quant_dumpable="1" 只在开启数据 dump 时有用。',
             'quant_dumpable="1" only matters when data dump is on.',
         ),
-        source="seed002:精度比对 quant_dumpable",
+        source="npurunconfig-page:精度比对 quant_dumpable",
         targets=("quant_dumpable",),
     ),
     rule(

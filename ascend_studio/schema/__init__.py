@@ -42,6 +42,7 @@ from ascend_studio.schema._models import (
     Text,
     When,
 )
+from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -78,6 +79,7 @@ __all__ = [
     "ScenarioId",
     "Section",
     "SessionOption",
+    "Source",
     "Text",
     "When",
     "check_accelerate_train_mode",
@@ -90,6 +92,7 @@ __all__ = [
     "check_profiling_options",
     "check_shape_range",
     "check_stream_parallel",
+    "citation_id",
     "count_dims",
     "documented_default",
     "format_problem",

@@ -22,6 +22,7 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
+from ascend_studio.schema._sources import Source, render_citations, resolve
 
 __all__ = [
     "Catalog",
@@ -34,7 +35,7 @@ __all__ = [
 
 T = TypeVar("T", bound=BaseModel)
 #: The catalog files beside ``params/``, in load order.
-_TABLES = ("products", "scenarios", "taxonomy", "env")
+_TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
 
 
 class CatalogError(ValueError):
@@ -50,8 +51,12 @@ class Catalog(BaseModel):
     categories: tuple[Category, ...]
     env_vars: tuple[EnvVar, ...]
     params: tuple[Parameter, ...]
+    #: The public sources citations name (``sources.toml``).
+    sources: tuple[Source, ...] = ()
 
     def model_post_init(self, __context: Any) -> None:
+        object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
+        object.__setattr__(self, "_cited", {})
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
@@ -89,6 +94,21 @@ class Catalog(BaseModel):
     def by_session_key(self) -> dict[str, Parameter]:
         """sess.run ``parameter_map`` key -> parameter (a shared table: do not mutate)."""
         return self._by_session_key  # type: ignore[attr-defined,no-any-return]
+
+    def cite(self, text: str) -> str:
+        """Citations (``"id:anchor; id2"``) as a reader sees them: titles, public locations.
+
+        Rule sources are a few hundred fixed texts cited on every evaluation: each is
+        rendered once per catalog.
+        """
+        done: dict[str, str] = self._cited  # type: ignore[attr-defined]
+        found = done.get(text)
+        if found is None:
+            found = done[text] = render_citations(text, self._sources)  # type: ignore[attr-defined]
+        return found
+
+    def cited_source(self, citation: str) -> Source | None:
+        return resolve(citation, self._sources)  # type: ignore[attr-defined]
 
     def signature(self, owner: str) -> tuple[str, ...]:
         """The keyword names of ``owner``'s constructor in positional order."""
@@ -252,6 +272,11 @@ def _cross_check(catalog: Catalog) -> None:
             problems.append(f"{p.path}: defined twice")
         seen.add(p.path)
         problems += _param_problems(catalog, p, paths)
+    cited = [(p.path, c) for p in catalog.params for c in p.sources]
+    cited += [(f"env {e.name}", c) for e in catalog.env_vars for c in e.sources]
+    problems += [
+        f"{w}: cites unknown source {c!r}" for w, c in cited if not catalog.cited_source(c)
+    ]
     for sub, holder in SUBCONFIG_PATHS.items():
         if catalog.owned_by(sub) and holder not in seen:
             problems.append(f"{sub}: holder parameter {holder!r} missing")
@@ -280,6 +305,7 @@ def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
         categories=rows("taxonomy", "category", Category),
         env_vars=rows("env", "env", EnvVar),
         params=tuple(params),
+        sources=rows("sources", "source", Source),
     )
     _cross_check(catalog)
     return catalog

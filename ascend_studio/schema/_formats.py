@@ -118,7 +118,7 @@ def count_dims(input_shape: str, dynamic_dims: str) -> tuple[int, tuple[int, ...
 
 
 def check_aicore_num(text: str) -> str | None:
-    """``cube|vector``: two positive integers (seed 算子编译)."""
+    """``cube|vector``: two positive integers (NPURunConfig parameter page, 算子编译)."""
     parts = text.split("|")
     if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
         return "expected two positive integers 'cube|vector'"
@@ -126,14 +126,14 @@ def check_aicore_num(text: str) -> str | None:
 
 
 def check_stream_parallel(text: str) -> str | None:
-    """``ENGINE:n,ENGINE:n`` with n >= 1 (seed 性能调优)."""
+    """``ENGINE:n,ENGINE:n`` with n >= 1 (NPURunConfig parameter page, 性能调优)."""
     if _STREAM_PARALLEL.fullmatch(text):
         return None
     return "expected engine:count pairs separated by ','"
 
 
 def check_shape_range(text: str) -> str | None:
-    """``getnext:[..],[..];data:[..]``; dims are n, -1 or lo~hi (seed 废弃配置)."""
+    """``getnext:[..],[..];data:[..]``; dims are n, -1 or lo~hi (NPURunConfig parameter page, 后续版本废弃配置)."""
     for group in text.split(";"):
         match = _RANGE_GROUP.fullmatch(group)
         if match is None:

@@ -104,7 +104,7 @@ class Scenario(_Frozen):
 
 
 class Section(_Frozen):
-    """A section of the seed reference page (the 15 headings)."""
+    """A section of the NPURunConfig parameter page (the 15 headings)."""
 
     id: str
     name: Text
@@ -310,7 +310,7 @@ class Parameter(_Frozen):
     experimental: bool = False
     no_effect: bool = False
     inherited: bool = False
-    #: On the NPURunConfig reference page (the seed page).
+    #: On the NPURunConfig reference page (the NPURunConfig parameter page).
     documented: bool = True
     #: Described in the sess.run session-config docs (docs/*/tfadapter_1/apiref/
     #: session_config/), though not on the reference page.

@@ -21,20 +21,17 @@ if TYPE_CHECKING:
     from ascend_studio.rules import Diagnostic
 
 __all__ = [
-    "EXPORT_FORMATS",
-    "PREVIEW_FORMATS",
     "Effective",
     "Engine",
+    "Evaluation",
     "Finding",
+    "FormatInfo",
     "Severity",
     "Unavailable",
     "param_unavailable",
     "value_unavailable",
 ]
 
-PREVIEW_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "json")
-#: Every export format, in menu order (the same list as ``codegen.EXPORT_FORMATS``).
-EXPORT_FORMATS: tuple[str, ...] = ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
 Severity = Literal["error", "warning", "info"]
 Language = Literal["zh", "en"]
 
@@ -57,6 +54,33 @@ def _located(d: Diagnostic) -> Text:
     if not line:
         return d.message
     return Text.of(f"（文件第 {line} 行）{d.message.zh}", f"(file line {line}) {d.message.en}")
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The rules' verdict on one profile: shown as findings, handed to every exporter as is
+    (one evaluation per edit serves the form, the lists and every preview)."""
+
+    profile: Profile
+    findings: tuple[Finding, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FormatInfo:
+    """An export format as the UI uses it (from the codegen format descriptor)."""
+
+    id: str
+    label: Text
+    suffix: str
+    #: The highlighting language (``ui/_highlight.py``).
+    language: str
+    preview: bool
+    stem_suffix: str = ""
+
+    def suggested_name(self, profile_path: Path | None) -> str:
+        stem = profile_path.name.split(".")[0] if profile_path else "npu_config"
+        return stem + self.stem_suffix + self.suffix
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +131,18 @@ class Engine:
         self.catalog = catalog
 
     # -- rules -------------------------------------------------------------------------
-    def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
+    def evaluate(self, profile: Profile) -> Evaluation:
         from ascend_studio.rules import evaluate
 
-        return tuple(
+        diagnostics = tuple(evaluate(profile, self.catalog))
+        findings = tuple(
             Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix)
-            for d in evaluate(profile, self.catalog)
+            for d in diagnostics
         )
+        return Evaluation(profile, findings, diagnostics)
+
+    def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
+        return self.evaluate(profile).findings
 
     def effective(self, profile: Profile, path: str) -> Effective | None:
         """``None`` unless the runtime uses something else than the entered value."""
@@ -127,11 +156,30 @@ class Engine:
         return Effective(result.value, result.source == "ignored", result.note)
 
     # -- codegen -------------------------------------------------------------------------
-    def export(self, profile: Profile, fmt: str, lang: Language = "en") -> str:
-        """``profile`` as ``fmt`` text; ``ExportError`` (a ValueError) when it cannot be."""
+    def formats(self) -> tuple[FormatInfo, ...]:
+        """Every export format, in menu order (read from the codegen descriptors)."""
+        from ascend_studio.codegen import export_formats
+
+        return tuple(
+            FormatInfo(f.id, f.label, f.suffix, f.language, f.preview, f.stem_suffix)
+            for f in export_formats()
+        )
+
+    def export(
+        self,
+        profile: Profile,
+        fmt: str,
+        lang: Language = "en",
+        evaluation: Evaluation | None = None,
+    ) -> str:
+        """``profile`` as ``fmt`` text; ``ExportError`` (a ValueError) when it cannot be.
+
+        ``evaluation`` (of this very profile) spares the exporter a second run of the rules.
+        """
         from ascend_studio.codegen import ExportOptions, export_text
 
-        return export_text(profile, fmt, ExportOptions(lang=lang), self.catalog)
+        given = evaluation.diagnostics if evaluation and evaluation.profile is profile else None
+        return export_text(profile, fmt, ExportOptions(lang=lang), self.catalog, given)
 
     def write_export(self, profile: Profile, fmt: str, path: Path, lang: Language = "en") -> Path:
         from ascend_studio.codegen import ExportOptions, write_export

@@ -24,10 +24,9 @@ from ascend_studio.profile import (
 )
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._autosave import Autosave, Recovery, find_recoveries
-from ascend_studio.ui._core import EXPORT_FORMATS, Engine
+from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
-from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui.companion._export import companion_bundle
 
@@ -223,13 +222,15 @@ class FileController(QObject):
         return True
 
     def export(self, fmt: str | None = None) -> bool:
+        formats = self.engine.formats()
         if fmt is None:
-            titles = [f"{tr(FORMAT_TITLES[f])} ({f})" for f in EXPORT_FORMATS]
+            titles = [f"{f.label.get(self.lang())} ({f.id})" for f in formats]
             index = _dialogs.choose_item(self.window, tr("Export"), tr("Format:"), titles)
             if index is None:
                 return False
-            fmt = EXPORT_FORMATS[index]
-        start = str(Path(self._start_dir(), suggested_name(fmt, self.model.path)))
+            fmt = formats[index].id
+        chosen = next(f for f in formats if f.id == fmt)
+        start = str(Path(self._start_dir(), chosen.suggested_name(self.model.path)))
         path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
         if path is None:
             return False

@@ -62,15 +62,6 @@ _RULES: dict[str, list[tuple[str, QTextCharFormat]]] = {
         (r"#.*$", COMMENT),
     ],
 }
-_LANGUAGE = {
-    "py": "py",
-    "sess": "py",
-    "sh": "sh",
-    "docker": "sh",
-    "env-file": "env",
-    "json": "json",
-    "k8s": "yaml",
-}
 
 
 class RuleHighlighter(QSyntaxHighlighter):
@@ -152,8 +143,9 @@ class ShellHighlighter(RuleHighlighter):
                 self.setFormat(match.start(), match.end() - match.start(), CONSTANT)
 
 
-def highlighter_for(fmt: str, document: QTextDocument) -> RuleHighlighter:
-    language = _LANGUAGE.get(fmt, "sh")
+def highlighter_for(language: str, document: QTextDocument) -> RuleHighlighter:
+    """The highlighter for an export format's ``language`` (its descriptor names it);
+    an unknown language (or "plain") is shown uncoloured."""
     if language == "sh":
         return ShellHighlighter(_RULES["sh"], document)
-    return RuleHighlighter(_RULES[language], document)
+    return RuleHighlighter(_RULES.get(language, []), document)

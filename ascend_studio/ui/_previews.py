@@ -1,13 +1,14 @@
-"""Live previews of every export format, with copy and save.
+"""Live previews of the export formats, with copy and save.
 
+The tabs come from the formats' descriptors (``Engine.formats()``: label,
+highlighting language, whether it previews), set once the window has shown.
 Texts are regenerated on each edit; a tab whose text did not change is left
 alone (no re-highlighting, scroll position kept).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextCursor
@@ -21,37 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.ui._core import PREVIEW_FORMATS
+from ascend_studio.ui._core import FormatInfo
 from ascend_studio.ui._highlight import RuleHighlighter, highlighter_for
-from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._i18n import tr
 
-__all__ = ["FORMAT_TITLES", "PreviewPane"]
-
-#: Tab and menu titles (translated when shown).
-FORMAT_TITLES = {
-    "py": QT_TR_NOOP("Estimator style"),
-    "sess": QT_TR_NOOP("sess.run style"),
-    "sh": QT_TR_NOOP("Shell script"),
-    "env-file": QT_TR_NOOP("env-file"),
-    "docker": QT_TR_NOOP("docker -e"),
-    "k8s": QT_TR_NOOP("Kubernetes env"),
-    "json": QT_TR_NOOP("Profile JSON"),
-}
-FORMAT_SUFFIX = {
-    "py": ".py",
-    "sess": ".py",
-    "sh": ".sh",
-    "env-file": ".env",
-    "docker": ".txt",
-    "k8s": ".yaml",
-    "json": ".ascend.json",
-}
+__all__ = ["PreviewPane"]
 
 
 class _Preview(QWidget):
-    def __init__(self, fmt: str, parent: QWidget) -> None:
+    def __init__(self, info: FormatInfo, parent: QWidget) -> None:
         super().__init__(parent)
-        self.fmt = fmt
+        fmt = self.fmt = info.id
+        self.info = info
         self.setObjectName(f"preview:{fmt}")
         self.text = QPlainTextEdit(self)
         self.text.setObjectName(f"preview:{fmt}:text")
@@ -61,7 +43,7 @@ class _Preview(QWidget):
         # Read-only text rewritten on every edit: its own undo history only grew
         # (58,724 steps, ~2.6 MiB per 1,000 edits across the five previews).
         self.text.document().setUndoRedoEnabled(False)
-        self.highlighter: RuleHighlighter = highlighter_for(fmt, self.text.document())
+        self.highlighter: RuleHighlighter = highlighter_for(info.language, self.text.document())
         self.current = ""
         self.copy = QPushButton(self)
         self.copy.setObjectName(f"preview:{fmt}:copy")
@@ -108,12 +90,22 @@ class PreviewPane(QTabWidget):
         super().__init__(parent)
         self.setObjectName("previews")
         self.tabs: dict[str, _Preview] = {}
-        for fmt in PREVIEW_FORMATS:
-            page = _Preview(fmt, self)
-            page.save.clicked.connect(lambda _c=False, f=fmt: self.save_requested.emit(f))
-            self.tabs[fmt] = page
+        self.lang = "en"
+
+    def set_formats(self, formats: Iterable[FormatInfo]) -> None:
+        """One tab per format that previews, in the given order (the old tabs go)."""
+        for page in self.tabs.values():
+            self.removeTab(self.indexOf(page))
+            page.deleteLater()
+        self.tabs = {}
+        for info in formats:
+            if not info.preview:
+                continue
+            page = _Preview(info, self)
+            page.save.clicked.connect(lambda _c=False, f=info.id: self.save_requested.emit(f))
+            self.tabs[info.id] = page
             self.addTab(page, "")
-        self.retranslate()
+        self.retranslate(self.lang)
 
     def refresh(self, render: Callable[[str], str]) -> int:
         """Regenerate every tab with ``render(fmt)``; returns how many changed."""
@@ -129,9 +121,11 @@ class PreviewPane(QTabWidget):
     def show_format(self, fmt: str) -> None:
         self.setCurrentWidget(self.tabs[fmt])
 
-    def retranslate(self) -> None:
+    def retranslate(self, lang: str | None = None) -> None:
+        self.lang = lang or self.lang
         for fmt, page in self.tabs.items():
-            self.setTabText(self.indexOf(page), tr(FORMAT_TITLES[fmt]))
+            self.setTabText(self.indexOf(page), page.info.label.get(self.lang))
+            self.setTabToolTip(self.indexOf(page), fmt)
             page.copy.setText(tr("Copy"))
             page.save.setText(tr("Save…"))
             page.copy.setToolTip(tr("Copy this text to the clipboard"))
@@ -154,8 +148,3 @@ def _common_prefix(a: str, b: str) -> int:
 def _utf16_len(text: str) -> int:
     """Qt text positions count UTF-16 code units, not code points."""
     return len(text.encode("utf-16-le")) // 2
-
-
-def suggested_name(fmt: str, profile_path: Path | None) -> str:
-    stem = profile_path.name.split(".")[0] if profile_path else "npu_config"
-    return stem + ("_session" if fmt == "sess" else "") + FORMAT_SUFFIX[fmt]

@@ -14,6 +14,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._core import (
     Effective,
     Engine,
+    Evaluation,
     Finding,
     Severity,
     Unavailable,
@@ -56,6 +57,8 @@ class Snapshot:
     categories: dict[str, CategoryCounts] = field(default_factory=dict)
     #: ``NAME -> findings`` for the profile's environment variables.
     env_findings: dict[str, list[Finding]] = field(default_factory=dict)
+    #: The evaluation the findings come from, handed on to the previews' exporters.
+    evaluation: Evaluation | None = None
 
     def problem_paths(self) -> set[str]:
         return {path for finding in self.findings for path in finding.params}
@@ -65,7 +68,8 @@ class Snapshot:
 
 
 def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapshot:
-    findings = engine.diagnose(profile)
+    evaluation = engine.evaluate(profile)
+    findings = evaluation.findings
     by_path: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
         for path in finding.params:
@@ -76,6 +80,7 @@ def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapsho
         _rows(catalog, engine, profile, by_path),
         _categories(catalog, profile, findings),
         {p[4:]: f for p, f in by_path.items() if p.startswith("env:")},
+        evaluation,
     )
 
 

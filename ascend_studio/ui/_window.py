@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         self.compare = install_compare(self)
         self.drops = install_import_review(self)
         self.applier = install_apply(self)
+        self.previews.set_formats(self.engine.formats())
         self.refresh()
         self._restore_state()
         if not self._progressive:
@@ -225,7 +226,7 @@ class MainWindow(QMainWindow):
 
     def _preview_text(self, fmt: str) -> str:
         try:
-            return self.engine.export(self.model.profile, fmt, self.lang)
+            return self.engine.export(self.model.profile, fmt, self.lang, self.snapshot.evaluation)
         except ValueError as exc:  # e.g. a value the format cannot carry
             return tr("# Cannot export this profile as {fmt}:\n# {reason}\n").format(
                 fmt=fmt, reason=str(exc).replace("\n", "\n# ")
@@ -361,9 +362,7 @@ class MainWindow(QMainWindow):
         self.form.set_language(lang)
         self.nav.set_language(lang)
         self.diagnostics.set_language(lang)
-        self.previews.retranslate()
-        for key, page in self.previews.tabs.items():
-            self.previews.setTabToolTip(self.previews.indexOf(page), key)
+        self.previews.retranslate(lang)
         if self._started:  # comments in the exported code follow the language
             self.previews.refresh(self._preview_text)
         self._update_counts()

@@ -420,41 +420,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>Estimator style</source>
-        <translation>Estimator 方式</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>sess.run style</source>
-        <translation>sess.run 方式</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>Shell script</source>
-        <translation>Shell 脚本</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>env-file</source>
-        <translation>env-file 文件</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>docker -e</source>
-        <translation>docker -e 参数</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>Kubernetes env</source>
-        <translation>Kubernetes 环境变量</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
-        <source>Profile JSON</source>
-        <translation>配置 JSON</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_previews.py"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>

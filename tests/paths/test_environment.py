@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascend_studio.codegen import shell_quote
-from ascend_studio.paths import Environment, EnvSource, parse_env_script, read_env_script
+from ascend_studio.codegen import parse_env_script, read_env_script, shell_quote
+from ascend_studio.paths import Environment, EnvSource
 from ascend_studio.profile import Profile
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ascend_studio.paths import Context, Environment, EnvSource, parse_env_script, resolve
+from ascend_studio.codegen import parse_env_script
+from ascend_studio.paths import Context, Environment, EnvSource, resolve
 from ascend_studio.paths._shelltext import expand_shell_text
 from ascend_studio.profile import Profile
 

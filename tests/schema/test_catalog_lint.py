@@ -117,7 +117,7 @@ def test_search_finds_in_both_languages(catalog: Catalog) -> None:
 
 def test_broken_catalog_names_file_and_entry(tmp_path: Path) -> None:
     source = Path(__file__).resolve().parents[2] / "resources" / "catalog"
-    for name in ("products", "scenarios", "taxonomy", "env"):
+    for name in ("products", "scenarios", "taxonomy", "env", "sources"):
         (tmp_path / f"{name}.toml").write_text(
             (source / f"{name}.toml").read_text("utf-8"), "utf-8"
         )

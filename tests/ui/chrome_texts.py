@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.ui._core import EXPORT_FORMATS, PREVIEW_FORMATS
+from ascend_studio.codegen import EXPORT_FORMATS
 
 __all__ = ["Shown", "shown_texts", "untranslated"]
 
@@ -57,7 +57,7 @@ NOT_CHROME_WORDS = frozenset(
 
 #: Whole texts that are data, not chrome: settings of other tools, named the way
 #: those tools spell them (resources/catalog/artifacts.toml), and export format ids.
-NOT_CHROME_TEXTS = frozenset({"acl.json output", *PREVIEW_FORMATS, *EXPORT_FORMATS})
+NOT_CHROME_TEXTS = frozenset({"acl.json output", *EXPORT_FORMATS})
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ import shiboken6
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio.profile import Profile, save_profile
+from ascend_studio.schema import shipped_catalog
 from ascend_studio.ui import _app, create_window, run_app
-from ascend_studio.ui._core import EXPORT_FORMATS
+from ascend_studio.ui._core import Engine
 from ascend_studio.ui._previews import PreviewPane, _common_prefix
 from ascend_studio.ui._window import MainWindow
 
@@ -75,7 +76,7 @@ def test_ensure_app_reuses_the_running_application() -> None:
 def test_export_formats_match_the_exporters() -> None:
     from ascend_studio.codegen import EXPORT_FORMATS as CODEGEN_FORMATS
 
-    assert EXPORT_FORMATS == CODEGEN_FORMATS
+    assert tuple(f.id for f in Engine(shipped_catalog()).formats()) == CODEGEN_FORMATS
 
 
 @pytest.mark.parametrize(
@@ -94,6 +95,7 @@ def test_export_formats_match_the_exporters() -> None:
 def test_preview_replaces_only_the_changed_part(qtbot: Any, old: str, new: str) -> None:
     pane = PreviewPane()
     qtbot.addWidget(pane)
+    pane.set_formats(Engine(shipped_catalog()).formats())
     page = pane.tabs["py"]
     page.set_text(old)
     page.set_text(new)

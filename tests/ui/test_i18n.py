@@ -63,7 +63,7 @@ def found() -> list[Any]:
 def test_the_scan_sees_every_call_form(found: list[Any]) -> None:
     texts = {f.source for f in found}
     assert len(texts) > 250
-    assert {"&Save", "Estimator style", "Host"} <= texts  # tr(), QT_TR_NOOP(), inside an f-string
+    assert {"&Save", "an integer", "Host"} <= texts  # tr(), QT_TR_NOOP(), inside an f-string
     # Ours, plus Qt's own labels that qtbase_zh_CN lacks (ui._i18n.QT_GAPS).
     assert {f.context for f in found} == {CONTEXT, "QFileDialog"}
     assert update.DEFAULT_CONTEXT == CONTEXT

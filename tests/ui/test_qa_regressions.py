@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit
 from ui_helpers import editor, find
 
 from ascend_studio.schema import Catalog, Text
-from ascend_studio.ui._core import Finding, Severity
+from ascend_studio.ui._core import Evaluation, Finding, Severity
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._window import MainWindow
 
@@ -55,13 +55,15 @@ def test_category_counts_are_per_severity(
 ) -> None:
     """1 error + 1 info read "✖ 2": every finding was counted under the worst icon."""
     category = window.catalog.param("precision_mode").category
-    monkeypatch.setattr(window.engine, "diagnose", lambda _p: _findings("error", "info"))
+    monkeypatch.setattr(
+        window.engine, "evaluate", lambda p: Evaluation(p, _findings("error", "info"), ())
+    )
     window.refresh()
     text = window.nav.item_for(category).text()
     assert "✖ 1" in text and "ℹ 1" in text and "✖ 2" not in text
     assert "2 notes" not in window.nav.item_for(category).toolTip()
     findings = _findings("warning", "warning", "info", "error")
-    monkeypatch.setattr(window.engine, "diagnose", lambda _p: findings)
+    monkeypatch.setattr(window.engine, "evaluate", lambda p: Evaluation(p, findings, ()))
     window.refresh()
     counts = window.nav.counts[category]
     assert (counts.errors, counts.warnings, counts.infos, counts.problems) == (1, 2, 1, 4)

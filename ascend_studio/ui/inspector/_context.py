@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.paths import Context, Environment, read_env_script
+from ascend_studio.codegen import read_env_script
+from ascend_studio.paths import Context, Environment
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs

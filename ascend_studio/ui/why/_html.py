@@ -215,10 +215,11 @@ def _artifacts(artifacts: ArtifactCatalog, path: str, lang: Language) -> str:
     return _heading(tr("Output locations it decides")) + f"<ul>{items}</ul>"
 
 
-def _sources(param: Parameter, lang: Language) -> str:
-    items = "".join(f"<li><code>{_E(s)}</code></li>" for s in param.sources)
+def _sources(param: Parameter, catalog: Catalog, lang: Language) -> str:
+    """Citations rendered from the sources table (public titles and locations)."""
+    items = "".join(f"<li><code>{_E(catalog.cite(s))}</code></li>" for s in param.sources)
     notes = "".join(
-        f"<li>{_E(d.summary.get(lang))} ({_E(tr('follows'))}: {_E(d.follows)})</li>"
+        f"<li>{_E(d.summary.get(lang))} ({_E(tr('follows'))}: {_E(catalog.cite(d.follows))})</li>"
         for d in param.disagreements
     )
     extra = _heading(tr("Where the sources disagree")) + f"<ul>{notes}</ul>" if notes else ""
@@ -242,6 +243,6 @@ def why_html(
             _availability(param, profile, catalog, lang),
             _environment(param, profile, catalog, lang),
             _artifacts(artifacts, path, lang),
-            _sources(param, lang),
+            _sources(param, catalog, lang),
         ]
     )

@@ -1,6 +1,7 @@
-"""Read the environment an env script, env-file or ``env`` dump sets.
+"""Read the environment an env script, env-file or ``env`` dump sets (for the path engine).
 
-A thin adapter over the codegen shell importer, which never runs its input and
+A thin adapter over the shell importer (it lives here, not in ``paths``: the path
+engine takes the environment as data and never imports the importers), which never runs its input and
 never raises: only exported variables count, ``unset`` gives ``None``, values
 that refer to other variables (``$HOME/x``) are kept as written, since only the
 target shell knows them. Everything the importer noticed besides plain
@@ -12,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ascend_studio.codegen import ImportReport, import_shell
+from ascend_studio.codegen._import_sh import import_shell
+from ascend_studio.codegen._report import ImportReport
 
 __all__ = ["EnvScript", "parse_env_script", "read_env_script"]
 

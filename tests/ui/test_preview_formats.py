@@ -1,0 +1,108 @@
+"""The previews, the Export menu and the highlighter read the format descriptors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ascend_studio.codegen import ExportFormat, ExportOptions, register_format, unregister_format
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog, Text
+from ascend_studio.ui._highlight import RuleHighlighter, ShellHighlighter
+from ascend_studio.ui._window import MainWindow
+
+
+def _export_yaml_env(
+    profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Any]
+) -> str:
+    return "".join(f"{k}: {v}\n" for k, v in sorted(profile.env.items()))
+
+
+SYNTHETIC = ExportFormat(
+    id="yaml-env",
+    suffix=".yml",
+    language="yaml",
+    label=Text.of("YAML 环境变量", "YAML env"),
+    summary="a YAML map",
+    export=_export_yaml_env,
+    order=45,
+)
+
+
+@pytest.fixture
+def synthetic() -> Iterator[ExportFormat]:
+    register_format(SYNTHETIC)
+    yield SYNTHETIC
+    unregister_format(SYNTHETIC.id)
+
+
+def test_a_registered_format_gets_a_preview_tab(synthetic: ExportFormat, make_window: Any) -> None:
+    window: MainWindow = make_window("zh")
+    assert list(window.previews.tabs) == ["py", "sess", "sh", "env-file", "yaml-env", "json"]
+    page = window.previews.tabs["yaml-env"]
+    index = window.previews.indexOf(page)
+    assert window.previews.tabText(index) == "YAML 环境变量"
+    assert window.previews.tabToolTip(index) == "yaml-env"
+    highlighter = page.highlighter
+    assert type(highlighter) is RuleHighlighter and highlighter.rules  # the yaml rules
+    window.model.edit(window.model.profile.with_env("A", "1"), "edit")
+    assert window.previews.text("yaml-env") == "A: 1\n"
+    window.set_language("en")
+    assert window.previews.tabText(index) == "YAML env"
+
+
+def test_the_export_menu_offers_it_with_its_suffix(
+    synthetic: ExportFormat,
+    make_window: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from ascend_studio.ui import _dialogs
+
+    window: MainWindow = make_window("en")
+    offered: list[str] = []
+
+    def choose(_parent: Any, _title: str, _label: str, items: list[str]) -> int:
+        offered.extend(items)
+        return items.index("YAML env (yaml-env)")
+
+    asked: list[str] = []
+
+    def ask(_parent: Any, _title: str, start: str, _filter: str) -> Path:
+        asked.append(start)
+        return tmp_path / "out.yml"
+
+    monkeypatch.setattr(_dialogs, "choose_item", choose)
+    monkeypatch.setattr(_dialogs, "ask_save_path", ask)
+    assert window.files.export()
+    assert "Kubernetes env (k8s)" in offered
+    assert asked[0].endswith("npu_config.yml")
+    assert (tmp_path / "out.yml").read_text(encoding="utf-8") == ""
+
+
+def test_shell_formats_get_the_quote_aware_highlighter(make_window: Any) -> None:
+    window: MainWindow = make_window("en")
+    assert type(window.previews.tabs["sh"].highlighter) is ShellHighlighter
+    assert type(window.previews.tabs["py"].highlighter) is RuleHighlighter
+
+
+def test_one_edit_runs_the_rules_once_for_the_form_and_every_preview(
+    make_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ascend_studio import rules
+
+    window: MainWindow = make_window("en")
+    calls: list[Profile] = []
+    real = rules.evaluate
+
+    def counting(profile: Profile, catalog: Catalog | None = None) -> Any:
+        calls.append(profile)
+        return real(profile, catalog)
+
+    monkeypatch.setattr(rules, "evaluate", counting)
+    window.model.edit(window.model.profile.with_env("ASCEND_DEVICE_ID", "x"), "edit")
+    assert len(calls) == 1
+    assert "ASCEND_DEVICE_ID='x'" in window.previews.text("sh")  # its rule comment is there
