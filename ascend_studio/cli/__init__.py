@@ -61,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_cli(argv: list[str]) -> int:
     """Run one headless command; returns the process exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not UTF-8 (Linux hands it over with lone surrogates)
+        # or any other unencodable text is printed escaped, never a crash.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     handler = cast("Callable[[argparse.Namespace], int] | None", getattr(args, "handler", None))

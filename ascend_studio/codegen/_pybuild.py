@@ -13,8 +13,8 @@ import ast
 import difflib
 from dataclasses import dataclass, field
 
-from ascend_studio.codegen._kinds import ConversionError, coerce
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES
+from ascend_studio.codegen._kinds import ConversionError, coerce, needs_bytes
+from ascend_studio.codegen._layout import HOLDER_OWNER, REQUIRED_ALL, SIGNATURES
 from ascend_studio.codegen._pyobjs import (
     Ambiguous,
     MapWrite,
@@ -30,6 +30,12 @@ from ascend_studio.schema import Catalog, Parameter
 
 __all__ = ["Builder", "Built"]
 
+#: Values the evaluator computed but a profile cannot hold (see ``_pyeval``), in Chinese.
+_UNKEPT = {
+    "not a finite number": "不是有限数（inf/nan）",
+    "not text (a lone surrogate)": "不是文本（含孤立代理字符）",
+    "too large": "太大",
+}
 _FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
 
 
@@ -78,13 +84,7 @@ class Builder:
             path = prefix + name
             line = getattr(node, "lineno", obj.node.lineno)
             if value is None:
-                self.add(
-                    "ignored",
-                    f"{path}=None：None 即未设置。",
-                    f"{path}=None means unset.",
-                    line,
-                    path,
-                )
+                self._none(obj.owner, path, line, out)
             elif path in HOLDER_OWNER:
                 self._holder(path, node, value, override, out)
             elif path == "session_config" and isinstance(value, ProtoObj):
@@ -101,6 +101,32 @@ class Builder:
                 "constructor raises TypeError. Not imported.",
                 obj.node.lineno,
             )
+
+    def _none(self, owner: str, path: str, line: int, out: Built) -> None:
+        """An explicit ``None`` is a value: kept (it is not the same as leaving it out),
+        except where leaving it out is not possible or gives None anyway."""
+        if path in HOLDER_OWNER or owner in REQUIRED_ALL:
+            self.add(
+                "ignored",
+                f"{path}=None：与未设置相同（{owner} 的这个参数只能这样表示“未设置”）。"
+                if owner in REQUIRED_ALL
+                else f"{path}=None：与不传该参数相同（默认值就是 None）。",
+                f"{path}=None: the same as unset ({owner} has no default for it, so None is "
+                "how it is left unset)."
+                if owner in REQUIRED_ALL
+                else f"{path}=None: the same as not passing it (its default is None).",
+                line,
+                path,
+            )
+            return
+        out.values[path], out.lines[path] = None, line
+        self.add(
+            "recognized",
+            f"{path} = None（显式传入 None，已保留；它不等于不传）",
+            f"{path} = None (passed explicitly and kept; it is not the same as leaving it out)",
+            line,
+            path,
+        )
 
     def _holder(
         self, path: str, node: ast.expr, value: object, override: str | None, out: Built
@@ -138,6 +164,17 @@ class Builder:
                 f"{path}={text}：该名称在不同分支中取值不同（{options}），按表达式保留。",
                 f"{path}={text}: the name has different values on different paths ({options}); "
                 "kept as an expression.",
+                node.lineno,
+                path,
+            )
+            return
+        why = value.why if isinstance(value, Opaque) else ""
+        if why in _UNKEPT:
+            self.add(
+                "verbatim",
+                f"{path}={text}：{_UNKEPT[why]}，无法作为值保存；按表达式原样保留，导出时原样写回。",
+                f"{path}={text}: {why}, so it cannot be kept as a value; kept as an expression "
+                "and re-emitted unchanged.",
                 node.lineno,
                 path,
             )
@@ -191,7 +228,8 @@ class Builder:
     ) -> None:
         """Store a known value in the type the parameter needs (reporting a conversion)."""
         try:
-            converted = coerce(param, value) if param is not None else value
+            keep = param is None or (isinstance(value, bytes) and needs_bytes(param))
+            converted = value if keep or param is None else coerce(param, value)
         except ConversionError as exc:
             assert param is not None
             if node is not None:
@@ -204,7 +242,7 @@ class Builder:
                 path,
             )
             return
-        if not _is_value(converted):
+        if not _is_value(converted) and not isinstance(converted, bytes):
             return
         out.values[path], out.lines[path] = converted, line  # type: ignore[assignment]
         if param is not None and (type(converted) is not type(value) or converted != value):

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio._input import InputError, read_input
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
 
 __all__ = [
@@ -69,6 +70,10 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
         raise ProfileError(
             source, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
         ) from exc
+    except RecursionError:
+        raise ProfileError(source, "not a profile: brackets nested too deeply") from None
+    except ValueError:  # Python refuses to convert integers of more than 4300 digits
+        raise ProfileError(source, "not a profile: an integer has more than 4300 digits") from None
     if not isinstance(data, dict):
         raise ProfileError(source, "expected a JSON object at the top level")
     data.pop("format", None)
@@ -83,9 +88,9 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
 def load_profile(path: str | Path) -> Profile:
     target = Path(path)
     try:
-        raw = target.read_bytes()
-    except OSError as exc:
-        raise ProfileError(str(target), f"cannot read: {exc.strerror or exc}") from exc
+        raw = read_input(target)
+    except InputError as exc:
+        raise ProfileError(str(target), exc.problem) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

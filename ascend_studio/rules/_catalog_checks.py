@@ -104,7 +104,9 @@ Involves = Callable[[CatalogIndex, str], bool]
 def _literals(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows."""
     for path, value, facts in ctx.known():
-        if not isinstance(value, Expr):
+        # An explicit None is not a literal of the parameter's type: what None
+        # does is a per-parameter fact with its own rule, not a type mismatch.
+        if not isinstance(value, Expr) and value is not None:
             yield path, value, facts
 
 
@@ -141,7 +143,10 @@ def _findings(ctx: Ctx) -> list[Finding]:
         for path, value, facts in _literals(ctx):
             param = facts.param
             typed = None
-            if path not in STRICT_BOOL and param.kind != "subconfig":
+            raw = param.session is not None and param.session.convert == "raw"
+            if raw and isinstance(value, bytes):
+                pass  # assigned to a protobuf bytes field as it is: bytes is what works
+            elif path not in STRICT_BOOL and param.kind != "subconfig":
                 typed = type_problem(param.py_type, param.kind, value)
             valued = value_problem(facts, value, ctx) if typed is None else None
             ranged = typed is None and path not in SPECIAL_RANGE and _bounds_problem(facts, value)

@@ -80,9 +80,9 @@ class Ctx:
         return self.values.get(path)
 
     def lit(self, path: str) -> Scalar | None:
-        """The literal set value; None when unset or kept as an expression."""
+        """The literal set value; None when unset, None, bytes or kept as an expression."""
         value = self.values.get(path)
-        return None if isinstance(value, Expr) else value
+        return None if isinstance(value, Expr | bytes) else value
 
     def eff(self, path: str) -> Scalar | None:
         """Set literal, else the signature default; None when unknown or None."""
