@@ -18,7 +18,7 @@ from ascend_studio.codegen._header import read_header
 from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
-from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment, word_value
+from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, Word, lex
 from ascend_studio.profile import Profile
 
@@ -158,7 +158,7 @@ def _command(state: State, cmd: Command) -> None:
 
 
 def _assignment(state: State, name: str, text: str, cmd: Command) -> None:
-    value, verbatim = word_value(text)
+    value, verbatim = state.value_of(text, name, cmd)
     if state.allexport or name in state.exported or (state.in_loop and name in DEVICE_VARS):
         state.set_env(name, value, verbatim, cmd)
     else:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg
-from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, read_word
+from ascend_studio.codegen._shlex import Command, Lookup, ShellSyntaxError, Word, read_word
 
 __all__ = ["DEVICE_VARS", "State", "split_assignment", "word_value"]
 
@@ -15,10 +15,11 @@ DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
 _ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 
 
-def word_value(word_text: str) -> tuple[str, bool]:
-    """(value, verbatim) of the value part of ``NAME=value``."""
+def word_value(word_text: str, lookup: Lookup | None = None) -> tuple[str, bool]:
+    """(value, verbatim) of the value part of ``NAME=value``; with ``lookup``, the
+    variables the script itself defined are expanded (``$A``, ``${A:-1}``)."""
     try:
-        word = read_word(word_text)
+        word = read_word(word_text, lookup)
     except ShellSyntaxError:
         return word_text, True
     return (word.value, False) if word.value is not None else (word_text, True)
@@ -46,6 +47,36 @@ class State:
     array_head: list[Word] | None = None
     #: After ``)``: (command head, line) to continue ``export A=(x) B=1`` with.
     resume: tuple[list[Word], int] | None = None
+    #: Variables last assigned inside a branch, loop, function or subshell: their
+    #: value depends on the run, so they are not expanded.
+    unsure: set[str] = field(default_factory=set)
+
+    def known(self, name: str) -> str | None:
+        """The literal value the script gave ``name`` so far, None when not known."""
+        if name in self.unsure:
+            return None
+        entry = self.env.get(name) if name in self.env else self.shell.get(name)
+        if entry is None or entry[1] or entry[0] is None:
+            return None
+        return entry[0]
+
+    def value_of(self, text: str, name: str, cmd: Command) -> tuple[str, bool]:
+        """(value, verbatim) of ``name=text``, expanding what the script defined."""
+        value, verbatim = word_value(text, self.known)
+        if self.context(cmd) is None and cmd.after not in ("|",):
+            self.unsure.discard(name)
+        else:
+            self.unsure.add(name)
+        if not verbatim and "$" in text and value != text:
+            self.add(
+                "converted",
+                f"{name}={text}：展开为 {value!r}（所用变量由本脚本在前面设置）。",
+                f"{name}={text}: expanded to {value!r} (the variables it uses are set earlier "
+                "in this script).",
+                cmd.line,
+                f"env:{name}",
+            )
+        return value, verbatim
 
     def add(
         self, kind: ReportKind, zh: str, en: str, line: int | None, path: str | None = None

@@ -10,9 +10,10 @@ On an unterminated quote or substitution it stops and says where.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Command", "Lexed", "Word", "lex", "read_word", "shell_quote"]
+__all__ = ["Command", "Lexed", "Lookup", "Word", "expand_simple", "lex", "read_word", "shell_quote"]
 
 _SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
 _META = frozenset(" \t\n;&|()<>")
@@ -64,12 +65,37 @@ class Lexed:
     error: ShellSyntaxError | None = None
 
 
+#: ``$NAME``, ``${NAME}``, ``${NAME:-word}``, ``${NAME-word}`` (``=`` too) with a plain word.
+_SIMPLE = re.compile(
+    r"\$(?:(?P<bare>[A-Za-z_]\w*)|\{(?P<name>[A-Za-z_]\w*)"
+    r"(?:(?P<colon>:?)(?P<op>[-=])(?P<default>[^${}`'\"\\]*))?\})\Z"
+)
+#: The value of a variable the script itself set earlier (None: not known).
+Lookup = Callable[[str], "str | None"]
+
+
+def expand_simple(text: str, lookup: Lookup) -> str | None:
+    """The value of one simple parameter expansion, when the script defines it."""
+    match = _SIMPLE.match(text)
+    if match is None:
+        return None
+    name = match.group("bare") or match.group("name")
+    value = lookup(name)
+    if match.group("op") is None or value is None:
+        return value
+    empty_counts = match.group("colon") == ":"
+    return match.group("default") if empty_counts and value == "" else value
+
+
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lookup: Lookup | None = None) -> None:
         self.s = text
         self.i = 0
         self.line = 1
         self.in_double = False
+        self.lookup = lookup
+        #: (word start, index of the first "=" at or after it): for tilde positions.
+        self._eq = (-1, -1)
 
     def peek(self, offset: int = 0) -> str:
         j = self.i + offset
@@ -206,8 +232,12 @@ class _Reader:
             elif ch == "`":
                 self.backtick()
                 literal = False
-            elif ch == "$" and self.dollar():
-                literal = False
+            elif ch == "$":
+                value = self.expansion()
+                if value is None:
+                    literal = False
+                else:
+                    out.append(value)
             else:
                 out.append(self.take())
 
@@ -248,15 +278,34 @@ class _Reader:
             self.backtick()
             return None
         if ch == "$":
-            return None if self.dollar() else self.take()
+            return self.expansion()
         if self._tilde_position(start):
             self.take()
             return None
         return self.take()
 
+    def expansion(self) -> str | None:
+        """At ``$``: the literal ``$``, the value of a simple expansion of a variable
+        the script defined (given a lookup), or None when only the run knows it."""
+        start = self.i
+        if not self.dollar():
+            return self.take()
+        if self.lookup is None:
+            return None
+        return expand_simple(self.s[start : self.i], self.lookup)
+
     def _tilde_position(self, start: int) -> bool:
-        before = self.s[start : self.i]
-        return not before or (before.endswith(("=", ":")) and "=" in before)
+        """``~`` starts the word or follows ``=``/``:`` after an assignment's ``=``.
+
+        Constant time per ``~`` (a slice of the word so far made long values quadratic).
+        """
+        if self.i == start:
+            return True
+        if self.s[self.i - 1] not in "=:":
+            return False
+        if self._eq[0] != start:
+            self._eq = (start, self.s.find("=", start))
+        return 0 <= self._eq[1] < self.i
 
     def skip_blank(self) -> None:
         while True:
@@ -288,9 +337,13 @@ class _Reader:
                 return
 
 
-def read_word(text: str) -> Word:
-    """``text`` read as a single word (e.g. the value part of ``NAME=value``)."""
-    reader = _Reader(text)
+def read_word(text: str, lookup: Lookup | None = None) -> Word:
+    """``text`` read as a single word (e.g. the value part of ``NAME=value``).
+
+    With ``lookup``, simple expansions of variables it knows are replaced by
+    their values (``$A``, ``${A:-1}``); the word is literal when all are known.
+    """
+    reader = _Reader(text, lookup)
     if not text:
         return Word("", "", 1)
     word = reader.word()

@@ -128,8 +128,15 @@ class Ctx:
 
     # -- environment ----------------------------------------------------------------
     def env_value(self, name: str) -> str | None:
-        """The variable's value when the profile sets it; None if absent or unset."""
+        """The variable's value when the profile sets it; None if absent, unset or
+        shell text (``$device_id``: known only when the script runs)."""
+        if name in self.profile.env_verbatim:
+            return None
         return self.env.get(name)
+
+    def env_runtime(self, name: str) -> bool:
+        """The variable is set to shell text whose value only the run knows."""
+        return name in self.profile.env_verbatim and self.env.get(name) is not None
 
     def env_given(self, name: str) -> bool:
         return self.env.get(name) is not None
