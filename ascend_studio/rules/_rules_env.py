@@ -15,7 +15,15 @@ from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Hit, Rule, rule, txt
 
-__all__ = ["ENV_RULES", "E", "TEXT_CHECKED", "bad_int", "env_int", "runtime_refs", "tf_config_cluster"]
+__all__ = [
+    "ENV_RULES",
+    "TEXT_CHECKED",
+    "E",
+    "bad_int",
+    "env_int",
+    "runtime_refs",
+    "tf_config_cluster",
+]
 
 _INT = re.compile(r"\s*[+-]?\d+\s*")
 #: seed002 异常补救: documented HCCL timeout default (s).
