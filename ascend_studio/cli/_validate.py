@@ -1,7 +1,8 @@
 """``ascend-studio validate``: check a profile (or a script) against every rule.
 
 Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
-least one error was found, 2 when the file cannot be read, holds no configuration
+least one error was found (by a rule, or by the import: a line that does not
+parse, Windows line endings in a shell script), 2 when the file cannot be read, holds no configuration
 (an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
 """
 
@@ -33,7 +34,7 @@ def register(sub: Any) -> None:
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. Exit status: 0 when no "
-            "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
+            "error is found, 1 when any error is found (by a rule or by the import), 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
     )
@@ -180,7 +181,9 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
                 _print_diagnostic(d, args.lang)
             for e in why:
                 _print_explanation(e, args.lang)
-    return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
+    import_error = any(item.severity == "error" for item in problems)
+    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
+    return 1 if import_error or rule_error else 0
 
 
 def run(args: argparse.Namespace) -> int:

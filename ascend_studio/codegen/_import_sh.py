@@ -19,7 +19,7 @@ from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
-from ascend_studio.codegen._shlex import Command, Word, lex
+from ascend_studio.codegen._shlex import Command, Word, lex, shell_quote
 from ascend_studio.profile import Profile
 
 __all__ = ["detect_dialect", "import_shell"]
@@ -169,14 +169,37 @@ def import_shell(text: str, source: str = "<string>", dialect: str | None = None
     """The environment a shell-ish file sets; never raises, never runs it."""
     chosen = dialect or detect_dialect(text, source)
     try:
-        state = read_env_file(text) if chosen == "env-file" else _read_shell(text)
+        state = read_env_file(text) if chosen == "env-file" else _read_shell(text, source)
         return _result(state, text, source, chosen)
     except Exception as exc:  # a safety net: bad input must never escape as an exception
         return internal_error(source, chosen, exc)
 
 
-def _read_shell(text: str) -> State:
+def _crlf(state: State, text: str, source: str) -> str:
+    """Windows line endings: bash keeps each ``\r`` (values end in it, ``do\r`` is a
+    syntax error). Reported as an error with the fix; read as the fixed file."""
+    at = text.find("\r\n")
+    if at < 0:
+        return text
+    name = shell_quote(PurePath(source).name) if source != "<string>" else "FILE"
+    count = text.count("\r\n")
+    state.add(
+        "syntax_error",
+        f"该脚本使用 Windows 换行符（CRLF，{count} 行）：bash 会把行尾的 \\r 当作内容"
+        f"（变量值以 \\r 结尾，do/then 等关键字报语法错误）。请先转换：sed -i 's/\\r$//' {name}"
+        f"（或 dos2unix {name}）。以下按转换后的内容读取。",
+        f"This script has Windows line endings (CRLF, {count} lines): bash keeps the \\r at "
+        "each line end (values end in \\r; `do`, `then` and `for ((...))` lines are syntax "
+        f"errors). Convert it first: sed -i 's/\\r$//' {name} (or dos2unix {name}). Read "
+        "here as converted.",
+        text.count("\n", 0, at) + 1,
+    )
+    return text.replace("\r\n", "\n")
+
+
+def _read_shell(text: str, source: str = "<string>") -> State:
     state = State()
+    text = _crlf(state, text, source)
     lexed = lex(text)
     for cmd in lexed.commands:
         _command(state, cmd)
