@@ -20,6 +20,7 @@ import re
 from collections import ChainMap
 from collections.abc import Iterator
 
+from ascend_studio.codegen._layout import SIGNATURES
 from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, on_call
 from ascend_studio.codegen._pyeval import MAX_DEPTH, Evaluator, missing
 from ascend_studio.codegen._pyobjs import (
@@ -209,9 +210,31 @@ class Scanner:
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
         self.bind(node.name, Opaque(node), node.lineno)
+        self._subclass(node)
         if self._interesting(node):
             where = f"in class {node.name} (line {node.lineno})"
             self._deferred.append((node, self.scope, [*self.ctx, where]))
+
+    def _subclass(self, node: ast.ClassDef) -> None:
+        """``class MyRunConfig(NPURunConfig)`` defined here is still an NPURunConfig."""
+        names = [dotted(base) for base in node.bases]
+        bases = [self.canonical(n) for n in names if n]
+        config = next((b for b in bases if b.rpartition(".")[2] in SIGNATURES), None)
+        if config is None:
+            return
+        base = config.rpartition(".")[2]
+        if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
+            self.note(
+                node.lineno,
+                "info",
+                f"class {node.name}({base}) defines its own __init__; its calls are not read "
+                f"as {base}",
+            )
+            return
+        self.aliases[node.name] = config
+        self._words.add(node.name)
+        self._pattern = re.compile("|".join(sorted(self._words)))
+        self.note(node.lineno, "info", f"class {node.name}({base}): its calls are read as {base}")
 
     # -- branches ------------------------------------------------------------------
     def _branches(self, bodies: list[tuple[list[ast.stmt], str]], keep_base: bool) -> None:
