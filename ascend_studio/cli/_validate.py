@@ -17,14 +17,15 @@ from typing import Any
 
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.codegen import ReportItem, import_file
+from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
 from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "validate"
 
-Loaded = list[tuple[str, Profile]]
+#: (label, profile as checked, the imported configuration: None for a profile file)
+Loaded = list[tuple[str, Profile, ImportedConfig | None]]
 
 
 def register(sub: Any) -> None:
@@ -69,19 +70,19 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path))], []
+        return [(path, load_profile(path), None)], []
     result = found_configs(import_file(path))
     problems = [
         item
         for item in result.report.items
         if item.severity != "info" and item.kind not in _RULE_COVERED
     ]
-    loaded = [(f"{path} ({c.label})", c.profile_as_written()) for c in result.configs]
+    loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
     return loaded, problems
 
 
 def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
-    return [(label, p.with_target(args.product, args.scenario)) for label, p in loaded]
+    return [(label, p.with_target(args.product, args.scenario), c) for label, p, c in loaded]
 
 
 def _jsonable(value: object) -> object:
@@ -146,7 +147,7 @@ def _print_explanation(e: Explanation, lang: str) -> None:
 
 def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]) -> int:
     catalog = shipped_catalog()
-    results = [(label, p, evaluate(p, catalog)) for label, p in loaded]
+    results = [(label, p, on_one_path(c, evaluate(p, catalog))) for label, p, c in loaded]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
         document = {

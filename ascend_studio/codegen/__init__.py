@@ -5,6 +5,7 @@ write. Importers read Python through :mod:`ast` and shell through a word
 reader: they never execute their input and never raise on malformed input.
 """
 
+from ascend_studio.codegen._diag import on_one_path
 from ascend_studio.codegen._export import export_text, write_export
 from ascend_studio.codegen._import import import_file, import_text
 from ascend_studio.codegen._import_py import import_python
@@ -26,6 +27,7 @@ __all__ = [
     "import_python",
     "import_shell",
     "import_text",
+    "on_one_path",
     "shell_quote",
     "write_export",
 ]

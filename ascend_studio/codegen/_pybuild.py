@@ -13,18 +13,17 @@ import ast
 import difflib
 from dataclasses import dataclass, field
 
+from ascend_studio.codegen._branch import Branch
 from ascend_studio.codegen._kinds import ConversionError, coerce, needs_bytes
 from ascend_studio.codegen._layout import HOLDER_OWNER, REQUIRED_ALL, SIGNATURES
 from ascend_studio.codegen._pyobjs import (
     Ambiguous,
-    MapWrite,
     Opaque,
     ProtoObj,
     Source,
     SubConfigObj,
 )
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg
-from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
 from ascend_studio.profile import Expr, ExtraKwarg, Value
 from ascend_studio.schema import Catalog, Parameter
 
@@ -36,7 +35,6 @@ _UNKEPT = {
     "not text (a lone surrogate)": "不是文本（含孤立代理字符）",
     "too large": "太大",
 }
-_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
 
 
 @dataclass
@@ -48,9 +46,11 @@ class Built:
     #: Keyword values as the script writes them, where the import converted them
     #: (``aoe_mode=2`` imported as ``"2"``): what the real constructor would get.
     written: dict[str, Value] = field(default_factory=dict)
+    #: The conditions a value was written under (see :mod:`._branch`); absent: none.
+    branches: dict[str, Branch] = field(default_factory=dict)
 
 
-def _is_value(value: object) -> bool:
+def is_value(value: object) -> bool:
     return isinstance(value, bool | int | float | str)
 
 
@@ -203,7 +203,7 @@ class Builder:
                 path,
             )
             return
-        if not _is_value(value) and not isinstance(value, bytes):
+        if not is_value(value) and not isinstance(value, bytes):
             self._verbatim(path, node, value, override, out)
             return
         self._store(path, param, value, node.lineno, out, node=node, override=override)
@@ -242,7 +242,7 @@ class Builder:
                 path,
             )
             return
-        if not _is_value(converted) and not isinstance(converted, bytes):
+        if not is_value(converted) and not isinstance(converted, bytes):
             return
         out.values[path], out.lines[path] = converted, line  # type: ignore[assignment]
         if param is not None and (type(converted) is not type(value) or converted != value):
@@ -306,98 +306,3 @@ class Builder:
                 line,
                 "session_config",
             )
-
-    def map_values(self, proto: ProtoObj) -> Built:
-        """Profile values from a ConfigProto's NpuOptimizer parameter_map writes."""
-        out = Built()
-        last: dict[str, MapWrite] = {}
-        for op in proto.ops:
-            if isinstance(op.name, str) and op.name != "NpuOptimizer":
-                self.add(
-                    "ignored",
-                    f"自定义优化器 {op.name!r} 不是 NpuOptimizer，已忽略。",
-                    f"Custom optimizer {op.name!r} is not NpuOptimizer; ignored.",
-                    op.line,
-                )
-                continue
-            for write in op.writes:
-                earlier = last.get(write.key)
-                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
-                if earlier is not None and not internal and not _same_write(earlier, write):
-                    self.add(
-                        "conflict",
-                        f"parameter_map[{write.key!r}] 被多次设置（第 {earlier.line} 行与第 {write.line} 行），以最后一次为准。",
-                        f"parameter_map[{write.key!r}] is set more than once (lines {earlier.line} "
-                        f"and {write.line}); the last one wins.",
-                        write.line,
-                        write.key,
-                    )
-                last[write.key] = write
-        for write in last.values():
-            self._map_write(write, out)
-        return out
-
-    def _map_write(self, write: MapWrite, out: Built) -> None:
-        param = self.catalog.by_session_key().get(write.key)
-        if param is None:
-            self._unknown_key(write)
-            return
-        assert param.session is not None
-        if write.field != param.session.field:
-            self.add(
-                "wrong_field",
-                f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
-                f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
-                f".{write.field} is never read by the adapter, so this line has no effect. "
-                "Not imported.",
-                write.line,
-                param.path,
-            )
-            return
-        value = write.value
-        if isinstance(value, Opaque | Ambiguous) or not (
-            _is_value(value) or isinstance(value, bytes)
-        ):
-            self._verbatim(param.path, write.node, value, None, out)
-            return
-        if write.field == "s" and isinstance(value, str) and write.wrapped == "":
-            self.add(
-                "info",
-                f"parameter_map[{write.key!r}].s 被赋予 str；文档写法是 tf.compat.as_bytes(...)。",
-                f"parameter_map[{write.key!r}].s is given a str; the documented form is "
-                "tf.compat.as_bytes(...).",
-                write.line,
-                param.path,
-            )
-        self._store(param.path, param, value, write.line, out, node=write.node)
-
-    def _unknown_key(self, write: MapWrite) -> None:
-        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
-            self.add(
-                "ignored",
-                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
-                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
-                "itself), not a setting.",
-                write.line,
-                write.key,
-            )
-            return
-        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
-        close = difflib.get_close_matches(write.key, known, n=1)
-        hint_en = f" Did you mean {close[0]}?" if close else ""
-        hint_zh = f"是否想写 {close[0]}？" if close else ""
-        self.add(
-            "unknown_key",
-            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
-            f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
-            f"the real adapter silently ignores it.{hint_en}",
-            write.line,
-            write.key,
-            suggestion=close[0] if close else None,
-        )
-
-
-def _same_write(a: MapWrite, b: MapWrite) -> bool:
-    if isinstance(a.value, Opaque | Ambiguous) or isinstance(b.value, Opaque | Ambiguous):
-        return False
-    return a.field == b.field and type(a.value) is type(b.value) and a.value == b.value

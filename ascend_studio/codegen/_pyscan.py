@@ -20,8 +20,13 @@ import re
 from collections import ChainMap
 from collections.abc import Iterator
 
-from ascend_studio.codegen._layout import SIGNATURES
-from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, on_call
+from ascend_studio.codegen._pyenv import (
+    assign_attribute,
+    environ_call,
+    environ_target,
+    on_call,
+    read_subclass,
+)
 from ascend_studio.codegen._pyeval import MAX_DEPTH, Evaluator, missing
 from ascend_studio.codegen._pyobjs import (
     CONFIG_CLASSES,
@@ -124,10 +129,15 @@ class Scanner:
             elif alias.name != "*":
                 local = alias.asname or alias.name
                 self.aliases[local] = f"{node.module or ''}.{alias.name}".lstrip(".")
-                if alias.name in self._words and local not in self._words:
-                    self._words.add(local)
-                    self._pattern = re.compile("|".join(sorted(self._words)))
+                if alias.name in self._words:
+                    self.add_word(local)
             self.bind(alias.asname or alias.name.partition(".")[0], DELETED, node.lineno)
+
+    def add_word(self, word: str) -> None:
+        """A local name for something of interest (an alias, a config subclass)."""
+        if word not in self._words:
+            self._words.add(word)
+            self._pattern = re.compile("|".join(sorted(self._words)))
 
     def label(self, line: int) -> str:
         return ", ".join([f"line {line}", *self.ctx])
@@ -210,31 +220,10 @@ class Scanner:
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
         self.bind(node.name, Opaque(node), node.lineno)
-        self._subclass(node)
+        read_subclass(self, node)
         if self._interesting(node):
             where = f"in class {node.name} (line {node.lineno})"
             self._deferred.append((node, self.scope, [*self.ctx, where]))
-
-    def _subclass(self, node: ast.ClassDef) -> None:
-        """``class MyRunConfig(NPURunConfig)`` defined here is still an NPURunConfig."""
-        names = [dotted(base) for base in node.bases]
-        bases = [self.canonical(n) for n in names if n]
-        config = next((b for b in bases if b.rpartition(".")[2] in SIGNATURES), None)
-        if config is None:
-            return
-        base = config.rpartition(".")[2]
-        if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
-            self.note(
-                node.lineno,
-                "info",
-                f"class {node.name}({base}) defines its own __init__; its calls are not read "
-                f"as {base}",
-            )
-            return
-        self.aliases[node.name] = config
-        self._words.add(node.name)
-        self._pattern = re.compile("|".join(sorted(self._words)))
-        self.note(node.lineno, "info", f"class {node.name}({base}): its calls are read as {base}")
 
     # -- branches ------------------------------------------------------------------
     def _branches(self, bodies: list[tuple[list[ast.stmt], str]], keep_base: bool) -> None:
@@ -289,6 +278,7 @@ class Scanner:
     def _s_If(self, node: ast.If) -> None:
         test = self.ev.eval(node.test)
         if isinstance(test, bool):
+            self._never(node, node.orelse if test else node.body, test)
             self.block(node.body if test else node.orelse)
             return
         if _is_main(node.test):
@@ -302,6 +292,19 @@ class Scanner:
         bodies = [(node.body, f"in if branch (line {node.lineno})")]
         bodies.append((node.orelse, f"in else branch (line {node.lineno})"))
         self._branches(bodies, keep_base=False)
+
+    def _never(self, node: ast.If, skipped: list[ast.stmt], test: bool) -> None:
+        """A block behind a constant condition (``if False:``) never runs: say so when
+        it holds settings, since they are skipped."""
+        if not any(self._interesting(stmt) for stmt in skipped):
+            return
+        first, last = skipped[0].lineno, skipped[-1].end_lineno or skipped[-1].lineno
+        self.note(
+            first,
+            "ignored",
+            f"if {self.src.segment(node.test)} (line {node.lineno}) is always {test}, so lines "
+            f"{first}-{last} never run; their settings are skipped",
+        )
 
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, where: str) -> None:
         self.loops += 1
