@@ -28,7 +28,7 @@ from ascend_studio.codegen._sh_state import DEVICE_VARS
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
 
-__all__ = ["import_python", "internal_error"]
+__all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]
 
 
 def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResult:
@@ -43,10 +43,35 @@ def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResul
     return ImportResult((), ImportReport((item,)), source, dialect)
 
 
+#: The largest Python source parsed (2 MB, 4x the largest script of a public model
+#: zoo): Python's own parser needs about 0.5 GB of memory per MB of statements, so a
+#: 20 MB generated file could exhaust the machine.
+MAX_PYTHON_BYTES = 2 * 1024 * 1024
+
+
+def _too_large(text: str, source: str) -> ImportResult | None:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_PYTHON_BYTES:
+        return None
+    mb = size / (1024 * 1024)
+    item = ReportItem(
+        "unreadable",
+        msg(
+            f"Python 脚本有 {mb:.1f} MB，超过 Python 脚本的上限 2 MB（Python 解析器每 MB 约需 0.5 GB 内存），未读取。",
+            f"This Python script is {mb:.1f} MB; Python scripts larger than 2 MB are not read "
+            "(Python's parser needs about 0.5 GB of memory per MB).",
+        ),
+    )
+    return ImportResult((), ImportReport((item,)), source, "python")
+
+
 def import_python(
     text: str, source: str = "<string>", catalog: Catalog | None = None
 ) -> ImportResult:
     """Configurations found in Python ``text``; never raises, never executes it."""
+    large = _too_large(text, source) if len(text) > MAX_PYTHON_BYTES // 4 else None
+    if large is not None:
+        return large
     try:
         return _import(text, source, catalog or shipped_catalog())
     except Exception as exc:  # a safety net: bad input must never escape as an exception

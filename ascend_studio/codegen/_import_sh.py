@@ -19,7 +19,7 @@ from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
-from ascend_studio.codegen._shlex import Command, Word, lex, shell_quote
+from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, shell_quote, stream
 from ascend_studio.profile import Profile
 
 __all__ = ["detect_dialect", "import_shell"]
@@ -200,16 +200,26 @@ def _crlf(state: State, text: str, source: str) -> str:
 def _read_shell(text: str, source: str = "<string>") -> State:
     state = State()
     text = _crlf(state, text, source)
-    lexed = lex(text)
-    for cmd in lexed.commands:
-        _command(state, cmd)
-    if lexed.error is not None:
-        state.add(
-            "syntax_error",
-            f"shell 语法错误：{lexed.error.message}；其后的内容未读取。",
-            f"Shell syntax error: {lexed.error.message}; the rest of the file was not read.",
-            lexed.error.line,
-        )
+    for item in stream(text):
+        if isinstance(item, ShellSyntaxError):
+            state.add(
+                "syntax_error",
+                f"shell 语法错误：{item.message}；bash 会在此停止，其余内容仍已读取。",
+                f"Shell syntax error: {item.message}; bash stops here (the rest of the file "
+                "was still read for settings).",
+                item.line,
+            )
+        else:
+            try:
+                _command(state, item)
+            except Exception as exc:  # an importer bug must not lose the rest of the file
+                state.add(
+                    "internal_error",
+                    f"导入器内部错误（{type(exc).__name__}: {exc}）；已跳过这条命令，其余内容仍已读取。",
+                    f"Importer bug on this command ({type(exc).__name__}: {exc}); it was "
+                    "skipped, the rest of the file was read. Please report it.",
+                    item.line,
+                )
     for name, (_, _, line) in state.shell.items():
         if name not in state.exported and name.isupper():
             state.add(
@@ -223,6 +233,7 @@ def _read_shell(text: str, source: str = "<string>") -> State:
 
 
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
+    state.close()
     header = read_header(text.split("\n"))
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)

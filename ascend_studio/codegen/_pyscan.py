@@ -155,13 +155,22 @@ class Scanner:
             self.stmt(stmt)
 
     def stmt(self, node: ast.stmt) -> None:
-        self._hot = not hasattr(node, "body") and self._interesting(node)
-        hot = self._hot
-        handler = getattr(self, "_s_" + type(node).__name__, None)
-        if handler is not None:
-            handler(node)
-        if hot:
-            self._scan_calls(node)
+        """Read one statement; a failure there is reported and the rest still read."""
+        try:
+            self._hot = not hasattr(node, "body") and self._interesting(node)
+            hot = self._hot
+            handler = getattr(self, "_s_" + type(node).__name__, None)
+            if handler is not None:
+                handler(node)
+            if hot:
+                self._scan_calls(node)
+        except Exception as exc:  # an importer bug must not lose the rest of the file
+            self.note(
+                node.lineno,
+                "internal_error",
+                f"Importer bug on this statement ({type(exc).__name__}: {exc}); it was "
+                "skipped, the rest of the file was read. Please report it.",
+            )
 
     def _scan_calls(self, node: ast.AST) -> None:
         """Evaluate config constructor calls nested anywhere in a statement."""

@@ -23,6 +23,7 @@ __all__ = [
     "ReportItem",
     "ReportKind",
     "msg",
+    "severity_of",
     "where_text",
 ]
 
@@ -56,6 +57,10 @@ _SEVERITY: dict[str, Severity] = {
     "conflict": "warning",
     "device_loop": "warning",
 }
+
+
+def severity_of(kind: str) -> Severity:
+    return _SEVERITY.get(kind, "info")
 
 
 #: Every importer message is made through :meth:`Text.of` (the one code-made bilingual text).

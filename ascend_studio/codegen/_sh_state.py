@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ascend_studio.codegen._report import ReportItem, ReportKind, msg
+from ascend_studio.codegen._report import ReportItem, ReportKind, msg, severity_of
 from ascend_studio.codegen._shlex import Command, Lookup, ShellSyntaxError, Word, read_word
 
-__all__ = ["DEVICE_VARS", "State", "split_assignment", "word_value"]
+__all__ = ["DEVICE_VARS", "MAX_REPORT_INFO", "State", "split_assignment", "word_value"]
 
 #: Variables that differ per device; set in a loop, they describe a launcher.
 DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
+#: Information lines kept in one report; a generated file with a million exports
+#: would otherwise hold a million "recognized" lines.
+MAX_REPORT_INFO = 5000
 _ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 
 
@@ -78,10 +81,26 @@ class State:
             )
         return value, verbatim
 
+    #: Information lines left out past :data:`MAX_REPORT_INFO` (errors never are).
+    omitted: int = 0
+
     def add(
         self, kind: ReportKind, zh: str, en: str, line: int | None, path: str | None = None
     ) -> None:
-        self.items.append(ReportItem(kind, msg(zh, en), line, path, None, 0 if path else None))
+        if len(self.items) >= MAX_REPORT_INFO and severity_of(kind) == "info":
+            self.omitted += 1
+        else:
+            self.items.append(ReportItem(kind, msg(zh, en), line, path, None, 0 if path else None))
+
+    def close(self) -> None:
+        """Say how many information lines were left out of a huge report."""
+        if self.omitted:
+            text = msg(
+                f"另有 {self.omitted} 条提示未列出（报告过长）。",
+                f"{self.omitted} more information lines not listed (the report is too long).",
+            )
+            self.items.append(ReportItem("info", text))
+            self.omitted = 0
 
     @property
     def in_loop(self) -> bool:

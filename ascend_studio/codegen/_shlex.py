@@ -10,7 +10,7 @@ On an unterminated quote or substitution it stops and says where.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 __all__ = ["Command", "Lexed", "Lookup", "Word", "expand_simple", "lex", "read_word", "shell_quote"]
@@ -18,6 +18,9 @@ __all__ = ["Command", "Lexed", "Lookup", "Word", "expand_simple", "lex", "read_w
 _SAFE = re.compile(r"[A-Za-z0-9_@%+=:,./-]+")
 _META = frozenset(" \t\n;&|()<>")
 _OPERATORS = ("<<-", ";;", "&&", "||", ">>", "<<", ">&", "<&", ">|", "<>", "&>", ";", "&", "|")
+_OPERATOR = re.compile("|".join(re.escape(op) for op in _OPERATORS))
+_BLANK_LINES = re.compile(r"[ \t\n]+")
+_QUOTES = re.compile("['\"\\\\]")
 _REDIRECTS = frozenset({"<<-", ">>", "<<", ">&", "<&", ">|", "<>", "&>", "<", ">"})
 _SPECIAL = frozenset("@*#?$!-0123456789")
 _ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
@@ -70,6 +73,15 @@ _SIMPLE = re.compile(
     r"\$(?:(?P<bare>[A-Za-z_]\w*)|\{(?P<name>[A-Za-z_]\w*)"
     r"(?:(?P<colon>:?)(?P<op>[-=])(?P<default>[^${}`'\"\\]*))?\})\Z"
 )
+#: Deepest ``$( "$( ... )" )`` nesting read; deeper is reported as a syntax error.
+MAX_NESTING = 64
+#: After this many syntax errors the rest of a file is not read.
+MAX_ERRORS = 50
+#: Characters read as themselves, outside quotes and inside double quotes.
+#: (``~`` is read as itself too, except right after ``=`` or ``:``, where the run
+#: stops so that the tilde-expansion check sees it; and at the start of a word.)
+_PLAIN = re.compile(r"(?:[^ \t\n;&|()<>'\"\\$`=:]|[=:](?!~))+(?:[=:](?=~))?|[=:]")
+_PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')
 #: The value of a variable the script itself set earlier (None: not known).
 Lookup = Callable[[str], "str | None"]
 
@@ -94,6 +106,9 @@ class _Reader:
         self.line = 1
         self.in_double = False
         self.lookup = lookup
+        self.nesting = 0
+        #: Reading only the value of an assignment (``~`` after ``:`` expands).
+        self.assignment_value = False
         #: (word start, index of the first "=" at or after it): for tilde positions.
         self._eq = (-1, -1)
 
@@ -157,6 +172,9 @@ class _Reader:
     def balanced(self, opener: str, closer: str, skip: int, depth: int = 1) -> None:
         """Skip an expansion such as ``$(...)`` or ``${...}`` (quotes respected)."""
         start = self.line
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:  # quotes inside substitutions recurse
+            raise self.fail(start, f"substitutions nested more than {MAX_NESTING} deep")
         self.take(skip)
         outer = self.in_double
         self.in_double = self.in_double and opener == "{"
@@ -176,6 +194,7 @@ class _Reader:
                 depth += (ch == opener) - (ch == closer)
                 self.take()
         self.in_double = outer
+        self.nesting -= 1
 
     def backtick(self) -> None:
         start = self.line
@@ -229,6 +248,10 @@ class _Reader:
                     out.append(nxt)
                 elif nxt != "\n":
                     out.append("\\" + nxt)
+            elif ch not in "`$":
+                run = _PLAIN_DOUBLE.match(self.s, self.i)
+                assert run is not None
+                out.append(self.take(run.end() - self.i))
             elif ch == "`":
                 self.backtick()
                 literal = False
@@ -238,12 +261,14 @@ class _Reader:
                     literal = False
                 else:
                     out.append(value)
-            else:
-                out.append(self.take())
 
     def word(self) -> Word:
         """Read one word starting at the current (non-blank, non-meta) character."""
         start, line = self.i, self.line
+        run = _PLAIN.match(self.s, start) if self.s[start] != "~" else None
+        if run is not None and (run.end() == len(self.s) or self.s[run.end()] in _META):
+            self.i = run.end()  # the common case: nothing but ordinary characters
+            return Word(run.group(), run.group(), line)
         out: list[str] = []
         literal = True
         while (ch := self.peek()) and ch not in _META:
@@ -253,7 +278,7 @@ class _Reader:
             else:
                 out.append(piece)
         text = self.s[start : self.i]
-        quoted = any(q in text for q in "'\"\\")
+        quoted = _QUOTES.search(text) is not None
         return Word(text, "".join(out) if literal else None, line, quoted)
 
     def _piece(self, ch: str, start: int) -> str | None:
@@ -269,9 +294,14 @@ class _Reader:
         if ch == "\\":
             self.take(2)
             return "" if nxt == "\n" else nxt
-        if ch in "`$~":
+        if ch in "`$" or (ch == "~" and self.i == start):
             return self._expansion(ch, start)
-        return self.take()
+        if ch == "~" and self._tilde_position(start):
+            return self._expansion(ch, start)
+        run = _PLAIN.match(self.s, self.i)  # a run of ordinary characters at once
+        assert run is not None
+        self.i = run.end()  # (the run holds no newline: the line count stands)
+        return run.group()
 
     def _expansion(self, ch: str, start: int) -> str | None:
         if ch == "`":
@@ -303,6 +333,8 @@ class _Reader:
             return True
         if self.s[self.i - 1] not in "=:":
             return False
+        if self.assignment_value:  # the value part of NAME=value: any ":" counts
+            return True
         if self._eq[0] != start:
             self._eq = (start, self.s.find("=", start))
         return 0 <= self._eq[1] < self.i
@@ -321,10 +353,8 @@ class _Reader:
                 return
 
     def operator(self) -> str:
-        for op in _OPERATORS:
-            if self.s.startswith(op, self.i):
-                return self.take(len(op))
-        return self.take()
+        found = _OPERATOR.match(self.s, self.i)
+        return self.take(found.end() - self.i if found is not None else 1)
 
     def heredoc(self, delimiter: str, strip_tabs: bool) -> None:
         """Skip a here-document body after the newline that introduced it."""
@@ -338,12 +368,13 @@ class _Reader:
 
 
 def read_word(text: str, lookup: Lookup | None = None) -> Word:
-    """``text`` read as a single word (e.g. the value part of ``NAME=value``).
+    """``text`` read as the value part of ``NAME=value`` (one word).
 
     With ``lookup``, simple expansions of variables it knows are replaced by
     their values (``$A``, ``${A:-1}``); the word is literal when all are known.
     """
     reader = _Reader(text, lookup)
+    reader.assignment_value = True
     if not text:
         return Word("", "", 1)
     word = reader.word()
@@ -354,12 +385,37 @@ def read_word(text: str, lookup: Lookup | None = None) -> Word:
 
 def lex(text: str) -> Lexed:
     """Split ``text`` into simple commands; stops at the first syntax error."""
-    splitter = _Splitter(_Reader(text))
-    try:
-        splitter.run()
-    except ShellSyntaxError as exc:
-        splitter.out.error = exc
-    return splitter.out
+    out = Lexed()
+    for item in stream(text):
+        if isinstance(item, ShellSyntaxError):
+            out.error = item
+        else:
+            out.commands.append(item)
+    return out
+
+
+def stream(text: str) -> Iterator[Command | ShellSyntaxError]:
+    """The commands of ``text`` one at a time (memory does not grow with the file).
+
+    A syntax error is yielded where it is found and reading goes on at the line
+    after the one where the bad construct starts (bash itself would stop there;
+    the rest is still read for settings), up to :data:`MAX_ERRORS` errors.
+    """
+    starts: list[int] | None = None
+    reader = _Reader(text)
+    for _ in range(MAX_ERRORS):
+        try:
+            yield from _Splitter(reader).run()
+            return
+        except ShellSyntaxError as exc:
+            yield exc
+            if starts is None:  # line start offsets, computed once (linear)
+                starts = [0, *(m.end() for m in re.finditer("\n", text))]
+            if exc.line >= len(starts):
+                return
+            reader = _Reader(text, reader.lookup)
+            reader.i, reader.line = starts[exc.line], exc.line + 1
+    yield ShellSyntaxError(reader.line, f"more than {MAX_ERRORS} syntax errors")
 
 
 class _Splitter:
@@ -373,11 +429,16 @@ class _Splitter:
         self.after = ""
         self.start_line = 1
 
-    def run(self) -> None:
+    def run(self) -> Iterator[Command]:
         reader = self.reader
         while True:
             reader.skip_blank()
             ch = reader.peek()
+            if ch == "\n" and not self.words and not self.pending:
+                blank = _BLANK_LINES.match(reader.s, reader.i)  # empty lines, at once
+                assert blank is not None
+                reader.take(blank.end() - reader.i)
+                continue
             if ch and ch not in _META:
                 self.word()
                 continue
@@ -385,7 +446,9 @@ class _Splitter:
             if op in _REDIRECTS:
                 self.redirect(op)
                 continue
-            self.end(op)
+            done = self.end(op)
+            if done is not None:
+                yield done
             if not op:
                 return
 
@@ -404,12 +467,14 @@ class _Splitter:
             if op in ("<<", "<<-"):
                 self.pending.append((target.value or target.text, op == "<<-"))
 
-    def end(self, op: str) -> None:
+    def end(self, op: str) -> Command | None:
+        done = None
         if self.words or op not in ("\n", ""):
-            self.out.commands.append(Command(tuple(self.words), self.start_line, op, self.after))
+            done = Command(tuple(self.words), self.start_line, op, self.after)
             self.after = op if op in ("&&", "||", "|") else ""
         self.words = []
         if op == "\n":
             for delimiter, strip in self.pending:
                 self.reader.heredoc(delimiter, strip)
             self.pending = []
+        return done

@@ -74,7 +74,10 @@ class Ctx:
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:
-        return path in self.values
+        """Given a value: an explicit ``None`` is passed but configures nothing, so
+        rules about a setting being present treat it as absent (what None does per
+        parameter is a catalog fact with its own rule)."""
+        return self.values.get(path) is not None
 
     def raw(self, path: str) -> Value | None:
         return self.values.get(path)
