@@ -294,9 +294,7 @@ class _Reader:
         if ch == "\\":
             self.take(2)
             return "" if nxt == "\n" else nxt
-        if ch in "`$" or (ch == "~" and self.i == start):
-            return self._expansion(ch, start)
-        if ch == "~" and self._tilde_position(start):
+        if ch in "`$" or (ch == "~" and self._tilde_position(start)):
             return self._expansion(ch, start)
         run = _PLAIN.match(self.s, self.i)  # a run of ordinary characters at once
         assert run is not None
