@@ -18,7 +18,7 @@ from typing import Any
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
-from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
+from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import shipped_catalog
 
@@ -88,6 +88,8 @@ def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
 def _jsonable(value: object) -> object:
     if isinstance(value, Expr):
         return {"expr": value.expr}
+    if isinstance(value, bytes):  # as in the profile file
+        return bytes_json(value)
     return value
 
 

@@ -1,6 +1,13 @@
 """The user's document: values set, environment, target; load/save (Qt-free)."""
 
-from ascend_studio.profile._document import SCHEMA_VERSION, Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile._document import (
+    SCHEMA_VERSION,
+    Expr,
+    ExtraKwarg,
+    Profile,
+    Value,
+    bytes_json,
+)
 from ascend_studio.profile._io import (
     MIGRATIONS,
     ProfileError,
@@ -18,6 +25,7 @@ __all__ = [
     "Profile",
     "ProfileError",
     "Value",
+    "bytes_json",
     "dump_profile",
     "load_profile",
     "parse_profile",

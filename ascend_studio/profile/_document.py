@@ -32,7 +32,7 @@ from pydantic import (
     model_validator,
 )
 
-__all__ = ["SCHEMA_VERSION", "BytesValue", "Expr", "ExtraKwarg", "Profile", "Value"]
+__all__ = ["SCHEMA_VERSION", "BytesValue", "Expr", "ExtraKwarg", "Profile", "Value", "bytes_json"]
 
 SCHEMA_VERSION = 1
 
@@ -60,7 +60,8 @@ def _bytes_in(value: object) -> bytes:
     raise ValueError("not bytes")
 
 
-def _bytes_out(value: bytes) -> dict[str, str]:
+def bytes_json(value: bytes) -> dict[str, str]:
+    """The JSON form of bytes: ``{"bytes": text}``, or ``{"bytes_hex": hex}`` if not UTF-8."""
     try:
         return {"bytes": value.decode("utf-8")}
     except UnicodeDecodeError:
@@ -69,7 +70,7 @@ def _bytes_out(value: bytes) -> dict[str, str]:
 
 #: ``bytes`` in Python, ``{"bytes": "..."}`` in JSON.
 BytesValue = Annotated[
-    bytes, PlainValidator(_bytes_in), PlainSerializer(_bytes_out, when_used="json")
+    bytes, PlainValidator(_bytes_in), PlainSerializer(bytes_json, when_used="json")
 ]
 Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr | BytesValue | None
 
