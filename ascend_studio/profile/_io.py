@@ -63,6 +63,24 @@ def _problem(loc: tuple[int | str, ...], msg: str) -> str:
     return f"{'.'.join(str(p) for p in loc)}: {msg}" if loc else msg
 
 
+#: A profile is a few levels deep; deeper nesting (in a kept unknown field) could not
+#: be written back (the JSON writer stops at a few hundred levels).
+MAX_NESTING = 64
+
+
+def _deeper_than(data: object, limit: int) -> bool:
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return False
+
+
 def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         data = json.loads(text)
@@ -76,6 +94,8 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
         raise ProfileError(source, "not a profile: an integer has more than 4300 digits") from None
     if not isinstance(data, dict):
         raise ProfileError(source, "expected a JSON object at the top level")
+    if _deeper_than(data, MAX_NESTING):
+        raise ProfileError(source, f"not a profile: nested more than {MAX_NESTING} deep")
     data.pop("format", None)
     data = _migrate(data, source)
     try:

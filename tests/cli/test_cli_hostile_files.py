@@ -99,6 +99,7 @@ def test_import_of_a_profile_finds_it(tmp_path: Path, capsys: pytest.CaptureFixt
     ("text", "needle"),
     [
         ("[" * 2000 + "]" * 2000, "nested too deeply"),
+        ('{"later": ' + "[" * 500 + "]" * 500 + "}", "nested more than 64 deep"),
         ('{"values": {"iterations_per_loop": ' + "9" * 5000 + "}}", "4300 digits"),
         ('{"notes": "\\ud800"}', "lone surrogate U+D800"),
         ('{"values": {"precision_mode": "a\\udfff"}}', "lone surrogate U+DFFF"),
