@@ -7,6 +7,11 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args == ["--version"]:  # answered before anything else is imported
+        from ascend_studio import __version__
+
+        print(f"ascend-studio {__version__}")
+        return 0
     if not args or args[0] in {"gui", "--gui"} or _only_files(args):
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
@@ -18,9 +23,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _only_files(args: list[str]) -> bool:
     """``ascend-studio my.ascend.json`` opens the file in the app."""
-    from ascend_studio.cli import SUBCOMMANDS
+    from ascend_studio.cli import is_command
 
-    return len(args) == 1 and not args[0].startswith("-") and args[0] not in SUBCOMMANDS
+    return len(args) == 1 and not args[0].startswith("-") and not is_command(args[0])
 
 
 if __name__ == "__main__":

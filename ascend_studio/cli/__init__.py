@@ -2,24 +2,28 @@
 
 A module registers itself by defining ``COMMAND`` (its name) and
 ``register(subparsers)``; :func:`run_cli` discovers them, so adding a command
-touches no shared file.
+touches no shared file. A command's module is named after it (``env-file`` would be
+``_env_file.py``): running one command imports that module alone, so each command
+starts as fast as what it really needs allows.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
+import importlib.util
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ascend_studio import __version__
-from ascend_studio.codegen import ImportResult
 
-__all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "run_cli"]
+if TYPE_CHECKING:
+    from ascend_studio.codegen import ImportResult
+
+__all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "is_command", "run_cli"]
 
 
 def counted(number: int, noun: str) -> str:
@@ -36,25 +40,56 @@ def found_configs(result: ImportResult) -> ImportResult:
     return replace(result, configs=tuple(c for c in result.configs if c.line is not None))
 
 
-def _command_modules() -> list[ModuleType]:
+def _module_name(command: str) -> str:
+    return f"{__name__}._{command.replace('-', '_')}"
+
+
+def is_command(word: str) -> bool:
+    """Whether ``word`` names a subcommand (found without importing its module)."""
+    if not word or not word.replace("-", "").isidentifier() or word.startswith(("-", "_")):
+        return False
+    try:
+        return importlib.util.find_spec(_module_name(word)) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _all_command_modules() -> list[ModuleType]:
+    import pkgutil  # only for the full help: ~15 ms that one command never pays
+
     names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("_"))
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return [m for m in modules if hasattr(m, "COMMAND")]
 
 
-SUBCOMMANDS: tuple[str, ...] = tuple(
-    sorted(m.name.lstrip("_").replace("_", "-") for m in pkgutil.iter_modules(__path__))
-)
+def _subcommands() -> tuple[str, ...]:
+    import pkgutil
+
+    return tuple(
+        sorted(m.name.lstrip("_").replace("_", "-") for m in pkgutil.iter_modules(__path__))
+    )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def __getattr__(name: str) -> tuple[str, ...]:
+    """``SUBCOMMANDS`` (every command's name) is listed on first use only."""
+    if name != "SUBCOMMANDS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    found = _subcommands()
+    globals()["SUBCOMMANDS"] = found
+    return found
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the command ``only`` alone (same options)."""
     parser = argparse.ArgumentParser(
         prog="ascend-studio",
         description="Configure TF Adapter NPURunConfig. Without a command, opens the app.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _command_modules():
+    module = importlib.import_module(_module_name(only)) if only is not None else None
+    modules = [module] if module is not None and hasattr(module, "COMMAND") else None
+    for module in modules or _all_command_modules():
         module.register(sub)
     return parser
 
@@ -67,7 +102,11 @@ def run_cli(argv: list[str]) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    if argv == ["--version"]:
+        print(f"ascend-studio {__version__}")
+        return 0
+    chosen = argv[0] if argv and is_command(argv[0]) else None
+    parser = build_parser(chosen)
     args = parser.parse_args(argv)
     handler = cast("Callable[[argparse.Namespace], int] | None", getattr(args, "handler", None))
     if handler is None:

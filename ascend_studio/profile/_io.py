@@ -7,8 +7,10 @@ Fields this version does not know are kept and written back.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +22,11 @@ from ascend_studio.profile._document import SCHEMA_VERSION, Profile
 
 __all__ = [
     "MIGRATIONS",
+    "FileStamp",
+    "ProfileChangedOnDisk",
     "ProfileError",
     "dump_profile",
+    "file_stamp",
     "load_profile",
     "parse_profile",
     "save_profile",
@@ -38,6 +43,37 @@ class ProfileError(ValueError):
         super().__init__(f"{source}: {problem}")
         self.source = source
         self.problem = problem
+
+
+class ProfileChangedOnDisk(ProfileError):
+    """The file is no longer what this document was opened from or last saved as."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(
+            source,
+            "changed on disk since it was opened or saved here (another window or command "
+            "wrote it); nothing was written",
+        )
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What a file held when it was read or written: its size and content hash."""
+
+    size: int
+    sha256: str
+
+    @classmethod
+    def of(cls, data: bytes) -> FileStamp:
+        return cls(len(data), hashlib.sha256(data).hexdigest())
+
+
+def file_stamp(path: str | Path) -> FileStamp | None:
+    """The stamp of the file at ``path`` now; ``None`` when there is none (or no access)."""
+    try:
+        return FileStamp.of(read_input(path))  # not a FIFO's endless wait, nor /dev/zero
+    except OSError:
+        return None
 
 
 def _migrate(data: dict[str, Any], source: str) -> dict[str, Any]:
@@ -126,8 +162,18 @@ def dump_profile(profile: Profile) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def save_profile(profile: Profile, path: str | Path) -> Path:
-    """Atomically write ``profile``; an unwritable path raises ``ProfileError``."""
+def save_profile(profile: Profile, path: str | Path, *, expected: FileStamp | None = None) -> Path:
+    """Atomically write ``profile``; an unwritable path raises ``ProfileError``.
+
+    ``expected``: the stamp of the file as this document last read or wrote it. When
+    the file on disk is different now (another window or a command wrote it), raise
+    :class:`ProfileChangedOnDisk` and write nothing, so no one's update is lost
+    silently. A file deleted meanwhile is simply written again.
+    """
+    if expected is not None:
+        current = file_stamp(path)
+        if current is not None and current != expected:
+            raise ProfileChangedOnDisk(str(path))
     try:
         return atomic_write_text(path, dump_profile(profile))
     except OSError as exc:

@@ -55,11 +55,17 @@ def run_app(argv: list[str]) -> int:
     window.show()
     if os.environ.get(SMOKE_TEST_ENV):
         return _smoke_test(app, window)
-    if files:
-        QTimer.singleShot(0, lambda: window.files.load(Path(files[0])))
-    else:
-        QTimer.singleShot(0, window.files.offer_recovery)
+    QTimer.singleShot(0, lambda: open_session(window, files))
     return app.exec()
+
+
+def open_session(window: MainWindow, files: list[str]) -> None:
+    """What the first turn of the event loop does: open the named file, then offer
+    the unsaved work a crash left, whether or not a file was named (a recovered
+    document replaces the file just opened only if the user says so)."""
+    if files:
+        window.files.load(Path(files[0]))
+    window.files.offer_recovery()
 
 
 def _smoke_test(app: QApplication, window: MainWindow) -> int:

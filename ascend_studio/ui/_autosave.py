@@ -1,9 +1,12 @@
 """Autosave of unsaved work to the user state directory, and crash recovery.
 
-Each running app writes ``autosave-<pid>.json`` a moment after the last edit
-while the document has unsaved changes, and removes it when the changes are
-saved or discarded or the app closes normally. A file whose process is gone is
-what a crash left behind: the next start offers to recover it.
+Each running app writes ``autosave-<pid>.json`` while the document has unsaved
+changes: a moment (1.5 s) after the last edit, and in any case no later than 5 s
+after the first edit not yet autosaved, whatever the typing rhythm, so a crash
+loses at most about 5 s of work. The file is removed when the changes are saved
+or discarded or the app closes normally. A file whose process is gone is what a
+crash left behind: the next start offers every one of them for recovery, and
+none is deleted without the user's word.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer
 
 from ascend_studio._atomic import atomic_write_text
-from ascend_studio.profile import Profile, ProfileError, dump_profile, parse_profile
+from ascend_studio.profile import FileStamp, Profile, ProfileError, dump_profile, parse_profile
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._settings import state_dir
 
@@ -34,6 +38,8 @@ class Recovery:
     profile: Profile
     source: Path | None
     written: datetime
+    #: What ``source`` held when the crashed window last read or wrote it.
+    stamp: FileStamp | None = None
 
 
 def _alive(pid: int) -> bool:
@@ -56,9 +62,11 @@ def _read(file: Path) -> Recovery | None:
         profile = parse_profile(json.dumps(data["profile"]), str(file))
         source = Path(data["path"]) if data.get("path") else None
         written = datetime.fromisoformat(str(data["written"]))
+        raw_stamp = data.get("stamp")
+        stamp = FileStamp(int(raw_stamp["size"]), str(raw_stamp["sha256"])) if raw_stamp else None
     except (OSError, ValueError, KeyError, TypeError, ProfileError):
         return None
-    return Recovery(file, profile, source, written)
+    return Recovery(file, profile, source, written, stamp)
 
 
 def find_recoveries(directory: Path | None = None) -> list[Recovery]:
@@ -78,29 +86,56 @@ def find_recoveries(directory: Path | None = None) -> list[Recovery]:
     return sorted(found, key=lambda r: r.written, reverse=True)
 
 
-class Autosave(QObject):
-    """Writes the model's profile a moment after edits while it is dirty."""
+#: Quiet time after the last edit before an autosave (ms).
+QUIET_MS = 1500
+#: Longest time an unsaved edit waits for its autosave, however steady the typing (ms).
+MAX_WAIT_MS = 5000
 
-    def __init__(self, model: ProfileModel, delay_ms: int = 1500) -> None:
+
+class Autosave(QObject):
+    """Writes the model's profile while it is dirty: after a pause, or at the latest
+    ``max_wait_ms`` after the first edit since the last autosave."""
+
+    def __init__(
+        self,
+        model: ProfileModel,
+        delay_ms: int = QUIET_MS,
+        max_wait_ms: int = MAX_WAIT_MS,
+        stamp: Callable[[], FileStamp | None] = lambda: None,
+    ) -> None:
         super().__init__(model)
         self.model = model
-        self.timer = QTimer(self)
+        self.stamp = stamp  # the document file's stamp, kept so recovery can detect changes
+        self.timer = QTimer(self)  # restarted by every edit: fires after a pause
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.write_now)
-        model.file_state_changed.connect(self.timer.start)
+        self.deadline = QTimer(self)  # started by the first edit only: bounds the wait
+        self.deadline.setSingleShot(True)
+        self.deadline.setInterval(max_wait_ms)
+        self.deadline.timeout.connect(self.write_now)
+        model.file_state_changed.connect(self._edited)
+
+    def _edited(self) -> None:
+        self.timer.start()
+        if not self.deadline.isActive():
+            self.deadline.start()
 
     @property
     def file(self) -> Path:
         return state_dir() / f"{_PREFIX}{os.getpid()}.json"
 
     def write_now(self) -> None:
+        self.timer.stop()
+        self.deadline.stop()
         if not self.model.is_dirty():
             self.discard()
             return
+        stamp = self.stamp()
         data = {
             "written": datetime.now().isoformat(timespec="seconds"),
             "path": str(self.model.path) if self.model.path else None,
+            "stamp": {"size": stamp.size, "sha256": stamp.sha256} if stamp else None,
             "profile": json.loads(dump_profile(self.model.profile)),
         }
         with contextlib.suppress(OSError):  # autosave must never interrupt editing
@@ -109,5 +144,6 @@ class Autosave(QObject):
 
     def discard(self) -> None:
         self.timer.stop()
+        self.deadline.stop()
         with contextlib.suppress(FileNotFoundError):
             self.file.unlink()

@@ -9,19 +9,33 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 
 __all__ = [
+    "ChangedOnDiskChoice",
+    "RecoveryChoice",
     "SaveChoice",
+    "ask_changed_on_disk",
     "ask_open_path",
     "ask_save_changes",
     "ask_save_path",
     "choose_item",
     "choose_path",
+    "choose_recovery",
     "confirm",
-    "offer_recovery",
     "show_error",
     "show_info",
 ]
@@ -56,21 +70,85 @@ def ask_save_changes(parent: QWidget | None, name: str) -> SaveChoice:
     return SaveChoice.CANCEL
 
 
+class ChangedOnDiskChoice(Enum):
+    OVERWRITE = "overwrite"
+    SAVE_AS = "save_as"
+    CANCEL = "cancel"
+
+
+def ask_changed_on_disk(parent: QWidget | None, name: str) -> ChangedOnDiskChoice:
+    """The file was written by someone else since this window opened or saved it."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(tr("File changed on disk"))
+    box.setText(
+        tr(
+            "{name} was changed on disk by another window or command since you opened "
+            "or saved it here. Saving now would replace those changes."
+        ).format(name=name)
+    )
+    overwrite = box.addButton(tr("Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton(tr("Save As…"), QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is overwrite:
+        return ChangedOnDiskChoice.OVERWRITE
+    if clicked is save_as:
+        return ChangedOnDiskChoice.SAVE_AS
+    return ChangedOnDiskChoice.CANCEL
+
+
+class RecoveryChoice(Enum):
+    RECOVER = "recover"
+    DISCARD = "discard"
+    LATER = "later"
+
+
+def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[RecoveryChoice, int]:
+    """Which unsaved work (``entries``, newest first) to recover or discard now."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(tr("Recover unsaved work"))
+    layout = QVBoxLayout(dialog)
+    explanation = QLabel(
+        tr(
+            "Ascend Studio did not close normally. Unsaved work was kept for each "
+            "window that was open. Recover one into this window, discard one, or "
+            "decide later (nothing is deleted unless you discard it)."
+        ),
+        dialog,
+    )
+    explanation.setWordWrap(True)
+    layout.addWidget(explanation)
+    listing = QListWidget(dialog)
+    listing.setMinimumWidth(520)
+    listing.addItems(entries)
+    listing.setCurrentRow(0)
+    layout.addWidget(listing)
+    buttons = QDialogButtonBox(dialog)
+    chosen: list[RecoveryChoice] = [RecoveryChoice.LATER]
+    for choice, text, role in (
+        (RecoveryChoice.RECOVER, tr("Recover"), QDialogButtonBox.ButtonRole.AcceptRole),
+        (RecoveryChoice.DISCARD, tr("Discard"), QDialogButtonBox.ButtonRole.DestructiveRole),
+        (RecoveryChoice.LATER, tr("Later"), QDialogButtonBox.ButtonRole.RejectRole),
+    ):
+        button = QPushButton(text, dialog)
+        button.clicked.connect(lambda _=False, c=choice: chosen.__setitem__(0, c))
+        buttons.addButton(button, role)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    buttons.clicked.connect(lambda _button: dialog.done(1))
+    layout.addWidget(buttons)
+    dialog.resize(dialog.sizeHint().width(), 280)
+    dialog.exec()
+    return chosen[0], max(listing.currentRow(), 0)
+
+
 def confirm(parent: QWidget | None, title: str, text: str) -> bool:
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
     answer = QMessageBox.question(parent, title, text, buttons, QMessageBox.StandardButton.No)
     return answer == QMessageBox.StandardButton.Yes
-
-
-def offer_recovery(parent: QWidget | None, when: str, source: str) -> bool:
-    return confirm(
-        parent,
-        tr("Recover unsaved work"),
-        tr(
-            "Ascend Studio did not close normally. Recover the unsaved profile "
-            "from {when} ({source})?"
-        ).format(when=when, source=source),
-    )
 
 
 def show_error(parent: QWidget | None, title: str, text: str) -> None:

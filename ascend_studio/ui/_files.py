@@ -12,9 +12,17 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
+from ascend_studio.profile import (
+    FileStamp,
+    Profile,
+    ProfileChangedOnDisk,
+    ProfileError,
+    file_stamp,
+    load_profile,
+    save_profile,
+)
 from ascend_studio.ui import _dialogs
-from ascend_studio.ui._autosave import Autosave, find_recoveries
+from ascend_studio.ui._autosave import Autosave, Recovery, find_recoveries
 from ascend_studio.ui._core import EXPORT_FORMATS, Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
@@ -43,7 +51,9 @@ class FileController(QObject):
         self.model = model
         self.engine = engine
         self.settings = settings
-        self.autosave = Autosave(model)
+        #: What the document's file held when this window last read or wrote it.
+        self.stamp: FileStamp | None = None
+        self.autosave = Autosave(model, stamp=lambda: self.stamp)
 
     # -- document lifecycle ----------------------------------------------------------------
     def display_name(self) -> str:
@@ -64,6 +74,7 @@ class FileController(QObject):
         current = self.model.profile
         fresh = Profile(product=current.product, scenario=current.scenario)
         self.model.replace(fresh, None, saved=fresh)
+        self.stamp = None
         self.autosave.discard()
 
     def open(self, path: Path | None = None) -> bool:
@@ -77,12 +88,14 @@ class FileController(QObject):
 
     def load(self, path: Path) -> bool:
         """Open ``path`` now (no prompt); a bad file keeps the current profile."""
+        stamp = file_stamp(path)
         try:
             profile = load_profile(path)
         except ProfileError as exc:
             _dialogs.show_error(self.window, tr("Cannot open the profile"), str(exc))
             return False
         self.model.replace(profile, path, saved=profile)
+        self.stamp = stamp
         self.autosave.discard()
         self._remember(path)
         return True
@@ -98,39 +111,70 @@ class FileController(QObject):
         return path is not None and self._write(path)
 
     def _write(self, path: Path) -> bool:
+        # Only the document's own file is checked: Save As onto another file was
+        # already confirmed in the file dialog.
+        expected = self.stamp if path == self.model.path else None
         try:
-            save_profile(self.model.profile, path)
+            save_profile(self.model.profile, path, expected=expected)
+        except ProfileChangedOnDisk:
+            choice = _dialogs.ask_changed_on_disk(self.window, path.name)
+            if choice is _dialogs.ChangedOnDiskChoice.OVERWRITE:
+                self.stamp = file_stamp(path)
+                return self._write(path)
+            return choice is _dialogs.ChangedOnDiskChoice.SAVE_AS and self.save_as()
         except ProfileError as exc:
             _dialogs.show_error(self.window, tr("Cannot save the profile"), str(exc))
             return False
         self.model.mark_saved(path)
+        self.stamp = file_stamp(path)
         self.autosave.discard()
         self._remember(path)
         return True
 
     # -- recovery --------------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
-        """Offer the newest autosave a crashed session left; True if it was restored."""
+        """Offer every autosave that crashed sessions left; True if one was restored.
+
+        Each is recovered into this window, discarded, or kept for the next start,
+        as the user says; none is deleted without the user's word.
+        """
         recoveries = find_recoveries()
-        if not recoveries:
-            return False
-        newest = recoveries[0]
-        source = str(newest.source) if newest.source else tr("Untitled")
-        when = newest.written.strftime("%Y-%m-%d %H:%M")
-        accepted = _dialogs.offer_recovery(self.window, when, source)
-        for leftover in recoveries:
-            leftover.file.unlink(missing_ok=True)
-        if not accepted:
-            return False
+        while recoveries:
+            entries = [self._describe(r) for r in recoveries]
+            choice, index = _dialogs.choose_recovery(self.window, entries)
+            chosen = recoveries[index]
+            if choice is _dialogs.RecoveryChoice.LATER:
+                return False
+            if choice is _dialogs.RecoveryChoice.DISCARD:
+                chosen.file.unlink(missing_ok=True)
+                recoveries.remove(chosen)
+                continue
+            if not self.maybe_save():
+                return False
+            self._restore(chosen)
+            return True
+        return False
+
+    def _describe(self, recovery: Recovery) -> str:
+        source = str(recovery.source) if recovery.source else tr("Untitled")
+        when = recovery.written.strftime("%Y-%m-%d %H:%M:%S")
+        count = len(recovery.profile.values) + len(recovery.profile.env)
+        return tr("{when}: {source} ({count} settings)").format(
+            when=when, source=source, count=count
+        )
+
+    def _restore(self, recovery: Recovery) -> None:
         saved = Profile()
-        if newest.source is not None:
+        if recovery.source is not None:
             try:
-                saved = load_profile(newest.source)
+                saved = load_profile(recovery.source)
             except ProfileError:
                 saved = Profile()
-        self.model.replace(newest.profile, newest.source, saved=saved)
-        self.autosave.write_now()
-        return True
+        self.model.replace(recovery.profile, recovery.source, saved=saved)
+        # The file as the crashed window knew it: a save then notices later writes.
+        self.stamp = recovery.stamp
+        self.autosave.write_now()  # this window's autosave holds it now
+        recovery.file.unlink(missing_ok=True)
 
     # -- import / export ---------------------------------------------------------------------------
     def import_script(self, path: Path | None = None) -> bool:

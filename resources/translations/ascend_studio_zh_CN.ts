@@ -206,13 +206,48 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>File changed on disk</source>
+        <translation>文件已在磁盘上被修改</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>{name} was changed on disk by another window or command since you opened or saved it here. Saving now would replace those changes.</source>
+        <translation>自您在此打开或保存 {name} 以来，它已被其他窗口或命令修改。现在保存将覆盖那些修改。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
         <source>Recover unsaved work</source>
         <translation>恢复未保存的内容</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Ascend Studio did not close normally. Recover the unsaved profile from {when} ({source})?</source>
-        <translation>Ascend Studio 上次没有正常退出。是否恢复 {when} 自动保存的配置（{source}）？</translation>
+        <source>Ascend Studio did not close normally. Unsaved work was kept for each window that was open. Recover one into this window, discard one, or decide later (nothing is deleted unless you discard it).</source>
+        <translation>Ascend Studio 上次未正常关闭，已为当时打开的每个窗口保留了未保存的工作。可将其中一份恢复到此窗口、丢弃一份，或稍后再决定（除非您选择丢弃，否则不会删除任何内容）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_dialogs.py"/>
+        <source>Later</source>
+        <translation>稍后</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
@@ -292,6 +327,11 @@
         <location filename="../../ascend_studio/ui/_files.py"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_files.py"/>
+        <source>{when}: {source} ({count} settings)</source>
+        <translation>{when}：{source}（{count} 项设置）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>

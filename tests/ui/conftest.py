@@ -59,7 +59,8 @@ class FakeDialogs:
     NAMES = (
         "ask_save_changes",
         "confirm",
-        "offer_recovery",
+        "choose_recovery",
+        "ask_changed_on_disk",
         "show_error",
         "show_info",
         "ask_open_path",

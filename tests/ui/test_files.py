@@ -3,7 +3,6 @@ recent files, import and export, autosave and crash recovery, remembered layout.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from ascend_studio.profile import Profile, load_profile, save_profile
-from ascend_studio.ui._autosave import find_recoveries
 from ascend_studio.ui._dialogs import SaveChoice
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
@@ -127,42 +125,6 @@ def test_import_script_is_one_undo_step(window: MainWindow, dialogs: Any, tmp_pa
     assert dialogs.called("show_info")  # the import report
     window.model.undo_stack.undo()
     assert window.model.profile.values == {}
-
-
-def test_autosave_and_recovery_after_a_crash(
-    make_window: Callable[..., MainWindow], dialogs: Any, user_dirs: dict[str, Path]
-) -> None:
-    first = make_window()
-    _dirty(first)
-    first.files.autosave.write_now()
-    own = first.files.autosave.file
-    assert own.is_file() and own.parent == user_dirs["state"]
-    assert find_recoveries() == []  # this process is alive: not a crash
-    crashed = own.with_name("autosave-999999999.json")
-    own.rename(crashed)  # as if a process that no longer exists wrote it
-    second = make_window()
-    dialogs.answer("offer_recovery", True)
-    assert second.files.offer_recovery() is True
-    assert second.model.profile.values == {"hccl_timeout": 600}
-    assert second.model.is_dirty()
-    assert not crashed.exists()
-
-
-def test_declined_recovery_removes_the_leftover(
-    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path]
-) -> None:
-    leftover = user_dirs["state"] / "autosave-999999998.json"
-    leftover.parent.mkdir(parents=True, exist_ok=True)
-    data = {
-        "written": "2026-01-01T10:00:00",
-        "path": None,
-        "profile": {"values": {"deterministic": 1}},
-    }
-    leftover.write_text(json.dumps(data), encoding="utf-8")
-    dialogs.answer("offer_recovery", False)
-    assert window.files.offer_recovery() is False
-    assert window.model.profile.values == {}
-    assert not leftover.exists()
 
 
 def test_autosave_follows_edits_and_saving(

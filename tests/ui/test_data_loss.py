@@ -1,0 +1,179 @@
+"""Nothing typed is lost: autosave under steady typing, recovery of every crashed
+window (also when started with a file), and saves that notice a file changed on disk."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QTimer
+
+from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.ui._app import open_session
+from ascend_studio.ui._autosave import MAX_WAIT_MS, QUIET_MS, find_recoveries
+from ascend_studio.ui._dialogs import ChangedOnDiskChoice, RecoveryChoice
+from ascend_studio.ui._window import MainWindow
+
+
+def _edit(window: MainWindow, value: int) -> None:
+    window.model.edit(window.model.profile.with_value("hccl_timeout", value), "edit")
+
+
+def _leftover(state: Path, pid: int, values: dict[str, Any], path: str | None = None) -> Path:
+    """An autosave as a window of a process that no longer exists left it."""
+    state.mkdir(parents=True, exist_ok=True)
+    file = state / f"autosave-{pid}.json"
+    data = {
+        "written": f"2026-01-0{pid % 9 + 1}T10:00:00",
+        "path": path,
+        "profile": {"values": values},
+    }
+    file.write_text(json.dumps(data), encoding="utf-8")
+    return file
+
+
+def test_the_documented_autosave_bound_is_five_seconds() -> None:
+    assert QUIET_MS < MAX_WAIT_MS <= 5000
+
+
+def test_steady_typing_is_autosaved_within_the_bound(qtbot: Any, window: MainWindow) -> None:
+    autosave = window.files.autosave
+    autosave.timer.setInterval(60_000)  # the pause never comes while typing goes on
+    autosave.deadline.setInterval(50)
+    values = iter(range(100, 10_000))
+    typing = QTimer(window)
+    typing.setInterval(5)
+    typing.timeout.connect(lambda: _edit(window, next(values)))
+    typing.start()
+    try:
+        qtbot.waitUntil(autosave.file.is_file, timeout=3000)
+        first = json.loads(autosave.file.read_text(encoding="utf-8"))
+        # Typing goes on: the next deadline writes again, with newer values.
+        qtbot.waitUntil(
+            lambda: json.loads(autosave.file.read_text(encoding="utf-8")) != first, timeout=3000
+        )
+    finally:
+        typing.stop()
+    assert typing.isActive() is False
+
+
+def test_every_crashed_window_is_offered_and_none_deleted_unasked(
+    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path]
+) -> None:
+    one = _leftover(user_dirs["state"], 999999991, {"deterministic": 1})
+    two = _leftover(user_dirs["state"], 999999992, {"hccl_timeout": 600})
+    dialogs.answer("choose_recovery", (RecoveryChoice.LATER, 0))
+    assert window.files.offer_recovery() is False
+    (entries,) = [args[1] for args in dialogs.called("choose_recovery")]
+    assert len(entries) == 2
+    assert one.exists() and two.exists()  # "later" deletes nothing
+    assert window.model.profile.values == {}
+
+
+def test_discard_one_recover_the_other(
+    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path]
+) -> None:
+    newer = _leftover(user_dirs["state"], 999999998, {"hccl_timeout": 600})  # 2026-01-09
+    older = _leftover(user_dirs["state"], 999999990, {"deterministic": 1})  # 2026-01-01
+    dialogs.answer("choose_recovery", (RecoveryChoice.DISCARD, 0), (RecoveryChoice.RECOVER, 0))
+    assert window.files.offer_recovery() is True
+    assert not newer.exists()  # discarded on the user's word
+    assert not older.exists()  # recovered: this window's autosave holds it now
+    assert window.model.profile.values == {"deterministic": 1}
+    assert window.model.is_dirty()
+    assert window.files.autosave.file.is_file()
+    second_offer = dialogs.called("choose_recovery")[1][1]
+    assert len(second_offer) == 1
+
+
+def test_recovery_is_offered_when_started_with_a_file(
+    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path], tmp_path: Path
+) -> None:
+    job = tmp_path / "p1.ascend.json"
+    save_profile(Profile().with_value("hccl_timeout", 300), job)
+    _leftover(user_dirs["state"], 999999993, {"hccl_timeout": 900}, path=str(job))
+    dialogs.answer("choose_recovery", (RecoveryChoice.RECOVER, 0))
+    open_session(window, [str(job)])
+    assert window.model.path == job
+    assert window.model.profile.values == {"hccl_timeout": 900}
+    assert window.model.saved_profile.values == {"hccl_timeout": 300}
+    assert find_recoveries() == []
+
+
+def test_no_recovery_no_question(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
+    job = tmp_path / "p1.ascend.json"
+    save_profile(Profile(), job)
+    open_session(window, [str(job)])
+    assert dialogs.called("choose_recovery") == []
+
+
+def _open_dirty(window: MainWindow, job: Path, value: int) -> None:
+    assert window.files.load(job)
+    _edit(window, value)
+
+
+def test_two_windows_saving_one_file_the_second_is_asked(
+    make_window: Callable[..., MainWindow], dialogs: Any, tmp_path: Path
+) -> None:
+    job = tmp_path / "shared.ascend.json"
+    save_profile(Profile(), job)
+    first, second = make_window(), make_window()
+    _open_dirty(first, job, 111)
+    _open_dirty(second, job, 222)
+    assert first.files.save()
+    dialogs.answer("ask_changed_on_disk", ChangedOnDiskChoice.CANCEL)
+    assert second.files.save() is False
+    assert load_profile(job).values == {"hccl_timeout": 111}  # first's update kept
+    assert second.model.is_dirty()  # and second's still there to save elsewhere
+    dialogs.answer("ask_changed_on_disk", ChangedOnDiskChoice.OVERWRITE)
+    assert second.files.save() is True
+    assert load_profile(job).values == {"hccl_timeout": 222}
+    # Saving again after an overwrite asks nothing: the window wrote the file last.
+    _edit(second, 333)
+    assert second.files.save() is True
+    assert len(dialogs.called("ask_changed_on_disk")) == 2
+
+
+def test_a_command_line_write_is_noticed_and_save_as_offered(
+    window: MainWindow, dialogs: Any, tmp_path: Path
+) -> None:
+    job = tmp_path / "job.ascend.json"
+    save_profile(Profile(), job)
+    _open_dirty(window, job, 600)
+    save_profile(Profile().with_value("deterministic", 1), job)  # e.g. `import ... -o job`
+    other = tmp_path / "mine.ascend.json"
+    dialogs.answer("ask_changed_on_disk", ChangedOnDiskChoice.SAVE_AS)
+    dialogs.answer("ask_save_path", other)
+    assert window.files.save() is True
+    assert load_profile(job).values == {"deterministic": 1}
+    assert load_profile(other).values == {"hccl_timeout": 600}
+    assert window.model.path == other
+
+
+def test_a_recovered_document_still_notices_later_writes(
+    window: MainWindow, dialogs: Any, user_dirs: dict[str, Path], tmp_path: Path
+) -> None:
+    job = tmp_path / "job.ascend.json"
+    save_profile(Profile(), job)
+    crashed = make_crashed_autosave(window, job, user_dirs["state"])
+    save_profile(Profile().with_value("deterministic", 1), job)  # written after the crash
+    dialogs.answer("choose_recovery", (RecoveryChoice.RECOVER, 0))
+    assert window.files.offer_recovery() is True
+    assert not crashed.exists()
+    dialogs.answer("ask_changed_on_disk", ChangedOnDiskChoice.CANCEL)
+    assert window.files.save() is False
+    assert load_profile(job).values == {"deterministic": 1}
+
+
+def make_crashed_autosave(window: MainWindow, job: Path, state: Path) -> Path:
+    """This window's own autosave of ``job``, renamed as a dead process's, then reset."""
+    _open_dirty(window, job, 700)
+    window.files.autosave.write_now()
+    crashed = state / "autosave-999999997.json"
+    window.files.autosave.file.rename(crashed)
+    clean = Profile()
+    window.model.replace(clean, None, saved=clean)
+    window.files.stamp = None
+    return crashed
