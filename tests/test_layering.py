@@ -14,7 +14,7 @@ import pytest
 import ascend_studio
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = ("schema", "profile", "rules", "paths", "codegen", "cli")
+CORE = ("schema", "profile", "companion", "rules", "paths", "codegen", "cli", "lint")
 
 BLOCK_QT = """
 import importlib.abc, sys

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     EXPORT_FORMATS,
     ExportError,
@@ -30,7 +32,15 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("profile", metavar="PROFILE", help="profile file (.json)")
     parser.add_argument("--format", "-f", choices=EXPORT_FORMATS, required=True, dest="fmt")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here (atomically)")
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write here (atomically); with DIR/ also write the companion files it references",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="with -o DIR/: overwrite files already there"
+    )
     parser.add_argument(
         "--with-defaults", action="store_true", help="add defaults of unset parameters as comments"
     )
@@ -55,7 +65,12 @@ def run(args: argparse.Namespace) -> int:
         lang=args.lang,
     )
     try:
-        if args.output:
+        if args.output and is_directory_target(args.output):
+            for target in write_bundle(
+                Path(args.output), profile, args.fmt, options, force=args.force
+            ):
+                print(f"wrote {target}", file=sys.stderr)
+        elif args.output:
             write_export(args.output, profile, args.fmt, options)
         else:
             sys.stdout.write(export_text(profile, args.fmt, options))

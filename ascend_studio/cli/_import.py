@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from typing import Any
 
 from ascend_studio.cli import counted, found_configs
+from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
+from ascend_studio.companion import FileRead
 from ascend_studio.profile import ProfileError, save_profile
 
 COMMAND = "import"
@@ -21,6 +24,8 @@ def register(sub: Any) -> None:
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
             "profile) without executing it, and print every configuration found and a report. "
+            "The files parameters such as op_debug_config point to are read (working directory, "
+            "then FILE's folder) and kept with the saved profile. "
             "Exit status: 0 when a configuration was found (and saved, with -o), 1 when the "
             "file holds none (an empty file included, in every format) or cannot be read or "
             "saved, 2 for a wrong --config."
@@ -36,7 +41,20 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def as_json(result: ImportResult) -> dict[str, Any]:
+Reads = tuple[tuple[FileRead, ...], ...]
+
+
+def _with_files(result: ImportResult) -> tuple[ImportResult, Reads]:
+    """Every configuration with the companion files it names read into its profile
+    (kept with the profile when saved), and what became of each file."""
+    attached = [attach(c.profile, result.source) for c in result.configs]
+    configs = tuple(
+        replace(c, profile=p) for c, (p, _) in zip(result.configs, attached, strict=True)
+    )
+    return replace(result, configs=configs), tuple(r for _, r in attached)
+
+
+def as_json(result: ImportResult, reads: Reads = ()) -> dict[str, Any]:
     return {
         "source": result.source,
         "dialect": result.dialect,
@@ -46,8 +64,9 @@ def as_json(result: ImportResult) -> dict[str, Any]:
                 "where": {"zh": c.label_in("zh"), "en": c.label},
                 "line": c.line,
                 "profile": c.profile.model_dump(mode="json"),
+                "files": reads_json(reads[n] if n < len(reads) else ()),
             }
-            for c in result.configs
+            for n, c in enumerate(result.configs)
         ],
         "report": [
             {
@@ -64,7 +83,7 @@ def as_json(result: ImportResult) -> dict[str, Any]:
     }
 
 
-def _print(result: ImportResult, lang: str) -> None:
+def _print(result: ImportResult, lang: str, reads: Reads = ()) -> None:
     found = counted(len(result.configs), "configuration")
     print(f"{result.source}: read as {result.dialect}; {found}")
     if not result.configs:
@@ -72,6 +91,8 @@ def _print(result: ImportResult, lang: str) -> None:
     for number, config in enumerate(result.configs, start=1):
         shown = len(config.profile.values) + len(config.profile.env)
         print(f"  [{number}] {config.label_in(lang)}: {counted(shown, 'setting')}")
+        for file_read in reads[number - 1] if number <= len(reads) else ():
+            print(f"      file: {file_read.text(lang)}")
     for line in result.report.lines(lang):
         print(line)
 
@@ -90,7 +111,7 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    result = found_configs(import_file(args.file))
+    result, reads = _with_files(found_configs(import_file(args.file)))
     errors = [item for item in result.report.items if item.severity == "error"]
     if errors and not result.configs and not args.json:  # one line: why nothing was read
         print(f"ascend-studio import: {args.file}: {errors[0].text(args.lang)}", file=sys.stderr)
@@ -99,8 +120,8 @@ def run(args: argparse.Namespace) -> int:
     if result.configs and args.output:
         status = _save(result, args)
     if args.json:
-        json.dump(as_json(result), sys.stdout, ensure_ascii=False, indent=2)
+        json.dump(as_json(result, reads), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
-        _print(result, args.lang)
+        _print(result, args.lang, reads)
     return status

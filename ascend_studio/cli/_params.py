@@ -40,24 +40,9 @@ def select(
     return found
 
 
-def _squash(text: str) -> str:
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
 def product_id(catalog: Catalog, text: str) -> str | None:
-    """The product id ``text`` names: an id, a zh/en name or short name, or an alias.
-
-    Users type what is printed on the box ("Atlas 350", "Ascend 950PR", "A2",
-    "Atlas A2 训练系列产品"), in any case and spacing.
-    """
-    wanted = _squash(text)
-    for product in catalog.products:
-        names = [product.id, *product.aliases]
-        for label in (product.name, product.short):
-            names += [label.zh, label.en, *label.zh.split(" / "), *label.en.split(" / ")]
-        if wanted and wanted in {_squash(name) for name in names}:
-            return product.id
-    return None
+    """The product id ``text`` names (see :meth:`Catalog.product_id`)."""
+    return catalog.product_id(text)
 
 
 def unknown_product(catalog: Catalog, text: str) -> str:

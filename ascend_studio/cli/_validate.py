@@ -4,6 +4,10 @@ Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
 least one error was found (by a rule, or by the import: a line that does not
 parse, Windows line endings in a shell script), 2 when the file cannot be read, holds no configuration
 (an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
+
+One FILE gives the detailed report below; several paths, a folder or a batch
+option run :mod:`ascend_studio.lint` (one finding per line, JSON, SARIF, GitHub
+annotations).
 """
 
 from __future__ import annotations
@@ -12,20 +16,34 @@ import argparse
 import difflib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import counted, found_configs
+from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
+from ascend_studio.companion import FileRead
+from ascend_studio.lint._comments import FileSuppressions
+from ascend_studio.lint._config import ConfigError
+from ascend_studio.lint._options import (
+    BATCH_EPILOG,
+    EpilogAsWritten,
+    add_batch_arguments,
+    is_batch,
+)
+from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import shipped_catalog
+from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "validate"
 
 #: (label, profile as checked, the imported configuration: None for a profile file)
 Loaded = list[tuple[str, Profile, ImportedConfig | None]]
+#: Per configuration label: what became of its companion files.
+Reads = dict[str, tuple[FileRead, ...]]
 
 
 def register(sub: Any) -> None:
@@ -34,12 +52,19 @@ def register(sub: Any) -> None:
         help="check a profile or script against the rules (exit 1 on errors)",
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
-            "shell/env script, which is imported without being run. Exit status: 0 when no "
+            "shell/env script, which is imported without being run. The files parameters such as "
+            "op_debug_config point to are read too (a relative path from the working directory, "
+            "then from FILE's folder) and checked with their line numbers; a file not found is "
+            "reported, not an error. Exit status: 0 when no "
             "error is found, 1 when any error is found (by a rule or by the import), 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
+        epilog=BATCH_EPILOG,
+        formatter_class=EpilogAsWritten,
     )
-    parser.add_argument("file", metavar="FILE")
+    parser.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: the working directory)"
+    )
     parser.add_argument(
         "--product", help="check for this product (id, name or alias) instead of the file's"
     )
@@ -55,6 +80,7 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_batch_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -62,7 +88,13 @@ def register(sub: Any) -> None:
 _RULE_COVERED = frozenset({"unknown_kwarg"})
 
 
-def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
+def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
+    """Each configuration with the files its path parameters name, read from disk."""
+    attached = [(label, *attach(p, path), c) for label, p, c in loaded]
+    return [(label, p, c) for label, p, _, c in attached], {label: r for label, _, r, _ in attached}
+
+
+def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]:
     """The configurations in ``path`` and the importer's errors and warnings.
 
     A script is checked as written: where the import converted a value to the type
@@ -70,7 +102,7 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), None)], []
+        return [(path, load_profile(path), None)], [], None
     result = found_configs(import_file(path))
     problems = [
         item
@@ -78,7 +110,7 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem]]:
         if item.severity != "info" and item.kind not in _RULE_COVERED
     ]
     loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
-    return loaded, problems
+    return loaded, problems, FileSuppressions.read(Path(path), result)
 
 
 def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
@@ -93,8 +125,11 @@ def _jsonable(value: object) -> object:
     return value
 
 
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def diagnostic_json(
+    d: Diagnostic, profile: Profile | None = None, reads: tuple[FileRead, ...] = ()
+) -> dict[str, Any]:
     return {
+        "location": None if profile is None else location_json(d, profile, reads),
         "rule_id": d.rule_id,
         "severity": d.severity,
         "params": list(d.params),
@@ -127,8 +162,10 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
     return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
 
 
-def _print_diagnostic(d: Diagnostic, lang: str) -> None:
+def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
     print(f"  {d.severity:<7} {d.rule_id}  [{', '.join(d.params)}]")
+    if where is not None:
+        print(f"          {'位置' if lang == 'zh' else 'at'}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
         print(f"          {'修改' if lang == 'zh' else 'fix'}: {d.fix.get(lang)}")
@@ -147,26 +184,58 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]) -> int:
+Results = list[tuple[str, Profile, list[Diagnostic]]]
+
+
+def _json_document(
+    results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
+) -> dict[str, Any]:
+    return {
+        "import_errors": [i.text("en") for i in problems if i.severity == "error"],
+        "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
+        "configs": [
+            {
+                "label": label,
+                "product": p.product,
+                "scenario": p.scenario,
+                "counts": _counts(found),
+                "files": reads_json(reads.get(label, ())),
+                "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
+                "explanations": [explanation_json(e) for e in why],
+            }
+            for (label, p, found), why in zip(results, explained, strict=True)
+        ],
+    }
+
+
+def _shown(
+    found: list[Diagnostic],
+    config: ImportedConfig | None,
+    settings: Settings,
+    comments: FileSuppressions | None,
+) -> list[Diagnostic]:
+    """The diagnostics the project configuration selects and no comment in the file silences."""
+    keep = comments.keeper(config) if comments is not None and config is not None else None
+    return [d for d in found if settings.enabled(d.rule_id) and (keep is None or keep(d))]
+
+
+def _report(
+    loaded: Loaded,
+    args: argparse.Namespace,
+    problems: list[ReportItem],
+    settings: Settings,
+    comments: FileSuppressions | None,
+    *,
+    reads: Reads,
+) -> int:
     catalog = shipped_catalog()
-    results = [(label, p, on_one_path(c, evaluate(p, catalog))) for label, p, c in loaded]
+    results: Results = [
+        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
+        for label, p, c in loaded
+    ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
-        document = {
-            "import_errors": [i.text("en") for i in problems if i.severity == "error"],
-            "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
-            "configs": [
-                {
-                    "label": label,
-                    "product": p.product,
-                    "scenario": p.scenario,
-                    "counts": _counts(found),
-                    "diagnostics": [diagnostic_json(d) for d in found],
-                    "explanations": [explanation_json(e) for e in why],
-                }
-                for (label, p, found), why in zip(results, explained, strict=True)
-            ],
-        }
+        document = _json_document(results, explained, problems, reads)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
@@ -180,8 +249,11 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
                     counted(n, s) if s != "info" else f"{n} info" for s, n in counts.items()
                 )
             )
+            read = reads.get(label, ())
+            for file_read in read:
+                print(f"  file: {file_read.text(args.lang)}")
             for d in found:
-                _print_diagnostic(d, args.lang)
+                _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
     import_error = any(item.severity == "error" for item in problems)
@@ -189,35 +261,73 @@ def _report(loaded: Loaded, args: argparse.Namespace, problems: list[ReportItem]
     return 1 if import_error or rule_error else 0
 
 
+def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
+    """The project configuration's settings for the one FILE, products resolved."""
+    try:
+        settings = settings_for(Path(args.paths[0]), CommandLine(args.product, args.scenario))
+    except ConfigError as exc:
+        return str(exc)
+    product = settings.product.value
+    if product is not None:
+        found = product_id(catalog, product)
+        if found is None:
+            return f"{settings.product.origin}: {unknown_product(catalog, product)}"
+        args.product = found
+    args.scenario = settings.scenario.value
+    return settings
+
+
+def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
+    if not unknown:
+        return None
+    near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
+    hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
+    return f"--explain: unknown parameter {unknown[0]!r}{hint}"
+
+
+def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
+    """What applies to the one FILE, or why it cannot be checked."""
+    file = Path(args.paths[0])
+    if file.exists() and not file.is_file():  # a pipe or device could block the read
+        return f"{args.paths[0]}: not a regular file or folder"
+    return _unknown_explained(args, catalog) or _project_settings(args, catalog)
+
+
+def _resolver(catalog: Catalog) -> Callable[[str], str | None]:
+    return lambda text: product_id(catalog, text)
+
+
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            print(
-                f"ascend-studio validate: {unknown_product(catalog, args.product)}", file=sys.stderr
-            )
-            return 2
+            return _fail(unknown_product(catalog, args.product))
         args.product = found
-    unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
-    if unknown:
-        near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
-        hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
-        print(
-            f"ascend-studio validate: --explain: unknown parameter {unknown[0]!r}{hint}",
-            file=sys.stderr,
-        )
-        return 2
+    if is_batch(args):
+        from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
+
+        return run_batch_command(args, catalog, _resolver(catalog))
+    settings = _single_file_settings(args, catalog)
+    if isinstance(settings, str):
+        return _fail(settings)
+    file = args.paths[0]
     try:
-        loaded, problems = _load(args.file)
+        loaded, problems, comments = _load(file)
     except ProfileError as exc:
-        print(f"ascend-studio validate: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
         for line in lines or [
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
-            print(f"ascend-studio validate: {args.file}: {line}", file=sys.stderr)
+            _fail(f"{file}: {line}")
         return 2
-    return _report(_retarget(loaded, args), args, problems)
+    loaded, reads = _with_files(file, loaded)
+    return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
+
+
+def _fail(problem: str) -> int:
+    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    return 2

@@ -16,7 +16,6 @@ from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._kinds import ConversionError, python_literal, python_str
 from ascend_studio.codegen._layout import (
     CLASS_MODULE,
-    SIGNATURES,
     Arg,
     Call,
     build_calls,
@@ -54,11 +53,11 @@ def value_source(arg: Arg, path: str, options: ExportOptions) -> str:
     return literal
 
 
-def _extra_line(arg: Arg) -> str:
+def _extra_line(arg: Arg, catalog: Catalog) -> str:
     assert arg.extra is not None
     if arg.extra.name in ("*", "**"):
         return f"{INDENT}{arg.extra.name}{arg.extra.expr},"
-    close = difflib.get_close_matches(arg.extra.name, SIGNATURES[arg.extra.owner], n=1)
+    close = difflib.get_close_matches(arg.extra.name, catalog.signature(arg.extra.owner), n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     return (
         f"{INDENT}{arg.extra.name}={arg.extra.expr},"
@@ -73,7 +72,7 @@ def _path(call: Call, name: str) -> str:
 def _default_lines(call: Call, profile: Profile, catalog: Catalog) -> list[str]:
     given = {a.name for a in call.args}
     lines: list[str] = []
-    for name in SIGNATURES[call.owner]:
+    for name in catalog.signature(call.owner):
         path = _path(call, name)
         if name in given or not catalog.has(path):
             continue
@@ -100,7 +99,7 @@ def _call_lines(
     lines = [f"{target} = {call.owner}("]
     for arg in call.args:
         if arg.extra is not None:
-            lines.append(_extra_line(arg))
+            lines.append(_extra_line(arg, catalog))
             continue
         path = _path(call, arg.name)
         for diag in placed.by_path.get(path, []):

@@ -105,7 +105,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     if parsed.tree is None:
         return ImportResult((), ImportReport(tuple(items)), source, "python")
     src = Source(parsed.text)
-    scanner = Scanner(src)
+    scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
     builder = MapBuilder(catalog, src)
     found = _configurations(builder, scanner)

@@ -1,9 +1,8 @@
 """How a profile maps onto the constructor calls that build it.
 
-The real signatures (keyword names in positional order) are facts of
-``npu_config.py``; the catalog does not record positional order, and the
-importer needs it for positional arguments. Everything else (types, defaults,
-session keys) comes from the catalog.
+The real signatures (keyword names in positional order) are catalog data
+(``Parameter.position``, read through :meth:`Catalog.signature`), as are types,
+defaults and session keys; this module only arranges them into calls.
 """
 
 from __future__ import annotations
@@ -15,14 +14,13 @@ from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
+from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar, documented_default
 
 __all__ = [
     "CLASS_MODULE",
     "EXTRA_ORDER",
     "HOLDER_OWNER",
     "OWNER_ORDER",
-    "SIGNATURES",
     "Call",
     "build_calls",
     "check_expr",
@@ -36,74 +34,6 @@ __all__ = [
 CLASS_MODULE = "npu_bridge.estimator.npu.npu_config"
 
 
-def _names(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-#: owner -> keyword names in positional order (the real ``__init__`` signatures).
-SIGNATURES: dict[str, tuple[str, ...]] = {
-    "NPURunConfig": _names(
-        """
-        iterations_per_loop profiling_config model_dir tf_random_seed save_summary_steps
-        save_checkpoints_steps save_checkpoints_secs session_config keep_checkpoint_max
-        keep_checkpoint_every_n_hours log_step_count_steps distribute enable_data_pre_proc
-        precision_mode enable_reduce_precision variable_format_optimize mix_compile_mode
-        hcom_parallel graph_memory_max_size variable_memory_max_size dump_config
-        stream_max_parallel_num is_tailing_optimization horovod_mode graph_run_mode
-        op_debug_level enable_scope_fusion_passes enable_exception_dump op_select_implmode
-        optypelist_for_implmode dynamic_input_config aoe_mode work_path buffer_optimize
-        enable_small_channel fusion_switch_file enable_compress_weight compress_weight_conf
-        op_compiler_cache_mode op_compiler_cache_dir debug_dir hcom_multi_mode dynamic_input
-        dynamic_graph_execute_mode dynamic_inputs_shape_range train_distribute eval_distribute
-        local_rank_id local_device_list session_device_id distribute_config modify_mixlist
-        op_precision_mode device_type soc_config hccl_timeout op_wait_timeout op_execute_timeout
-        HCCL_algorithm customize_dtypes op_debug_config memory_config experimental_config
-        topo_sorting_mode aoe_config_file insert_op_file stream_sync_timeout event_sync_timeout
-        external_weight deterministic frozen_variable variable_placement jit_compile
-        precision_mode_v2 ac_parallel_enable quant_dumpable input_fusion_size
-        compile_dynamic_mode graph_max_parallel_model_num export_compile_stat aicore_num
-        oo_constant_folding input_batch_cpy shape_generalization_mode all_tensor_not_empty
-        auto_multistream_parallel_mode oo_level optimization_switch
-        """
-    ),
-    "ProfilingConfig": _names(
-        """
-        enable_profiling profiling_options
-        """
-    ),
-    "MemoryConfig": _names(
-        """
-        atomic_clean_policy static_memory_policy memory_optimization_policy
-        variable_use_1g_huge_page
-        """
-    ),
-    "DumpConfig": _names(
-        """
-        enable_dump dump_path dump_step dump_mode enable_dump_debug dump_debug_mode dump_data
-        dump_layer
-        """
-    ),
-    "GraphMemoryOptimizeConfig": _names(
-        """
-        recompute graph_slice
-        """
-    ),
-    "ExperimentalConfig": _names(
-        """
-        logical_device_cluster_deploy_mode logical_device_id model_deploy_mode
-        model_deploy_devicelist graph_memory_optimize_config enable_graph_parallel
-        graph_parallel_option_path graph_compiler_cache_dir resource_config_path
-        accelerate_train_mode
-        """
-    ),
-    "DynamicInputConfig": _names(
-        """
-        input_shape dynamic_dims dynamic_node_type compile_hybrid_mode
-        """
-    ),
-}
-#: Constructors whose arguments are all required (no defaults).
-REQUIRED_ALL = frozenset({"DynamicInputConfig"})
 #: holder path -> owner class of the object held there.
 HOLDER_OWNER: dict[str, str] = {path: owner for owner, path in SUBCONFIG_PATHS.items()}
 #: Innermost first: a sub-config object is built before the call that takes it.
@@ -202,7 +132,7 @@ def known_path(path: str, catalog: Catalog) -> bool:
         return True
     holder, _, name = path.rpartition(".")
     owner = HOLDER_OWNER.get(holder) if holder else "NPURunConfig"
-    return owner is not None and name in SIGNATURES[owner]
+    return owner is not None and name in catalog.signature(owner)
 
 
 def check_expr(text: str, where: str) -> None:
@@ -234,7 +164,7 @@ def _check(profile: Profile, catalog: Catalog) -> None:
         if isinstance(value, Expr):
             _check_nested(profile, path, value)
     for extra in profile.extra_kwargs:
-        if extra.owner not in SIGNATURES:
+        if extra.owner not in catalog.signatures:
             raise ExportError(
                 f"extra argument {extra.name}={extra.expr} belongs to unknown class {extra.owner!r}"
             )
@@ -284,7 +214,7 @@ def _check_nested(profile: Profile, path: str, value: Expr) -> None:
 def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> tuple[Arg, ...]:
     prefix = _prefix(owner)
     args: list[Arg] = []
-    for name in SIGNATURES[owner]:
+    for name in catalog.signature(owner):
         path = prefix + name
         param = catalog.param(path) if catalog.has(path) else None
         nested = HOLDER_OWNER.get(path)
@@ -293,7 +223,7 @@ def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> 
             args.append(Arg(name, param, held if held is not None else Expr(expr=name)))
         elif path in profile.values:
             args.append(Arg(name, param, profile.values[path]))
-        elif owner in REQUIRED_ALL:
+        elif param is not None and param.required:
             args.append(Arg(name, param, None))
     for extra in profile.extra_kwargs:
         if extra.owner == owner:
@@ -309,10 +239,5 @@ def shown_default(param: Parameter, product: str, scenario: str) -> tuple[Scalar
     """
     if param.default is not None:
         return param.default, False
-    for doc in param.doc_default:
-        if (doc.products is None or product in doc.products) and doc.scenario in (
-            "both",
-            scenario,
-        ):
-            return doc.value, True
-    return None, False
+    documented = documented_default(param, product, scenario)
+    return documented, documented is not None

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ascend_studio.codegen._branch import Branch
 from ascend_studio.codegen._kinds import ConversionError, coerce, needs_bytes
-from ascend_studio.codegen._layout import HOLDER_OWNER, REQUIRED_ALL, SIGNATURES
+from ascend_studio.codegen._layout import HOLDER_OWNER
 from ascend_studio.codegen._pyobjs import (
     Ambiguous,
     Opaque,
@@ -105,15 +105,16 @@ class Builder:
     def _none(self, owner: str, path: str, line: int, out: Built) -> None:
         """An explicit ``None`` is a value: kept (it is not the same as leaving it out),
         except where leaving it out is not possible or gives None anyway."""
-        if path in HOLDER_OWNER or owner in REQUIRED_ALL:
+        required = self.catalog.has(path) and self.catalog.param(path).required
+        if path in HOLDER_OWNER or required:
             self.add(
                 "ignored",
                 f"{path}=None：与未设置相同（{owner} 的这个参数只能这样表示“未设置”）。"
-                if owner in REQUIRED_ALL
+                if required
                 else f"{path}=None：与不传该参数相同（默认值就是 None）。",
                 f"{path}=None: the same as unset ({owner} has no default for it, so None is "
                 "how it is left unset)."
-                if owner in REQUIRED_ALL
+                if required
                 else f"{path}=None: the same as not passing it (its default is None).",
                 line,
                 path,
@@ -278,7 +279,7 @@ class Builder:
                 line,
             )
             return
-        close = difflib.get_close_matches(name, SIGNATURES[obj.owner], n=1)
+        close = difflib.get_close_matches(name, self.catalog.signature(obj.owner), n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
         self.add(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ascend_studio.codegen._layout import SIGNATURES
 from ascend_studio.codegen._pyobjs import (
     CustomOpObj,
     MapWrite,
@@ -36,7 +35,7 @@ _BYTES_WRAPPERS = ("as_bytes", "as_str", "as_text")
 def on_call(scanner: Scanner, node: ast.Call, canon: str) -> object | None:
     """The value of a call the scanner understands, or None for any other call."""
     last = canon.rpartition(".")[2]
-    if last in SIGNATURES:
+    if last in scanner.signatures:
         return _config_call(scanner, node, last)
     if last == "ConfigProto":
         return _proto(scanner, node)
@@ -87,7 +86,7 @@ def _custom_op(scanner: Scanner, node: ast.Call) -> object | None:
 def read_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:
     """The arguments of a config constructor call, positional ones mapped to names."""
     obj = SubConfigObj(owner, node, scanner.label(node.lineno))
-    names = SIGNATURES[owner]
+    names = scanner.signatures[owner]
     for index, arg in enumerate(node.args):
         if isinstance(arg, ast.Starred):
             obj.extras.append(("*", arg.value, None))
@@ -111,7 +110,7 @@ def _splat(scanner: Scanner, obj: SubConfigObj, node: ast.expr) -> None:
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
         obj.extras.append(("**", node, None))
         return
-    names = SIGNATURES[obj.owner]
+    names = scanner.signatures[obj.owner]
     for key, item in value.items():
         if key in names:
             obj.args[key] = (node, item, repr(item))
@@ -248,7 +247,7 @@ def read_subclass(scanner: Scanner, node: ast.ClassDef) -> None:
     """``class MyRunConfig(NPURunConfig)`` defined here is still an NPURunConfig."""
     names = [dotted(base) for base in node.bases]
     bases = [scanner.canonical(n) for n in names if n]
-    config = next((b for b in bases if b.rpartition(".")[2] in SIGNATURES), None)
+    config = next((b for b in bases if b.rpartition(".")[2] in scanner.signatures), None)
     if config is None:
         return
     base = config.rpartition(".")[2]

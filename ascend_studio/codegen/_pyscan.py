@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import ChainMap
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ascend_studio.codegen._pyenv import (
     assign_attribute,
@@ -60,8 +60,10 @@ _BRANCH_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 class Scanner:
     """Collects configurations from a module; see the module docstring."""
 
-    def __init__(self, source: Source) -> None:
+    def __init__(self, source: Source, signatures: Mapping[str, tuple[str, ...]]) -> None:
         self.src = source
+        #: Constructor name -> keyword names in positional order (catalog data).
+        self.signatures = signatures
         self.aliases: dict[str, str] = {}
         self.runconfigs: list[SubConfigObj] = []
         self.protos: list[ProtoObj] = []

@@ -6,9 +6,9 @@ catalog data (``Parameter.session``); this module applies them with the few
 rules the catalog model does not express:
 
 - a sub-config's ``always``/``if_set`` fields are written only while that
-  object exists, except the fallbacks NPUEstimator writes when it is absent
-  (dump switches off, ExperimentalConfig deploy mode "LB");
-- AOE's work_path falls back to "./" once aoe_mode is set;
+  object exists, except the values NPUEstimator writes when it is absent
+  (``SessionOption.absent``);
+- a gated field falls back to ``SessionOption.fallback`` when unset;
 - the keys NPUEstimator adds on its own (use_off_line, min_group_size, and job
   and task_index read from TF_CONFIG).
 """
@@ -19,13 +19,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
-from ascend_studio.codegen._layout import HOLDER_OWNER, SIGNATURES, check_profile, is_bare_call
+from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar
+from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
 __all__ = [
-    "ABSENT_DEFAULTS",
     "INTERNAL_KEYS",
     "SessionWrite",
     "not_sent",
@@ -33,14 +32,6 @@ __all__ = [
     "session_writes",
 ]
 
-#: Sub-config fields NPUEstimator writes even when the object is absent.
-ABSENT_DEFAULTS: dict[str, Scalar] = {
-    "dump_config.enable_dump": False,
-    "dump_config.enable_dump_debug": False,
-    "experimental_config.logical_device_cluster_deploy_mode": "LB",
-}
-#: ``sent = with_aoe`` fields with a fallback once aoe_mode is set.
-AOE_FALLBACK: dict[str, Scalar] = {"work_path": "./"}
 #: Keys NPUEstimator writes on its own: key -> (field, Python source of the value).
 INTERNAL_KEYS: dict[str, tuple[str, str]] = {
     "use_off_line": ("b", "True"),
@@ -66,7 +57,7 @@ def session_params(catalog: Catalog) -> list[Parameter]:
     ordered: list[Parameter] = []
 
     def walk(owner: str, prefix: str) -> None:
-        for name in SIGNATURES[owner]:
+        for name in catalog.signature(owner):
             path = prefix + name
             nested = HOLDER_OWNER.get(path)
             if nested is not None:
@@ -120,8 +111,8 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
     session = param.session
     assert session is not None
     if not _exists(profile, _holder_of(param)):
-        fallback = ABSENT_DEFAULTS.get(param.path)
-        return None if fallback is None else _write(param, fallback)
+        absent = session.absent
+        return None if absent is None else _write(param, absent)
     value = _effective(profile, param)
     gate = _GATES.get(session.sent)
     if gate is not None:
@@ -133,16 +124,23 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
 _Gated = tuple[Value | None, str | None]
 
 
+def _gate(param: Parameter, catalog: Catalog) -> Parameter:
+    """The parameter whose value decides whether ``param`` is sent (catalog data)."""
+    assert param.session is not None and param.session.gate is not None
+    return catalog.param(param.session.gate)
+
+
 def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value | None) -> _Gated:
-    if _effective(profile, catalog.param("aoe_mode")) is None:
+    if _effective(profile, _gate(param, catalog)) is None:
         return None, None
-    return (value if value is not None else AOE_FALLBACK.get(param.path)), None
+    assert param.session is not None
+    return (value if value is not None else param.session.fallback), None
 
 
 def _if_profiling(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    switch = _effective(profile, catalog.param("profiling_config.enable_profiling"))
+    switch = _effective(profile, _gate(param, catalog))
     if not switch:
         return None, None
     value = "" if value is None else value
@@ -159,7 +157,7 @@ def _if_all_set(
 def _if_dump_mode(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    mode = _effective(profile, catalog.param("dump_config.dump_mode"))
+    mode = _effective(profile, _gate(param, catalog))
     return (None if mode is None else value), None
 
 

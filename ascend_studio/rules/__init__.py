@@ -12,7 +12,7 @@ from ascend_studio.rules._context import FILE_CONTENTS_FIELD, file_contents
 from ascend_studio.rules._effective import EffectiveSource, EffectiveValue, effective_value
 from ascend_studio.rules._evaluate import evaluate
 from ascend_studio.rules._explain import Explanation, Involved, RuleLink, explain
-from ascend_studio.rules._model import SEVERITIES, Diagnostic, Kind, Rule, Severity
+from ascend_studio.rules._model import SEVERITIES, Diagnostic, FileSpot, Kind, Rule, Severity
 from ascend_studio.rules._registry import RULES, RULES_BY_ID
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "EffectiveSource",
     "EffectiveValue",
     "Explanation",
+    "FileSpot",
     "Involved",
     "Kind",
     "Rule",

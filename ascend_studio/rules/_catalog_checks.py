@@ -1,7 +1,7 @@
 """The checks behind the catalog-driven rule families (declared in ``_catalog_rules``).
 
-Each check reads catalog data; the tables below hold only what the data cannot
-say: which checks the real code enforces, and how hard it fails, with sources.
+Each check reads catalog data, including which checks the real code enforces and
+how hard it fails (``Parameter.checks``); no parameter is named here.
 The per-value type/value/range verdicts are computed in one shared pass per
 evaluation (``_findings``), since evaluation runs on every keystroke.
 """
@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterator
-from typing import Literal
+from typing import Literal, get_args
 
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
-from ascend_studio.schema import OWNERS, Parameter, Text
+from ascend_studio.schema import (
+    OWNERS,
+    Parameter,
+    Text,
+    format_problem,
+    number_text,
+    type_problem,
+)
 
 __all__ = [
-    "SPECIAL_RANGE",
     "SRC_CATALOG",
-    "STRICT_BOOL",
-    "VALIDATED",
-    "VALIDATED_RANGE",
     "Involves",
     "Scan",
     "family_ns",
@@ -32,16 +35,20 @@ __all__ = [
     "has_values",
     "involves_attr",
     "involves_code_only",
+    "involves_format",
+    "involves_none",
     "involves_products",
     "involves_scenario",
     "involves_value_gate",
+    "is_none",
     "never",
     "ranged",
+    "scan_format",
     "scan_kwargs",
+    "scan_none",
     "scan_product",
     "scan_scenario",
     "scan_unknown",
-    "type_problem",
     "typed",
     "typed_param",
     "value_gate",
@@ -49,49 +56,12 @@ __all__ = [
     "valued",
 ]
 
-#: Bools the Python constructor checks with isinstance(x, bool): explicit rules.
-STRICT_BOOL = frozenset({"mix_compile_mode", "horovod_mode"})
-#: Ranges and rounding handled by explicit rules (product-dependent or clamped).
-SPECIAL_RANGE = frozenset({"hccl_timeout", "input_fusion_size"})
-
-Where = Literal["python", "runtime", "fatal"]
-#: Value lists the real code enforces, and how it fails (npu_config.py; npu_attrs.cc,
-#: where GetPassOptions runs before SetNpuOptimizerAttr and aborts on its checks).
-VALIDATED: dict[str, Where] = {
-    "graph_run_mode": "python",
-    "enable_exception_dump": "runtime",
-    "aoe_mode": "runtime",
-    "precision_mode": "runtime",
-    "precision_mode_v2": "runtime",
-    "jit_compile": "runtime",
-    "shape_generalization_mode": "runtime",
-    "export_compile_stat": "runtime",
-    "dynamic_graph_execute_mode": "fatal",
-    "dump_config.dump_data": "runtime",
-    "memory_config.variable_use_1g_huge_page": "runtime",
-    "dynamic_input_config.compile_hybrid_mode": "runtime",
-    "experimental_config.graph_memory_optimize_config.graph_slice": "python",
-    "experimental_config.graph_memory_optimize_config.recompute": "python",
-    "buffer_optimize": "fatal",
-    "variable_placement": "fatal",
-    "op_select_implmode": "fatal",
-    "dump_config.dump_mode": "fatal",
-    "dump_config.dump_debug_mode": "fatal",
-    "dynamic_input_config.dynamic_node_type": "fatal",
-}
-#: Numeric bounds the real code enforces.
-VALIDATED_RANGE: dict[str, Where] = {
-    "iterations_per_loop": "python",
-    "graph_run_mode": "python",
-    "enable_exception_dump": "python",
-    "local_rank_id": "fatal",
-    "graph_max_parallel_model_num": "runtime",
-    "session_device_id": "fatal",
-}
+Where = Literal["raises", "rejects", "aborts"]
+_ENFORCED: frozenset[str] = frozenset(get_args(Where))
 _EFFECT: dict[Where, Text] = {
-    "python": txt("构造 NPURunConfig 时即抛出异常", "NPURunConfig(...) raises when it is built"),
-    "runtime": txt("作业启动时 TF Adapter 报错退出", "TF Adapter rejects it when the job starts"),
-    "fatal": txt(
+    "raises": txt("构造 NPURunConfig 时即抛出异常", "NPURunConfig(...) raises when it is built"),
+    "rejects": txt("作业启动时 TF Adapter 报错退出", "TF Adapter rejects it when the job starts"),
+    "aborts": txt(
         "TF Adapter 以 LOG(FATAL) 中止整个进程", "TF Adapter aborts the whole process (LOG(FATAL))"
     ),
 }
@@ -101,11 +71,16 @@ Scan = Callable[[Ctx], Iterator[Hit]]
 Involves = Callable[[CatalogIndex, str], bool]
 
 
+def _enforced(param: Parameter, aspect: Literal["values", "range"]) -> Where | None:
+    """How the real code fails on a bad value or range; None when nothing checks it."""
+    how = getattr(param.checks, aspect)
+    return how if how in _ENFORCED else None
+
+
 def _literals(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
-    """(path, value, facts) of every set literal the catalog knows."""
+    """(path, value, facts) of every set literal the catalog knows; an explicit None
+    is judged by the ``value.none_raises`` family alone."""
     for path, value, facts in ctx.known():
-        # An explicit None is not a literal of the parameter's type: what None
-        # does is a per-parameter fact with its own rule, not a type mismatch.
         if not isinstance(value, Expr) and value is not None:
             yield path, value, facts
 
@@ -118,20 +93,6 @@ def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
 TypeProblem = Literal["mismatch", "int_for_bool", "bool_for_int"]
 
 
-def type_problem(py_type: str, kind: str, value: object) -> TypeProblem | None:
-    """How ``value`` fails the Python type the real code expects, if it does."""
-    kind_of = type(value)
-    if py_type == "str":
-        return None if kind_of is str else "mismatch"
-    if py_type == "bool":
-        return None if kind_of is bool else "int_for_bool" if kind_of is int else "mismatch"
-    if py_type == "int":
-        return None if kind_of is int else "bool_for_int" if kind_of is bool else "mismatch"
-    if py_type == "float":
-        return None if kind_of in (int, float) else "mismatch"
-    return "mismatch" if kind != "subconfig" else None
-
-
 Finding = tuple[str, object, ParamFacts, "TypeProblem | None", "ValueProblem | None", bool]
 
 
@@ -142,14 +103,10 @@ def _findings(ctx: Ctx) -> list[Finding]:
         found = []
         for path, value, facts in _literals(ctx):
             param = facts.param
-            typed = None
-            raw = param.session is not None and param.session.convert == "raw"
-            if raw and isinstance(value, bytes):
-                pass  # assigned to a protobuf bytes field as it is: bytes is what works
-            elif path not in STRICT_BOOL and param.kind != "subconfig":
-                typed = type_problem(param.py_type, param.kind, value)
+            typed = type_problem(param, value)
             valued = value_problem(facts, value, ctx) if typed is None else None
-            ranged = typed is None and path not in SPECIAL_RANGE and _bounds_problem(facts, value)
+            special = param.checks.range in ("explicit", "clamps")
+            ranged = typed is None and not special and _bounds_problem(facts, value)
             if typed or valued or ranged:
                 found.append((path, value, facts, typed, valued, ranged))
         ctx.memo["catalog"] = found
@@ -171,7 +128,7 @@ def typed_param(*py_types: str) -> Involves:
         return (
             param is not None
             and param.kind != "subconfig"
-            and path not in STRICT_BOOL
+            and param.checks.type in ("raises", "number")
             and (not py_types or param.py_type in py_types)
         )
 
@@ -182,19 +139,11 @@ def typed_param(*py_types: str) -> Involves:
 ValueProblem = Literal["case", "not_allowed", "undocumented"]
 
 
-#: Values the reader checks only while a switch is on (npu_attrs.cc reads them inside it).
-CHECKED_ONLY_WITH = {
-    "dump_config.dump_mode": "dump_config.enable_dump",
-    "dump_config.dump_debug_mode": "dump_config.enable_dump_debug",
-    "dynamic_graph_execute_mode": "dynamic_input",
-}
-
-
 def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | None:
     if facts.allowed is None or value_key(value) in facts.allowed:
         return None
-    switch = CHECKED_ONLY_WITH.get(facts.path)
-    if facts.path not in VALIDATED or (switch is not None and not ctx.is_true(switch)):
+    switch = facts.param.checks.read_with
+    if _enforced(facts.param, "values") is None or (switch is not None and not ctx.is_true(switch)):
         return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"
@@ -207,7 +156,8 @@ def valued(problem: ValueProblem) -> Scan:
             if valued != problem:
                 continue
             allowed = ", ".join(show(v) for v in facts.param.allowed())
-            ns = _ns(path, value, allowed=allowed, effect=_EFFECT[VALIDATED.get(path, "runtime")])
+            where = _enforced(facts.param, "values") or "rejects"
+            ns = _ns(path, value, allowed=allowed, effect=_EFFECT[where])
             if problem == "case" and isinstance(value, str):
                 ns["spelling"] = repr(facts.folded[value.casefold()])
             yield Hit((path,), ns)
@@ -218,8 +168,9 @@ def valued(problem: ValueProblem) -> Scan:
 def has_values(validated: bool | None = None) -> Involves:
     def involves(ix: CatalogIndex, path: str) -> bool:
         facts = ix.facts.get(path)
-        closed = facts is not None and facts.allowed is not None
-        return closed and (validated is None or (path in VALIDATED) == validated)
+        if facts is None or facts.allowed is None:
+            return False
+        return validated is None or (_enforced(facts.param, "values") is not None) == validated
 
     return involves
 
@@ -238,14 +189,14 @@ def _bounds_problem(facts: ParamFacts, value: object) -> bool:
 def ranged(validated: bool) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts, _, _, ranged in _findings(ctx):
-            if ranged and (path in VALIDATED_RANGE) == validated:
-                where = VALIDATED_RANGE.get(path, "runtime")
+            where = _enforced(facts.param, "range")
+            if ranged and (where is not None) == validated:
                 ns = _ns(
                     path,
                     value,
                     range=_range_text(facts.param),
                     range_en=_range_words(facts.param),
-                    effect=_EFFECT[where],
+                    effect=_EFFECT[where or "rejects"],
                 )
                 yield Hit((path,), ns)
 
@@ -261,42 +212,98 @@ def _range_words(param: Parameter) -> str:
 def _range_text(param: Parameter) -> str:
     low, high = param.minimum, param.maximum
     if low is not None and high is not None:
-        return f"{'(' if param.minimum_exclusive else '['}{low:g}, {high:g}]"
+        return f"{'(' if param.minimum_exclusive else '['}{number_text(low)}, {number_text(high)}]"
     if low is not None:
-        return f"{'>' if param.minimum_exclusive else '>='} {low:g}"
-    return f"<= {high:g}"
+        return f"{'>' if param.minimum_exclusive else '>='} {number_text(low)}"
+    return f"<= {number_text(high or 0)}"
 
 
 def has_range(validated: bool) -> Involves:
     def involves(ix: CatalogIndex, path: str) -> bool:
         param = ix.param(path)
         bounded = param is not None and (param.minimum is not None or param.maximum is not None)
-        special = path in SPECIAL_RANGE or (path in VALIDATED_RANGE) != validated
-        return bounded and not special
+        if param is None or not bounded:
+            return False
+        special = param.checks.range in ("explicit", "clamps")
+        return not special and (_enforced(param, "range") is not None) == validated
 
     return involves
 
 
 # -- products and scenarios -------------------------------------------------------------------
-def scan_product(ctx: Ctx) -> Iterator[Hit]:
-    for path, value, facts in _params_set(ctx):
-        if facts.products is not None and ctx.product not in facts.products:
-            note = facts.param.availability_note
-            yield Hit(
-                (path,),
-                _ns(
-                    path,
-                    value,
-                    product=ctx.ix.product_name(ctx.product),
-                    products=ctx.ix.products_text(facts.products),
-                    note=note or txt("", ""),
-                ),
-            )
+def _sent_anyway(param: Parameter, value: object) -> bool:
+    """The value is the signature default that NPUEstimator writes whether or not it is
+    given (e.g. input_batch_cpy=False on every product): setting it changes nothing."""
+    session = param.session
+    if session is None or param.default is None or value_key(value) != value_key(param.default):
+        return False
+    return session.sent in ("always", "if_set")
+
+
+def scan_product(elsewhere: str) -> Scan:
+    def scan(ctx: Ctx) -> Iterator[Hit]:
+        for path, value, facts in _params_set(ctx):
+            if facts.param.elsewhere == elsewhere:
+                yield from _product_hit(ctx, path, value, facts)
+
+    return scan
+
+
+def _product_hit(ctx: Ctx, path: str, value: object, facts: ParamFacts) -> Iterator[Hit]:
+    if facts.products is None or ctx.product in facts.products:
+        return
+    if _sent_anyway(facts.param, value):
+        return
+    yield Hit(
+        (path,),
+        _ns(
+            path,
+            value,
+            product=ctx.ix.product_name(ctx.product),
+            products=ctx.ix.products_text(facts.products),
+            note=facts.param.availability_note or txt("", ""),
+        ),
+    )
+
+
+def scan_format(ctx: Ctx) -> Iterator[Hit]:
+    """A value that breaks its catalog format, for entries without their own rule."""
+    for path, value, facts in _literals(ctx):
+        param = facts.param
+        if param.format_rule is None and isinstance(value, str) and value:
+            problem = format_problem(param, value)
+            if problem is not None:
+                where = _enforced(param, "values") or "rejects"
+                yield Hit((path,), _ns(path, value, problem=problem, effect=_EFFECT[where]))
+
+
+def involves_format(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and param.format is not None and param.format_rule is None
+
+
+def is_none(value: object) -> bool:
+    """An explicit ``None`` (kept as a value, or as the expression ``None``)."""
+    return value is None or (isinstance(value, Expr) and value.expr.strip() == "None")
+
+
+def scan_none(ctx: Ctx) -> Iterator[Hit]:
+    for path, value, facts in ctx.known():
+        if is_none(value) and facts.param.checks.none == "raises":
+            yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
+
+
+def involves_none(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and param.checks.none == "raises"
 
 
 def _params_set(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
-    """Like _literals, but expressions count: availability does not need the value."""
-    yield from ctx.known()
+    """Like _literals, but expressions count: availability does not need the value.
+    An explicit None is left out: it sends nothing (or fails, which scan_none says)."""
+    for path, value, facts in ctx.known():
+        if not is_none(value):
+            yield path, value, facts
 
 
 def value_gate(kind: str) -> Scan:
@@ -348,8 +355,7 @@ def scan_scenario(ctx: Ctx) -> Iterator[Hit]:
 
 
 def _flagged(param: Parameter, attr: str, expected: bool) -> bool:
-    # Inherited RunConfig parameters are documented by TensorFlow, not "undocumented".
-    return getattr(param, attr) is expected and not (attr == "documented" and param.inherited)
+    return getattr(param, attr) is expected
 
 
 def flag(attr: str, expected: bool = True) -> Scan:
@@ -369,9 +375,14 @@ def involves_attr(attr: str, expected: bool = True) -> Involves:
     return involves
 
 
-def involves_products(ix: CatalogIndex, path: str) -> bool:
-    facts = ix.facts.get(path)
-    return facts is not None and facts.products is not None
+def involves_products(elsewhere: str) -> Involves:
+    def involves(ix: CatalogIndex, path: str) -> bool:
+        facts = ix.facts.get(path)
+        return (
+            facts is not None and facts.products is not None and facts.param.elsewhere == elsewhere
+        )
+
+    return involves
 
 
 def involves_value_gate(ix: CatalogIndex, path: str) -> bool:
@@ -444,12 +455,12 @@ def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
         "param": path,
         "expected": param.py_type,
         "allowed": ", ".join(show(v) for v in param.allowed()),
-        "effect": _EFFECT[VALIDATED.get(path, VALIDATED_RANGE.get(path, "runtime"))],
+        "effect": _EFFECT[_enforced(param, "values") or _enforced(param, "range") or "rejects"],
     }
     if param.minimum is not None or param.maximum is not None:
         ns["range"] = _range_text(param)
         ns["range_en"] = _range_words(param)
-    if rule_id == "avail.product":
+    if rule_id.startswith("avail.product"):
         ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
     if rule_id == "scenario.param":
         ns["only"] = _SCENARIO[param.scenario]

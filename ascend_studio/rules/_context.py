@@ -7,12 +7,13 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
-from ascend_studio.schema import Scalar
+from ascend_studio.schema import Scalar, documented_default, runtime_number
 
 __all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
 
@@ -20,8 +21,9 @@ __all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
 #: describe of the files that path parameters point to: parameter path -> text.
 FILE_CONTENTS_FIELD = "file_contents"
 
-#: Products whose hccl_timeout is rounded down to a multiple of 68 s.
-LEGACY_HCCL = frozenset({"atlas_training", "atlas_300i_duo"})
+_INT = re.compile(r"\s*[+-]?\d+\s*")
+#: Where :meth:`Ctx.runtime_int` found the value.
+IntSource = Literal["set", "environment", "documented default", "signature default"]
 #: Products documented for bf16, HF32 and the newer memory/copy options.
 NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
 
@@ -112,15 +114,39 @@ class Ctx:
 
     def doc_default(self, path: str) -> Scalar | None:
         param = self.ix.param(path)
+        return None if param is None else documented_default(param, self.product, self.scenario)
+
+    def runtime_int(self, path: str) -> tuple[int | None, IntSource]:
+        """The int the runtime uses for ``path`` (see :meth:`given_int`), rewritten as
+        the catalog says (rounded to the product's step, clamped)."""
+        value, source = self.given_int(path)
+        param = self.ix.param(path)
+        if value is None or param is None:
+            return value, source
+        return runtime_number(param, value, self.product), source
+
+    def given_int(self, path: str) -> tuple[int | None, IntSource]:
+        """The int given for ``path`` and where it comes from: the set value, else the
+        environment fallbacks, else the documented default, else the signature
+        default. None when it cannot be known (an expression, an unparsable variable)."""
+        param = self.ix.param(path)
         if param is None:
-            return None
-        for item in param.doc_default:
-            if item.products is not None and self.product not in item.products:
-                continue
-            if item.scenario not in ("both", self.scenario):
-                continue
-            return item.value
-        return None
+            return None, "set"
+        found: tuple[Scalar | None, IntSource]
+        if self.is_set(path):
+            found = self.lit(path), "set"
+        else:
+            given = [name for name in param.env_fallback if self.env_given(name)]
+            if given:
+                found = self.env_int(given[0]), "environment"
+            elif (doc := self.doc_default(path)) is not None:
+                found = doc, "documented default"
+            else:
+                found = param.default, "signature default"
+        value, source = found
+        if not isinstance(value, int) or isinstance(value, bool):
+            return None, source
+        return value, source
 
     def precision(self, path: str) -> tuple[str | None, bool]:
         """(value, documented) of a precision mode: the set string or its doc default."""
@@ -141,6 +167,11 @@ class Ctx:
         """The variable is set to shell text whose value only the run knows."""
         return name in self.profile.env_verbatim and self.env.get(name) is not None
 
+    def env_int(self, name: str) -> int | None:
+        """The variable as an int when it parses like ``strtol`` would, else None."""
+        text = self.env_value(name)  # shell text: not a number yet
+        return int(text) if text is not None and _INT.fullmatch(text) else None
+
     def env_given(self, name: str) -> bool:
         return self.env.get(name) is not None
 
@@ -156,10 +187,6 @@ class Ctx:
     @property
     def inference(self) -> bool:
         return self.scenario == "inference"
-
-    @property
-    def legacy_hccl(self) -> bool:
-        return self.product in LEGACY_HCCL
 
     def file(self, path: str) -> str | None:
         return self.files.get(path) if path in self.values else None

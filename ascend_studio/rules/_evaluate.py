@@ -10,6 +10,7 @@ from ascend_studio.rules._index import CatalogIndex, index_for
 from ascend_studio.rules._model import (
     SEVERITIES,
     Diagnostic,
+    FileSpot,
     Hit,
     Rule,
     placeholders,
@@ -133,6 +134,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     param = hit.ns.get("param")
     source = rule.source.replace("{param}", str(param)) if param else rule.source
     params = _ordered(rule, hit)
+    spot = hit.ns.get("at")
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
@@ -141,6 +143,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
         source=source,
         fix=render(rule.fix, ns) if rule.fix is not None else None,
         value=_offending(ctx, params) or None,
+        location=spot if isinstance(spot, FileSpot) else None,
     )
 
 

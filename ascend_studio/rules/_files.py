@@ -1,9 +1,8 @@
-"""Tolerant readers for the contents users describe of config files.
+"""The facts file rules need from companion-file text, with the line of each.
 
-Some parameters are paths to files whose contents matter (the op_debug_config
-``.cfg``, the AOE tuning JSON, the op_precision_mode ``.ini``, the fusion switch
-JSON). A profile may carry the text of those files (see ``FILE_CONTENTS_FIELD``);
-these readers extract the facts rules need and never raise on bad input.
+The profile's ``file_contents`` holds the text of the files path parameters
+point to; the companion parsers (``ascend_studio.companion``) read it tolerantly
+and never raise. Results are cached per text: one edit re-evaluates every rule.
 """
 
 from __future__ import annotations
@@ -11,104 +10,94 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ascend_studio.rules._formats import parse_json
+from ascend_studio.companion import DEBUG_OPTIONS as _DEBUG_ORDER
+from ascend_studio.companion import FORMATS, Problem
+from ascend_studio.companion import PRECISION_MODES as _MODE_ORDER
+from ascend_studio.companion._aoe import key_line
+from ascend_studio.companion._aoe import parse as parse_aoe
+from ascend_studio.companion._base import load_json
+from ascend_studio.companion._debug import LIST_KEY, option_lines
+from ascend_studio.companion._debug import parse as parse_debug
+from ascend_studio.companion._fusion import parse as parse_fusion
+from ascend_studio.companion._fusion import section_line
+from ascend_studio.companion._precision import mode_lines
+from ascend_studio.companion._precision import parse as parse_precision
 
 __all__ = [
     "DEBUG_OPTIONS",
     "PRECISION_MODES",
     "AoeConfig",
     "DebugConfig",
-    "has_ub_fusion",
+    "file_problems",
     "json_problem",
     "read_aoe_config",
     "read_debug_config",
     "read_precision_modes",
+    "ub_fusion_line",
 ]
 
-DEBUG_OPTIONS = frozenset({"oom", "dump_cce", "dump_loc", "ccec_O0", "ccec_g", "check_flag"})
-PRECISION_MODES = frozenset(
-    {
-        "high_precision",
-        "high_performance",
-        "enable_float_32_execution",
-        "enable_hi_float_32_execution",
-        "support_out_of_bound_index",
-        "keep_fp16",
-        "super_performance",
-    }
-)
+DEBUG_OPTIONS = frozenset(_DEBUG_ORDER)
+PRECISION_MODES = frozenset(_MODE_ORDER)
 
 
 @dataclass(frozen=True)
 class DebugConfig:
-    options: frozenset[str]
+    #: option -> line of the ``op_debug_config=`` line naming it
+    options: dict[str, int]
     has_list: bool
 
 
 @dataclass(frozen=True)
 class AoeConfig:
     features: frozenset[str]
+    feature_line: int
     level: str | None
-
-
-def _split(text: str) -> frozenset[str]:
-    return frozenset(p.strip() for p in text.split(",") if p.strip())
+    level_line: int
 
 
 @lru_cache(maxsize=64)
 def read_debug_config(text: str) -> DebugConfig:
-    """``op_debug_config = a,b`` and ``op_debug_list = ...`` lines; a bare list counts."""
-    options: set[str] = set()
-    has_list = False
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].strip()
-        key, sep, value = line.partition("=")
-        if not sep:
-            options |= _split(line)
-        elif key.strip() == "op_debug_config":
-            options |= _split(value)
-        elif key.strip() == "op_debug_list":
-            has_list = bool(value.strip())
-    return DebugConfig(frozenset(options), has_list)
+    doc = parse_debug(text)
+    return DebugConfig(option_lines(doc), doc.has(LIST_KEY) and bool(doc.op_list))
 
 
-def _load(text: str) -> object:
-    return parse_json(text)[0]
-
-
-def json_problem(text: str) -> str | None:
-    return parse_json(text)[1]
+@lru_cache(maxsize=64)
+def json_problem(text: str) -> Problem | None:
+    """The syntax problem of a JSON companion file, with its line."""
+    data, found = load_json(text)
+    return found[0] if data is None and found else None
 
 
 @lru_cache(maxsize=64)
 def read_aoe_config(text: str) -> AoeConfig:
-    data = _load(text)
-    if not isinstance(data, dict):
-        return AoeConfig(frozenset(), None)
-    feature = data.get("feature", [])
-    items = [feature] if isinstance(feature, str) else feature
-    features = frozenset(str(f) for f in items) if isinstance(items, list) else frozenset()
-    level = data.get("tune_optimization_level")
-    return AoeConfig(features, level if isinstance(level, str) else None)
+    doc = parse_aoe(text)
+    return AoeConfig(
+        frozenset(doc.feature),
+        key_line(text, "feature"),
+        doc.tune_optimization_level,
+        key_line(text, "tune_optimization_level"),
+    )
 
 
 @lru_cache(maxsize=64)
-def read_precision_modes(text: str) -> frozenset[str]:
-    """The modes assigned in an op_precision_mode ``.ini`` (``optype=mode`` lines)."""
-    modes = set()
-    for raw in text.splitlines():
-        line = raw.split("#", 1)[0].split(";", 1)[0].strip()
-        if line.startswith("[") or "=" not in line:
-            continue
-        modes.add(line.partition("=")[2].strip())
-    return frozenset(m for m in modes if m)
+def read_precision_modes(text: str) -> dict[str, int]:
+    """The modes assigned in an op_precision_mode ini -> the first line using each."""
+    return mode_lines(parse_precision(text))
 
 
 @lru_cache(maxsize=64)
-def has_ub_fusion(text: str) -> bool:
-    """The fusion switch file configures UB fusion rules (``Switch.UBFusion``)."""
-    data = _load(text)
-    if not isinstance(data, dict):
-        return "UBFusion" in text
-    switch = data.get("Switch", data)
-    return isinstance(switch, dict) and bool(switch.get("UBFusion"))
+def ub_fusion_line(text: str) -> int | None:
+    """The line of the ``UBFusion`` section when the fusion switch file configures it."""
+    if not parse_fusion(text).ub:
+        return None
+    return section_line(text, "UBFusion") or 1
+
+
+@lru_cache(maxsize=64)
+def file_problems(kind: str, text: str) -> tuple[Problem, ...]:
+    """Format problems of one companion file, except those dedicated rules cover
+    (``file.invalid_json`` reports the AOE file's JSON syntax)."""
+    found = FORMATS[kind].check(text)
+    if kind == "aoe_config_file":
+        return tuple(p for p in found if p.code != "json")
+    return found

@@ -28,6 +28,7 @@ __all__ = [
     "SEVERITIES",
     "Condition",
     "Diagnostic",
+    "FileSpot",
     "Hit",
     "Kind",
     "Rule",
@@ -52,6 +53,15 @@ Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
 
 #: Every rule text is made through :meth:`Text.of` (the one code-made bilingual text).
 txt = Text.of
+
+
+@dataclass(frozen=True)
+class FileSpot:
+    """A place inside the file a parameter points to: its line (1-based; 0 = the
+    whole file). A rule puts one under ``"at"`` in its hit to locate a finding."""
+
+    param: str
+    line: int
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,8 @@ class Diagnostic:
     fix: Text | None = None
     #: The offending values: parameter path (or ``env:NAME``) -> current value.
     value: Mapping[str, object] | None = field(default=None, hash=False)
+    #: Where in a companion file the finding is (file rules), else None.
+    location: FileSpot | None = None
 
     def text(self, lang: str = "en") -> str:
         return self.message.get(lang)

@@ -5,8 +5,8 @@ and documented recommendations. Nothing here fails; it helps users decide.
 from __future__ import annotations
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.schema import parse_json
 
 __all__ = ["ADVICE_RULES"]
 

@@ -8,16 +8,12 @@ one field or an inner format.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import (
-    check_device_list,
-    check_dump_step,
-    check_profiling_options,
-)
 from ascend_studio.rules._model import Condition, Hit, Rule, rule, show, txt
+from ascend_studio.schema import check_profiling_options, format_problem
 
 __all__ = ["ATTRS", "CONSTRUCT_RULES", "HOLDERS", "MIX_PM", "MIX_V2", "check_format"]
 
@@ -85,14 +81,15 @@ def _mixlist_without_mix(c: Ctx) -> bool:
     return True
 
 
-def check_format(
-    path: str, check: Callable[[str], str | None], when_true: str | None = None
-) -> Condition:
+def check_format(path: str, when_true: str | None = None) -> Condition:
+    """The parameter's text breaks the syntax its catalog entry names (``format``)."""
+
     def when(c: Ctx) -> Mapping[str, object] | None:
         text = c.sval(path)
-        if text is None or (when_true is not None and not c.is_true(when_true)):
+        param = c.ix.param(path)
+        if text is None or param is None or (when_true is not None and not c.is_true(when_true)):
             return None
-        problem = check(text)
+        problem = format_problem(param, text)
         return {"problem": problem} if problem else None
 
     return when
@@ -122,7 +119,7 @@ def _profiling_json(c: Ctx) -> Mapping[str, object] | None:
     text = c.sval("profiling_config.profiling_options")
     if text is None or not c.is_true("profiling_config.enable_profiling") or not text:
         return None
-    problem = check_profiling_options(text)
+    problem = check_profiling_options(text)  # the options are read when profiling is on
     return {"problem": problem} if problem else None
 
 
@@ -248,7 +245,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("local_device_list",),
-        check_format("local_device_list", check_device_list),
+        check_format("local_device_list"),
         message=(
             "local_device_list={local_device_list} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
             "local_device_list={local_device_list} is malformed ({problem}); TF Adapter aborts "
@@ -265,7 +262,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("dump_config.dump_step", "dump_config.enable_dump"),
-        check_format("dump_config.dump_step", check_dump_step, "dump_config.enable_dump"),
+        check_format("dump_config.dump_step", "dump_config.enable_dump"),
         message=(
             "dump_step={dump_config.dump_step} 格式不对（{problem}）；作业启动时报错。",
             "dump_step={dump_config.dump_step} is malformed ({problem}); the job fails at start.",

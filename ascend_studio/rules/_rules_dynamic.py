@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import (
+from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._rules_construct import ATTRS, check_format
+from ascend_studio.schema import (
     check_dynamic_dims,
     check_input_shape,
     count_dims,
 )
-from ascend_studio.rules._model import Rule, rule
-from ascend_studio.rules._rules_construct import ATTRS, check_format
 
 __all__ = ["DYNAMIC_FIELDS", "DYNAMIC_RULES"]
 
@@ -91,7 +91,7 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("dynamic_input_config.input_shape",),
-        check_format("dynamic_input_config.input_shape", check_input_shape),
+        check_format("dynamic_input_config.input_shape"),
         message=(
             "input_shape={dynamic_input_config.input_shape} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
             "input_shape={dynamic_input_config.input_shape} is malformed ({problem}); TF Adapter "
@@ -105,7 +105,7 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         "error",
         "runtime",
         ("dynamic_input_config.dynamic_dims",),
-        check_format("dynamic_input_config.dynamic_dims", check_dynamic_dims),
+        check_format("dynamic_input_config.dynamic_dims"),
         message=(
             "dynamic_dims={dynamic_input_config.dynamic_dims} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
             "dynamic_dims={dynamic_input_config.dynamic_dims} is malformed ({problem}); TF "

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from ascend_studio.rules._adjust import round_hccl
 from ascend_studio.rules._context import NEW_GEN, Ctx
-from ascend_studio.rules._formats import parse_json
 from ascend_studio.rules._model import Hit, Rule, rule, txt
+from ascend_studio.schema import parse_json
 
 __all__ = [
     "ENV_RULES",
@@ -25,15 +24,10 @@ __all__ = [
     "tf_config_cluster",
 ]
 
-_INT = re.compile(r"\s*[+-]?\d+\s*")
-#: seed002 异常补救: documented HCCL timeout default (s).
-HCCL_DEFAULT = 1836
-
 
 def env_int(c: Ctx, name: str) -> int | None:
     """The variable as an int when it parses like ``strtol`` would, else None."""
-    text = c.env_value(name)
-    return int(text) if text is not None and _INT.fullmatch(text) else None
+    return c.env_int(name)
 
 
 def bad_int(c: Ctx, name: str, low: int, high: int | None = None) -> bool:
@@ -72,19 +66,16 @@ def _hccl_env_overridden(c: Ctx) -> bool:
     )
 
 
-def _hccl_seconds(c: Ctx) -> int:
-    value = c.ival("hccl_timeout", default_too=False)
-    if value is None:
-        value = env_int(c, "HCCL_EXEC_TIMEOUT") or HCCL_DEFAULT
-    return round_hccl(value) if c.legacy_hccl and value > 0 else value
-
-
 def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
     stream = c.ival("stream_sync_timeout", default_too=False)
     if stream is None or stream < 0 or not _in_cluster(c):
         return None
-    seconds = _hccl_seconds(c)
-    return {"hccl": seconds} if stream <= seconds * 1000 else None
+    seconds, _ = c.runtime_int("hccl_timeout")
+    if seconds is None:
+        return None
+    if seconds == 0:  # the collective never times out: any finite sync wait is shorter
+        return {"hccl": 0, "hccl_ms": txt("∞（永不超时）", "∞ (never times out)")}
+    return {"hccl": seconds, "hccl_ms": seconds * 1000} if stream <= seconds * 1000 else None
 
 
 def _multistream(c: Ctx) -> str:
@@ -249,9 +240,9 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         _stream_below_hccl,
         message=(
-            "集群场景下 stream_sync_timeout（{stream_sync_timeout} 毫秒）必须大于集合通信超时（{hccl} 秒 = {hccl}000 毫秒）。",
+            "集群场景下 stream_sync_timeout（{stream_sync_timeout} 毫秒）必须大于集合通信超时（{hccl} 秒 = {hccl_ms} 毫秒）。",
             "In a cluster, stream_sync_timeout ({stream_sync_timeout} ms) must exceed the "
-            "collective timeout ({hccl} s = {hccl}000 ms).",
+            "collective timeout ({hccl} s = {hccl_ms} ms).",
         ),
         source="seed002:异常补救 stream_sync_timeout",
         fix=(

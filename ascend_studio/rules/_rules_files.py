@@ -2,114 +2,39 @@
 
 A profile can carry the text of the files that path parameters point to (the
 ``file_contents`` field: parameter path -> text). These rules read it through
-the tolerant readers in ``_files``; with no description they stay quiet.
+the companion parsers (``ascend_studio.companion``, via ``_files`` and
+``_file_conditions``); with no text they stay quiet. Each finding carries the
+line inside the file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-
-from ascend_studio.rules._context import NEW_GEN, Ctx
-from ascend_studio.rules._files import (
-    DEBUG_OPTIONS,
-    PRECISION_MODES,
-    has_ub_fusion,
-    json_problem,
-    read_aoe_config,
-    read_debug_config,
-    read_precision_modes,
+from ascend_studio.rules._file_conditions import (
+    FORMAT_FILES,
+    FORMAT_RULES,
+    JSON_FILES,
+    cache_vs_debug_config,
+    ccec_with_oom,
+    collect_with_oom,
+    feature_needs,
+    fp32_product,
+    hf32_env_with_modes,
+    level2_with_oom,
+    mode_at,
+    scan_formats,
+    scan_json,
+    tune_level,
+    ub_fusion_350,
+    unknown_debug_options,
+    unknown_modes,
 )
-from ascend_studio.rules._model import Condition, Hit, Rule, rule, txt
+from ascend_studio.rules._model import Rule, rule, txt
 
 __all__ = ["FILE_RULES", "JSON_FILES"]
 
-JSON_FILES = ("aoe_config_file", "fusion_switch_file", "modify_mixlist")
-HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
-
-
-def _debug_options(c: Ctx) -> frozenset[str]:
-    text = c.file("op_debug_config")
-    return read_debug_config(text).options if text is not None else frozenset()
-
-
-def _scan_json(c: Ctx) -> Iterator[Hit]:
-    for path in JSON_FILES:
-        text = c.file(path)
-        problem = json_problem(text) if text is not None else None
-        if problem:
-            yield Hit((path,), {"param": path, "problem": problem})
-
-
-def _ccec_with_oom(c: Ctx) -> bool:
-    return {"ccec_O0", "oom"} <= _debug_options(c)
-
-
-def _unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
-    unknown = sorted(_debug_options(c) - DEBUG_OPTIONS)
-    return {"unknown": ", ".join(unknown)} if unknown else None
-
-
-def _level2_with_oom(c: Ctx) -> bool:
-    return c.ival("op_debug_level", default_too=False) == 2 and "oom" in _debug_options(c)
-
-
-def _collect_with_oom(c: Ctx) -> bool:
-    return c.env_given("NPU_COLLECT_PATH") and "oom" in _debug_options(c)
-
-
-def _cache_vs_debug_config(c: Ctx) -> bool:
-    text = c.file("op_debug_config")
-    return (
-        c.is_set("op_compiler_cache_mode")
-        and text is not None
-        and not read_debug_config(text).has_list
-    )
-
-
-def _aoe_mode(c: Ctx) -> str | None:
-    if c.is_set("aoe_mode"):
-        return c.sval("aoe_mode")
-    return c.env_value("AOE_MODE")
-
-
-def _feature_needs(feature: str, mode: str) -> Condition:
-    def when(c: Ctx) -> Mapping[str, object] | None:
-        text = c.file("aoe_config_file")
-        if text is None or feature not in read_aoe_config(text).features:
-            return None
-        current = _aoe_mode(c)
-        return {"mode": repr(current) if current else "unset"} if current != mode else None
-
-    return when
-
-
-def _tune_level(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("aoe_config_file")
-    level = read_aoe_config(text).level if text is not None else None
-    return {"level": repr(level)} if level is not None and level not in ("O1", "O2") else None
-
-
-def _modes(c: Ctx) -> frozenset[str]:
-    text = c.file("op_precision_mode")
-    return read_precision_modes(text) if text is not None else frozenset()
-
-
-def _fp32_product(c: Ctx) -> bool:
-    return "enable_float_32_execution" in _modes(c) and c.product not in NEW_GEN
-
-
-def _unknown_modes(c: Ctx) -> Mapping[str, object] | None:
-    unknown = sorted(_modes(c) - PRECISION_MODES)
-    return {"unknown": ", ".join(unknown)} if unknown else None
-
-
-def _hf32_env_with_modes(c: Ctx) -> bool:
-    return c.env_given("ENABLE_HF32_EXECUTION") and bool(_modes(c) & HF32_MODES)
-
-
-def _ub_fusion_350(c: Ctx) -> bool:
-    text = c.file("fusion_switch_file")
-    return c.product == "atlas_350" and text is not None and has_ub_fusion(text)
+#: The NPURunConfig parameter page (zh) and the repository's English pages.
+PAGE = "NPURunConfig配置参数说明 (hiascend.com TensorFlowCommercial tfmigr1_tfadapi_0040)"
+EN_DOCS = "docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor"
 
 
 FILE_RULES: tuple[Rule, ...] = (
@@ -122,21 +47,38 @@ FILE_RULES: tuple[Rule, ...] = (
             "{param} 指向的文件内容不是合法的 JSON（{problem}），运行时无法解析。",
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
         ),
-        source="seed002 file formats (AOE tuning config, fusion switch, mixlist are JSON)",
+        source=PAGE + ": aoe_config_file, fusion_switch_file, modify_mixlist (JSON files)",
         fix=txt("修正文件内容。", "Fix the file."),
-        scan=_scan_json,
+        scan=scan_json,
+    ),
+    *(
+        Rule(
+            id=rule_id,
+            severity=severity,
+            kind="file",
+            params=FORMAT_FILES,
+            message=txt("{param} 指向的文件：{problem}", "The file {param} points to: {problem}"),
+            source=PAGE + ": {param}; the graph engine's reader of the file (hicann/ge "
+            "compiler/engines/nn_engine, config_parser and fusion_config_manager)",
+            fix=txt(
+                "按提示修改该行；可用 ascend-studio file new {param} 生成模板对照。",
+                "Change that line as described; ascend-studio file new {param} prints a template.",
+            ),
+            scan=scan_formats(severity),
+        )
+        for rule_id, severity in FORMAT_RULES
     ),
     rule(
         "op_debug_config.ccec_O0_with_oom",
         "error",
         "file",
         ("op_debug_config",),
-        _ccec_with_oom,
+        ccec_with_oom,
         message=(
             "op_debug_config 文件同时开启了 ccec_O0 与 oom，会导致 AI Core Error。",
             "The op_debug_config file turns on both ccec_O0 and oom, which causes an AI Core Error.",
         ),
-        source="seed002:功能调试 op_debug_config (ccec_O0 and oom cannot be combined); NOTES §2.8",
+        source=PAGE + ": 功能调试 op_debug_config; " + EN_DOCS + "/debugging.md (op_debug_config)",
         fix=(
             "去掉 ccec_O0 或 oom，例如改为 ccec_g,oom。",
             "Drop ccec_O0 or oom, e.g. use ccec_g,oom.",
@@ -147,13 +89,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_debug_config",),
-        _unknown_debug_options,
+        unknown_debug_options,
         message=(
             "op_debug_config 文件中的选项 {unknown} 不是已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag）。",
             "The op_debug_config file has unknown options {unknown} (known: oom, dump_cce, "
             "dump_loc, ccec_O0, ccec_g, check_flag).",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source=PAGE + ": 功能调试 op_debug_config",
         fix=("检查拼写。", "Check the spelling."),
     ),
     rule(
@@ -161,13 +103,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_debug_level", "op_debug_config"),
-        _level2_with_oom,
+        level2_with_oom,
         message=(
             "op_debug_level=2 会开启 ccec 编译选项，不能与 op_debug_config 中的 oom 同时使用，会导致 AI Core Error。",
             "op_debug_level=2 turns on ccec compile options and cannot be combined with oom in "
             "op_debug_config; this causes an AI Core Error.",
         ),
-        source="seed002:后续版本废弃配置 op_debug_level",
+        source=PAGE + ": op_debug_level; " + EN_DOCS + "/deprecated_options.md (op_debug_level)",
         fix=("op_debug_level 改为 1 或 0，或去掉 oom。", "Use op_debug_level 1 or 0, or drop oom."),
     ),
     rule(
@@ -175,13 +117,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "env",
         ("env:NPU_COLLECT_PATH", "op_debug_config"),
-        _collect_with_oom,
+        collect_with_oom,
         message=(
             "设置了 NPU_COLLECT_PATH 时不支持 op_debug_config 中的 oom，编译出的模型或算子在使用时会报错。",
             "With NPU_COLLECT_PATH set, oom in op_debug_config is not supported; the compiled "
             "model or kernels fail when used.",
         ),
-        source="seed002:功能调试 op_debug_config",
+        source=PAGE + ": 功能调试 op_debug_config",
         fix=("去掉 oom，或取消 NPU_COLLECT_PATH。", "Drop oom, or unset NPU_COLLECT_PATH."),
         targets=("op_debug_config",),
     ),
@@ -190,13 +132,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_compiler_cache_mode", "op_debug_config"),
-        _cache_vs_debug_config,
+        cache_vs_debug_config,
         message=(
             "op_debug_config 文件未配置 op_debug_list，op_compiler_cache_mode 被忽略，算子全部重新编译。",
             "The op_debug_config file has no op_debug_list, so op_compiler_cache_mode is "
             "ignored and every operator is recompiled.",
         ),
-        source="seed002:算子编译 op_compiler_cache_mode",
+        source=PAGE + ": 算子编译 op_compiler_cache_mode",
         fix=(
             "在文件中用 op_debug_list 限定要调试的算子。",
             "Limit debugging to some operators with op_debug_list in the file.",
@@ -208,13 +150,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("aoe_config_file", "aoe_mode", "env:AOE_MODE"),
-        _feature_needs("nonhomo_split", "1"),
+        feature_needs("nonhomo_split", "1"),
         message=(
             'AOE 配置文件的 feature 含 nonhomo_split，需要 aoe_mode="1"（子图调优），当前为 {mode}；子图调优仅 Atlas 训练系列支持。',
             'The AOE config\'s feature has nonhomo_split, which needs aoe_mode="1" (subgraph '
             "tuning); it is {mode}. Subgraph tuning exists only on the Atlas training series.",
         ),
-        source="seed002:AOE aoe_config_file (feature); aoe_mode notes",
+        source=PAGE + ": AOE aoe_config_file (feature), aoe_mode; " + EN_DOCS + "/AOE.md",
         fix=(
             '设置 aoe_mode="1"（训练系列），或去掉 nonhomo_split。',
             'Set aoe_mode="1" (training series), or drop nonhomo_split.',
@@ -226,13 +168,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("aoe_config_file", "aoe_mode", "env:AOE_MODE"),
-        _feature_needs("deeper_opat", "2"),
+        feature_needs("deeper_opat", "2"),
         message=(
             'AOE 配置文件的 feature 含 deeper_opat，需要 aoe_mode="2"（算子调优），当前为 {mode}。',
             'The AOE config\'s feature has deeper_opat, which needs aoe_mode="2" (operator '
             "tuning); it is {mode}.",
         ),
-        source="seed002:AOE aoe_config_file (feature)",
+        source=PAGE + ": AOE aoe_config_file (feature); " + EN_DOCS + "/AOE.md",
         fix=('设置 aoe_mode="2"。', 'Set aoe_mode="2".'),
         targets=("aoe_config_file",),
     ),
@@ -241,12 +183,12 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("aoe_config_file",),
-        _tune_level,
+        tune_level,
         message=(
             "AOE 配置文件中 tune_optimization_level={level} 不是 O1 或 O2。",
             "tune_optimization_level={level} in the AOE config is neither O1 nor O2.",
         ),
-        source="seed002:AOE aoe_config_file",
+        source=PAGE + ": AOE aoe_config_file (tune_optimization_level)",
         fix=(
             "改为 O1（高性能）或 O2（正常，默认）。",
             "Use O1 (high performance) or O2 (normal, default).",
@@ -257,13 +199,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_precision_mode",),
-        _fp32_product,
+        fp32_product,
         message=(
             "op_precision_mode 文件使用了 enable_float_32_execution，仅 Atlas 350/A3/A2 支持，{product} 不支持。",
             "The op_precision_mode file uses enable_float_32_execution, which only Atlas 350, "
             "A3 and A2 support, not {product}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=("改用 high_precision。", "Use high_precision instead."),
     ),
     rule(
@@ -271,13 +213,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "error",
         "file",
         ("op_precision_mode",),
-        lambda c: "enable_hi_float_32_execution" in _modes(c),
+        lambda c: mode_at(c, "enable_hi_float_32_execution"),
         message=(
             "op_precision_mode 文件使用了 enable_hi_float_32_execution，当前版本不支持。",
             "The op_precision_mode file uses enable_hi_float_32_execution, which this version "
             "does not support.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=("去掉该模式。", "Remove that mode."),
     ),
     rule(
@@ -285,12 +227,12 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("op_precision_mode",),
-        _unknown_modes,
+        unknown_modes,
         message=(
             "op_precision_mode 文件中的模式 {unknown} 不是已知取值。",
             "The op_precision_mode file uses unknown modes {unknown}.",
         ),
-        source="seed002:性能调优 op_precision_mode",
+        source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=(
             "检查拼写，可选值见 all_ops_impl_mode.ini。",
             "Check the spelling; see all_ops_impl_mode.ini.",
@@ -301,7 +243,7 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "env",
         ("env:ENABLE_HF32_EXECUTION", "op_precision_mode"),
-        _hf32_env_with_modes,
+        hf32_env_with_modes,
         message=(
             "op_precision_mode 已为算子配置 FP32/HF32 模式时不能再用 ENABLE_HF32_EXECUTION；优先级为 ByNodeName > 环境变量 > ByOpType。",
             "ENABLE_HF32_EXECUTION must not be used for operators that op_precision_mode "
@@ -316,13 +258,13 @@ FILE_RULES: tuple[Rule, ...] = (
         "warning",
         "file",
         ("fusion_switch_file",),
-        _ub_fusion_350,
+        ub_fusion_350,
         message=(
             "Atlas 350 不支持 UB 融合，融合开关文件中的 UBFusion 配置被忽略。",
             "Atlas 350 has no UB fusion; the UBFusion entries of the fusion switch file are "
             "ignored.",
         ),
-        source="seed002:精度比对 fusion_switch_file",
+        source=PAGE + ": 精度比对 fusion_switch_file; " + EN_DOCS + "/accuracy_comparison.md",
         fix=("删除 UBFusion 段。", "Remove the UBFusion section."),
     ),
 )

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ascend_studio.rules._adjust import FUSION_MAX, clamp_fusion
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.schema import number_text
 
 __all__ = ["INTERPLAY_RULES"]
 
@@ -19,9 +19,11 @@ ATTRS = "npu_attrs.cc:SetNpuOptimizerAttr"
 
 def _fusion_clamped(c: Ctx) -> Mapping[str, object] | None:
     size = c.ival("input_fusion_size", default_too=False)
-    if size is None or clamp_fusion(size) == size:
+    effective, _ = c.runtime_int("input_fusion_size")  # the catalog's clamp
+    param = c.ix.param("input_fusion_size")
+    if size is None or param is None or effective == size:
         return None
-    return {"effective": clamp_fusion(size)}
+    return {"effective": effective, "top": number_text(param.maximum or 0)}
 
 
 def _small_channel_forced(c: Ctx) -> bool:
@@ -139,12 +141,12 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ("input_fusion_size",),
         _fusion_clamped,
         message=(
-            f"input_fusion_size={{input_fusion_size}} 超出 [0, {FUSION_MAX}] 字节，运行时静默截断为 {{effective}}。",
-            f"input_fusion_size={{input_fusion_size}} is outside [0, {FUSION_MAX}] bytes; the "
+            "input_fusion_size={input_fusion_size} 超出 [0, {top}] 字节，运行时静默截断为 {effective}。",
+            "input_fusion_size={input_fusion_size} is outside [0, {top}] bytes; the "
             "runtime silently clamps it to {effective}.",
         ),
         source=ATTRS + " (input_fusion_size clamp)",
-        fix=(f"取 0 到 {FUSION_MAX} 之间的值。", f"Use a value from 0 to {FUSION_MAX}."),
+        fix=("取 0 到 {top} 之间的值。", "Use a value from 0 to {top}."),
     ),
     rule(
         "enable_small_channel.forced_in_inference",

@@ -2,52 +2,68 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
-from ascend_studio.rules._adjust import HCCL_LEGACY_MAX, round_hccl
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._formats import (
-    check_accelerate_train_mode,
-    check_aicore_num,
-    check_device_list,
-    check_multistream_mode,
-    check_shape_range,
-    check_stream_parallel,
-)
 from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.schema import (
+    ProductRange,
+    check_device_list,
+    format_problem,
+    number_text,
+    product_range,
+)
 
 __all__ = ["VALUE_RULES"]
 
-INT32_MAX = 2**31 - 1
 HCCL_SRC = "seed002:异常补救 hccl_timeout"
 
 
-def _hccl(c: Ctx) -> int | None:
-    return c.ival("hccl_timeout", default_too=False)
+def _hccl(c: Ctx) -> tuple[int, ProductRange] | None:
+    """The set hccl_timeout and the range the docs give for the product, if both."""
+    value = c.ival("hccl_timeout", default_too=False)
+    param = c.ix.param("hccl_timeout")
+    found = None if param is None else product_range(param, c.product)
+    return None if value is None or found is None else (value, found)
+
+
+def _range_ns(found: ProductRange) -> dict[str, object]:
+    low = f"{'(' if found.minimum_exclusive else '['}{number_text(found.minimum or 0)}"
+    top = number_text(found.maximum or 0)
+    return {"range": f"{low}, {top}]", "step": found.step, "top": top}
+
+
+def _inside(value: int, found: ProductRange) -> bool:
+    low, high = found.minimum or 0, found.maximum
+    above = value > low if found.minimum_exclusive else value >= low
+    return above and (high is None or value <= high)
 
 
 def _hccl_rounded(c: Ctx) -> Mapping[str, object] | None:
-    value = _hccl(c)
-    if not c.legacy_hccl or value is None or not 0 < value <= HCCL_LEGACY_MAX:
+    both = _hccl(c)
+    if both is None or not both[1].step or not _inside(*both):
         return None
-    effective = round_hccl(value)
-    return {"effective": effective} if effective != value else None
+    effective, _ = c.runtime_int("hccl_timeout")
+    return {"effective": effective, **_range_ns(both[1])} if effective != both[0] else None
 
 
-def _hccl_legacy_range(c: Ctx) -> bool:
-    value = _hccl(c)
-    return c.legacy_hccl and value is not None and not 0 < value <= HCCL_LEGACY_MAX
+def _hccl_out_of_range(stepped: bool) -> Condition:
+    def when(c: Ctx) -> Mapping[str, object] | None:
+        both = _hccl(c)
+        if both is None or bool(both[1].step) != stepped or _inside(*both):
+            return None
+        return _range_ns(both[1])
+
+    return when
 
 
-def _hccl_range(c: Ctx) -> bool:
-    value = _hccl(c)
-    return not c.legacy_hccl and value is not None and not 0 <= value <= INT32_MAX
+def _format(path: str) -> Condition:
+    """The parameter's text breaks the syntax its catalog entry names (``format``)."""
 
-
-def _format(path: str, check: Callable[[str], str | None]) -> Condition:
     def when(c: Ctx) -> Mapping[str, object] | None:
         text = c.sval(path)
-        problem = check(text) if text is not None else None
+        param = c.ix.param(path)
+        problem = format_problem(param, text) if text is not None and param else None
         return {"problem": problem} if problem else None
 
     return when
@@ -105,14 +121,14 @@ VALUE_RULES: tuple[Rule, ...] = (
         ("hccl_timeout",),
         _hccl_rounded,
         message=(
-            "在 {product} 上 hccl_timeout 会先整除 68 再乘 68（最小 68），{hccl_timeout} 实际生效为 {effective} 秒。",
-            "On {product} hccl_timeout is floored to a multiple of 68 (at least 68): "
+            "在 {product} 上 hccl_timeout 会先整除 {step} 再乘 {step}（最小 {step}），{hccl_timeout} 实际生效为 {effective} 秒。",
+            "On {product} hccl_timeout is floored to a multiple of {step} (at least {step}): "
             "{hccl_timeout} becomes {effective} s.",
         ),
         source=HCCL_SRC,
         fix=(
-            "直接填写 68 的整数倍，如 {effective}。",
-            "Use a multiple of 68, such as {effective}.",
+            "直接填写 {step} 的整数倍，如 {effective}。",
+            "Use a multiple of {step}, such as {effective}.",
         ),
     ),
     rule(
@@ -120,15 +136,15 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("hccl_timeout",),
-        _hccl_legacy_range,
+        _hccl_out_of_range(stepped=True),
         message=(
-            f"在 {{product}} 上 hccl_timeout 的取值范围是 (0, {HCCL_LEGACY_MAX}] 秒，当前为 {{hccl_timeout}}。",
-            f"On {{product}} hccl_timeout must be in (0, {HCCL_LEGACY_MAX}] s, got {{hccl_timeout}}.",
+            "在 {product} 上 hccl_timeout 的取值范围是 {range} 秒，当前为 {hccl_timeout}。",
+            "On {product} hccl_timeout must be in {range} s, got {hccl_timeout}.",
         ),
         source=HCCL_SRC,
         fix=(
-            f"取 68 到 {HCCL_LEGACY_MAX} 之间 68 的整数倍。",
-            f"Use a multiple of 68 from 68 to {HCCL_LEGACY_MAX}.",
+            "取 {step} 到 {top} 之间 {step} 的整数倍。",
+            "Use a multiple of {step} from {step} to {top}.",
         ),
     ),
     rule(
@@ -136,10 +152,10 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("hccl_timeout",),
-        _hccl_range,
+        _hccl_out_of_range(stepped=False),
         message=(
-            f"在 {{product}} 上 hccl_timeout 的取值范围是 [0, {INT32_MAX}] 秒（0 表示永不超时），当前为 {{hccl_timeout}}。",
-            f"On {{product}} hccl_timeout must be in [0, {INT32_MAX}] s (0 = never time out), "
+            "在 {product} 上 hccl_timeout 的取值范围是 {range} 秒（0 表示永不超时），当前为 {hccl_timeout}。",
+            "On {product} hccl_timeout must be in {range} s (0 = never time out), "
             "got {hccl_timeout}.",
         ),
         source=HCCL_SRC,
@@ -150,7 +166,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("aicore_num",),
-        _format("aicore_num", check_aicore_num),
+        _format("aicore_num"),
         message=(
             'aicore_num={aicore_num} 格式不对：应为 "Cube核数|Vector核数"，两个正整数。',
             'aicore_num={aicore_num} is malformed: expected "cube|vector", two positive integers.',
@@ -166,7 +182,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("stream_max_parallel_num",),
-        _format("stream_max_parallel_num", check_stream_parallel),
+        _format("stream_max_parallel_num"),
         message=(
             'stream_max_parallel_num={stream_max_parallel_num} 格式不对：应为 "引擎名:并行度"，多个用逗号分隔。',
             "stream_max_parallel_num={stream_max_parallel_num} is malformed: expected "
@@ -183,7 +199,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("dynamic_inputs_shape_range",),
-        _format("dynamic_inputs_shape_range", check_shape_range),
+        _format("dynamic_inputs_shape_range"),
         message=(
             "dynamic_inputs_shape_range 格式不对（{problem}）。",
             "dynamic_inputs_shape_range is malformed ({problem}).",
@@ -199,7 +215,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "error",
         "docs",
         ("experimental_config.accelerate_train_mode",),
-        _format("experimental_config.accelerate_train_mode", check_accelerate_train_mode),
+        _format("experimental_config.accelerate_train_mode"),
         message=(
             "accelerate_train_mode 格式不对（{problem}）。",
             "accelerate_train_mode is malformed ({problem}).",
@@ -215,7 +231,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         "warning",
         "docs",
         ("auto_multistream_parallel_mode",),
-        _format("auto_multistream_parallel_mode", check_multistream_mode),
+        _format("auto_multistream_parallel_mode"),
         message=(
             "auto_multistream_parallel_mode={auto_multistream_parallel_mode} 不是已知取值（{problem}）；代码不校验。",
             "auto_multistream_parallel_mode={auto_multistream_parallel_mode} is not a known "

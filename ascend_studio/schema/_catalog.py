@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ascend_studio._resources import resource_path
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
+from ascend_studio.schema._formats import FORMATS
 from ascend_studio.schema._models import (
+    OWNERS,
     SUBCONFIG_PATHS,
     Category,
     EnvVar,
@@ -53,8 +55,14 @@ class Catalog(BaseModel):
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
         object.__setattr__(self, "_products", {p.id: p for p in self.products})
         object.__setattr__(self, "_env", {e.name: e for e in self.env_vars})
+        object.__setattr__(self, "_product_names", _product_names(self.products))
         sessions = {p.session.key: p for p in self.params if p.session is not None}
         object.__setattr__(self, "_by_session_key", sessions)
+        signatures: dict[str, tuple[str, ...]] = {}
+        for owner in OWNERS:
+            owned = sorted((p.position, p.name) for p in self.params if p.owner == owner)
+            signatures[owner] = tuple(name for _, name in owned)
+        object.__setattr__(self, "_signatures", signatures)
 
     # -- lookups -----------------------------------------------------------------
     def param(self, path: str) -> Parameter:
@@ -70,12 +78,26 @@ class Catalog(BaseModel):
     def product(self, product_id: str) -> Product:
         return self._products[product_id]  # type: ignore[attr-defined,no-any-return]
 
+    def product_id(self, text: str) -> str | None:
+        """The product id ``text`` names: an id, a zh/en name or short name, or an
+        alias (doc spellings, chip names, SOC_VERSION), in any case and spacing."""
+        return self._product_names.get(_squash(text)) if text else None  # type: ignore[attr-defined]
+
     def env_var(self, name: str) -> EnvVar | None:
         return self._env.get(name)  # type: ignore[attr-defined,no-any-return]
 
     def by_session_key(self) -> dict[str, Parameter]:
         """sess.run ``parameter_map`` key -> parameter (a shared table: do not mutate)."""
         return self._by_session_key  # type: ignore[attr-defined,no-any-return]
+
+    def signature(self, owner: str) -> tuple[str, ...]:
+        """The keyword names of ``owner``'s constructor in positional order."""
+        return self._signatures[owner]  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def signatures(self) -> dict[str, tuple[str, ...]]:
+        """owner -> keyword names in positional order (a shared table: do not mutate)."""
+        return self._signatures  # type: ignore[attr-defined,no-any-return]
 
     def owned_by(self, owner: str) -> tuple[Parameter, ...]:
         return tuple(p for p in self.params if p.owner == owner)
@@ -93,6 +115,26 @@ class Catalog(BaseModel):
         for param in self.params:
             if not needle or needle in _haystack(param):
                 yield param
+
+
+def _squash(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def _names_of(product: Product) -> list[str]:
+    names = [product.id, *product.aliases]
+    for label in (product.name, product.short):
+        names += [label.zh, label.en, *label.zh.split(" / "), *label.en.split(" / ")]
+    return names
+
+
+def _product_names(products: tuple[Product, ...]) -> dict[str, str]:
+    """Squashed spelling -> product id (the first product wins a shared spelling)."""
+    found: dict[str, str] = {}
+    for product in products:
+        for name in _names_of(product):
+            found.setdefault(_squash(name), product.id)
+    return found
 
 
 def _haystack(param: Parameter) -> str:
@@ -146,31 +188,69 @@ def _build(model: type[T], rows: object, where: Path) -> list[T]:
     return out
 
 
-def _cross_check(catalog: Catalog) -> None:
+def _references(param: Parameter) -> list[str]:
+    """Other parameters an entry names (gates, switches, rewrite conditions)."""
+    found = [param.checks.read_with, param.session.gate if param.session else None]
+    found.append(param.default_yields_to)
+    found += [w.param for r in param.rewrites for w in r.when]
+    return [f for f in found if f is not None]
+
+
+def _product_problems(catalog: Catalog) -> list[str]:
     problems: list[str] = []
+    owners: dict[str, str] = {}
+    for product in catalog.products:
+        for name in {_squash(n) for n in _names_of(product)}:
+            if owners.setdefault(name, product.id) != product.id:
+                problems.append(f"{product.id}: spelling {name!r} also names {owners[name]}")
+    return problems
+
+
+def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str]:
+    """What one entry refers to that the catalog does not define."""
+    problems: list[str] = []
+    if p.category not in {c.id for c in catalog.categories}:
+        problems.append(f"{p.path}: unknown category {p.category!r}")
+    if p.section not in {s.id for s in catalog.sections}:
+        problems.append(f"{p.path}: unknown section {p.section!r}")
+    named_env = [*p.env, *p.env_fallback, *(w.env for r in p.rewrites for w in r.when if w.env)]
+    problems += [
+        f"{p.path}: unknown env var {e!r}" for e in named_env if catalog.env_var(e) is None
+    ]
+    if p.format_rule is not None and p.format is None:
+        problems.append(f"{p.path}: format_rule without a format")
+    if p.format is not None and p.format not in FORMATS:
+        problems.append(f"{p.path}: unknown format {p.format!r}")
+    problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
     products = set(catalog.product_ids)
-    categories = {c.id for c in catalog.categories}
-    sections = {s.id for s in catalog.sections}
-    env = {e.name for e in catalog.env_vars}
+    for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
+        problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
+    return problems
+
+
+def _signature_problems(catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    for owner in OWNERS:
+        owned = catalog.owned_by(owner)
+        problems += [f"{p.path}: no signature position" for p in owned if p.position < 0]
+        positions = [p.position for p in owned]
+        twice = sorted({n for n in positions if positions.count(n) > 1})
+        problems += [f"{owner}: signature position {n} given twice" for n in twice]
+    return problems
+
+
+def _cross_check(catalog: Catalog) -> None:
+    problems = _product_problems(catalog) + _signature_problems(catalog)
     seen: set[str] = set()
+    paths = {p.path for p in catalog.params}
     for p in catalog.params:
         if p.path in seen:
             problems.append(f"{p.path}: defined twice")
         seen.add(p.path)
-        if p.category not in categories:
-            problems.append(f"{p.path}: unknown category {p.category!r}")
-        if p.section not in sections:
-            problems.append(f"{p.path}: unknown section {p.section!r}")
-        problems += [f"{p.path}: unknown env var {e!r}" for e in p.env if e not in env]
-        for ids in [
-            p.products,
-            *(v.products for v in p.values),
-            *(d.products for d in p.doc_default),
-        ]:
-            problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
-    for owner, holder in SUBCONFIG_PATHS.items():
-        if catalog.owned_by(owner) and holder not in seen:
-            problems.append(f"{owner}: holder parameter {holder!r} missing")
+        problems += _param_problems(catalog, p, paths)
+    for sub, holder in SUBCONFIG_PATHS.items():
+        if catalog.owned_by(sub) and holder not in seen:
+            problems.append(f"{sub}: holder parameter {holder!r} missing")
     if problems:
         raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
 

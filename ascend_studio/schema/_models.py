@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 __all__ = [
     "OWNERS",
     "Category",
+    "Checks",
     "Disagreement",
     "DocDefault",
     "EnumValue",
@@ -25,13 +26,16 @@ __all__ = [
     "Owner",
     "Parameter",
     "Product",
+    "ProductRange",
     "PyType",
+    "Rewrite",
     "Scalar",
     "Scenario",
     "ScenarioId",
     "Section",
     "SessionOption",
     "Text",
+    "When",
 ]
 
 Owner = Literal[
@@ -135,6 +139,8 @@ class EnumValue(_Frozen):
     supported: bool = True
     #: Accepted by the code but absent from the user docs.
     undocumented: bool = False
+    #: What the lower layer (GE) receives for this value, when the adapter maps it.
+    sent_as: str | None = None
 
 
 class DocDefault(_Frozen):
@@ -155,10 +161,93 @@ class SessionOption(_Frozen):
     #: with_aoe: only when aoe_mode is set; if_profiling: only when profiling is on;
     #: if_all_set: only when every sibling field is set; if_dump_mode: only with dump_mode.
     sent: Literal["always", "if_set", "with_aoe", "if_profiling", "if_all_set", "if_dump_mode"]
+    #: The parameter whose value gates with_aoe / if_profiling / if_dump_mode.
+    gate: str | None = None
     #: as_bytes: tf.compat.as_bytes(value); str: as_bytes(str(value)); raw: assigned as is.
     convert: Literal["as_bytes", "str", "raw", "none"] = "none"
     #: Only reachable through the sess.run style (no NPURunConfig keyword).
     session_only: bool = False
+    #: Written by NPUEstimator even when the sub-config object is absent.
+    absent: Scalar | None = None
+    #: Written when the gate holds and the value is unset (``with_aoe``: "./").
+    fallback: Scalar | None = None
+
+    @model_validator(mode="after")
+    def _gated(self) -> SessionOption:
+        gated = self.sent in ("with_aoe", "if_profiling", "if_dump_mode")
+        if gated != (self.gate is not None):
+            raise ValueError(f"{self.key}: sent={self.sent} needs a gate parameter exactly then")
+        return self
+
+
+#: How the real code treats a value that breaks a documented constraint: raises
+#: (Python raises at construction), rejects (TF Adapter errors out when the job
+#: starts), aborts (LOG(FATAL) ends the process), unchecked (nothing checks it:
+#: documented only), clamps (silently brought into range), explicit (a
+#: cross-parameter rule in ``rules/_rules_*.py`` checks it).
+Enforced = Literal["raises", "rejects", "aborts", "unchecked", "clamps", "explicit"]
+
+
+class Checks(_Frozen):
+    """How strictly the real code enforces a set value, per aspect."""
+
+    #: raises: another Python type fails; number: any int or float is accepted (TF
+    #: only compares it with a bound); str: the adapter applies ``str()`` first, so
+    #: any value is accepted; explicit: a cross-parameter rule checks it.
+    type: Literal["raises", "number", "str", "explicit"] = "raises"
+    values: Enforced = "unchecked"
+    range: Enforced = "unchecked"
+    #: The value is read (and checked) only while this boolean parameter is True.
+    read_with: str | None = None
+    #: What an explicit ``None`` does: omits (not sent, like unset), default (the
+    #: library's own meaning of None, kept), raises (the real code fails on it).
+    none: Literal["omits", "default", "raises"] = "omits"
+
+
+class ProductRange(_Frozen):
+    """A range the docs give for some products only; ``step`` is the runtime's
+    rounding there (floored to a multiple of ``step``, at least ``step``)."""
+
+    products: tuple[str, ...]
+    minimum: float | None = None
+    maximum: float | None = None
+    minimum_exclusive: bool = False
+    step: int | None = None
+
+
+class When(_Frozen):
+    """One condition on the profile: on another parameter's effective value, on an
+    environment variable, or a named predicate (``rules`` registers the few that
+    need more than this, e.g. reading a file's contents)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    param: str | None = None
+    env: str | None = None
+    predicate: str | None = None
+    #: set/unset: given or not; true/not_true: the effective value is (not) True;
+    #: equals/not_equals: the effective value is (not) ``value`` (typed comparison).
+    is_: Literal["set", "unset", "true", "not_true", "equals", "not_equals"] = Field(
+        default="set", alias="is"
+    )
+    value: Scalar | None = None
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> When:
+        if sum(x is not None for x in (self.param, self.env, self.predicate)) != 1:
+            raise ValueError("a condition names exactly one of param, env, predicate")
+        return self
+
+
+class Rewrite(_Frozen):
+    """A silent runtime rewrite: when every condition holds, the runtime forces a
+    value, ignores the set value, or substitutes its documented default."""
+
+    effect: Literal["forced", "ignored", "default"]
+    when: tuple[When, ...] = ()
+    #: The value used (forced / default).
+    value: Scalar | None = None
+    note: Text
 
 
 class Disagreement(_Frozen):
@@ -171,6 +260,12 @@ class Disagreement(_Frozen):
 class Parameter(_Frozen):
     name: str
     owner: Owner = "NPURunConfig"
+    #: Index of the keyword in its owner's ``__init__`` signature (positional calls);
+    #: required in the catalog (the cross-check rejects -1), optional for code-made
+    #: entries such as test fixtures.
+    position: int = Field(default=-1, ge=-1)
+    #: A positional argument without a default: every call must pass it.
+    required: bool = False
     kind: Kind
     py_type: PyType
     variant: str | None = None
@@ -189,12 +284,34 @@ class Parameter(_Frozen):
     section: str
     scenario: Applies = "both"
     products: tuple[str, ...] | None = None
+    #: What the docs say for a product outside ``products``: unsupported (documented
+    #: as not supported: error), ignored (not sent there: warning), undocumented
+    #: (the docs are silent: info).
+    elsewhere: Literal["unsupported", "ignored", "undocumented"] = "unsupported"
+    #: Ranges that hold only on some products (the docs give them per product).
+    product_ranges: tuple[ProductRange, ...] = ()
     availability_note: Text | None = None
+    checks: Checks = Checks()
+    #: Environment variables the runtime reads, in order, when the value is unset.
+    env_fallback: tuple[str, ...] = ()
+    #: Id of the inner string syntax (``ascend_studio.schema.FORMATS``).
+    format: str | None = None
+    #: Id of the hand-written rule that reports a malformed value in its own words;
+    #: None: the catalog family ``format.invalid`` reports it.
+    format_rule: str | None = None
+    #: Setting this other parameter means this one's documented default does not apply.
+    default_yields_to: str | None = None
+    #: Silent runtime rewrites, first match wins (see :class:`Rewrite`).
+    rewrites: tuple[Rewrite, ...] = ()
     deprecated: bool = False
     experimental: bool = False
     no_effect: bool = False
     inherited: bool = False
+    #: On the NPURunConfig reference page (the seed page).
     documented: bool = True
+    #: Described in the sess.run session-config docs (docs/*/tfadapter_1/apiref/
+    #: session_config/), though not on the reference page.
+    session_documented: bool = False
     env: tuple[str, ...] = ()
     session: SessionOption | None = None
     label: Text
@@ -214,6 +331,11 @@ class Parameter(_Frozen):
         if len(seen) != len(set(seen)):
             raise ValueError(f"{self.name}: duplicate enum values")
         return self
+
+    @property
+    def undocumented(self) -> bool:
+        """No user documentation at all (TensorFlow documents the inherited ones)."""
+        return not (self.documented or self.session_documented or self.inherited)
 
     @property
     def path(self) -> str:

@@ -1,15 +1,27 @@
-"""Checks of one value against one parameter's declared type, values and range.
+"""What one value means for one parameter, read from its catalog entry.
 
-This is the single place that knows what "a valid value for this parameter"
-means at the catalog level; the catalog lint, the rules engine and the editors
-all call it.
+The single place that interprets the per-parameter facts: type, values and
+range checks (the catalog lint, the rules engine and the editors call it), the
+per-product range, the runtime's silent rewrites (rounding to a step, clamping)
+and the documented default for a target.
 """
 
 from __future__ import annotations
 
-from ascend_studio.schema._models import Parameter, Scalar
+from typing import Literal
 
-__all__ = ["python_type_name", "type_matches", "value_problems"]
+from ascend_studio.schema._models import Parameter, ProductRange, Scalar
+
+__all__ = [
+    "documented_default",
+    "number_text",
+    "product_range",
+    "python_type_name",
+    "runtime_number",
+    "type_matches",
+    "type_problem",
+    "value_problems",
+]
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "bool": (bool,),
@@ -19,8 +31,35 @@ _TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
+def number_text(value: float) -> str:
+    """A bound as people write it: 2147483647, not 2.14748e+09; 0.5 stays 0.5."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def python_type_name(value: object) -> str:
     return type(value).__name__
+
+
+TypeProblem = Literal["mismatch", "int_for_bool", "bool_for_int"]
+
+
+def type_problem(param: Parameter, value: object) -> TypeProblem | None:
+    """How ``value`` fails the Python type the real code expects, as strictly as
+    the real code enforces it (``checks.type``); None when it is accepted."""
+    how = param.checks.type
+    if how in ("str", "explicit") or param.kind == "subconfig":
+        return None
+    py_type = "float" if how == "number" else param.py_type
+    kind_of = type(value)
+    if py_type == "str":
+        return None if kind_of is str else "mismatch"
+    if py_type == "bool":
+        return None if kind_of is bool else "int_for_bool" if kind_of is int else "mismatch"
+    if py_type == "int":
+        return None if kind_of is int else "bool_for_int" if kind_of is bool else "mismatch"
+    if py_type == "float":
+        return None if kind_of in (int, float) else "mismatch"
+    return "mismatch"
 
 
 def type_matches(param: Parameter, value: object) -> bool:
@@ -46,10 +85,10 @@ def _in_values(param: Parameter, value: Scalar) -> bool:
 def _range_problem(param: Parameter, value: float) -> str | None:
     low, high = param.minimum, param.maximum
     if low is not None and (value <= low if param.minimum_exclusive else value < low):
-        bound = f"> {low:g}" if param.minimum_exclusive else f">= {low:g}"
+        bound = f"> {number_text(low)}" if param.minimum_exclusive else f">= {number_text(low)}"
         return f"{param.path} must be {bound}, got {value!r}"
     if high is not None and value > high:
-        return f"{param.path} must be <= {high:g}, got {value!r}"
+        return f"{param.path} must be <= {number_text(high)}, got {value!r}"
     return None
 
 
@@ -66,3 +105,35 @@ def value_problems(param: Parameter, value: Scalar) -> list[str]:
         if problem:
             problems.append(problem)
     return problems
+
+
+def product_range(param: Parameter, product: str) -> ProductRange | None:
+    """The range the docs give for ``product``, when they give one per product."""
+    for item in param.product_ranges:
+        if product in item.products:
+            return item
+    return None
+
+
+def runtime_number(param: Parameter, value: int, product: str) -> int:
+    """What the runtime makes of a set int: floored to the product's step (at least
+    one step) where the docs say so, clamped where ``checks.range`` is ``clamps``."""
+    found = product_range(param, product)
+    if found is not None and found.step and value > 0:
+        return max(found.step, value // found.step * found.step)
+    if param.checks.range == "clamps":
+        low = int(param.minimum) if param.minimum is not None else value
+        high = int(param.maximum) if param.maximum is not None else value
+        return min(max(value, low), high)
+    return value
+
+
+def documented_default(param: Parameter, product: str, scenario: str) -> Scalar | None:
+    """The documented runtime default for this target, if the docs give one."""
+    for item in param.doc_default:
+        if item.products is not None and product not in item.products:
+            continue
+        if item.scenario not in ("both", scenario):
+            continue
+        return item.value
+    return None

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
+
+if TYPE_CHECKING:
+    from ascend_studio.rules import Diagnostic
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -48,6 +51,14 @@ class Finding:
     message: Text
     source: str = ""
     fix: Text | None = None
+
+
+def _located(d: Diagnostic) -> Text:
+    """The message, led by the line inside the companion file it is about."""
+    line = d.location.line if d.location is not None else 0
+    if not line:
+        return d.message
+    return Text.of(f"（文件第 {line} 行）{d.message.zh}", f"(file line {line}) {d.message.en}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +125,7 @@ class Engine:
         from ascend_studio.rules import evaluate
 
         return tuple(
-            Finding(d.rule_id, d.severity, d.params, d.message, d.source, d.fix)
+            Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix)
             for d in evaluate(profile, self.catalog)
         )
 

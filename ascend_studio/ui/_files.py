@@ -12,6 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from ascend_studio._atomic import atomic_write_text
+from ascend_studio.companion import read_companions
 from ascend_studio.profile import (
     FileStamp,
     Profile,
@@ -28,6 +30,7 @@ from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._previews import FORMAT_TITLES, suggested_name
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui.companion._export import companion_bundle
 
 __all__ = ["FileController"]
 
@@ -195,6 +198,8 @@ class FileController(QObject):
         if index is None:
             return False
         imported = outcome.choices[index].profile.with_target(product=self.model.profile.product)
+        # The files it names, from the script's folder first, so the file rules see them.
+        imported, _ = read_companions(imported, [path.parent, Path.cwd()], path.parent)
         self.model.edit(imported, tr("Import {name}").format(name=path.name))
         if outcome.report.strip():
             _dialogs.show_info(self.window, tr("Import report"), outcome.report)
@@ -211,8 +216,13 @@ class FileController(QObject):
         path = _dialogs.ask_save_path(self.window, tr("Export"), start, tr("All files (*)"))
         if path is None:
             return False
+        bundle = companion_bundle(self.window, self.model.profile, fmt, path)
+        if bundle is None:
+            return False
         try:
-            self.engine.write_export(self.model.profile, fmt, path, self.lang())
+            self.engine.write_export(bundle[0], fmt, path, self.lang())
+            for target, text in bundle[1]:
+                atomic_write_text(target, text)
         except (OSError, ValueError) as exc:
             _dialogs.show_error(self.window, tr("Cannot export"), str(exc))
             return False

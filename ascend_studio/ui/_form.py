@@ -53,6 +53,7 @@ class FormView(QScrollArea):
     edited = Signal(str, object, bool)
     finished = Signal()
     reset_requested = Signal(str)
+    file_edit_requested = Signal(str)
     #: The category whose section is at the top of the viewport changed.
     category_scrolled = Signal(str)
     #: Every section's rows exist now.
@@ -120,6 +121,7 @@ class FormView(QScrollArea):
             row.edited.connect(self.edited)
             row.finished.connect(self.finished)
             row.reset_requested.connect(self.reset_requested)
+            row.file_edit_requested.connect(self.file_edit_requested)
             if isinstance(row.editor, SubconfigEditor):
                 row.editor.expanded_changed.connect(
                     lambda on, path=param.path: self.set_folded(path, not on)

@@ -19,7 +19,7 @@ from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import set_background, set_text_color, styled_font
 from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
-from ascend_studio.ui.editors import Editor, ExprEditor, editor_class
+from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
 __all__ = ["ParamRow", "RowState"]
 
@@ -35,6 +35,8 @@ class ParamRow(QFrame):
     edited = Signal(str, object, bool)
     finished = Signal()
     reset_requested = Signal(str)
+    #: "Edit file…" on a path parameter whose file format is known (its path).
+    file_edit_requested = Signal(str)
 
     def __init__(
         self, param: Parameter, catalog: Catalog, level: int = 0, parent: QWidget | None = None
@@ -57,6 +59,8 @@ class ParamRow(QFrame):
         self._build()
         self.editor.value_changed.connect(self._edited)
         self.editor.editing_finished.connect(self.finished.emit)
+        if isinstance(self.editor, PathEditor):
+            self.editor.file_edit_requested.connect(self.file_edit_requested)
         self.set_language(self.lang)
 
     def _build(self) -> None:

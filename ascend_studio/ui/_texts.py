@@ -49,7 +49,7 @@ def tags_for(param: Parameter) -> list[tuple[str, str]]:
         tags.append(("deprecated", tr("no longer effective")))
     if param.experimental:
         tags.append(("experimental", tr("experimental")))
-    if not param.documented and not param.inherited:
+    if param.undocumented:
         tags.append(("note", tr("undocumented")))
     if param.inherited:
         tags.append(("note", tr("from RunConfig")))

@@ -29,6 +29,7 @@ from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
+from ascend_studio.ui.companion import CompanionController, drop_stale_text
 
 __all__ = ["MainWindow"]
 
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self.actions_ = Actions(self)
         self.controls = Controls(self, self.actions_)
         self.files = FileController(self, self.model, self.engine, settings, lambda: self.lang)
+        self.companions = CompanionController(self, self.model, catalog, lambda: self.lang)
         self._started = False
         self._progressive = progressive
         self._build_body()
@@ -158,6 +160,7 @@ class MainWindow(QMainWindow):
         self.form.edited.connect(self._edited)
         self.form.finished.connect(self.model.close_merge)
         self.form.reset_requested.connect(self.reset_field)
+        self.form.file_edit_requested.connect(self.companions.open)
         self.form.env.env_edited.connect(self._env_edited)
         self.form.category_scrolled.connect(self.nav.select_quietly)
         self.nav.category_chosen.connect(self.form.scroll_to_section)
@@ -243,6 +246,7 @@ class MainWindow(QMainWindow):
             return  # inf/nan have no Python literal: the exported snippet would not run
         profile = self.model.profile
         after = profile.without_value(path) if value is None else profile.with_value(path, value)
+        after = drop_stale_text(profile, after, path)
         text = tr("Edit {name}").format(name=path)
         self.model.edit(after, text, merge_key=path if coalesce else None)
 

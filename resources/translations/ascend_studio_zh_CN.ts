@@ -362,6 +362,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -372,6 +373,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
@@ -620,6 +622,252 @@
         <location filename="../../ascend_studio/ui/_window.py"/>
         <source>Matches: {count}</source>
         <translation>匹配：{count}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_base.py"/>
+        <source>Add row</source>
+        <translation>添加行</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_base.py"/>
+        <source>Remove row</source>
+        <translation>删除行</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_controller.py"/>
+        <source>Edit file {name}</source>
+        <translation>编辑文件 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Edit file: {name}</source>
+        <translation>编辑文件：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Path the job will read</source>
+        <translation>作业将读取的路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>New from template</source>
+        <translation>从模板新建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Findings in this file:</source>
+        <translation>该文件中的问题：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>line {n}</source>
+        <translation>第 {n} 行</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>whole file</source>
+        <translation>整个文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>No findings.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Replace the current text with the template?</source>
+        <translation>用模板替换当前文本？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
+        <source>Save file as</source>
+        <translation>文件另存为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
+        <source>Also write the files this profile keeps next to the export ({names})?</source>
+        <translation>同时把该配置保存的文件写到导出文件旁边（{names}）？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_export.py"/>
+        <source>Replace the existing {names}?</source>
+        <translation>替换已有的 {names}？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Search fusion rules</source>
+        <translation>搜索融合规则</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Section</source>
+        <translation>段</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Applies to</source>
+        <translation>适用产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Another rule name</source>
+        <translation>其他规则名</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Add rule</source>
+        <translation>添加规则</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>All products</source>
+        <translation>所有产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>All products except {names}</source>
+        <translation>除 {names} 外的所有产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Move onto the list (to-add)</source>
+        <translation>加入该名单（to-add）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Move off to gray (to-remove)</source>
+        <translation>移出到灰名单（to-remove）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>One operator type per line</source>
+        <translation>每行一个算子类型</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Comma separated</source>
+        <translation>用逗号分隔</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Operator names (tune_ops_name):</source>
+        <translation>算子名称（tune_ops_name）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Operator types (tune_ops_type):</source>
+        <translation>算子类型（tune_ops_type）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Level (O1 high performance, O2 normal):</source>
+        <translation>调优模式（O1 高性能，O2 正常）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <source>Feature (deeper_opat needs aoe_mode 2, nonhomo_split 1):</source>
+        <translation>功能特性（deeper_opat 需 aoe_mode 2，nonhomo_split 需 1）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Check Global Memory out-of-bounds access at run time (error EZ9999)</source>
+        <translation>运行时检测 Global Memory 越界（报 EZ9999）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Keep the .cce, .o and .json files in kernel_meta</source>
+        <translation>在 kernel_meta 中保留 .cce、.o 和 .json 文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Also keep the python-cce mapping (*_loc.json)</source>
+        <translation>另外保留 python-cce 映射文件（*_loc.json）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Compile with ccec -O0 (never together with oom)</source>
+        <translation>用 ccec -O0 编译（不能与 oom 同时使用）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Compile with ccec -g (larger kernels)</source>
+        <translation>用 ccec -g 编译（kernel 变大）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Check pipeline sync flags inside operators</source>
+        <translation>检测算子内部流水线同步信号</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Debug options (op_debug_config):</source>
+        <translation>调试选项（op_debug_config）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Build only these operators (op_debug_list):</source>
+        <translation>只按此方式编译这些算子（op_debug_list）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>By</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Operator</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Input dtypes</source>
+        <translation>输入数据类型</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Output dtypes</source>
+        <translation>输出数据类型</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Operator type or node name</source>
+        <translation>算子类型或节点名</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
+        <source>Nodes (one per line):</source>
+        <translation>节点（每行一个）：</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_install.py"/>
@@ -912,11 +1160,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>{count} items, expected {expected}</source>
-        <translation>共 {count} 项，应为 {expected} 项</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
         <source>Edit list</source>
         <translation>编辑列表</translation>
     </message>
@@ -929,11 +1172,6 @@
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
         <source>One item per line: {hint}</source>
         <translation>每行一项：{hint}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>Not in the expected form: {items}</source>
-        <translation>格式不符：{items}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
@@ -967,6 +1205,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Edit file…</source>
+        <translation>编辑文件…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
         <source>Choose a directory</source>
         <translation>选择目录</translation>
     </message>
@@ -974,6 +1217,11 @@
         <location filename="../../ascend_studio/ui/editors/_path.py"/>
         <source>Choose a file</source>
         <translation>选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_scalar.py"/>
+        <source>Not in the expected form: {items}</source>
+        <translation>格式不符：{items}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_subconfig.py"/>

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ascend_studio.codegen._kinds import needs_bytes
-from ascend_studio.codegen._layout import HOLDER_OWNER, REQUIRED_ALL, SIGNATURES, sorted_extras
+from ascend_studio.codegen._layout import HOLDER_OWNER, sorted_extras
 from ascend_studio.profile import Expr, ExtraKwarg, Profile
 from ascend_studio.schema import Parameter, shipped_catalog
 
@@ -85,7 +85,7 @@ def round_trip_value(param: Parameter) -> st.SearchStrategy[Any]:
     """A typed value, an expression, an explicit None (not where None means unset),
     or bytes where the real code needs bytes (``insert_op_file``)."""
     options = [value_for(param), EXPRS.map(lambda e: Expr(expr=e))]
-    if param.owner not in REQUIRED_ALL:
+    if not param.required:
         options.append(st.none())
     if needs_bytes(param):
         options.append(st.binary(max_size=20))
@@ -104,8 +104,8 @@ def round_trip_profiles(draw: st.DrawFn) -> Profile:
         if draw(st.booleans()):
             values[name] = Expr(expr=draw(EXPRS))
     extras = []
-    for owner in draw(st.lists(st.sampled_from(sorted(SIGNATURES)), max_size=3)):
-        name = draw(NAMES.filter(lambda n, o=owner: n not in SIGNATURES[o]))
+    for owner in draw(st.lists(st.sampled_from(sorted(CATALOG.signatures)), max_size=3)):
+        name = draw(NAMES.filter(lambda n, o=owner: n not in CATALOG.signature(o)))
         extras.append(ExtraKwarg(owner=owner, name=name, expr=draw(EXPRS)))
     if draw(st.booleans()):
         extras.append(ExtraKwarg(owner="NPURunConfig", name="**", expr=draw(EXPRS)))

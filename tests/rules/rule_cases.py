@@ -73,6 +73,21 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"aicore_num": "2|4"}, product="atlas_a3"),
     ),
     (
+        "avail.product_ignored",
+        P({"work_path": "/w"}, product="atlas_inference"),
+        P({"work_path": "/w"}, product="atlas_a2"),
+    ),
+    (
+        "avail.product_undocumented",
+        P({"hccl_timeout": 1800}, product="atlas_inference"),
+        P({"hccl_timeout": 1800}, product="atlas_a2"),
+    ),
+    (
+        "value.none_raises",
+        P({"hcom_parallel": Expr(expr="None")}),
+        P({"precision_mode": Expr(expr="None")}),
+    ),
+    (
         "avail.value_product",
         P({"precision_mode_v2": "mixed_bfloat16"}, product="atlas_training"),
         P({"precision_mode_v2": "mixed_bfloat16"}, product="atlas_350"),
@@ -581,8 +596,29 @@ CASES: list[tuple[str, Profile, Profile]] = [
     # -- described file contents ---------------------------------------------------------------------
     (
         "file.invalid_json",
-        P({"fusion_switch_file": "/f.json"}, files={"fusion_switch_file": '{"Switch": {'}),
-        P({"fusion_switch_file": "/f.json"}, files={"fusion_switch_file": '{"Switch": {}}'}),
+        P({"aoe_config_file": "/t.json"}, files={"aoe_config_file": '{"tune_ops_type": ['}),
+        P({"aoe_config_file": "/t.json"}, files={"aoe_config_file": '{"tune_ops_type": []}'}),
+    ),
+    (
+        "file.format_error",
+        P({"modify_mixlist": "/m.json"}, files={"modify_mixlist": '{"black": {}}'}),
+        P({"modify_mixlist": "/m.json"}, files={"modify_mixlist": '{"black-list": {}}'}),
+    ),
+    (
+        "file.format_info",
+        P({"compress_weight_conf": "/c.cfg"}, files={"compress_weight_conf": "a;a"}),
+        P({"compress_weight_conf": "/c.cfg"}, files={"compress_weight_conf": "a;b"}),
+    ),
+    (
+        "file.format",
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "[ByOptype]\nMatMul=high_precision\n"},
+        ),
+        P(
+            {"op_precision_mode": "/p.ini"},
+            files={"op_precision_mode": "[ByOpType]\nMatMul=high_precision\n"},
+        ),
     ),
     (
         "op_debug_config.ccec_O0_with_oom",

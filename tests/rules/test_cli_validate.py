@@ -52,6 +52,7 @@ def test_json_document_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     document = json.loads(capsys.readouterr().out)
     diagnostic = document["configs"][0]["diagnostics"][0]
     assert diagnostic == {
+        "location": None,
         "rule_id": "type.mismatch",
         "severity": "error",
         "params": ["aoe_mode"],

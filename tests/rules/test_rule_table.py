@@ -15,10 +15,15 @@ def _ids(profile: Profile) -> list[str]:
     return [d.rule_id for d in found]
 
 
+#: Catalog families no shipped entry triggers (each shipped format has its own rule);
+#: tests/test_synthetic_parameters.py fires them on a synthetic catalog.
+SYNTHETIC_ONLY = {"format.invalid"}
+
+
 def test_table_covers_every_rule() -> None:
     tested = [rule_id for rule_id, _, _ in CASES]
     assert len(tested) == len(set(tested)), "a rule id appears twice in the table"
-    assert set(tested) == {r.id for r in RULES}
+    assert set(tested) == {r.id for r in RULES} - SYNTHETIC_ONLY
 
 
 def test_there_are_at_least_100_rules() -> None:

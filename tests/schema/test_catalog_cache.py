@@ -92,7 +92,8 @@ def test_added_and_removed_files_miss_the_cache(data: Path) -> None:
         _load_fresh()  # the new file is read, not hidden behind the cache
     extra.unlink()
     assert _load_fresh() == before
-    removed = data / "params" / "basic.toml"
+    # a file no other entry refers to (references are cross-checked)
+    removed = data / "params" / "data_augmentation.toml"
     text = removed.read_text("utf-8")
     removed.unlink()
     assert len(_load_fresh().params) < len(before.params)

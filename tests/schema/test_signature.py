@@ -122,6 +122,7 @@ def test_sub_config_signature(catalog: Catalog, owner: str) -> None:
     for name, default in expected.items():
         want = None if default is REQUIRED else default
         assert _same(params[name].default, want), f"{owner}.{name}"
+        assert params[name].required is (default is REQUIRED), f"{owner}.{name}"
 
 
 def test_seed_page_membership(catalog: Catalog) -> None:
@@ -137,3 +138,10 @@ def test_inherited_parameters_are_marked(catalog: Catalog) -> None:
 
 def test_sub_config_count(catalog: Catalog) -> None:
     assert sum(len(catalog.owned_by(owner)) for owner in SUB_CONFIGS) == 30
+
+
+def test_signature_positions_match_the_real_order(catalog: Catalog) -> None:
+    """``position`` in the catalog is what positional calls and the Python export use."""
+    assert catalog.signature("NPURunConfig") == tuple(NPU_RUN_CONFIG)
+    for owner, expected in SUB_CONFIGS.items():
+        assert catalog.signature(owner) == tuple(expected), owner

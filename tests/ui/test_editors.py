@@ -65,10 +65,10 @@ SAMPLES: dict[type[Editor], tuple[Parameter, list[Value]]] = {
         make_param("enum", values=_values("a", "b"), default="a"),
         ["a", "b", "not-listed"],
     ),
-    ListEditor: (make_param("str", variant="step_list"), ["0|5|10-20", "7"]),
-    PairEditor: (make_param("str", variant="aicore_num"), ["2|4", "8|16"]),
+    ListEditor: (make_param("str", variant="step_list", format="step_groups"), ["0|5|10-20", "7"]),
+    PairEditor: (make_param("str", variant="core_pair"), ["2|4", "8|16"]),
     JsonEditor: (
-        make_param("json", variant="profiling_options"),
+        make_param("json", variant="profiling"),
         ['{"output":"/tmp/prof","task_trace":"on"}'],
     ),
     ExprEditor: (make_param("object", "object"), [Expr(expr="strategy")]),

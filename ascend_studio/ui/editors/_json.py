@@ -197,7 +197,7 @@ class JsonEditor(StrEditor):
         self._check(self.line.text())
 
     def make_dialog(self) -> ProfilingOptionsDialog | _RawJsonDialog:
-        if self.param.variant == "profiling_options":
+        if self.param.variant == "profiling":
             return ProfilingOptionsDialog(self.line.text(), self)
         return _RawJsonDialog(self.line.text(), self)
 

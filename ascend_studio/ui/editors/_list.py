@@ -2,17 +2,16 @@
 
 The value stays the exact string the runtime expects; the editor offers
 structure on top of it: fixed-size lists get one field per item inline, open
-lists get an item dialog. Items that do not match the expected form are pointed
-out in place (the rules engine still reports the consequence).
+lists get an item dialog. Whether the text is well formed is the rules' own
+verdict: the syntax the catalog names for the parameter (``format``), checked by
+``ascend_studio.schema.format_problem``; the editor has no checker of its own.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -30,18 +29,18 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
-from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
 
-__all__ = ["LIST_SPECS", "ItemListDialog", "ListEditor", "ListSpec", "PairEditor", "bad_items"]
+__all__ = ["LIST_SPECS", "ItemListDialog", "ListEditor", "ListSpec", "PairEditor"]
 
 
 @dataclass(frozen=True, slots=True)
 class ListSpec:
+    """How the items are joined and described; validity comes from the catalog format."""
+
     separator: str
-    item: str
     #: Short description of one item, translated at display time.
     hint: str
     #: Labels of the items when the list has a fixed size.
@@ -49,42 +48,20 @@ class ListSpec:
 
 
 LIST_SPECS: dict[str, ListSpec] = {
-    "step_list": ListSpec("|", r"\d+(-\d+)?", QT_TR_NOOP("a step (5) or a range (10-20)")),
-    "device_list": ListSpec(",", r"\d+", QT_TR_NOOP("a device ID (0)")),
-    "int_list": ListSpec(",", r"-?\d+", QT_TR_NOOP("an integer")),
-    "op_list": ListSpec(",", r"[A-Za-z_][A-Za-z0-9_]*", QT_TR_NOOP("an operator type (SoftmaxV2)")),
-    "shape_range": ListSpec(
-        ";",
-        r"[A-Za-z_]\w*:\[[-\d~,]*\](,\[[-\d~,]*\])*",
-        QT_TR_NOOP("an input and its ranges (getnext:[128,3~5,-1])"),
-    ),
-    "aicore_num": ListSpec(
-        "|",
-        r"[1-9]\d*",
-        QT_TR_NOOP("a core count"),
-        (QT_TR_NOOP("Cube cores"), QT_TR_NOOP("Vector cores")),
+    "step_list": ListSpec("|", QT_TR_NOOP("a step (5) or a range (10-20)")),
+    "device_list": ListSpec(",", QT_TR_NOOP("a device ID (0)")),
+    "int_list": ListSpec(",", QT_TR_NOOP("an integer")),
+    "op_list": ListSpec(",", QT_TR_NOOP("an operator type (SoftmaxV2)")),
+    "shape_range": ListSpec(";", QT_TR_NOOP("an input and its ranges (getnext:[128,3~5,-1])")),
+    "core_pair": ListSpec(
+        "|", QT_TR_NOOP("a core count"), (QT_TR_NOOP("Cube cores"), QT_TR_NOOP("Vector cores"))
     ),
 }
-_DEFAULT_SPEC = ListSpec(",", r".+", QT_TR_NOOP("an item"))
+_DEFAULT_SPEC = ListSpec(",", QT_TR_NOOP("an item"))
 
 
 def spec_for(param: Parameter) -> ListSpec:
     return LIST_SPECS.get(param.variant or "", _DEFAULT_SPEC)
-
-
-def bad_items(spec: ListSpec, text: str) -> list[str]:
-    """Items of ``text`` that do not have the expected form."""
-    if not text:
-        return []
-    items = text.split(spec.separator)
-    bad = [item for item in items if not re.fullmatch(spec.item, item.strip())]
-    if spec.slots and len(items) != len(spec.slots):
-        bad.append(
-            tr("{count} items, expected {expected}").format(
-                count=len(items), expected=len(spec.slots)
-            )
-        )
-    return bad
 
 
 class ItemListDialog(QDialog):
@@ -139,15 +116,6 @@ class _ListBase(StrEditor):
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
         self.spec = spec_for(param)
-        self.line.textChanged.connect(self._check)
-
-    def _check(self, text: str) -> None:
-        bad = bad_items(self.spec, text)
-        self.line.setProperty("invalid", bool(bad))
-        set_background(self.line, "invalid" if bad else None, QPalette.ColorRole.Base)
-        self.line.setToolTip(
-            tr("Not in the expected form: {items}").format(items=", ".join(bad)) if bad else ""
-        )
 
 
 @register("list")
@@ -181,7 +149,7 @@ class ListEditor(_ListBase):
             self.editing_finished.emit()
 
 
-@register("str", "aicore_num")
+@register("str", "core_pair")
 class PairEditor(Editor):
     """A fixed-size list: one small field per slot, joined with the separator."""
 

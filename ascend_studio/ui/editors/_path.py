@@ -10,9 +10,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
 
+from ascend_studio.companion import format_for
 from ascend_studio.schema import Parameter
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import Language, tr
@@ -40,7 +42,14 @@ def path_hint(text: str, directory: bool) -> tuple[str, str] | None:
 
 @register("path")
 class PathEditor(StrEditor):
-    """A path; ``variant == "dir"`` browses for directories, anything else for files."""
+    """A path; ``variant == "dir"`` browses for directories, anything else for files.
+
+    A file whose format the tool knows (``ascend_studio.companion``) also offers
+    "Edit file…"; the row forwards the request to whoever owns the profile.
+    """
+
+    #: The user asked to edit the file this parameter points to (its path).
+    file_edit_requested = Signal(str)
 
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
@@ -52,6 +61,13 @@ class PathEditor(StrEditor):
         self.browse.setText("…")
         self.box.addWidget(self.browse)
         self.browse.clicked.connect(self._browse)
+        self.edit_file: QToolButton | None = None
+        if param.variant == "file" and format_for(param.path) is not None:
+            self.edit_file = QToolButton(self)
+            self.edit_file.setObjectName(f"{param.path}:edit_file")
+            self.edit_file.setText(tr("Edit file…"))
+            self.edit_file.clicked.connect(lambda: self.file_edit_requested.emit(param.path))
+            self.box.addWidget(self.edit_file)
         self.line.textChanged.connect(self._check)
 
     def _check(self, text: str) -> None:
@@ -71,6 +87,8 @@ class PathEditor(StrEditor):
     def set_language(self, lang: Language) -> None:
         super().set_language(lang)
         self._check(self.line.text())
+        if self.edit_file is not None:
+            self.edit_file.setText(tr("Edit file…"))
 
     def _browse(self) -> None:
         title = tr("Choose a directory") if self.directory else tr("Choose a file")

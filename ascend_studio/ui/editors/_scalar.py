@@ -5,12 +5,13 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase, QKeyEvent, QValidator
+from PySide6.QtGui import QFontDatabase, QKeyEvent, QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
 
 from ascend_studio.profile import Expr, Value
-from ascend_studio.schema import Parameter
+from ascend_studio.schema import Parameter, format_problem
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 
@@ -191,13 +192,31 @@ class FloatEditor(_LineEditor):
         return number if number is None or math.isfinite(number) else None
 
 
+def text_problem(param: Parameter, text: str) -> str | None:
+    """The rules' verdict on ``text`` (None: well formed, empty, or free-form)."""
+    return format_problem(param, text) if text else None
+
+
 @register("str")
 class StrEditor(_LineEditor):
-    """Free text. An empty field is unset (the keyword is not passed)."""
+    """Free text. An empty field is unset (the keyword is not passed).
+
+    When the catalog names a syntax for the parameter (``format``), the field is
+    marked exactly when the rules call the text malformed (same checker)."""
 
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
         self.line.setPlaceholderText(default_text(param))
+        if param.format:
+            self.line.textChanged.connect(self._check)
+
+    def _check(self, text: str) -> None:
+        problem = text_problem(self.param, text)
+        self.line.setProperty("invalid", problem is not None)
+        set_background(self.line, "invalid" if problem else None, QPalette.ColorRole.Base)
+        self.line.setToolTip(
+            tr("Not in the expected form: {items}").format(items=problem) if problem else ""
+        )
 
     def value(self) -> Value | None:
         text = self.line.text()

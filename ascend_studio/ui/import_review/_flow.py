@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QDialog, QWidget
 
 from ascend_studio.codegen import import_file
+from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs
@@ -51,5 +52,8 @@ def import_with_review(window: MainWindow, path: Path | None = None) -> bool:
     after = review_import(window, path, window.model.profile, window.catalog, window.lang)
     if after is None:
         return False
+    # The files its parameters name, from the script's folder (the app's own working
+    # directory says nothing about the job's), so the file rules check them too.
+    after, _ = read_companions(after, [path.parent, Path.cwd()], path.parent)
     window.model.edit(after, tr("Import {name}").format(name=path.name))
     return True

@@ -1,17 +1,26 @@
 """Format checks for string parameters with an inner syntax.
 
+A parameter names its syntax in the catalog (``format = "step_groups"``);
+:data:`FORMATS` maps that id to its checker and :func:`format_problem` is what
+the rules and the editors both call, so an editor shows the rules' verdict.
+
 Each checker returns None when the text is acceptable, else a short English
 reason (the rule message carries the bilingual explanation). Where the real code
-validates a format, the checker mirrors it exactly, quirks included, so the tool
-neither rejects what the runtime accepts nor the reverse.
+validates a format, the checker mirrors it exactly, quirks included (a
+differential test compiles the C++ and compares), so the tool neither rejects
+what the runtime accepts nor the reverse.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+
+from ascend_studio.schema._models import Parameter
 
 __all__ = [
+    "FORMATS",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",
@@ -23,12 +32,14 @@ __all__ = [
     "check_shape_range",
     "check_stream_parallel",
     "count_dims",
+    "format_problem",
     "parse_json",
 ]
 
-_DEVICE_LIST = re.compile(r"(\d{1,},)+")
-_INPUT_SHAPE = re.compile(r"[\s\S]+:((\d{1,}|-\d{1,}),)+")
-_DYNAMIC_DIMS = re.compile(r"(\d{1,},)+")
+# re.ASCII: std::regex (ECMAScript) \d is [0-9] only.
+_DEVICE_LIST = re.compile(r"(\d{1,},)+", re.ASCII)
+_INPUT_SHAPE = re.compile(r"[\s\S]+:((\d{1,}|-\d{1,}),)+", re.ASCII)
+_DYNAMIC_DIMS = re.compile(r"(\d{1,},)+", re.ASCII)
 _STREAM_PARALLEL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*:[1-9]\d*(,[A-Za-z_][A-Za-z0-9_]*:[1-9]\d*)*")
 _RANGE_GROUP = re.compile(r"(getnext|data):(\[[^\[\]]*\](,\[[^\[\]]*\])*)")
 _RANGE_DIM = re.compile(r"-1|\d+|\d+~\d+")
@@ -41,16 +52,30 @@ def _numeric(text: str) -> bool:
 
 
 def _atoi(text: str) -> int:
-    return int(text) if text else 0
+    """glibc ``atoi`` on digits: ``(int) strtol``, so saturate at 64 bits, keep 32."""
+    value = min(int(text), 2**63 - 1) if text else 0
+    return (value + 2**31) % 2**32 - 2**31
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """npu_attrs.cc ``Split`` (``getline`` items): no item for a trailing separator."""
+    parts = text.split(sep) if text else []
+    if parts and not parts[-1]:
+        parts.pop()
+    return parts
 
 
 def check_dump_step(text: str) -> str | None:
-    """Mirror of ``checkDumpStep``: ``0|5|10-20``, at most 100 groups, a < b."""
-    groups = text.split("|") if text else []
+    """Mirror of ``checkDumpStep``: ``0|5|10-20``, at most 100 groups, a < b.
+
+    Quirks kept: an empty group (``0||5``, ``|5``) is rejected, a trailing
+    separator is dropped (``5|``, ``5-`` are accepted), an empty side counts as 0.
+    """
+    groups = _split(text, "|")
     if len(groups) > 100:
         return "more than 100 step groups"
     for group in groups:
-        parts = group.split("-")
+        parts = _split(group, "-")
         if len(parts) == 1 and _numeric(parts[0]):
             continue
         if len(parts) == 2 and _numeric(parts[0]) and _numeric(parts[1]):
@@ -67,19 +92,21 @@ def check_device_list(text: str) -> str | None:
 
 
 def check_input_shape(text: str) -> str | None:
-    """Mirror of ``CheckInputShape``: ``name:d,d;name:d,-1``."""
-    for item in text.split(";") if text else []:
+    """Mirror of ``CheckInputShape``: ``name:d,d;name:d,-1`` (a trailing ';' is dropped)."""
+    items = _split(text, ";")
+    for item in items:
         if not _INPUT_SHAPE.fullmatch(item + ","):
             return f"{item!r} is not name:dim,dim,..."
-    return None if text else "empty"
+    return None if items else "empty"
 
 
 def check_dynamic_dims(text: str) -> str | None:
     """Mirror of ``CheckDynamicDims``: groups of non-negative ints, ';' between groups."""
-    for item in text.split(";") if text else []:
+    items = _split(text, ";")
+    for item in items:
         if not _DYNAMIC_DIMS.fullmatch(item + ","):
             return f"{item!r} is not dim,dim,..."
-    return None if text else "empty"
+    return None if items else "empty"
 
 
 def count_dims(input_shape: str, dynamic_dims: str) -> tuple[int, tuple[int, ...]]:
@@ -164,3 +191,24 @@ def check_profiling_options(text: str) -> str | None:
     if problem:
         return f"not valid JSON: {problem}"
     return None if isinstance(data, dict) else "not a JSON object"
+
+
+#: Format id (``Parameter.format``) -> checker.
+FORMATS: dict[str, Callable[[str], str | None]] = {
+    "step_groups": check_dump_step,
+    "device_list": check_device_list,
+    "named_shapes": check_input_shape,
+    "dim_groups": check_dynamic_dims,
+    "core_pair": check_aicore_num,
+    "stream_parallel": check_stream_parallel,
+    "shape_range": check_shape_range,
+    "multistream_mode": check_multistream_mode,
+    "accelerate_mode": check_accelerate_train_mode,
+    "json_object": check_profiling_options,
+}
+
+
+def format_problem(param: Parameter, text: str) -> str | None:
+    """What is wrong with ``text`` in ``param``'s syntax; None when fine or free-form."""
+    check = FORMATS.get(param.format or "")
+    return None if check is None else check(text)

@@ -1,0 +1,65 @@
+"""Companion files for the commands that read a script or profile (validate, import).
+
+Not a command itself: it reads the files path parameters point to (relative
+paths from the working directory first, then from the script's folder) and says
+how a diagnostic's location inside such a file is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ascend_studio.companion import FileRead, read_companions
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic
+
+__all__ = ["attach", "location_json", "location_text", "reads_json"]
+
+
+def attach(profile: Profile, script: str) -> tuple[Profile, tuple[FileRead, ...]]:
+    """``profile`` with its companion files read, as the runtime would find them."""
+    folder = Path(script).resolve().parent
+    return read_companions(profile, [Path.cwd(), folder], folder)
+
+
+def _file_of(param: str, profile: Profile, reads: Sequence[FileRead]) -> str:
+    for read in reads:
+        if read.param == param and read.path is not None:
+            return str(read.path)
+    value = profile.values.get(param)
+    return value if isinstance(value, str) else param
+
+
+def location_text(d: Diagnostic, profile: Profile, reads: Sequence[FileRead]) -> str | None:
+    """``debug.cfg:3`` (or the file alone for a whole-file finding), else None."""
+    if d.location is None:
+        return None
+    name = _file_of(d.location.param, profile, reads)
+    return f"{name}:{d.location.line}" if d.location.line else name
+
+
+def location_json(
+    d: Diagnostic, profile: Profile, reads: Sequence[FileRead]
+) -> dict[str, Any] | None:
+    if d.location is None:
+        return None
+    return {
+        "param": d.location.param,
+        "file": _file_of(d.location.param, profile, reads),
+        "line": d.location.line or None,
+    }
+
+
+def reads_json(reads: Sequence[FileRead]) -> list[dict[str, Any]]:
+    return [
+        {
+            "param": r.param,
+            "given": r.given,
+            "status": r.status,
+            "path": None if r.path is None else str(r.path),
+            "message": {"zh": r.text("zh"), "en": r.text("en")},
+        }
+        for r in reads
+    ]

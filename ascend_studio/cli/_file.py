@@ -1,0 +1,150 @@
+"""``ascend-studio file``: check or create a companion file on its own.
+
+``file check FILE [--kind K]`` reads one file a parameter points to (a debug
+``.cfg``, fusion switch JSON, ...) and reports what the rules find in it, each
+with its line. ``file new KIND`` prints (or writes) a commented template.
+Exit status: 0 clean (warnings allowed), 1 errors found or the target exists,
+2 unreadable file, unknown kind or wrong arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ascend_studio._atomic import atomic_write_text
+from ascend_studio._input import read_input
+from ascend_studio.cli._params import product_id, unknown_product
+from ascend_studio.companion import ALIASES, FORMATS, MAX_BYTES, detect, format_for
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic, evaluate
+from ascend_studio.schema import shipped_catalog
+
+COMMAND = "file"
+KINDS = sorted({*FORMATS, *ALIASES})
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="check or create a file a parameter points to (op_debug_config .cfg, ...)",
+        description=(
+            "Companion files: the files that parameters such as op_debug_config, "
+            "fusion_switch_file or aoe_config_file point to."
+        ),
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    check = actions.add_parser("check", help="report the problems in FILE, with their lines")
+    check.add_argument("file", metavar="FILE")
+    check.add_argument("--kind", choices=KINDS, help="the file's format (default: guessed)")
+    check.add_argument("--product", help="check for this product (id, name or alias)")
+    check.add_argument("--json", action="store_true", help="machine-readable output")
+    check.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    check.set_defaults(handler=run_check)
+    new = actions.add_parser("new", help="print a commented template for KIND")
+    new.add_argument("kind", metavar="KIND", choices=KINDS, help=", ".join(sorted(FORMATS)))
+    new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    new.add_argument("--force", action="store_true", help="overwrite an existing FILE")
+    new.set_defaults(handler=run_new)
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"ascend-studio file: {message}", file=sys.stderr)
+    return status
+
+
+def _read(path: str) -> str:
+    file = Path(path)
+    if file.is_file() and file.stat().st_size > MAX_BYTES:
+        raise ValueError(f"{path}: larger than 1 MiB, not a companion file")
+    try:
+        return read_input(file).decode("utf-8-sig")  # regular files only: a FIFO would hang
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def findings(kind: str, text: str, product: str = "atlas_a2") -> list[Diagnostic]:
+    """What the rules find inside one companion file of ``kind`` on its own."""
+    profile = Profile(product=product, values={kind: kind}, file_contents={kind: text})
+    return [d for d in evaluate(profile) if d.location is not None]
+
+
+def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | None]:
+    """(kind, product id) or a problem message in place of the missing one."""
+    fmt = format_for(args.kind) if args.kind else None
+    kind = fmt.kind if fmt else detect(text)
+    if kind is None:
+        return None, "cannot tell the file's format; give --kind (" + ", ".join(FORMATS) + ")"
+    if not args.product:
+        return kind, None
+    found = product_id(shipped_catalog(), args.product)
+    if found is None:
+        return None, unknown_product(shipped_catalog(), args.product)
+    args.product = found
+    return kind, None
+
+
+def run_check(args: argparse.Namespace) -> int:
+    try:
+        text = _read(args.file)
+    except ValueError as exc:
+        return _fail(str(exc))
+    kind, problem = _resolve(args, text)
+    if kind is None:
+        return _fail(problem or "unknown format")
+    found = findings(kind, text, args.product or "atlas_a2")
+    if args.json:
+        _print_json(args.file, kind, found)
+    else:
+        print(f"{args.file}: read as {kind}: {len(found)} finding(s)")
+        for d in found:
+            assert d.location is not None
+            line = f":{d.location.line}" if d.location.line else ""
+            print(f"{args.file}{line}: {d.severity} [{d.rule_id}] {d.message.get(args.lang)}")
+            if d.fix is not None:
+                print(f"    {'修改' if args.lang == 'zh' else 'fix'}: {d.fix.get(args.lang)}")
+    return 1 if any(d.severity == "error" for d in found) else 0
+
+
+def _print_json(path: str, kind: str, found: list[Diagnostic]) -> None:
+    document = {
+        "file": path,
+        "kind": kind,
+        "findings": [
+            {
+                "line": d.location.line if d.location else None,
+                "rule_id": d.rule_id,
+                "severity": d.severity,
+                "message": {"zh": d.message.zh, "en": d.message.en},
+                "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+                "source": d.source,
+            }
+            for d in found
+        ],
+    }
+    json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def run_new(args: argparse.Namespace) -> int:
+    fmt = format_for(args.kind)
+    assert fmt is not None  # argparse choices
+    if not args.output:
+        sys.stdout.write(fmt.template)
+        return 0
+    target = Path(args.output)
+    if target.exists() and not args.force:
+        return _fail(f"{target} exists; add --force to overwrite it", 1)
+    if target.is_dir():
+        return _fail(f"{target} is a directory", 2)
+    try:
+        atomic_write_text(target, fmt.template)
+    except OSError as exc:
+        return _fail(str(exc), 1)
+    print(f"wrote a {fmt.kind} template to {target}", file=sys.stderr)
+    return 0

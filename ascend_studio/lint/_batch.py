@@ -1,0 +1,167 @@
+"""Validate many files in one process: find them, check each, count, decide the exit status."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from ascend_studio.lint._check import CheckedFile, Finding, check_file
+from ascend_studio.lint._config import ConfigError, find_config, forget_configs
+from ascend_studio.lint._files import Selection, find_files, shown_path
+from ascend_studio.lint._settings import CommandLine, Setting, Settings, settings_for
+from ascend_studio.rules import SEVERITIES
+from ascend_studio.schema import Catalog
+
+__all__ = ["Batch", "BatchOptions", "Summary", "exit_status", "run_batch"]
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    paths: tuple[str, ...]
+    cli: CommandLine = field(default_factory=CommandLine)
+    exclude: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    force_exclude: bool = False
+    report_unused: bool = False
+    #: Where progress goes (a terminal), or None for none.
+    progress: TextIO | None = None
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    with_configs: int = 0
+    configs: int = 0
+    suppressed: int = 0
+    by_severity: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEVERITIES, 0))
+    by_rule: Counter[str] = field(default_factory=Counter)
+
+    def add(self, checked: CheckedFile) -> None:
+        self.files += 1
+        self.with_configs += bool(checked.configs)
+        self.configs += len(checked.configs)
+        self.suppressed += checked.suppressed
+        for finding in checked.findings:
+            self.by_severity[finding.severity] += 1
+            self.by_rule[finding.rule_id] += 1
+
+    def rules_ranked(self) -> list[tuple[str, int]]:
+        return sorted(self.by_rule.items(), key=lambda item: (-item[1], item[0]))
+
+
+@dataclass
+class Batch:
+    files: list[CheckedFile]
+    summary: Summary
+    fail_on: Setting
+
+    @property
+    def findings(self) -> list[Finding]:
+        found = [f for checked in self.files for f in checked.findings]
+        return sorted(found, key=Finding.sort_key)
+
+
+def exit_status(findings: Sequence[Finding], fail_on: str | None) -> int:
+    failing = {"error": ("error",), "warning": ("error", "warning")}.get(fail_on or "error", ())
+    return 1 if any(f.severity in failing for f in findings) else 0
+
+
+class _Progress:
+    """``checked 120/2000 files`` on one terminal line, once the run has taken a second."""
+
+    def __init__(self, stream: TextIO | None, total: int) -> None:
+        self.stream, self.total = stream, total
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def tick(self, done: int) -> None:
+        now = time.monotonic()
+        if self.stream is None or now - self.start < 1.0 or now - self.last < 0.2:
+            return
+        self.last, self.shown = now, True
+        self.stream.write(f"\rchecked {done}/{self.total} files")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not None and self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def _selection(path: str, options: BatchOptions) -> Selection:
+    config = find_config(Path(path).absolute() if Path(path).is_dir() else Path(path).parent)
+    excludes = [(Path.cwd(), options.exclude)]
+    include = options.include
+    if config is not None:
+        excludes.append((config.folder, config.exclude))
+        include = (*config.include, *include)
+    return Selection(include, excludes, options.respect_gitignore, options.force_exclude)
+
+
+def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
+    found: dict[Path, None] = {}
+    missing: list[str] = []
+    for given in options.paths:
+        files, absent = find_files([given], _selection(given, options))
+        found.update(dict.fromkeys(files))
+        missing += absent
+    return sorted(found), missing
+
+
+Resolve = Callable[[str], str | None]
+
+
+def _resolved(settings: Settings, resolve: Resolve) -> Settings:
+    product = settings.product
+    if product.value is None:
+        return settings
+    found = resolve(product.value)
+    if found is None:
+        raise ConfigError(f"{product.origin}: unknown product {product.value!r}")
+    return Settings(
+        settings.config,
+        Setting(found, product.origin),
+        settings.scenario,
+        settings.fail_on,
+        settings.layers,
+        settings.overrides,
+    )
+
+
+def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batch | list[str]:
+    """Check every file; a list of one-line problems instead when a path or config is wrong."""
+    forget_configs()
+    try:
+        paths, missing = _files(options)
+        if missing:
+            return missing
+        first = Path(options.paths[0]) if options.paths else Path.cwd()
+        fail_on = _resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
+        summary, checked_files = Summary(), []
+        progress = _Progress(options.progress, len(paths))
+        for done, path in enumerate(paths, start=1):
+            settings = _resolved(settings_for(path, options.cli), resolve)
+            checked = check_file(path, shown_path(path), settings, catalog, options.report_unused)
+            summary.add(checked)
+            checked_files.append(checked)
+            progress.tick(done)
+        progress.close()
+    except ConfigError as exc:
+        return [str(exc)]
+    return Batch(checked_files, summary, fail_on)
+
+
+def terminal(stream: TextIO) -> TextIO | None:
+    """``stream`` if it is a terminal (progress and colour go there), else None."""
+    isatty = getattr(stream, "isatty", None)
+    return stream if isatty is not None and isatty() else None
+
+
+def stderr_terminal() -> TextIO | None:
+    return terminal(sys.stderr)

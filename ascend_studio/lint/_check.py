@@ -1,0 +1,199 @@
+"""Check one file: import it (never run it), evaluate every configuration, locate and filter.
+
+A file holding no configuration is not a problem in a batch (most Python files in
+a repository set no NPU option); when such a Python or shell file does not parse,
+that is reported as ``info``: it could not be checked statically. A profile that
+does not parse, or a file that cannot be read, stays an error. The importer's
+errors and warnings become ``import.<kind>`` findings, except those about a
+variable the catalog does not know (``PYTHONPATH`` set twice is not an NPU
+configuration problem) and those the rules report themselves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
+from ascend_studio.lint._locate import Locator, read_lines
+from ascend_studio.lint._select import import_rule_id
+from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._suppress import Suppressions, parse_suppressions
+from ascend_studio.profile import Profile
+from ascend_studio.rules import Diagnostic, Severity, evaluate
+from ascend_studio.schema import Catalog, Text
+
+__all__ = ["CheckedFile", "Finding", "check_file"]
+
+#: Import findings the rules report themselves (an unknown keyword is a rule error).
+RULE_COVERED = frozenset({"unknown_kwarg"})
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int
+    column: int
+    rule_id: str
+    severity: Severity
+    message: Text
+    fix: Text | None = None
+    #: Where the fact comes from (a rule's citation); None for import and suppression findings.
+    source: str | None = None
+    params: tuple[str, ...] = ()
+    #: Which configuration of the file it concerns, as the importer labels it.
+    config: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.path, self.line, self.column, self.rule_id, self.message.en)
+
+
+@dataclass
+class CheckedFile:
+    path: str
+    dialect: str
+    configs: list[tuple[str, Profile]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    suppressed: int = 0
+    suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
+
+
+def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
+    """The configurations found, with their index in the report (placeholders dropped)."""
+    return [
+        (i, c)
+        for i, c in enumerate(result.configs)
+        if c.line is not None or result.dialect == "profile"
+    ]
+
+
+@dataclass
+class _Context:
+    checked: CheckedFile
+    settings: Settings
+    locator: Locator
+    seen: set[tuple[int, int, str, str]] = field(default_factory=set)
+
+    def add(self, finding: Finding, lines: list[int]) -> None:
+        if not self.settings.enabled(finding.rule_id):
+            return
+        key = (finding.line, finding.column, finding.rule_id, finding.message.en)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if self.checked.suppressions.silenced(finding.rule_id, [finding.line, *lines]):
+            self.checked.suppressed += 1
+        else:
+            self.checked.findings.append(finding)
+
+
+def _rule_finding(ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig) -> None:
+    line, column = ctx.locator.place(d.params, index, config.line)
+    finding = Finding(
+        ctx.checked.path,
+        line,
+        column,
+        d.rule_id,
+        d.severity,
+        d.message,
+        d.fix,
+        d.source,
+        d.params,
+        config.label,
+    )
+    ctx.add(finding, ctx.locator.lines_of(d.params, index))
+
+
+def _suggestion(item: ReportItem) -> Text | None:
+    if not item.suggestion:
+        return None
+    return Text.of(f"改为 {item.suggestion}。", f"Use {item.suggestion}.")
+
+
+def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
+    """False for an import finding about a variable the catalog does not know (``PYTHONPATH``
+    set twice is no NPU configuration problem)."""
+    if item.path is None or not item.path.startswith("env:"):
+        return True
+    return catalog.env_var(item.path[4:]) is not None
+
+
+def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
+    line, column = ctx.locator.place_item(item)
+    severity: Severity = item.severity if checkable else "info"
+    message = item.message
+    if not checkable and item.severity == "error":
+        message = Text.of(f"未检查：{message.zh}", f"Not checked: {message.en}")
+    finding = Finding(
+        ctx.checked.path,
+        line,
+        column,
+        import_rule_id(item),
+        severity,
+        message,
+        _suggestion(item),
+        params=(item.path,) if item.path else (),
+    )
+    ctx.add(finding, [])
+
+
+def check_file(
+    path: Path,
+    shown: str,
+    settings: Settings,
+    catalog: Catalog,
+    report_unused: bool = False,
+) -> CheckedFile:
+    """Every finding in ``path`` that ``settings`` selects and no comment silences."""
+    result = import_file(path, catalog)
+    lines = read_lines(path)
+    checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
+    ctx = _Context(checked, settings, Locator(lines, result))
+    configs = _configs(result)
+    # A profile that does not parse, or a file that cannot be read at all, is a real error.
+    checkable = bool(configs) or result.dialect in ("profile", "unknown")
+    for item in result.report.items:
+        if (
+            item.severity != "info"
+            and item.kind not in RULE_COVERED
+            and _concerns_us(item, catalog)
+        ):
+            _import_finding(ctx, item, checkable)
+    for index, config in configs:
+        profile = config.profile_as_written()
+        if settings.product.value or settings.scenario.value:
+            profile = profile.with_target(settings.product.value, settings.scenario.value)
+        checked.configs.append((config.label, profile))
+        for diagnostic in on_one_path(config, evaluate(profile, catalog)):
+            _rule_finding(ctx, diagnostic, index, config)
+    if report_unused:
+        _unused_suppressions(ctx)
+    checked.findings.sort(key=Finding.sort_key)
+    return checked
+
+
+def _unused_suppressions(ctx: _Context) -> None:
+    for item in ctx.checked.suppressions.items:
+        problem = item.unknown()
+        if problem:
+            rule_id = "suppression.unknown_rule"
+            message = Text.of(f"抑制注释：{problem}", f"Suppression comment: {problem}")
+            fix = Text.of(
+                "改正规则 id，或删除该注释。", "Correct the rule id, or remove the comment."
+            )
+        else:
+            unused = item.unused()
+            if not unused:
+                continue
+            rule_id = "suppression.unused"
+            names = ", ".join(unused)
+            message = Text.of(
+                f"未使用的抑制注释：这里没有 {names} 的发现。",
+                f"Unused suppression: nothing reported here for {names}.",
+            )
+            fix = Text.of(f"从注释中删除 {names}。", f"Remove {names} from the comment.")
+        finding = Finding(
+            ctx.checked.path, item.line, item.column, rule_id, "warning", message, fix
+        )
+        if ctx.settings.enabled(rule_id):
+            ctx.checked.findings.append(finding)

@@ -1,0 +1,95 @@
+"""The batch side of ``ascend-studio validate``: the run, its output and exit status."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
+from ascend_studio.lint._options import listed
+from ascend_studio.lint._select import check_selectors
+from ascend_studio.lint._settings import CommandLine
+from ascend_studio.schema import Catalog
+
+__all__ = ["command_line", "run_batch_command"]
+
+
+def command_line(args: argparse.Namespace) -> CommandLine:
+    select = listed(args.select) if args.select else None
+    return CommandLine(args.product, args.scenario, select, listed(args.ignore), args.fail_on)
+
+
+def _fail(problem: str) -> int:
+    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    return 2
+
+
+def run_batch_command(
+    args: argparse.Namespace, catalog: Catalog, resolve: Callable[[str], str | None]
+) -> int:
+    if args.explain:
+        return _fail("--explain needs a single FILE (without batch options)")
+    cli = command_line(args)
+    problem = check_selectors([*(cli.select or ()), *cli.ignore])
+    if problem:
+        return _fail(f"--select/--ignore: {problem}")
+    if args.show_config:
+        from ascend_studio.lint._show import show_config
+
+        return show_config(args.paths or ["."], cli, resolve)
+    options = BatchOptions(
+        paths=tuple(args.paths or ["."]),
+        cli=cli,
+        exclude=listed(args.exclude),
+        include=listed(args.include),
+        respect_gitignore=not args.no_respect_gitignore,
+        force_exclude=args.force_exclude,
+        report_unused=args.report_unused_suppressions,
+        progress=stderr_terminal(),
+    )
+    batch = run_batch(options, catalog, resolve)
+    if isinstance(batch, list):
+        for line in batch:
+            _fail(line)
+        return 2
+    if args.output:
+        problem = _save(batch, args)
+        if problem:
+            return _fail(problem)
+    else:
+        _write(batch, args, sys.stdout)
+    return exit_status(batch.findings, batch.fail_on.value)
+
+
+def _save(batch: Batch, args: argparse.Namespace) -> str | None:
+    from ascend_studio._atomic import atomic_write_text
+
+    text = io.StringIO()
+    _write(batch, args, text)
+    try:
+        atomic_write_text(args.output, text.getvalue())
+    except OSError as exc:
+        return f"cannot write {args.output}: {exc.strerror or exc}"
+    print(f"{len(batch.findings)} findings written to {args.output}", file=sys.stderr)
+    return None
+
+
+def _write(batch: Batch, args: argparse.Namespace, out: TextIO) -> None:
+    from ascend_studio.lint._formats import use_colour, write_github, write_json, write_text
+
+    fmt = args.format or ("json" if args.json else "text")
+    if fmt == "json":
+        write_json(batch, out, batch.fail_on.value or "error")
+    elif fmt == "sarif":
+        from ascend_studio.lint._sarif import sarif_document
+
+        json.dump(sarif_document(batch, args.lang), out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    elif fmt == "github":
+        write_github(batch, out, args.lang)
+    else:
+        write_text(batch, out, args.lang, use_colour(out, args.color))

@@ -1,0 +1,208 @@
+"""Project configuration: ``.ascend-studio.toml`` or ``[tool.ascend-studio]`` in ``pyproject.toml``.
+
+The configuration that applies to a file is the nearest one found from the
+file's folder upwards (in one folder, ``.ascend-studio.toml`` wins over
+``pyproject.toml``, and a ``pyproject.toml`` without the table is skipped).
+Keys: ``product``, ``scenario``, ``select``, ``ignore``, ``exclude``,
+``include``, ``fail-on``, and ``[[overrides]]`` tables with ``paths`` (patterns
+in ``.gitignore`` syntax, relative to the configuration's folder) and any of
+``product``, ``scenario``, ``select``, ``ignore``. Command-line options win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pathspec
+
+from ascend_studio.lint._files import pattern_spec, shown_path
+from ascend_studio.lint._options import FAIL_ON
+from ascend_studio.lint._select import Layer, check_selectors
+
+__all__ = [
+    "FAIL_ON",
+    "ConfigError",
+    "Override",
+    "ProjectConfig",
+    "find_config",
+    "forget_configs",
+    "load_config",
+]
+
+SCENARIOS = ("training", "inference")
+_TOP_KEYS = frozenset({"product", "scenario", "select", "ignore", "exclude", "include", "fail-on"})
+_OVERRIDE_KEYS = frozenset({"paths", "product", "scenario", "select", "ignore"})
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message names the file and key."""
+
+
+@dataclass(frozen=True)
+class Override:
+    index: int
+    paths: tuple[str, ...]
+    spec: pathspec.GitIgnoreSpec
+    product: str | None
+    scenario: str | None
+    layer: Layer
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    #: The file, and how to name where a setting came from (``pyproject.toml [tool.ascend-studio]``).
+    path: Path
+    where: str
+    product: str | None = None
+    scenario: str | None = None
+    layer: Layer | None = None
+    exclude: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
+    fail_on: str | None = None
+    overrides: tuple[Override, ...] = ()
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    def overrides_for(self, file: Path) -> list[Override]:
+        try:
+            rel = file.absolute().relative_to(self.folder.absolute()).as_posix()
+        except ValueError:
+            return []
+        if file.is_dir():  # a folder: the overrides its files get (``ACL_*/`` matches ``ACL_x/``)
+            rel += "/"
+        return [o for o in self.overrides if o.spec.match_file(rel)]
+
+
+def _strings(table: dict[str, Any], key: str, where: str) -> tuple[str, ...] | None:
+    value = table.get(key)
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return tuple(value)
+
+
+def _choice(table: dict[str, Any], key: str, where: str, choices: tuple[str, ...]) -> str | None:
+    value = table.get(key)
+    if value is not None and value not in choices:
+        raise ConfigError(f"{where}: {key} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def _text(table: dict[str, Any], key: str, where: str) -> str | None:
+    value = table.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ConfigError(f"{where}: {key} must be a string")
+    return value
+
+
+def _layer(table: dict[str, Any], where: str) -> Layer | None:
+    select, ignore = _strings(table, "select", where), _strings(table, "ignore", where)
+    problem = check_selectors([*(select or ()), *(ignore or ())])
+    if problem:
+        raise ConfigError(f"{where}: {problem}")
+    if select is None and not ignore:
+        return None
+    return Layer(where, select, ignore or ())
+
+
+def _unknown_keys(table: dict[str, Any], known: frozenset[str], where: str) -> None:
+    extra = sorted(set(table) - known)
+    if extra:
+        raise ConfigError(f"{where}: unknown key {extra[0]!r} (known: {', '.join(sorted(known))})")
+
+
+def _override(index: int, table: object, where: str) -> Override:
+    here = f"{where} overrides[{index}]"
+    if not isinstance(table, dict):
+        raise ConfigError(f"{here}: must be a table")
+    _unknown_keys(table, _OVERRIDE_KEYS, here)
+    paths = _strings(table, "paths", here)
+    if not paths:
+        raise ConfigError(f"{here}: paths is required (patterns like 'ACL_*/')")
+    here = f"{here} ({', '.join(paths)})"
+    return Override(
+        index,
+        paths,
+        pattern_spec(paths),
+        _text(table, "product", here),
+        _choice(table, "scenario", here, SCENARIOS),
+        _layer(table, here) or Layer(here),
+    )
+
+
+def _parse(path: Path, table: dict[str, Any], where: str) -> ProjectConfig:
+    _unknown_keys(table, _TOP_KEYS | {"overrides"}, where)
+    overrides = table.get("overrides", [])
+    if not isinstance(overrides, list):
+        raise ConfigError(f"{where}: overrides must be an array of tables ([[...overrides]])")
+    return ProjectConfig(
+        path=path,
+        where=where,
+        product=_text(table, "product", where),
+        scenario=_choice(table, "scenario", where, SCENARIOS),
+        layer=_layer(table, where),
+        exclude=_strings(table, "exclude", where) or (),
+        include=_strings(table, "include", where) or (),
+        fail_on=_choice(table, "fail-on", where, FAIL_ON),
+        overrides=tuple(_override(i, t, where) for i, t in enumerate(overrides)),
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    import tomllib  # only when a configuration file exists
+
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{shown_path(path)}: cannot read: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{shown_path(path)}: not valid TOML: {exc}") from exc
+
+
+def load_config(path: Path) -> ProjectConfig | None:
+    """The configuration in ``path``; None for a ``pyproject.toml`` without our table."""
+    data = _read_toml(path)
+    if path.name == "pyproject.toml":
+        tool = data.get("tool")
+        table = tool.get("ascend-studio") if isinstance(tool, dict) else None
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            raise ConfigError(f"{shown_path(path)}: [tool.ascend-studio] must be a table")
+        return _parse(path, table, f"{shown_path(path)} [tool.ascend-studio]")
+    return _parse(path, data, shown_path(path))
+
+
+_FOUND: dict[Path, ProjectConfig | None] = {}
+
+
+def find_config(folder: Path) -> ProjectConfig | None:
+    """The nearest configuration at or above ``folder`` (cached per folder for one run)."""
+    folder = folder.absolute()
+    if folder in _FOUND:
+        return _FOUND[folder]
+    found: ProjectConfig | None = None
+    for name in (".ascend-studio.toml", "pyproject.toml"):
+        candidate = folder / name
+        if candidate.is_file():
+            found = load_config(candidate)
+            if found is not None:
+                break
+    if found is None and folder.parent != folder:
+        found = find_config(folder.parent)
+    _FOUND[folder] = found
+    return found
+
+
+def forget_configs() -> None:
+    """Drop the per-run cache (tests and long-lived callers)."""
+    _FOUND.clear()

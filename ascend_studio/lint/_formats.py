@@ -1,0 +1,161 @@
+"""Batch output: text (like other linters), JSON and GitHub Actions annotations.
+
+All of them list findings in one order (path, line, column, rule id) and name
+files relative to the working directory, so two runs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+from ascend_studio.cli import counted
+from ascend_studio.lint._batch import Batch, Summary
+from ascend_studio.lint._check import Finding
+from ascend_studio.schema import Text
+
+__all__ = ["use_colour", "write_github", "write_json", "write_text"]
+
+_COLOURS: Mapping[str, str] = {"error": "31", "warning": "33", "info": "36"}
+
+
+def use_colour(stream: TextIO, choice: str = "auto") -> bool:
+    """Colour only on a terminal, never with ``NO_COLOR`` set (https://no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _paint(text: str, code: str, colour: bool) -> str:
+    return f"\033[{code}m{text}\033[0m" if colour else text
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def text_line(f: Finding, lang: str, colour: bool = False) -> str:
+    """``path:line:col: severity rule-id message [fix: ...]``."""
+    where = _paint(f"{f.path}:{f.line}:{f.column}:", "1", colour)
+    severity = _paint(f.severity, _COLOURS[f.severity], colour)
+    line = f"{where} {severity} {f.rule_id} {_one_line(f.message.get(lang))}"
+    if f.fix is not None:
+        label = "修改" if lang == "zh" else "fix"
+        line += f" [{label}: {_one_line(f.fix.get(lang))}]"
+    return line
+
+
+def summary_lines(summary: Summary) -> list[str]:
+    counts = ", ".join(
+        f"{n} info" if s == "info" else counted(n, s) for s, n in summary.by_severity.items()
+    )
+    lines = [
+        f"{counted(summary.files, 'file')} checked, {summary.with_configs} with a configuration "
+        f"({counted(summary.configs, 'configuration')}): {counts}"
+        + (f"; {summary.suppressed} suppressed" if summary.suppressed else "")
+    ]
+    lines += [f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked()]
+    return lines
+
+
+def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
+    for finding in batch.findings:
+        out.write(text_line(finding, lang, colour) + "\n")
+    if batch.findings:
+        out.write("\n")
+    out.write("\n".join(summary_lines(batch.summary)) + "\n")
+
+
+def _text(text: Text | None) -> dict[str, str] | None:
+    return None if text is None else {"zh": text.zh, "en": text.en}
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    return {
+        "path": f.path,
+        "line": f.line,
+        "column": f.column,
+        "rule_id": f.rule_id,
+        "severity": f.severity,
+        "message": _text(f.message),
+        "fix": _text(f.fix),
+        "source": f.source,
+        "params": list(f.params),
+        "configuration": f.config,
+    }
+
+
+def summary_json(summary: Summary) -> dict[str, Any]:
+    return {
+        "files": summary.files,
+        "files_with_configuration": summary.with_configs,
+        "configurations": summary.configs,
+        "suppressed": summary.suppressed,
+        "by_severity": dict(summary.by_severity),
+        "by_rule": dict(summary.rules_ranked()),
+    }
+
+
+def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
+    return {
+        "format": "ascend-studio-validate",
+        "version": 1,
+        "fail_on": fail_on,
+        "files": [
+            {
+                "path": checked.path,
+                "dialect": checked.dialect,
+                "configurations": [
+                    {"label": label, "product": p.product, "scenario": p.scenario}
+                    for label, p in checked.configs
+                ],
+                "findings": [finding_json(f) for f in checked.findings],
+            }
+            for checked in batch.files
+        ],
+        "summary": summary_json(batch.summary),
+    }
+
+
+def write_json(batch: Batch, out: TextIO, fail_on: str) -> None:
+    json.dump(batch_json(batch, fail_on), out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+_GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def github_line(f: Finding, lang: str) -> str:
+    """A workflow command GitHub Actions shows as an annotation on the pull request."""
+    props = ",".join(
+        f"{key}={_escape_property(value)}"
+        for key, value in (
+            ("file", f.path),
+            ("line", str(f.line)),
+            ("col", str(f.column)),
+            ("title", f"ascend-studio {f.rule_id}"),
+        )
+    )
+    body = _one_line(f.message.get(lang))
+    if f.fix is not None:
+        body += "\n" + ("修改" if lang == "zh" else "fix") + ": " + _one_line(f.fix.get(lang))
+    return f"::{_GITHUB_LEVEL[f.severity]} {props}::{_escape_data(body)}"
+
+
+def write_github(batch: Batch, out: TextIO, lang: str) -> None:
+    for finding in batch.findings:
+        out.write(github_line(finding, lang) + "\n")
+    out.write("\n".join(summary_lines(batch.summary)) + "\n")

@@ -1,0 +1,202 @@
+"""The conditions of the file rules: what each finds in a companion file, and where.
+
+Each returns the template values and, under ``"at"``, the :class:`FileSpot` of
+the line the finding is about. Kept apart from the declarations in
+``_rules_files`` so both stay small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from ascend_studio.companion import FORMATS, Problem
+from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._files import (
+    DEBUG_OPTIONS,
+    PRECISION_MODES,
+    file_problems,
+    json_problem,
+    read_aoe_config,
+    read_debug_config,
+    read_precision_modes,
+    ub_fusion_line,
+)
+from ascend_studio.rules._model import Condition, FileSpot, Hit, Severity
+
+__all__ = [
+    "FORMAT_FILES",
+    "FORMAT_RULES",
+    "HF32_MODES",
+    "JSON_FILES",
+    "aoe_mode",
+    "at",
+    "cache_vs_debug_config",
+    "ccec_with_oom",
+    "collect_with_oom",
+    "debug_options",
+    "feature_needs",
+    "file_modes",
+    "format_hit",
+    "fp32_product",
+    "hf32_env_with_modes",
+    "level2_with_oom",
+    "mode_at",
+    "oom_at",
+    "scan_formats",
+    "scan_json",
+    "tune_level",
+    "ub_fusion_350",
+    "unknown_debug_options",
+    "unknown_modes",
+]
+
+#: JSON files whose reader is not public: a syntax error is reported by
+#: ``file.invalid_json``. The fusion switch and mixlist readers (graph engine)
+#: reject bad JSON: ``file.format_error`` reports it for them.
+JSON_FILES = ("aoe_config_file",)
+HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
+#: Every parameter whose file has a known format (checked by ``file.format``).
+FORMAT_FILES = tuple(FORMATS)
+
+
+def debug_options(c: Ctx) -> dict[str, int]:
+    text = c.file("op_debug_config")
+    return read_debug_config(text).options if text is not None else {}
+
+
+def at(param: str, line: int) -> FileSpot:
+    return FileSpot(param, line)
+
+
+def scan_json(c: Ctx) -> Iterator[Hit]:
+    for path in JSON_FILES:
+        text = c.file(path)
+        found = json_problem(text) if text is not None else None
+        if found is not None:
+            yield Hit(
+                (path,),
+                {"param": path, "problem": found.message, "at": at(path, found.line)},
+            )
+
+
+def scan_formats(severity: str) -> Callable[[Ctx], Iterator[Hit]]:
+    def scan(c: Ctx) -> Iterator[Hit]:
+        for path in FORMAT_FILES:
+            text = c.file(path)
+            for found in file_problems(path, text) if text is not None else ():
+                if found.severity == severity:
+                    yield format_hit(path, found)
+
+    return scan
+
+
+FORMAT_RULES: tuple[tuple[str, Severity], ...] = (
+    ("file.format_error", "error"),
+    ("file.format", "warning"),
+    ("file.format_info", "info"),
+)
+
+
+def format_hit(path: str, found: Problem) -> Hit:
+    return Hit((path,), {"param": path, "problem": found.message, "at": at(path, found.line)})
+
+
+def ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    options = debug_options(c)
+    if "ccec_O0" in options and "oom" in options:
+        return {"at": at("op_debug_config", options["oom"])}
+    return None
+
+
+def unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
+    options = debug_options(c)
+    unknown = sorted(set(options) - DEBUG_OPTIONS)
+    if not unknown:
+        return None
+    return {"unknown": ", ".join(unknown), "at": at("op_debug_config", options[unknown[0]])}
+
+
+def oom_at(c: Ctx) -> Mapping[str, object] | None:
+    line = debug_options(c).get("oom")
+    return None if line is None else {"at": at("op_debug_config", line)}
+
+
+def level2_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    return oom_at(c) if c.ival("op_debug_level", default_too=False) == 2 else None
+
+
+def collect_with_oom(c: Ctx) -> Mapping[str, object] | None:
+    return oom_at(c) if c.env_given("NPU_COLLECT_PATH") else None
+
+
+def cache_vs_debug_config(c: Ctx) -> Mapping[str, object] | None:
+    text = c.file("op_debug_config")
+    if not c.is_set("op_compiler_cache_mode") or text is None:
+        return None
+    return None if read_debug_config(text).has_list else {"at": at("op_debug_config", 0)}
+
+
+def aoe_mode(c: Ctx) -> str | None:
+    if c.is_set("aoe_mode"):
+        return c.sval("aoe_mode")
+    return c.env_value("AOE_MODE")
+
+
+def feature_needs(feature: str, mode: str) -> Condition:
+    def when(c: Ctx) -> Mapping[str, object] | None:
+        text = c.file("aoe_config_file")
+        config = read_aoe_config(text) if text is not None else None
+        if config is None or feature not in config.features:
+            return None
+        current = aoe_mode(c)
+        if current == mode:
+            return None
+        shown = repr(current) if current else "unset"
+        return {"mode": shown, "at": at("aoe_config_file", config.feature_line)}
+
+    return when
+
+
+def tune_level(c: Ctx) -> Mapping[str, object] | None:
+    text = c.file("aoe_config_file")
+    config = read_aoe_config(text) if text is not None else None
+    if config is None or config.level is None or config.level in ("O1", "O2"):
+        return None
+    return {"level": repr(config.level), "at": at("aoe_config_file", config.level_line)}
+
+
+def file_modes(c: Ctx) -> dict[str, int]:
+    text = c.file("op_precision_mode")
+    return read_precision_modes(text) if text is not None else {}
+
+
+def mode_at(c: Ctx, mode: str) -> Mapping[str, object] | None:
+    line = file_modes(c).get(mode)
+    return None if line is None else {"at": at("op_precision_mode", line)}
+
+
+def fp32_product(c: Ctx) -> Mapping[str, object] | None:
+    return None if c.product in NEW_GEN else mode_at(c, "enable_float_32_execution")
+
+
+def unknown_modes(c: Ctx) -> Mapping[str, object] | None:
+    modes = file_modes(c)
+    unknown = sorted(set(modes) - PRECISION_MODES)
+    if not unknown:
+        return None
+    return {"unknown": ", ".join(unknown), "at": at("op_precision_mode", modes[unknown[0]])}
+
+
+def hf32_env_with_modes(c: Ctx) -> Mapping[str, object] | None:
+    if not c.env_given("ENABLE_HF32_EXECUTION"):
+        return None
+    lines = [line for mode, line in file_modes(c).items() if mode in HF32_MODES]
+    return {"at": at("op_precision_mode", min(lines))} if lines else None
+
+
+def ub_fusion_350(c: Ctx) -> Mapping[str, object] | None:
+    text = c.file("fusion_switch_file")
+    if c.product != "atlas_350" or text is None:
+        return None
+    line = ub_fusion_line(text)
+    return None if line is None else {"at": at("fusion_switch_file", line)}
