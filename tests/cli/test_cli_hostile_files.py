@@ -42,6 +42,7 @@ def _one_line_error(run: subprocess.CompletedProcess[str], status: int, *needles
     message = run.stderr + run.stdout
     for needle in needles:
         assert needle in message, message
+    assert len(message.strip().splitlines()) <= 2, message  # (import adds a summary line)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
@@ -50,18 +51,19 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path: Path, command: str, status: i
     fifo = tmp_path / "train.sh"
     os.mkfifo(fifo)
     run = _cli(command, str(fifo), *_extra(command))
-    _one_line_error(run, status, "FIFO", "only regular files are read")
+    _one_line_error(run, status, "regular file")
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 @pytest.mark.parametrize(("command", "status"), READERS)
 def test_dev_zero_is_refused_without_reading_it(command: str, status: int) -> None:
     run = _cli(command, "/dev/zero", *_extra(command))
-    _one_line_error(run, status, "character device", "only regular files are read")
+    _one_line_error(run, status, "regular file")
 
 
-@pytest.mark.parametrize(("command", "status"), READERS)
+@pytest.mark.parametrize(("command", "status"), [r for r in READERS if r[0] != "validate"])
 def test_a_directory_is_refused(tmp_path: Path, command: str, status: int) -> None:
+    """(``validate`` takes a folder: it checks every file in it.)"""
     assert run_cli([command, str(tmp_path), *_extra(command)]) == status
 
 
