@@ -11,10 +11,13 @@ configuration problem) and those the rules report themselves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
+from ascend_studio.companion import FileRead, read_companions
+from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator, read_lines
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
@@ -72,25 +75,42 @@ class _Context:
     checked: CheckedFile
     settings: Settings
     locator: Locator
-    seen: set[tuple[int, int, str, str]] = field(default_factory=set)
+    seen: set[tuple[str, int, int, str, str]] = field(default_factory=set)
 
-    def add(self, finding: Finding, lines: list[int]) -> None:
+    def add(self, finding: Finding, lines: list[int], in_script: bool = True) -> None:
+        """Keep ``finding`` unless deselected, a duplicate, or silenced by a comment (in
+        another file, such as a companion file, only the file-wide comments apply)."""
         if not self.settings.enabled(finding.rule_id):
             return
-        key = (finding.line, finding.column, finding.rule_id, finding.message.en)
+        key = (finding.path, finding.line, finding.column, finding.rule_id, finding.message.en)
         if key in self.seen:
             return
         self.seen.add(key)
-        if self.checked.suppressions.silenced(finding.rule_id, [finding.line, *lines]):
+        where = [finding.line, *lines] if in_script else []
+        if self.checked.suppressions.silenced(finding.rule_id, where):
             self.checked.suppressed += 1
         else:
             self.checked.findings.append(finding)
 
 
-def _rule_finding(ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig) -> None:
-    line, column = ctx.locator.place(d.params, index, config.line)
+def _companion_spot(d: Diagnostic, reads: Sequence[FileRead]) -> tuple[str, int] | None:
+    """(file, line) when the finding is inside a companion file that was read."""
+    if d.location is None:
+        return None
+    found = next((r.path for r in reads if r.param == d.location.param and r.path), None)
+    return None if found is None else (shown_path(found), d.location.line or 1)
+
+
+def _rule_finding(
+    ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig, reads: Sequence[FileRead]
+) -> None:
+    spot = _companion_spot(d, reads)
+    if spot is None:
+        path, (line, column) = ctx.checked.path, ctx.locator.place(d.params, index, config.line)
+    else:
+        (path, line), column = spot, 1
     finding = Finding(
-        ctx.checked.path,
+        path,
         line,
         column,
         d.rule_id,
@@ -101,7 +121,7 @@ def _rule_finding(ctx: _Context, d: Diagnostic, index: int, config: ImportedConf
         d.params,
         config.label,
     )
-    ctx.add(finding, ctx.locator.lines_of(d.params, index))
+    ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
 
 
 def _suggestion(item: ReportItem) -> Text | None:
@@ -159,13 +179,14 @@ def check_file(
             and _concerns_us(item, catalog)
         ):
             _import_finding(ctx, item, checkable)
+    folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
-        profile = config.profile_as_written()
+        profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         checked.configs.append((config.label, profile))
         for diagnostic in on_one_path(config, evaluate(profile, catalog)):
-            _rule_finding(ctx, diagnostic, index, config)
+            _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)
     checked.findings.sort(key=Finding.sort_key)

@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -110,16 +111,24 @@ class Autosave(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.write_now)
-        self.deadline = QTimer(self)  # started by the first edit only: bounds the wait
-        self.deadline.setSingleShot(True)
-        self.deadline.setInterval(max_wait_ms)
-        self.deadline.timeout.connect(self.write_now)
+        self.max_wait_ms = max_wait_ms
+        self.clock = time.monotonic  # seconds; tests step it instead of waiting
+        #: When the oldest edit not yet autosaved was made (``clock`` seconds).
+        self.first_unsaved: float | None = None
         model.file_state_changed.connect(self._edited)
 
     def _edited(self) -> None:
-        self.timer.start()
-        if not self.deadline.isActive():
-            self.deadline.start()
+        """Each edit restarts the pause timer; an edit made ``max_wait_ms`` after the
+        oldest unsaved one writes at once. Checked here rather than by a second
+        timer: a busy event loop (every keystroke refreshing the form) must not be
+        able to postpone the bound."""
+        now = self.clock()
+        if self.first_unsaved is None:
+            self.first_unsaved = now
+        if (now - self.first_unsaved) * 1000 >= self.max_wait_ms:
+            self.write_now()
+        else:
+            self.timer.start()
 
     @property
     def file(self) -> Path:
@@ -127,7 +136,7 @@ class Autosave(QObject):
 
     def write_now(self) -> None:
         self.timer.stop()
-        self.deadline.stop()
+        self.first_unsaved = None
         if not self.model.is_dirty():
             self.discard()
             return
@@ -144,6 +153,6 @@ class Autosave(QObject):
 
     def discard(self) -> None:
         self.timer.stop()
-        self.deadline.stop()
+        self.first_unsaved = None
         with contextlib.suppress(FileNotFoundError):
             self.file.unlink()

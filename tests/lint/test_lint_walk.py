@@ -226,3 +226,20 @@ def test_names_that_are_not_utf8_are_printed(
     (tmp_path / name).write_text(TRAIN, encoding="utf-8")
     status, out, _ = validate(capsys, ".")
     assert status == 1 and "tr\ufffdin.py:4:5: error precision.both_modes" in out
+
+
+def test_findings_inside_companion_files_point_at_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As the single-file report does, a batch run reads the files path parameters name."""
+    monkeypatch.chdir(tmp_path)
+    write(
+        tmp_path,
+        {
+            "job/debug.cfg": "op_debug_config=oom\nbogus_option=1\n",
+            "job/train.py": "config = NPURunConfig(op_debug_config='debug.cfg')\n",
+        },
+    )
+    _, out, _ = validate(capsys, "job", "--select", "file")
+    assert findings(out) == ["job/debug.cfg:2:1 file.format"]
+    assert "bogus_option=1" in out
