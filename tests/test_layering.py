@@ -14,7 +14,18 @@ import pytest
 import ascend_studio
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = ("schema", "profile", "companion", "rules", "paths", "codegen", "cli", "lint")
+CORE = (
+    "schema",
+    "profile",
+    "companion",
+    "rules",
+    "paths",
+    "codegen",
+    "cli",
+    "lint",
+    "apply",
+    "presets",
+)
 
 BLOCK_QT = """
 import importlib.abc, sys

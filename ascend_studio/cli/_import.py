@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+from ascend_studio.apply import with_source
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
@@ -101,8 +104,12 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     if not 1 <= args.config <= len(result.configs):
         print(f"ascend-studio import: --config must be 1..{len(result.configs)}", file=sys.stderr)
         return 2
+    profile = result.configs[args.config - 1].profile
+    with contextlib.suppress(OSError):
+        # remember the script (and a hash of it) so that `apply` can refuse a changed one
+        profile = with_source(profile, args.file, Path(args.file).read_bytes(), args.config)
     try:
-        save_profile(result.configs[args.config - 1].profile, args.output)
+        save_profile(profile, args.output)
     except ProfileError as exc:
         print(f"ascend-studio import: {exc}", file=sys.stderr)
         return 1

@@ -1,9 +1,15 @@
 """sess.run style: a ``tf.ConfigProto`` carrying the ``NpuOptimizer`` options.
 
-The parameter map is exactly what NPUEstimator would write for the same
-profile (see :mod:`._session`), so a script moving between the two styles
-keeps its behaviour; the two rewrite options the session_config docs require
-are added at the end.
+The parameter map is what NPUEstimator would write for the same profile (see
+:mod:`._session`), so a script moving between the two styles keeps its
+behaviour, with one deliberate difference: with compress_weight_conf set and
+enable_compress_weight not True, the ``enable_compress_weight`` key
+NPUEstimator always writes is left out, since the two keys together abort the
+process (npu_attrs.cc) and sending only compress_weight_conf is what the
+sess.run style is for. The two rewrite options the session_config docs require
+are added at the end, and with iterations_per_loop other than 1 a helper that
+calls ``util.set_iteration_per_loop``, which the session docs require in
+sess.run mode.
 """
 
 from __future__ import annotations
@@ -52,6 +58,41 @@ _IMPORTS = [
 ]
 
 
+#: Session keys (NPUEstimator's, not parameter paths) the two special cases look at.
+_COMPRESS_SWITCH, _COMPRESS_CONF = "enable_compress_weight", "compress_weight_conf"
+_LOOP_KEY = "iterations_per_loop"
+
+
+def _without_compress_switch(writes: list[SessionWrite], profile: Profile) -> list[SessionWrite]:
+    """Drop the switch NPUEstimator always writes when only the conf file is wanted."""
+    if not any(w.key == _COMPRESS_CONF for w in writes):
+        return writes
+    return [w for w in writes if w.key != _COMPRESS_SWITCH or profile.values.get(w.path) is True]
+
+
+_COMPRESS_NOTE = [
+    "# enable_compress_weight is left out: NPUEstimator always writes it, and together with",
+    "# compress_weight_conf it aborts the process (npu_attrs.cc); the conf file alone is sent.",
+]
+
+
+def _loop_helper(writes: list[SessionWrite]) -> list[str]:
+    """``util.set_iteration_per_loop`` with the same value (required in sess.run mode)."""
+    rhs = next((w.rhs for w in writes if w.key == _LOOP_KEY), None)
+    if rhs is None or (rhs.lstrip("-").isdigit() and int(rhs) <= 1):
+        return []
+    return [
+        "",
+        "",
+        "# In sess.run mode, iterations_per_loop other than 1 also needs",
+        "# util.set_iteration_per_loop with the same value (TF Adapter docs:",
+        "# session_config/performance_tuning.md, npu_util/set_iteration_per_loop.md).",
+        "def with_iterations_per_loop(sess, train_op):",
+        '    """The op to sess.run: iterations_per_loop training steps per call."""',
+        f"    return util.set_iteration_per_loop(sess, train_op, {rhs})",
+    ]
+
+
 def _assignment(write: SessionWrite) -> str:
     return f'custom_op.parameter_map["{write.key}"].{write.field} = {write.rhs}'
 
@@ -81,7 +122,9 @@ def _writes(writes: list[SessionWrite], placed: Placed, lang: str) -> list[str]:
 
 
 def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> str:
-    writes = session_writes(profile, catalog)
+    every = session_writes(profile, catalog)
+    writes = _without_compress_switch(every, profile)
+    helper = _loop_helper(writes)
     diagnostics = profile_diagnostics(profile, catalog) if options.diagnostics else []
     placed = place(diagnostics, {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
@@ -93,13 +136,17 @@ def export_sess(profile: Profile, catalog: Catalog, options: ExportOptions) -> s
         "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
         'custom_op.name = "NpuOptimizer"',
         *_writes(writes, placed, options.lang),
+        *(_COMPRESS_NOTE if len(writes) < len(every) else []),
         *_TF_CONFIG,
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
         "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
         "# Use it as: with tf.Session(config=config) as sess: ...",
+        *(["#   train_op = with_iterations_per_loop(sess, train_op)"] if helper else []),
+        *helper,
     ]
     what = "tf.ConfigProto for sess.run, as NPUEstimator would fill it"
-    lines = [*header_lines(profile, catalog, what, extra), "", *_IMPORTS, "", *body]
+    imports = [*_IMPORTS, *(["from npu_bridge.estimator.npu import util"] if helper else [])]
+    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
     return "\n".join(lines) + "\n"
 
 

@@ -350,7 +350,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("undocumented"),
         involves_attr("undocumented"),
-        source="NOTES §1 (in the signature, not in the seed); catalog:{param}.documented",
+        source="npu_config.py:NPURunConfig (in the signature) but not on the NPURunConfig配置参数说明 "
+        "page; catalog:{param}.documented",
     ),
     _family(
         "status.code_only_value",

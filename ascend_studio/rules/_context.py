@@ -76,9 +76,8 @@ class Ctx:
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:
-        """Given a value: an explicit ``None`` is passed but configures nothing, so
-        rules about a setting being present treat it as absent (what None does per
-        parameter is a catalog fact with its own rule)."""
+        """Given a value: an explicit ``None`` counts as not given, as the real code's
+        ``if x is not None`` reads it (rules about None itself look at ``values``)."""
         return self.values.get(path) is not None
 
     def raw(self, path: str) -> Value | None:

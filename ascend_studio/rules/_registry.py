@@ -13,7 +13,9 @@ from ascend_studio.rules._rules_dynamic import DYNAMIC_RULES
 from ascend_studio.rules._rules_env import ENV_RULES
 from ascend_studio.rules._rules_files import FILE_RULES
 from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
+from ascend_studio.rules._rules_shape import SHAPE_RULES
 from ascend_studio.rules._rules_values import VALUE_RULES
+from ascend_studio.rules._rules_workpath import WORKPATH_RULES
 
 __all__ = ["RULES", "RULES_BY_ID"]
 
@@ -21,10 +23,12 @@ RULES: tuple[Rule, ...] = (
     *CATALOG_RULES,
     *CONSTRUCT_RULES,
     *DYNAMIC_RULES,
+    *SHAPE_RULES,
     *VALUE_RULES,
     *INTERPLAY_RULES,
     *DUMP_RULES,
     *ENV_RULES,
+    *WORKPATH_RULES,
     *CLUSTER_RULES,
     *AOE_RULES,
     *FILE_RULES,

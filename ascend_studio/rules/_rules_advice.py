@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.rules._rules_workpath import WORK_PATH_PAGE
 from ascend_studio.schema import parse_json
 
 __all__ = ["ADVICE_RULES"]
@@ -47,8 +48,15 @@ def _profiling_without_output(c: Ctx) -> bool:
     text = c.sval("profiling_config.profiling_options")
     if not text or not c.is_true("profiling_config.enable_profiling"):
         return False
+    if c.env_given("ASCEND_WORK_PATH") or _has_output(c.env_value("PROFILING_OPTIONS")):
+        return False  # ${ASCEND_WORK_PATH}/profiling_data, or the variable's output
     data, problem = parse_json(text)
     return problem is None and isinstance(data, dict) and not data.get("output")
+
+
+def _has_output(text: str | None) -> bool:
+    data, problem = parse_json(text) if text else (None, "unset")
+    return problem is None and isinstance(data, dict) and bool(data.get("output"))
 
 
 def _pm_set(c: Ctx) -> bool:
@@ -208,15 +216,29 @@ ADVICE_RULES: tuple[Rule, ...] = (
         "profiling_options.no_output",
         "warning",
         "docs",
-        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        (
+            "profiling_config.profiling_options",
+            "profiling_config.enable_profiling",
+            "env:ASCEND_WORK_PATH",
+            "env:PROFILING_OPTIONS",
+        ),
         _profiling_without_output,
         message=(
-            "profiling_options 未指定 output：种子文档称会报错，Profiler 文档称写到当前目录，来源不一致。",
-            "profiling_options has no output: seed 000 says this is an error, the Profiler "
-            "page says results go to the current directory; the sources disagree.",
+            "profiling_options 没有 output，这里也没有设置 ASCEND_WORK_PATH：ASCEND_WORK_PATH 页称 TensorFlow 训练/在线推理时 output 与 ASCEND_WORK_PATH 至少要配置一个，否则 Profiling 采集报错。"
+            "作业环境设置了 ASCEND_WORK_PATH 时，数据写到 $ASCEND_WORK_PATH/profiling_data。",
+            "profiling_options has no output and ASCEND_WORK_PATH is not set here: the "
+            "ASCEND_WORK_PATH page says that for TensorFlow training and online inference one "
+            "of output and ASCEND_WORK_PATH must be set, otherwise profiling fails. If the job's "
+            "environment sets ASCEND_WORK_PATH, the data goes to "
+            "$ASCEND_WORK_PATH/profiling_data.",
         ),
-        source="seed000 (ASCEND_WORK_PATH table) vs Profiler docs; NOTES §2.16",
-        fix=('显式设置 "output"。', 'Set "output" explicitly.'),
+        source=WORK_PATH_PAGE + " (table 1, profiling_data row); tf_adapter/util/npu_attrs.cc:"
+        "2128 (built-in options, output ./, only when profiling_options is empty)",
+        fix=(
+            '在 profiling_options 中设置 "output"（例如 "/home/user/profiling"），或在作业环境中设置 ASCEND_WORK_PATH。',
+            'Set "output" in profiling_options (e.g. "/home/user/profiling"), or set '
+            "ASCEND_WORK_PATH in the job's environment.",
+        ),
         targets=("profiling_config.profiling_options",),
     ),
     rule(

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Rule, rule
-from ascend_studio.rules._rules_env import E, bad_int, tf_config_cluster
+from ascend_studio.rules._rules_env import E, bad_int, env_int, tf_config_cluster
 
 __all__ = ["CLUSTER_RULES"]
 
@@ -128,13 +128,15 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         "error",
         "env",
         (E + "RANK_SIZE",),
-        lambda c: bad_int(c, "RANK_SIZE", 1),
+        lambda c: c.env_value("RANK_SIZE") is not None and env_int(c, "RANK_SIZE") is None,
         message=(
-            "RANK_SIZE={env:RANK_SIZE} 必须是正整数（本进程对应的设备数）。",
-            "RANK_SIZE={env:RANK_SIZE} must be a positive integer (devices of this job).",
+            "RANK_SIZE={env:RANK_SIZE} 不是整数（本进程对应的设备数）；NPU 代码用 int() 读取它时抛出 ValueError。",
+            "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); the NPU code "
+            "reads it with int() and raises ValueError.",
         ),
-        source="docs/en/tfa_env/RANK_SIZE.md; util.py:get_ranksize",
-        fix=("改为正整数。", "Use a positive integer."),
+        source="tf_adapter/python/npu_bridge/estimator/npu/npu_optimizer.py:513 "
+        "(int(util.get_ranksize())); docs/en/tfa_env/RANK_SIZE.md",
+        fix=("改为设备数，例如 8。", "Use the number of devices, e.g. 8."),
     ),
     rule(
         "env.job_id.unset",

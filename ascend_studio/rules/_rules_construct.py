@@ -336,11 +336,12 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "through NPURunConfig hits the 'cannot be combined' abort (derived from the code, "
             "not run).",
         ),
-        source="npu_estimator.py:__load_graph_optimizers (enable_compress_weight always written); "
-        + ATTRS,
+        source="tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:815 (enable_compress_"
+        "weight always written); tf_adapter/util/npu_attrs.cc:2393 (both keys present: LOG(FATAL))",
         fix=(
-            "删除 compress_weight_conf，或改用 sess.run 方式只发送 compress_weight_conf。",
-            "Remove compress_weight_conf, or use the sess.run style and send only compress_weight_conf.",
+            "删除 compress_weight_conf；或改用 sess.run 方式（sess 导出此时不写 enable_compress_weight，只发送 compress_weight_conf）。",
+            "Remove compress_weight_conf, or use the sess.run style: the sess export then leaves "
+            "out enable_compress_weight and sends only compress_weight_conf.",
         ),
         targets=("compress_weight_conf",),
     ),

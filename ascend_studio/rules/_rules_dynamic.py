@@ -27,11 +27,22 @@ DYNAMIC_FIELDS = tuple(
 
 
 def _dynamic_incomplete(c: Ctx) -> Mapping[str, object] | None:
-    given = [p for p in DYNAMIC_FIELDS if c.is_set(p)]
+    given = [p for p in DYNAMIC_FIELDS if p in c.values]  # an explicit None is given
     if not given or len(given) == len(DYNAMIC_FIELDS):
         return None
-    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if not c.is_set(p)]
+    missing = [p.rsplit(".", 1)[1] for p in DYNAMIC_FIELDS if p not in c.values]
     return {"missing": ", ".join(missing)}
+
+
+_ABSENT = object()
+
+
+def _given_none(c: Ctx) -> Mapping[str, object] | None:
+    """Some of the four are given as None (kept from a script or a profile)."""
+    nones = [p for p in DYNAMIC_FIELDS if c.values.get(p, _ABSENT) is None]
+    if not nones or len(nones) == len(DYNAMIC_FIELDS):
+        return None
+    return {"none": ", ".join(p.rsplit(".", 1)[1] for p in nones)}
 
 
 def _hybrid_node_type(c: Ctx) -> bool:
@@ -50,6 +61,9 @@ def _dims_mismatch(c: Ctx) -> Mapping[str, object] | None:
     return {"unknown": unknown, "groups": ", ".join(map(str, bad))} if bad else None
 
 
+NPU_CONFIG = "tf_adapter/python/npu_bridge/estimator/npu/npu_config.py"
+ESTIMATOR = "tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py"
+
 DYNAMIC_RULES: tuple[Rule, ...] = (
     rule(
         "dynamic_input_config.incomplete",
@@ -58,14 +72,40 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         DYNAMIC_FIELDS,
         _dynamic_incomplete,
         message=(
-            "DynamicInputConfig 的四个参数都是必填位置参数，缺少：{missing}；构造时抛出 TypeError。",
-            "All four DynamicInputConfig arguments are required; missing: {missing}. The "
-            "constructor raises TypeError.",
+            "DynamicInputConfig 的四个参数都是必填位置参数，缺少：{missing}。调用中省略时构造抛出 TypeError；"
+            "以 None 传入（导出的代码就这样写）时不报错，但 NPUEstimator 四个键都不发送，分档静默失效。",
+            "All four DynamicInputConfig arguments are required; missing: {missing}. Left out "
+            "of the call, the constructor raises TypeError; passed as None (as the exported "
+            "code writes them) it does not, but NPUEstimator then sends none of the four keys "
+            "and the gears are silently off.",
         ),
-        source="npu_config.py:DynamicInputConfig.__init__ (no defaults)",
+        source=NPU_CONFIG + ":508 (DynamicInputConfig.__init__: four positional arguments, no "
+        "defaults); " + ESTIMATOR + ":688 (NPUEstimator.__load_dynamic_input_config: "
+        "all four written only when none is None)",
         fix=(
             "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
             "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
+        ),
+    ),
+    rule(
+        "dynamic_input_config.none_dropped",
+        "warning",
+        "python",
+        DYNAMIC_FIELDS,
+        _given_none,
+        message=(
+            "DynamicInputConfig 的 {none} 为 None：NPUEstimator 只在四个参数都不为 None 时才发送它们，"
+            "于是 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode 全部被静默丢弃，分档不生效。",
+            "DynamicInputConfig has {none} = None: NPUEstimator sends the four keys only when "
+            "none of them is None, so input_shape, dynamic_dims, dynamic_node_type and "
+            "compile_hybrid_mode are all silently dropped and no gears apply.",
+        ),
+        source=ESTIMATOR + ":688 (NPUEstimator.__load_dynamic_input_config: all four written "
+        "only when none is None)",
+        fix=(
+            "给四个参数都赋值，例如 compile_hybrid_mode=0、dynamic_node_type=0；不需要分档时删除 dynamic_input_config。",
+            "Give all four a value (e.g. compile_hybrid_mode=0, dynamic_node_type=0), or remove "
+            "dynamic_input_config when no gears are wanted.",
         ),
     ),
     rule(
@@ -128,7 +168,9 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "Each dynamic_dims group must have as many values as input_shape has -1 entries "
             "({unknown}); found groups of {groups}.",
         ),
-        source="npu_config.py:DynamicInputConfig docstring (dims correspond to -1 in input_shape)",
+        source="docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md (dynamic_dims must "
+        "match input_shape, failure may lead to an error and exit); npu_config.py:DynamicInputConfig "
+        "docstring (dims correspond to -1 in input_shape)",
         fix=("让每组的数值个数与 -1 的个数一致。", "Give every group one value per -1."),
         targets=("dynamic_input_config.dynamic_dims",),
     ),

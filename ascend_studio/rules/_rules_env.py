@@ -103,8 +103,16 @@ def _device_env_overridden(c: Ctx) -> bool:
 
 
 def _device_id_shadowed(c: Ctx) -> bool:
-    return c.env_given("DEVICE_ID") and (
-        c.env_given("ASCEND_DEVICE_ID") or c.is_set("session_device_id")
+    """Only ASCEND_DEVICE_ID hides DEVICE_ID: GE initialisation reads the variables
+    whatever session_device_id says (ge_plugin.cc:196, GetEnvDeviceID)."""
+    return c.env_given("DEVICE_ID") and c.env_given("ASCEND_DEVICE_ID")
+
+
+def _device_id_with_session(c: Ctx) -> bool:
+    return (
+        c.env_given("DEVICE_ID")
+        and not c.env_given("ASCEND_DEVICE_ID")
+        and c.is_set("session_device_id")
     )
 
 
@@ -332,15 +340,34 @@ ENV_RULES: tuple[Rule, ...] = (
         "env.device_id.shadowed",
         "info",
         "env",
-        (E + "DEVICE_ID", E + "ASCEND_DEVICE_ID", "session_device_id"),
+        (E + "DEVICE_ID", E + "ASCEND_DEVICE_ID"),
         _device_id_shadowed,
         message=(
-            "设备号优先级：session_device_id > ASCEND_DEVICE_ID > DEVICE_ID，DEVICE_ID 被忽略。",
-            "Device priority is session_device_id > ASCEND_DEVICE_ID > DEVICE_ID; DEVICE_ID is "
-            "ignored.",
+            "ASCEND_DEVICE_ID 优先于 DEVICE_ID，DEVICE_ID 被忽略。",
+            "ASCEND_DEVICE_ID takes precedence over DEVICE_ID; DEVICE_ID is ignored.",
         ),
-        source="npu_attrs.cc:GetDeviceID; NOTES §5.9",
+        source="tf_adapter/util/npu_attrs.cc:166 (GetEnvDeviceID: ASCEND_DEVICE_ID read "
+        "first, DEVICE_ID only when it is empty)",
         fix=("删除 DEVICE_ID。", "Remove DEVICE_ID."),
+        targets=(E + "DEVICE_ID",),
+    ),
+    rule(
+        "env.device_id.read_by_ge_init",
+        "info",
+        "env",
+        (E + "DEVICE_ID", "session_device_id"),
+        _device_id_with_session,
+        message=(
+            "session_device_id 决定会话所用设备，但 GE 初始化仍读取 DEVICE_ID={env:DEVICE_ID}（非法值会中止进程），两者应一致。",
+            "session_device_id picks the session's device, but GE initialisation still reads "
+            "DEVICE_ID={env:DEVICE_ID} (an invalid value aborts); keep the two consistent.",
+        ),
+        source="tf_adapter/util/ge_plugin.cc:196 (GePlugin::Init: GetEnvDeviceID, LOG(FATAL) on "
+        "failure, whatever session_device_id says)",
+        fix=(
+            "让 DEVICE_ID 与 session_device_id 指向同一设备，或改用 ASCEND_DEVICE_ID。",
+            "Make DEVICE_ID name the same device as session_device_id, or use ASCEND_DEVICE_ID.",
+        ),
         targets=(E + "DEVICE_ID",),
     ),
     rule(
@@ -383,7 +410,9 @@ ENV_RULES: tuple[Rule, ...] = (
             "Both PROFILING_OPTIONS and in-script profiling are configured; no source states "
             "which one wins.",
         ),
-        source="NOTES §6 (order of PROFILING_OPTIONS vs profiling_options uncertain)",
+        source="tf_adapter/util/npu_attrs.cc:2737 (profiling_options passed on as "
+        "ge.exec.profilingOptions; TF Adapter never reads PROFILING_OPTIONS); the ASCEND_WORK_PATH "
+        "page (envref_07_0007, table 1) ranks both above ASCEND_WORK_PATH, not against each other",
         fix=("只保留一种配置方式。", "Configure profiling one way only."),
     ),
 )

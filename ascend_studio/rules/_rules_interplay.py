@@ -41,8 +41,10 @@ def _generalization(c: Ctx) -> bool:
 
 
 def _generalization_needs_jit(c: Ctx) -> bool:
+    """dynamic_input=True makes the executor force jit_compile on (geop_npu.cc:426)."""
     jit = c.eff("jit_compile")
-    return _generalization(c) and isinstance(jit, str) and jit != "true"
+    forced = c.is_true("dynamic_input")
+    return _generalization(c) and isinstance(jit, str) and jit != "true" and not forced
 
 
 def _generalization_vs_dynamic(c: Ctx) -> bool:
@@ -185,15 +187,19 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         "shape_generalization_mode.needs_jit_true",
         "warning",
         "docs",
-        ("shape_generalization_mode", "jit_compile"),
+        ("shape_generalization_mode", "jit_compile", "dynamic_input"),
         _generalization_needs_jit,
         message=(
             'shape_generalization_mode 仅在 jit_compile="true" 时生效，当前 jit_compile={jit_compile}，设置被忽略。',
             'shape_generalization_mode only works with jit_compile="true"; jit_compile is '
             "{jit_compile}, so it is ignored.",
         ),
-        source="seed002:试验参数 shape_generalization_mode; npu_config.py docstring",
-        fix=('把 jit_compile 设为 "true"，或删除该参数。', 'Set jit_compile="true", or remove it.'),
+        source="tf_adapter/kernels/geop_npu.cc:450 (GeOp::Initialize: shape_generalization_mode "
+        "ignored unless jit_compile is 1; dynamic_input=True sets it to 1 at line 426)",
+        fix=(
+            '把 jit_compile 设为 "true"（或 dynamic_input=True），或删除该参数。',
+            'Set jit_compile="true" (or dynamic_input=True), or remove it.',
+        ),
         targets=("shape_generalization_mode",),
     ),
     rule(

@@ -213,14 +213,17 @@ VALUE_RULES: tuple[Rule, ...] = (
     rule(
         "accelerate_train_mode.format",
         "error",
-        "docs",
+        "runtime",
         ("experimental_config.accelerate_train_mode",),
         _format("experimental_config.accelerate_train_mode"),
         message=(
-            "accelerate_train_mode 格式不对（{problem}）。",
-            "accelerate_train_mode is malformed ({problem}).",
+            "accelerate_train_mode 格式不对（{problem}）；训练第一步报 Internal 错误。",
+            "accelerate_train_mode is malformed ({problem}); the first training step fails with "
+            "an Internal error.",
         ),
-        source="docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
+        source="tf_adapter/kernels/geop_npu.cc:738 (GeOp::ParserAccelerateTrain: Internal "
+        "error on a malformed value); docs/en/tfadapter_1/apiref/npu_config/"
+        "experimentalconfig_constructor.md",
         fix=(
             '例如 "fast|step|0.9" 或 "fast|loss|1.05"。',
             'For example "fast|step|0.9" or "fast|loss|1.05".',

@@ -158,10 +158,18 @@ def check_multistream_mode(text: str) -> str | None:
 
 
 def check_accelerate_train_mode(text: str) -> str | None:
-    """``fast|step|0.9``: type fast/fast1, trigger step (0.2-0.9) or loss (1.01-1.5)."""
+    """``fast|step|0.9``: type fast/fast1, trigger step (0.2-0.9) or loss (1.01-1.5).
+
+    As ``GeOp::ParserAccelerateTrain`` (geop_npu.cc): two fields, or an empty third
+    one, take the default ratio (0.9 for step, 1.05 for loss).
+    """
     parts = text.split("|")
-    if len(parts) != 3 or parts[0] not in ("fast", "fast1") or parts[1] not in ("step", "loss"):
+    if len(parts) not in (2, 3) or parts[0] not in ("fast", "fast1"):
         return "expected fast|step|ratio, fast|loss|ratio, fast1|step|ratio or fast1|loss|ratio"
+    if parts[1] not in ("step", "loss"):
+        return "the second field must be step or loss"
+    if len(parts) == 2 or not parts[2]:
+        return None
     try:
         ratio = float(parts[2])
     except ValueError:

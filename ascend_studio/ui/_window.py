@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
             return
         self._started = True
         self.removeEventFilter(self)
+        from ascend_studio.ui.apply import install_apply
         from ascend_studio.ui.compare import install_compare
         from ascend_studio.ui.import_review import install_import_review
         from ascend_studio.ui.inspector import install_inspector
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.why_panel = install_why_panel(self)
         self.compare = install_compare(self)
         self.drops = install_import_review(self)
+        self.applier = install_apply(self)
         self.refresh()
         self._restore_state()
         if not self._progressive:

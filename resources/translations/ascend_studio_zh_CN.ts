@@ -624,6 +624,173 @@
         <translation>匹配：{count}</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Apply to {name}</source>
+        <translation>应用到 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The old file is kept as {backup}.</source>
+        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；旧文件保留为 {backup}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Write to Script</source>
+        <translation>写入脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Current value</source>
+        <translation>当前值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>New value</source>
+        <translation>新值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <location filename="../../ascend_studio/ui/why/_install.py"/>
+        <source>Why</source>
+        <translation>原因说明</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>online inference</source>
+        <translation>在线推理</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>unset (removed from the environment)</source>
+        <translation>unset（从环境中清除）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>New from Preset</source>
+        <translation>从预设新建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Apply Preset</source>
+        <translation>应用预设</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Target: {product}, {scenario}.</source>
+        <translation>目标：{product}，{scenario}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>This preset is written for other products or scenarios: only what applies here is set.</source>
+        <translation>此预设面向其他产品或场景：只设置在这里适用的项。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>(skipped)</source>
+        <translation>（已跳过）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Apply to a script</source>
+        <translation>应用到脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Cannot apply to the script</source>
+        <translation>无法应用到脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>{name} changed since it was imported. Apply the profile to it as it is now?</source>
+        <translation>{name} 在导入后已被修改。仍要把配置应用到它当前的内容吗？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Script changed</source>
+        <translation>脚本已修改</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Apply to script</source>
+        <translation>应用到脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>The script already matches.</source>
+        <translation>脚本已与配置一致。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Cannot write the script</source>
+        <translation>无法写入脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Wrote {name}; the previous version is kept as {backup}.</source>
+        <translation>已写入 {name}；原来的版本保留为 {backup}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Cannot read the presets</source>
+        <translation>无法读取预设</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Apply preset</source>
+        <translation>应用预设</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>New from preset</source>
+        <translation>从预设新建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_install.py"/>
+        <source>Apply to &amp;Script…</source>
+        <translation>应用到脚本(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_install.py"/>
+        <source>New from &amp;Preset…</source>
+        <translation>从预设新建(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_install.py"/>
+        <source>Apply Pre&amp;set…</source>
+        <translation>应用预设(&amp;E)…</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/companion/_base.py"/>
         <source>Add row</source>
         <translation>添加行</translation>
@@ -1838,11 +2005,6 @@
         <location filename="../../ascend_studio/ui/why/_html.py"/>
         <source>Select a parameter to see why it behaves as it does.</source>
         <translation>选择一个参数，查看它为何如此生效。</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/why/_install.py"/>
-        <source>Why</source>
-        <translation>原因说明</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,9 @@
 """Read npu_estimator.py (when available) to check our session data against it.
 
-The TF Adapter source is not vendored (licence); tests that need it look for it
-at $ASCEND_STUDIO_TF_ADAPTER or /work/ref/tf_adapter and skip otherwise.
+The TF Adapter source is not vendored (licence); tests that need it read it from
+``$ASCEND_STUDIO_TF_ADAPTER`` only: a hicann/tensorflow checkout (a folder holding
+``tf_adapter/`` and ``docs/``) or its ``tf_adapter/`` folder itself. Without the
+variable they skip.
 """
 
 from __future__ import annotations
@@ -11,12 +13,26 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MapSite", "estimator_path", "map_sites"]
+__all__ = ["MapSite", "estimator_path", "map_sites", "tf_adapter_dir"]
+
+SKIP_REASON = "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
+
+
+def tf_adapter_dir() -> Path | None:
+    """The ``tf_adapter`` folder named by ``$ASCEND_STUDIO_TF_ADAPTER``, if any."""
+    value = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
+    if not value:
+        return None
+    root = Path(value)
+    folder = root / "tf_adapter" if (root / "tf_adapter").is_dir() else root
+    return folder if (folder / "python").is_dir() else None
 
 
 def estimator_path() -> Path | None:
-    root = Path(os.environ.get("ASCEND_STUDIO_TF_ADAPTER", "/work/ref/tf_adapter"))
-    path = root / "python/npu_bridge/estimator/npu/npu_estimator.py"
+    folder = tf_adapter_dir()
+    if folder is None:
+        return None
+    path = folder / "python/npu_bridge/estimator/npu/npu_estimator.py"
     return path if path.is_file() else None
 
 

@@ -282,6 +282,11 @@ def tf_module() -> types.ModuleType:
     return tf
 
 
+def set_iteration_per_loop(sess: Any, train_op: Any, iterations_per_loop: int = 1) -> Any:
+    """npu_bridge's util.set_iteration_per_loop: records its arguments."""
+    return ("set_iteration_per_loop", sess, train_op, iterations_per_loop)
+
+
 @contextmanager
 def installed() -> Iterator[dict[str, types.ModuleType]]:
     """Put stand-in ``tensorflow`` and ``npu_bridge`` modules in ``sys.modules``."""
@@ -300,6 +305,8 @@ def installed() -> Iterator[dict[str, types.ModuleType]]:
         "DynamicInputConfig",
     ):
         setattr(npu_init, name, CLASSES[name])
+    util = types.ModuleType("npu_bridge.estimator.npu.util")
+    util.set_iteration_per_loop = set_iteration_per_loop  # type: ignore[attr-defined]
     rewriter = types.ModuleType("tensorflow.core.protobuf.rewriter_config_pb2")
     rewriter.RewriterConfig = RewriterConfig  # type: ignore[attr-defined]
     modules = {
@@ -312,6 +319,7 @@ def installed() -> Iterator[dict[str, types.ModuleType]]:
         "npu_bridge.estimator": types.ModuleType("npu_bridge.estimator"),
         "npu_bridge.estimator.npu": types.ModuleType("npu_bridge.estimator.npu"),
         "npu_bridge.estimator.npu.npu_config": npu_config,
+        "npu_bridge.estimator.npu.util": util,
     }
     saved = {name: sys.modules.get(name) for name in modules}
     sys.modules.update(modules)

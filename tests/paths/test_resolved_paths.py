@@ -21,7 +21,7 @@ EXPECTED: dict[tuple[str, str], tuple[str | None, str | None]] = {
     ("kernel_meta", "main"): (f"{W}/kernel_meta", f"{C}/kernel_meta"),
     ("kernel_cache", "main"): (f"{H}/atc_data", f"{H}/atc_data"),
     ("fusion_result", "main"): (f"{W}/FE/4242/fusion_result.json", f"{C}/fusion_result.json"),
-    ("exception_dump_mode1", "parameter_docs"): (f"{W}/extra-info", f"{C}/extra-info"),
+    ("exception_dump_mode1", "parameter_docs"): (f"{W}/extra-info/data-dump", f"{C}/extra-info"),
     ("exception_dump_mode1", "seed_table"): (f"{W}/extra-info/data-dump", C),
     ("exception_dump_mode2", "parameter_docs"): (
         f"{W}/extra-info/data-dump/3",

@@ -542,7 +542,7 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(env={"CM_WORKER_SIZE": "40000"}),
         P(env={"CM_WORKER_SIZE": "32768"}),
     ),
-    ("env.rank_size.invalid", P(env={"RANK_SIZE": "0"}), P(env={"RANK_SIZE": "1"})),
+    ("env.rank_size.invalid", P(env={"RANK_SIZE": "eight"}), P(env={"RANK_SIZE": "0"})),
     (
         "env.hf32.product",
         P(env={"ENABLE_HF32_EXECUTION": "1"}, product="atlas_training"),
@@ -829,4 +829,59 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"jit_compile": "auto"}),
     ),
     ("hcom_parallel.small_networks", P({"hcom_parallel": True}), P({"hcom_parallel": False})),
+]
+
+#: A complete DynamicInputConfig the estimator sends (issue 12 #2, #3).
+DYN = {
+    "dynamic_input_config.input_shape": "data:1,-1",
+    "dynamic_input_config.dynamic_dims": "1;2",
+    "dynamic_input_config.dynamic_node_type": 0,
+    "dynamic_input_config.compile_hybrid_mode": 0,
+}
+WORK = "/repo/task001/172.16.1.12_01_03"
+
+
+def with_none(values: dict[str, Any], *none: str) -> Profile:
+    """A profile holding explicit None values (kept from a script's ``x=None``)."""
+    base = P(values)
+    return base.model_copy(update={"values": {**base.values, **dict.fromkeys(none)}})
+
+
+CASES += [
+    (
+        "compile_dynamic_mode.with_dynamic_input",
+        P({"compile_dynamic_mode": True, "dynamic_input": True}),
+        P({"compile_dynamic_mode": False, "dynamic_input": True}),
+    ),
+    (
+        "compile_dynamic_mode.with_dynamic_dims",
+        P({"compile_dynamic_mode": True, **DYN}),
+        P({"compile_dynamic_mode": True, **DYN, "dynamic_input_config.dynamic_dims": ""}),
+    ),
+    ("aoe.with_dynamic_dims", P({"aoe_mode": "2", **DYN}), P({"aoe_mode": "2"})),
+    (
+        "dynamic_dims.gear_count",
+        P({**DYN, "dynamic_input_config.dynamic_dims": "1"}),
+        P({**DYN, "dynamic_input_config.dynamic_dims": "1;2;3"}),
+    ),
+    (
+        "dynamic_input_config.none_dropped",
+        with_none(
+            {"dynamic_input_config.input_shape": "data:1,-1"},
+            "dynamic_input_config.dynamic_dims",
+            "dynamic_input_config.dynamic_node_type",
+            "dynamic_input_config.compile_hybrid_mode",
+        ),
+        P(DYN),
+    ),
+    (
+        "env.device_id.read_by_ge_init",
+        P({"session_device_id": 1}, env={"DEVICE_ID": "1"}),
+        P({"session_device_id": 1}, env={"DEVICE_ID": "1", "ASCEND_DEVICE_ID": "1"}),
+    ),
+    (
+        "env.ascend_work_path.invalid",
+        P(env={"ASCEND_WORK_PATH": "/repo/my task/172.16.1.12_01_03"}),
+        P(env={"ASCEND_WORK_PATH": WORK}),
+    ),
 ]

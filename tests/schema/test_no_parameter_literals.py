@@ -41,6 +41,10 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("codegen/_pybuild.py", "session_config"): "the ConfigProto carrying parameter_map",
     # Path resolution: which device's directories (session_device_id, then env).
     ("paths/_resolve.py", "session_device_id"): "device id for per-device paths",
+    # The sess.run export's two documented special cases (issue 12 #7, #8), by session key.
+    ("codegen/_export_sess.py", "iterations_per_loop"): "set_iteration_per_loop helper",
+    ("codegen/_export_sess.py", "enable_compress_weight"): "left out beside the conf file",
+    ("codegen/_export_sess.py", "compress_weight_conf"): "sent alone (both keys abort)",
     # A key of the op_debug_config file's own syntax, not the parameter.
     ("rules/_files.py", "op_debug_config"): "key inside the described file",
 }

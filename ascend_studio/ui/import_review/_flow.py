@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
+from ascend_studio.apply import with_source
 from ascend_studio.codegen import import_file
 from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile
@@ -37,7 +38,14 @@ def review_import(
     try:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dialog.result_profile()
+        chosen = dialog.result_profile()
+        if chosen is None or path.suffix in PROFILE_SUFFIXES:
+            return chosen
+        # the document remembers its script (and its hash) for Apply to Script
+        try:
+            return with_source(chosen, path, path.read_bytes(), dialog.config_index() + 1)
+        except OSError:
+            return chosen
     finally:
         dialog.deleteLater()
 

@@ -12,6 +12,7 @@ import os
 
 import tensorflow as tf
 from tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig
+from npu_bridge.estimator.npu import util
 
 config = tf.ConfigProto()
 config.graph_options.rewrite_options.optimizers.extend(["pruning", "function", "constfold", "shape", "arithmetic", "loop", "dependency", "layout", "GradFusionOptimizer"])
@@ -72,3 +73,12 @@ else:
 config.graph_options.rewrite_options.remapping = RewriterConfig.OFF
 config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF
 # Use it as: with tf.Session(config=config) as sess: ...
+#   train_op = with_iterations_per_loop(sess, train_op)
+
+
+# In sess.run mode, iterations_per_loop other than 1 also needs
+# util.set_iteration_per_loop with the same value (TF Adapter docs:
+# session_config/performance_tuning.md, npu_util/set_iteration_per_loop.md).
+def with_iterations_per_loop(sess, train_op):
+    """The op to sess.run: iterations_per_loop training steps per call."""
+    return util.set_iteration_per_loop(sess, train_op, 1000)

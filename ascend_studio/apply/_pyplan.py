@@ -1,0 +1,368 @@
+"""Plan the edits that make a script's configuration match a profile.
+
+Only what differs between the configuration as the importer reads it and the
+profile is touched: a keyword of the NPURunConfig call or of a sub-config call
+it is given, or one NpuOptimizer ``parameter_map`` line. A value the user did
+not change keeps its expression. What has no place the tool can rewrite
+(``**kwargs``, an object built by a helper function) is reported instead.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ascend_studio.apply._chunks import statements
+from ascend_studio.apply._cst import Plan, Pos
+from ascend_studio.apply._locate import Located, Site
+from ascend_studio.apply._result import ApplyNote, note
+from ascend_studio.codegen._kinds import python_literal, session_rhs
+from ascend_studio.codegen._layout import CLASS_MODULE, HOLDER_OWNER
+from ascend_studio.codegen._pyobjs import MapWrite, ProtoObj, SubConfigObj, dotted
+from ascend_studio.profile import Expr, Value
+from ascend_studio.schema import Catalog, Parameter
+
+__all__ = ["Planner"]
+
+_STAR_IMPORT = re.compile(r"^\s*from\s+npu_bridge[\w.]*\s+import\s+\*", re.M)
+
+
+class Planner:
+    def __init__(self, located: Located, site: Site | None, catalog: Catalog) -> None:
+        self.located = located
+        self.src = located.source
+        self.site = site
+        self.catalog = catalog
+        self.plan = Plan()
+        self.notes: list[ApplyNote] = []
+        self.changed: list[str] = []
+        self._pending: dict[str, list[tuple[str, str]]] = {}
+        self._warned_shared: set[str] = set()
+        tree = located.parsed.tree
+        self.statements = statements(tree) if tree is not None else []
+        self._assigns = _assignments(self.statements)
+        self._blocks = _blocks(self.statements)
+
+    # -- positions -------------------------------------------------------------------
+    def pos(self, node: ast.AST) -> Pos:
+        """Where ``node`` is, in libcst's terms (ast columns are UTF-8 byte offsets)."""
+        line: int = getattr(node, "lineno", 1)
+        end_line: int = getattr(node, "end_lineno", None) or line
+        col, end_col = getattr(node, "col_offset", 0), getattr(node, "end_col_offset", 0)
+        return line, self._chars(line, col), end_line, self._chars(end_line, end_col or 0)
+
+    def _chars(self, line: int, col: int) -> int:
+        raw = self.src.lines[line - 1].encode()[:col]
+        return len(raw.decode("utf-8", "replace"))
+
+    def text(self, path: str, value: Value, like: ast.AST | None = None) -> str:
+        if isinstance(value, Expr):
+            return value.expr
+        if not self.catalog.has(path):
+            return repr(value)
+        return _quoted_like(python_literal(self.catalog.param(path), value), self._quote(like))
+
+    def _quote(self, like: ast.AST | None) -> str:
+        """The quote the script uses where the value goes (its own, else the file's)."""
+        if isinstance(like, ast.Constant) and isinstance(like.value, str):
+            shown = self.src.segment(like).lstrip("rRuUbB")
+            return shown[:1] if shown[:1] in "'\"" else '"'
+        return self._file_quote
+
+    @property
+    def _file_quote(self) -> str:
+        text = self.src.text
+        return "'" if text.count("'") > text.count('"') else '"'
+
+    def cannot(self, path: str, line: int | None, zh: str, en: str) -> None:
+        self.notes.append(note("warning", zh, en, line, path))
+
+    # -- one parameter -----------------------------------------------------------------
+    def value(self, path: str, new: Value | None) -> None:
+        site = self.site
+        if site is None:
+            self.cannot(
+                path,
+                None,
+                f"{path}：该配置只有环境变量，脚本中没有可写入参数的位置。",
+                f"{path}: this configuration is environment only; the script has no "
+                "NPURunConfig call or parameter_map to write it into.",
+            )
+            return
+        if site.runconfig is None:
+            self.map_value(path, new)
+            return
+        holder, _, name = path.rpartition(".")
+        call = self.holder_call(site.runconfig, holder, path)
+        if isinstance(call, SubConfigObj) and name in call.args:
+            self.keyword(call, name, path, new)
+        elif self._map_write(path) is not None:
+            self.map_value(path, new)
+        elif new is None:
+            return
+        elif self._session_only(path):
+            self.map_value(path, new)
+        elif isinstance(call, SubConfigObj):
+            self.add_keyword(call, name, self.text(path, new), path)
+        elif call is None:
+            self._pending.setdefault(holder, []).append((name, self.text(path, new)))
+            self.changed.append(path)
+
+    def holder_call(
+        self, runconfig: SubConfigObj, holder: str, path: str
+    ) -> SubConfigObj | bool | None:
+        """The call building the object at ``holder``; None if absent, False if not rewritable."""
+        obj = runconfig
+        walked = ""
+        for part in holder.split(".") if holder else ():
+            walked = f"{walked}.{part}" if walked else part
+            entry = obj.args.get(part)
+            if entry is None:
+                return None
+            node, value, _ = entry
+            if not isinstance(value, SubConfigObj):
+                shown = self.src.segment(node)
+                self.cannot(
+                    path,
+                    node.lineno,
+                    f"{walked} 由 {shown} 给出，无法改写；请在那里设置 {path}。",
+                    f"{walked} is given as {shown}, which this tool cannot rewrite; set "
+                    f"{path} where that object is built.",
+                )
+                return False
+            obj = value
+        return obj
+
+    def _session_only(self, path: str) -> bool:
+        param = self.catalog.param(path) if self.catalog.has(path) else None
+        return bool(param and param.session and param.session.session_only)
+
+    # -- keywords --------------------------------------------------------------------
+    def keyword(self, call: SubConfigObj, name: str, path: str, new: Value | None) -> None:
+        node, _, override = call.args[name]
+        is_kw = any(k.arg == name and k.value is node for k in call.node.keywords)
+        if override is not None or (not is_kw and new is None):
+            how_zh = "来自展开的字典" if override is not None else "是位置参数"
+            how_en = "comes from an unpacked dict" if override is not None else "is positional"
+            self.cannot(
+                path,
+                node.lineno,
+                f"{path} {how_zh}，无法在原处改写；请手动修改。",
+                f"{path} {how_en}, so it cannot be rewritten in place; change it by hand.",
+            )
+            return
+        self.changed.append(path)
+        self._shared(call, path)
+        if not is_kw:
+            self.plan.exprs[self.pos(node)] = self.text(path, new, node)  # type: ignore[arg-type]
+        elif new is None:
+            self.plan.call(self.pos(call.node.func)).drop.add(name)
+        else:
+            self.plan.call(self.pos(call.node.func)).change[name] = self.text(path, new, node)
+
+    def add_keyword(self, call: SubConfigObj, name: str, text: str, path: str | None) -> None:
+        if any(kind == "**" for kind, _, _ in call.extras):
+            self.notes.append(
+                note(
+                    "warning",
+                    f"{call.owner}(**...) 中的值运行前未知；若其中也有 {name}，Python 会因重复关键字抛出 TypeError。",
+                    f"{call.owner}(**...) holds values not known before running; if it also "
+                    f"holds {name}, Python raises TypeError (keyword given twice).",
+                    call.node.lineno,
+                    path,
+                )
+            )
+        self.plan.call(self.pos(call.node.func)).add.append((name, text))
+        if path is not None:
+            self.changed.append(path)
+            self._shared(call, path)
+
+    def _shared(self, call: SubConfigObj, path: str) -> None:
+        """Say so when the object edited is also given to another configuration."""
+        if self.site is None or call is self.site.runconfig:
+            return
+        others = [
+            number
+            for number, site in enumerate(self.located.sites, start=1)
+            if site is not self.site and site.runconfig is not None and _holds(site.runconfig, call)
+        ]
+        if others and call.owner not in self._warned_shared:
+            self._warned_shared.add(call.owner)
+            shown = ", ".join(map(str, others))
+            self.notes.append(
+                note(
+                    "info",
+                    f"第 {call.node.lineno} 行的 {call.owner} 也用于配置 {shown}；修改对它们同样生效。",
+                    f"The {call.owner} built on line {call.node.lineno} is also given to "
+                    f"configuration {shown}; the change applies there too.",
+                    call.node.lineno,
+                    path,
+                )
+            )
+
+    def finish_holders(self) -> None:
+        """Build sub-config objects the script does not have yet, deepest first."""
+        assert self.site is not None and self.site.runconfig is not None
+        while self._pending:  # a new object may need a new parent object too
+            holder = max(self._pending, key=lambda h: h.count("."))
+            parent, _, name = holder.rpartition(".")
+            order = self.catalog.signature(HOLDER_OWNER[holder])
+            fields = sorted(self._pending.pop(holder), key=lambda kv: order.index(kv[0]))
+            args = ", ".join(f"{k}={v}" for k, v in fields)
+            text = f"{self.class_name(HOLDER_OWNER[holder])}({args})"
+            call = self.holder_call(self.site.runconfig, parent, holder)
+            if isinstance(call, SubConfigObj):
+                self.add_keyword(call, name, text, None)
+            elif call is None:
+                self._pending.setdefault(parent, []).append((name, text))
+
+    def class_name(self, owner: str) -> str:
+        """How this script can name ``owner`` (importing it once when it cannot)."""
+        assert self.site is not None and self.site.runconfig is not None
+        func = dotted(self.site.runconfig.node.func) or "NPURunConfig"
+        if "." in func:
+            return func.rpartition(".")[0] + "." + owner
+        scanner = self.located.scanner
+        known = scanner is not None and owner in scanner.aliases
+        if known or _STAR_IMPORT.search(self.src.text):
+            return owner
+        statement = f"from {CLASS_MODULE} import {owner}"
+        line = self._import_line("NPURunConfig")
+        where = self.plan.insert_after.setdefault(line, []) if line else self.plan.imports
+        if statement not in where:
+            where.append(statement)
+        return owner
+
+    def _import_line(self, name: str) -> int:
+        tree = self.located.parsed.tree
+        for stmt in tree.body if tree is not None else ():
+            if isinstance(stmt, ast.ImportFrom) and any(a.name == name for a in stmt.names):
+                return stmt.lineno
+        return 0
+
+    # -- parameter_map lines -------------------------------------------------------------
+    def _param(self, path: str) -> Parameter | None:
+        param = self.catalog.param(path) if self.catalog.has(path) else None
+        return param if param is not None and param.session is not None else None
+
+    def _protos(self) -> tuple[ProtoObj, ...]:
+        return self.site.protos if self.site is not None else ()
+
+    def _map_write(self, path: str) -> MapWrite | None:
+        param = self._param(path)
+        if param is None or param.session is None:
+            return None
+        found = None
+        for proto in self._protos():
+            for op in proto.ops:
+                for write in op.writes:
+                    if write.key == param.session.key:
+                        found = write
+        return found
+
+    def map_value(self, path: str, new: Value | None) -> None:
+        param = self._param(path)
+        if param is None or param.session is None:
+            self.cannot(
+                path,
+                None,
+                f"{path} 没有 parameter_map 键，sess.run 配置无法设置它。",
+                f"{path} has no parameter_map key, so a sess.run configuration cannot set it.",
+            )
+            return
+        write = self._map_write(path)
+        if write is not None:
+            self.changed.append(path)
+            if new is None:
+                self.plan.remove.add(self.pos(self._statement(write)))
+            else:
+                self.plan.exprs[self.pos(write.node)] = self.text(path, new, write.node)
+            return
+        if new is not None:
+            self._new_map_line(param, path, new)
+
+    def _new_map_line(self, param: Parameter, path: str, new: Value) -> None:
+        session = param.session
+        assert session is not None
+        last = self._last_write()
+        if last is None:
+            self.cannot(
+                path,
+                None,
+                f"{path} 需要 NpuOptimizer 的 parameter_map 行，但脚本中没有可跟随的行；请手动添加。",
+                f"{path} needs an NpuOptimizer parameter_map line, and the script has none to "
+                "follow; add it by hand.",
+            )
+            return
+        stmt = self._statement(last)
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) else None
+        assert isinstance(target, ast.Attribute) and isinstance(target.value, ast.Subscript)
+        op_text = self.src.segment(target.value.value)
+        quote = '"' if self.src.segment(target.value.slice).startswith('"') else "'"
+        key = quote + session.key + quote
+        rhs = session_rhs(session.field, session.convert, self.text(path, new))
+        rhs = rhs.replace("tf.compat.as_bytes", self._bytes_wrapper(), 1)
+        line = f"{op_text}[{key}].{session.field} = {rhs}"
+        self.plan.insert_after.setdefault(stmt.lineno, []).append(line)
+        self.changed.append(path)
+
+    def _statement(self, write: MapWrite) -> ast.Assign:
+        """The assignment statement of a ``parameter_map`` write."""
+        for stmt in self._assigns.get(write.line, ()):
+            if any(node is write.node for node in ast.walk(stmt.value)):
+                return stmt
+        raise AssertionError(f"no statement for the write on line {write.line}")
+
+    def _last_write(self) -> MapWrite | None:
+        """The last write in the block that creates its custom op (not one under an ``if``)."""
+        ops = [op for p in self._protos() for op in p.ops if op.writes]
+        if not ops:
+            return None
+        op = ops[-1]
+        home = self._blocks.get(op.line)
+        level = [w for w in op.writes if self._blocks.get(w.line) == home]
+        return max(level or op.writes, key=lambda w: w.line)
+
+    def _bytes_wrapper(self) -> str:
+        for proto in self._protos():
+            for op in proto.ops:
+                for write in op.writes:
+                    stmt = self._statement(write)
+                    value = getattr(stmt, "value", None)
+                    if write.wrapped == "as_bytes" and isinstance(value, ast.Call):
+                        return self.src.segment(value.func)
+        return "tf.compat.as_bytes"
+
+
+def _holds(obj: SubConfigObj, wanted: SubConfigObj) -> bool:
+    """Whether ``wanted`` is one of the sub-config objects ``obj`` is given (at any depth)."""
+    for _, value, _ in obj.args.values():
+        if value is wanted or (isinstance(value, SubConfigObj) and _holds(value, wanted)):
+            return True
+    return False
+
+
+def _quoted_like(literal: str, quote: str) -> str:
+    """A plain double-quoted literal in single quotes when the script writes them."""
+    body = literal[1:-1]
+    plain = literal.startswith('"') and literal.endswith('"') and len(literal) >= 2
+    if quote == "'" and plain and "'" not in body and "\\" not in body:
+        return f"'{body}'"
+    return literal
+
+
+def _blocks(every: list[tuple[ast.stmt, int]]) -> dict[int, int]:
+    """Line of each statement -> identity of the statement list (block) holding it."""
+    found: dict[int, int] = {}
+    for stmt, block in every:
+        found.setdefault(stmt.lineno, block)
+    return found
+
+
+def _assignments(every: list[tuple[ast.stmt, int]]) -> dict[int, list[ast.Assign]]:
+    """Assignments by first line (where a ``parameter_map`` write is found)."""
+    found: dict[int, list[ast.Assign]] = {}
+    for stmt, _ in every:
+        if isinstance(stmt, ast.Assign):
+            found.setdefault(stmt.lineno, []).append(stmt)
+    return found

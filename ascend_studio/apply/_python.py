@@ -1,0 +1,190 @@
+"""Apply a profile to one configuration of a Python training script.
+
+The script is read by the importer (never run), the differences between what
+it configures and the profile are planned (:mod:`._pyplan`) and carried out on
+libcst's concrete syntax tree (:mod:`._cst`), so every comment, blank line,
+quote and unrelated line is written back byte for byte. A script with Python 2
+lines is edited through the importer's Python 3 reading of it; an edit that
+would touch such a line is refused.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+import libcst as cst
+
+from ascend_studio.apply._cst import run_plan
+from ascend_studio.apply._locate import locate
+from ascend_studio.apply._pyplan import Planner
+from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
+from ascend_studio.codegen import ImportedConfig, import_python
+from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
+from ascend_studio.codegen._pyobjs import source_lines
+from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, shipped_catalog
+
+__all__ = ["apply_python", "changed_values", "pick_config"]
+
+
+def pick_config(configs: tuple[ImportedConfig, ...], config: int, source: str) -> ImportedConfig:
+    if not configs:
+        raise ApplyError(f"{source}: no configuration found to apply to")
+    if not 1 <= config <= len(configs):
+        raise NoSuchConfig(f"{source}: --config must be 1..{len(configs)}, got {config}")
+    return configs[config - 1]
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _normal(values: dict[str, Value]) -> dict[str, Value]:
+    """Drop ``DumpConfig()``-style holders whose fields are set: the fields define them."""
+    out = dict(values)
+    for holder, owner in HOLDER_OWNER.items():
+        held = out.get(holder)
+        fields = any(p.startswith(holder + ".") for p in out)
+        if isinstance(held, Expr) and is_bare_call(held, owner) and fields:
+            del out[holder]
+    return out
+
+
+def changed_values(before: Profile, after: Profile) -> dict[str, Value | None]:
+    """Parameter path -> new value (None: removed) where ``after`` differs."""
+    old, new = _normal(before.values), _normal(after.values)
+    return {
+        path: new.get(path)
+        for path in sorted({*old, *new})
+        if not _same(old.get(path), new.get(path))
+    }
+
+
+def _extras(before: Profile, after: Profile) -> dict[tuple[str, str], str | None]:
+    def keyed(profile: Profile) -> dict[tuple[str, str], str]:
+        return {(x.owner, x.name): x.expr for x in profile.extra_kwargs}
+
+    old, new = keyed(before), keyed(after)
+    return {k: new.get(k) for k in sorted({*old, *new}) if old.get(k) != new.get(k)}
+
+
+def _plan_extras(planner: Planner, before: Profile, after: Profile) -> None:
+    site = planner.site
+    for (owner, name), expr in _extras(before, after).items():
+        shown = f"{owner}({name}=...)"
+        if name in ("*", "**") or site is None or site.runconfig is None:
+            planner.cannot(
+                shown,
+                None,
+                f"{owner}({name}{expr or ''})：无法写入脚本，请手动修改。",
+                f"{owner}({name}{expr or ''}): cannot be written into the script; edit it by hand.",
+            )
+            continue
+        holder = "" if owner == "NPURunConfig" else SUBCONFIG_PATHS[owner]
+        call = planner.holder_call(site.runconfig, holder, shown)
+        if call is None or call is False or call is True:
+            continue
+        if name in call.args or any(k.arg == name for k in call.node.keywords):
+            edit = planner.plan.call(planner.pos(call.node.func))
+            if expr is None:
+                edit.drop.add(name)
+            else:
+                edit.change[name] = expr
+            planner.changed.append(shown)
+        elif expr is not None:
+            planner.add_keyword(call, name, expr, shown)
+
+
+def _env_note(before: Profile, after: Profile) -> list[ApplyNote]:
+    names = sorted(
+        n for n in {*before.env, *after.env} if before.env.get(n, "") != after.env.get(n, "")
+    )
+    if not names:
+        return []
+    shown = ", ".join(names)
+    return [
+        note(
+            "info",
+            f"环境变量（{shown}）不会写入 Python 脚本；请把同一配置应用到 env 或启动 shell 脚本。",
+            f"Environment changes ({shown}) are not written into a Python script; apply the "
+            "profile to your env or launch shell script as well.",
+        )
+    ]
+
+
+def _map_back(original: str, recovered: str, edited: str) -> str:
+    """Carry edits made on the importer's Python 3 reading back onto the original text."""
+    if original == recovered:
+        return edited
+    old, mid, new = source_lines(original), source_lines(recovered), source_lines(edited)
+    if len(old) != len(mid):
+        raise ApplyError("the script's Python 2 lines could not be matched; nothing changed")
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, mid, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal" and old[i1:i2] != mid[i1:i2]:
+            raise ApplyError(
+                f"the change would touch line {i1 + 1}, which is Python 2 syntax; fix that "
+                "line first"
+            )
+        out += old[i1:i2] if tag == "equal" else new[j1:j2]
+    return "".join(out)
+
+
+def apply_python(
+    text: str,
+    profile: Profile,
+    config: int = 1,
+    catalog: Catalog | None = None,
+    source: str = "<script>",
+) -> ApplyResult:
+    """``text`` with configuration ``config`` (1-based) changed to match ``profile``.
+
+    Raises :class:`ApplyError` when nothing can be applied (no such
+    configuration, the script does not parse); never executes the script.
+    """
+    catalog = catalog or shipped_catalog()
+    imported = pick_config(import_python(text, source, catalog).configs, config, source)
+    before = imported.profile
+    located = locate(text, catalog)
+    site = located.sites[config - 1] if config - 1 < len(located.sites) else None
+    planner = Planner(located, site, catalog)
+    for path, value in changed_values(before, profile).items():
+        planner.value(path, value)
+    if site is not None and site.runconfig is not None:
+        planner.finish_holders()
+    _plan_extras(planner, before, profile)
+    notes = [*planner.notes, *_env_note(before, profile)]
+    if not planner.plan:
+        return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
+    try:
+        every = [stmt for stmt, _ in planner.statements]
+        edited = run_plan(located.parsed.text, planner.plan, every)
+    except cst.ParserSyntaxError as exc:
+        raise ApplyError(f"{source}: cannot be edited safely ({exc.message})") from None
+    after = _map_back(text, located.parsed.text, edited)
+    notes += _check(after, profile, config, catalog, source=source, paths=planner.changed)
+    return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
+
+
+def _check(
+    after: str, profile: Profile, config: int, catalog: Catalog, *, source: str, paths: list[str]
+) -> list[ApplyNote]:
+    """Read the result back: say which planned values did not land."""
+    again = import_python(after, source, catalog).configs
+    if len(again) < config:
+        return [
+            note("warning", "修改后找不到该配置。", "The configuration is gone after the edit.")
+        ]
+    got = changed_values(again[config - 1].profile, profile)
+    return [
+        note(
+            "warning",
+            f"{path}：修改后脚本读回的值与配置不同，请检查这一处。",
+            f"{path}: the edited script does not read back as the profile; check this place.",
+            None,
+            path,
+        )
+        for path in paths
+        if path in got
+    ]

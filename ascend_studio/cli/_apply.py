@@ -1,0 +1,70 @@
+"""``ascend-studio apply``: write a profile back into the user's own script."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_applied
+from ascend_studio.profile import ProfileError, load_profile
+
+COMMAND = "apply"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="change a training or env script in place to match a profile (never runs it)",
+        description=(
+            "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
+            "sub-config keywords or parameter_map lines (Python) or export lines (shell) that "
+            "differ are edited; every other line is kept byte for byte. Prints a unified diff "
+            "unless --write. Exit status: 0 applied (or nothing to change), 1 the script or "
+            "profile cannot be read, the script changed since import (see --force) or the "
+            "write failed, 2 for a wrong --config."
+        ),
+    )
+    parser.add_argument("profile", metavar="PROFILE")
+    parser.add_argument("script", metavar="SCRIPT")
+    parser.add_argument(
+        "--config", type=int, default=None, metavar="N", help="which configuration (1-based)"
+    )
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--diff", action="store_true", help="print the diff only (the default)")
+    how.add_argument("--write", action="store_true", help="write SCRIPT (keeps SCRIPT.orig)")
+    parser.add_argument("--no-backup", action="store_true", help="with --write: no .orig copy")
+    parser.add_argument(
+        "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
+    )
+    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="note language")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        profile = load_profile(args.profile)
+        result = apply_file(profile, args.script, args.config, force=args.force)
+    except ProfileError as exc:
+        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        return 1
+    except ApplyError as exc:
+        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, NoSuchConfig) else 1
+    for item in result.notes:
+        print(item.text(args.lang), file=sys.stderr)
+    if result.unchanged:
+        print(f"{args.script}: already matches the profile; nothing to change", file=sys.stderr)
+        return 0
+    if not args.write:
+        sys.stdout.write(result.diff(Path(args.script).name))
+        return 0
+    try:
+        kept = write_applied(result, args.script, backup=not args.no_backup)
+    except ApplyError as exc:
+        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        return 1
+    backup = f" (previous version kept as {kept})" if kept else ""
+    print(f"wrote {args.script}{backup}", file=sys.stderr)
+    return 0

@@ -1,0 +1,133 @@
+"""``ascend-studio preset``: list, show and apply task presets."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ascend_studio.presets import Preset, PresetError, PresetOutcome, apply_preset, shipped_presets
+from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
+from ascend_studio.schema import Catalog, shipped_catalog
+
+COMMAND = "preset"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="task presets: list, show one, or apply one to a profile",
+        description=(
+            "Task presets answer a task (accuracy dump, overflow detection, profiling, ...) "
+            "with the settings the reference pages give for it, on your product and scenario. "
+            "Exit status: 0 ok, 1 a profile cannot be read or saved, 2 unknown preset."
+        ),
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="list the presets")
+    listing.add_argument("--lang", choices=["en", "zh"], default="en")
+    show = actions.add_parser("show", help="what a preset sets, why, and its sources")
+    show.add_argument("name", metavar="NAME")
+    show.add_argument("--lang", choices=["en", "zh"], default="en")
+    apply = actions.add_parser(
+        "apply",
+        help="apply a preset to PROFILE (created when missing); prints the changes",
+    )
+    apply.add_argument("name", metavar="NAME")
+    apply.add_argument("profile", metavar="PROFILE")
+    apply.add_argument("--write", action="store_true", help="save PROFILE with the preset applied")
+    apply.add_argument("-o", "--output", metavar="FILE", help="save the result here instead")
+    apply.add_argument("--product", help="target product for a new profile")
+    apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
+    apply.add_argument("--lang", choices=["en", "zh"], default="en")
+    parser.set_defaults(handler=run)
+
+
+def _find(name: str, catalog: Catalog) -> Preset | None:
+    return next((p for p in shipped_presets(catalog) if p.id == name), None)
+
+
+def _list(lang: str, catalog: Catalog) -> int:
+    for preset in shipped_presets(catalog):
+        print(f"{preset.id:32} {preset.title.get(lang)}")
+    return 0
+
+
+def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
+    print(f"{preset.id}: {preset.title.get(lang)}\n\n{preset.explanation.get(lang)}\n")
+    products = ", ".join(catalog.product(p).short.get(lang) for p in preset.products)
+    print(f"products: {products}; scenarios: {', '.join(preset.scenarios)}")
+    for item in preset.settings:
+        scope = f" [{item.scenario} only]" if item.scenario != "both" else ""
+        print(f"  {item.path} = {item.value!r}{scope}: {item.why.get(lang)}")
+    for gone in preset.clear:
+        print(f"  {gone.path}: cleared: {gone.why.get(lang)}")
+    for env in preset.env:
+        shown = "unset" if env.unset else f"= {env.value!r}"
+        print(f"  env {env.name} {shown}: {env.why.get(lang)}")
+    for file in preset.files:
+        print(f"  file for {file.path}: {file.text.strip()!r}: {file.why.get(lang)}")
+    print("sources:")
+    for source in preset.sources:
+        print(f"  - {source}")
+    return 0
+
+
+def print_outcome(outcome: PresetOutcome, lang: str) -> None:
+    if outcome.off_target:
+        print(
+            f"note: {outcome.preset.id} is written for other products or scenarios; only what "
+            f"applies on {outcome.profile.product} ({outcome.profile.scenario}) was set"
+        )
+    for change in outcome.changes:
+        print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
+    for skip in outcome.skipped:
+        print(f"  skipped {skip.path}: {skip.reason.get(lang)}")
+    if not outcome.changes:
+        print("  nothing to change: the profile already has these settings")
+
+
+def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
+    if Path(args.profile).exists():
+        profile = load_profile(args.profile)
+        if args.product or args.scenario:
+            profile = profile.with_target(args.product, args.scenario)
+        return profile
+    if args.product and args.product not in catalog.product_ids:
+        raise ProfileError(args.profile, f"unknown product {args.product!r}")
+    return Profile().with_target(args.product, args.scenario)
+
+
+def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
+    try:
+        outcome = apply_preset(preset, _start(args, catalog), catalog)
+        print_outcome(outcome, args.lang)
+        target = args.output or (args.profile if args.write else None)
+        if target:
+            save_profile(outcome.profile, target)
+            print(f"saved {target}", file=sys.stderr)
+    except ProfileError as exc:
+        print(f"ascend-studio preset: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = shipped_catalog()
+    try:
+        if args.action == "list":
+            return _list(args.lang, catalog)
+        preset = _find(args.name, catalog)
+    except PresetError as exc:
+        print(f"ascend-studio preset: invalid preset data: {exc}", file=sys.stderr)
+        return 1
+    if preset is None:
+        known = ", ".join(p.id for p in shipped_presets(catalog))
+        print(f"ascend-studio preset: no preset {args.name!r} (known: {known})", file=sys.stderr)
+        return 2
+    return (
+        _show(preset, args.lang, catalog)
+        if args.action == "show"
+        else _apply(preset, args, catalog)
+    )

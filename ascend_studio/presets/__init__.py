@@ -1,0 +1,27 @@
+"""Task presets (Qt-free): data files that answer a task with settings."""
+
+from ascend_studio.presets._apply import NOT_SET, Change, PresetOutcome, Skip, apply_preset
+from ascend_studio.presets._model import (
+    Preset,
+    PresetEnv,
+    PresetError,
+    PresetFile,
+    PresetSetting,
+    load_presets,
+    shipped_presets,
+)
+
+__all__ = [
+    "NOT_SET",
+    "Change",
+    "Preset",
+    "PresetEnv",
+    "PresetError",
+    "PresetFile",
+    "PresetOutcome",
+    "PresetSetting",
+    "Skip",
+    "apply_preset",
+    "load_presets",
+    "shipped_presets",
+]

@@ -1,0 +1,182 @@
+"""Apply a preset to a profile: one new profile, every change with the value it
+replaces, and every entry skipped on this target with the reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascend_studio.presets._model import (
+    Preset,
+    PresetClear,
+    PresetEnv,
+    PresetFile,
+    PresetSetting,
+)
+from ascend_studio.profile import Profile, Value
+from ascend_studio.schema import Catalog, Text
+
+__all__ = ["NOT_SET", "Change", "PresetOutcome", "Skip", "apply_preset"]
+
+#: ``Change.old`` / ``Change.new`` for a parameter or variable that is not in the profile.
+NOT_SET = object()
+_UNSET = NOT_SET
+
+
+@dataclass(frozen=True)
+class Change:
+    #: A parameter path, ``env:NAME`` or ``file:PATH``.
+    path: str
+    old: object  # a value, None for "unset", or the ``_UNSET`` marker when absent
+    new: object
+    why: Text
+
+    @property
+    def was_set(self) -> bool:
+        return self.old is not _UNSET
+
+    def shown(self, side: object) -> str:
+        if side is _UNSET:
+            return "(not set)"
+        if side is None:
+            return "(unset)"
+        return repr(side)
+
+
+@dataclass(frozen=True)
+class Skip:
+    path: str
+    reason: Text
+
+
+@dataclass(frozen=True)
+class PresetOutcome:
+    preset: Preset
+    profile: Profile
+    changes: tuple[Change, ...]
+    skipped: tuple[Skip, ...]
+    #: The target is not one of the products the preset is written for.
+    off_target: bool = False
+
+
+def _scope_skip(
+    item: PresetSetting | PresetEnv | PresetClear,
+    what: str,
+    product: str,
+    scenario: str,
+    catalog: Catalog,
+) -> Skip | None:
+    if item.products is not None and product not in item.products:
+        names = "、".join(catalog.product(p).short.zh for p in item.products)
+        names_en = ", ".join(catalog.product(p).short.en for p in item.products)
+        return Skip(
+            what,
+            Text.of(f"本预设只在 {names} 上设置它。", f"this preset sets it only on {names_en}."),
+        )
+    if item.scenario not in ("both", scenario):
+        return _only_for(what, "本预设中它", "in this preset it", item.scenario)
+    return None
+
+
+_SCENARIO_ZH = {"training": "训练", "inference": "在线推理"}
+
+
+def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
+    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景。"
+    return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
+
+
+def _catalog_skip(
+    item: PresetSetting, product: str, scenario: str, catalog: Catalog
+) -> Skip | None:
+    """What the catalog says about this parameter (and value) on the target."""
+    param = catalog.param(item.path)
+    name = catalog.product(product).short
+    if param.products is not None and product not in param.products:
+        note = param.availability_note
+        extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
+        extra_en = f" ({note.en.rstrip('.')})" if note else ""
+        zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
+        return Skip(item.path, Text.of(zh, en))
+    if param.scenario not in ("both", scenario):
+        return _only_for(item.path, "该参数", "the parameter", param.scenario)
+    return _value_skip(item, product, scenario, catalog)
+
+
+def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catalog) -> Skip | None:
+    name = catalog.product(product).short
+    for entry in catalog.param(item.path).values:
+        if type(entry.value) is not type(item.value) or entry.value != item.value:
+            continue
+        if (entry.products is not None and product not in entry.products) or not entry.supported:
+            zh = f"{name.zh} 不支持取值 {item.value!r}。"
+            en = f"the value {item.value!r} is not available on {name.en}."
+            return Skip(item.path, Text.of(zh, en))
+        if entry.scenario not in ("both", scenario):
+            return _only_for(
+                item.path, f"取值 {item.value!r} ", f"the value {item.value!r}", entry.scenario
+            )
+    return None
+
+
+class _Applier:
+    def __init__(self, profile: Profile, catalog: Catalog) -> None:
+        self.profile = profile
+        self.catalog = catalog
+        self.changes: list[Change] = []
+        self.skipped: list[Skip] = []
+
+    def _skip(self, item: PresetSetting | PresetEnv | PresetClear, what: str) -> bool:
+        p, s = self.profile.product, self.profile.scenario
+        skip = _scope_skip(item, what, p, s, self.catalog)
+        if skip is None and isinstance(item, PresetSetting):
+            skip = _catalog_skip(item, p, s, self.catalog)
+        if skip is not None and not isinstance(item, PresetClear):
+            self.skipped.append(skip)
+        return skip is not None
+
+    def setting(self, item: PresetSetting) -> None:
+        if self._skip(item, item.path):
+            return
+        old = self.profile.values.get(item.path, _UNSET)
+        value: Value = item.value
+        if not (type(old) is type(value) and old == value):
+            self.changes.append(Change(item.path, old, value, item.why))
+            self.profile = self.profile.with_value(item.path, value)
+
+    def clear(self, item: PresetClear) -> None:
+        if item.path in self.profile.values and not self._skip(item, item.path):
+            self.changes.append(Change(item.path, self.profile.values[item.path], _UNSET, item.why))
+            self.profile = self.profile.without_value(item.path)
+
+    def env(self, item: PresetEnv) -> None:
+        what = f"env:{item.name}"
+        if self._skip(item, what):
+            return
+        old = self.profile.env.get(item.name, _UNSET)
+        if old != item.value or item.name not in self.profile.env:
+            self.changes.append(Change(what, old, item.value, item.why))
+            self.profile = self.profile.with_env(item.name, item.value)
+
+    def file(self, item: PresetFile) -> None:
+        old = self.profile.file_contents.get(item.path, _UNSET)
+        if old != item.text:
+            self.changes.append(Change(f"file:{item.path}", old, item.text, item.why))
+            contents = {**self.profile.file_contents, item.path: item.text}
+            self.profile = self.profile.model_copy(update={"file_contents": contents})
+
+
+def apply_preset(preset: Preset, profile: Profile, catalog: Catalog) -> PresetOutcome:
+    """``profile`` with what ``preset`` sets on its product and scenario."""
+    applier = _Applier(profile, catalog)
+    for setting in preset.settings:
+        applier.setting(setting)
+    for gone in preset.clear:
+        applier.clear(gone)
+    for env in preset.env:
+        applier.env(env)
+    for file in preset.files:
+        applier.file(file)
+    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
+    return PresetOutcome(
+        preset, applier.profile, tuple(applier.changes), tuple(applier.skipped), off
+    )

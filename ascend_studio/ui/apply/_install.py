@@ -1,0 +1,50 @@
+"""Add Apply to Script, New from Preset and Apply Preset to the File menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QKeySequence
+
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui.apply._flow import apply_preset_to_document, apply_to_script, new_from_preset
+from ascend_studio.ui.inspector._install import follow_language
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["ApplyActions", "install_apply"]
+
+
+class ApplyActions:
+    def __init__(self, window: MainWindow) -> None:
+        def make(name: str, run: Callable[[MainWindow], bool], keys: str = "") -> QAction:
+            action = QAction(window)
+            action.setObjectName(f"action:{name}")
+            if keys:
+                action.setShortcut(QKeySequence(keys))
+            action.triggered.connect(lambda _checked=False: run(window))
+            window.addAction(action)
+            return action
+
+        self.apply_script = make("apply_script", apply_to_script, "Ctrl+Shift+W")
+        self.new_from_preset = make("new_from_preset", new_from_preset)
+        self.apply_preset = make("apply_preset", apply_preset_to_document, "Ctrl+Shift+P")
+        menu = window.actions_.menus["file"]
+        actions = menu.actions()
+        after_export = actions.index(window.actions_.export) + 1
+        before = actions[after_export] if after_export < len(actions) else None
+        for action in (self.apply_script, self.new_from_preset, self.apply_preset):
+            menu.insertAction(before, action)  # type: ignore[arg-type]
+
+    def retranslate(self, _lang: Language) -> None:
+        self.apply_script.setText(tr("Apply to &Script…"))
+        self.new_from_preset.setText(tr("New from &Preset…"))
+        self.apply_preset.setText(tr("Apply Pre&set…"))
+
+
+def install_apply(window: MainWindow) -> ApplyActions:
+    actions = ApplyActions(window)
+    follow_language(window.actions_.menus["file"], window, actions.retranslate)
+    return actions

@@ -1,0 +1,12 @@
+#!/bin/bash
+#env variables
+export install_path=/usr/local/Ascend
+export LD_LIBRARY_PATH=${install_path}/driver/lib64/common/:${install_path}/driver/lib64/driver:$LD_LIBRARY_PATH
+export PYTHONPATH=${install_path}/tfplugin/python/site-packages:$PYTHONPATH
+export ASCEND_OPP_PATH=${install_path}/opp
+
+# log level: 0 debug, 1 info, 2 warning, 3 error
+export ASCEND_GLOBAL_LOG_LEVEL=3
+export ASCEND_SLOG_PRINT_TO_STDOUT="0"   # keep logs in files
+export ASCEND_DEVICE_ID=0
+export NPU_COLLECT_PATH='/var/log/npu collect'

@@ -1,0 +1,67 @@
+"""benchmarks/corpus.py without the corpus: what it selects, how it classes errors,
+how it reads the triage table and computes precision."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def corpus() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("corpus_harness", ROOT / "benchmarks/corpus.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_harness"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _write(root: Path, name: str, text: str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_selection_and_figures(corpus: ModuleType, tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "a/train.py",
+        "config = NPURunConfig(precision_mode='allow_mix_precision', auto_tune_mode='RL')\n",
+    )
+    _write(tmp_path, "a/model.py", "import tensorflow as tf\n")  # configures nothing
+    _write(tmp_path, "a/run.sh", "export DEVICE_ID=0\npython3 train.py\n")
+    _write(tmp_path, "a/env.sh", "export RANK_SIZE=eight\n")
+    _write(tmp_path, "a/readme.sh", "echo hello\n")
+    picked = [p.name for p in corpus.selected(tmp_path)]
+    assert picked == ["env.sh", "run.sh", "train.py"]
+    triage = tmp_path / "triage.md"
+    triage.write_text(
+        "| `profile.unknown_kwarg` | true | TypeError | x |\n"
+        "| `env.rank_size.invalid` | true | int() | x |\n",
+        encoding="utf-8",
+    )
+    assert corpus.main([str(tmp_path), "--triage", str(triage), "--json"]) == 1  # 2 of 3 files
+    tally = corpus.Tally()
+    for path in corpus.selected(tmp_path):
+        corpus.check(path, tmp_path, tally)
+    summary = corpus.summary(tally, corpus.read_triage(triage))
+    assert summary["total_files"] == 3
+    assert summary["error_precision"] == 1.0
+    assert summary["untriaged"] == []
+    assert tally.classes["profile.unknown_kwarg"] == 1
+
+
+def test_shell_text_is_its_own_class(corpus: ModuleType) -> None:
+    assert corpus.error_class("env.device_id.invalid", {"env:DEVICE_ID": "x$1"}) == (
+        "env.device_id.invalid [shell text]"
+    )
+    assert corpus.error_class("env.device_id.invalid", {"env:DEVICE_ID": "x"}) == (
+        "env.device_id.invalid"
+    )

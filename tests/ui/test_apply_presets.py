@@ -1,0 +1,178 @@
+"""The app's preset flow and Apply to Script (pytest-qt, offscreen, dialogs patched)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QTreeWidget
+
+from ascend_studio.apply import recorded_source, with_source
+from ascend_studio.codegen import import_python
+from ascend_studio.profile import Profile
+from ascend_studio.ui._window import MainWindow
+from ascend_studio.ui.apply import PresetDialog, _flow, align
+
+SCRIPT = (
+    "from npu_bridge.estimator.npu.npu_config import NPURunConfig\n"
+    "# keep me\n"
+    "config = NPURunConfig(\n"
+    "    precision_mode='allow_mix_precision',  # mixed\n"
+    "    iterations_per_loop=10,\n"
+    ")\n"
+)
+
+
+class Shown:
+    """Replaces ``run_dialog``: records the dialog, optionally acts on it, answers."""
+
+    def __init__(self, answer: bool, act: Any = None) -> None:
+        self.answer, self.act, self.dialogs = answer, act, []  # type: ignore[var-annotated]
+
+    def __call__(self, dialog: QDialog) -> bool:
+        self.dialogs.append(dialog)
+        if self.act is not None:
+            self.act(dialog)
+        return self.answer
+
+
+def _pick(preset_id: str):  # type: ignore[no-untyped-def]
+    def act(dialog: PresetDialog) -> None:
+        ids = [p.id for p in dialog.presets]
+        dialog.list.setCurrentRow(ids.index(preset_id))
+
+    return act
+
+
+def test_apply_preset_is_one_undoable_change_showing_old_values(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.model.edit(window.model.profile.with_value("precision_mode", "force_fp32"), "set")
+    shown = Shown(True, _pick("mixed_precision"))
+    monkeypatch.setattr(_flow, "run_dialog", shown)
+    depth = window.model.undo_stack.count()
+    window.applier.apply_preset.trigger()
+    dialog = shown.dialogs[0]
+    tree = dialog.findChild(QTreeWidget, "preset:changes")
+    rows = {
+        tree.topLevelItem(i).text(0): (tree.topLevelItem(i).text(1), tree.topLevelItem(i).text(2))
+        for i in range(tree.topLevelItemCount())
+    }
+    assert rows == {
+        "precision_mode_v2": ("(not set)", "'mixed_float16'"),
+        "precision_mode": ("'force_fp32'", "(not set)"),
+    }
+    assert "hicann/tensorflow" in dialog.findChild(QLabel, "preset:sources").text()
+    profile = window.model.profile
+    assert profile.values["precision_mode_v2"] == "mixed_float16"
+    assert "precision_mode" not in profile.values
+    assert window.model.undo_stack.count() == depth + 1
+    window.model.undo_stack.undo()
+    assert window.model.profile.values["precision_mode"] == "force_fp32"
+    assert "precision_mode_v2" not in window.model.profile.values
+
+
+def test_cancelled_preset_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_flow, "run_dialog", Shown(False))
+    before = window.model.profile
+    window.applier.apply_preset.trigger()
+    assert window.model.profile == before
+
+
+def test_new_from_preset_skips_what_the_target_lacks(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.model.edit(Profile(product="atlas_350").with_value("deterministic", 1), "target")
+    shown = Shown(True, _pick("aoe_tuning"))
+    monkeypatch.setattr(_flow, "run_dialog", shown)
+    window.applier.new_from_preset.trigger()
+    dialog = shown.dialogs[0]
+    assert "other products" in dialog.findChild(QLabel, "preset:target").text()
+    assert not dialog.ok.isEnabled()  # nothing applies on Atlas 350: AOE is skipped
+    tree = dialog.findChild(QTreeWidget, "preset:changes")
+    assert tree.topLevelItem(0).text(2) == "(skipped)"
+    assert window.model.profile.values == {"deterministic": 1}  # nothing created
+
+
+def test_new_from_preset_creates_a_document(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_flow, "run_dialog", Shown(True, _pick("overflow_detection")))
+    window.applier.new_from_preset.trigger()
+    values = window.model.profile.values
+    assert values["dump_config.enable_dump_debug"] is True
+    assert window.model.path is None
+    window.model.undo_stack.undo()
+    assert window.model.profile.values == {}
+
+
+def test_apply_to_script_shows_side_by_side_and_writes(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dialogs: Any
+) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(SCRIPT)
+    imported = import_python(SCRIPT).configs[0].profile
+    window.model.edit(with_source(imported, script, script.read_bytes()), "import")
+    window.model.edit(window.model.profile.with_value("hccl_timeout", 1800), "edit")
+    shown = Shown(True)
+    monkeypatch.setattr(_flow, "run_dialog", shown)
+    window.applier.apply_script.trigger()
+    dialog = shown.dialogs[0]
+    left = dialog.findChild(QPlainTextEdit, "diff:before").toPlainText()
+    right = dialog.findChild(QPlainTextEdit, "diff:after").toPlainText()
+    assert "    hccl_timeout=1800," in right.splitlines()
+    assert left.splitlines()[1] == "# keep me"
+    assert len(left.splitlines()) == len(right.splitlines())  # rows aligned
+    assert script.read_text() == SCRIPT.replace(
+        "    iterations_per_loop=10,\n", "    iterations_per_loop=10,\n    hccl_timeout=1800,\n"
+    )
+    assert (tmp_path / "train.py.orig").read_text() == SCRIPT
+    record = recorded_source(window.model.profile)
+    assert record is not None and Path(record.path) == script.resolve()
+    # the document now matches the script it wrote: a second apply changes nothing
+    again = Shown(False)
+    monkeypatch.setattr(_flow, "run_dialog", again)
+    window.applier.apply_script.trigger()
+    assert again.dialogs == [] and dialogs.called("show_info")
+
+
+def test_a_changed_script_asks_before_applying(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dialogs: Any
+) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(SCRIPT)
+    imported = import_python(SCRIPT).configs[0].profile.with_value("hccl_timeout", 60)
+    window.model.edit(with_source(imported, script, script.read_bytes()), "import")
+    script.write_text(SCRIPT + "# edited\n")
+    dialogs.answer("confirm", False)
+    monkeypatch.setattr(_flow, "run_dialog", Shown(True))
+    window.applier.apply_script.trigger()
+    assert dialogs.called("confirm")
+    assert script.read_text() == SCRIPT + "# edited\n"
+
+
+def test_align_pairs_rows() -> None:
+    rows = align("a\nb\nc\n", "a\nB\nc\nd\n")
+    assert [(r.left, r.right, r.left_kind, r.right_kind) for r in rows] == [
+        ("a", "a", "same", "same"),
+        ("b", "B", "changed", "changed"),
+        ("c", "c", "same", "same"),
+        ("", "d", "filler", "added"),
+    ]
+
+
+def test_menu_entries_follow_the_language(make_window: Any, qtbot: Any) -> None:
+    window = make_window("zh")
+    assert window.applier.new_from_preset.text() == "从预设新建(&P)…"
+    window.set_language("en")
+    qtbot.waitUntil(lambda: window.applier.new_from_preset.text() == "New from &Preset…")
+    texts = [a.text() for a in window.actions_.menus["file"].actions()]
+    export = texts.index("&Export…")
+    assert texts[export + 1 : export + 4] == [
+        "Apply to &Script…",
+        "New from &Preset…",
+        "Apply Pre&set…",
+    ]
