@@ -175,7 +175,8 @@ _RUNTIME_RULE = Rule(
         "{name}={text} is shell text that depends on {depends}; its value is known only when "
         "the job runs, so it cannot be checked here.",
     ),
-    source="the shell expands the text when the script runs (POSIX shell, parameter expansion)",
+    source="npu_attrs.cc:GetEnvDeviceID (reads the environment when the job starts, after the "
+    "shell has expanded the text)",
     fix=txt(
         "如需检查，请在脚本中直接写出取值。",
         "To have it checked, write the value itself in the script.",
