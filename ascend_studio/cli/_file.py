@@ -18,13 +18,30 @@ from typing import Any
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import read_input
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.companion import ALIASES, FORMATS, MAX_BYTES, detect, format_for
+from ascend_studio.companion import (
+    ALIASES,
+    FORMATS,
+    MAX_BYTES,
+    detect,
+    file_formats,
+    format_for,
+    param_for,
+)
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "file"
-KINDS = sorted({*FORMATS, *ALIASES})
+KIND_HELP = (
+    ", ".join(sorted(FORMATS)) + ", a short name or the parameter name (op_debug_config, ...)"
+)
+
+
+def kinds() -> list[str]:
+    """Format ids, their short names, and the parameters whose file has a format
+    (``--kind op_debug_config`` reads the file as that parameter's format). Asked
+    only when a kind is unknown: listing the parameters loads the catalog."""
+    return sorted({*FORMATS, *ALIASES, *file_formats()})
 
 
 def register(sub: Any) -> None:
@@ -39,13 +56,13 @@ def register(sub: Any) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     check = actions.add_parser("check", help="report the problems in FILE, with their lines")
     check.add_argument("file", metavar="FILE")
-    check.add_argument("--kind", choices=KINDS, help="the file's format (default: guessed)")
+    check.add_argument("--kind", help="the file's format (default: guessed): " + KIND_HELP)
     check.add_argument("--product", help="check for this product (id, name or alias)")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
     check.set_defaults(handler=run_check)
     new = actions.add_parser("new", help="print a commented template for KIND")
-    new.add_argument("kind", metavar="KIND", choices=KINDS, help=", ".join(sorted(FORMATS)))
+    new.add_argument("kind", metavar="KIND", help=KIND_HELP)
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     new.add_argument("--force", action="store_true", help="overwrite an existing FILE")
     new.set_defaults(handler=run_new)
@@ -75,9 +92,13 @@ def findings(kind: str, text: str, product: str = "atlas_a2") -> list[Diagnostic
 
 
 def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | None]:
-    """(kind, product id) or a problem message in place of the missing one."""
+    """(the parameter whose file this is, product id) or a problem message in
+    place of the missing one."""
     fmt = format_for(args.kind) if args.kind else None
-    kind = fmt.kind if fmt else detect(text)
+    if args.kind and fmt is None:
+        return None, _unknown_kind(args.kind)
+    format_id = fmt.kind if fmt else detect(text)
+    kind = param_for(format_id) if format_id else None
     if kind is None:
         return None, "cannot tell the file's format; give --kind (" + ", ".join(FORMATS) + ")"
     if not args.product:
@@ -131,9 +152,14 @@ def _print_json(path: str, kind: str, found: list[Diagnostic]) -> None:
     sys.stdout.write("\n")
 
 
+def _unknown_kind(kind: str) -> str:
+    return f"unknown kind {kind!r} (choose from {', '.join(kinds())})"
+
+
 def run_new(args: argparse.Namespace) -> int:
     fmt = format_for(args.kind)
-    assert fmt is not None  # argparse choices
+    if fmt is None:
+        return _fail(_unknown_kind(args.kind))
     if not args.output:
         sys.stdout.write(fmt.template)
         return 0

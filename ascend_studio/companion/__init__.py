@@ -22,7 +22,15 @@ from ascend_studio.companion._read import (
     plan_companions,
     read_companions,
 )
-from ascend_studio.companion._registry import ALIASES, FORMATS, detect, format_for
+from ascend_studio.companion._registry import (
+    ALIASES,
+    FORMATS,
+    detect,
+    file_formats,
+    format_for,
+    format_of,
+    param_for,
+)
 
 __all__ = [
     "ALIASES",
@@ -45,8 +53,11 @@ __all__ = [
     "Problem",
     "Raw",
     "detect",
+    "file_formats",
     "format_for",
+    "format_of",
     "known_rules",
+    "param_for",
     "plan_companions",
     "read_companions",
 ]

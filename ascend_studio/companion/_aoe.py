@@ -126,7 +126,7 @@ TEMPLATE = """\
 """
 
 AOE_FORMAT: Format[AoeConfig] = Format(
-    kind="aoe_config_file",
+    kind="aoe_json",
     label=Text.of("AOE 调优配置（JSON）", "AOE tuning config (JSON)"),
     suffix=".cfg",
     parse=parse,

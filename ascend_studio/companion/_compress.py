@@ -57,7 +57,7 @@ def check(text: str) -> tuple[Problem, ...]:
 
 
 COMPRESS_FORMAT: Format[CompressNodes] = Format(
-    kind="compress_weight_conf",
+    kind="compress_list",
     label=Text.of("权重压缩节点列表", "Weight compression nodes"),
     suffix=".cfg",
     parse=parse,

@@ -190,7 +190,7 @@ op_debug_config=ccec_g,oom
 """
 
 DEBUG_FORMAT: Format[DebugConfig] = Format(
-    kind="op_debug_config",
+    kind="debug_cfg",
     label=Text.of("算子调试配置（.cfg）", "Operator debug config (.cfg)"),
     suffix=".cfg",
     parse=parse,

@@ -205,7 +205,7 @@ OpType::Relu:InputDtype:float16,int8,OutputDtype:float16,int8
 """
 
 DTYPES_FORMAT: Format[CustomDtypes] = Format(
-    kind="customize_dtypes",
+    kind="dtypes",
     label=Text.of("算子自定义精度（.cfg）", "Per-operator dtypes (.cfg)"),
     suffix=".cfg",
     parse=parse,

@@ -190,7 +190,7 @@ TEMPLATE = """\
 """
 
 FUSION_FORMAT: Format[FusionSwitch] = Format(
-    kind="fusion_switch_file",
+    kind="fusion_switch",
     label=Text.of("融合规则开关（JSON）", "Fusion switch (JSON)"),
     suffix=".cfg",
     parse=parse,

@@ -187,7 +187,7 @@ TEMPLATE = """\
 """
 
 MIXLIST_FORMAT: Format[Mixlist] = Format(
-    kind="modify_mixlist",
+    kind="mixlist",
     label=Text.of("混合精度黑白灰名单（JSON）", "Mixed-precision lists (JSON)"),
     suffix=".json",
     parse=parse,

@@ -230,7 +230,7 @@ MatMulV2=high_precision
 """
 
 PRECISION_FORMAT: Format[PrecisionModes] = Format(
-    kind="op_precision_mode",
+    kind="precision_ini",
     label=Text.of("算子精度模式（.ini）", "Operator precision modes (.ini)"),
     suffix=".ini",
     parse=parse,

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from ascend_studio.companion._registry import FORMATS
+from ascend_studio.companion._registry import file_formats
 from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Text
+from ascend_studio.schema import Catalog, Text
 
 __all__ = ["MAX_BYTES", "FileRead", "plan_companions", "read_companions"]
 
@@ -110,7 +110,10 @@ def _one(
 
 
 def read_companions(
-    profile: Profile, bases: Sequence[Path], script_dir: Path | None = None
+    profile: Profile,
+    bases: Sequence[Path],
+    script_dir: Path | None = None,
+    catalog: Catalog | None = None,
 ) -> tuple[Profile, tuple[FileRead, ...]]:
     """``profile`` with the text of every companion file found, and what happened.
 
@@ -121,7 +124,7 @@ def read_companions(
     """
     texts = dict(profile.file_contents)
     reads: list[FileRead] = []
-    for param in FORMATS:
+    for param in file_formats(catalog):
         value = profile.values.get(param)
         if value is None or (isinstance(value, str) and not value.strip()):
             continue
@@ -145,9 +148,9 @@ _BESIDE = re.compile(
 )
 
 
-def _name(param: str, value: object, taken: set[str]) -> str:
+def _name(param: str, suffix: str, value: object, taken: set[str]) -> str:
     given = value if isinstance(value, str) else ""
-    name = posixpath.basename(given.replace("\\", "/")) or f"{param}{FORMATS[param].suffix}"
+    name = posixpath.basename(given.replace("\\", "/")) or f"{param}{suffix}"
     stem, dot, ext = name.rpartition(".")
     candidate, n = name, 2
     while candidate in taken:
@@ -158,7 +161,7 @@ def _name(param: str, value: object, taken: set[str]) -> str:
 
 
 def plan_companions(
-    profile: Profile, folder: Path, *, python: bool
+    profile: Profile, folder: Path, *, python: bool, catalog: Catalog | None = None
 ) -> tuple[Profile, tuple[tuple[str, Path, str], ...]]:
     """The companion files to write into ``folder`` beside an export of ``profile``.
 
@@ -169,10 +172,11 @@ def plan_companions(
     taken: set[str] = set()
     planned: list[tuple[str, Path, str]] = []
     values = dict(profile.values)
+    formats = file_formats(catalog)
     for param, text in profile.file_contents.items():
-        if param not in FORMATS or param not in values:
+        if param not in formats or param not in values:
             continue
-        name = _name(param, values[param], taken)
+        name = _name(param, formats[param].suffix, values[param], taken)
         planned.append((param, folder / name, text))
         values[param] = Expr(expr=f"os.path.join({HERE}, {json.dumps(name)})") if python else name
     if not planned:

@@ -1,4 +1,9 @@
-"""Every companion format by kind (= the parameter that points to the file)."""
+"""Every companion format by its id, and which parameter's file has which format.
+
+The format of a parameter's file is a catalog fact (``Parameter.file_format``):
+code goes parameter -> ``file_format`` -> :class:`Format` and never names the
+parameter itself.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +18,17 @@ from ascend_studio.companion._dtypes import DTYPES_FORMAT
 from ascend_studio.companion._fusion import FUSION_FORMAT
 from ascend_studio.companion._mixlist import MIXLIST_FORMAT
 from ascend_studio.companion._precision import PRECISION_FORMAT
+from ascend_studio.schema import FILE_FORMATS, Catalog, Parameter, shipped_catalog
 
-__all__ = ["ALIASES", "FORMATS", "detect", "format_for"]
+__all__ = [
+    "ALIASES",
+    "FORMATS",
+    "detect",
+    "file_formats",
+    "format_for",
+    "format_of",
+    "param_for",
+]
 
 FORMATS: Mapping[str, Format[Any]] = {
     f.kind: f
@@ -28,35 +42,61 @@ FORMATS: Mapping[str, Format[Any]] = {
         COMPRESS_FORMAT,
     )
 }
+if set(FORMATS) != FILE_FORMATS:  # pragma: no cover - caught by the tests at once
+    raise RuntimeError(f"companion formats {sorted(FORMATS)} != schema {sorted(FILE_FORMATS)}")
+
 #: Short names accepted on the command line.
 ALIASES: Mapping[str, str] = {
-    "debug": "op_debug_config",
-    "fusion": "fusion_switch_file",
-    "mixlist": "modify_mixlist",
-    "dtypes": "customize_dtypes",
-    "precision": "op_precision_mode",
-    "aoe": "aoe_config_file",
-    "compress": "compress_weight_conf",
+    "debug": "debug_cfg",
+    "fusion": "fusion_switch",
+    "precision": "precision_ini",
+    "aoe": "aoe_json",
+    "compress": "compress_list",
 }
 
+#: One (catalog, parameter path -> format) per catalog seen: rules ask on every edit.
+_BY_CATALOG: dict[int, tuple[Catalog, dict[str, Format[Any]]]] = {}
 
-def format_for(kind: str) -> Format[Any] | None:
-    """The format for a kind or its short name (``debug``, ``op_debug_config``)."""
-    return FORMATS.get(ALIASES.get(kind, kind))
+
+def file_formats(catalog: Catalog | None = None) -> Mapping[str, Format[Any]]:
+    """Parameter path -> the format of its file, for every parameter the catalog gives one."""
+    catalog = catalog if catalog is not None else shipped_catalog()
+    kept = _BY_CATALOG.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        found = {p.path: FORMATS[p.file_format] for p in catalog.params if p.file_format}
+        kept = _BY_CATALOG[id(catalog)] = (catalog, found)
+    return kept[1]
+
+
+def format_of(param: Parameter) -> Format[Any] | None:
+    """The format of the file ``param`` names (None: not a companion file)."""
+    return FORMATS.get(param.file_format or "")
+
+
+def param_for(format_id: str, catalog: Catalog | None = None) -> str | None:
+    """The parameter whose file has format ``format_id`` (the first in catalog order)."""
+    return next((p for p, f in file_formats(catalog).items() if f.kind == format_id), None)
+
+
+def format_for(name: str, catalog: Catalog | None = None) -> Format[Any] | None:
+    """The format for an id (``debug_cfg``), a short name (``debug``) or a parameter
+    whose catalog entry names one (``op_debug_config``)."""
+    found = FORMATS.get(ALIASES.get(name, name))
+    return found if found is not None else file_formats(catalog).get(name)
 
 
 #: Detection order: the most specific signatures first.
 _ORDER = (
-    "fusion_switch_file",
-    "aoe_config_file",
-    "modify_mixlist",
-    "op_precision_mode",
-    "op_debug_config",
-    "customize_dtypes",
-    "compress_weight_conf",
+    "fusion_switch",
+    "aoe_json",
+    "mixlist",
+    "precision_ini",
+    "debug_cfg",
+    "dtypes",
+    "compress_list",
 )
 
 
 def detect(text: str) -> str | None:
-    """The kind ``text`` looks like, or None when nothing fits."""
+    """The format id ``text`` looks like, or None when nothing fits."""
     return next((k for k in _ORDER if FORMATS[k].looks_like(text)), None)

@@ -94,10 +94,10 @@ def ub_fusion_line(text: str) -> int | None:
 
 
 @lru_cache(maxsize=64)
-def file_problems(kind: str, text: str) -> tuple[Problem, ...]:
+def file_problems(format_id: str, text: str) -> tuple[Problem, ...]:
     """Format problems of one companion file, except those dedicated rules cover
     (``file.invalid_json`` reports the AOE file's JSON syntax)."""
-    found = FORMATS[kind].check(text)
-    if kind == "aoe_config_file":
+    found = FORMATS[format_id].check(text)
+    if format_id == "aoe_json":
         return tuple(p for p in found if p.code != "json")
     return found

@@ -3,21 +3,22 @@
 A profile can carry the text of the files that path parameters point to (the
 ``file_contents`` field: parameter path -> text). These rules read it through
 the companion parsers (``ascend_studio.companion``, via ``_files`` and
-``_file_conditions``); with no text they stay quiet. Each finding carries the
+``_rules_file_conditions``); with no text they stay quiet. Each finding carries the
 line inside the file.
 """
 
 from __future__ import annotations
 
-from ascend_studio.rules._file_conditions import (
-    FORMAT_FILES,
+from ascend_studio.rules._model import Rule, rule, txt
+from ascend_studio.rules._rules_file_conditions import (
     FORMAT_RULES,
-    JSON_FILES,
     cache_vs_debug_config,
     ccec_with_oom,
     collect_with_oom,
     feature_needs,
     fp32_product,
+    has_file_format,
+    has_json_file,
     hf32_env_with_modes,
     level2_with_oom,
     mode_at,
@@ -28,9 +29,8 @@ from ascend_studio.rules._file_conditions import (
     unknown_debug_options,
     unknown_modes,
 )
-from ascend_studio.rules._model import Rule, rule, txt
 
-__all__ = ["FILE_RULES", "JSON_FILES"]
+__all__ = ["FILE_RULES"]
 
 #: The NPURunConfig parameter page (zh) and the repository's English pages.
 PAGE = "NPURunConfig配置参数说明 (hiascend.com TensorFlowCommercial tfmigr1_tfadapi_0040)"
@@ -42,7 +42,8 @@ FILE_RULES: tuple[Rule, ...] = (
         id="file.invalid_json",
         severity="warning",
         kind="file",
-        params=JSON_FILES,
+        params=(),
+        involves=has_json_file,
         message=txt(
             "{param} 指向的文件内容不是合法的 JSON（{problem}），运行时无法解析。",
             "The file {param} points to is not valid JSON ({problem}); the runtime cannot read it.",
@@ -56,7 +57,8 @@ FILE_RULES: tuple[Rule, ...] = (
             id=rule_id,
             severity=severity,
             kind="file",
-            params=FORMAT_FILES,
+            params=(),
+            involves=has_file_format,
             message=txt("{param} 指向的文件：{problem}", "The file {param} points to: {problem}"),
             source=PAGE + ": {param}; the graph engine's reader of the file (hicann/ge "
             "compiler/engines/nn_engine, config_parser and fusion_config_manager)",

@@ -2,6 +2,7 @@
 
 from ascend_studio.schema._catalog import Catalog, CatalogError, load_catalog, shipped_catalog
 from ascend_studio.schema._formats import (
+    FILE_FORMATS,
     FORMATS,
     check_accelerate_train_mode,
     check_aicore_num,
@@ -53,6 +54,7 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ascend_studio._resources import resource_path
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
-from ascend_studio.schema._formats import FORMATS
+from ascend_studio.schema._formats import FILE_FORMATS, FORMATS
 from ascend_studio.schema._models import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -221,6 +221,10 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
         problems.append(f"{p.path}: format_rule without a format")
     if p.format is not None and p.format not in FORMATS:
         problems.append(f"{p.path}: unknown format {p.format!r}")
+    if p.file_format is not None and p.file_format not in FILE_FORMATS:
+        problems.append(f"{p.path}: unknown file format {p.file_format!r}")
+    if p.file_format is not None and p.kind != "path":
+        problems.append(f"{p.path}: file_format on a {p.kind} parameter")
     problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
     products = set(catalog.product_ids)
     for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from ascend_studio.schema._models import Parameter
 
 __all__ = [
+    "FILE_FORMATS",
     "FORMATS",
     "check_accelerate_train_mode",
     "check_aicore_num",
@@ -214,6 +215,20 @@ FORMATS: dict[str, Callable[[str], str | None]] = {
     "accelerate_mode": check_accelerate_train_mode,
     "json_object": check_profiling_options,
 }
+
+#: Companion-file format ids (``Parameter.file_format``): the formats
+#: ``ascend_studio.companion`` registers, one parser/checker each.
+FILE_FORMATS = frozenset(
+    {
+        "debug_cfg",
+        "fusion_switch",
+        "mixlist",
+        "dtypes",
+        "precision_ini",
+        "aoe_json",
+        "compress_list",
+    }
+)
 
 
 def format_problem(param: Parameter, text: str) -> str | None:

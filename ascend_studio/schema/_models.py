@@ -296,6 +296,9 @@ class Parameter(_Frozen):
     env_fallback: tuple[str, ...] = ()
     #: Id of the inner string syntax (``ascend_studio.schema.FORMATS``).
     format: str | None = None
+    #: Id of the companion-file format of the file this path names
+    #: (``ascend_studio.schema.FILE_FORMATS``; the parser lives in ``ascend_studio.companion``).
+    file_format: str | None = None
     #: Id of the hand-written rule that reports a malformed value in its own words;
     #: None: the catalog family ``format.invalid`` reports it.
     format_rule: str | None = None

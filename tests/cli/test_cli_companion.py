@@ -208,3 +208,19 @@ def test_validating_an_exported_bundle_reads_its_companions(
     text = capsys.readouterr().out
     assert f"read {out / 'debug.cfg'}" in text
     assert f"at: {out / 'debug.cfg'}:2" in text
+
+
+def test_kind_is_a_format_id_a_short_name_or_the_parameter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "debug.cfg"
+    cfg.write_text("op_debug_config=ccec_O0,oom\n", "utf-8")
+    for kind in ("debug_cfg", "debug", "op_debug_config"):
+        assert run_cli(["file", "check", str(cfg), "--kind", kind, "--json"]) == 1
+        assert json.loads(capsys.readouterr().out)["kind"] == "op_debug_config"
+    assert run_cli(["file", "new", "precision_ini"]) == 0
+    assert "[ByOpType]" in capsys.readouterr().out
+    for argv in (["file", "new", "nope"], ["file", "check", str(cfg), "--kind", "nope"]):
+        assert run_cli(argv) == 2
+        err = capsys.readouterr().err
+        assert "unknown kind 'nope'" in err and "debug_cfg" in err and "op_debug_config" in err

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascend_studio.companion import FORMATS, Comment, detect, format_for
+from ascend_studio.companion import FORMATS, Comment, detect, file_formats, format_for, param_for
 from ascend_studio.companion._aoe import KEYS, AoeConfig
 from ascend_studio.companion._compress import CompressNodes
 from ascend_studio.companion._debug import DebugConfig, Setting
@@ -22,7 +22,9 @@ from ascend_studio.companion._mixlist import ListChange, Mixlist
 from ascend_studio.companion._precision import Assign, PrecisionModes, Section
 
 GOLDEN = Path(__file__).parent / "golden"
-KINDS = sorted(FORMATS)
+#: Parameter -> the format of its file (the catalog's ``file_format``).
+BY_PARAM = file_formats()
+KINDS = sorted(BY_PARAM)
 
 token = st.text(string.ascii_letters + string.digits + "_", min_size=1, max_size=10)
 path_token = st.text(string.ascii_letters + string.digits + "_/.", min_size=1, max_size=12)
@@ -106,7 +108,7 @@ DOCS = {
 
 
 def test_every_format_has_a_strategy_and_golden_files() -> None:
-    assert set(DOCS) == set(FORMATS)
+    assert set(DOCS) == set(BY_PARAM)
     for kind in KINDS:
         assert (GOLDEN / f"{kind}.txt").is_file()
         assert (GOLDEN / f"{kind}.written").is_file()
@@ -114,7 +116,7 @@ def test_every_format_has_a_strategy_and_golden_files() -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_round_trip_parse_of_write(kind: str) -> None:
-    fmt = FORMATS[kind]
+    fmt = BY_PARAM[kind]
 
     @given(DOCS[kind])
     def check(doc: object) -> None:
@@ -126,7 +128,7 @@ def test_round_trip_parse_of_write(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_golden_written(kind: str) -> None:
     """The tolerant reader takes the hand-written sample; writing gives the canonical text."""
-    fmt = FORMATS[kind]
+    fmt = BY_PARAM[kind]
     text = (GOLDEN / f"{kind}.txt").read_text("utf-8")
     written = fmt.write(fmt.parse(text))
     assert written == (GOLDEN / f"{kind}.written").read_text("utf-8")
@@ -135,15 +137,15 @@ def test_golden_written(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_golden_and_template_are_clean_and_detected(kind: str) -> None:
-    fmt = FORMATS[kind]
+    fmt = BY_PARAM[kind]
     for text in ((GOLDEN / f"{kind}.txt").read_text("utf-8"), fmt.template):
         assert [p for p in fmt.check(text) if p.severity != "info"] == []
-        assert detect(text) == kind
+        assert detect(text) == BY_PARAM[kind].kind
 
 
 @pytest.mark.parametrize("kind", ["op_debug_config", "op_precision_mode"])
 def test_comments_survive_parse_and_write(kind: str) -> None:
-    fmt = FORMATS[kind]
+    fmt = BY_PARAM[kind]
     text = (GOLDEN / f"{kind}.txt").read_text("utf-8")
     comments = [line.strip() for line in text.splitlines() if line.strip()[:1] in ("#", ";")]
     assert comments
@@ -153,18 +155,29 @@ def test_comments_survive_parse_and_write(kind: str) -> None:
 
 
 def test_dtypes_keeps_comments_but_reports_them_as_the_reader_rejects_them() -> None:
-    fmt = FORMATS["customize_dtypes"]
+    fmt = FORMATS["dtypes"]
     text = "# by type\nOpType::Relu:InputDtype:float16\n\n"
     assert fmt.write(fmt.parse(text)) == text
     found = [(p.line, p.severity) for p in fmt.check(text)]
     assert found == [(1, "error"), (3, "error")]
 
 
-def test_format_for_accepts_short_names() -> None:
-    assert format_for("debug") is FORMATS["op_debug_config"]
-    assert format_for("op_precision_mode") is FORMATS["op_precision_mode"]
+def test_format_for_accepts_ids_short_names_and_parameters() -> None:
+    assert format_for("debug_cfg") is FORMATS["debug_cfg"]
+    assert format_for("debug") is FORMATS["debug_cfg"]
+    assert format_for("op_precision_mode") is FORMATS["precision_ini"]  # through the catalog
     assert format_for("nope") is None
     assert detect("hello") is None
+
+
+def test_format_ids_are_not_parameter_names_and_each_has_one_parameter() -> None:
+    from ascend_studio.schema import FILE_FORMATS, shipped_catalog
+
+    names = {p.path for p in shipped_catalog().params}
+    assert set(FORMATS) == FILE_FORMATS
+    assert not set(FORMATS) & names
+    assert sorted(f.kind for f in BY_PARAM.values()) == sorted(FORMATS)
+    assert all(param_for(f.kind) == p for p, f in BY_PARAM.items())
 
 
 def test_the_docs_show_every_format_with_an_example_and_a_screenshot() -> None:
@@ -182,5 +195,5 @@ def test_the_docs_example_of_each_format_is_clean(kind: str) -> None:
     section = page.split(f"### {kind}")[1].split("###")[0]
     match = re.search(r"```\w*\n(.*?)```", section, re.S)
     assert match is not None
-    assert FORMATS[kind].check(match[1]) == ()
-    assert detect(match[1]) == kind
+    assert BY_PARAM[kind].check(match[1]) == ()
+    assert detect(match[1]) == BY_PARAM[kind].kind

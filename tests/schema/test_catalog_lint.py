@@ -129,3 +129,21 @@ def test_broken_catalog_names_file_and_entry(tmp_path: Path) -> None:
     bad.write_text("[[param]\n", "utf-8")
     with pytest.raises(CatalogError, match=r"bad\.toml"):
         load_catalog(tmp_path)
+
+
+def test_file_format_must_be_a_registered_companion_format(tmp_path: Path) -> None:
+    """``file_format`` names a companion format id, never the parameter itself."""
+    import shutil
+
+    from ascend_studio.schema import FILE_FORMATS
+
+    source = Path(__file__).resolve().parents[2] / "resources" / "catalog"
+    shutil.copytree(source, tmp_path / "catalog")
+    given = {p.path: p.file_format for p in _shipped().params if p.file_format}
+    assert len(given) == 7 and set(given.values()) == FILE_FORMATS
+    debugging = tmp_path / "catalog" / "params" / "debugging.toml"
+    text = debugging.read_text("utf-8")
+    assert 'file_format = "debug_cfg"' in text
+    debugging.write_text(text.replace('"debug_cfg"', '"op_debug_config"'), "utf-8")
+    with pytest.raises(CatalogError, match="unknown file format 'op_debug_config'"):
+        load_catalog(tmp_path / "catalog")

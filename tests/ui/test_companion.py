@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 from ui_helpers import find
 
-from ascend_studio.companion import FORMATS
+from ascend_studio.companion import file_formats
 from ascend_studio.profile import Profile
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.companion._dialog import CompanionDialog
@@ -48,7 +48,7 @@ def _p(kind: str, text: str, **extra: object) -> Profile:
 
 def test_every_file_parameter_with_a_format_offers_edit_file(window: MainWindow) -> None:
     window.form.build_all()
-    for kind in FORMATS:
+    for kind in file_formats():
         find(window, QToolButton, f"{kind}:edit_file")
     assert window.findChild(QToolButton, "debug_dir:edit_file") is None  # a directory
 
@@ -158,14 +158,14 @@ def test_new_from_template_asks_before_replacing(
     assert dialog.text() == "[ByOpType]\n"
     dialogs.answer("confirm", True)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:template"), Qt.MouseButton.LeftButton)
-    assert dialog.text() == FORMATS["op_precision_mode"].template
+    assert dialog.text() == file_formats()["op_precision_mode"].template
 
 
 def test_unset_parameter_starts_from_the_template_and_sets_path_and_text(
     window: MainWindow, qtbot: Any, dialogs: Any, tmp_path: Path
 ) -> None:
     dialog = _open(window, qtbot, "aoe_config_file", Profile())
-    assert dialog.text() == FORMATS["aoe_config_file"].template
+    assert dialog.text() == file_formats()["aoe_config_file"].template
     target = tmp_path / "tune.json"
     dialogs.answer("ask_save_path", target)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:save_as"), Qt.MouseButton.LeftButton)
@@ -193,9 +193,9 @@ def test_text_is_read_from_disk_next_to_the_profile(
     assert find(dialog, QCheckBox, "option:dump_cce").isChecked()
 
 
-@pytest.mark.parametrize("kind", sorted(FORMATS))
+@pytest.mark.parametrize("kind", sorted(file_formats()))
 def test_cancel_changes_nothing(window: MainWindow, qtbot: Any, kind: str) -> None:
-    profile = _p(kind, FORMATS[kind].template)
+    profile = _p(kind, file_formats()[kind].template)
     dialog = _open(window, qtbot, kind, profile)
     find(dialog, QPlainTextEdit, "companion:text").setPlainText("changed\n")
     dialog.reject()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
-from ascend_studio.companion import format_for, read_companions
+from ascend_studio.companion import format_of, read_companions
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
@@ -55,13 +55,15 @@ class CompanionController(QObject):
         value = profile.values.get(param)
         if not isinstance(value, str) or not value.strip():
             return None
-        found, _ = read_companions(Profile(values={param: value}), [self.folder(), Path.cwd()])
+        found, _ = read_companions(
+            Profile(values={param: value}), [self.folder(), Path.cwd()], catalog=self.catalog
+        )
         return found.file_contents.get(param)
 
     def open(self, param: str) -> None:
         from ascend_studio.ui.companion._dialog import CompanionDialog
 
-        fmt = format_for(param)
+        fmt = format_of(self.catalog.param(param)) if self.catalog.has(param) else None
         if fmt is None:
             return
         profile = self.model.profile
@@ -69,6 +71,7 @@ class CompanionController(QObject):
         text = self._text(param, profile)
         self.dialog = CompanionDialog(
             fmt,
+            param=param,
             profile=profile,
             path=value if isinstance(value, str) else "",
             text=fmt.template if text is None else text,

@@ -51,28 +51,30 @@ _ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 _COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 
 
-def make_form(kind: str, catalog: Catalog, lang: Language) -> StructuredForm:
-    if kind == "fusion_switch_file":
+def make_form(format_id: str, catalog: Catalog, lang: Language) -> StructuredForm:
+    """The structured form of one companion format (by format id, not parameter)."""
+    if format_id == "fusion_switch":
         return FusionForm(catalog, lang)
     forms: dict[str, type[StructuredForm]] = {
-        "op_debug_config": DebugForm,
-        "modify_mixlist": MixlistForm,
-        "customize_dtypes": DtypesForm,
-        "op_precision_mode": PrecisionForm,
-        "aoe_config_file": AoeForm,
-        "compress_weight_conf": CompressForm,
+        "debug_cfg": DebugForm,
+        "mixlist": MixlistForm,
+        "dtypes": DtypesForm,
+        "precision_ini": PrecisionForm,
+        "aoe_json": AoeForm,
+        "compress_list": CompressForm,
     }
-    return forms[kind]()
+    return forms[format_id]()
 
 
-def file_findings(profile: Profile, kind: str, text: str) -> list[Diagnostic]:
-    """The rules' findings located in this file, with the rest of ``profile`` as is."""
-    value = profile.values.get(kind)
-    values = {**profile.values, kind: value if value is not None else kind}
+def file_findings(profile: Profile, param: str, text: str) -> list[Diagnostic]:
+    """The rules' findings located in the file of ``param``, with the rest of
+    ``profile`` as is."""
+    value = profile.values.get(param)
+    values = {**profile.values, param: value if value is not None else param}
     trial = profile.model_copy(
-        update={"values": values, "file_contents": {**profile.file_contents, kind: text}}
+        update={"values": values, "file_contents": {**profile.file_contents, param: text}}
     )
-    return [d for d in evaluate(trial) if d.location is not None and d.location.param == kind]
+    return [d for d in evaluate(trial) if d.location is not None and d.location.param == param]
 
 
 class CompanionDialog(QDialog):
@@ -80,6 +82,7 @@ class CompanionDialog(QDialog):
         self,
         fmt: Format[object],
         *,
+        param: str,
         profile: Profile,
         path: str,
         text: str,
@@ -90,8 +93,9 @@ class CompanionDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.fmt, self.profile, self.folder, self.lang = fmt, profile, folder, lang
-        self.setObjectName(f"companion:{fmt.kind}")
-        self.setWindowTitle(tr("Edit file: {name}").format(name=fmt.kind))
+        self.param = param
+        self.setObjectName(f"companion:{param}")
+        self.setWindowTitle(tr("Edit file: {name}").format(name=param))
         self._syncing = False
         self.path = QLineEdit(path, self)
         self.path.setObjectName("companion:path")
@@ -182,7 +186,7 @@ class CompanionDialog(QDialog):
 
     def _refresh(self) -> None:
         self.findings.clear()
-        found = file_findings(self.profile, self.fmt.kind, self.text())
+        found = file_findings(self.profile, self.param, self.text())
         for d in found:
             line = d.location.line if d.location else 0
             where = tr("line {n}").format(n=line) if line else tr("whole file")
@@ -213,7 +217,7 @@ class CompanionDialog(QDialog):
         self.set_text(self.fmt.template)
 
     def save_as(self) -> None:
-        name = Path(self.path.text()).name or f"{self.fmt.kind}{self.fmt.suffix}"
+        name = Path(self.path.text()).name or f"{self.param}{self.fmt.suffix}"
         chosen = _dialogs.ask_save_path(
             self, tr("Save file as"), str(self.folder / name), tr("All files (*)")
         )

@@ -116,7 +116,7 @@ class FusionForm(StructuredForm):
         self.table.setCellWidget(row, 2, combo)
 
     def _show(self, text: str) -> None:
-        doc = _parse("fusion_switch_file", text)
+        doc = _parse("fusion_switch", text)
         assert isinstance(doc, FusionSwitch)
         self.table.setRowCount(0)
         listed = set()
@@ -153,7 +153,7 @@ class FusionForm(StructuredForm):
             if combo.currentText() != UNSET:
                 pairs[section.text()].append((name.text(), combo.currentText()))
         doc = FusionSwitch(tuple(pairs["GraphFusion"]), tuple(pairs["UBFusion"]))
-        return _write("fusion_switch_file", doc)
+        return _write("fusion_switch", doc)
 
 
 class MixlistForm(StructuredForm):
@@ -177,7 +177,7 @@ class MixlistForm(StructuredForm):
                 self.edits[(name, action)] = edit
 
     def _show(self, text: str) -> None:
-        doc = _parse("modify_mixlist", text)
+        doc = _parse("mixlist", text)
         assert isinstance(doc, Mixlist)
         self.doc = doc
         for name in LISTS:
@@ -191,7 +191,7 @@ class MixlistForm(StructuredForm):
             add = split_names(self.edits[(name, "to-add")].toPlainText())
             remove = split_names(self.edits[(name, "to-remove")].toPlainText())
             doc = doc.with_change(ListChange(name, add, remove))
-        return _write("modify_mixlist", doc)
+        return _write("mixlist", doc)
 
 
 class AoeForm(StructuredForm):
@@ -227,7 +227,7 @@ class AoeForm(StructuredForm):
         form.addRow(tr("Feature (deeper_opat needs aoe_mode 2, nonhomo_split 1):"), features)
 
     def _show(self, text: str) -> None:
-        doc = _parse("aoe_config_file", text)
+        doc = _parse("aoe_json", text)
         assert isinstance(doc, AoeConfig)
         self.doc = doc
         self.names.setText(",".join(doc.tune_ops_name))
@@ -250,4 +250,4 @@ class AoeForm(StructuredForm):
             tune_optimization_level=None if level == UNSET else level,
             feature=(*chosen, *others),
         )
-        return _write("aoe_config_file", doc)
+        return _write("aoe_json", doc)

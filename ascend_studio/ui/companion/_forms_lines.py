@@ -77,7 +77,7 @@ class DebugForm(StructuredForm):
         layout.addStretch(1)
 
     def _show(self, text: str) -> None:
-        doc = _fmt_parse(OPTIONS_KEY, text)
+        doc = _fmt_parse("debug_cfg", text)
         assert isinstance(doc, DebugConfig)
         self.doc = doc
         for option, box in self.boxes.items():
@@ -89,7 +89,7 @@ class DebugForm(StructuredForm):
         added = [o for o, box in self.boxes.items() if box.isChecked() and o not in kept]
         doc = self.doc.with_values(OPTIONS_KEY, (*kept, *added))
         doc = doc.with_values(LIST_KEY, split_names(self.op_list.text()))
-        return _fmt_write(OPTIONS_KEY, doc)
+        return _fmt_write("debug_cfg", doc)
 
 
 class DtypesForm(StructuredForm):
@@ -107,7 +107,7 @@ class DtypesForm(StructuredForm):
         layout.addWidget(self.rows)
 
     def _show(self, text: str) -> None:
-        doc = _fmt_parse("customize_dtypes", text)
+        doc = _fmt_parse("dtypes", text)
         assert isinstance(doc, CustomDtypes)
         self.doc = doc
         self.rows.set_rows(
@@ -128,7 +128,7 @@ class DtypesForm(StructuredForm):
             for by, op, ins, outs in self.rows.rows()
             if op
         )
-        return _fmt_write("customize_dtypes", self.doc.with_rules(rules))
+        return _fmt_write("dtypes", self.doc.with_rules(rules))
 
 
 class PrecisionForm(StructuredForm):
@@ -145,14 +145,14 @@ class PrecisionForm(StructuredForm):
         layout.addWidget(self.rows)
 
     def _show(self, text: str) -> None:
-        doc = _fmt_parse("op_precision_mode", text)
+        doc = _fmt_parse("precision_ini", text)
         assert isinstance(doc, PrecisionModes)
         self.doc = doc
         self.rows.set_rows(list(doc.rows))
 
     def text(self) -> str:
         rows = tuple((s, k, v) for s, k, v in self.rows.rows() if k and v)
-        return _fmt_write("op_precision_mode", self.doc.with_rows(rows))
+        return _fmt_write("precision_ini", self.doc.with_rows(rows))
 
 
 class CompressForm(StructuredForm):
@@ -167,12 +167,12 @@ class CompressForm(StructuredForm):
         layout.addRow(tr("Nodes (one per line):"), self.nodes)
 
     def _show(self, text: str) -> None:
-        doc = _fmt_parse("compress_weight_conf", text)
+        doc = _fmt_parse("compress_list", text)
         assert isinstance(doc, CompressNodes)
         self.nodes.setPlainText("\n".join(doc.nodes))
 
     def text(self) -> str:
         names = tuple(n.strip() for n in self.nodes.toPlainText().replace(";", "\n").splitlines())
         return _fmt_write(
-            "compress_weight_conf", replace(CompressNodes(), nodes=tuple(n for n in names if n))
+            "compress_list", replace(CompressNodes(), nodes=tuple(n for n in names if n))
         )

@@ -14,7 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
 
-from ascend_studio.companion import format_for
+from ascend_studio.companion import format_of
 from ascend_studio.schema import Parameter
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import Language, tr
@@ -62,7 +62,7 @@ class PathEditor(StrEditor):
         self.box.addWidget(self.browse)
         self.browse.clicked.connect(self._browse)
         self.edit_file: QToolButton | None = None
-        if param.variant == "file" and format_for(param.path) is not None:
+        if param.variant == "file" and format_of(param) is not None:
             self.edit_file = QToolButton(self)
             self.edit_file.setObjectName(f"{param.path}:edit_file")
             self.edit_file.setText(tr("Edit file…"))

@@ -2,14 +2,17 @@
 
 Each returns the template values and, under ``"at"``, the :class:`FileSpot` of
 the line the finding is about. Kept apart from the declarations in
-``_rules_files`` so both stay small.
+``_rules_files`` so both stay small. A file is found by its format id through
+the catalog (parameter -> ``file_format``); the parameters named here are the
+other side of a cross-parameter condition (``op_debug_level`` with ``oom`` in the
+debug file, AOE features with ``aoe_mode``...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from ascend_studio.companion import FORMATS, Problem
+from ascend_studio.companion import Problem, file_formats, param_for
 from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._files import (
     DEBUG_OPTIONS,
@@ -21,13 +24,13 @@ from ascend_studio.rules._files import (
     read_precision_modes,
     ub_fusion_line,
 )
+from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Condition, FileSpot, Hit, Severity
 
 __all__ = [
-    "FORMAT_FILES",
     "FORMAT_RULES",
     "HF32_MODES",
-    "JSON_FILES",
+    "JSON_FORMATS",
     "aoe_mode",
     "at",
     "cache_vs_debug_config",
@@ -36,8 +39,11 @@ __all__ = [
     "debug_options",
     "feature_needs",
     "file_modes",
+    "file_of",
     "format_hit",
     "fp32_product",
+    "has_file_format",
+    "has_json_file",
     "hf32_env_with_modes",
     "level2_with_oom",
     "mode_at",
@@ -50,18 +56,33 @@ __all__ = [
     "unknown_modes",
 ]
 
-#: JSON files whose reader is not public: a syntax error is reported by
+#: Formats whose reader is not public: a syntax error is reported by
 #: ``file.invalid_json``. The fusion switch and mixlist readers (graph engine)
 #: reject bad JSON: ``file.format_error`` reports it for them.
-JSON_FILES = ("aoe_config_file",)
+JSON_FORMATS = ("aoe_json",)
 HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_execution"})
-#: Every parameter whose file has a known format (checked by ``file.format``).
-FORMAT_FILES = tuple(FORMATS)
 
 
-def debug_options(c: Ctx) -> dict[str, int]:
-    text = c.file("op_debug_config")
-    return read_debug_config(text).options if text is not None else {}
+def has_json_file(ix: CatalogIndex, path: str) -> bool:
+    """Is ``path`` a parameter whose file ``file.invalid_json`` checks?"""
+    found = file_formats(ix.catalog).get(path)
+    return found is not None and found.kind in JSON_FORMATS
+
+
+def has_file_format(ix: CatalogIndex, path: str) -> bool:
+    """Is ``path`` a parameter whose file has a known format (``file.format``)?"""
+    return path in file_formats(ix.catalog)
+
+
+def file_of(c: Ctx, format_id: str) -> tuple[str, str | None]:
+    """(the parameter whose file has this format, that file's text or None)."""
+    param = param_for(format_id, c.ix.catalog)
+    return (param, c.file(param)) if param is not None else ("", None)
+
+
+def debug_options(c: Ctx) -> tuple[str, dict[str, int]]:
+    param, text = file_of(c, "debug_cfg")
+    return param, read_debug_config(text).options if text is not None else {}
 
 
 def at(param: str, line: int) -> FileSpot:
@@ -69,7 +90,8 @@ def at(param: str, line: int) -> FileSpot:
 
 
 def scan_json(c: Ctx) -> Iterator[Hit]:
-    for path in JSON_FILES:
+    formats = file_formats(c.ix.catalog)
+    for path in (p for p, f in formats.items() if f.kind in JSON_FORMATS):
         text = c.file(path)
         found = json_problem(text) if text is not None else None
         if found is not None:
@@ -81,9 +103,9 @@ def scan_json(c: Ctx) -> Iterator[Hit]:
 
 def scan_formats(severity: str) -> Callable[[Ctx], Iterator[Hit]]:
     def scan(c: Ctx) -> Iterator[Hit]:
-        for path in FORMAT_FILES:
+        for path, fmt in file_formats(c.ix.catalog).items():
             text = c.file(path)
-            for found in file_problems(path, text) if text is not None else ():
+            for found in file_problems(fmt.kind, text) if text is not None else ():
                 if found.severity == severity:
                     yield format_hit(path, found)
 
@@ -102,23 +124,24 @@ def format_hit(path: str, found: Problem) -> Hit:
 
 
 def ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
-    options = debug_options(c)
+    param, options = debug_options(c)
     if "ccec_O0" in options and "oom" in options:
-        return {"at": at("op_debug_config", options["oom"])}
+        return {"at": at(param, options["oom"])}
     return None
 
 
 def unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
-    options = debug_options(c)
+    param, options = debug_options(c)
     unknown = sorted(set(options) - DEBUG_OPTIONS)
     if not unknown:
         return None
-    return {"unknown": ", ".join(unknown), "at": at("op_debug_config", options[unknown[0]])}
+    return {"unknown": ", ".join(unknown), "at": at(param, options[unknown[0]])}
 
 
 def oom_at(c: Ctx) -> Mapping[str, object] | None:
-    line = debug_options(c).get("oom")
-    return None if line is None else {"at": at("op_debug_config", line)}
+    param, options = debug_options(c)
+    line = options.get("oom")
+    return None if line is None else {"at": at(param, line)}
 
 
 def level2_with_oom(c: Ctx) -> Mapping[str, object] | None:
@@ -130,10 +153,10 @@ def collect_with_oom(c: Ctx) -> Mapping[str, object] | None:
 
 
 def cache_vs_debug_config(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("op_debug_config")
+    param, text = file_of(c, "debug_cfg")
     if not c.is_set("op_compiler_cache_mode") or text is None:
         return None
-    return None if read_debug_config(text).has_list else {"at": at("op_debug_config", 0)}
+    return None if read_debug_config(text).has_list else {"at": at(param, 0)}
 
 
 def aoe_mode(c: Ctx) -> str | None:
@@ -144,7 +167,7 @@ def aoe_mode(c: Ctx) -> str | None:
 
 def feature_needs(feature: str, mode: str) -> Condition:
     def when(c: Ctx) -> Mapping[str, object] | None:
-        text = c.file("aoe_config_file")
+        param, text = file_of(c, "aoe_json")
         config = read_aoe_config(text) if text is not None else None
         if config is None or feature not in config.features:
             return None
@@ -152,27 +175,28 @@ def feature_needs(feature: str, mode: str) -> Condition:
         if current == mode:
             return None
         shown = repr(current) if current else "unset"
-        return {"mode": shown, "at": at("aoe_config_file", config.feature_line)}
+        return {"mode": shown, "at": at(param, config.feature_line)}
 
     return when
 
 
 def tune_level(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("aoe_config_file")
+    param, text = file_of(c, "aoe_json")
     config = read_aoe_config(text) if text is not None else None
     if config is None or config.level is None or config.level in ("O1", "O2"):
         return None
-    return {"level": repr(config.level), "at": at("aoe_config_file", config.level_line)}
+    return {"level": repr(config.level), "at": at(param, config.level_line)}
 
 
-def file_modes(c: Ctx) -> dict[str, int]:
-    text = c.file("op_precision_mode")
-    return read_precision_modes(text) if text is not None else {}
+def file_modes(c: Ctx) -> tuple[str, dict[str, int]]:
+    param, text = file_of(c, "precision_ini")
+    return param, read_precision_modes(text) if text is not None else {}
 
 
 def mode_at(c: Ctx, mode: str) -> Mapping[str, object] | None:
-    line = file_modes(c).get(mode)
-    return None if line is None else {"at": at("op_precision_mode", line)}
+    param, modes = file_modes(c)
+    line = modes.get(mode)
+    return None if line is None else {"at": at(param, line)}
 
 
 def fp32_product(c: Ctx) -> Mapping[str, object] | None:
@@ -180,23 +204,24 @@ def fp32_product(c: Ctx) -> Mapping[str, object] | None:
 
 
 def unknown_modes(c: Ctx) -> Mapping[str, object] | None:
-    modes = file_modes(c)
+    param, modes = file_modes(c)
     unknown = sorted(set(modes) - PRECISION_MODES)
     if not unknown:
         return None
-    return {"unknown": ", ".join(unknown), "at": at("op_precision_mode", modes[unknown[0]])}
+    return {"unknown": ", ".join(unknown), "at": at(param, modes[unknown[0]])}
 
 
 def hf32_env_with_modes(c: Ctx) -> Mapping[str, object] | None:
     if not c.env_given("ENABLE_HF32_EXECUTION"):
         return None
-    lines = [line for mode, line in file_modes(c).items() if mode in HF32_MODES]
-    return {"at": at("op_precision_mode", min(lines))} if lines else None
+    param, modes = file_modes(c)
+    lines = [line for mode, line in modes.items() if mode in HF32_MODES]
+    return {"at": at(param, min(lines))} if lines else None
 
 
 def ub_fusion_350(c: Ctx) -> Mapping[str, object] | None:
-    text = c.file("fusion_switch_file")
+    param, text = file_of(c, "fusion_switch")
     if c.product != "atlas_350" or text is None:
         return None
     line = ub_fusion_line(text)
-    return None if line is None else {"at": at("fusion_switch_file", line)}
+    return None if line is None else {"at": at(param, line)}
