@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ascend_studio.codegen._import_py import _configurations
-from ascend_studio.codegen._pybuild import Builder
+from ascend_studio.codegen._pymap import MapBuilder
 from ascend_studio.codegen._pyobjs import ProtoObj, Source, SubConfigObj
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
@@ -48,7 +48,7 @@ def locate(text: str, catalog: Catalog) -> Located:
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
-    builder = Builder(catalog, src)
+    builder = MapBuilder(catalog, src)
     found = _configurations(builder, scanner)
     sites: list[Site] = []
     for call in scanner.runconfigs:

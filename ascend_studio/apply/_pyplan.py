@@ -154,7 +154,7 @@ class Planner:
         self.changed.append(path)
         self._shared(call, path)
         if not is_kw:
-            self.plan.exprs[self.pos(node)] = self.text(path, new, node)  # type: ignore[arg-type]
+            self.plan.exprs[self.pos(node)] = self.text(path, new, node)
         elif new is None:
             self.plan.call(self.pos(call.node.func)).drop.add(name)
         else:

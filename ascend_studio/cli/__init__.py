@@ -97,6 +97,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def run_cli(argv: list[str]) -> int:
     """Run one headless command; returns the process exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        # A file name that is not UTF-8 (Linux hands it over with lone surrogates)
+        # or any other unencodable text is printed escaped, never a crash.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     if argv == ["--version"]:
         print(f"ascend-studio {__version__}")
         return 0

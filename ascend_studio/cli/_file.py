@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio._input import read_input
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.companion import (
     ALIASES,
@@ -77,7 +78,7 @@ def _read(path: str) -> str:
     if file.is_file() and file.stat().st_size > MAX_BYTES:
         raise ValueError(f"{path}: larger than 1 MiB, not a companion file")
     try:
-        return file.read_bytes().decode("utf-8-sig")
+        return read_input(file).decode("utf-8-sig")  # regular files only: a FIFO would hang
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not UTF-8 text") from None
     except OSError as exc:

@@ -122,6 +122,10 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     result, reads = _with_files(found_configs(import_file(args.file)))
+    errors = [item for item in result.report.items if item.severity == "error"]
+    if errors and not result.configs and not args.json:  # one line: why nothing was read
+        print(f"ascend-studio import: {args.file}: {errors[0].text(args.lang)}", file=sys.stderr)
+        return 1
     status = 1 if not result.configs else 0
     if result.configs and args.output:
         status = _save(result, args)

@@ -1,7 +1,8 @@
 """``ascend-studio validate``: check a profile (or a script) against every rule.
 
 Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
-least one error was found, 2 when the file cannot be read, holds no configuration
+least one error was found (by a rule, or by the import: a line that does not
+parse, Windows line endings in a shell script), 2 when the file cannot be read, holds no configuration
 (an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
 
 One FILE gives the detailed report below; several paths, a folder or a batch
@@ -23,7 +24,7 @@ from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.codegen import ImportedConfig, ReportItem, import_file
+from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._comments import FileSuppressions
 from ascend_studio.lint._config import ConfigError
@@ -34,7 +35,7 @@ from ascend_studio.lint._options import (
     is_batch,
 )
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
-from ascend_studio.profile import Expr, Profile, ProfileError, load_profile
+from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -56,7 +57,7 @@ def register(sub: Any) -> None:
             "op_debug_config point to are read too (a relative path from the working directory, "
             "then from FILE's folder) and checked with their line numbers; a file not found is "
             "reported, not an error. Exit status: 0 when no "
-            "error is found, 1 when any error is found, 2 when FILE cannot be read or holds no "
+            "error is found, 1 when any error is found (by a rule or by the import), 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
         epilog=BATCH_EPILOG,
@@ -120,6 +121,8 @@ def _retarget(loaded: Loaded, args: argparse.Namespace) -> Loaded:
 def _jsonable(value: object) -> object:
     if isinstance(value, Expr):
         return {"expr": value.expr}
+    if isinstance(value, bytes):  # as in the profile file
+        return bytes_json(value)
     return value
 
 
@@ -228,7 +231,8 @@ def _report(
 ) -> int:
     catalog = shipped_catalog()
     results: Results = [
-        (label, p, _shown(evaluate(p, catalog), c, settings, comments)) for label, p, c in loaded
+        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
+        for label, p, c in loaded
     ]
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
     if args.json:
@@ -251,7 +255,9 @@ def _report(
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
-    return 1 if any(d.severity == "error" for _, _, found in results for d in found) else 0
+    import_error = any(item.severity == "error" for item in problems)
+    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
+    return 1 if import_error or rule_error else 0
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:

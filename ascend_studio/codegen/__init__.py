@@ -5,6 +5,7 @@ write. Importers read Python through :mod:`ast` and shell through a word
 reader: they never execute their input and never raise on malformed input.
 """
 
+from ascend_studio.codegen._diag import on_one_path
 from ascend_studio.codegen._envscript import EnvScript, parse_env_script, read_env_script
 from ascend_studio.codegen._export import (
     export_format,
@@ -42,6 +43,7 @@ __all__ = [
     "import_python",
     "import_shell",
     "import_text",
+    "on_one_path",
     "parse_env_script",
     "read_env_script",
     "register_format",

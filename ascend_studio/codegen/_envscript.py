@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ascend_studio._input import InputError, read_input
 from ascend_studio.codegen._import_sh import import_shell
 from ascend_studio.codegen._report import ImportReport
 
@@ -45,7 +46,7 @@ def parse_env_script(text: str, source: str = "<string>") -> EnvScript:
 def read_env_script(path: str | Path) -> EnvScript:
     """Parse a file; an unreadable file is reported as a problem, not raised."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        return EnvScript(problems=[f"{path}: cannot read: {exc.strerror or exc}"])
+        text = read_input(path).decode("utf-8", errors="replace")
+    except InputError as exc:
+        return EnvScript(problems=[str(exc)])
     return parse_env_script(text, str(path))

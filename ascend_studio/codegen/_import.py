@@ -7,6 +7,7 @@ import os
 import re
 from pathlib import Path
 
+from ascend_studio._input import InputError, read_input
 from ascend_studio.codegen._import_py import import_python
 from ascend_studio.codegen._import_sh import detect_dialect, import_shell
 from ascend_studio.codegen._report import (
@@ -22,21 +23,41 @@ from ascend_studio.schema import Catalog
 __all__ = ["guess_kind", "import_file", "import_text"]
 
 _PY_EXT = (".py", ".pyw", ".ipy")
+_SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".env")
+#: ``[ \t]*``, not ``\s*``: with ``re.M``, ``\s*`` runs over every following blank
+#: line from each line start, which made detection quadratic in blank lines.
 _PY_HINT = re.compile(
-    r"^\s*(import\s+\w|from\s+[\w.]+\s+import\b|def\s+\w+\s*\(|class\s+\w+)", re.M
+    r"^[ \t]*(import[ \t]+\w|from[ \t]+[\w.]+[ \t]+import\b|def[ \t]+\w+[ \t]*\(|class[ \t]+\w+)",
+    re.M,
 )
 
 
-def guess_kind(text: str, source: str) -> str:
-    """ "python", "profile" (our JSON) or a shell dialect ("shell", "env-file")."""
+def _by_suffix(text: str, source: str) -> str | None:
     name = Path(source).name.lower()
-    first = text.split("\n", 1)[0]
-    if name.endswith(_PY_EXT) or (first.startswith("#!") and "python" in first):
+    if name.endswith(_PY_EXT):
         return "python"
-    if name.endswith(".json") or text.lstrip().startswith("{"):
+    if name.endswith(".json"):
         return "profile"
+    if name.endswith(_SHELL_EXT) or detect_dialect("", source) == "env-file":
+        return detect_dialect(text, source)
+    return None
+
+
+def guess_kind(text: str, source: str) -> str:
+    """ "python", "profile" (our JSON) or a shell dialect ("shell", "env-file").
+
+    A known suffix decides (a ``.sh`` file that embeds ``python -c "import ..."``
+    is still shell); the first line's ``#!`` and then the content decide only
+    for files without one.
+    """
+    by_name = _by_suffix(text, source)
+    if by_name is not None:
+        return by_name
+    first = text.split("\n", 1)[0]
     if first.startswith("#!"):
-        return "shell"
+        return "python" if "python" in first else detect_dialect(text, source)
+    if text.lstrip().startswith("{"):
+        return "profile"
     if "NPURunConfig" in text or "parameter_map" in text or _PY_HINT.search(text):
         return "python"
     return detect_dialect(text, source)
@@ -51,7 +72,8 @@ def _profile_json(text: str, source: str) -> ImportResult:
             msg(f"不是有效的配置文件：{exc.problem}", f"Not a valid profile: {exc.problem}"),
         )
         return ImportResult((), ImportReport((item,)), source, "profile")
-    return ImportResult((ImportedConfig(profile, "profile"),), ImportReport(), source, "profile")
+    config = ImportedConfig(profile, "profile", 1)  # found: the whole file is the configuration
+    return ImportResult((config,), ImportReport(), source, "profile")
 
 
 def import_text(
@@ -82,11 +104,10 @@ def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) ->
     """Read and import a file; an unreadable file gives a report, not an exception."""
     source = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
+        raw = read_input(path)
+    except InputError as exc:
         item = ReportItem(
-            "unreadable",
-            msg(f"无法读取：{exc.strerror or exc}", f"Cannot read: {exc.strerror or exc}"),
+            "unreadable", msg(f"无法读取：{exc.problem}", exc.problem[:1].upper() + exc.problem[1:])
         )
         return ImportResult((), ImportReport((item,)), source, "unknown")
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors

@@ -9,9 +9,11 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 
 from __future__ import annotations
 
+from ascend_studio.codegen._branch import Branch, branch_of
 from ascend_studio.codegen._header import HeaderInfo, read_header
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
+from ascend_studio.codegen._pymap import MapBuilder
 from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source, source_lines
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
@@ -26,7 +28,7 @@ from ascend_studio.codegen._sh_state import DEVICE_VARS
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
 
-__all__ = ["import_python", "internal_error"]
+__all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]
 
 
 def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResult:
@@ -41,10 +43,35 @@ def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResul
     return ImportResult((), ImportReport((item,)), source, dialect)
 
 
+#: The largest Python source parsed (2 MB, 4x the largest script of a public model
+#: zoo): Python's own parser needs about 0.5 GB of memory per MB of statements, so a
+#: 20 MB generated file could exhaust the machine.
+MAX_PYTHON_BYTES = 2 * 1024 * 1024
+
+
+def _too_large(text: str, source: str) -> ImportResult | None:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_PYTHON_BYTES:
+        return None
+    mb = size / (1024 * 1024)
+    item = ReportItem(
+        "unreadable",
+        msg(
+            f"Python 脚本有 {mb:.1f} MB，超过 Python 脚本的上限 2 MB（Python 解析器每 MB 约需 0.5 GB 内存），未读取。",
+            f"This Python script is {mb:.1f} MB; Python scripts larger than 2 MB are not read "
+            "(Python's parser needs about 0.5 GB of memory per MB).",
+        ),
+    )
+    return ImportResult((), ImportReport((item,)), source, "python")
+
+
 def import_python(
     text: str, source: str = "<string>", catalog: Catalog | None = None
 ) -> ImportResult:
     """Configurations found in Python ``text``; never raises, never executes it."""
+    large = _too_large(text, source) if len(text) > MAX_PYTHON_BYTES // 4 else None
+    if large is not None:
+        return large
     try:
         return _import(text, source, catalog or shipped_catalog())
     except Exception as exc:  # a safety net: bad input must never escape as an exception
@@ -80,10 +107,10 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
-    builder = Builder(catalog, src)
+    builder = MapBuilder(catalog, src)
     found = _configurations(builder, scanner)
     builder.config = None
-    env = _environment(builder, scanner.env)
+    env, env_branches = _environment(builder, scanner.env)
     for line, kind, note in scanner.notes:
         builder.add(kind, note, note, line)  # type: ignore[arg-type]
     if not found and env:
@@ -97,19 +124,28 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
         )
     header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
     configs = tuple(
-        ImportedConfig(_profile(built, env, header), label, line, dict(built.written))
+        ImportedConfig(
+            _profile(built, env, header),
+            label,
+            line,
+            dict(built.written),
+            {**built.branches, **env_branches},
+        )
         for built, label, line in found
     )
     return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
 
 
-def _configurations(builder: Builder, scanner: Scanner) -> list[tuple[Built, str, int]]:
+def _configurations(builder: MapBuilder, scanner: Scanner) -> list[tuple[Built, str, int]]:
     """One per NPURunConfig call, then one per NpuOptimizer ConfigProto used on its own."""
     found: list[tuple[Built, str, int]] = []
     for index, call in enumerate(scanner.runconfigs):
         builder.config = index
         built = Built()
         builder.expand(call, "", built)
+        branch = branch_of(call.label)
+        if branch:
+            built.branches.update(dict.fromkeys(built.values, branch))
         for proto in built.protos:
             _merge(builder, built, builder.map_values(proto), proto)
         found.append((built, call.label, call.node.lineno))
@@ -140,6 +176,8 @@ def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> No
                 )
             continue
         built.values[path] = value
+        if path in mapped.branches:
+            built.branches[path] = mapped.branches[path]
         param = builder.catalog.param(path) if builder.catalog.has(path) else None
         always = param is not None and param.session is not None and param.session.sent == "always"
         if always and param is not None and value != param.default:
@@ -167,27 +205,37 @@ def _report_other(builder: Builder, proto: ProtoObj) -> None:
 _SKIP = object()
 
 
-def _environment(builder: Builder, sets: list[EnvSet]) -> dict[str, str | None]:
+def _environment(
+    builder: Builder, sets: list[EnvSet]
+) -> tuple[dict[str, str | None], dict[str, Branch]]:
+    """The environment, and the conditions its values were set under (see ``_branch``)."""
     env: dict[str, str | None] = {}
     lines: dict[str, int] = {}
+    branches: dict[str, Branch] = {}
     for item in sets:
         value = _env_value(builder, item)
         if value is _SKIP or _kept_by_setdefault(builder, item, env, lines):
             continue
         assert value is None or isinstance(value, str)
-        if item.name in env and env[item.name] != value:
+        path, branch = f"env:{item.name}", branch_of(item.label)
+        _env_report(builder, item, value)
+        if item.name in env and branches.get(path, ()) != branch:
+            if branch:  # a conditional alternative: the value kept so far stays
+                continue
+        elif item.name in env and env[item.name] != value:
             builder.add(
                 "conflict",
                 f"{item.name} 被多次设置（第 {lines[item.name]} 行与第 {item.line} 行），以最后一次为准。",
                 f"{item.name} is set more than once (lines {lines[item.name]} and {item.line}); "
                 "the last one wins.",
                 item.line,
-                f"env:{item.name}",
+                path,
             )
-        _env_report(builder, item, value)
-        env[item.name] = value
-        lines[item.name] = item.line
-    return env
+        env[item.name], lines[item.name] = value, item.line
+        branches.pop(path, None)
+        if branch:
+            branches[path] = branch
+    return env, branches
 
 
 def _env_value(builder: Builder, item: EnvSet) -> object:

@@ -18,8 +18,8 @@ from ascend_studio.codegen._header import read_header
 from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
-from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment, word_value
-from ascend_studio.codegen._shlex import Command, Word, lex
+from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
+from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, shell_quote, stream
 from ascend_studio.profile import Profile
 
 __all__ = ["detect_dialect", "import_shell"]
@@ -158,7 +158,7 @@ def _command(state: State, cmd: Command) -> None:
 
 
 def _assignment(state: State, name: str, text: str, cmd: Command) -> None:
-    value, verbatim = word_value(text)
+    value, verbatim = state.value_of(text, name, cmd)
     if state.allexport or name in state.exported or (state.in_loop and name in DEVICE_VARS):
         state.set_env(name, value, verbatim, cmd)
     else:
@@ -169,24 +169,57 @@ def import_shell(text: str, source: str = "<string>", dialect: str | None = None
     """The environment a shell-ish file sets; never raises, never runs it."""
     chosen = dialect or detect_dialect(text, source)
     try:
-        state = read_env_file(text) if chosen == "env-file" else _read_shell(text)
+        state = read_env_file(text) if chosen == "env-file" else _read_shell(text, source)
         return _result(state, text, source, chosen)
     except Exception as exc:  # a safety net: bad input must never escape as an exception
         return internal_error(source, chosen, exc)
 
 
-def _read_shell(text: str) -> State:
+def _crlf(state: State, text: str, source: str) -> str:
+    """Windows line endings: bash keeps each ``\r`` (values end in it, ``do\r`` is a
+    syntax error). Reported as an error with the fix; read as the fixed file."""
+    at = text.find("\r\n")
+    if at < 0:
+        return text
+    name = shell_quote(PurePath(source).name) if source != "<string>" else "FILE"
+    count = text.count("\r\n")
+    state.add(
+        "syntax_error",
+        f"该脚本使用 Windows 换行符（CRLF，{count} 行）：bash 会把行尾的 \\r 当作内容"
+        f"（变量值以 \\r 结尾，do/then 等关键字报语法错误）。请先转换：sed -i 's/\\r$//' {name}"
+        f"（或 dos2unix {name}）。以下按转换后的内容读取。",
+        f"This script has Windows line endings (CRLF, {count} lines): bash keeps the \\r at "
+        "each line end (values end in \\r; `do`, `then` and `for ((...))` lines are syntax "
+        f"errors). Convert it first: sed -i 's/\\r$//' {name} (or dos2unix {name}). Read "
+        "here as converted.",
+        text.count("\n", 0, at) + 1,
+    )
+    return text.replace("\r\n", "\n")
+
+
+def _read_shell(text: str, source: str = "<string>") -> State:
     state = State()
-    lexed = lex(text)
-    for cmd in lexed.commands:
-        _command(state, cmd)
-    if lexed.error is not None:
-        state.add(
-            "syntax_error",
-            f"shell 语法错误：{lexed.error.message}；其后的内容未读取。",
-            f"Shell syntax error: {lexed.error.message}; the rest of the file was not read.",
-            lexed.error.line,
-        )
+    text = _crlf(state, text, source)
+    for item in stream(text):
+        if isinstance(item, ShellSyntaxError):
+            state.add(
+                "syntax_error",
+                f"shell 语法错误：{item.message}；bash 会在此停止，其余内容仍已读取。",
+                f"Shell syntax error: {item.message}; bash stops here (the rest of the file "
+                "was still read for settings).",
+                item.line,
+            )
+        else:
+            try:
+                _command(state, item)
+            except Exception as exc:  # an importer bug must not lose the rest of the file
+                state.add(
+                    "internal_error",
+                    f"导入器内部错误（{type(exc).__name__}: {exc}）；已跳过这条命令，其余内容仍已读取。",
+                    f"Importer bug on this command ({type(exc).__name__}: {exc}); it was "
+                    "skipped, the rest of the file was read. Please report it.",
+                    item.line,
+                )
     for name, (_, _, line) in state.shell.items():
         if name not in state.exported and name.isupper():
             state.add(
@@ -200,6 +233,7 @@ def _read_shell(text: str) -> State:
 
 
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
+    state.close()
     header = read_header(text.split("\n"))
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)

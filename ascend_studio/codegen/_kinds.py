@@ -24,6 +24,8 @@ __all__ = [
     "Codec",
     "ConversionError",
     "coerce",
+    "needs_bytes",
+    "python_bytes",
     "python_literal",
     "python_str",
     "session_rhs",
@@ -46,6 +48,14 @@ def python_str(text: str) -> str:
     return literal
 
 
+def python_bytes(value: bytes) -> str:
+    """A bytes literal, double-quoted like :func:`python_str` (``b"./aipp.cfg"``)."""
+    literal = repr(value)
+    if literal[1] == "'" and b'"' not in value:
+        return 'b"' + literal[2:-1] + '"'
+    return literal
+
+
 _INT_TEXT = re.compile(r"[+-]?\d+")
 _TRUE = frozenset({"true", "1", "yes", "on"})
 _FALSE = frozenset({"false", "0", "no", "off"})
@@ -63,6 +73,8 @@ class Codec:
         """Python source for ``value`` (an :class:`Expr` is emitted verbatim)."""
         if isinstance(value, Expr):
             return value.expr
+        if value is None or isinstance(value, bytes):
+            return "None" if value is None else python_bytes(value)
         if isinstance(value, bool):
             return "True" if value else "False"
         if isinstance(value, float):
@@ -158,6 +170,12 @@ CODECS: dict[str, Codec] = {
 }
 
 
+def needs_bytes(param: Parameter) -> bool:
+    """The real code hands the value to a protobuf bytes field as it is (no
+    ``as_bytes``), so only ``bytes`` work: keep bytes as bytes."""
+    return param.session is not None and param.session.convert == "raw"
+
+
 def coerce(param: Parameter, value: object) -> bool | int | float | str:
     """``value`` as ``param`` needs it; enum spellings are matched case-insensitively.
 
@@ -182,6 +200,8 @@ def python_literal(param: Parameter, value: Value) -> str:
     """
     if isinstance(value, Expr):
         return value.expr
+    if value is None or isinstance(value, bytes):
+        return CODECS["str"].literal(value)
     if param.py_type == "object":
         raise ConversionError(
             f"{param.path} takes a Python object; give it as an expression, not {value!r}"

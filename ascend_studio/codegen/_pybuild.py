@@ -13,24 +13,28 @@ import ast
 import difflib
 from dataclasses import dataclass, field
 
-from ascend_studio.codegen._kinds import ConversionError, coerce
+from ascend_studio.codegen._branch import Branch
+from ascend_studio.codegen._kinds import ConversionError, coerce, needs_bytes
 from ascend_studio.codegen._layout import HOLDER_OWNER
 from ascend_studio.codegen._pyobjs import (
     Ambiguous,
-    MapWrite,
     Opaque,
     ProtoObj,
     Source,
     SubConfigObj,
 )
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg
-from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
 from ascend_studio.profile import Expr, ExtraKwarg, Value
 from ascend_studio.schema import Catalog, Parameter
 
 __all__ = ["Builder", "Built"]
 
-_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
+#: Values the evaluator computed but a profile cannot hold (see ``_pyeval``), in Chinese.
+_UNKEPT = {
+    "not a finite number": "不是有限数（inf/nan）",
+    "not text (a lone surrogate)": "不是文本（含孤立代理字符）",
+    "too large": "太大",
+}
 
 
 @dataclass
@@ -42,9 +46,11 @@ class Built:
     #: Keyword values as the script writes them, where the import converted them
     #: (``aoe_mode=2`` imported as ``"2"``): what the real constructor would get.
     written: dict[str, Value] = field(default_factory=dict)
+    #: The conditions a value was written under (see :mod:`._branch`); absent: none.
+    branches: dict[str, Branch] = field(default_factory=dict)
 
 
-def _is_value(value: object) -> bool:
+def is_value(value: object) -> bool:
     return isinstance(value, bool | int | float | str)
 
 
@@ -78,13 +84,7 @@ class Builder:
             path = prefix + name
             line = getattr(node, "lineno", obj.node.lineno)
             if value is None:
-                self.add(
-                    "ignored",
-                    f"{path}=None：None 即未设置。",
-                    f"{path}=None means unset.",
-                    line,
-                    path,
-                )
+                self._none(obj.owner, path, line, out)
             elif path in HOLDER_OWNER:
                 self._holder(path, node, value, override, out)
             elif path == "session_config" and isinstance(value, ProtoObj):
@@ -101,6 +101,33 @@ class Builder:
                 "constructor raises TypeError. Not imported.",
                 obj.node.lineno,
             )
+
+    def _none(self, owner: str, path: str, line: int, out: Built) -> None:
+        """An explicit ``None`` is a value: kept (it is not the same as leaving it out),
+        except where leaving it out is not possible or gives None anyway."""
+        required = self.catalog.has(path) and self.catalog.param(path).required
+        if path in HOLDER_OWNER or required:
+            self.add(
+                "ignored",
+                f"{path}=None：与未设置相同（{owner} 的这个参数只能这样表示“未设置”）。"
+                if required
+                else f"{path}=None：与不传该参数相同（默认值就是 None）。",
+                f"{path}=None: the same as unset ({owner} has no default for it, so None is "
+                "how it is left unset)."
+                if required
+                else f"{path}=None: the same as not passing it (its default is None).",
+                line,
+                path,
+            )
+            return
+        out.values[path], out.lines[path] = None, line
+        self.add(
+            "recognized",
+            f"{path} = None（显式传入 None，已保留；它不等于不传）",
+            f"{path} = None (passed explicitly and kept; it is not the same as leaving it out)",
+            line,
+            path,
+        )
 
     def _holder(
         self, path: str, node: ast.expr, value: object, override: str | None, out: Built
@@ -142,6 +169,17 @@ class Builder:
                 path,
             )
             return
+        why = value.why if isinstance(value, Opaque) else ""
+        if why in _UNKEPT:
+            self.add(
+                "verbatim",
+                f"{path}={text}：{_UNKEPT[why]}，无法作为值保存；按表达式原样保留，导出时原样写回。",
+                f"{path}={text}: {why}, so it cannot be kept as a value; kept as an expression "
+                "and re-emitted unchanged.",
+                node.lineno,
+                path,
+            )
+            return
         self.add(
             "verbatim",
             f"{path}={text}：运行前无法确定，按表达式原样保留，导出时原样写回。",
@@ -166,7 +204,7 @@ class Builder:
                 path,
             )
             return
-        if not _is_value(value) and not isinstance(value, bytes):
+        if not is_value(value) and not isinstance(value, bytes):
             self._verbatim(path, node, value, override, out)
             return
         self._store(path, param, value, node.lineno, out, node=node, override=override)
@@ -191,7 +229,8 @@ class Builder:
     ) -> None:
         """Store a known value in the type the parameter needs (reporting a conversion)."""
         try:
-            converted = coerce(param, value) if param is not None else value
+            keep = param is None or (isinstance(value, bytes) and needs_bytes(param))
+            converted = value if keep or param is None else coerce(param, value)
         except ConversionError as exc:
             assert param is not None
             if node is not None:
@@ -204,7 +243,7 @@ class Builder:
                 path,
             )
             return
-        if not _is_value(converted):
+        if not is_value(converted) and not isinstance(converted, bytes):
             return
         out.values[path], out.lines[path] = converted, line  # type: ignore[assignment]
         if param is not None and (type(converted) is not type(value) or converted != value):
@@ -277,98 +316,3 @@ class Builder:
                 line,
                 "session_config",
             )
-
-    def map_values(self, proto: ProtoObj) -> Built:
-        """Profile values from a ConfigProto's NpuOptimizer parameter_map writes."""
-        out = Built()
-        last: dict[str, MapWrite] = {}
-        for op in proto.ops:
-            if isinstance(op.name, str) and op.name != "NpuOptimizer":
-                self.add(
-                    "ignored",
-                    f"自定义优化器 {op.name!r} 不是 NpuOptimizer，已忽略。",
-                    f"Custom optimizer {op.name!r} is not NpuOptimizer; ignored.",
-                    op.line,
-                )
-                continue
-            for write in op.writes:
-                earlier = last.get(write.key)
-                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
-                if earlier is not None and not internal and not _same_write(earlier, write):
-                    self.add(
-                        "conflict",
-                        f"parameter_map[{write.key!r}] 被多次设置（第 {earlier.line} 行与第 {write.line} 行），以最后一次为准。",
-                        f"parameter_map[{write.key!r}] is set more than once (lines {earlier.line} "
-                        f"and {write.line}); the last one wins.",
-                        write.line,
-                        write.key,
-                    )
-                last[write.key] = write
-        for write in last.values():
-            self._map_write(write, out)
-        return out
-
-    def _map_write(self, write: MapWrite, out: Built) -> None:
-        param = self.catalog.by_session_key().get(write.key)
-        if param is None:
-            self._unknown_key(write)
-            return
-        assert param.session is not None
-        if write.field != param.session.field:
-            self.add(
-                "wrong_field",
-                f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
-                f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
-                f".{write.field} is never read by the adapter, so this line has no effect. "
-                "Not imported.",
-                write.line,
-                param.path,
-            )
-            return
-        value = write.value
-        if isinstance(value, Opaque | Ambiguous) or not (
-            _is_value(value) or isinstance(value, bytes)
-        ):
-            self._verbatim(param.path, write.node, value, None, out)
-            return
-        if write.field == "s" and isinstance(value, str) and write.wrapped == "":
-            self.add(
-                "info",
-                f"parameter_map[{write.key!r}].s 被赋予 str；文档写法是 tf.compat.as_bytes(...)。",
-                f"parameter_map[{write.key!r}].s is given a str; the documented form is "
-                "tf.compat.as_bytes(...).",
-                write.line,
-                param.path,
-            )
-        self._store(param.path, param, value, write.line, out, node=write.node)
-
-    def _unknown_key(self, write: MapWrite) -> None:
-        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
-            self.add(
-                "ignored",
-                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
-                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
-                "itself), not a setting.",
-                write.line,
-                write.key,
-            )
-            return
-        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
-        close = difflib.get_close_matches(write.key, known, n=1)
-        hint_en = f" Did you mean {close[0]}?" if close else ""
-        hint_zh = f"是否想写 {close[0]}？" if close else ""
-        self.add(
-            "unknown_key",
-            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
-            f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
-            f"the real adapter silently ignores it.{hint_en}",
-            write.line,
-            write.key,
-            suggestion=close[0] if close else None,
-        )
-
-
-def _same_write(a: MapWrite, b: MapWrite) -> bool:
-    if isinstance(a.value, Opaque | Ambiguous) or isinstance(b.value, Opaque | Ambiguous):
-        return False
-    return a.field == b.field and type(a.value) is type(b.value) and a.value == b.value

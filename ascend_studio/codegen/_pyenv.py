@@ -18,7 +18,15 @@ from ascend_studio.codegen._pyobjs import (
 if TYPE_CHECKING:
     from ascend_studio.codegen._pyscan import Scanner
 
-__all__ = ["assign_attribute", "environ_call", "environ_target", "on_call", "read_call", "unwrap"]
+__all__ = [
+    "assign_attribute",
+    "environ_call",
+    "environ_target",
+    "on_call",
+    "read_call",
+    "read_subclass",
+    "unwrap",
+]
 
 _FIELDS = frozenset({"s", "i", "b", "f"})
 _BYTES_WRAPPERS = ("as_bytes", "as_str", "as_text")
@@ -233,3 +241,23 @@ def environ_call(scanner: Scanner, call: ast.Call) -> None:
             )
         for key, item in items.items():
             _record(scanner, key, item, line, "update")
+
+
+def read_subclass(scanner: Scanner, node: ast.ClassDef) -> None:
+    """``class MyRunConfig(NPURunConfig)`` defined here is still an NPURunConfig."""
+    names = [dotted(base) for base in node.bases]
+    bases = [scanner.canonical(n) for n in names if n]
+    config = next((b for b in bases if b.rpartition(".")[2] in scanner.signatures), None)
+    if config is None:
+        return
+    base = config.rpartition(".")[2]
+    if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
+        scanner.note(
+            node.lineno,
+            "info",
+            f"class {node.name}({base}) defines its own __init__; its calls are not read as {base}",
+        )
+        return
+    scanner.aliases[node.name] = config
+    scanner.add_word(node.name)
+    scanner.note(node.lineno, "info", f"class {node.name}({base}): its calls are read as {base}")

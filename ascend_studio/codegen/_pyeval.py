@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import operator
 import posixpath
 import re
@@ -33,6 +34,18 @@ def _small(value: object) -> bool:
     if isinstance(value, int) and not isinstance(value, bool):
         return -MAX_INT <= value <= MAX_INT
     return True
+
+
+def _unkept(value: object) -> str | None:
+    """Why a computed value cannot be kept as a value (it stays an expression)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "not a finite number"
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "not text (a lone surrogate)"
+    return None
 
 
 _SCALARS = (str, int, float, bool, bytes, type(None))
@@ -62,6 +75,10 @@ class Evaluator:
         kind = type(result)
         if (kind is str or kind is bytes or kind is int) and not _small(result):
             return Opaque(node, "too large")
+        if kind is float or kind is str:
+            why = _unkept(result)
+            if why is not None:
+                return Opaque(node, why)
         return result
 
     # -- literals and names ------------------------------------------------------------
@@ -304,7 +321,7 @@ def _percent(node: ast.BinOp, template: str, args: object) -> object:
         return Opaque(node)
     try:
         return template % values
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # "%d" % 1e999
         return Opaque(node)
 
 

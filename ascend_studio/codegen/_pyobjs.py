@@ -125,15 +125,31 @@ class Source:
     def __init__(self, text: str) -> None:
         self.text = text
         self.lines = source_lines(text)
+        self._encoded: dict[int, bytes] = {}
         self.starts = [0]
         for line in self.lines:
             self.starts.append(self.starts[-1] + len(line))
 
     def span(self, node: ast.AST) -> str:
-        """The whole lines a node covers (for cheap keyword checks)."""
+        """The text a statement covers (for cheap keyword checks): its exact text
+        when on one line (``x=1;`` * 100,000 is one line), else its whole lines."""
         first = getattr(node, "lineno", 1)
         last = getattr(node, "end_lineno", None) or first
+        if first == last and getattr(node, "end_col_offset", None) is not None:
+            return self.segment(node)
         return self.text[self.starts[first - 1] : self.starts[min(last, len(self.lines))]]
+
+    def _cut(self, index: int, start: int, end: int | None) -> str:
+        """Columns ``start:end`` (UTF-8 byte offsets) of line ``index``, in time
+        proportional to the cut (an ASCII line is cut directly; others are encoded
+        once and kept)."""
+        line = self.lines[index]
+        if line.isascii():
+            return line[start:end]
+        encoded = self._encoded.get(index)
+        if encoded is None:
+            encoded = self._encoded[index] = line.encode("utf-8", "surrogatepass")
+        return encoded[start:end].decode("utf-8", "replace")
 
     def segment(self, node: ast.AST) -> str:
         """The exact source of an expression node (columns are UTF-8 byte offsets)."""
@@ -144,11 +160,10 @@ class Source:
         if not 1 <= first <= len(self.lines) or last > len(self.lines) or end is None:
             return ast.unparse(node)
         if first == last:
-            return self.lines[first - 1].encode()[start:end].decode("utf-8", "replace")
-        head = self.lines[first - 1].encode()[start:].decode("utf-8", "replace")
+            return self._cut(first - 1, start, end)
+        head = self._cut(first - 1, start, None)
         middle = "".join(self.lines[first : last - 1])
-        tail = self.lines[last - 1].encode()[:end].decode("utf-8", "replace")
-        return head + middle + tail
+        return head + middle + self._cut(last - 1, 0, end)
 
 
 @dataclass(frozen=True)

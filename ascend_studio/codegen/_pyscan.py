@@ -20,7 +20,13 @@ import re
 from collections import ChainMap
 from collections.abc import Iterator, Mapping
 
-from ascend_studio.codegen._pyenv import assign_attribute, environ_call, environ_target, on_call
+from ascend_studio.codegen._pyenv import (
+    assign_attribute,
+    environ_call,
+    environ_target,
+    on_call,
+    read_subclass,
+)
 from ascend_studio.codegen._pyeval import MAX_DEPTH, Evaluator, missing
 from ascend_studio.codegen._pyobjs import (
     CONFIG_CLASSES,
@@ -125,10 +131,15 @@ class Scanner:
             elif alias.name != "*":
                 local = alias.asname or alias.name
                 self.aliases[local] = f"{node.module or ''}.{alias.name}".lstrip(".")
-                if alias.name in self._words and local not in self._words:
-                    self._words.add(local)
-                    self._pattern = re.compile("|".join(sorted(self._words)))
+                if alias.name in self._words:
+                    self.add_word(local)
             self.bind(alias.asname or alias.name.partition(".")[0], DELETED, node.lineno)
+
+    def add_word(self, word: str) -> None:
+        """A local name for something of interest (an alias, a config subclass)."""
+        if word not in self._words:
+            self._words.add(word)
+            self._pattern = re.compile("|".join(sorted(self._words)))
 
     def label(self, line: int) -> str:
         return ", ".join([f"line {line}", *self.ctx])
@@ -146,13 +157,22 @@ class Scanner:
             self.stmt(stmt)
 
     def stmt(self, node: ast.stmt) -> None:
-        self._hot = not hasattr(node, "body") and self._interesting(node)
-        hot = self._hot
-        handler = getattr(self, "_s_" + type(node).__name__, None)
-        if handler is not None:
-            handler(node)
-        if hot:
-            self._scan_calls(node)
+        """Read one statement; a failure there is reported and the rest still read."""
+        try:
+            self._hot = not hasattr(node, "body") and self._interesting(node)
+            hot = self._hot
+            handler = getattr(self, "_s_" + type(node).__name__, None)
+            if handler is not None:
+                handler(node)
+            if hot:
+                self._scan_calls(node)
+        except Exception as exc:  # an importer bug must not lose the rest of the file
+            self.note(
+                node.lineno,
+                "internal_error",
+                f"Importer bug on this statement ({type(exc).__name__}: {exc}); it was "
+                "skipped, the rest of the file was read. Please report it.",
+            )
 
     def _scan_calls(self, node: ast.AST) -> None:
         """Evaluate config constructor calls nested anywhere in a statement."""
@@ -211,6 +231,7 @@ class Scanner:
 
     def _s_ClassDef(self, node: ast.ClassDef) -> None:
         self.bind(node.name, Opaque(node), node.lineno)
+        read_subclass(self, node)
         if self._interesting(node):
             where = f"in class {node.name} (line {node.lineno})"
             self._deferred.append((node, self.scope, [*self.ctx, where]))
@@ -268,6 +289,7 @@ class Scanner:
     def _s_If(self, node: ast.If) -> None:
         test = self.ev.eval(node.test)
         if isinstance(test, bool):
+            self._never(node, node.orelse if test else node.body, test)
             self.block(node.body if test else node.orelse)
             return
         if _is_main(node.test):
@@ -281,6 +303,19 @@ class Scanner:
         bodies = [(node.body, f"in if branch (line {node.lineno})")]
         bodies.append((node.orelse, f"in else branch (line {node.lineno})"))
         self._branches(bodies, keep_base=False)
+
+    def _never(self, node: ast.If, skipped: list[ast.stmt], test: bool) -> None:
+        """A block behind a constant condition (``if False:``) never runs: say so when
+        it holds settings, since they are skipped."""
+        if not any(self._interesting(stmt) for stmt in skipped):
+            return
+        first, last = skipped[0].lineno, skipped[-1].end_lineno or skipped[-1].lineno
+        self.note(
+            first,
+            "ignored",
+            f"if {self.src.segment(node.test)} (line {node.lineno}) is always {test}, so lines "
+            f"{first}-{last} never run; their settings are skipped",
+        )
 
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, where: str) -> None:
         self.loops += 1

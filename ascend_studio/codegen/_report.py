@@ -8,10 +8,11 @@ an expression, an unknown keyword, a syntax error, a sourced file) becomes a
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ascend_studio.codegen._branch import Branch, apart
 from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import Text
 
@@ -22,6 +23,7 @@ __all__ = [
     "ReportItem",
     "ReportKind",
     "msg",
+    "severity_of",
     "where_text",
 ]
 
@@ -55,6 +57,10 @@ _SEVERITY: dict[str, Severity] = {
     "conflict": "warning",
     "device_loop": "warning",
 }
+
+
+def severity_of(kind: str) -> Severity:
+    return _SEVERITY.get(kind, "info")
 
 
 #: Every importer message is made through :meth:`Text.of` (the one code-made bilingual text).
@@ -139,6 +145,21 @@ class ImportedConfig:
     #: or spelling the real code accepts (``{"aoe_mode": 2}``); checking these tells
     #: whether the script would run as it stands.
     as_written: Mapping[str, Value] = field(default_factory=dict)
+    #: The conditions values were written under (``_branch``): parameter path or
+    #: ``env:NAME`` -> ((line, arm), ...). Absent: written on no condition.
+    branches: Mapping[str, Branch] = field(default_factory=dict)
+
+    def apart(self, params: Iterable[str]) -> tuple[int, int] | None:
+        """Lines of the conditions under which two of ``params`` were written when
+        those need not hold in the same run (independent ``if`` blocks, alternative
+        arms), else None."""
+        paths = [self.branches.get(p, ()) for p in params]
+        for index, a in enumerate(paths):
+            for b in paths[index + 1 :]:
+                if apart(a, b):
+                    at = next(i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)
+                    return a[at][0], b[at][0]
+        return None
 
     def label_in(self, lang: str) -> str:
         """``label`` in the UI or report language (``zh`` or ``en``)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment, word_value
+from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, Word
 
 __all__ = ["read_env_file", "run_builtin"]
@@ -25,7 +25,7 @@ def _export(state: State, args: list[Word], cmd: Command, exporting: bool) -> No
     for word in args:
         pair = split_assignment(word)
         if pair is not None:
-            value, verbatim = word_value(pair[1])
+            value, verbatim = state.value_of(pair[1], pair[0], cmd)
             if exporting:
                 state.set_env(pair[0], value, verbatim, cmd)
             else:

@@ -5,20 +5,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ascend_studio.codegen._report import ReportItem, ReportKind, msg
-from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, read_word
+from ascend_studio.codegen._report import ReportItem, ReportKind, msg, severity_of
+from ascend_studio.codegen._shlex import Command, Lookup, ShellSyntaxError, Word, read_word
 
-__all__ = ["DEVICE_VARS", "State", "split_assignment", "word_value"]
+__all__ = ["DEVICE_VARS", "MAX_REPORT_INFO", "State", "split_assignment", "word_value"]
 
 #: Variables that differ per device; set in a loop, they describe a launcher.
 DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
+#: Information lines kept in one report; a generated file with a million exports
+#: would otherwise hold a million "recognized" lines.
+MAX_REPORT_INFO = 5000
 _ASSIGN = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 
 
-def word_value(word_text: str) -> tuple[str, bool]:
-    """(value, verbatim) of the value part of ``NAME=value``."""
+def word_value(word_text: str, lookup: Lookup | None = None) -> tuple[str, bool]:
+    """(value, verbatim) of the value part of ``NAME=value``; with ``lookup``, the
+    variables the script itself defined are expanded (``$A``, ``${A:-1}``)."""
     try:
-        word = read_word(word_text)
+        word = read_word(word_text, lookup)
     except ShellSyntaxError:
         return word_text, True
     return (word.value, False) if word.value is not None else (word_text, True)
@@ -46,11 +50,57 @@ class State:
     array_head: list[Word] | None = None
     #: After ``)``: (command head, line) to continue ``export A=(x) B=1`` with.
     resume: tuple[list[Word], int] | None = None
+    #: Variables last assigned inside a branch, loop, function or subshell: their
+    #: value depends on the run, so they are not expanded.
+    unsure: set[str] = field(default_factory=set)
+
+    def known(self, name: str) -> str | None:
+        """The literal value the script gave ``name`` so far, None when not known."""
+        if name in self.unsure:
+            return None
+        entry = self.env.get(name) if name in self.env else self.shell.get(name)
+        if entry is None or entry[1] or entry[0] is None:
+            return None
+        return entry[0]
+
+    def value_of(self, text: str, name: str, cmd: Command) -> tuple[str, bool]:
+        """(value, verbatim) of ``name=text``, expanding what the script defined."""
+        value, verbatim = word_value(text, self.known)
+        if self.context(cmd) is None and cmd.after not in ("|",):
+            self.unsure.discard(name)
+        else:
+            self.unsure.add(name)
+        if not verbatim and "$" in text and value != text:
+            self.add(
+                "converted",
+                f"{name}={text}：展开为 {value!r}（所用变量由本脚本在前面设置）。",
+                f"{name}={text}: expanded to {value!r} (the variables it uses are set earlier "
+                "in this script).",
+                cmd.line,
+                f"env:{name}",
+            )
+        return value, verbatim
+
+    #: Information lines left out past :data:`MAX_REPORT_INFO` (errors never are).
+    omitted: int = 0
 
     def add(
         self, kind: ReportKind, zh: str, en: str, line: int | None, path: str | None = None
     ) -> None:
-        self.items.append(ReportItem(kind, msg(zh, en), line, path, None, 0 if path else None))
+        if len(self.items) >= MAX_REPORT_INFO and severity_of(kind) == "info":
+            self.omitted += 1
+        else:
+            self.items.append(ReportItem(kind, msg(zh, en), line, path, None, 0 if path else None))
+
+    def close(self) -> None:
+        """Say how many information lines were left out of a huge report."""
+        if self.omitted:
+            text = msg(
+                f"另有 {self.omitted} 条提示未列出（报告过长）。",
+                f"{self.omitted} more information lines not listed (the report is too long).",
+            )
+            self.items.append(ReportItem("info", text))
+            self.omitted = 0
 
     @property
     def in_loop(self) -> bool:

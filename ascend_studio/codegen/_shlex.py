@@ -10,14 +10,18 @@ On an unterminated quote or substitution it stops and says where.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ascend_studio._shellquote import shell_quote
 
-__all__ = ["Command", "Lexed", "Word", "lex", "read_word", "shell_quote"]
+__all__ = ["Command", "Lexed", "Lookup", "Word", "expand_simple", "lex", "read_word", "shell_quote"]
 
 _META = frozenset(" \t\n;&|()<>")
 _OPERATORS = ("<<-", ";;", "&&", "||", ">>", "<<", ">&", "<&", ">|", "<>", "&>", ";", "&", "|")
+_OPERATOR = re.compile("|".join(re.escape(op) for op in _OPERATORS))
+_BLANK_LINES = re.compile(r"[ \t\n]+")
+_QUOTES = re.compile("['\"\\\\]")
 _REDIRECTS = frozenset({"<<-", ">>", "<<", ">&", "<&", ">|", "<>", "&>", "<", ">"})
 _SPECIAL = frozenset("@*#?$!-0123456789")
 _ANSI = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r"}
@@ -56,12 +60,49 @@ class Lexed:
     error: ShellSyntaxError | None = None
 
 
+#: ``$NAME``, ``${NAME}``, ``${NAME:-word}``, ``${NAME-word}`` (``=`` too) with a plain word.
+_SIMPLE = re.compile(
+    r"\$(?:(?P<bare>[A-Za-z_]\w*)|\{(?P<name>[A-Za-z_]\w*)"
+    r"(?:(?P<colon>:?)(?P<op>[-=])(?P<default>[^${}`'\"\\]*))?\})\Z"
+)
+#: Deepest ``$( "$( ... )" )`` nesting read; deeper is reported as a syntax error.
+MAX_NESTING = 64
+#: After this many syntax errors the rest of a file is not read.
+MAX_ERRORS = 50
+#: Characters read as themselves, outside quotes and inside double quotes.
+#: (``~`` is read as itself too, except right after ``=`` or ``:``, where the run
+#: stops so that the tilde-expansion check sees it; and at the start of a word.)
+_PLAIN = re.compile(r"(?:[^ \t\n;&|()<>'\"\\$`=:]|[=:](?!~))+(?:[=:](?=~))?|[=:]")
+_PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')
+#: The value of a variable the script itself set earlier (None: not known).
+Lookup = Callable[[str], "str | None"]
+
+
+def expand_simple(text: str, lookup: Lookup) -> str | None:
+    """The value of one simple parameter expansion, when the script defines it."""
+    match = _SIMPLE.match(text)
+    if match is None:
+        return None
+    name = match.group("bare") or match.group("name")
+    value = lookup(name)
+    if match.group("op") is None or value is None:
+        return value
+    empty_counts = match.group("colon") == ":"
+    return match.group("default") if empty_counts and value == "" else value
+
+
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lookup: Lookup | None = None) -> None:
         self.s = text
         self.i = 0
         self.line = 1
         self.in_double = False
+        self.lookup = lookup
+        self.nesting = 0
+        #: Reading only the value of an assignment (``~`` after ``:`` expands).
+        self.assignment_value = False
+        #: (word start, index of the first "=" at or after it): for tilde positions.
+        self._eq = (-1, -1)
 
     def peek(self, offset: int = 0) -> str:
         j = self.i + offset
@@ -123,6 +164,9 @@ class _Reader:
     def balanced(self, opener: str, closer: str, skip: int, depth: int = 1) -> None:
         """Skip an expansion such as ``$(...)`` or ``${...}`` (quotes respected)."""
         start = self.line
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:  # quotes inside substitutions recurse
+            raise self.fail(start, f"substitutions nested more than {MAX_NESTING} deep")
         self.take(skip)
         outer = self.in_double
         self.in_double = self.in_double and opener == "{"
@@ -142,6 +186,7 @@ class _Reader:
                 depth += (ch == opener) - (ch == closer)
                 self.take()
         self.in_double = outer
+        self.nesting -= 1
 
     def backtick(self) -> None:
         start = self.line
@@ -195,17 +240,27 @@ class _Reader:
                     out.append(nxt)
                 elif nxt != "\n":
                     out.append("\\" + nxt)
+            elif ch not in "`$":
+                run = _PLAIN_DOUBLE.match(self.s, self.i)
+                assert run is not None
+                out.append(self.take(run.end() - self.i))
             elif ch == "`":
                 self.backtick()
                 literal = False
-            elif ch == "$" and self.dollar():
-                literal = False
-            else:
-                out.append(self.take())
+            elif ch == "$":
+                value = self.expansion()
+                if value is None:
+                    literal = False
+                else:
+                    out.append(value)
 
     def word(self) -> Word:
         """Read one word starting at the current (non-blank, non-meta) character."""
         start, line = self.i, self.line
+        run = _PLAIN.match(self.s, start) if self.s[start] != "~" else None
+        if run is not None and (run.end() == len(self.s) or self.s[run.end()] in _META):
+            self.i = run.end()  # the common case: nothing but ordinary characters
+            return Word(run.group(), run.group(), line)
         out: list[str] = []
         literal = True
         while (ch := self.peek()) and ch not in _META:
@@ -215,7 +270,7 @@ class _Reader:
             else:
                 out.append(piece)
         text = self.s[start : self.i]
-        quoted = any(q in text for q in "'\"\\")
+        quoted = _QUOTES.search(text) is not None
         return Word(text, "".join(out) if literal else None, line, quoted)
 
     def _piece(self, ch: str, start: int) -> str | None:
@@ -231,24 +286,48 @@ class _Reader:
         if ch == "\\":
             self.take(2)
             return "" if nxt == "\n" else nxt
-        if ch in "`$~":
+        if ch in "`$" or (ch == "~" and self._tilde_position(start)):
             return self._expansion(ch, start)
-        return self.take()
+        run = _PLAIN.match(self.s, self.i)  # a run of ordinary characters at once
+        assert run is not None
+        self.i = run.end()  # (the run holds no newline: the line count stands)
+        return run.group()
 
     def _expansion(self, ch: str, start: int) -> str | None:
         if ch == "`":
             self.backtick()
             return None
         if ch == "$":
-            return None if self.dollar() else self.take()
+            return self.expansion()
         if self._tilde_position(start):
             self.take()
             return None
         return self.take()
 
+    def expansion(self) -> str | None:
+        """At ``$``: the literal ``$``, the value of a simple expansion of a variable
+        the script defined (given a lookup), or None when only the run knows it."""
+        start = self.i
+        if not self.dollar():
+            return self.take()
+        if self.lookup is None:
+            return None
+        return expand_simple(self.s[start : self.i], self.lookup)
+
     def _tilde_position(self, start: int) -> bool:
-        before = self.s[start : self.i]
-        return not before or (before.endswith(("=", ":")) and "=" in before)
+        """``~`` starts the word or follows ``=``/``:`` after an assignment's ``=``.
+
+        Constant time per ``~`` (a slice of the word so far made long values quadratic).
+        """
+        if self.i == start:
+            return True
+        if self.s[self.i - 1] not in "=:":
+            return False
+        if self.assignment_value:  # the value part of NAME=value: any ":" counts
+            return True
+        if self._eq[0] != start:
+            self._eq = (start, self.s.find("=", start))
+        return 0 <= self._eq[1] < self.i
 
     def skip_blank(self) -> None:
         while True:
@@ -264,10 +343,8 @@ class _Reader:
                 return
 
     def operator(self) -> str:
-        for op in _OPERATORS:
-            if self.s.startswith(op, self.i):
-                return self.take(len(op))
-        return self.take()
+        found = _OPERATOR.match(self.s, self.i)
+        return self.take(found.end() - self.i if found is not None else 1)
 
     def heredoc(self, delimiter: str, strip_tabs: bool) -> None:
         """Skip a here-document body after the newline that introduced it."""
@@ -280,9 +357,14 @@ class _Reader:
                 return
 
 
-def read_word(text: str) -> Word:
-    """``text`` read as a single word (e.g. the value part of ``NAME=value``)."""
-    reader = _Reader(text)
+def read_word(text: str, lookup: Lookup | None = None) -> Word:
+    """``text`` read as the value part of ``NAME=value`` (one word).
+
+    With ``lookup``, simple expansions of variables it knows are replaced by
+    their values (``$A``, ``${A:-1}``); the word is literal when all are known.
+    """
+    reader = _Reader(text, lookup)
+    reader.assignment_value = True
     if not text:
         return Word("", "", 1)
     word = reader.word()
@@ -293,12 +375,37 @@ def read_word(text: str) -> Word:
 
 def lex(text: str) -> Lexed:
     """Split ``text`` into simple commands; stops at the first syntax error."""
-    splitter = _Splitter(_Reader(text))
-    try:
-        splitter.run()
-    except ShellSyntaxError as exc:
-        splitter.out.error = exc
-    return splitter.out
+    out = Lexed()
+    for item in stream(text):
+        if isinstance(item, ShellSyntaxError):
+            out.error = item
+        else:
+            out.commands.append(item)
+    return out
+
+
+def stream(text: str) -> Iterator[Command | ShellSyntaxError]:
+    """The commands of ``text`` one at a time (memory does not grow with the file).
+
+    A syntax error is yielded where it is found and reading goes on at the line
+    after the one where the bad construct starts (bash itself would stop there;
+    the rest is still read for settings), up to :data:`MAX_ERRORS` errors.
+    """
+    starts: list[int] | None = None
+    reader = _Reader(text)
+    for _ in range(MAX_ERRORS):
+        try:
+            yield from _Splitter(reader).run()
+            return
+        except ShellSyntaxError as exc:
+            yield exc
+            if starts is None:  # line start offsets, computed once (linear)
+                starts = [0, *(m.end() for m in re.finditer("\n", text))]
+            if exc.line >= len(starts):
+                return
+            reader = _Reader(text, reader.lookup)
+            reader.i, reader.line = starts[exc.line], exc.line + 1
+    yield ShellSyntaxError(reader.line, f"more than {MAX_ERRORS} syntax errors")
 
 
 class _Splitter:
@@ -312,11 +419,16 @@ class _Splitter:
         self.after = ""
         self.start_line = 1
 
-    def run(self) -> None:
+    def run(self) -> Iterator[Command]:
         reader = self.reader
         while True:
             reader.skip_blank()
             ch = reader.peek()
+            if ch == "\n" and not self.words and not self.pending:
+                blank = _BLANK_LINES.match(reader.s, reader.i)  # empty lines, at once
+                assert blank is not None
+                reader.take(blank.end() - reader.i)
+                continue
             if ch and ch not in _META:
                 self.word()
                 continue
@@ -324,7 +436,9 @@ class _Splitter:
             if op in _REDIRECTS:
                 self.redirect(op)
                 continue
-            self.end(op)
+            done = self.end(op)
+            if done is not None:
+                yield done
             if not op:
                 return
 
@@ -343,12 +457,14 @@ class _Splitter:
             if op in ("<<", "<<-"):
                 self.pending.append((target.value or target.text, op == "<<-"))
 
-    def end(self, op: str) -> None:
+    def end(self, op: str) -> Command | None:
+        done = None
         if self.words or op not in ("\n", ""):
-            self.out.commands.append(Command(tuple(self.words), self.start_line, op, self.after))
+            done = Command(tuple(self.words), self.start_line, op, self.after)
             self.after = op if op in ("&&", "||", "|") else ""
         self.words = []
         if op == "\n":
             for delimiter, strip in self.pending:
                 self.reader.heredoc(delimiter, strip)
             self.pending = []
+        return done

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file
+from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator, read_lines
@@ -185,7 +185,7 @@ def check_file(
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         checked.configs.append((config.label, profile))
-        for diagnostic in evaluate(profile, catalog):
+        for diagnostic in on_one_path(config, evaluate(profile, catalog)):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

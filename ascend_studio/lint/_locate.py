@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ascend_studio._input import read_input
 from ascend_studio.codegen import ImportResult, ReportItem
 
 __all__ = ["Locator", "read_lines"]
@@ -98,7 +99,7 @@ class Locator:
 def read_lines(path: Path) -> list[str]:
     """The file's lines as the importer decodes them (BOMs, UTF-16, bad bytes replaced)."""
     try:
-        raw = path.read_bytes()
+        raw = read_input(path)  # regular files only: a FIFO in a folder would hang
     except OSError:
         return []
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

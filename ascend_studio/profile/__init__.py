@@ -1,6 +1,13 @@
 """The user's document: values set, environment, target; load/save (Qt-free)."""
 
-from ascend_studio.profile._document import SCHEMA_VERSION, Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile._document import (
+    SCHEMA_VERSION,
+    Expr,
+    ExtraKwarg,
+    Profile,
+    Value,
+    bytes_json,
+)
 from ascend_studio.profile._io import (
     MIGRATIONS,
     FileStamp,
@@ -23,6 +30,7 @@ __all__ = [
     "ProfileChangedOnDisk",
     "ProfileError",
     "Value",
+    "bytes_json",
     "dump_profile",
     "file_stamp",
     "load_profile",

@@ -2,20 +2,29 @@
 
 A profile stores only what the user *set*. A key that is absent is unset (the
 keyword is not passed, the runtime default applies); a key whose value equals
-the default is still set. Values that could not be resolved when a script was
-imported are kept verbatim as :class:`Expr` and re-emitted unchanged.
+the default is still set, and so is an explicit ``None`` (``keep_checkpoint_max=None``
+passes None, which is not the same as leaving the keyword out). Values that could
+not be resolved when a script was imported are kept verbatim as :class:`Expr`
+and re-emitted unchanged; ``bytes`` stay bytes (``insert_op_file=b"./aipp.cfg"``).
+
+In JSON an explicit None is ``null``, an expression ``{"expr": "..."}`` and
+bytes ``{"bytes": "<UTF-8 text>"}`` (``{"bytes_hex": "..."}`` when they are not
+UTF-8). Text that cannot be written as UTF-8 (a lone surrogate such as
+``"\ud800"``) is refused: no file, terminal or exported script could hold it.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PlainSerializer,
+    PlainValidator,
     StrictBool,
     StrictFloat,
     StrictInt,
@@ -24,7 +33,16 @@ from pydantic import (
     model_validator,
 )
 
-__all__ = ["PRODUCT_ID", "SCHEMA_VERSION", "Expr", "ExtraKwarg", "Profile", "Value"]
+__all__ = [
+    "PRODUCT_ID",
+    "SCHEMA_VERSION",
+    "BytesValue",
+    "Expr",
+    "ExtraKwarg",
+    "Profile",
+    "Value",
+    "bytes_json",
+]
 
 SCHEMA_VERSION = 1
 
@@ -36,25 +54,76 @@ class Expr(BaseModel):
     expr: str = Field(min_length=1)
 
 
-Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr
+def _bytes_in(value: object) -> bytes:
+    """Python bytes, or their JSON form ``{"bytes": text}`` / ``{"bytes_hex": hex}``."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, dict) and len(value) == 1:
+        ((key, text),) = value.items()
+        if key == "bytes" and isinstance(text, str):
+            return text.encode("utf-8")
+        if key == "bytes_hex" and isinstance(text, str):
+            try:
+                return bytes.fromhex(text)
+            except ValueError:
+                raise ValueError(f"bytes_hex: {text[:40]!r} is not hexadecimal") from None
+    raise ValueError("not bytes")
 
 
-def non_finite_problem(where: str, value: object) -> str | None:
-    """Why ``value`` cannot be kept: inf/nan have no JSON (Python writes ``Infinity``,
-    which other tools reject) and no Python literal for the exported code."""
+def bytes_json(value: bytes) -> dict[str, str]:
+    """The JSON form of bytes: ``{"bytes": text}``, or ``{"bytes_hex": hex}`` if not UTF-8."""
+    try:
+        return {"bytes": value.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"bytes_hex": value.hex()}
+
+
+#: ``bytes`` in Python, ``{"bytes": "..."}`` in JSON.
+BytesValue = Annotated[
+    bytes, PlainValidator(_bytes_in), PlainSerializer(bytes_json, when_used="json")
+]
+Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr | BytesValue | None
+
+
+def _lone_surrogate(text: str) -> int | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return ord(text[exc.start])
+    return None
+
+
+def _leaf_problem(where: str, value: object) -> str | None:
     if isinstance(value, float) and not math.isfinite(value):
         return (
             f"{where}: {value!r} is not a finite number (inf and nan cannot be saved or exported)"
         )
-    if isinstance(value, dict):
-        items = value.items()
-    elif isinstance(value, list | tuple):
-        items = enumerate(value)  # type: ignore[assignment]
-    else:
-        return None
-    for key, item in items:
-        problem = non_finite_problem(f"{where}.{key}", item)
-        if problem is not None:
+    if isinstance(value, str) and (code := _lone_surrogate(value)) is not None:
+        return (
+            f"{where}: holds the lone surrogate U+{code:04X}, which is not text "
+            "(it cannot be written as UTF-8, saved or exported)"
+        )
+    return None
+
+
+def non_finite_problem(where: str, value: object) -> str | None:
+    """Why ``value`` cannot be kept: inf/nan have no JSON (Python writes ``Infinity``,
+    which other tools reject) and no Python literal for the exported code; a lone
+    surrogate has no UTF-8 encoding. Dict keys are checked as well as values."""
+    stack: list[tuple[str, object]] = [(where, value)]
+    while stack:  # iterative: a deeply nested unknown field must not overflow the stack
+        place, item = stack.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                key_problem = _leaf_problem(f"{place} key", key)
+                if key_problem is not None:
+                    return key_problem
+                stack.append((f"{place}.{key}", child))
+        elif isinstance(item, list | tuple):
+            stack.extend((f"{place}.{index}", child) for index, child in enumerate(item))
+        elif isinstance(item, BaseModel):
+            stack.append((place, item.model_dump()))
+        elif (problem := _leaf_problem(place, item)) is not None:
             return problem
     return None
 
@@ -113,7 +182,11 @@ class Profile(BaseModel):
 
     @model_validator(mode="after")
     def _finite_extras(self) -> Profile:
-        problem = non_finite_problem("", self.model_extra or {})
+        fields = {
+            name: getattr(self, name)
+            for name in ("product", "env", "env_verbatim", "extra_kwargs", "file_contents", "notes")
+        }
+        problem = non_finite_problem("", {**fields, **(self.model_extra or {})})
         if problem is not None:
             raise ValueError(problem.lstrip("."))
         return self

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio._input import InputError, read_input
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
 
 __all__ = [
@@ -70,7 +71,7 @@ class FileStamp:
 def file_stamp(path: str | Path) -> FileStamp | None:
     """The stamp of the file at ``path`` now; ``None`` when there is none (or no access)."""
     try:
-        return FileStamp.of(Path(path).read_bytes())
+        return FileStamp.of(read_input(path))  # not a FIFO's endless wait, nor /dev/zero
     except OSError:
         return None
 
@@ -98,6 +99,24 @@ def _problem(loc: tuple[int | str, ...], msg: str) -> str:
     return f"{'.'.join(str(p) for p in loc)}: {msg}" if loc else msg
 
 
+#: A profile is a few levels deep; deeper nesting (in a kept unknown field) could not
+#: be written back (the JSON writer stops at a few hundred levels).
+MAX_NESTING = 64
+
+
+def _deeper_than(data: object, limit: int) -> bool:
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return False
+
+
 def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         data = json.loads(text)
@@ -105,8 +124,14 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
         raise ProfileError(
             source, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
         ) from exc
+    except RecursionError:
+        raise ProfileError(source, "not a profile: brackets nested too deeply") from None
+    except ValueError:  # Python refuses to convert integers of more than 4300 digits
+        raise ProfileError(source, "not a profile: an integer has more than 4300 digits") from None
     if not isinstance(data, dict):
         raise ProfileError(source, "expected a JSON object at the top level")
+    if _deeper_than(data, MAX_NESTING):
+        raise ProfileError(source, f"not a profile: nested more than {MAX_NESTING} deep")
     data.pop("format", None)
     data = _migrate(data, source)
     try:
@@ -119,9 +144,9 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
 def load_profile(path: str | Path) -> Profile:
     target = Path(path)
     try:
-        raw = target.read_bytes()
-    except OSError as exc:
-        raise ProfileError(str(target), f"cannot read: {exc.strerror or exc}") from exc
+        raw = read_input(target)
+    except InputError as exc:
+        raise ProfileError(str(target), exc.problem) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -84,9 +84,9 @@ class Ctx:
         return self.values.get(path)
 
     def lit(self, path: str) -> Scalar | None:
-        """The literal set value; None when unset or kept as an expression."""
+        """The literal set value; None when unset, None, bytes or kept as an expression."""
         value = self.values.get(path)
-        return None if isinstance(value, Expr) else value
+        return None if isinstance(value, Expr | bytes) else value
 
     def eff(self, path: str) -> Scalar | None:
         """Set literal, else the signature default; None when unknown or None."""
@@ -156,12 +156,19 @@ class Ctx:
 
     # -- environment ----------------------------------------------------------------
     def env_value(self, name: str) -> str | None:
-        """The variable's value when the profile sets it; None if absent or unset."""
+        """The variable's value when the profile sets it; None if absent, unset or
+        shell text (``$device_id``: known only when the script runs)."""
+        if name in self.profile.env_verbatim:
+            return None
         return self.env.get(name)
+
+    def env_runtime(self, name: str) -> bool:
+        """The variable is set to shell text whose value only the run knows."""
+        return name in self.profile.env_verbatim and self.env.get(name) is not None
 
     def env_int(self, name: str) -> int | None:
         """The variable as an int when it parses like ``strtol`` would, else None."""
-        text = self.env.get(name)
+        text = self.env_value(name)  # shell text: not a number yet
         return int(text) if text is not None and _INT.fullmatch(text) else None
 
     def env_given(self, name: str) -> bool:

@@ -60,7 +60,7 @@ def diagnose(rule: Rule, ctx: Ctx) -> list[Diagnostic]:
 def display(ctx: Ctx, path: str) -> str:
     """How a parameter or ``env:NAME`` is quoted in messages, default included."""
     if path.startswith("env:"):
-        value = ctx.env_value(path[4:])
+        value = ctx.env.get(path[4:])  # shell text shown as written
         return "unset" if value is None else repr(value)
     if path in ctx.values:
         return show(ctx.values[path])

@@ -43,7 +43,8 @@ def _job_id_format(c: Ctx) -> bool:
 
 
 def _tf_config_invalid(c: Ctx) -> bool:
-    return c.env_given("TF_CONFIG") and tf_config_cluster(c) is None
+    runtime = c.env_runtime("TF_CONFIG")  # shell text: see env.runtime_value
+    return c.env_given("TF_CONFIG") and not runtime and tf_config_cluster(c) is None
 
 
 def _cluster_without_strategy(c: Ctx) -> bool:

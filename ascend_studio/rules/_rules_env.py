@@ -7,13 +7,22 @@ here". Rules fire on what the profile states, never on guesses about the shell.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 
 from ascend_studio.rules._context import NEW_GEN, Ctx
-from ascend_studio.rules._model import Rule, rule, txt
+from ascend_studio.rules._model import Hit, Rule, rule, txt
 from ascend_studio.schema import parse_json
 
-__all__ = ["ENV_RULES", "E", "bad_int", "env_int", "tf_config_cluster"]
+__all__ = [
+    "ENV_RULES",
+    "TEXT_CHECKED",
+    "E",
+    "bad_int",
+    "env_int",
+    "runtime_refs",
+    "tf_config_cluster",
+]
 
 
 def env_int(c: Ctx, name: str) -> int | None:
@@ -22,7 +31,7 @@ def env_int(c: Ctx, name: str) -> int | None:
 
 
 def bad_int(c: Ctx, name: str, low: int, high: int | None = None) -> bool:
-    if not c.env_given(name):
+    if not c.env_given(name) or c.env_runtime(name):  # shell text: see env.runtime_value
         return False
     value = env_int(c, name)
     return value is None or value < low or (high is not None and value > high)
@@ -124,7 +133,61 @@ def _profiling_env(c: Ctx) -> bool:
 
 
 E = "env:"
+#: Variables whose text some rule checks (an integer, JSON, a mode...). Set to shell
+#: text (``$device_id``, ``${RANK_SIZE}``, a command's output), they cannot be
+#: checked: the value exists only when the job starts, so that is never an error.
+TEXT_CHECKED = (
+    "AOE_MODE",
+    "ASCEND_DEVICE_ID",
+    "CM_WORKER_SIZE",
+    "DEVICE_ID",
+    "ENABLE_HF32_EXECUTION",
+    "HCCL_EXEC_TIMEOUT",
+    "JOB_ID",
+    "RANK_SIZE",
+    "TF_CONFIG",
+)
+_REFS = re.compile(r"\$\{?([A-Za-z_]\w*|[0-9@*#?$!-])")
+
+
+def runtime_refs(text: str) -> str:
+    """What shell text depends on: ``$device_id``, ``$1``, ``a command's output``."""
+    names = list(dict.fromkeys(f"${name}" for name in _REFS.findall(text)))
+    if "`" in text or "$(" in text:
+        names.append("a command's output")
+    return ", ".join(names) or "the shell"
+
+
+def _runtime_values(c: Ctx) -> Iterator[Hit]:
+    for name in TEXT_CHECKED:
+        if c.env_runtime(name):
+            text = c.env.get(name) or ""
+            yield Hit((E + name,), {"name": name, "text": text, "depends": runtime_refs(text)})
+
+
+_RUNTIME_RULE = Rule(
+    id="env.runtime_value",
+    severity="info",
+    kind="env",
+    params=(),  # a family: each firing concerns one variable (see ``involves``)
+    message=txt(
+        "{name}={text} 是 shell 文本，取决于 {depends}，只有运行时才知道其值，无法静态检查。",
+        "{name}={text} is shell text that depends on {depends}; its value is known only when "
+        "the job runs, so it cannot be checked here.",
+    ),
+    source="npu_attrs.cc:GetEnvDeviceID (reads the environment when the job starts, after the "
+    "shell has expanded the text)",
+    fix=txt(
+        "如需检查，请在脚本中直接写出取值。",
+        "To have it checked, write the value itself in the script.",
+    ),
+    scan=_runtime_values,
+    involves=lambda _ix, path: path.startswith(E) and path[len(E) :] in TEXT_CHECKED,
+)
+
+
 ENV_RULES: tuple[Rule, ...] = (
+    _RUNTIME_RULE,
     rule(
         "env.npu_collect_path.exception_dump",
         "warning",

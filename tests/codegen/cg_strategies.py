@@ -8,6 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ascend_studio.codegen._kinds import needs_bytes
 from ascend_studio.codegen._layout import HOLDER_OWNER, sorted_extras
 from ascend_studio.profile import Expr, ExtraKwarg, Profile
 from ascend_studio.schema import Parameter, shipped_catalog
@@ -80,6 +81,17 @@ def runnable_values(draw: st.DrawFn) -> dict[str, Any]:
     return values
 
 
+def round_trip_value(param: Parameter) -> st.SearchStrategy[Any]:
+    """A typed value, an expression, an explicit None (not where None means unset),
+    or bytes where the real code needs bytes (``insert_op_file``)."""
+    options = [value_for(param), EXPRS.map(lambda e: Expr(expr=e))]
+    if not param.required:
+        options.append(st.none())
+    if needs_bytes(param):
+        options.append(st.binary(max_size=20))
+    return st.one_of(options)
+
+
 @st.composite
 def round_trip_profiles(draw: st.DrawFn) -> Profile:
     """Profiles the Python exporter/importer pair must carry exactly (no env)."""
@@ -87,7 +99,7 @@ def round_trip_profiles(draw: st.DrawFn) -> Profile:
     for param in draw(
         st.lists(st.sampled_from(_scalar_params()), max_size=20, unique_by=lambda p: p.path)
     ):
-        values[param.path] = draw(st.one_of(value_for(param), EXPRS.map(lambda e: Expr(expr=e))))
+        values[param.path] = draw(round_trip_value(param))
     for name in ("distribute", "session_config"):
         if draw(st.booleans()):
             values[name] = Expr(expr=draw(EXPRS))
@@ -118,7 +130,11 @@ SHELL_WORDS = st.sampled_from(
         "$A:$B",
     ]
 )
-ENV_NAMES = st.from_regex(r"[A-Z_][A-Z0-9_]{0,15}", fullmatch=True)
+#: Not the names SHELL_WORDS use: the importer expands what the script itself set
+#: earlier (``export HOME=x`` then ``$HOME/x`` reads back as ``x/x``).
+ENV_NAMES = st.from_regex(r"[A-Z_][A-Z0-9_]{0,15}", fullmatch=True).filter(
+    lambda n: n not in {"HOME", "ASCEND_HOME", "PWD", "A", "B"}
+)
 
 
 @st.composite

@@ -69,4 +69,6 @@ def test_importing_a_non_finite_number_keeps_it_as_an_expression() -> None:
     result = import_text("config = NPURunConfig(keep_checkpoint_every_n_hours=1e999)\n", "x.py")
     (config,) = result.configs
     assert config.profile.values["keep_checkpoint_every_n_hours"] == Expr(expr="1e999")
-    assert any(i.kind == "conflict" for i in result.report.items)
+    assert any(
+        i.kind == "verbatim" and "not a finite number" in i.message.en for i in result.report.items
+    )

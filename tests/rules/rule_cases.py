@@ -497,6 +497,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(env={"DEVICE_ID": "a", "ASCEND_DEVICE_ID": "0"}),
     ),
     (
+        "env.runtime_value",
+        P(env={"DEVICE_ID": "$1"}).model_copy(update={"env_verbatim": ("DEVICE_ID",)}),
+        P(env={"DEVICE_ID": "$1"}),
+    ),
+    (
         "env.device_id.shadowed",
         P(env={"DEVICE_ID": "1", "ASCEND_DEVICE_ID": "0"}),
         P(env={"DEVICE_ID": "1"}),

@@ -1,0 +1,159 @@
+"""parameter_map writes back to profile values (the sess.run half of the Python importer).
+
+Which write a parameter keeps when a script writes it more than once, and how the
+others are reported, is decided here; the rules for conditions are in
+:mod:`._branch`. A write to the wrong field has no effect, so it never replaces a value.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ascend_studio.codegen._branch import branch_of
+from ascend_studio.codegen._pybuild import Builder, Built, is_value
+from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
+from ascend_studio.codegen._report import where_text
+from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
+
+__all__ = ["MapBuilder"]
+
+_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
+
+
+class MapBuilder(Builder):
+    """A :class:`Builder` that also reads NpuOptimizer ``parameter_map`` writes."""
+
+    def map_values(self, proto: ProtoObj) -> Built:
+        """Profile values from a ConfigProto's NpuOptimizer parameter_map writes.
+
+        Which write a parameter keeps when there are several: see :mod:`._branch`.
+        A write to the wrong field has no effect, so it never replaces a value.
+        """
+        out = Built()
+        chosen: dict[str, MapWrite] = {}
+        for op in proto.ops:
+            if isinstance(op.name, str) and op.name != "NpuOptimizer":
+                self.add(
+                    "ignored",
+                    f"自定义优化器 {op.name!r} 不是 NpuOptimizer，已忽略。",
+                    f"Custom optimizer {op.name!r} is not NpuOptimizer; ignored.",
+                    op.line,
+                )
+                continue
+            for write in op.writes:
+                if self._wrong_field(write):
+                    continue
+                earlier = chosen.get(write.key)
+                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
+                if earlier is None or internal or self._replaces(earlier, write):
+                    chosen[write.key] = write
+        for write in chosen.values():
+            self._map_write(write, out)
+        return out
+
+    def _replaces(self, earlier: MapWrite, write: MapWrite) -> bool:
+        """Whether ``write`` becomes the value, reporting how the two relate."""
+        before, now = branch_of(earlier.label), branch_of(write.label)
+        if before == now:
+            if not _same_write(earlier, write):
+                self.add(
+                    "conflict",
+                    f"parameter_map[{write.key!r}] 被多次设置（第 {earlier.line} 行与第 {write.line} 行），以最后一次为准。",
+                    f"parameter_map[{write.key!r}] is set more than once (lines {earlier.line} "
+                    f"and {write.line}); the last one wins.",
+                    write.line,
+                    write.key,
+                )
+            return True
+        replaces = not now  # an unconditional write beats a conditional one
+        other, kept = (earlier, write) if replaces else (write, earlier)
+        if not _same_write(earlier, write):
+            shown = self._shown(other)
+            self.add(
+                "conditional",
+                f"parameter_map[{other.key!r}] 在条件下另设为 {shown}（{where_text(other.label).zh}）；"
+                f"配置取第 {kept.line} 行的值，两者只在各自的分支中生效。",
+                f"parameter_map[{other.key!r}] is set to {shown} only under a condition "
+                f"({other.label}); the configuration keeps the value of line {kept.line}, and "
+                "each applies only on its own path.",
+                other.line,
+                other.key,
+            )
+        return replaces
+
+    def _shown(self, write: MapWrite) -> str:
+        if is_value(write.value) or isinstance(write.value, bytes):
+            return repr(write.value)
+        return self.text(write.node)
+
+    def _wrong_field(self, write: MapWrite) -> bool:
+        param = self.catalog.by_session_key().get(write.key)
+        if param is None or param.session is None or write.field == param.session.field:
+            return False
+        self.add(
+            "wrong_field",
+            f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
+            f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
+            f".{write.field} is never read by the adapter, so this line has no effect. "
+            "Not imported.",
+            write.line,
+            param.path,
+        )
+        return True
+
+    def _map_write(self, write: MapWrite, out: Built) -> None:
+        param = self.catalog.by_session_key().get(write.key)
+        if param is None:
+            self._unknown_key(write)
+            return
+        assert param.session is not None
+        branch = branch_of(write.label)
+        if branch:
+            out.branches[param.path] = branch
+        value = write.value
+        if isinstance(value, Opaque | Ambiguous) or not (
+            is_value(value) or isinstance(value, bytes)
+        ):
+            self._verbatim(param.path, write.node, value, None, out)
+            return
+        if write.field == "s" and isinstance(value, str) and write.wrapped == "":
+            self.add(
+                "info",
+                f"parameter_map[{write.key!r}].s 被赋予 str；文档写法是 tf.compat.as_bytes(...)。",
+                f"parameter_map[{write.key!r}].s is given a str; the documented form is "
+                "tf.compat.as_bytes(...).",
+                write.line,
+                param.path,
+            )
+        self._store(param.path, param, value, write.line, out, node=write.node)
+
+    def _unknown_key(self, write: MapWrite) -> None:
+        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
+            self.add(
+                "ignored",
+                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
+                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
+                "itself), not a setting.",
+                write.line,
+                write.key,
+            )
+            return
+        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
+        close = difflib.get_close_matches(write.key, known, n=1)
+        hint_en = f" Did you mean {close[0]}?" if close else ""
+        hint_zh = f"是否想写 {close[0]}？" if close else ""
+        self.add(
+            "unknown_key",
+            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
+            f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
+            f"the real adapter silently ignores it.{hint_en}",
+            write.line,
+            write.key,
+            suggestion=close[0] if close else None,
+        )
+
+
+def _same_write(a: MapWrite, b: MapWrite) -> bool:
+    if isinstance(a.value, Opaque | Ambiguous) or isinstance(b.value, Opaque | Ambiguous):
+        return False
+    return a.field == b.field and type(a.value) is type(b.value) and a.value == b.value
