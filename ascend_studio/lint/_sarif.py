@@ -18,7 +18,7 @@ from ascend_studio.lint._batch import Batch
 from ascend_studio.lint._check import Finding
 from ascend_studio.lint._select import IMPORT_PREFIX
 from ascend_studio.rules import RULES_BY_ID
-from ascend_studio.schema import Text
+from ascend_studio.schema import Text, shipped_catalog
 
 __all__ = ["SARIF_SCHEMA", "sarif_document"]
 
@@ -56,7 +56,7 @@ def _descriptor(rule_id: str, lang: str) -> dict[str, Any]:
         tags, source = [rule_id.split(".", maxsplit=1)[0]], None
     else:
         summary = _template(rule.message.get(lang))
-        source = _template(rule.source)
+        source = _template(shipped_catalog().cite(rule.source))  # titles and public places
         help_lines = [summary]
         if rule.fix is not None:
             help_lines.append(f"Fix: {_template(rule.fix.get(lang))}")

@@ -113,7 +113,7 @@ def test_sarif_validates_against_the_official_schema(
     both = rules["precision.both_modes"]
     assert both["defaultConfiguration"]["level"] == "error"
     assert (
-        "Fix: Keep only" in both["help"]["text"] and "Source: npu_attrs.cc" in both["help"]["text"]
+        "Fix: Keep only" in both["help"]["text"] and "Source: hicann/tensorflow tf_adapter/util/npu_attrs.cc" in both["help"]["text"]
     )
     assert both["properties"]["source"].startswith("npu_attrs.cc")
     result = next(r for r in run["results"] if r["ruleId"] == "precision.both_modes")
