@@ -139,7 +139,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "The target {product} is an inference product, but the scenario is training: the "
             "parameter page documents training for training products only.",
         ),
-        source="NPURunConfig配置参数说明 (product notes per parameter); products.toml family",
+        source="npurunconfig-page (product notes per parameter); catalog:products.toml family",
         fix=(
             "把场景改为在线推理，或把目标改为训练产品（{trainers}）。",
             "Switch the scenario to online inference, or the target to a training product "
