@@ -325,13 +325,20 @@ def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
     referred = {ref for name, value, kept in items for ref in _references(name, value, kept, names)}
     lines: list[str] = []
     done: set[str] = set()
+    unset: set[str] = set()
     for name, value, verbatim in _dependency_order(items):
         if value is None:
             lines += [f"unset {_COPY}{name}"] if name in referred else []
+            unset.add(name)
         elif verbatim:
             # Expanded in an assignment first: as an argument it would be word-split.
-            text = _to_copies(_shell_word(name, value, True), done - {name})
-            lines += [*_kept_text(value), f"{_COPY}{name}={text}"]
+            copies = done - {name}
+            text = _to_copies(_shell_word(name, value, True), copies)
+            reads_unset = sorted(copies & unset & _references(name, value, True, names))
+            # A copy the profile unsets is read on purpose (it expands as unset):
+            # shellcheck would call it "referenced but not assigned" (SC2154).
+            quiet = [f"# shellcheck disable=SC2154  # unset on purpose: {', '.join(reads_unset)}"]
+            lines += [*_kept_text(value), *(quiet if reads_unset else []), f"{_COPY}{name}={text}"]
         elif name in referred:
             lines += [*_literal_dollar(value), f"{_COPY}{name}={shell_quote(value)}"]
         done.add(name)

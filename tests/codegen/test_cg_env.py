@@ -307,3 +307,21 @@ def test_kept_shell_text_runs_after_the_variables_it_refers_to(tmp_path: Path) -
     assert seen[b"ASCEND_CACHE_PATH"] == b"/data/node01/cache"
     assert seen[b"A_USES_GONE"] == b"none"
     assert b"A_GONE" not in seen
+
+
+@pytest.mark.skipif(SHELLCHECK is None, reason="shellcheck not installed")
+def test_docker_copy_of_an_unset_variable_passes_shellcheck(tmp_path: Any) -> None:
+    """Found by the random test above: a kept text reading a variable the profile
+    unsets (``A='$A:$B'``, B unset) expands it as unset, on purpose."""
+    profile = Profile(env={"A": "$A:$B", "B": None}, env_verbatim=("A",))
+    script = tmp_path / "out.sh"
+    script.write_text(export_text(profile, "docker"), encoding="utf-8")
+    result = subprocess.run(
+        [SHELLCHECK or "shellcheck", "--shell=sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout
+    text = script.read_text(encoding="utf-8")
+    assert "unset _studio_B\n" in text and "_studio_A=$A:$_studio_B\n" in text
