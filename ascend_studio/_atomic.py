@@ -22,6 +22,7 @@ import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -87,14 +88,19 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}.{os.getpid()}."
 
 
-def _process_alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool | None:
+    """Whether process ``pid`` exists; ``None`` where that cannot be told cheaply
+    (Windows, where ``os.kill(pid, 0)`` would end the process). Callers decide what
+    an unknown means for them."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":
+        return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OSError):
+    except OSError:  # PermissionError included: it exists, owned by someone else
         return True
     return True
 
@@ -125,7 +131,7 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:
         try:
             age = now - entry.stat(follow_symlinks=False).st_mtime
             if pid:
-                stale = age > DEAD_WRITER_AFTER_S and not _process_alive(int(pid))
+                stale = age > DEAD_WRITER_AFTER_S and process_alive(int(pid)) is False
             else:
                 stale = age > UNKNOWN_WRITER_AFTER_S
             if stale:

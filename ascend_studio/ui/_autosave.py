@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer
 
-from ascend_studio._atomic import atomic_write_text
+from ascend_studio._atomic import atomic_write_text, process_alive
 from ascend_studio.profile import FileStamp, Profile, ProfileError, dump_profile, parse_profile
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._settings import state_dir
@@ -41,20 +40,6 @@ class Recovery:
     written: datetime
     #: What ``source`` held when the crashed window last read or wrote it.
     stamp: FileStamp | None = None
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    if sys.platform == "win32":  # no cheap liveness probe: assume a leftover
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _read(file: Path) -> Recovery | None:
@@ -76,7 +61,8 @@ def find_recoveries(directory: Path | None = None) -> list[Recovery]:
     found: list[Recovery] = []
     for file in base.glob(f"{_PREFIX}*.json"):
         pid_text = file.stem.removeprefix(_PREFIX)
-        if not pid_text.isdigit() or _alive(int(pid_text)):
+        # Unknown liveness (Windows) counts as a leftover: it is offered, not deleted.
+        if not pid_text.isdigit() or process_alive(int(pid_text)):
             continue
         recovery = _read(file)
         if recovery is None:  # unreadable leftovers are moved aside, never deleted
