@@ -24,7 +24,7 @@ from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
+from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._comments import FileSuppressions
 from ascend_studio.lint._config import ConfigError
@@ -104,6 +104,8 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     """
     if Path(path).suffix.lower() == ".json":
         return [(path, load_profile(path), None)], [], None
+    from ascend_studio.codegen import import_file  # the importers: for a script only
+
     result = found_configs(import_file(path))
     problems = [
         item

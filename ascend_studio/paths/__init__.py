@@ -20,8 +20,8 @@ if TYPE_CHECKING:
         Placeholder,
         Variant,
         When,
-        load_artifacts,
     )
+    from ascend_studio.paths._artifacts_load import artifacts_from_data, load_artifacts
     from ascend_studio.paths._cluster import (
         ClusterResult,
         Collision,
@@ -72,6 +72,7 @@ __all__ = [
     "VariantResolution",
     "When",
     "WorkPathIssue",
+    "artifacts_from_data",
     "cluster_scripts",
     "directory_map",
     "is_allowed_char",
@@ -105,13 +106,14 @@ _WHERE = {
     "Placeholder": "_artifacts",
     "Resolution": "_resolve",
     "Variant": "_artifacts",
+    "artifacts_from_data": "_artifacts_load",
     "VariantResolution": "_resolve",
     "When": "_artifacts",
     "WorkPathIssue": "_workpath",
     "cluster_scripts": "_cluster",
     "directory_map": "_resolve",
     "is_allowed_char": "_workpath",
-    "load_artifacts": "_artifacts",
+    "load_artifacts": "_artifacts_load",
     "machine_segment": "_workpath",
     "parse_machine_segment": "_workpath",
     "render_script": "_cluster",
