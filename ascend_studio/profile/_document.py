@@ -220,11 +220,14 @@ class Profile(BaseModel):
         )
 
     def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
+        """``self`` for another product or scenario (``None``: keep it), validated."""
         update: dict[str, Any] = {}
-        if product is not None:
+        if product is not None and product != self.product:
             update["product"] = product
-        if scenario is not None:
+        if scenario is not None and scenario != self.scenario:
             update["scenario"] = scenario
+        if not update:
+            return self  # nothing changes (and the validator need not be built)
         return self.model_validate({**self.model_dump(), **update})
 
     def is_set(self, path: str) -> bool:
