@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.cli import found_configs
 from ascend_studio.paths import (
     Context,
     Environment,
@@ -103,7 +104,6 @@ def _profile(args: argparse.Namespace) -> Profile:
     """The profile, or configuration N of a script (read like ``validate`` reads it)."""
     if Path(args.profile).suffix.lower() == ".json":
         return load_profile(args.profile)
-    from ascend_studio.cli import found_configs  # the package imports this module
     from ascend_studio.codegen import import_file  # the importers: for a script only
 
     result = found_configs(import_file(args.profile))
