@@ -116,7 +116,7 @@ def read_cache(key: str, path: Path | None = None) -> ArtifactCatalog | None:
         if json.loads(head) != {"format": FORMAT, "key": key, "body": _checksum(body)}:
             return None
         return _catalog(json.loads(body))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None  # missing, unreadable, not JSON, or not what this version writes
 
 

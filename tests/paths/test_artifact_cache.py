@@ -144,6 +144,7 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
     return {
         "empty": b"",
         "garbage": b"\x00\xffnot json at all",
+        "nested too deeply": b"[" * 100_000 + b"\n" + body,
         "truncated": raw[: len(raw) // 2],
         "no body": head,
         "body changed, checksum not": head + b"\n" + json.dumps(changed).encode(),
@@ -164,6 +165,7 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
 CASES = [
     "empty",
     "garbage",
+    "nested too deeply",
     "truncated",
     "no body",
     "body changed, checksum not",
