@@ -15,7 +15,7 @@ def _install() -> None:
 
     finder_class = pyimod02_importers.PyiFrozenFinder
 
-    def iter_modules(self, prefix=""):  # type: ignore[no-untyped-def]
+    def iter_modules(self, prefix=""):
         import pkgutil
 
         node = pyimod02_importers.get_pyz_toc_tree()  # modules in the archive, if any
