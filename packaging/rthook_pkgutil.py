@@ -3,8 +3,8 @@
 The command help and the exporter registry list their modules with
 ``pkgutil.iter_modules``. In a frozen program the package folders are served by
 PyInstaller's path finder, which pkgutil cannot list on its own. PyInstaller's
-hook for that imports pkgutil (and through it typing, re and enum: ~15 ms of
-CPU) at every start, ``--version`` included; this one gives the finder an
+hook for that imports pkgutil (and through it typing, re and enum) at every
+start, ``--version`` included; this one gives the finder an
 ``iter_modules`` method instead, so nothing is imported until a listing is
 asked for.
 """
