@@ -216,3 +216,28 @@ def test_the_bundle_leaves_out_what_is_unused() -> None:
     }
     assert not names & unused
     assert not [p for p in top.rglob("*.py")], "sources are shipped: only .pyc is needed"
+
+
+def test_bundle_sizes_names_every_part(tmp_path: Path) -> None:
+    """``packaging/bundle_sizes.py`` sorts files into the parts BUNDLE.md explains."""
+    sizes = runpy.run_path(str(ROOT / "packaging" / "bundle_sizes.py"))
+    files = {
+        "_internal/PySide6/Qt/lib/libicudata.so.73": "ICU data (libicudata)",
+        "_internal/PySide6/Qt/lib/libQt6Gui.so.6": "Qt libraries",
+        "_internal/PySide6/QtCore.abi3.so": "PySide6 bindings and shiboken",
+        "_internal/libX11.so.6": "system libraries (X11/xcb, glib, fonts, C++...)",
+        "_internal/libpython3.11.so.1.0": "Python interpreter (libpython)",
+        "_internal/ascend_studio/resources/catalog/basic.toml": (
+            "Ascend Studio: catalog, translations, icons"
+        ),
+        "_internal/ascend_studio/cli/_params.pyc": "Ascend Studio: code",
+        "_internal/json/decoder.pyc": "Python standard library and small packages (.pyc)",
+    }
+    for relative, part in files.items():
+        assert sizes["part_of"](relative) == part, relative
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_bytes(b"x" * 1000)
+    (tmp_path / "_internal" / "link.so").symlink_to(tmp_path / "_internal" / "libX11.so.6")
+    table = sizes["sizes"](tmp_path)
+    assert sum(count for _, count in table.values()) == len(files)  # the link counts nothing
+    assert sizes["main"]([str(tmp_path / "missing")]) == 2
