@@ -7,7 +7,9 @@ one warm-up, so the ratios hold when the machine's speed drifts; the median wall
 time of each is printed with its ratio. Exits 0 always: the figures go into the
 README with the targets met or missed.
 
-The one-folder bundle against this environment: ``bench_bundle.py``.
+When the one-folder bundle has been built (``packaging/build_bundle.sh``), its
+``params`` is timed against the same command from this environment too (target:
+at most 1.1x).
 
 Usage: ``python benchmarks/bench_cli.py [--runs N]``.
 """
@@ -32,6 +34,7 @@ config = NPURunConfig(precision_mode="allow_mix_precision", iterations_per_loop=
                       hcom_parallel=True, enable_data_pre_proc=True)
 """
 
+BUNDLE = ROOT / "dist" / "ascend-studio" / "ascend-studio"
 PASS = [sys.executable, "-c", "pass"]
 PYDANTIC = [sys.executable, "-c", "from pydantic import BaseModel"]
 
@@ -78,6 +81,15 @@ def main() -> int:
             ("export PROFILE -f sh", _app("export", str(PROFILE), "-f", "sh"), PYDANTIC, 1.3),
             ("paths PROFILE", _app("paths", str(PROFILE)), PYDANTIC, 1.3),
         ]
+        if BUNDLE.is_file():
+            cases.append(
+                (
+                    "bundle params aoe_mode",
+                    [str(BUNDLE), "params", "aoe_mode"],
+                    _app("params", "aoe_mode"),
+                    1.1,
+                )
+            )
         print(f"{'command':24} {'median':>9} {'baseline':>9} {'ratio':>6} {'target':>7}")
         for name, command, baseline, target in cases:
             mine, base = _median_pair(command, baseline, args.runs, env)
@@ -88,7 +100,7 @@ def main() -> int:
             )
     print(
         'baselines: `python -c pass` for --version, `python -c "from pydantic import '
-        'BaseModel"` for the commands'
+        'BaseModel"` for the commands, the same command from this environment for the bundle'
     )
     return 0
 
