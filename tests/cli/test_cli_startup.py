@@ -156,6 +156,7 @@ def test_validate_of_a_profile_loads_no_importer_exporter_or_paths(tmp_path: Pat
         "ascend_studio.codegen._import_sh",
         "ascend_studio.codegen._export",
         "ascend_studio.lint._batch",
+        "ascend_studio.lint._comments",  # suppression comments: only in a script
         "ascend_studio.lint._sarif",
         "ascend_studio.lint._formats",
     )
