@@ -1,0 +1,107 @@
+"""The parts of the form: a section per catalog category, and runs of rows built together.
+
+A section lists its parameters with each sub-config's fields under their holder;
+a row not built yet holds its place with a spacer of a typical row's height.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
+
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._row import ParamRow
+from ascend_studio.ui._style import set_text_color, styled_font
+
+__all__ = ["ROW_HEIGHT", "Run", "Section", "holder_first"]
+
+#: Height (px) a row not built yet reserves: about a built row's, so the scroll bar
+#: and the positions below barely move when it is built.
+ROW_HEIGHT = 60
+
+
+def holder_first(params: tuple[Parameter, ...]) -> tuple[Parameter, ...]:
+    """Each sub-config's fields right under their holder, the rest in catalog order.
+
+    The catalog lists a category's fields after its plain parameters, so
+    dump_config's fields showed up under buffer_optimize.
+    """
+    paths = {p.path for p in params}
+    children: dict[str, list[Parameter]] = {}
+    top: list[Parameter] = []
+    for param in params:
+        holder = param.path.rpartition(".")[0]
+        (children.setdefault(holder, []) if holder in paths else top).append(param)
+
+    def with_children(param: Parameter) -> list[Parameter]:
+        return [param, *(c for child in children.get(param.path, []) for c in with_children(child))]
+
+    return tuple(p for param in top for p in with_children(param))
+
+
+class Section(QFrame):
+    def __init__(self, key: str, params: tuple[Parameter, ...], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.key = key
+        self.params = holder_first(params)
+        self.setObjectName(f"section:{key}")
+        self.header = QLabel(self)
+        self.header.setObjectName("sectionTitle")
+        self.blurb = QLabel(self)
+        self.blurb.setObjectName("sectionBlurb")
+        self.blurb.setWordWrap(True)
+        styled_font(self.header, bold=True, scale=1.6)
+        set_text_color(self.blurb, "muted")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(0, 12, 0, 4)
+        self.body.setSpacing(0)
+        self.body.addWidget(self.header)
+        self.body.addWidget(self.blurb)
+        #: Rows not built yet: each holds its place with a spacer.
+        self.spacers: dict[str, QSpacerItem] = {}
+        for param in self.params:
+            self.spacers[param.path] = _spacer(ROW_HEIGHT)
+            self.body.addItem(self.spacers[param.path])
+        self.order = {p.path: i for i, p in enumerate(self.params)}
+
+    def reserve(self, path: str, height: int) -> bool:
+        """Set the height the unbuilt row ``path`` keeps; True if it changed."""
+        spacer = self.spacers[path]
+        if spacer.sizeHint().height() == height:
+            return False
+        spacer.changeSize(0, height, _FIXED_W, _FIXED_H)
+        return True
+
+
+_FIXED_W, _FIXED_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
+
+
+def _spacer(height: int) -> QSpacerItem:
+    return QSpacerItem(0, height, _FIXED_W, _FIXED_H)
+
+
+class Run:
+    """Rows built in one go that follow each other in a section: shown together
+    (showing rows one by one lays out the whole form once per row)."""
+
+    def __init__(self, section: Section, first: str) -> None:
+        self.section = section
+        self.first = first
+        self.next = section.order[first]
+        self.box = QWidget(section)
+        self.box.setObjectName(f"rows:{first}")
+        self.layout = QVBoxLayout(self.box)
+        self.layout.setContentsMargins(0, 0, 0, 0)
+        self.layout.setSpacing(0)
+
+    def add(self, row: ParamRow) -> None:
+        self.layout.addWidget(row)
+        self.next += 1
+
+    def place(self) -> None:
+        """Put the rows where their spacers were, then show them at once."""
+        body = self.section.body
+        at = body.indexOf(self.section.spacers[self.first])
+        for index in range(self.section.order[self.first], self.next):
+            body.removeItem(self.section.spacers.pop(self.section.params[index].path))
+        body.insertWidget(at, self.box)
+        self.box.show()
