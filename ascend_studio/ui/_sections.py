@@ -6,13 +6,15 @@ a row not built yet holds its place with a spacer of a typical row's height.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._style import set_text_color, styled_font
 
-__all__ = ["ROW_HEIGHT", "Run", "Section", "holder_first"]
+__all__ = ["ROW_HEIGHT", "RowStack", "Run", "Section", "holder_first"]
 
 #: Height (px) a row not built yet reserves: about a built row's, so the scroll bar
 #: and the positions below barely move when it is built.
@@ -79,6 +81,73 @@ def _spacer(height: int) -> QSpacerItem:
     return QSpacerItem(0, height, _FIXED_W, _FIXED_H)
 
 
+class RowStack(QWidget):
+    """Rows one under the other, laid out here instead of by a QVBoxLayout.
+
+    A layout re-measured every wrapped label of every row in the form whenever
+    anything changed (each row's layout, re-activated by the pass before, made its
+    parents' height-for-width caches stale), so every slice of the build cost more
+    than the one before. Here the heights per width are kept until a row of this
+    stack changes (Qt posts a LayoutRequest then).
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.rows: list[QWidget] = []
+        self._heights: dict[int, int] = {}
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def add(self, row: QWidget) -> None:
+        self.rows.append(row)
+        self._changed()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        if width not in self._heights:
+            self._heights[width] = sum(h for _, h in self._shown(width))
+        return self._heights[width]
+
+    def sizeHint(self) -> QSize:
+        width = max((r.sizeHint().width() for r in self.rows if not r.isHidden()), default=0)
+        return QSize(width, self.heightForWidth(self.width() or width))
+
+    def minimumSizeHint(self) -> QSize:
+        shown = [r.minimumSizeHint().width() for r in self.rows if not r.isHidden()]
+        return QSize(max(shown, default=0), 0)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._changed()
+            self._place()
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place()
+        super().resizeEvent(event)
+
+    def _changed(self) -> None:
+        self._heights.clear()
+        self.updateGeometry()
+
+    def _shown(self, width: int) -> list[tuple[QWidget, int]]:
+        out = []
+        for row in self.rows:
+            if not row.isHidden():
+                height = row.heightForWidth(width) if row.hasHeightForWidth() else -1
+                out.append((row, max(height, row.minimumSizeHint().height())))
+        return out
+
+    def _place(self) -> None:
+        y, width = 0, self.width()
+        for row, height in self._shown(width):
+            row.setGeometry(0, y, width, height)
+            y += height
+
+
 class Run:
     """Rows built in one go that follow each other in a section: shown together
     (showing rows one by one lays out the whole form once per row)."""
@@ -87,14 +156,11 @@ class Run:
         self.section = section
         self.first = first
         self.next = section.order[first]
-        self.box = QWidget(section)
+        self.box = RowStack(section)
         self.box.setObjectName(f"rows:{first}")
-        self.layout = QVBoxLayout(self.box)
-        self.layout.setContentsMargins(0, 0, 0, 0)
-        self.layout.setSpacing(0)
 
     def add(self, row: ParamRow) -> None:
-        self.layout.addWidget(row)
+        self.box.add(row)
         self.next += 1
 
     def place(self) -> None:
