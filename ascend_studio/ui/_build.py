@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterable
 
 __all__ = ["SLICE_SECONDS", "BuildQueue"]
 
-#: Build time per slice: well under a 16 ms frame, so the keystroke that waits for
-#: the slice and its own handling and paint still fit in one frame.
-SLICE_SECONDS = 0.006
+#: Build time per slice: a quarter of a 16 ms frame. Showing the slice's rows and
+#: the layout and paint that follow cost about as much again, and the keystroke
+#: that waited for all that still has to be handled within the frame.
+SLICE_SECONDS = 0.004
 
 
 class BuildQueue:

@@ -67,6 +67,9 @@ class FormView(QScrollArea):
         self._last_top = ""
         body = self.body = QWidget(self)
         body.setObjectName("formBody")
+        # Growing as rows are built must not repaint what is already in view (children
+        # repaint themselves when they change): that repaint was most of each slice's cost.
+        body.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(8, 0, 8, 24)
         self._layout.setSpacing(0)

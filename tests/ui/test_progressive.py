@@ -8,6 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QEnterEvent
+from PySide6.QtWidgets import QApplication
 
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._form import FormView
@@ -203,3 +206,26 @@ def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any
     assert len(window.form.rows) == len(window.catalog.params)
     assert window.form.is_row_visible(window.catalog.params[0].path)
     assert window.isVisible()
+
+
+# -- parts of a row made on first use look and work as before -----------------------------------
+
+
+def test_the_code_name_is_selectable_once_the_pointer_comes(window: MainWindow) -> None:
+    window.form.build_all()
+    name = window.form.rows["hccl_timeout"].name
+    QApplication.sendEvent(name, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
+    flags = name.textInteractionFlags()
+    assert flags & Qt.TextInteractionFlag.TextSelectableByMouse
+    assert flags & Qt.TextInteractionFlag.TextSelectableByKeyboard
+    assert name.focusPolicy() == Qt.FocusPolicy.ClickFocus  # Tab still skips it
+
+
+def test_a_field_offers_its_clear_button_once_it_has_text(qtbot: Any, window: MainWindow) -> None:
+    field = window.form.rows["hccl_timeout"].editor
+    assert isinstance(field, IntEditor)
+    qtbot.keyClicks(field.line, "5")
+    assert field.line.isClearButtonEnabled()
+    window.model.edit(window.model.profile.with_value("iterations_per_loop", 3), "set")
+    other = window.form.rows["iterations_per_loop"].editor
+    assert isinstance(other, IntEditor) and other.line.isClearButtonEnabled()
