@@ -13,14 +13,18 @@ from collections.abc import Callable, Iterable
 
 __all__ = ["SLICE_SECONDS", "BuildQueue"]
 
-#: Build time per slice: a quarter of a 16 ms frame. Showing the slice's rows and
-#: the layout and paint that follow cost about as much again, and the keystroke
-#: that waited for all that still has to be handled within the frame.
-SLICE_SECONDS = 0.004
+#: Time per slice, rows made and shown: half of a 16 ms frame. The layout and paint
+#: that follow and the keystroke that waited for them fit in the other half.
+SLICE_SECONDS = 0.008
 
 
 class BuildQueue:
-    """The paths still to build, in display order; each is handed out once."""
+    """The paths still to build, in display order; each is handed out once.
+
+    A slice stops before the row that would take it past its budget (by the cost
+    per row seen so far), so it stays within the budget unless one row alone is
+    over it; it always builds at least one row, so the build always advances.
+    """
 
     def __init__(
         self,
@@ -31,6 +35,8 @@ class BuildQueue:
         self._pending: dict[str, None] = dict.fromkeys(paths)  # ordered set
         self.clock = clock
         self.budget = budget
+        #: Seconds per row, making and showing it: the mean of the last slices.
+        self.row_cost = 0.0
 
     def __len__(self) -> int:
         return len(self._pending)
@@ -49,18 +55,28 @@ class BuildQueue:
             del self._pending[path]
         return taken
 
-    def run_slice(self, build: Callable[[str], object], first: Iterable[str] = ()) -> list[str]:
-        """Build ``first`` (those still pending), then the rest in order, until the
-        budget is spent; at least one row per slice, so the build always advances."""
+    def run_slice(
+        self,
+        build: Callable[[str], object],
+        first: Iterable[str] = (),
+        finish: Callable[[], object] | None = None,
+    ) -> list[str]:
+        """Build ``first`` (those still pending), then the rest in order, while the
+        next row fits in the budget; ``finish`` (showing the rows) counts as theirs."""
         start = self.clock()
         urgent = [p for p in dict.fromkeys(first) if p in self._pending]
         done: list[str] = []
         for path in [*urgent, *self._pending]:
             if path not in self._pending:
                 continue
+            if done and self.clock() - start + self.row_cost > self.budget:
+                break
             del self._pending[path]
             build(path)
             done.append(path)
-            if self.clock() - start >= self.budget:
-                break
+        if finish is not None:
+            finish()
+        if done:
+            cost = (self.clock() - start) / len(done)
+            self.row_cost = cost if not self.row_cost else (self.row_cost + cost) / 2
         return done

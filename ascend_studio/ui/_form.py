@@ -117,8 +117,7 @@ class FormView(QScrollArea):
     def build_slice(self) -> None:
         """One time-bounded slice: the unbuilt rows in view first, then in order."""
         with self._kept_in_place():
-            self.build_queue.run_slice(self._make_row, self._in_view())
-            self._place_runs()
+            self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
         self._check_done()
 
     def ensure_built(self, paths: Iterable[str]) -> None:
