@@ -31,9 +31,6 @@ from ascend_studio.ui.editors import SubconfigEditor
 
 __all__ = ["ENV_SECTION", "FormView"]
 
-#: A short shown row (px): how many rows a view can hold, about.
-_MIN_ROW = 48
-
 
 class FormView(QScrollArea):
     """Rows for every catalog parameter plus the environment table."""
@@ -222,10 +219,23 @@ class FormView(QScrollArea):
         return found
 
     def _first_screen(self, params: Iterable[Parameter]) -> list[str]:
-        """The first of ``params`` that are shown, as many as can fill the view."""
-        fits = self.viewport().height() // _MIN_ROW + 1
-        shown = [p.path for p in params if self._wanted(p)]
-        return shown[:fits]
+        """The first of ``params`` that are shown, as many as fill the view (by the
+        heights of built rows and the height reserved for the others)."""
+        room = self.viewport().height()
+        shown: list[str] = []
+        section: Section | None = None
+        for param in params:
+            if room <= 0:
+                break
+            if not self._wanted(param):
+                continue
+            if self._section_of[param.path] is not section:
+                section = self._section_of[param.path]
+                room -= section.header.sizeHint().height() + section.blurb.sizeHint().height()
+            row = self.rows.get(param.path)
+            room -= row.height() if row is not None and row.height() > 0 else ROW_HEIGHT
+            shown.append(param.path)
+        return shown
 
     # -- state -------------------------------------------------------------------------------------
     def apply(self, states: dict[str, RowState]) -> None:

@@ -95,6 +95,7 @@ class RowStack(QWidget):
         super().__init__(parent)
         self.rows: list[QWidget] = []
         self._heights: dict[int, int] = {}
+        self._hint_widths: tuple[int, int] | None = None
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -112,12 +113,21 @@ class RowStack(QWidget):
         return self._heights[width]
 
     def sizeHint(self) -> QSize:
-        width = max((r.sizeHint().width() for r in self.rows if not r.isHidden()), default=0)
+        width = self._widths()[0]
         return QSize(width, self.heightForWidth(self.width() or width))
 
     def minimumSizeHint(self) -> QSize:
-        shown = [r.minimumSizeHint().width() for r in self.rows if not r.isHidden()]
-        return QSize(max(shown, default=0), 0)
+        return QSize(self._widths()[1], 0)
+
+    def _widths(self) -> tuple[int, int]:
+        """The widest shown row's preferred and minimum widths."""
+        if self._hint_widths is None:
+            shown = [r for r in self.rows if not r.isHidden()]
+            self._hint_widths = (
+                max((r.sizeHint().width() for r in shown), default=0),
+                max((r.minimumSizeHint().width() for r in shown), default=0),
+            )
+        return self._hint_widths
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.LayoutRequest:
@@ -131,6 +141,7 @@ class RowStack(QWidget):
 
     def _changed(self) -> None:
         self._heights.clear()
+        self._hint_widths = None
         self.updateGeometry()
 
     def _shown(self, width: int) -> list[tuple[QWidget, int]]:
