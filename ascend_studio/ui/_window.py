@@ -7,7 +7,6 @@ exports and hands each view only what it renders.
 
 from __future__ import annotations
 
-import gc
 import math
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
@@ -124,9 +123,6 @@ class MainWindow(QMainWindow):
         if not self._progressive:
             self.form.build_all()
         else:
-            # What start-up made lives as long as the window: collections during the row
-            # build (and after) no longer re-walk it (one took 60 ms, four frames).
-            gc.freeze()
             self.form.build_progressively()
 
     # -- construction ------------------------------------------------------------------------
