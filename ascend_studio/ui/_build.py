@@ -35,8 +35,9 @@ class BuildQueue:
         self._pending: dict[str, None] = dict.fromkeys(paths)  # ordered set
         self.clock = clock
         self.budget = budget
-        #: Seconds per row, making and showing it: the mean of the last slices.
+        #: Seconds to make a row, and to show a slice's rows: means of the last slices.
         self.row_cost = 0.0
+        self.finish_cost = 0.0
 
     def __len__(self) -> int:
         return len(self._pending)
@@ -62,21 +63,28 @@ class BuildQueue:
         finish: Callable[[], object] | None = None,
     ) -> list[str]:
         """Build ``first`` (those still pending), then the rest in order, while the
-        next row fits in the budget; ``finish`` (showing the rows) counts as theirs."""
+        next row and ``finish`` (showing the slice's rows) fit in the budget."""
         start = self.clock()
         urgent = [p for p in dict.fromkeys(first) if p in self._pending]
         done: list[str] = []
         for path in [*urgent, *self._pending]:
             if path not in self._pending:
                 continue
-            if done and self.clock() - start + self.row_cost > self.budget:
+            spent = self.clock() - start
+            if done and spent + self.row_cost + self.finish_cost > self.budget:
                 break
             del self._pending[path]
             build(path)
             done.append(path)
+        made = self.clock()
         if finish is not None:
             finish()
         if done:
-            cost = (self.clock() - start) / len(done)
-            self.row_cost = cost if not self.row_cost else (self.row_cost + cost) / 2
+            self.row_cost = _mean(self.row_cost, (made - start) / len(done))
+            self.finish_cost = _mean(self.finish_cost, self.clock() - made)
         return done
+
+
+def _mean(old: float, new: float) -> float:
+    """A running mean that follows the machine's current speed."""
+    return new if not old else (old + new) / 2

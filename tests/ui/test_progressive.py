@@ -55,11 +55,12 @@ def test_showing_the_rows_counts_as_their_cost() -> None:
     def show() -> None:
         clock.now += 0.003  # the slice's rows, shown at once
 
-    queue.run_slice(clock.build, finish=show)
-    start = clock.now
-    done = queue.run_slice(clock.build, finish=show)
-    assert clock.now - start <= queue.budget + 0.003
-    assert len(done) < 8  # the showing left less room for rows
+    assert len(queue.run_slice(clock.build, finish=show)) >= 8  # nothing learnt yet
+    for _ in range(3):
+        start = clock.now
+        done = queue.run_slice(clock.build, finish=show)
+        assert clock.now - start <= queue.budget + 1e-12  # showing included
+        assert len(done) == 4  # the showing left room for 4 rows, not 8
 
 
 def test_every_path_is_handed_out_once_in_order_and_urgent_ones_first() -> None:
