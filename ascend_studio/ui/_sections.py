@@ -158,6 +158,14 @@ class RowStack(QWidget):
             row.setGeometry(0, y, width, height)
             y += height
 
+    def lay_out_rows(self) -> None:
+        """Place the rows and lay out their insides now (else the next event loop turn does)."""
+        self._place()
+        for row in self.rows:
+            layout = row.layout()
+            if layout is not None and not row.isHidden():
+                layout.activate()
+
 
 class Run:
     """Rows built in one go that follow each other in a section: shown together
@@ -182,3 +190,7 @@ class Run:
             body.removeItem(self.section.spacers.pop(self.section.params[index].path))
         body.insertWidget(at, self.box)
         self.box.show()
+        # Lay the new rows out now, inside the slice and its budget, not in the next
+        # turn of the event loop (their first layout wraps every label: most of a slice).
+        body.activate()
+        self.box.lay_out_rows()
