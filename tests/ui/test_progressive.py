@@ -247,3 +247,18 @@ def test_a_field_offers_its_clear_button_once_it_has_text(qtbot: Any, window: Ma
     window.model.edit(window.model.profile.with_value("iterations_per_loop", 3), "set")
     other = window.form.rows["iterations_per_loop"].editor
     assert isinstance(other, IntEditor) and other.line.isClearButtonEnabled()
+
+
+def test_typing_while_the_slices_run(qtbot: Any, midbuild: MainWindow) -> None:
+    """Keys typed between slices of a running build all arrive, and the build goes on."""
+    form, search = midbuild.form, midbuild.controls.search
+    form.build_progressively()
+    for char in "hccl":
+        built = len(form.rows)
+        qtbot.waitUntil(lambda built=built: len(form.rows) > built or form.is_fully_built())
+        qtbot.keyClicks(search, char)
+    assert search.text() == "hccl"
+    assert form.is_row_visible("hccl_timeout")
+    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    assert form.is_row_visible("hccl_timeout")
+    assert not any(form.is_row_visible(p) for p in ("graph_run_mode", "precision_mode"))
