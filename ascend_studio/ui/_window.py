@@ -122,12 +122,8 @@ class MainWindow(QMainWindow):
         self._restore_state()
         if not self._progressive:
             self.form.build_all()
-        elif self.form.build_next():
-            QTimer.singleShot(0, self._build_more)
-
-    def _build_more(self) -> None:
-        if self.form.build_next():
-            QTimer.singleShot(0, self._build_more)
+        else:
+            self.form.build_progressively()
 
     # -- construction ------------------------------------------------------------------------
     def _build_body(self) -> None:
@@ -335,6 +331,7 @@ class MainWindow(QMainWindow):
             self.form.set_filter(None)
             self.form.scroll_to_section(ENV_SECTION)
             return
+        self.form.ensure_built([path])
         if path not in self.form.rows:
             return
         if not self.form.is_row_visible(path):

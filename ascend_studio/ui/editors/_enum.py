@@ -42,15 +42,26 @@ class EnumEditor(Editor):
             self._model.appendRow(QStandardItem())
         self.combo.setModel(self._model)
         self.box.addWidget(self.combo, 1)
-        self.other = QLineEdit(self)
-        self.other.setObjectName(f"{param.path}:other")
-        self.other.setVisible(False)
-        self.box.addWidget(self.other, 1)
+        self._other: QLineEdit | None = None
+        if param.open_enum:
+            self._make_other()
         self.setFocusProxy(self.combo)
         self.combo.activated.connect(self._chosen)
-        self.other.textEdited.connect(lambda _t: self._emit())
-        self.other.editingFinished.connect(self.editing_finished.emit)
         self._relabel()
+
+    @property
+    def other(self) -> QLineEdit:
+        """The field of an open enum's "other value" (a closed enum never shows one)."""
+        return self._other if self._other is not None else self._make_other()
+
+    def _make_other(self) -> QLineEdit:
+        self._other = QLineEdit(self)
+        self._other.setObjectName(f"{self.param.path}:other")
+        self._other.setVisible(False)
+        self.box.addWidget(self._other, 1)
+        self._other.textEdited.connect(lambda _t: self._emit())
+        self._other.editingFinished.connect(self.editing_finished.emit)
+        return self._other
 
     @property
     def _other_row(self) -> int:
@@ -74,7 +85,8 @@ class EnumEditor(Editor):
         elif index is None:
             index = self._add_extra(value)
         self.combo.setCurrentIndex(index)
-        self.other.setVisible(index == self._other_row)
+        if self._other is not None:
+            self._other.setVisible(index == self._other_row)
 
     def set_target(self, product: str, scenario: str, explain: Explain) -> None:
         """Keep the problems, not their text: the text follows the language."""
@@ -148,7 +160,8 @@ class EnumEditor(Editor):
 
     def _chosen(self, index: int) -> None:
         is_other = index == self._other_row
-        self.other.setVisible(is_other)
+        if self._other is not None:
+            self._other.setVisible(is_other)
         if is_other:
             self.other.setFocus()
             if not self.other.text():

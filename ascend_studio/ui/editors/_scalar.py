@@ -117,7 +117,9 @@ class _LineEditor(Editor):
         super().__init__(param, parent)
         self.line = self._make_line()
         self.line.setObjectName(f"{param.path}:text")
-        self.line.setClearButtonEnabled(True)
+        # The clear button shows only over text: made when there first is some (making
+        # it costs each of the form's ~70 fields a quarter of a millisecond at start).
+        self.line.textChanged.connect(self._offer_clear)
         self.box.addWidget(self.line, 1)
         self.setFocusProxy(self.line)
         self.line.textEdited.connect(self._edited)
@@ -125,6 +127,10 @@ class _LineEditor(Editor):
 
     def _make_line(self) -> QLineEdit:
         return QLineEdit(self)
+
+    def _offer_clear(self, text: str) -> None:
+        if text and not self.line.isClearButtonEnabled():
+            self.line.setClearButtonEnabled(True)
 
     def _edited(self, _text: str) -> None:
         if self.line.text().strip() == "" or self.line.hasAcceptableInput():
