@@ -10,13 +10,14 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__
-from ascend_studio.schema import shipped_catalog
+from ascend_studio._startup import mark
+from ascend_studio.schema import CatalogError, shipped_catalog
 from ascend_studio.ui._display import NO_DISPLAY_STATUS, display_problem
-from ascend_studio.ui._i18n import Language, system_language
+from ascend_studio.ui._i18n import Language, system_language, tr
 from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._window import MainWindow
 
-__all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app"]
+__all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app", "start_app"]
 
 #: Set (e.g. by packaging CI) to start, show the window once, report and quit.
 SMOKE_TEST_ENV = "ASCEND_STUDIO_SMOKE_TEST"
@@ -32,6 +33,7 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication([sys.argv[0] if sys.argv else APP_ID, *(argv or [])])
     app.setApplicationDisplayName("Ascend Studio")
     app.setDesktopFileName("ascend-studio")
+    mark("QApplication")
     return app
 
 
@@ -40,12 +42,57 @@ def create_window(
 ) -> MainWindow:
     """The main window with the remembered (or the system's) language.
 
-    ``progressive``: build the first form section now and the others right after
-    the window shows, so it appears without waiting for every row.
+    ``progressive``: build the window's shell (and the first form section) now and
+    the document, its views and the other sections right after the window first
+    paints, so it appears without waiting for them (``ui/_window.py``).
     """
     settings = settings or Settings()
     chosen = lang or settings.language() or system_language()
-    return MainWindow(shipped_catalog(), settings, chosen, progressive=progressive)
+    catalog = shipped_catalog()
+    mark("catalog")
+    return MainWindow(catalog, settings, chosen, progressive=progressive)
+
+
+def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
+    """The application and its shown main window; once the window is fully built,
+    the shipped catalog is verified, then ``argv``'s file opened and any unsaved
+    work a crash left offered (:func:`open_session`)."""
+    files = [a for a in argv if not a.startswith("-")]
+    app = ensure_app([a for a in argv if a.startswith("-")])
+    window = create_window()
+    window.show()
+    mark("show")
+
+    def session() -> None:
+        if check_catalog(window):
+            open_session(window, files)
+        else:
+            app.exit(1)
+
+    window.after_start(lambda: QTimer.singleShot(0, window, session))
+    return app, window
+
+
+def check_catalog(window: MainWindow) -> bool:
+    """Validate the shipped catalog in full (the window was drawn from its cache).
+
+    A problem means a broken installation: it is printed and shown, and ``False``
+    returned (the app then quits with status 1 before opening anything).
+    """
+    from ascend_studio.schema import verify_shipped_catalog
+
+    try:
+        verify_shipped_catalog()
+    except CatalogError as exc:
+        from ascend_studio.ui import _dialogs
+
+        print(f"ascend-studio: {exc}", file=sys.stderr)
+        text = tr("The parameter catalog shipped with Ascend Studio is invalid:\n{error}")
+        _dialogs.show_error(window, tr("Broken installation"), text.format(error=exc))
+        return False
+    finally:
+        mark("catalog verified")
+    return True
 
 
 def run_app(argv: list[str]) -> int:
@@ -54,13 +101,9 @@ def run_app(argv: list[str]) -> int:
     if problem is not None and QApplication.instance() is None:
         print(problem, file=sys.stderr)
         return NO_DISPLAY_STATUS
-    files = [a for a in argv if not a.startswith("-")]
-    app = ensure_app([a for a in argv if a.startswith("-")])
-    window = create_window()
-    window.show()
+    app, window = start_app(argv)
     if os.environ.get(SMOKE_TEST_ENV):
         return _smoke_test(app, window)
-    QTimer.singleShot(0, lambda: open_session(window, files))
     return app.exec()
 
 

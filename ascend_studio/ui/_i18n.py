@@ -205,16 +205,25 @@ def qt_translation_folders() -> list[str]:
 
 
 _installed: list[QTranslator] = []
+#: The language whose translators are installed (none installed: English).
+_current: list[Language] = ["en"]
 
 
 def apply_language(lang: Language) -> None:
-    """Install the translators for ``lang``; widgets then retranslate themselves."""
+    """Install the translators for ``lang``; widgets then retranslate themselves.
+
+    Asking again for the language in place does nothing: every installed or
+    removed translator sends every widget a LanguageChange event.
+    """
     app = QCoreApplication.instance()
+    if app is None or _current[0] == lang:
+        return
+    _current[0] = lang
     for old in _installed:
         QCoreApplication.removeTranslator(old)
         old.deleteLater()
     _installed.clear()
-    if lang == "zh" and app is not None:
+    if lang == "zh":
         qt_base = QTranslator(app)
         if any(qt_base.load("qtbase_zh_CN", folder) for folder in qt_translation_folders()):
             _installed.append(qt_base)
