@@ -1,9 +1,12 @@
 """Run every benchmark in this folder, one after another, and print the results.
 
-Usage: ``python benchmarks/run_all.py``. Each ``bench_*.py`` script is run in its
-own process (so start-up and memory figures are not polluted by the others) and
-prints its own lines; this runner adds a header with the date, the machine and
-the versions, so the output can be pasted into the README as it is.
+Usage: ``python benchmarks/run_all.py [NAME ...]`` (NAME: e.g. ``ui`` for
+``bench_ui.py``; all by default). Each ``bench_*.py`` script is run in its own
+process (so start-up and memory figures are not polluted by the others) and
+prints its own lines; this runner adds a header with the date, the machine, the
+load average and the versions, and ends with every target line again (each ratio
+or figure against its target, with its verdict) so the output can be pasted into
+the README as it is.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import platform
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,7 +52,18 @@ def versions() -> str:
 _NOISE = "This plugin does not support propagateSizeHints()"
 
 
-def _run(script: Path, env: dict[str, str]) -> int:
+#: A line that states a figure against its target and the verdict.
+_VERDICT = re.compile(r"\b(PASS|FAIL|met|MISSED)\b")
+
+
+def load_average() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
+
+
+def _run(script: Path, env: dict[str, str], verdicts: list[str]) -> int:
     with subprocess.Popen(
         [sys.executable, str(script)],
         env=env,
@@ -60,20 +75,31 @@ def _run(script: Path, env: dict[str, str]) -> int:
         for line in child.stdout:
             if line.strip() != _NOISE:
                 print(line, end="", flush=True)
+                if _VERDICT.search(line):
+                    verdicts.append(f"{script.stem}: {line.strip()}")
     return child.returncode
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
     scripts = sorted(HERE.glob("bench_*.py"))
+    if argv:
+        scripts = [s for s in scripts if s.stem.removeprefix("bench_") in argv]
+        if not scripts:
+            print(f"no benchmark named {' or '.join(argv)}", file=sys.stderr)
+            return 2
     print(f"# Ascend Studio benchmarks, {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
-    print(f"# machine: {machine()}")
+    print(f"# machine: {machine()}, {load_average()} at the start")
     print(f"# {versions()}")
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     failed = []
+    verdicts: list[str] = []
     for script in scripts:
         print(f"\n## {script.stem}", flush=True)
-        if _run(script, env) != 0:
+        if _run(script, env, verdicts) != 0:
             failed.append(script.name)
+    print(f"\n## Targets ({load_average()} at the end)")
+    for line in verdicts:
+        print(f"- {line}")
     if failed:
         print(f"\nFAILED: {', '.join(failed)}", file=sys.stderr)
         return 1
@@ -81,4 +107,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

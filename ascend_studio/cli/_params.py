@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -75,7 +76,7 @@ def _check_ids(catalog: Catalog, args: argparse.Namespace) -> str | None:
 
 
 def as_json(param: Parameter) -> dict[str, Any]:
-    data = param.model_dump(mode="json", exclude_defaults=False)
+    data: dict[str, Any] = dataclasses.asdict(param)
     data["path"] = param.path
     data["default_is_unset"] = param.default is None
     return data

@@ -13,6 +13,7 @@ annotations).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import difflib
 import json
 import sys
@@ -148,7 +149,7 @@ def explanation_json(e: Explanation) -> dict[str, Any]:
             "value": _jsonable(e.effective.value),
             "source": e.effective.source,
             "differs": e.effective.differs,
-            "note": None if e.effective.note is None else e.effective.note.model_dump(),
+            "note": None if e.effective.note is None else dataclasses.asdict(e.effective.note),
         },
         "affects": [{"path": i.path, "value": i.shown} for i in e.affects],
         "affected_by": [{"path": i.path, "value": i.shown} for i in e.affected_by],

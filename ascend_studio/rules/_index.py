@@ -55,7 +55,7 @@ class CatalogIndex:
         wanted = [p for p in self.product_names if ids is None or p in ids]
         zh = "、".join(self.product_names[p].zh for p in wanted)
         en = ", ".join(self.product_names[p].en for p in wanted)
-        return Text.model_construct(zh=zh or "无", en=en or "none")
+        return Text(zh=zh or "无", en=en or "none")
 
     def product_name(self, product: str) -> Text:
         return self.product_names.get(product) or Text.of(product, product)

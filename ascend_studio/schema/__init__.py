@@ -1,6 +1,17 @@
-"""The parameter catalog: validated data models and the loader (Qt-free)."""
+"""The parameter catalog: validated data (frozen dataclasses) and the loader (Qt-free).
 
-from ascend_studio.schema._catalog import Catalog, CatalogError, load_catalog, shipped_catalog
+Importing it, and loading the shipped catalog from its validated cache, needs no
+pydantic: only validating the files does (``_validate.py``).
+"""
+
+from ascend_studio.schema._catalog import (
+    Catalog,
+    CatalogError,
+    load_catalog,
+    shipped_catalog,
+    validate_entry,
+    verify_shipped_catalog,
+)
 from ascend_studio.schema._formats import (
     FILE_FORMATS,
     FORMATS,
@@ -105,5 +116,7 @@ __all__ = [
     "shipped_catalog",
     "type_matches",
     "type_problem",
+    "validate_entry",
     "value_problems",
+    "verify_shipped_catalog",
 ]

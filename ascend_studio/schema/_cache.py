@@ -1,23 +1,29 @@
-"""A cache of the *parsed* catalog files, so a start skips the TOML parser.
+"""A validated copy of the catalog in the user cache, rebuilt without pydantic.
 
-Parsing the ~30 catalog files with ``tomllib`` takes about 25 ms, most of the
-catalog's share of the app's cold start; validating the parsed data takes a few.
-So only the parsing is cached: whatever comes out of the cache goes through the
-same models and cross-check as a fresh parse, on every load. The app never runs
-on data that skipped validation.
+Validating the ~30 catalog files means parsing TOML and importing pydantic and
+building its validators: about 250 ms, more than the rest of a command-line
+start. So the catalog is validated once per change of its files, and the
+validated objects are stored as plain JSON; a later start rebuilds the same
+frozen dataclasses from it with no TOML parser and no pydantic. The app still
+validates the files with pydantic after its first paint
+(:func:`ascend_studio.schema.verify_shipped_catalog`).
 
-The cache is keyed by the exact bytes (and names) of every catalog file, so any
-edit, added or removed file misses it. It is JSON (loading it executes nothing)
-behind a header with the format, that key and a checksum of the body; a cache
-that is unreadable, truncated, from another format or fails its checksum is
-ignored and rewritten. Failing to write it (read-only home) only costs time.
+The cache is keyed by the exact bytes (and names) of every catalog file, by the
+app's version and by the shape of the catalog classes (every field's name, type
+and default), so an edited, added or removed file, another release or a changed
+class misses it. Loading it executes nothing: each JSON object is tagged with the
+name of one of the catalog classes, looked up in a fixed table, and built with
+its own constructor (which runs the same ``__post_init__`` checks). A cache that
+is unreadable, truncated, of another format, fails its checksum, or does not
+build, is ignored and rewritten. Failing to write it (read-only home) only
+costs time.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,14 +31,24 @@ from typing import Any
 import platformdirs
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio._version import __version__
 
-__all__ = ["FORMAT", "cache_file", "read_cache", "sources_key", "write_cache"]
+__all__ = [
+    "FORMAT",
+    "TAG",
+    "cache_file",
+    "dump_plain",
+    "load_plain",
+    "read_cache",
+    "sources_key",
+    "write_cache",
+]
 
 #: Bump when what is stored, or how it is stored, changes.
-FORMAT = 1
+FORMAT = 2
+#: The key naming an object's class in the stored JSON.
+TAG = "!"
 _APP_ID = "ascend-studio"
-
-Parsed = dict[str, dict[str, Any]]
 
 
 def cache_file() -> Path:
@@ -40,37 +56,85 @@ def cache_file() -> Path:
     return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / "catalog.json"
 
 
-def sources_key(blobs: Mapping[str, bytes]) -> str:
-    """Digest of every file's name and bytes, in order."""
-    digest = hashlib.sha256(f"ascend-studio catalog cache {FORMAT}\0".encode())
+def _shape(classes: Mapping[str, type]) -> str:
+    """Every catalog class's fields (name, type, default), as text."""
+    rows = []
+    for name, cls in classes.items():
+        for f in dataclasses.fields(cls):
+            default = "" if f.default is dataclasses.MISSING else f"={f.default!r}"
+            rows.append(f"{name}.{f.name}:{f.type}{default}")
+    return "\n".join(rows)
+
+
+def sources_key(blobs: Mapping[str, bytes], classes: Mapping[str, type]) -> str:
+    """Digest of the format, the version, the classes' shape and every file's name and bytes."""
+    digest = hashlib.sha256(f"ascend-studio catalog cache {FORMAT} {__version__}\0".encode())
+    digest.update(_shape(classes).encode())
     for name, blob in blobs.items():
-        digest.update(f"{name}\0{len(blob)}\0".encode())
+        digest.update(f"\0{name}\0{len(blob)}\0".encode())
         digest.update(blob)
     return digest.hexdigest()
 
 
-def read_cache(key: str, names: list[str], path: Path | None = None) -> Parsed | None:
-    """The parsed files stored under ``key``, or None when there is no usable cache."""
+def dump_plain(value: object) -> Any:
+    """A catalog object as tagged JSON data (fields at their default are left out)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {TAG: type(value).__name__}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if (
+                f.default is dataclasses.MISSING
+                or item != f.default
+                or type(item) is not type(f.default)
+            ):
+                out[f.name] = dump_plain(item)
+        return out
+    if isinstance(value, tuple | list):
+        return [dump_plain(v) for v in value]
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in the catalog cache")
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if type(value) is list else value
+
+
+def load_plain(text: str | bytes, classes: Mapping[str, type]) -> Any:
+    """Rebuild what :func:`dump_plain` stored; ValueError when it names no known class or
+    does not build."""
+
+    def build(obj: dict[str, Any]) -> object:
+        cls = classes.get(obj.pop(TAG, ""))
+        if cls is None:
+            raise ValueError("an object without a known catalog class")
+        try:
+            return cls(**{k: _tuples(v) for k, v in obj.items()})
+        except TypeError as exc:  # a field the class does not have, or one missing
+            raise ValueError(str(exc)) from None
+
+    return _tuples(json.loads(text, object_hook=build))
+
+
+def read_cache(key: str, classes: Mapping[str, type], path: Path | None = None) -> Any:
+    """The object stored under ``key``, or None when there is no usable cache."""
     try:
         text = (path or cache_file()).read_bytes()
         head, _, body = text.partition(b"\n")
         header = json.loads(head)
         if header != {"format": FORMAT, "key": key, "body": _checksum(body)}:
             return None
-        data = json.loads(body)
-    except (OSError, ValueError):  # missing, unreadable, not JSON, not UTF-8
+        return load_plain(body, classes)
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, not ours
         return None
-    if not isinstance(data, dict) or list(data) != names:
-        return None
-    if not all(isinstance(table, dict) for table in data.values()):
-        return None
-    return data
 
 
-def write_cache(key: str, data: Parsed, path: Path | None = None) -> bool:
-    """Store parsed files under ``key``; False when they cannot be stored exactly."""
-    if not _json_exact(data):
-        return False  # e.g. TOML dates: JSON would hand back strings
+def write_cache(key: str, value: object, path: Path | None = None) -> bool:
+    """Store a validated catalog object under ``key``; False when it cannot be stored."""
+    try:
+        data = dump_plain(value)
+    except TypeError:
+        return False
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     header = json.dumps({"format": FORMAT, "key": key, "body": _checksum(body)})
     target = path or cache_file()
@@ -84,14 +148,3 @@ def write_cache(key: str, data: Parsed, path: Path | None = None) -> bool:
 
 def _checksum(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()
-
-
-def _json_exact(value: object) -> bool:
-    """True when a JSON round trip gives back an equal value of the same types."""
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _json_exact(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_json_exact(v) for v in value)
-    if isinstance(value, float):
-        return math.isfinite(value)
-    return isinstance(value, str | int | bool)

@@ -1,20 +1,19 @@
-"""Load and cross-check the catalog data files."""
+"""The catalog: its lookups, and loading the shipped one (without pydantic when cached)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ConfigDict, ValidationError
+from typing import Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
+from ascend_studio.schema import _models
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
-from ascend_studio.schema._formats import FILE_FORMATS, FORMATS
 from ascend_studio.schema._models import (
+    CONFIG,
     OWNERS,
-    SUBCONFIG_PATHS,
     Category,
     EnvVar,
     Parameter,
@@ -27,13 +26,14 @@ from ascend_studio.schema._sources import Source, render_citations, resolve
 __all__ = [
     "Catalog",
     "CatalogError",
-    "build_catalog",
     "catalog_files",
     "load_catalog",
     "shipped_catalog",
+    "validate_entry",
+    "verify_shipped_catalog",
 ]
 
-T = TypeVar("T", bound=BaseModel)
+T = TypeVar("T")
 #: The catalog files beside ``params/``, in load order.
 _TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
 
@@ -42,8 +42,11 @@ class CatalogError(ValueError):
     """The shipped (or a user-supplied) catalog is malformed."""
 
 
-class Catalog(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True, kw_only=True)
+class Catalog:
+    """Every catalog table, with the lookups the rest of the app uses."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = CONFIG
 
     products: tuple[Product, ...]
     scenarios: tuple[Scenario, ...]
@@ -54,7 +57,7 @@ class Catalog(BaseModel):
     #: The public sources citations name (``sources.toml``).
     sources: tuple[Source, ...] = ()
 
-    def model_post_init(self, __context: Any) -> None:
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
         object.__setattr__(self, "_cited", {})
         object.__setattr__(self, "_by_path", {p.path: p for p in self.params})
@@ -182,160 +185,70 @@ def _read_sources(base: Path) -> dict[str, bytes]:
     return blobs
 
 
-def _parse(base: Path, blobs: dict[str, bytes]) -> dict[str, dict[str, Any]]:
-    import tomllib  # not needed when the shipped catalog comes from the cache
-
-    parsed: dict[str, dict[str, Any]] = {}
-    for name, blob in blobs.items():
-        try:
-            parsed[name] = tomllib.loads(blob.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise CatalogError(f"{base / name}: {exc}") from exc
-    return parsed
-
-
-def _build(model: type[T], rows: object, where: Path) -> list[T]:
-    if not isinstance(rows, list):
-        raise CatalogError(f"{where}: expected an array of tables, got {type(rows).__name__}")
-    out: list[T] = []
-    for index, row in enumerate(rows):
-        try:
-            out.append(model.model_validate(row))
-        except ValidationError as exc:
-            named = row if isinstance(row, dict) else {}
-            label = named.get("name") or named.get("id") or f"entry {index}"
-            raise CatalogError(f"{where}: {label}: {exc}") from exc
-    return out
-
-
-def _references(param: Parameter) -> list[str]:
-    """Other parameters an entry names (gates, switches, rewrite conditions)."""
-    found = [param.checks.read_with, param.session.gate if param.session else None]
-    found.append(param.default_yields_to)
-    found += [w.param for r in param.rewrites for w in r.when]
-    return [f for f in found if f is not None]
-
-
-def _product_problems(catalog: Catalog) -> list[str]:
-    problems: list[str] = []
-    owners: dict[str, str] = {}
-    for product in catalog.products:
-        for name in {_squash(n) for n in _names_of(product)}:
-            if owners.setdefault(name, product.id) != product.id:
-                problems.append(f"{product.id}: spelling {name!r} also names {owners[name]}")
-    return problems
-
-
-def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str]:
-    """What one entry refers to that the catalog does not define."""
-    problems: list[str] = []
-    if p.category not in {c.id for c in catalog.categories}:
-        problems.append(f"{p.path}: unknown category {p.category!r}")
-    if p.section not in {s.id for s in catalog.sections}:
-        problems.append(f"{p.path}: unknown section {p.section!r}")
-    named_env = [*p.env, *p.env_fallback, *(w.env for r in p.rewrites for w in r.when if w.env)]
-    problems += [
-        f"{p.path}: unknown env var {e!r}" for e in named_env if catalog.env_var(e) is None
-    ]
-    if p.format_rule is not None and p.format is None:
-        problems.append(f"{p.path}: format_rule without a format")
-    if p.format is not None and p.format not in FORMATS:
-        problems.append(f"{p.path}: unknown format {p.format!r}")
-    if p.file_format is not None and p.file_format not in FILE_FORMATS:
-        problems.append(f"{p.path}: unknown file format {p.file_format!r}")
-    if p.file_format is not None and p.kind != "path":
-        problems.append(f"{p.path}: file_format on a {p.kind} parameter")
-    problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
-    products = set(catalog.product_ids)
-    for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
-        problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
-    return problems
-
-
-def _signature_problems(catalog: Catalog) -> list[str]:
-    problems: list[str] = []
-    for owner in OWNERS:
-        owned = catalog.owned_by(owner)
-        problems += [f"{p.path}: no signature position" for p in owned if p.position < 0]
-        positions = [p.position for p in owned]
-        twice = sorted({n for n in positions if positions.count(n) > 1})
-        problems += [f"{owner}: signature position {n} given twice" for n in twice]
-    return problems
-
-
-def _cross_check(catalog: Catalog) -> None:
-    problems = _product_problems(catalog) + _signature_problems(catalog)
-    seen: set[str] = set()
-    paths = {p.path for p in catalog.params}
-    for p in catalog.params:
-        if p.path in seen:
-            problems.append(f"{p.path}: defined twice")
-        seen.add(p.path)
-        problems += _param_problems(catalog, p, paths)
-    cited = [(p.path, c) for p in catalog.params for c in p.sources]
-    cited += [(f"env {e.name}", c) for e in catalog.env_vars for c in e.sources]
-    problems += [
-        f"{w}: cites unknown source {c!r}" for w, c in cited if not catalog.cited_source(c)
-    ]
-    for sub, holder in SUBCONFIG_PATHS.items():
-        if catalog.owned_by(sub) and holder not in seen:
-            problems.append(f"{sub}: holder parameter {holder!r} missing")
-    if problems:
-        raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
-
-
-def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
-    """Validate parsed catalog files (named as by :func:`catalog_files`) and cross-check them."""
-
-    def rows(name: str, table: str, model: type[T]) -> tuple[T, ...]:
-        where = base / f"{name}.toml"
-        if table not in parsed[f"{name}.toml"]:
-            raise CatalogError(f"{where}: no [[{table}]] entries")
-        return tuple(_build(model, parsed[f"{name}.toml"][table], where))
-
-    params: list[Parameter] = []
-    for name, content in parsed.items():
-        if name.startswith("params/"):
-            params += _build(Parameter, content.get("param", []), base / name)
-    params.sort(key=lambda p: (p.order, p.path))
-    catalog = Catalog(
-        products=rows("products", "product", Product),
-        scenarios=rows("scenarios", "scenario", Scenario),
-        sections=rows("taxonomy", "section", Section),
-        categories=rows("taxonomy", "category", Category),
-        env_vars=rows("env", "env", EnvVar),
-        params=tuple(params),
-        sources=rows("sources", "source", Source),
-    )
-    _cross_check(catalog)
-    return catalog
-
-
 def load_catalog(root: Path | None = None) -> Catalog:
     """Read and validate every catalog file under ``root`` (default: shipped data)."""
+    from ascend_studio.schema._validate import build_catalog, parse_files
+
     base = root or resource_path("catalog")
-    return build_catalog(base, _parse(base, _read_sources(base)))
+    return build_catalog(base, parse_files(base, _read_sources(base)))
+
+
+def validate_entry(model: type[T], data: object) -> T:
+    """``data`` validated into a catalog class with pydantic (imported on first use)."""
+    from ascend_studio.schema._validate import validated
+
+    return validated(model, data)
+
+
+#: Every class a stored catalog may hold, by name (the cache builds nothing else).
+CLASSES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        Catalog,
+        Source,
+        *(getattr(_models, name) for name in _models.__all__),
+    )
+    if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
+}
 
 
 @cache
 def shipped_catalog() -> Catalog:
     """The catalog shipped with the package, validated, loaded once per process.
 
-    The parsed files come from the user cache when every file's bytes are
-    unchanged (the TOML parser is most of a load); validation and the
-    cross-check run on them all the same. A cache that fails them is set aside
-    and the files themselves are parsed, so only the data decides the outcome.
+    The validated catalog comes from the user cache when every file's bytes, the
+    version and the catalog classes are unchanged: no TOML parser, no pydantic.
+    Otherwise the files are parsed and validated (pydantic), and the result is
+    stored for the next start.
     """
     base = resource_path("catalog")
     blobs = _read_sources(base)
-    key = sources_key(blobs)
-    cached = read_cache(key, list(blobs))
-    if cached is not None:
-        try:
-            return build_catalog(base, cached)
-        except CatalogError:
-            pass
-    parsed = _parse(base, blobs)
-    catalog = build_catalog(base, parsed)
-    write_cache(key, parsed)
+    key = sources_key(blobs, CLASSES)
+    cached = read_cache(key, CLASSES)
+    if isinstance(cached, Catalog):
+        return cached
+    from ascend_studio.schema._validate import build_catalog, parse_files
+
+    catalog = build_catalog(base, parse_files(base, blobs))
+    write_cache(key, catalog)
     return catalog
+
+
+def verify_shipped_catalog() -> None:
+    """Validate the shipped files with pydantic, as :func:`shipped_catalog` trusted the cache.
+
+    CatalogError when the files fail validation, or when the catalog in use (from
+    the cache) differs from what they validate to; the cache is then rewritten
+    from the files, so the next start uses them.
+    """
+    from ascend_studio.schema._validate import build_catalog, parse_files
+
+    base = resource_path("catalog")
+    blobs = _read_sources(base)
+    fresh = build_catalog(base, parse_files(base, blobs))
+    if fresh != shipped_catalog():
+        write_cache(sources_key(blobs, CLASSES), fresh)
+        raise CatalogError(
+            "the stored copy of the catalog differed from the catalog files; it has been "
+            "rebuilt from the files: restart Ascend Studio"
+        )

@@ -1,8 +1,14 @@
-"""Pydantic models of the parameter catalog.
+"""The parameter catalog's types: frozen dataclasses, validated with pydantic.
 
-The catalog is data (``resources/catalog/*.toml``); these models are the contract
+The catalog is data (``resources/catalog/*.toml``); these classes are the contract
 that data must satisfy. Everything is frozen: the catalog is loaded once and
 shared by the rules, the exporters, the path engine and the UI.
+
+They are plain stdlib dataclasses so that using a catalog needs no pydantic: the
+files are validated by pydantic (``schema/_validate.py`` builds its validators
+from these very classes, reading ``__pydantic_config__`` and raising the
+``__post_init__`` checks as validation errors) once per change of the files, and
+later starts rebuild the same objects from the validated copy in the user cache.
 
 TOML has no null, so an absent ``default`` means the real signature default is
 ``None``: the keyword is then not passed and the key is not sent to the runtime.
@@ -10,9 +16,8 @@ TOML has no null, so an absent ``default`` means the real signature default is
 
 from __future__ import annotations
 
-from typing import Literal, get_args
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, get_args
 
 __all__ = [
     "OWNERS",
@@ -67,15 +72,42 @@ Applies = Literal["both", "training", "inference"]
 Scalar = bool | int | float | str
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+def _alias(name: str) -> str:
+    """The catalog key of a field (``is`` is a Python keyword, so the field is ``is_``)."""
+    return name[:-1] if name.endswith("_") else name
 
 
+#: pydantic's configuration for every catalog class (a plain dict: no pydantic import).
+CONFIG: dict[str, Any] = {
+    "extra": "forbid",
+    "alias_generator": _alias,
+    "validate_by_alias": True,
+    "validate_by_name": True,
+}
+
+
+def _non_empty(owner: object, **texts: str) -> None:
+    empty = [name for name, text in texts.items() if not text]
+    if empty:
+        raise ValueError(f"{type(owner).__name__}: {', '.join(empty)} must not be empty")
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Frozen:
+    """Base of the catalog classes: frozen, keyword-only, extra keys rejected."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = CONFIG
+
+
+@dataclass(frozen=True, kw_only=True)
 class Text(_Frozen):
     """A bilingual string; both languages are required."""
 
-    zh: str = Field(min_length=1)
-    en: str = Field(min_length=1)
+    zh: str
+    en: str
+
+    def __post_init__(self) -> None:
+        _non_empty(self, zh=self.zh, en=self.en)
 
     def get(self, lang: str) -> str:
         return self.zh if lang.startswith("zh") else self.en
@@ -84,10 +116,16 @@ class Text(_Frozen):
     def of(cls, zh: str, en: str) -> Text:
         """A text made by code (messages, templates), built without re-validation;
         an empty side takes the other, so both stay non-empty."""
-        return cls.model_construct(zh=zh or en, en=en or zh)
+        text = object.__new__(cls)  # no check: code may leave both sides empty
+        object.__setattr__(text, "zh", zh or en)
+        object.__setattr__(text, "en", en or zh)
+        return text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Product(_Frozen):
+    """An Ascend product series the catalog knows, with its names and aliases."""
+
     id: str
     name: Text
     short: Text
@@ -96,13 +134,17 @@ class Product(_Frozen):
     description: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Scenario(_Frozen):
+    """A job scenario (training or online inference) and its graph_run_mode."""
+
     id: ScenarioId
     name: Text
     graph_run_mode: int
     description: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Section(_Frozen):
     """A section of the NPURunConfig parameter page (the 15 headings)."""
 
@@ -110,6 +152,7 @@ class Section(_Frozen):
     name: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Category(_Frozen):
     """A UI category: what the navigation lists, in this order."""
 
@@ -119,7 +162,10 @@ class Category(_Frozen):
     icon: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
 class EnvVar(_Frozen):
+    """An environment variable the runtime reads, with what it is for."""
+
     name: str
     purpose: Text
     format: Text
@@ -128,7 +174,10 @@ class EnvVar(_Frozen):
     sources: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class EnumValue(_Frozen):
+    """One documented value of an enum parameter and where it is available."""
+
     value: Scalar
     label: Text | None = None
     description: Text
@@ -143,6 +192,7 @@ class EnumValue(_Frozen):
     sent_as: str | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class DocDefault(_Frozen):
     """A documented default that differs from the signature default."""
 
@@ -152,6 +202,7 @@ class DocDefault(_Frozen):
     note: Text | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class SessionOption(_Frozen):
     """How NPUEstimator forwards the value into ``custom_op.parameter_map``."""
 
@@ -172,12 +223,10 @@ class SessionOption(_Frozen):
     #: Written when the gate holds and the value is unset (``with_aoe``: "./").
     fallback: Scalar | None = None
 
-    @model_validator(mode="after")
-    def _gated(self) -> SessionOption:
+    def __post_init__(self) -> None:
         gated = self.sent in ("with_aoe", "if_profiling", "if_dump_mode")
         if gated != (self.gate is not None):
             raise ValueError(f"{self.key}: sent={self.sent} needs a gate parameter exactly then")
-        return self
 
 
 #: How the real code treats a value that breaks a documented constraint: raises
@@ -188,6 +237,7 @@ class SessionOption(_Frozen):
 Enforced = Literal["raises", "rejects", "aborts", "unchecked", "clamps", "explicit"]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Checks(_Frozen):
     """How strictly the real code enforces a set value, per aspect."""
 
@@ -204,6 +254,7 @@ class Checks(_Frozen):
     none: Literal["omits", "default", "raises"] = "omits"
 
 
+@dataclass(frozen=True, kw_only=True)
 class ProductRange(_Frozen):
     """A range the docs give for some products only; ``step`` is the runtime's
     rounding there (floored to a multiple of ``step``, at least ``step``)."""
@@ -215,30 +266,27 @@ class ProductRange(_Frozen):
     step: int | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class When(_Frozen):
     """One condition on the profile: on another parameter's effective value, on an
     environment variable, or a named predicate (``rules`` registers the few that
     need more than this, e.g. reading a file's contents)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     param: str | None = None
     env: str | None = None
     predicate: str | None = None
     #: set/unset: given or not; true/not_true: the effective value is (not) True;
     #: equals/not_equals: the effective value is (not) ``value`` (typed comparison).
-    is_: Literal["set", "unset", "true", "not_true", "equals", "not_equals"] = Field(
-        default="set", alias="is"
-    )
+    #: ``is`` in the catalog files.
+    is_: Literal["set", "unset", "true", "not_true", "equals", "not_equals"] = "set"
     value: Scalar | None = None
 
-    @model_validator(mode="after")
-    def _one_subject(self) -> When:
+    def __post_init__(self) -> None:
         if sum(x is not None for x in (self.param, self.env, self.predicate)) != 1:
             raise ValueError("a condition names exactly one of param, env, predicate")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class Rewrite(_Frozen):
     """A silent runtime rewrite: when every condition holds, the runtime forces a
     value, ignores the set value, or substitutes its documented default."""
@@ -250,6 +298,7 @@ class Rewrite(_Frozen):
     note: Text
 
 
+@dataclass(frozen=True, kw_only=True)
 class Disagreement(_Frozen):
     """Where the sources disagree: what each says, and which one the tool follows."""
 
@@ -257,13 +306,16 @@ class Disagreement(_Frozen):
     follows: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class Parameter(_Frozen):
+    """One keyword of NPURunConfig or of one of its sub-configs, with every fact about it."""
+
     name: str
     owner: Owner = "NPURunConfig"
     #: Index of the keyword in its owner's ``__init__`` signature (positional calls);
     #: required in the catalog (the cross-check rejects -1), optional for code-made
     #: entries such as test fixtures.
-    position: int = Field(default=-1, ge=-1)
+    position: int = -1
     #: A positional argument without a default: every call must pass it.
     required: bool = False
     kind: Kind
@@ -320,12 +372,15 @@ class Parameter(_Frozen):
     label: Text
     description: Text
     example: str = ""
-    sources: tuple[str, ...] = Field(min_length=1)
+    sources: tuple[str, ...]
     disagreements: tuple[Disagreement, ...] = ()
     order: int = 0
 
-    @model_validator(mode="after")
-    def _check_shape(self) -> Parameter:
+    def __post_init__(self) -> None:
+        if self.position < -1:
+            raise ValueError(f"{self.name}: position must be -1 (none) or more")
+        if not self.sources:
+            raise ValueError(f"{self.name}: at least one source is required")
         if self.kind == "enum" and not self.values:
             raise ValueError(f"{self.name}: an enum needs values")
         if self.kind != "enum" and self.values and not self.open_enum:
@@ -333,7 +388,6 @@ class Parameter(_Frozen):
         seen = [repr(v.value) for v in self.values]
         if len(seen) != len(set(seen)):
             raise ValueError(f"{self.name}: duplicate enum values")
-        return self
 
     @property
     def undocumented(self) -> bool:

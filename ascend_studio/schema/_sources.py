@@ -10,9 +10,10 @@ names the public page or file, never an id of our own making.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from ascend_studio.schema._models import CONFIG
 
 __all__ = [
     "Source",
@@ -24,16 +25,23 @@ __all__ = [
 ]
 
 
-class Source(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True, kw_only=True)
+class Source:
+    """A public page, repository file or folder that citations name."""
 
-    id: str = Field(min_length=1)
+    __pydantic_config__: ClassVar[dict[str, Any]] = CONFIG
+
+    id: str
     #: The page's title, or the repository's name for a file or folder.
-    title: str = Field(min_length=1)
+    title: str
     kind: Literal["page", "file", "folder", "data"]
     #: A file or folder inside the repository (``url``).
     path: str = ""
     url: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id or not self.title:
+            raise ValueError(f"source {self.id!r}: id and title must not be empty")
 
 
 def citation_id(citation: str) -> str:

@@ -23,7 +23,7 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._evaluate import diagnose
 from ascend_studio.rules._index import index_for
 from ascend_studio.rules._model import rule
-from ascend_studio.schema import Catalog, load_catalog, shipped_catalog
+from ascend_studio.schema import load_catalog, shipped_catalog
 
 CATALOG = shipped_catalog()
 PATHS = [p.path for p in CATALOG.params]
@@ -143,11 +143,9 @@ def test_explain_includes_catalog_families_that_apply() -> None:
 def test_catalog_data_drives_generated_checks() -> None:
     """Restricting a parameter in the data adds the product check with no code."""
     param = CATALOG.param("deterministic")
-    changed = param.model_copy(update={"products": ("atlas_a3",)})
+    changed = dataclasses.replace(param, products=("atlas_a3",))
     params = tuple(changed if p.path == "deterministic" else p for p in CATALOG.params)
-    edited = Catalog.model_validate(
-        {**CATALOG.model_dump(), "params": [p.model_dump() for p in params]}
-    )
+    edited = dataclasses.replace(CATALOG, params=params)
     profile = P({"deterministic": 1})
     assert "avail.product" not in {d.rule_id for d in evaluate(profile, CATALOG)}
     assert "avail.product" in {d.rule_id for d in evaluate(profile, edited)}

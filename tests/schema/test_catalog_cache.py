@@ -1,11 +1,13 @@
-"""The parsed-catalog cache: a hit gives the same validated catalog, anything else
-(stale, corrupt, foreign, unwritable) falls back to the files and never to bad data."""
+"""The validated-catalog cache: a hit gives the same catalog without pydantic, anything
+else (stale, corrupt, foreign, unwritable) falls back to the files and never to bad data."""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,15 @@ from typing import Any
 
 import pytest
 
-from ascend_studio.schema import CatalogError, _cache, _catalog, load_catalog
+from ascend_studio.schema import (
+    CatalogError,
+    EnumValue,
+    Text,
+    _cache,
+    _catalog,
+    load_catalog,
+    verify_shipped_catalog,
+)
 
 SOURCE = Path(__file__).resolve().parents[2] / "resources" / "catalog"
 
@@ -112,8 +122,14 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
     head, _, body = raw.partition(b"\n")
     header = json.loads(head)
     forged = json.loads(body)
-    forged["products.toml"]["product"][0]["name"]["en"] = "Forged"
+    forged["products"][0]["name"]["en"] = "Forged"
     other_format = json.dumps({**header, "format": _cache.FORMAT + 1}).encode()
+    unknown_field = json.loads(body)
+    unknown_field["products"][0]["colour"] = "red"
+    empty_text = json.loads(body)
+    empty_text["products"][0]["name"]["zh"] = ""
+    foreign_class = json.loads(body)
+    foreign_class["products"][0]["!"] = "subprocess.Popen"
     return {
         "empty": b"",
         "garbage": b"\x00\xffnot json at all",
@@ -121,32 +137,40 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
         "no body": head,
         "body changed, checksum not": head + b"\n" + json.dumps(forged).encode(),
         "other format": other_format + b"\n" + body,
-        "not a dict": _forge(header, []),
-        "wrong files": _forge(header, {"products.toml": {}}),
-        "tables not dicts": _forge(header, dict.fromkeys(json.loads(body), 1)),
+        "not a catalog": _forge(header, []),
+        "another class": _forge(header, {"!": "Text", "zh": "中", "en": "en"}),
+        "untagged": _forge(header, {"products": []}),
+        "unknown field": _forge(header, unknown_field),
+        "check fails": _forge(header, empty_text),
+        "foreign class": _forge(header, foreign_class),
+        "nested too deep": _forge(header, b"[" * 100_000 + b"]" * 100_000),
     }
 
 
 def _forge(header: dict[str, Any], body: object) -> bytes:
     """A cache whose header checks out but whose body is not what we write."""
-    text = json.dumps(body).encode()
+    text = body if isinstance(body, bytes) else json.dumps(body).encode()
     return json.dumps({**header, "body": _cache._checksum(text)}).encode() + b"\n" + text
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        "empty",
-        "garbage",
-        "truncated",
-        "no body",
-        "body changed, checksum not",
-        "other format",
-        "not a dict",
-        "wrong files",
-        "tables not dicts",
-    ],
-)
+CORRUPTIONS = [
+    "empty",
+    "garbage",
+    "truncated",
+    "no body",
+    "body changed, checksum not",
+    "other format",
+    "not a catalog",
+    "another class",
+    "untagged",
+    "unknown field",
+    "check fails",
+    "foreign class",
+    "nested too deep",
+]
+
+
+@pytest.mark.parametrize("case", CORRUPTIONS)
 def test_corrupt_cache_is_ignored_and_rebuilt(
     data: Path, monkeypatch: pytest.MonkeyPatch, case: str
 ) -> None:
@@ -159,18 +183,45 @@ def test_corrupt_cache_is_ignored_and_rebuilt(
     assert _cache.cache_file().read_bytes() == raw  # rewritten
 
 
-def test_cached_data_that_fails_validation_falls_back_to_the_files(
+def test_a_forged_cache_is_caught_by_verification_and_replaced(data: Path) -> None:
+    """A cache that passes its own checks but differs from the files is used until
+    the files are verified (the app does so after its first paint); verification
+    says so and rewrites the cache from the files."""
+    good = _load_fresh()
+    raw = _cache.cache_file().read_bytes()
+    _cache.cache_file().write_bytes(_corruptions(raw)["body changed, checksum not"])
+    head, _, body = _cache.cache_file().read_bytes().partition(b"\n")
+    _cache.cache_file().write_bytes(
+        _forge(json.loads(head), json.loads(body))  # checksum now matches the forgery
+    )
+    assert _load_fresh().products[0].name.en == "Forged"
+    with pytest.raises(CatalogError, match="differed from the catalog files"):
+        verify_shipped_catalog()
+    assert _load_fresh() == good
+    verify_shipped_catalog()  # agrees now
+
+
+def test_verification_reports_invalid_files(data: Path) -> None:
+    _load_fresh()
+    _edit(data / "params" / "basic.toml", 'kind = "', 'kind = "not-a-kind-')
+    with pytest.raises(CatalogError, match=r"basic\.toml"):
+        verify_shipped_catalog()
+
+
+def test_another_version_or_class_shape_misses_the_cache(
     data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A cache that passes its checks but holds invalid data is never used."""
     good = _load_fresh()
-    blobs = _catalog._read_sources(data)
-    parsed = _catalog._parse(data, blobs)
-    parsed["products.toml"]["product"][0]["family"] = "not-a-family"
-    assert _cache.write_cache(_cache.sources_key(blobs), parsed)
+    monkeypatch.setattr(_cache, "__version__", "999.0")
     parses = ParseCounter(monkeypatch)
     assert _load_fresh() == good
     assert parses.calls > 0
+    blobs = _catalog._read_sources(data)
+    fewer = {k: v for k, v in _catalog.CLASSES.items() if k != "Text"}
+    assert _cache.sources_key(blobs, fewer) != _cache.sources_key(blobs, _catalog.CLASSES)
+    assert _cache.sources_key(blobs, _catalog.CLASSES) == _cache.sources_key(
+        blobs, dict(_catalog.CLASSES)
+    )  # stable: nothing per-process (addresses, hash seeds) enters the key
 
 
 def test_unwritable_cache_dir_still_loads(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,29 +232,48 @@ def test_unwritable_cache_dir_still_loads(data: Path, monkeypatch: pytest.Monkey
     assert blocker.read_text("utf-8") == ""
 
 
-def test_only_json_exact_data_is_cached(tmp_path: Path) -> None:
-    """TOML dates and non-finite floats would not come back equal from JSON."""
+def test_values_keep_their_exact_types(tmp_path: Path) -> None:
+    """1, 1.0, True, -0.0 and text come back as the same Python types."""
     target = tmp_path / "c.json"
-    dated = tomllib.loads("when = 2024-01-01\n")
-    assert not _cache.write_cache("k", {"a.toml": dated}, target)
-    assert not _cache.write_cache("k", {"a.toml": {"x": float("nan")}}, target)
-    assert not target.exists()
-    plain = tomllib.loads(
-        'a = 1\nb = 1.0\nc = true\nd = "中文"\ne = [1, 2.5, "x"]\n[f]\ng = -0.0\n'
+    text = Text(zh="中文", en="text")
+    values = (1, 1.0, True, -0.0, "中文", 0, False)
+    stored = tuple(EnumValue(value=v, description=text) for v in values)
+    assert _cache.write_cache("k", stored, target)
+    back = _cache.read_cache("k", _catalog.CLASSES, target)
+    assert back == stored
+    assert [type(v.value) for v in back] == [type(v) for v in values]
+    assert repr(back) == repr(stored)
+    assert _cache.read_cache("other key", _catalog.CLASSES, target) is None
+    assert not _cache.write_cache("k", (b"bytes",), target / "x")  # not storable
+
+
+def test_shipped_catalog_round_trips_exactly() -> None:
+    catalog = load_catalog()
+    stored = json.dumps(_cache.dump_plain(catalog), ensure_ascii=False)
+    back = _cache.load_plain(stored, _catalog.CLASSES)
+    assert back == catalog
+    assert repr(back) == repr(catalog)  # same types too (1 vs 1.0 vs True)
+
+
+def test_a_warm_start_imports_neither_pydantic_nor_tomllib(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    probe = (
+        "import sys\n"
+        "from ascend_studio.schema import shipped_catalog\n"
+        "catalog = shipped_catalog()\n"
+        "print(len(catalog.params), sorted(m for m in ('pydantic', 'tomllib') if m in sys.modules))"
     )
-    assert _cache.write_cache("k", {"a.toml": plain}, target)
-    back = _cache.read_cache("k", ["a.toml"], target)
-    assert back == {"a.toml": plain}
-    assert back is not None
-    assert [type(v) for v in back["a.toml"]["e"]] == [int, float, str]
-    assert type(back["a.toml"]["b"]) is float and type(back["a.toml"]["a"]) is int
-    assert _cache.read_cache("other key", ["a.toml"], target) is None
-
-
-def test_shipped_files_round_trip_through_the_cache_exactly() -> None:
-    blobs = _catalog._read_sources(SOURCE)
-    parsed = _catalog._parse(SOURCE, blobs)
-    assert _cache._json_exact(parsed)
+    cold = subprocess.run(
+        [sys.executable, "-c", probe], check=False, env=env, capture_output=True, text=True
+    )
+    assert cold.returncode == 0, cold.stderr
+    assert "'pydantic'" in cold.stdout  # a cold start validates the files
+    warm = subprocess.run(
+        [sys.executable, "-c", probe], check=False, env=env, capture_output=True, text=True
+    )
+    assert warm.returncode == 0, warm.stderr
+    assert warm.stdout.split(" ", 1)[1].strip() == "[]"
+    assert warm.stdout.split(" ", 1)[0] == cold.stdout.split(" ", 1)[0]
 
 
 def test_bad_utf8_and_missing_tables_are_catalog_errors(data: Path) -> None:

@@ -3,6 +3,7 @@ user can see (nor any file of the package or its data) uses private shorthand.""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,6 +52,9 @@ def _texts(value: Any, where: str) -> Iterator[tuple[str, str]]:
     elif isinstance(value, Text):
         yield f"{where}.zh", value.zh
         yield f"{where}.en", value.en
+    elif dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            yield from _texts(getattr(value, field.name), f"{where}.{field.name}")
     elif hasattr(value, "model_dump"):
         for name in type(value).model_fields:
             yield from _texts(getattr(value, name), f"{where}.{name}")

@@ -3,6 +3,7 @@ own interaction (what a user does with it)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -11,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from ascend_studio.profile import Expr, Value
-from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
+from ascend_studio.schema import Catalog, EnumValue, Parameter, Text, validate_entry
 from ascend_studio.ui.editors import (
     BoolEditor,
     Editor,
@@ -35,7 +36,8 @@ T = Text(zh="测试", en="test")
 
 
 def make_param(kind: str, py_type: str = "str", **extra: Any) -> Parameter:
-    return Parameter.model_validate(
+    return validate_entry(
+        Parameter,
         {
             "name": extra.pop("name", f"sample_{kind}"),
             "kind": kind,
@@ -46,7 +48,7 @@ def make_param(kind: str, py_type: str = "str", **extra: Any) -> Parameter:
             "description": T,
             "sources": ["test"],
             **extra,
-        }
+        },
     )
 
 
@@ -121,7 +123,7 @@ def test_variant_beats_kind_and_unknown_variant_falls_back() -> None:
     assert editor_class(make_param("str", variant="step_list")) is ListEditor
     assert editor_class(make_param("str", variant="no-such-hint")) is StrEditor
     with pytest.raises(LookupError, match="kind"):
-        editor_class(make_param("str").model_copy(update={"kind": "nothing"}))
+        editor_class(dataclasses.replace(make_param("str"), kind="nothing"))
 
 
 # -- what users do with each editor ------------------------------------------------------------

@@ -1,0 +1,180 @@
+"""Validate parsed catalog files with pydantic and cross-check them.
+
+The only module of the schema that imports pydantic: the validators are built
+from the catalog's own dataclasses (their types, ``__pydantic_config__`` and
+``__post_init__`` checks), so there is one definition of each class. Loading the
+shipped catalog comes here only when its validated cache misses, and the app
+comes here after its first paint to check the files themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+
+from ascend_studio.schema._catalog import Catalog, CatalogError, _names_of, _squash
+from ascend_studio.schema._formats import FILE_FORMATS, FORMATS
+from ascend_studio.schema._models import (
+    OWNERS,
+    SUBCONFIG_PATHS,
+    Category,
+    EnvVar,
+    Parameter,
+    Product,
+    Scenario,
+    Section,
+)
+from ascend_studio.schema._sources import Source
+
+__all__ = ["build_catalog", "parse_files", "validated"]
+
+T = TypeVar("T")
+
+
+def parse_files(base: Path, blobs: dict[str, bytes]) -> dict[str, dict[str, Any]]:
+    """Each catalog file's TOML, parsed; CatalogError names a file that does not parse."""
+    import tomllib
+
+    parsed: dict[str, dict[str, Any]] = {}
+    for name, blob in blobs.items():
+        try:
+            parsed[name] = tomllib.loads(blob.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise CatalogError(f"{base / name}: {exc}") from exc
+    return parsed
+
+
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def _adapter(model: type[T]) -> TypeAdapter[T]:
+    """One validator per catalog class (building one is the expensive part)."""
+    if model not in _ADAPTERS:
+        _ADAPTERS[model] = TypeAdapter(model)
+    return _ADAPTERS[model]
+
+
+def validated(model: type[T], data: object) -> T:
+    """``data`` (e.g. one TOML table) validated into a catalog class; pydantic's
+    ValidationError (a ValueError) says what is wrong."""
+    return _adapter(model).validate_python(data)
+
+
+def _build(model: type[T], rows: object, where: Path) -> list[T]:
+    if not isinstance(rows, list):
+        raise CatalogError(f"{where}: expected an array of tables, got {type(rows).__name__}")
+    adapter = _adapter(model)
+    out: list[T] = []
+    for index, row in enumerate(rows):
+        try:
+            out.append(adapter.validate_python(row))
+        except ValidationError as exc:
+            named = row if isinstance(row, dict) else {}
+            label = named.get("name") or named.get("id") or f"entry {index}"
+            raise CatalogError(f"{where}: {label}: {exc}") from exc
+    return out
+
+
+def _references(param: Parameter) -> list[str]:
+    """Other parameters an entry names (gates, switches, rewrite conditions)."""
+    found = [param.checks.read_with, param.session.gate if param.session else None]
+    found.append(param.default_yields_to)
+    found += [w.param for r in param.rewrites for w in r.when]
+    return [f for f in found if f is not None]
+
+
+def _product_problems(catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    owners: dict[str, str] = {}
+    for product in catalog.products:
+        for name in {_squash(n) for n in _names_of(product)}:
+            if owners.setdefault(name, product.id) != product.id:
+                problems.append(f"{product.id}: spelling {name!r} also names {owners[name]}")
+    return problems
+
+
+def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str]:
+    """What one entry refers to that the catalog does not define."""
+    problems: list[str] = []
+    if p.category not in {c.id for c in catalog.categories}:
+        problems.append(f"{p.path}: unknown category {p.category!r}")
+    if p.section not in {s.id for s in catalog.sections}:
+        problems.append(f"{p.path}: unknown section {p.section!r}")
+    named_env = [*p.env, *p.env_fallback, *(w.env for r in p.rewrites for w in r.when if w.env)]
+    problems += [
+        f"{p.path}: unknown env var {e!r}" for e in named_env if catalog.env_var(e) is None
+    ]
+    if p.format_rule is not None and p.format is None:
+        problems.append(f"{p.path}: format_rule without a format")
+    if p.format is not None and p.format not in FORMATS:
+        problems.append(f"{p.path}: unknown format {p.format!r}")
+    if p.file_format is not None and p.file_format not in FILE_FORMATS:
+        problems.append(f"{p.path}: unknown file format {p.file_format!r}")
+    if p.file_format is not None and p.kind != "path":
+        problems.append(f"{p.path}: file_format on a {p.kind} parameter")
+    problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
+    products = set(catalog.product_ids)
+    for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
+        problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
+    return problems
+
+
+def _signature_problems(catalog: Catalog) -> list[str]:
+    problems: list[str] = []
+    for owner in OWNERS:
+        owned = catalog.owned_by(owner)
+        problems += [f"{p.path}: no signature position" for p in owned if p.position < 0]
+        positions = [p.position for p in owned]
+        twice = sorted({n for n in positions if positions.count(n) > 1})
+        problems += [f"{owner}: signature position {n} given twice" for n in twice]
+    return problems
+
+
+def _cross_check(catalog: Catalog) -> None:
+    problems = _product_problems(catalog) + _signature_problems(catalog)
+    seen: set[str] = set()
+    paths = {p.path for p in catalog.params}
+    for p in catalog.params:
+        if p.path in seen:
+            problems.append(f"{p.path}: defined twice")
+        seen.add(p.path)
+        problems += _param_problems(catalog, p, paths)
+    cited = [(p.path, c) for p in catalog.params for c in p.sources]
+    cited += [(f"env {e.name}", c) for e in catalog.env_vars for c in e.sources]
+    problems += [
+        f"{w}: cites unknown source {c!r}" for w, c in cited if not catalog.cited_source(c)
+    ]
+    for sub, holder in SUBCONFIG_PATHS.items():
+        if catalog.owned_by(sub) and holder not in seen:
+            problems.append(f"{sub}: holder parameter {holder!r} missing")
+    if problems:
+        raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
+
+
+def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
+    """Validate parsed catalog files (named as by ``catalog_files``) and cross-check them."""
+
+    def rows(name: str, table: str, model: type[T]) -> tuple[T, ...]:
+        where = base / f"{name}.toml"
+        if table not in parsed[f"{name}.toml"]:
+            raise CatalogError(f"{where}: no [[{table}]] entries")
+        return tuple(_build(model, parsed[f"{name}.toml"][table], where))
+
+    params: list[Parameter] = []
+    for name, content in parsed.items():
+        if name.startswith("params/"):
+            params += _build(Parameter, content.get("param", []), base / name)
+    params.sort(key=lambda p: (p.order, p.path))
+    catalog = Catalog(
+        products=rows("products", "product", Product),
+        scenarios=rows("scenarios", "scenario", Scenario),
+        sections=rows("taxonomy", "section", Section),
+        categories=rows("taxonomy", "category", Category),
+        env_vars=rows("env", "env", EnvVar),
+        params=tuple(params),
+        sources=rows("sources", "source", Source),
+    )
+    _cross_check(catalog)
+    return catalog
