@@ -36,6 +36,7 @@ from ascend_studio._startup import mark
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
+from ascend_studio.ui._deferred import build_document, connect_document, install_part2
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import (
     QT_TR_NOOP,
@@ -169,10 +170,10 @@ class MainWindow(QMainWindow):
         if self._started:
             return
         self.removeEventFilter(self)
-        self._build_document()
+        build_document(self)
         self._started = True
-        self._connect_document()
-        self._install_part2()
+        connect_document(self)
+        install_part2(self)
         self.previews.set_formats(self.engine.formats())
         self._document_language()
         self.refresh()
@@ -185,42 +186,6 @@ class MainWindow(QMainWindow):
         callbacks, self._after_start = self._after_start, []
         for callback in callbacks:
             callback()
-
-    def _build_document(self) -> None:
-        from ascend_studio.ui._diaglist import DiagnosticsList
-        from ascend_studio.ui._files import FileController
-        from ascend_studio.ui._model import ProfileModel
-        from ascend_studio.ui._previews import PreviewPane
-        from ascend_studio.ui.companion import CompanionController
-
-        self.model = ProfileModel(self)
-        self.snapshot = Snapshot(self.model.profile, ())
-        self.files = FileController(self, self.model, self.engine, self.settings, lambda: self.lang)
-        self.companions = CompanionController(self, self.model, self.catalog, lambda: self.lang)
-        # the real views take the stand-ins' places: same splitter slots, same sizes
-        sizes = self.side.sizes()
-        self.previews = PreviewPane(self)
-        self.diagnostics = DiagnosticsList(self)
-        for index, widget in enumerate((self.previews, self.diagnostics)):
-            stand_in = self.side.replaceWidget(index, widget)
-            if stand_in is not None:
-                stand_in.deleteLater()
-        self.side.setSizes(sizes)
-
-    def _install_part2(self) -> None:
-        from ascend_studio.ui.apply import install_apply
-        from ascend_studio.ui.compare import install_compare
-        from ascend_studio.ui.import_review import install_import_review
-        from ascend_studio.ui.inspector import install_inspector
-        from ascend_studio.ui.why import install_why_panel
-
-        # the side docks run the full height; the bottom one stays under the form
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.inspector = install_inspector(self)
-        self.why_panel = install_why_panel(self)
-        self.compare = install_compare(self)
-        self.drops = install_import_review(self)
-        self.applier = install_apply(self)
 
     def _build_more(self) -> None:
         if self.form.build_next():
@@ -275,34 +240,6 @@ class MainWindow(QMainWindow):
             button.toggled.connect(lambda _on: self.apply_filter())
         c.reapply.clicked.connect(self.apply_filter)
         c.language.activated.connect(lambda _i: self.set_language(c.language.currentData()))
-
-    def _connect_document(self) -> None:
-        a, c = self.actions_, self.controls
-        self.model.profile_changed.connect(lambda _p: self.refresh())
-        self.model.file_state_changed.connect(self._update_file_state)
-        self.form.edited.connect(self._edited)
-        self.form.finished.connect(self.model.close_merge)
-        self.form.reset_requested.connect(self.reset_field)
-        self.form.file_edit_requested.connect(self.companions.open)
-        self.form.env.env_edited.connect(self._env_edited)
-        self.diagnostics.param_activated.connect(self.reveal)
-        self.previews.save_requested.connect(self.files.export)
-        self.files.recent_changed.connect(self._rebuild_recent)
-        self.files.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        a.new.triggered.connect(self.files.new)
-        a.open.triggered.connect(lambda _checked=False: self.files.open())
-        a.save.triggered.connect(self.files.save)
-        a.save_as.triggered.connect(self.files.save_as)
-        a.import_script.triggered.connect(lambda _checked=False: self.files.import_script())
-        a.export.triggered.connect(lambda _checked=False: self.files.export())
-        a.undo.triggered.connect(self.model.undo_stack.undo)
-        a.redo.triggered.connect(self.model.undo_stack.redo)
-        self.model.undo_stack.canUndoChanged.connect(a.undo.setEnabled)
-        self.model.undo_stack.canRedoChanged.connect(a.redo.setEnabled)
-        a.reset_category.triggered.connect(lambda _checked=False: self.reset_category())
-        a.reset_all.triggered.connect(self.reset_all)
-        c.product.activated.connect(lambda _i: self._target_chosen())
-        c.scenario.activated.connect(lambda _i: self._target_chosen())
 
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
