@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-
 from ascend_studio.ui._snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -86,8 +84,6 @@ def install_part2(window: MainWindow) -> None:
     from ascend_studio.ui.inspector import install_inspector
     from ascend_studio.ui.why import install_why_panel
 
-    # the side docks run the full height; the bottom one stays under the form
-    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     window.inspector = install_inspector(window)
     window.why_panel = install_why_panel(window)
     window.compare = install_compare(window)

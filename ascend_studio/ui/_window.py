@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QDockWidget,
     QLabel,
     QListWidget,
     QMainWindow,
@@ -68,6 +69,8 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow"]
 
 _SPLITTERS = ("main", "side")
+#: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
+DOCKS = ("inspector", "why", "compare")
 
 
 class MainWindow(QMainWindow):
@@ -125,6 +128,7 @@ class MainWindow(QMainWindow):
         geometry = settings.blob("geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1500, 900)
+        self._reserve_docks()
         mark("window body")
         if progressive:
             self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
@@ -439,6 +443,21 @@ class MainWindow(QMainWindow):
         state = self.settings.blob("state")
         if state is not None:
             self.restoreState(state)
+
+    def _reserve_docks(self) -> None:
+        """Empty docks where the remembered layout shows them, before the first paint
+        (install_part2 fills them): added after it, an open dock narrowed the form."""
+        # the side docks run the full height; the bottom one stays under the form
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        state = self.settings.blob("state")
+        if state is None:
+            return
+        for name in DOCKS:
+            dock = QDockWidget(self)
+            dock.setObjectName(f"dock:{name}")
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+        self.restoreState(state)
 
     def _restore_splitters(self) -> None:
         """Splitter layout, before the first paint: the document does not move it."""

@@ -28,7 +28,7 @@ from ascend_studio.ui._diaglist import DiagnosticsList
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
-from ascend_studio.ui._window import MainWindow
+from ascend_studio.ui._window import DOCKS, MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -175,6 +175,32 @@ def test_a_remembered_layout_is_in_place_at_the_first_paint(qtbot: Any) -> None:
     assert spy.layout is not None
     assert (spy.layout[1], spy.layout[2]) == wanted
     assert (tuple(window.main.sizes()), tuple(window.side.sizes())) == wanted
+
+
+@pytest.mark.parametrize("name", DOCKS)
+def test_a_dock_left_open_has_its_place_at_the_first_paint(qtbot: Any, name: str) -> None:
+    first, _ = _progressive(qtbot)
+    dock = first.findChild(QDockWidget, f"dock:{name}")
+    assert dock is not None
+    dock.toggleViewAction().trigger()
+    for _ in range(3):
+        QApplication.processEvents()
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())  # the default size (see above)
+    window, spy = _progressive(qtbot)
+    reopened = window.findChild(QDockWidget, f"dock:{name}")
+    assert reopened is not None and reopened.isVisible() and reopened.widget() is not None
+    assert spy.layout is not None
+    for _ in range(3):
+        QApplication.processEvents()
+    assert _layout(window) == spy.layout  # the form did not narrow when the view arrived
+
+
+def test_the_docks_the_shell_reserves_are_the_docks_made(qtbot: Any) -> None:
+    window, _ = _progressive(qtbot)  # no remembered layout: the installers made them
+    names = [d.objectName() for d in window.findChildren(QDockWidget)]
+    assert names == [f"dock:{name}" for name in DOCKS]
 
 
 def test_the_stand_ins_give_way_to_the_previews_and_the_diagnostics(qtbot: Any) -> None:
