@@ -1,9 +1,10 @@
 """Start-up phase marks: where the app's first paint goes (Qt-free, stdlib only).
 
 The app calls :func:`mark` at the end of each start-up phase (PySide6 loaded, catalog
-read, menus built, first paint...). A mark is a name and a ``time.perf_counter()``
-reading appended to a list: a few hundred nanoseconds, so the marks stay in the app
-whether or not anyone reads them. ``benchmarks/bench_ui.py`` prints them as a
+read, menus built, first paint...). A mark is a name, a ``time.perf_counter()`` and a
+``time.process_time()`` reading (the process's CPU time, steadier than wall time on
+a loaded machine) appended to a list: about a microsecond, so the marks stay in the
+app whether or not anyone reads them. ``benchmarks/bench_ui.py`` prints them as a
 breakdown by phase; on Linux and macOS ``perf_counter`` is a system-wide monotonic
 clock, so a parent process can subtract its own launch time from them.
 """
@@ -14,16 +15,16 @@ import time
 
 __all__ = ["mark", "marks", "phases"]
 
-_MARKS: list[tuple[str, float]] = []
+_MARKS: list[tuple[str, float, float]] = []
 
 
 def mark(name: str) -> None:
     """Record that the phase ``name`` ends now (the first mark of a name wins)."""
-    _MARKS.append((name, time.perf_counter()))
+    _MARKS.append((name, time.perf_counter(), time.process_time()))
 
 
-def marks() -> list[tuple[str, float]]:
-    """Every mark so far, in order: ``(name, perf_counter seconds)``."""
+def marks() -> list[tuple[str, float, float]]:
+    """Every mark so far, in order: ``(name, perf_counter seconds, CPU seconds)``."""
     return list(_MARKS)
 
 
@@ -33,7 +34,7 @@ def phases(start: float) -> list[tuple[str, float]]:
     out: list[tuple[str, float]] = []
     seen: set[str] = set()
     previous = start
-    for name, at in _MARKS:
+    for name, at, _cpu in _MARKS:
         if name in seen:
             continue
         seen.add(name)

@@ -83,7 +83,7 @@ from ascend_studio import _startup
 app, window = start_app([])
 spy = FirstPaint(); window.installEventFilter(spy)
 def finished():  # every row built and the catalog verified
-    names = {name for name, _ in _startup.marks()}
+    names = {name for name, _, _ in _startup.marks()}
     if window.form.is_fully_built() and "catalog verified" in names:
         print("built", time.perf_counter(), flush=True)
         print("marks", json.dumps(_startup.marks()), flush=True)
@@ -125,7 +125,9 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, Any]:
     for line in child.stdout:
         key, _, value = line.strip().partition(" ")
         if key == "marks":
-            out["marks"] = {name: at - start for name, at in reversed(json.loads(value))}
+            found = json.loads(value)
+            out["marks"] = {name: at - start for name, at, _ in reversed(found)}
+            out["cpu marks"] = {name: cpu for name, _, cpu in reversed(found)}
         elif key in {"shown", "built"}:
             wall, _, cpu = value.partition(" ")
             out.setdefault(key, float(wall) - start)
@@ -189,17 +191,22 @@ def cold_start(runs: int, platform: str, display: str | None) -> dict[str, Any]:
     return out
 
 
-def _phases(launches: list[dict[str, Any]]) -> list[tuple[str, float]]:
-    """Median milliseconds of each phase up to the first paint (marks, then the probe's)."""
-    rows: list[tuple[str, float]] = []
-    previous = [0.0] * len(launches)
+def _phases(launches: list[dict[str, Any]]) -> list[tuple[str, float, float]]:
+    """Median wall and CPU milliseconds of each phase up to the first paint (the app's
+    marks, then the probe's paint), and of the build after it."""
+    rows: list[tuple[str, float, float]] = []
+    previous = [(0.0, 0.0)] * len(launches)
     for key, label in (*PHASES, ("", "first paint"), ("document", "after the paint: document")):
-        ends = [r["shown"] if not key else r["marks"].get(key, float("nan")) for r in launches]
-        if key == "document":
-            previous = [r["shown"] for r in launches]
-        rows.append(
-            (label, statistics.median(e - p for e, p in zip(ends, previous, strict=True)) * 1e3)
-        )
+        ends = [
+            (r["shown"], r["cpu"])
+            if not key
+            else (r["marks"].get(key, float("nan")), r["cpu marks"].get(key, float("nan")))
+            for r in launches
+        ]
+        pairs = list(zip(ends, previous, strict=True))
+        wall = statistics.median(e[0] - p[0] for e, p in pairs) * 1e3
+        cpu = statistics.median(e[1] - p[1] for e, p in pairs) * 1e3
+        rows.append((label, wall, cpu))
         previous = ends
     return rows
 
@@ -257,9 +264,11 @@ def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
         f"  Chinese vs English: {gap:+.1%} (target within {LANGUAGE_TARGET:.0%}:"
         f" {_verdict(abs(gap) <= LANGUAGE_TARGET)})"
     )
-    print("  first-paint breakdown (median ms)          English  Chinese")
-    for (label, en_ms), (_, zh_ms) in zip(result["en:phases"], result["zh:phases"], strict=True):
-        print(f"    {label:40s} {en_ms:7.1f}  {zh_ms:7.1f}")
+    print("  first-paint breakdown, median ms         English wall   CPU   Chinese wall   CPU")
+    for (label, en_wall, en_cpu), (_, zh_wall, zh_cpu) in zip(
+        result["en:phases"], result["zh:phases"], strict=True
+    ):
+        print(f"    {label:38s} {en_wall:12.1f} {en_cpu:5.0f} {zh_wall:14.1f} {zh_cpu:5.0f}")
     print(
         f"  every form row built and the catalog verified at {result['en:built'] * 1e3:.0f} ms"
         f" (English), {result['zh:built'] * 1e3:.0f} ms (Chinese); first start without a"

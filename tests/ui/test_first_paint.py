@@ -302,3 +302,53 @@ def test_the_shipped_catalog_passes_the_check(qtbot: Any) -> None:
     window = create_window(Settings(), "en", progressive=False)
     qtbot.addWidget(window, before_close_func=_forget)
     assert _app.check_catalog(window) is True
+
+
+# -- the Chinese start: the translation table is parsed once per version of the .ts ------------
+
+
+def test_the_parsed_translations_are_kept_for_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ascend_studio.ui import _i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    ts = _i18n.translation_files()[0]
+    _i18n._ts_table.cache_clear()
+    parsed = dict(_i18n._ts_table(ts))
+    assert parsed and _i18n.table_cache_file().is_file()
+
+    def no_parsing(data: bytes) -> dict[Any, str]:
+        raise AssertionError("parsed the .ts again")
+
+    monkeypatch.setattr(_i18n, "read_ts", no_parsing)
+    _i18n._ts_table.cache_clear()
+    assert dict(_i18n._ts_table(ts)) == parsed  # from the cache
+    _i18n._ts_table.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"ts": "another version", "rows": []}',
+        "not json",
+        '{"ts": "DIGEST", "rows": [["only", "three", "items"]]}',
+        '{"ts": "DIGEST", "rows": ["abcd"]}',
+    ],
+)
+def test_a_stale_or_broken_translation_cache_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stored: str
+) -> None:
+    from ascend_studio.ui import _i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    ts = _i18n.translation_files()[0]
+    digest = _i18n.source_digest(ts.read_bytes())
+    target = _i18n.table_cache_file()
+    target.parent.mkdir(parents=True)
+    target.write_text(stored.replace("DIGEST", digest), encoding="utf-8")
+    assert _i18n.read_table_cache(digest) is None
+    _i18n._ts_table.cache_clear()
+    assert dict(_i18n._ts_table(ts)) == _i18n.read_ts(ts.read_bytes())
+    assert _i18n.read_table_cache(digest) == _i18n.read_ts(ts.read_bytes())  # rewritten
+    _i18n._ts_table.cache_clear()
