@@ -182,6 +182,12 @@ def cold_start(runs: int, platform: str, display: str | None) -> dict[str, Any]:
                 uncached.append(_launch(APP, lang_env["en"])["shown"])
     median = statistics.median
     out: dict[str, Any] = {"uncached": median(uncached)}
+    # ratios of the starts run side by side, then their median: slow drifts of the
+    # machine's load hit both sides of each ratio alike
+    pairs = list(zip(results["bare"], results["en"], results["zh"], strict=True))
+    out["en:ratio"] = median(en["shown"] / bare["shown"] for bare, en, _ in pairs)
+    out["zh:ratio"] = median(zh["shown"] / bare["shown"] for bare, _, zh in pairs)
+    out["zh:en"] = median(zh["shown"] / en["shown"] for _, en, zh in pairs)
     for key, launches in results.items():
         out[key] = median(r["shown"] for r in launches)
         out[f"{key}:cpu"] = median(r["cpu"] for r in launches)
@@ -243,9 +249,14 @@ def _verdict(ok: bool) -> str:
 def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
     bare, en, zh = result["bare"], result["en"], result["zh"]
     ok = True
-    print(f"{name}: cold start to the first painted window, median of {runs}")
-    for lang, shown in (("English", en), ("Chinese", zh)):
-        ratio = shown / bare
+    print(
+        f"{name}: cold start to the first painted window, median of {runs}"
+        " (ratios: median of the side-by-side runs' ratios)"
+    )
+    for lang, shown, ratio in (
+        ("English", en, result["en:ratio"]),
+        ("Chinese", zh, result["zh:ratio"]),
+    ):
         ok = ok and ratio <= START_TARGET
         print(
             f"  {lang}: bare QMainWindow {bare * 1e3:.0f} ms | Ascend Studio {shown * 1e3:.0f} ms"
@@ -258,7 +269,7 @@ def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
         f" Chinese {cpu['zh'] * 1e3:.0f} ms = {cpu['zh'] / cpu['bare']:.2f}x"
         " (steadier than wall time on a loaded machine; not a target)"
     )
-    gap = zh / en - 1
+    gap = result["zh:en"] - 1
     ok = ok and abs(gap) <= LANGUAGE_TARGET
     print(
         f"  Chinese vs English: {gap:+.1%} (target within {LANGUAGE_TARGET:.0%}:"

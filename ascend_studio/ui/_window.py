@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QDockWidget,
     QLabel,
     QListWidget,
     QMainWindow,
@@ -452,6 +451,8 @@ class MainWindow(QMainWindow):
         state = self.settings.blob("state")
         if state is None:
             return
+        from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
+
         for name in DOCKS:
             dock = QDockWidget(self)
             dock.setObjectName(f"dock:{name}")
