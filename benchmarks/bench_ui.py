@@ -117,7 +117,7 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, Any]:
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
     )
     out: dict[str, Any] = {}
@@ -133,9 +133,13 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, Any]:
             out.setdefault(key, float(wall) - start)
             if cpu:
                 out.setdefault("cpu", float(cpu))
+    assert child.stderr is not None
+    errors = child.stderr.read()
     child.wait(timeout=120)
     if "shown" not in out:
-        raise SystemExit(f"bench_ui: the child never showed its window (exit {child.returncode})")
+        raise SystemExit(
+            f"bench_ui: the child never showed its window (exit {child.returncode}):\n{errors[-2000:]}"
+        )
     return out
 
 
@@ -259,7 +263,7 @@ def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
     ):
         ok = ok and ratio <= START_TARGET
         print(
-            f"  {lang}: bare QMainWindow {bare * 1e3:.0f} ms | Ascend Studio {shown * 1e3:.0f} ms"
+            f"  {name}, {lang}: first paint: bare QMainWindow {bare * 1e3:.0f} ms | Ascend Studio {shown * 1e3:.0f} ms"
             f" = {ratio:.2f}x (target <= {START_TARGET}x: {_verdict(ratio <= START_TARGET)})"
         )
     cpu = {key: result[f"{key}:cpu"] for key in ("bare", "en", "zh")}
@@ -272,7 +276,7 @@ def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
     gap = result["zh:en"] - 1
     ok = ok and abs(gap) <= LANGUAGE_TARGET
     print(
-        f"  Chinese vs English: {gap:+.1%} (target within {LANGUAGE_TARGET:.0%}:"
+        f"  {name}, Chinese vs English start: {gap:+.1%} (target within {LANGUAGE_TARGET:.0%}:"
         f" {_verdict(abs(gap) <= LANGUAGE_TARGET)})"
     )
     print("  first-paint breakdown, median ms         English wall   CPU   Chinese wall   CPU")
