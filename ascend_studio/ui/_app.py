@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__
@@ -17,7 +20,15 @@ from ascend_studio.ui._i18n import Language, system_language, tr
 from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._window import MainWindow
 
-__all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app", "start_app"]
+__all__ = [
+    "SMOKE_TEST_ENV",
+    "CatalogCheck",
+    "check_catalog",
+    "create_window",
+    "ensure_app",
+    "run_app",
+    "start_app",
+]
 
 #: Set (e.g. by packaging CI) to start, show the window once, report and quit.
 SMOKE_TEST_ENV = "ASCEND_STUDIO_SMOKE_TEST"
@@ -54,9 +65,10 @@ def create_window(
 
 
 def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
-    """The application and its shown main window; once the window is fully built,
-    the shipped catalog is verified, then ``argv``'s file opened and any unsaved
-    work a crash left offered (:func:`open_session`)."""
+    """The application and its shown main window. Once the window is fully built,
+    ``argv``'s file is opened and any unsaved work a crash left offered
+    (:func:`open_session`), and the shipped catalog is verified on a worker thread
+    (:class:`CatalogCheck`)."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
     window = create_window()
@@ -64,35 +76,72 @@ def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
     mark("show")
 
     def session() -> None:
-        if check_catalog(window):
-            open_session(window, files)
-        else:
-            app.exit(1)
+        open_session(window, files)
+        CatalogCheck(window, lambda: app.exit(1)).start()
 
     window.after_start(lambda: QTimer.singleShot(0, window, session))
     return app, window
 
 
-def check_catalog(window: MainWindow) -> bool:
-    """Validate the shipped catalog in full (the window was drawn from its cache).
-
-    A problem means a broken installation: it is printed and shown, and ``False``
-    returned (the app then quits with status 1 before opening anything).
-    """
+def catalog_problem() -> str | None:
+    """Validate the shipped catalog in full (the window was drawn from its cache):
+    the problem found, or None."""
     from ascend_studio.schema import verify_shipped_catalog
 
     try:
         verify_shipped_catalog()
     except CatalogError as exc:
-        from ascend_studio.ui import _dialogs
-
-        print(f"ascend-studio: {exc}", file=sys.stderr)
-        text = tr("The parameter catalog shipped with Ascend Studio is invalid:\n{error}")
-        _dialogs.show_error(window, tr("Broken installation"), text.format(error=exc))
-        return False
+        return str(exc)
     finally:
         mark("catalog verified")
-    return True
+    return None
+
+
+def report_broken_catalog(window: MainWindow, problem: str) -> None:
+    """A catalog problem means a broken installation: printed and shown."""
+    from ascend_studio.ui import _dialogs
+
+    print(f"ascend-studio: {problem}", file=sys.stderr)
+    text = tr("The parameter catalog shipped with Ascend Studio is invalid:\n{error}")
+    _dialogs.show_error(window, tr("Broken installation"), text.format(error=problem))
+
+
+def check_catalog(window: MainWindow) -> bool:
+    """:func:`catalog_problem` then :func:`report_broken_catalog`, on this thread."""
+    problem = catalog_problem()
+    if problem is not None:
+        report_broken_catalog(window, problem)
+    return problem is None
+
+
+class CatalogCheck(QObject):
+    """Verifies the catalog on a worker thread (reading and validating the files with
+    pydantic takes a few hundred ms, which on the GUI thread froze the new window) and
+    reports a problem on the GUI thread, then calls ``failed`` (the app quits with 1)."""
+
+    problem_found = Signal(str)
+
+    def __init__(self, window: MainWindow, failed: Callable[[], object]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.failed = failed
+        self.problem_found.connect(self._report, Qt.ConnectionType.QueuedConnection)
+
+    def start(self) -> threading.Thread:
+        worker = threading.Thread(target=self._run, name="catalog check", daemon=True)
+        worker.start()
+        return worker
+
+    def _run(self) -> None:
+        problem = catalog_problem()
+        if problem is not None:
+            with contextlib.suppress(RuntimeError):  # the window has been closed since
+                self.problem_found.emit(problem)
+
+    @Slot(str)
+    def _report(self, problem: str) -> None:
+        report_broken_catalog(self.window, problem)
+        self.failed()
 
 
 def run_app(argv: list[str]) -> int:

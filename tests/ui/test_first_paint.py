@@ -298,6 +298,32 @@ def test_a_broken_shipped_catalog_is_shown_and_quits(
     assert "hccl_timeout" in text and title
 
 
+def test_the_background_check_reports_on_the_gui_thread(
+    qtbot: Any, dialogs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import ascend_studio.schema
+
+    threads: list[threading.Thread] = []
+
+    def broken() -> None:
+        threads.append(threading.current_thread())
+        raise CatalogError("parameters.toml: hccl_timeout: default 'x' is not an int")
+
+    monkeypatch.setattr(ascend_studio.schema, "verify_shipped_catalog", broken)
+    window = create_window(Settings(), "en", progressive=False)
+    qtbot.addWidget(window, before_close_func=_forget)
+    dialogs.answer("show_error", None)
+    quits: list[bool] = []
+    worker = _app.CatalogCheck(window, lambda: quits.append(True)).start()
+    qtbot.waitUntil(lambda: quits == [True], timeout=10000)
+    worker.join()
+    assert threads == [worker]  # verified off the GUI thread
+    ((_, _title, text),) = dialogs.called("show_error")  # shown on it
+    assert "hccl_timeout" in text
+
+
 def test_the_shipped_catalog_passes_the_check(qtbot: Any) -> None:
     window = create_window(Settings(), "en", progressive=False)
     qtbot.addWidget(window, before_close_func=_forget)
