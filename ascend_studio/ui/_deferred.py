@@ -16,7 +16,10 @@ from ascend_studio.ui._snapshot import Snapshot
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
-__all__ = ["build_document", "connect_document", "install_part2"]
+#: The previews' and the diagnostics list's first heights (before any remembered layout).
+SIDE_SIZES = (560, 240)
+
+__all__ = ["SIDE_SIZES", "build_document", "connect_document", "install_part2"]
 
 
 def build_document(window: MainWindow) -> None:
@@ -35,8 +38,9 @@ def build_document(window: MainWindow) -> None:
     window.companions = CompanionController(
         window, window.model, window.catalog, lambda: window.lang
     )
-    # the real views take the stand-ins' places: same splitter slots, same sizes
-    sizes = window.side.sizes()
+    # the real views take the stand-ins' places: same splitter slots, same sizes (a
+    # splitter not shown yet has no sizes of its own: it keeps its first ones)
+    sizes = window.side.sizes() if window.side.isVisible() else list(SIDE_SIZES)
     window.previews = PreviewPane(window)
     window.diagnostics = DiagnosticsList(window)
     for index, widget in enumerate((window.previews, window.diagnostics)):

@@ -36,7 +36,12 @@ from ascend_studio._startup import mark
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._deferred import build_document, connect_document, install_part2
+from ascend_studio.ui._deferred import (
+    SIDE_SIZES,
+    build_document,
+    connect_document,
+    install_part2,
+)
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import (
     QT_TR_NOOP,
@@ -203,7 +208,7 @@ class MainWindow(QMainWindow):
         # stand-ins of the previews and the diagnostics list (see _build_document)
         self.side.addWidget(QTabWidget(self.side))
         self.side.addWidget(QListWidget(self.side))
-        self.side.setSizes([560, 240])
+        self.side.setSizes(list(SIDE_SIZES))
         center = QWidget(self)
         column = QVBoxLayout(center)
         column.setContentsMargins(0, 0, 0, 0)

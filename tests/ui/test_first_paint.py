@@ -378,3 +378,11 @@ def test_a_stale_or_broken_translation_cache_is_not_used(
     assert dict(_i18n._ts_table(ts)) == _i18n.read_ts(ts.read_bytes())
     assert _i18n.read_table_cache(digest) == _i18n.read_ts(ts.read_bytes())  # rewritten
     _i18n._ts_table.cache_clear()
+
+
+def test_a_window_built_at_once_keeps_the_first_side_sizes(window: MainWindow) -> None:
+    """progressive=False builds the document before the window is shown: the real views
+    take the stand-ins' slots with the first sizes (the previews got a sliver)."""
+    previews, diagnostics = window.side.sizes()
+    assert previews > diagnostics > 0
+    assert abs(previews / diagnostics - 560 / 240) < 0.2
