@@ -8,18 +8,22 @@ machine); they are greyed and say why.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._core import Unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import set_background, set_text_color, styled_font
 from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
+from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["ParamRow", "RowState"]
 
@@ -209,7 +213,7 @@ class ParamRow(QFrame):
 
     # -- editor plumbing -------------------------------------------------------------------
     def _sync_editor(self, value: Value | None) -> None:
-        expression = isinstance(value, Expr) and not isinstance(self.editor, ExprEditor)
+        expression = is_expr(value) and not isinstance(self.editor, ExprEditor)
         if expression and self.expr_editor is None:
             self.expr_editor = ExprEditor(self.param, self)
             self.expr_editor.setObjectName(f"{self.param.path}:expr")

@@ -10,16 +10,21 @@ an extra entry instead of being lost.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._core import Unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors._base import Editor, Explain
 from ascend_studio.ui.editors._registry import register
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["EnumEditor"]
 
@@ -79,7 +84,7 @@ class EnumEditor(Editor):
     def _show(self, value: Value | None) -> None:
         index = self._index_of(value)
         self._drop_extra()
-        if index is None and self.param.open_enum and not isinstance(value, Expr):
+        if index is None and self.param.open_enum and not is_expr(value):
             index = self._other_row
             self.other.setText("" if value is None else str(value))
         elif index is None:
@@ -123,9 +128,7 @@ class EnumEditor(Editor):
     def _add_extra(self, value: Value | None) -> int:
         self._extra = value
         item = QStandardItem(
-            (value.expr if isinstance(value, Expr) else repr(value))
-            + "  "
-            + tr("(not in the list)")
+            (value.expr if is_expr(value) else repr(value)) + "  " + tr("(not in the list)")
         )
         item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
         self._model.appendRow(item)

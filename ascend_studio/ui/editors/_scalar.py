@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase, QKeyEvent, QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Parameter, format_problem
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._style import set_background
+from ascend_studio.ui._values import is_expr, make_expr
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["BoolEditor", "ExprEditor", "FloatEditor", "IntEditor", "StrEditor", "default_text"]
 
@@ -142,7 +146,7 @@ class _LineEditor(Editor):
             self.line.setText(text)
 
     def _to_text(self, value: Value) -> str:
-        return value.expr if isinstance(value, Expr) else str(value)
+        return value.expr if is_expr(value) else str(value)
 
 
 @register("int")
@@ -240,4 +244,4 @@ class ExprEditor(_LineEditor):
 
     def value(self) -> Value | None:
         text = self.line.text().strip()
-        return Expr(expr=text) if text else None
+        return make_expr(text) if text else None
