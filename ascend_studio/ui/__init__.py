@@ -1,10 +1,24 @@
-"""The desktop app (PySide6): the only package of Ascend Studio that imports Qt."""
+"""The desktop app (PySide6): the only package of Ascend Studio that imports Qt.
 
-# The Qt-free core loads before PySide6 does: PySide6 hooks every later import to
-# read the module's source (for its __feature__ switches), which costs ~15 ms of
-# start-up for pydantic and the core if they come after it.
-import ascend_studio.profile
-import ascend_studio.schema  # noqa: F401
-from ascend_studio.ui._app import create_window, ensure_app, run_app
+Importing it loads what the window's first paint needs and nothing more: the
+catalog (plain data) and the shell of the window. The profile document (pydantic),
+rules, exporters and the views that show them are imported right after the first
+paint (``ui/_window.py``). The marks time each phase (``ascend_studio/_startup.py``).
+"""
+
+from ascend_studio._startup import mark
+
+mark("interpreter")
+# The catalog's modules load before PySide6 does: PySide6 hooks every later import to
+# read the module's source (for its __feature__ switches).
+import ascend_studio.schema  # noqa: E402, F401
+
+mark("catalog modules")
+import PySide6.QtWidgets  # noqa: E402, F401
+
+mark("PySide6")
+from ascend_studio.ui._app import create_window, ensure_app, run_app  # noqa: E402
+
+mark("app modules")
 
 __all__ = ["create_window", "ensure_app", "run_app"]

@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__
-from ascend_studio.schema import shipped_catalog
+from ascend_studio._startup import mark
+from ascend_studio.schema import CatalogError, shipped_catalog
 from ascend_studio.ui._display import NO_DISPLAY_STATUS, display_problem
-from ascend_studio.ui._i18n import Language, system_language
+from ascend_studio.ui._i18n import Language, system_language, tr
 from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._window import MainWindow
 
-__all__ = ["SMOKE_TEST_ENV", "create_window", "ensure_app", "run_app"]
+__all__ = [
+    "SMOKE_TEST_ENV",
+    "CatalogCheck",
+    "check_catalog",
+    "create_window",
+    "ensure_app",
+    "run_app",
+    "start_app",
+]
 
 #: Set (e.g. by packaging CI) to start, show the window once, report and quit.
 SMOKE_TEST_ENV = "ASCEND_STUDIO_SMOKE_TEST"
@@ -32,6 +44,7 @@ def ensure_app(argv: list[str] | None = None) -> QApplication:
     app = QApplication([sys.argv[0] if sys.argv else APP_ID, *(argv or [])])
     app.setApplicationDisplayName("Ascend Studio")
     app.setDesktopFileName("ascend-studio")
+    mark("QApplication")
     return app
 
 
@@ -40,12 +53,95 @@ def create_window(
 ) -> MainWindow:
     """The main window with the remembered (or the system's) language.
 
-    ``progressive``: build the first form section now and the others right after
-    the window shows, so it appears without waiting for every row.
+    ``progressive``: build the window's shell (and the first form section) now and
+    the document, its views and the other sections right after the window first
+    paints, so it appears without waiting for them (``ui/_window.py``).
     """
     settings = settings or Settings()
     chosen = lang or settings.language() or system_language()
-    return MainWindow(shipped_catalog(), settings, chosen, progressive=progressive)
+    catalog = shipped_catalog()
+    mark("catalog")
+    return MainWindow(catalog, settings, chosen, progressive=progressive)
+
+
+def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
+    """The application and its shown main window. Once the window is fully built,
+    ``argv``'s file is opened and any unsaved work a crash left offered
+    (:func:`open_session`), and the shipped catalog is verified on a worker thread
+    (:class:`CatalogCheck`)."""
+    files = [a for a in argv if not a.startswith("-")]
+    app = ensure_app([a for a in argv if a.startswith("-")])
+    window = create_window()
+    window.show()
+    mark("show")
+
+    def session() -> None:
+        open_session(window, files)
+        CatalogCheck(window, lambda: app.exit(1)).start()
+
+    window.after_start(lambda: QTimer.singleShot(0, window, session))
+    return app, window
+
+
+def catalog_problem() -> str | None:
+    """Validate the shipped catalog in full (the window was drawn from its cache):
+    the problem found, or None."""
+    from ascend_studio.schema import verify_shipped_catalog
+
+    try:
+        verify_shipped_catalog()
+    except CatalogError as exc:
+        return str(exc)
+    finally:
+        mark("catalog verified")
+    return None
+
+
+def report_broken_catalog(window: MainWindow, problem: str) -> None:
+    """A catalog problem means a broken installation: printed and shown."""
+    from ascend_studio.ui import _dialogs
+
+    print(f"ascend-studio: {problem}", file=sys.stderr)
+    text = tr("The parameter catalog shipped with Ascend Studio is invalid:\n{error}")
+    _dialogs.show_error(window, tr("Broken installation"), text.format(error=problem))
+
+
+def check_catalog(window: MainWindow) -> bool:
+    """:func:`catalog_problem` then :func:`report_broken_catalog`, on this thread."""
+    problem = catalog_problem()
+    if problem is not None:
+        report_broken_catalog(window, problem)
+    return problem is None
+
+
+class CatalogCheck(QObject):
+    """Verifies the catalog on a worker thread (reading and validating the files with
+    pydantic takes a few hundred ms, which on the GUI thread froze the new window) and
+    reports a problem on the GUI thread, then calls ``failed`` (the app quits with 1)."""
+
+    problem_found = Signal(str)
+
+    def __init__(self, window: MainWindow, failed: Callable[[], object]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.failed = failed
+        self.problem_found.connect(self._report, Qt.ConnectionType.QueuedConnection)
+
+    def start(self) -> threading.Thread:
+        worker = threading.Thread(target=self._run, name="catalog check", daemon=True)
+        worker.start()
+        return worker
+
+    def _run(self) -> None:
+        problem = catalog_problem()
+        if problem is not None:
+            with contextlib.suppress(RuntimeError):  # the window has been closed since
+                self.problem_found.emit(problem)
+
+    @Slot(str)
+    def _report(self, problem: str) -> None:
+        report_broken_catalog(self.window, problem)
+        self.failed()
 
 
 def run_app(argv: list[str]) -> int:
@@ -54,13 +150,9 @@ def run_app(argv: list[str]) -> int:
     if problem is not None and QApplication.instance() is None:
         print(problem, file=sys.stderr)
         return NO_DISPLAY_STATUS
-    files = [a for a in argv if not a.startswith("-")]
-    app = ensure_app([a for a in argv if a.startswith("-")])
-    window = create_window()
-    window.show()
+    app, window = start_app(argv)
     if os.environ.get(SMOKE_TEST_ENV):
         return _smoke_test(app, window)
-    QTimer.singleShot(0, lambda: open_session(window, files))
     return app.exec()
 
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
 
 if TYPE_CHECKING:
+    from ascend_studio.profile import Profile
     from ascend_studio.rules import Diagnostic
 
 __all__ = [

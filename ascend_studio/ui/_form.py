@@ -5,65 +5,31 @@ the registry. Filtering only changes visibility and is applied when the search
 or filters change, never on a value change, so a row the user is editing in a
 filtered view does not vanish under the cursor.
 
-Rows can be built section by section (``build_next``) so the window shows
-before all ~120 rows exist; the form keeps the latest state, target and
-language and gives them to each row as it is built.
+Rows are built after the window shows, in time slices that leave the event
+loop free for input (``build_progressively``); a row not built yet holds its
+place with a spacer of a typical row's height, and the rows the user needs now
+(in view, navigated to, searched for) are built at once. The form keeps the
+latest state, target and language and gives them to each row as it is built.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
+from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._env import EnvTable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
+from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
-from ascend_studio.ui._style import set_text_color, styled_font
 from ascend_studio.ui.editors import SubconfigEditor
 
 __all__ = ["ENV_SECTION", "FormView"]
-
-
-def holder_first(params: tuple[Parameter, ...]) -> tuple[Parameter, ...]:
-    """Each sub-config's fields right under their holder, the rest in catalog order.
-
-    The catalog lists a category's fields after its plain parameters, so
-    dump_config's fields showed up under buffer_optimize.
-    """
-    paths = {p.path for p in params}
-    children: dict[str, list[Parameter]] = {}
-    top: list[Parameter] = []
-    for param in params:
-        holder = param.path.rpartition(".")[0]
-        (children.setdefault(holder, []) if holder in paths else top).append(param)
-
-    def with_children(param: Parameter) -> list[Parameter]:
-        return [param, *(c for child in children.get(param.path, []) for c in with_children(child))]
-
-    return tuple(p for param in top for p in with_children(param))
-
-
-class _Section(QFrame):
-    def __init__(self, key: str, params: tuple[Parameter, ...], parent: QWidget) -> None:
-        super().__init__(parent)
-        self.key = key
-        self.params = holder_first(params)
-        self.built = not params
-        self.setObjectName(f"section:{key}")
-        self.header = QLabel(self)
-        self.header.setObjectName("sectionTitle")
-        self.blurb = QLabel(self)
-        self.blurb.setObjectName("sectionBlurb")
-        self.blurb.setWordWrap(True)
-        styled_font(self.header, bold=True, scale=1.6)
-        set_text_color(self.blurb, "muted")
-        self.body = QVBoxLayout(self)
-        self.body.setContentsMargins(0, 12, 0, 4)
-        self.body.setSpacing(0)
-        self.body.addWidget(self.header)
-        self.body.addWidget(self.blurb)
 
 
 class FormView(QScrollArea):
@@ -87,7 +53,7 @@ class FormView(QScrollArea):
         # A narrow form (the Why panel open) scrolls sideways instead of cutting fields off.
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.rows: dict[str, ParamRow] = {}
-        self.sections: dict[str, _Section] = {}
+        self.sections: dict[str, Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
         self._states: dict[str, RowState] = {}
         self._target: tuple[str, str] | None = None
@@ -98,61 +64,181 @@ class FormView(QScrollArea):
         self._last_top = ""
         body = self.body = QWidget(self)
         body.setObjectName("formBody")
+        # Growing as rows are built must not repaint what is already in view (children
+        # repaint themselves when they change): that repaint was 7 of a slice's ~17 ms.
+        body.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(8, 0, 8, 24)
         self._layout.setSpacing(0)
         for category in catalog.categories:
-            section = _Section(category.id, catalog.in_category(category.id), body)
+            section = Section(category.id, catalog.in_category(category.id), body)
             self.sections[category.id] = section
             self._layout.addWidget(section)
-        self.env_section = _Section(ENV_SECTION, (), body)
+        self.env_section = Section(ENV_SECTION, (), body)
         self.env = EnvTable(catalog, self.env_section)
         self.env_section.body.addWidget(self.env)
         self.sections[ENV_SECTION] = self.env_section
         self._layout.addWidget(self.env_section)
         self._layout.addStretch(1)
         self.setWidget(body)
+        self._init_building()
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.set_language(self.lang)
 
+    def _init_building(self) -> None:
+        self._section_of = {
+            p.path: section for section in self.sections.values() for p in section.params
+        }
+        self.build_queue = BuildQueue(self._section_of)
+        self._runs: list[Run] = []
+        self._building = False
+        self._announced = False
+        #: Builds a slice of rows on each turn of the event loop until every row exists.
+        self._slicer = QTimer(self)
+        self._slicer.setInterval(0)
+        self._slicer.timeout.connect(self.build_slice)
+
     # -- building ------------------------------------------------------------------------------
     def build_next(self) -> bool:
-        """Build the rows of the next unbuilt section; False once all are built."""
-        pending = next((s for s in self.sections.values() if not s.built), None)
-        if pending is None:
-            return False
-        self._build(pending)
-        if all(s.built for s in self.sections.values()):
-            self.fully_built.emit()
-            return False
-        return True
+        """Build the rest of the next section with rows to build; False once all are built."""
+        pending = self.build_queue.pending()
+        if pending:
+            self._build_now(p.path for p in self._section_of[pending[0]].params)
+        return not self.is_fully_built()
 
     def build_all(self) -> None:
-        while self.build_next():
-            pass
+        self._build_now(self.build_queue.pending())
+
+    def build_progressively(self) -> None:
+        """Build the remaining rows a slice per turn of the event loop (input stays live)."""
+        if self.build_queue:
+            self._slicer.start()
+
+    def build_slice(self) -> None:
+        """One time-bounded slice: the unbuilt rows in view first, then in order."""
+        with self._kept_in_place():
+            self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
+        self._check_done()
+
+    def ensure_built(self, paths: Iterable[str]) -> None:
+        """Build these rows now (those not built yet), before the view moves to them."""
+        self._build_now(paths)
 
     def is_fully_built(self) -> bool:
-        return all(s.built for s in self.sections.values())
+        return not self.build_queue
 
-    def _build(self, section: _Section) -> None:
-        section.built = True
-        for param in section.params:
-            row = ParamRow(param, self.catalog, level=param.path.count("."), parent=section)
-            row.edited.connect(self.edited)
-            row.finished.connect(self.finished)
-            row.reset_requested.connect(self.reset_requested)
-            row.file_edit_requested.connect(self.file_edit_requested)
-            if isinstance(row.editor, SubconfigEditor):
-                row.editor.expanded_changed.connect(
-                    lambda on, path=param.path: self.set_folded(path, not on)
-                )
-            if self._target is not None:
-                row.set_target(*self._target)
-            row.set_language(self.lang)
-            row.apply(self._states.get(param.path, RowState()))
-            row.setVisible(self._wanted(param))
-            self.rows[param.path] = row
-            section.body.addWidget(row)
+    def _build_now(self, paths: Iterable[str]) -> None:
+        with self._kept_in_place():
+            for path in self.build_queue.take(paths):
+                self._make_row(path)
+            self._place_runs()
+        self._check_done()
+
+    def _check_done(self) -> None:
+        if not self.build_queue:
+            self._slicer.stop()
+            if not self._announced:
+                self._announced = True
+                self.fully_built.emit()
+
+    def _make_row(self, path: str) -> None:
+        section = self._section_of[path]
+        run = self._runs[-1] if self._runs else None
+        if run is None or run.section is not section or run.next != section.order[path]:
+            run = Run(section, path)
+            self._runs.append(run)
+        param = section.params[section.order[path]]
+        row = ParamRow(param, self.catalog, level=param.path.count("."), parent=run.box)
+        row.edited.connect(self.edited)
+        row.finished.connect(self.finished)
+        row.reset_requested.connect(self.reset_requested)
+        row.file_edit_requested.connect(self.file_edit_requested)
+        if isinstance(row.editor, SubconfigEditor):
+            row.editor.expanded_changed.connect(
+                lambda on, path=param.path: self.set_folded(path, not on)
+            )
+        if self._target is not None:
+            row.set_target(*self._target)
+        row.set_language(self.lang)
+        row.apply(self._states.get(param.path, RowState()))
+        if not self._wanted(param):
+            row.setVisible(False)
+        self.rows[param.path] = row
+        run.add(row)
+
+    def _place_runs(self) -> None:
+        runs, self._runs = self._runs, []
+        for run in runs:
+            run.place()
+
+    @contextmanager
+    def _kept_in_place(self) -> Iterator[None]:
+        """Rows built above the view push it down: keep the row at its top where it was."""
+        bar = self.verticalScrollBar()
+        anchor = self._anchor() if bar.value() > 0 and not self._building else None
+        self._building = True
+        try:
+            yield
+            if anchor is not None:
+                widget, offset = anchor
+                self._settle()
+                bar.setValue(self._top_of(widget) - offset)
+        finally:
+            self._building = False
+
+    def _top_of(self, widget: QWidget) -> int:
+        return widget.mapTo(self.body, QPoint(0, 0)).y()
+
+    def _anchor(self) -> tuple[QWidget, int] | None:
+        """The first built row (or else section) at the top of the view, and its offset."""
+        top = self.verticalScrollBar().value()
+        for section in self.sections.values():
+            if section.isHidden() or section.y() + section.height() <= top:
+                continue
+            for param in section.params:
+                row = self.rows.get(param.path)
+                if row is not None and not row.isHidden():
+                    y = self._top_of(row)
+                    if y + row.height() > top:
+                        return row, y - top
+            return section, section.y() - top
+        return None
+
+    def _in_view(self) -> list[str]:
+        """Unbuilt rows whose reserved space is in the view (as last laid out)."""
+        top = self.verticalScrollBar().value()
+        bottom = top + self.viewport().height()
+        found = []
+        for section in self.sections.values():
+            y = section.y()
+            if section.isHidden() or not section.spacers or y > bottom:
+                continue
+            if y + section.height() < top:
+                continue
+            for path, spacer in section.spacers.items():
+                area = spacer.geometry()
+                if area.height() and y + area.bottom() >= top and y + area.top() <= bottom:
+                    found.append(path)
+        return found
+
+    def _first_screen(self, params: Iterable[Parameter]) -> list[str]:
+        """The first of ``params`` that are shown, as many as fill the view (by the
+        heights of built rows and the height reserved for the others)."""
+        room = self.viewport().height()
+        shown: list[str] = []
+        section: Section | None = None
+        for param in params:
+            if room <= 0:
+                break
+            if not self._wanted(param):
+                continue
+            if self._section_of[param.path] is not section:
+                section = self._section_of[param.path]
+                room -= section.header.sizeHint().height() + section.blurb.sizeHint().height()
+            row = self.rows.get(param.path)
+            room -= row.height() if row is not None and row.height() > 0 else ROW_HEIGHT
+            shown.append(param.path)
+        return shown
 
     # -- state -------------------------------------------------------------------------------------
     def apply(self, states: dict[str, RowState]) -> None:
@@ -189,6 +275,8 @@ class FormView(QScrollArea):
         """Show only ``match`` (``None``: every row); folding is ignored while filtering."""
         self.match = match
         self._show_env = show_env
+        if match is not None:  # the matches the view opens on exist before it shows them
+            self._build_now(self._first_screen(self.catalog.params))
         self._update_visibility()
 
     def set_hide_unavailable(self, hide: bool) -> None:
@@ -220,13 +308,17 @@ class FormView(QScrollArea):
 
     def _update_visibility(self) -> None:
         for key, section in self.sections.items():
-            any_shown = False
+            any_shown = resized = False
             for param in section.params:
                 wanted = self._wanted(param)
                 any_shown = any_shown or wanted
                 row = self.rows.get(param.path)
-                if row is not None and row.isHidden() == wanted:
+                if row is None:
+                    resized = section.reserve(param.path, ROW_HEIGHT if wanted else 0) or resized
+                elif row.isHidden() == wanted:
                     row.setVisible(wanted)
+            if resized:
+                section.body.invalidate()
             if key == ENV_SECTION:
                 any_shown = self._show_env
             if section.isHidden() == any_shown:
@@ -234,8 +326,8 @@ class FormView(QScrollArea):
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:
-        self.build_all()
         section = self.sections[key]
+        self._build_now(self._first_screen(section.params))
         if not section.isHidden():
             self._settle()
             self.verticalScrollBar().setValue(section.y())
@@ -244,7 +336,8 @@ class FormView(QScrollArea):
 
     def reveal(self, path: str) -> None:
         """Scroll to a row, unfold its holders, focus its editor and flash it."""
-        self.build_all()
+        parts = path.split(".")
+        self._build_now(".".join(parts[: n + 1]) for n in range(len(parts)))
         for holder in [h for h in self._folded if path.startswith(h + ".")]:
             editor = self.rows[holder].editor if holder in self.rows else None
             if isinstance(editor, SubconfigEditor):
@@ -267,7 +360,15 @@ class FormView(QScrollArea):
 
     def _scrolled(self, value: int) -> None:
         """The section at the top of the view; at the very end, the last one shown
-        (the last short sections never reach the top, so the navigation stuck)."""
+        (the last short sections never reach the top, so the navigation stuck).
+
+        Rows scrolled into view are built before the view paints."""
+        for _ in range(4):  # built rows shorter than reserved pull more into view
+            in_view = self._in_view() if not self._building and self.build_queue else []
+            if not in_view:
+                break
+            self._build_now(in_view)
+            self._settle()
         top = ""
         shown = [k for k, s in self.sections.items() if not s.isHidden()]
         for key in shown:

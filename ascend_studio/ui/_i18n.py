@@ -15,6 +15,7 @@ and never passes here.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -37,11 +38,14 @@ __all__ = [
     "counts_text",
     "normalize_language",
     "plural",
+    "read_table_cache",
     "read_ts",
     "source_digest",
     "system_language",
+    "table_cache_file",
     "tr",
     "translation_files",
+    "write_table_cache",
 ]
 
 Language = Literal["zh", "en"]
@@ -167,10 +171,64 @@ def translation_files() -> tuple[Path, Path, Path]:
 
 @cache
 def _ts_table(path: Path) -> Mapping[Key, str]:
+    """The ``.ts`` file's table; parsed once per version of the file, then read from a
+    JSON copy in the user cache directory (parsing the XML took a Chinese start ~10 ms)."""
     try:
-        return read_ts(path.read_bytes())
-    except (OSError, SyntaxError):
+        data = path.read_bytes()
+    except OSError:
         return {}  # English everywhere beats no window
+    digest = source_digest(data)
+    cached = read_table_cache(digest)
+    if cached is not None:
+        return cached
+    try:
+        table = read_ts(data)
+    except SyntaxError:
+        return {}
+    write_table_cache(digest, table)
+    return table
+
+
+def table_cache_file() -> Path:
+    """Where the parsed ``.ts`` is kept (the platformdirs user cache directory)."""
+    import platformdirs
+
+    from ascend_studio.ui._settings import APP_ID
+
+    return Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)) / f"{_CATALOG}.json"
+
+
+def read_table_cache(digest: str) -> dict[Key, str] | None:
+    """The table stored for the ``.ts`` whose digest is ``digest``; None when there is none."""
+    try:
+        stored = json.loads(table_cache_file().read_bytes())
+        if not isinstance(stored, dict) or stored.get("ts") != digest:
+            return None
+        table: dict[Key, str] = {}
+        for row in stored["rows"]:
+            if (
+                not isinstance(row, list)
+                or len(row) != 4
+                or not all(isinstance(t, str) for t in row)
+            ):
+                return None
+            table[(row[0], row[1], row[2])] = row[3]
+    except (OSError, ValueError, KeyError, TypeError):  # missing, not JSON, not ours
+        return None
+    return table
+
+
+def write_table_cache(digest: str, table: Mapping[Key, str]) -> None:
+    """Keep ``table`` for the next start (nothing happens when it cannot be written)."""
+    from ascend_studio._atomic import atomic_write_text
+
+    rows = [[*key, text] for key, text in table.items()]
+    target = table_cache_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(target, json.dumps({"ts": digest, "rows": rows}, ensure_ascii=False))
+    except OSError:
+        pass
 
 
 def _compiled_from(ts: Path, stamp: Path) -> bool:
@@ -205,16 +263,25 @@ def qt_translation_folders() -> list[str]:
 
 
 _installed: list[QTranslator] = []
+#: The language whose translators are installed (none installed: English).
+_current: list[Language] = ["en"]
 
 
 def apply_language(lang: Language) -> None:
-    """Install the translators for ``lang``; widgets then retranslate themselves."""
+    """Install the translators for ``lang``; widgets then retranslate themselves.
+
+    Asking again for the language in place does nothing: every installed or
+    removed translator sends every widget a LanguageChange event.
+    """
     app = QCoreApplication.instance()
+    if app is None or _current[0] == lang:
+        return
+    _current[0] = lang
     for old in _installed:
         QCoreApplication.removeTranslator(old)
         old.deleteLater()
     _installed.clear()
-    if lang == "zh" and app is not None:
+    if lang == "zh":
         qt_base = QTranslator(app)
         if any(qt_base.load("qtbase_zh_CN", folder) for folder in qt_translation_folders()):
             _installed.append(qt_base)

@@ -8,24 +8,51 @@ machine); they are greyed and say why.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._core import Unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import set_background, set_text_color, styled_font
 from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
+from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["ParamRow", "RowState"]
 
 _SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 _SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+class _SelectOnHover(QObject):
+    """Makes a label's text selectable when the pointer first comes over it: a text
+    control for each of the ~120 code names made the form's start slower."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Enter and isinstance(watched, QLabel):
+            watched.removeEventFilter(self)
+            watched.setTextInteractionFlags(
+                Qt.TextInteractionFlag.TextSelectableByMouse
+                | Qt.TextInteractionFlag.TextSelectableByKeyboard
+            )
+        return False
+
+
+_SELECTABLE: list[_SelectOnHover] = []  # one filter for every row, made with the first
+
+
+def _select_on_hover(label: QLabel) -> None:
+    if not _SELECTABLE:
+        _SELECTABLE.append(_SelectOnHover())
+    label.installEventFilter(_SELECTABLE[0])
 
 
 class ParamRow(QFrame):
@@ -53,9 +80,8 @@ class ParamRow(QFrame):
         self.setProperty("severity", "")
         self.editor: Editor = editor_class(param)(param, self)
         self.expr_editor: ExprEditor | None = None
-        self._flash_timer = QTimer(self)  # a child: it dies with the row, never fires after
-        self._flash_timer.setSingleShot(True)
-        self._flash_timer.timeout.connect(lambda: self._set_flash(False))
+        self._flash_timer: QTimer | None = None
+        self._diag: QLabel | None = None
         self._build()
         self.editor.value_changed.connect(self._edited)
         self.editor.editing_finished.connect(self.finished.emit)
@@ -78,10 +104,7 @@ class ParamRow(QFrame):
         shown_name = self.param.name if self.level else self.param.path
         self.name = QLabel(shown_name, self)
         self.name.setObjectName("name")
-        self.name.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse
-            | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
+        _select_on_hover(self.name)
         self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
         styled_font(self.name, mono=True)
         set_text_color(self.name, "muted")
@@ -94,11 +117,6 @@ class ParamRow(QFrame):
         self.meta.setWordWrap(True)
         styled_font(self.meta, scale=0.9)
         set_text_color(self.meta, "muted")
-        self.diag = QLabel(self)
-        self.diag.setObjectName("diagnostics")
-        self.diag.setWordWrap(True)
-        self.diag.setTextFormat(Qt.TextFormat.RichText)
-        self.diag.setVisible(False)
         self.reset = QToolButton(self)
         self.reset.setObjectName(f"{self.param.path}:reset")
         self.reset.setText("↺")
@@ -122,7 +140,7 @@ class ParamRow(QFrame):
         self.editor_box.setSpacing(2)
         self.editor_box.addWidget(self.editor, 1)
         self.editor_box.addWidget(self.reset)
-        grid = QGridLayout(self)
+        grid = self._grid = QGridLayout(self)
         grid.setContentsMargins(0, 5, 4, 5)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
@@ -133,7 +151,6 @@ class ParamRow(QFrame):
         grid.addLayout(under, 1, 3)
         grid.addLayout(self.editor_box, 0, 4)
         grid.addWidget(self.meta, 1, 4)
-        grid.addWidget(self.diag, 2, 3, 1, 2)
         grid.setColumnStretch(3, 1)
         grid.setColumnStretch(4, 1)
         self.editor.setMinimumWidth(200)
@@ -175,12 +192,28 @@ class ParamRow(QFrame):
 
     def flash(self, ms: int = 1600) -> None:
         """Highlight the row for a moment (after a jump from the diagnostics list)."""
+        if self._flash_timer is None:
+            self._flash_timer = QTimer(self)  # a child: it dies with the row, never fires after
+            self._flash_timer.setSingleShot(True)
+            self._flash_timer.timeout.connect(lambda: self._set_flash(False))
         self._set_flash(True)
         self._flash_timer.start(ms)
 
+    @property
+    def diag(self) -> QLabel:
+        """The findings under the row (made the first time there are some)."""
+        if self._diag is None:
+            self._diag = QLabel(self)
+            self._diag.setObjectName("diagnostics")
+            self._diag.setWordWrap(True)
+            self._diag.setTextFormat(Qt.TextFormat.RichText)
+            self._diag.setVisible(False)
+            self._grid.addWidget(self._diag, 2, 3, 1, 2)
+        return self._diag
+
     # -- editor plumbing -------------------------------------------------------------------
     def _sync_editor(self, value: Value | None) -> None:
-        expression = isinstance(value, Expr) and not isinstance(self.editor, ExprEditor)
+        expression = is_expr(value) and not isinstance(self.editor, ExprEditor)
         if expression and self.expr_editor is None:
             self.expr_editor = ExprEditor(self.param, self)
             self.expr_editor.setObjectName(f"{self.param.path}:expr")
@@ -273,5 +306,6 @@ class ParamRow(QFrame):
                 text += " <i>→ " + html.escape(finding.fix.get(self.lang)) + "</i>"
             color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
             lines.append(f'<span style="color:{color};">{icon} {text}</span>')
-        self.diag.setText("<br>".join(lines))
-        self.diag.setVisible(bool(lines))
+        if lines or self._diag is not None:
+            self.diag.setText("<br>".join(lines))
+            self.diag.setVisible(bool(lines))

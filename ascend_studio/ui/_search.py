@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ascend_studio.profile import Profile
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Profile
 
 __all__ = ["FILTERS", "Selection", "select"]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._core import (
     Effective,
@@ -21,10 +21,23 @@ from ascend_studio.ui._core import (
     param_unavailable,
 )
 
-__all__ = ["ENV_SECTION", "CategoryCounts", "RowState", "Snapshot", "take_snapshot"]
+if TYPE_CHECKING:
+    from ascend_studio.profile import Profile, Value
+
+__all__ = [
+    "DEFAULT_TARGET",
+    "ENV_SECTION",
+    "CategoryCounts",
+    "RowState",
+    "Snapshot",
+    "take_snapshot",
+]
 
 #: The navigation/form key of the environment-variables section.
 ENV_SECTION = "__env__"
+#: The target of a new profile (``Profile()``'s product and scenario; a test keeps them
+#: equal): the form shows it before the profile document is imported.
+DEFAULT_TARGET = ("atlas_a2", "training")
 _ORDER: dict[Severity, int] = {"error": 0, "warning": 1, "info": 2}
 
 

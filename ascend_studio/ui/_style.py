@@ -90,16 +90,28 @@ def styled_font(
 
 def set_text_color(widget: QWidget, color: str | None) -> None:
     """Text colour: a ``COLORS`` key, a ``#rrggbb`` value, "muted", or ``None`` (normal)."""
-    palette = QPalette(widget.palette())
-    if color is None:
-        shown = QApplication.palette().color(QPalette.ColorRole.WindowText)
-    elif color == "muted":
-        shown = QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-    else:
-        shown = QColor(COLORS.get(color, color))
-    palette.setColor(QPalette.ColorRole.WindowText, shown)
-    palette.setColor(QPalette.ColorRole.Text, shown)
+    base = widget.palette()
+    key = (color, base.cacheKey(), QApplication.palette().cacheKey())
+    palette = _TEXT_PALETTES.get(key)
+    if palette is None:
+        palette = QPalette(base)
+        if color is None:
+            shown = QApplication.palette().color(QPalette.ColorRole.WindowText)
+        elif color == "muted":
+            shown = QApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+        else:
+            shown = QColor(COLORS.get(color, color))
+        palette.setColor(QPalette.ColorRole.WindowText, shown)
+        palette.setColor(QPalette.ColorRole.Text, shown)
+        if len(_TEXT_PALETTES) > 64:
+            _TEXT_PALETTES.clear()
+        _TEXT_PALETTES[key] = palette
     widget.setPalette(palette)
+
+
+#: Coloured palettes already made, by (colour, widget palette, app palette): each form
+#: row colours three labels, and a palette made once per look is shared by all.
+_TEXT_PALETTES: dict[tuple[str | None, int, int], QPalette] = {}
 
 
 def set_background(

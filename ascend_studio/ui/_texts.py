@@ -7,11 +7,15 @@ the same thing the same way, in the current UI language.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._core import Unavailable
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._values import is_expr
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["explain_unavailable", "show_value", "tag_html", "tags_for"]
 
@@ -20,7 +24,7 @@ def show_value(value: Value | object | None) -> str:
     """A value as code writes it: ``'force_fp16'``, ``544``, ``args.mode``."""
     if value is None:
         return "None"
-    if isinstance(value, Expr):
+    if is_expr(value):
         return value.expr
     return repr(value)
 

@@ -3,23 +3,45 @@
 The window is the controller: it turns form edits into undoable profile edits
 and, after every change, asks the engine for diagnostics, effective values and
 exports and hands each view only what it renders.
+
+It is built in two steps so it shows quickly (issue 15). The *shell* (menus,
+toolbar, navigation, search bar, the form's first section with empty values, and
+plain stand-ins holding the previews' and the diagnostics list's places) needs
+PySide6 and the catalog only. The *document* (the profile and its undo stack,
+rules, previews, diagnostics, file handling, companion files and the part-2 docks)
+is imported and built by :meth:`MainWindow.finish_start`, right after the first
+paint, or at once when the window is not ``progressive``. Nothing that the
+shell lays out changes size when the document arrives.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
-from ascend_studio.profile import Value
+from ascend_studio._startup import mark
 from ascend_studio.schema import Catalog
-from ascend_studio.ui import _dialogs
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._diaglist import DiagnosticsList
-from ascend_studio.ui._files import FileController
+from ascend_studio.ui._deferred import (
+    SIDE_SIZES,
+    build_document,
+    connect_document,
+    install_part2,
+)
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import (
     QT_TR_NOOP,
@@ -29,21 +51,46 @@ from ascend_studio.ui._i18n import (
     plural,
     tr,
 )
-from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._nav import CategoryNav
-from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
-from ascend_studio.ui._snapshot import ENV_SECTION, Snapshot, take_snapshot
+from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
-from ascend_studio.ui.companion import CompanionController, drop_stale_text
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
+    from ascend_studio.ui._diaglist import DiagnosticsList
+    from ascend_studio.ui._files import FileController
+    from ascend_studio.ui._model import ProfileModel
+    from ascend_studio.ui._previews import PreviewPane
+    from ascend_studio.ui.apply import ApplyActions
+    from ascend_studio.ui.companion import CompanionController
+    from ascend_studio.ui.compare import CompareView
+    from ascend_studio.ui.import_review import DropHandler
+    from ascend_studio.ui.inspector import InspectorView
+    from ascend_studio.ui.why import WhyPanel
 
 __all__ = ["MainWindow"]
 
 _SPLITTERS = ("main", "side")
+#: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
+DOCKS = ("inspector", "why", "compare")
 
 
 class MainWindow(QMainWindow):
+    # built by finish_start (see the module docstring)
+    model: ProfileModel
+    files: FileController
+    companions: CompanionController
+    previews: PreviewPane
+    diagnostics: DiagnosticsList
+    snapshot: Snapshot
+    inspector: InspectorView
+    why_panel: WhyPanel
+    compare: CompareView
+    drops: DropHandler
+    applier: ApplyActions
+
     def __init__(
         self,
         catalog: Catalog,
@@ -54,26 +101,29 @@ class MainWindow(QMainWindow):
         *,
         progressive: bool = False,
     ) -> None:
-        """``progressive``: build the first section now and the rest after showing."""
+        """``progressive``: build the shell now, the document right after the first paint."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.catalog = catalog
         self.settings = settings
         self.engine = engine or Engine(catalog)
         self.lang: Language = lang
-        self.model = ProfileModel(self)
         self.findings: tuple[Finding, ...] = ()
-        self.snapshot = Snapshot(self.model.profile, ())
         self._target: tuple[str, str] = ("", "")
-        self.actions_ = Actions(self)
-        self.controls = Controls(self, self.actions_)
-        self.files = FileController(self, self.model, self.engine, settings, lambda: self.lang)
-        self.companions = CompanionController(self, self.model, catalog, lambda: self.lang)
         self._started = False
         self._progressive = progressive
+        self._after_start: list[Callable[[], object]] = []
+        self._splitters_restored = False
+        # Translators and fonts before the first widget: installed later, they send
+        # every widget an event, and the menu bar grew a pixel after the first paint.
+        apply_language(lang)
+        apply_fonts(lang)
+        self.actions_ = Actions(self)
+        self.controls = Controls(self, self.actions_)
+        mark("menus and toolbar")
         self._build_body()
         self._build_status()
-        self._connect()
+        self._connect_shell()
         self.controls.fill_targets(catalog)
         self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
         self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
@@ -82,64 +132,79 @@ class MainWindow(QMainWindow):
         geometry = settings.blob("geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1500, 900)
+        self._reserve_docks()
+        mark("window body")
         if progressive:
+            self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
             self.form.build_next()
+            mark("first rows")
             self.installEventFilter(self)
-            QTimer.singleShot(250, self.finish_start)  # in case no paint ever comes
         else:
             self.finish_start()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """The remembered splitter layout, once the window's layout has its final size
+        (restored earlier, the splitters rescaled it; later, they jumped after the paint)."""
+        if not self._splitters_restored:
+            self._splitters_restored = True
+            self._restore_splitters()
+            if not self._started:  # in case no paint comes (a minimized window)
+                QTimer.singleShot(1000, self, self.finish_start)
+        super().showEvent(event)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self and event.type() == QEvent.Type.Paint and not self._started:
-            QTimer.singleShot(0, self.finish_start)
+            mark("first paint")
+            QTimer.singleShot(0, self, self.finish_start)
         return False
 
+    def is_built(self) -> bool:
+        """Whether the document and its views exist (:meth:`finish_start` ran)."""
+        return self._started
+
+    def after_start(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` once the document is built (now, if it is)."""
+        if self._started:
+            callback()
+        else:
+            self._after_start.append(callback)
+
     def finish_start(self) -> None:
-        """What the window needs after it first shows: views, diagnostics, all rows.
+        """Build the document and everything that needs it, once.
 
         Called right after the first paint in progressive mode (the window appears
-        sooner), directly from the constructor otherwise. Runs once.
+        sooner), directly from the constructor otherwise.
         """
         if self._started:
             return
-        self._started = True
         self.removeEventFilter(self)
-        from ascend_studio.ui.apply import install_apply
-        from ascend_studio.ui.compare import install_compare
-        from ascend_studio.ui.import_review import install_import_review
-        from ascend_studio.ui.inspector import install_inspector
-        from ascend_studio.ui.why import install_why_panel
-
-        # the side docks run the full height; the bottom one stays under the form
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.inspector = install_inspector(self)
-        self.why_panel = install_why_panel(self)
-        self.compare = install_compare(self)
-        self.drops = install_import_review(self)
-        self.applier = install_apply(self)
+        build_document(self)
+        self._started = True
+        connect_document(self)
+        install_part2(self)
         self.previews.set_formats(self.engine.formats())
+        self._document_language()
         self.refresh()
         self._restore_state()
+        mark("document")
         if not self._progressive:
             self.form.build_all()
-        elif self.form.build_next():
-            QTimer.singleShot(0, self._build_more)
-
-    def _build_more(self) -> None:
-        if self.form.build_next():
-            QTimer.singleShot(0, self._build_more)
+        else:
+            self.form.build_progressively()
+        callbacks, self._after_start = self._after_start, []
+        for callback in callbacks:
+            callback()
 
     # -- construction ------------------------------------------------------------------------
     def _build_body(self) -> None:
         self.nav = CategoryNav(self.catalog, self)
         self.form = FormView(self.catalog, self)
-        self.previews = PreviewPane(self)
-        self.diagnostics = DiagnosticsList(self)
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("splitter:side")
-        self.side.addWidget(self.previews)
-        self.side.addWidget(self.diagnostics)
-        self.side.setSizes([560, 240])
+        # stand-ins of the previews and the diagnostics list (see _build_document)
+        self.side.addWidget(QTabWidget(self.side))
+        self.side.addWidget(QListWidget(self.side))
+        self.side.setSizes(list(SIDE_SIZES))
         center = QWidget(self)
         column = QVBoxLayout(center)
         column.setContentsMargins(0, 0, 0, 0)
@@ -163,55 +228,28 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.counts_label, 1)
         self.statusBar().addPermanentWidget(self.file_label)
 
-    def _connect(self) -> None:
+    def _connect_shell(self) -> None:
+        """What works before the document exists: navigation, search, language."""
         a, c = self.actions_, self.controls
-        self.model.profile_changed.connect(lambda _p: self.refresh())
-        self.model.file_state_changed.connect(self._update_file_state)
-        self.form.edited.connect(self._edited)
-        self.form.finished.connect(self.model.close_merge)
-        self.form.reset_requested.connect(self.reset_field)
-        self.form.file_edit_requested.connect(self.companions.open)
-        self.form.env.env_edited.connect(self._env_edited)
         self.form.category_scrolled.connect(self.nav.select_quietly)
         self.nav.category_chosen.connect(self.form.scroll_to_section)
-        self.diagnostics.param_activated.connect(self.reveal)
-        self.previews.save_requested.connect(self.files.export)
-        self.files.recent_changed.connect(self._rebuild_recent)
-        self.files.notice.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        a.new.triggered.connect(self.files.new)
-        a.open.triggered.connect(lambda _checked=False: self.files.open())
-        a.save.triggered.connect(self.files.save)
-        a.save_as.triggered.connect(self.files.save_as)
-        a.import_script.triggered.connect(lambda _checked=False: self.files.import_script())
-        a.export.triggered.connect(lambda _checked=False: self.files.export())
         a.quit.triggered.connect(self.close)
-        a.undo.triggered.connect(self.model.undo_stack.undo)
-        a.redo.triggered.connect(self.model.undo_stack.redo)
-        self.model.undo_stack.canUndoChanged.connect(a.undo.setEnabled)
-        self.model.undo_stack.canRedoChanged.connect(a.redo.setEnabled)
-        a.undo.setEnabled(False)
-        a.redo.setEnabled(False)
         a.find.triggered.connect(self.focus_search)
-        a.reset_category.triggered.connect(lambda _checked=False: self.reset_category())
-        a.reset_all.triggered.connect(self.reset_all)
         a.hide_unavailable.toggled.connect(self._hide_unavailable)
         a.clear_recent.triggered.connect(self._clear_recent)
+        a.undo.setEnabled(False)
+        a.redo.setEnabled(False)
         c.search.textChanged.connect(lambda _t: self.apply_filter())
         for button in c.filters.values():
             button.toggled.connect(lambda _on: self.apply_filter())
         c.reapply.clicked.connect(self.apply_filter)
-        c.product.activated.connect(lambda _i: self._target_chosen())
-        c.scenario.activated.connect(lambda _i: self._target_chosen())
         c.language.activated.connect(lambda _i: self.set_language(c.language.currentData()))
 
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
         target = (profile.product, profile.scenario)
-        if target != self._target:
-            self._target = target
-            self.form.set_target(*target)
-            self.controls.show_target(*target)
+        self._show_target(*target)
         self.snapshot = take_snapshot(self.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -223,6 +261,12 @@ class MainWindow(QMainWindow):
         self._update_counts()
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
+
+    def _show_target(self, product: str, scenario: str) -> None:
+        if (product, scenario) != self._target:
+            self._target = (product, scenario)
+            self.form.set_target(product, scenario)
+            self.controls.show_target(product, scenario)
 
     def _preview_text(self, fmt: str) -> str:
         try:
@@ -236,16 +280,18 @@ class MainWindow(QMainWindow):
         errors = sum(1 for f in self.findings if f.severity == "error")
         warnings = sum(1 for f in self.findings if f.severity == "warning")
         infos = len(self.findings) - errors - warnings
-        values = len(self.model.profile.values)
+        values = len(self.model.profile.values) if self._started else 0
         set_text = plural(values, QT_TR_NOOP("{count} value set"), QT_TR_NOOP("{count} values set"))
         self.counts_label.setText(counts_text(errors, warnings, infos, " · ") + " · " + set_text)
 
     def _update_file_state(self) -> None:
-        name = self.files.display_name()
-        dirty = self.model.is_dirty()
-        state = tr("modified") if dirty else tr("saved") if self.model.path else tr("new")
+        started = self._started
+        name = self.files.display_name() if started else tr("Untitled")
+        dirty = started and self.model.is_dirty()
+        path = self.model.path if started else None
+        state = tr("modified") if dirty else tr("saved") if path else tr("new")
         self.file_label.setText(f"{name} — {state}")
-        self.file_label.setToolTip(str(self.model.path or ""))
+        self.file_label.setToolTip(str(path or ""))
         self.setWindowTitle(f"{name}[*] — Ascend Studio")
         self.setWindowModified(dirty)
 
@@ -255,6 +301,8 @@ class MainWindow(QMainWindow):
             return  # inf/nan have no Python literal: the exported snippet would not run
         profile = self.model.profile
         after = profile.without_value(path) if value is None else profile.with_value(path, value)
+        from ascend_studio.ui.companion import drop_stale_text
+
         after = drop_stale_text(profile, after, path)
         text = tr("Edit {name}").format(name=path)
         self.model.edit(after, text, merge_key=path if coalesce else None)
@@ -294,6 +342,8 @@ class MainWindow(QMainWindow):
         if after == profile:
             return
         question = tr("Reset every value in {name}?").format(name=name)
+        from ascend_studio.ui import _dialogs
+
         if _dialogs.confirm(self, tr("Reset category"), question):
             self.model.edit(after, tr("Reset {name}").format(name=name))
 
@@ -303,6 +353,8 @@ class MainWindow(QMainWindow):
         if after == profile:
             return
         question = tr("Reset every value and environment variable of this profile?")
+        from ascend_studio.ui import _dialogs
+
         if _dialogs.confirm(self, tr("Reset all"), question):
             self.model.edit(after, tr("Reset all"))
 
@@ -312,6 +364,9 @@ class MainWindow(QMainWindow):
         self.controls.search.selectAll()
 
     def apply_filter(self) -> None:
+        if not self._started:  # typed before the document exists: filter once it does
+            self.after_start(self.apply_filter)
+            return
         active = [k for k, b in self.controls.filters.items() if b.isChecked()]
         selection = select(
             self.catalog,
@@ -335,6 +390,7 @@ class MainWindow(QMainWindow):
             self.form.set_filter(None)
             self.form.scroll_to_section(ENV_SECTION)
             return
+        self.form.ensure_built([path])
         if path not in self.form.rows:
             return
         if not self.form.is_row_visible(path):
@@ -361,26 +417,53 @@ class MainWindow(QMainWindow):
         self.controls.show_language(self.catalog, lang)
         self.form.set_language(lang)
         self.nav.set_language(lang)
-        self.diagnostics.set_language(lang)
-        self.previews.retranslate(lang)
-        if self._started:  # comments in the exported code follow the language
-            self.previews.refresh(self._preview_text)
+        if self._started:
+            self._document_language()
+        else:
+            self._update_counts()
+            self._update_file_state()
+
+    def _document_language(self) -> None:
+        self.diagnostics.set_language(self.lang)
+        self.previews.retranslate(self.lang)
+        self.previews.refresh(self._preview_text)  # comments in the exported code follow it
         self._update_counts()
         self._update_file_state()
 
     # -- recent files, layout, closing ----------------------------------------------------------------
     def _rebuild_recent(self, recent: list[str]) -> None:
-        self.actions_.show_recent(recent, self.files.open)
+        # the file controller comes with the document: look it up when a file is chosen
+        self.actions_.show_recent(recent, lambda path: self.files.open(path))  # noqa: PLW0108
 
     def _clear_recent(self) -> None:
         self.settings.clear_recent()
         self._rebuild_recent([])
 
     def _restore_state(self) -> None:
-        """Dock and splitter layout (after the docks exist)."""
+        """Dock layout (after the docks exist)."""
         state = self.settings.blob("state")
         if state is not None:
             self.restoreState(state)
+
+    def _reserve_docks(self) -> None:
+        """Empty docks where the remembered layout shows them, before the first paint
+        (install_part2 fills them): added after it, an open dock narrowed the form."""
+        # the side docks run the full height; the bottom one stays under the form
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+        state = self.settings.blob("state")
+        if state is None:
+            return
+        from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
+
+        for name in DOCKS:
+            dock = QDockWidget(self)
+            dock.setObjectName(f"dock:{name}")
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.hide()
+        self.restoreState(state)
+
+    def _restore_splitters(self) -> None:
+        """Splitter layout, before the first paint: the document does not move it."""
         for name in _SPLITTERS:
             blob = self.settings.blob(f"splitter_{name}")
             splitter = self.main if name == "main" else self.side
@@ -395,9 +478,10 @@ class MainWindow(QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.files.maybe_save():
+        if self._started and not self.files.maybe_save():
             event.ignore()
             return
         self.save_layout()
-        self.files.autosave.discard()
+        if self._started:
+            self.files.autosave.discard()
         event.accept()

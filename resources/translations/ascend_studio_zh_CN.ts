@@ -160,6 +160,18 @@
         <translation>界面语言</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_app.py"/>
+        <source>The parameter catalog shipped with Ascend Studio is invalid:
+{error}</source>
+        <translation>Ascend Studio 自带的参数目录无效：
+{error}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_app.py"/>
+        <source>Broken installation</source>
+        <translation>安装已损坏</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
         <source>error</source>
         <translation>错误</translation>
@@ -310,6 +322,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/_window.py"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>

@@ -8,13 +8,25 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 
 from ascend_studio.ui._i18n import Language, tr
-from ascend_studio.ui.apply._flow import apply_preset_to_document, apply_to_script, new_from_preset
 from ascend_studio.ui.inspector._install import follow_language
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
 __all__ = ["ApplyActions", "install_apply"]
+
+
+def _later(name: str) -> Callable[[MainWindow], bool]:
+    """The flow ``name`` of ``_flow``, imported when the action is first used (it loads
+    libcst and the dialogs, which the window's start does not need)."""
+
+    def run(window: MainWindow) -> bool:
+        from ascend_studio.ui.apply import _flow
+
+        done: bool = getattr(_flow, name)(window)
+        return done
+
+    return run
 
 
 class ApplyActions:
@@ -28,9 +40,9 @@ class ApplyActions:
             window.addAction(action)
             return action
 
-        self.apply_script = make("apply_script", apply_to_script, "Ctrl+Shift+W")
-        self.new_from_preset = make("new_from_preset", new_from_preset)
-        self.apply_preset = make("apply_preset", apply_preset_to_document, "Ctrl+Shift+P")
+        self.apply_script = make("apply_script", _later("apply_to_script"), "Ctrl+Shift+W")
+        self.new_from_preset = make("new_from_preset", _later("new_from_preset"))
+        self.apply_preset = make("apply_preset", _later("apply_preset_to_document"), "Ctrl+Shift+P")
         menu = window.actions_.menus["file"]
         actions = menu.actions()
         after_export = actions.index(window.actions_.export) + 1

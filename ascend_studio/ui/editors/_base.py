@@ -9,15 +9,17 @@ profile changes back into editors without feedback loops.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from ascend_studio.profile import Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._core import Severity, Unavailable
 from ascend_studio.ui._i18n import Language
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["Editor", "Explain"]
 

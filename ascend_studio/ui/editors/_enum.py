@@ -10,16 +10,21 @@ an extra entry instead of being lost.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
-from ascend_studio.profile import Expr, Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._core import Unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors._base import Editor, Explain
 from ascend_studio.ui.editors._registry import register
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["EnumEditor"]
 
@@ -42,15 +47,26 @@ class EnumEditor(Editor):
             self._model.appendRow(QStandardItem())
         self.combo.setModel(self._model)
         self.box.addWidget(self.combo, 1)
-        self.other = QLineEdit(self)
-        self.other.setObjectName(f"{param.path}:other")
-        self.other.setVisible(False)
-        self.box.addWidget(self.other, 1)
+        self._other: QLineEdit | None = None
+        if param.open_enum:
+            self._make_other()
         self.setFocusProxy(self.combo)
         self.combo.activated.connect(self._chosen)
-        self.other.textEdited.connect(lambda _t: self._emit())
-        self.other.editingFinished.connect(self.editing_finished.emit)
         self._relabel()
+
+    @property
+    def other(self) -> QLineEdit:
+        """The field of an open enum's "other value" (a closed enum never shows one)."""
+        return self._other if self._other is not None else self._make_other()
+
+    def _make_other(self) -> QLineEdit:
+        self._other = QLineEdit(self)
+        self._other.setObjectName(f"{self.param.path}:other")
+        self._other.setVisible(False)
+        self.box.addWidget(self._other, 1)
+        self._other.textEdited.connect(lambda _t: self._emit())
+        self._other.editingFinished.connect(self.editing_finished.emit)
+        return self._other
 
     @property
     def _other_row(self) -> int:
@@ -68,13 +84,14 @@ class EnumEditor(Editor):
     def _show(self, value: Value | None) -> None:
         index = self._index_of(value)
         self._drop_extra()
-        if index is None and self.param.open_enum and not isinstance(value, Expr):
+        if index is None and self.param.open_enum and not is_expr(value):
             index = self._other_row
             self.other.setText("" if value is None else str(value))
         elif index is None:
             index = self._add_extra(value)
         self.combo.setCurrentIndex(index)
-        self.other.setVisible(index == self._other_row)
+        if self._other is not None:
+            self._other.setVisible(index == self._other_row)
 
     def set_target(self, product: str, scenario: str, explain: Explain) -> None:
         """Keep the problems, not their text: the text follows the language."""
@@ -111,9 +128,7 @@ class EnumEditor(Editor):
     def _add_extra(self, value: Value | None) -> int:
         self._extra = value
         item = QStandardItem(
-            (value.expr if isinstance(value, Expr) else repr(value))
-            + "  "
-            + tr("(not in the list)")
+            (value.expr if is_expr(value) else repr(value)) + "  " + tr("(not in the list)")
         )
         item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
         self._model.appendRow(item)
@@ -148,7 +163,8 @@ class EnumEditor(Editor):
 
     def _chosen(self, index: int) -> None:
         is_other = index == self._other_row
-        self.other.setVisible(is_other)
+        if self._other is not None:
+            self._other.setVisible(is_other)
         if is_other:
             self.other.setFocus()
             if not self.other.text():

@@ -10,6 +10,7 @@ verdict: the syntax the catalog names for the parameter (``format``), checked by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -26,12 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.profile import Value
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui.editors._base import Editor
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
 
 __all__ = ["LIST_SPECS", "ItemListDialog", "ListEditor", "ListSpec", "PairEditor"]
 

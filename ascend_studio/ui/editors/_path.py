@@ -14,9 +14,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
 
-from ascend_studio.companion import format_of
 from ascend_studio.schema import Parameter
-from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
@@ -62,7 +60,8 @@ class PathEditor(StrEditor):
         self.box.addWidget(self.browse)
         self.browse.clicked.connect(self._browse)
         self.edit_file: QToolButton | None = None
-        if param.variant == "file" and format_of(param) is not None:
+        # the catalog names the format (the companion package knows every one of them)
+        if param.variant == "file" and param.file_format is not None:
             self.edit_file = QToolButton(self)
             self.edit_file.setObjectName(f"{param.path}:edit_file")
             self.edit_file.setText(tr("Edit file…"))
@@ -91,6 +90,8 @@ class PathEditor(StrEditor):
             self.edit_file.setText(tr("Edit file…"))
 
     def _browse(self) -> None:
+        from ascend_studio.ui import _dialogs
+
         title = tr("Choose a directory") if self.directory else tr("Choose a file")
         chosen = _dialogs.choose_path(self, title, self.line.text(), self.directory)
         if chosen:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QWidget
 
-from ascend_studio.apply import with_source
 from ascend_studio.codegen import import_file
 from ascend_studio.companion import read_companions
 from ascend_studio.profile import Profile
@@ -46,6 +45,8 @@ def review_import(
         if path.suffix in PROFILE_SUFFIXES:
             return dialog.mode(), chosen
         # the document remembers its script (and its hash) for Apply to Script
+        from ascend_studio.apply import with_source  # with libcst: not at the window's start
+
         with contextlib.suppress(OSError):  # an unreadable script just is not remembered
             chosen = with_source(chosen, path, path.read_bytes(), dialog.config_index() + 1)
         return dialog.mode(), chosen

@@ -63,11 +63,14 @@ def make_dock(
     stacked, Qt squeezed the Why panel to a few pixels under Compare. The
     minimum size keeps every dock usable wherever the user drags it.
     """
-    dock = QDockWidget(window)
-    dock.setObjectName(f"dock:{name}")
+    # the window may have made it already, to keep a remembered layout's place for it
+    dock = window.findChild(QDockWidget, f"dock:{name}")
+    if dock is None:
+        dock = QDockWidget(window)
+        dock.setObjectName(f"dock:{name}")
+        window.addDockWidget(area, dock)
     widget.setMinimumSize(_DOCK_MINIMUM)
     dock.setWidget(widget)
-    window.addDockWidget(area, dock)
 
     def toggled(shown: bool) -> None:
         if shown:

@@ -1,0 +1,95 @@
+"""What the main window builds right after its first paint: the document and its views.
+
+The shell (``ui/_window.py``) paints with PySide6 and the catalog only; these
+functions import the profile document (pydantic), the rules and exporters
+behind the previews and the diagnostics, file handling, companion files and the
+part-2 docks, and wire them to the window. The real previews and diagnostics
+list take their stand-ins' splitter slots at the same sizes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ascend_studio.ui._snapshot import Snapshot
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+#: The previews' and the diagnostics list's first heights (before any remembered layout).
+SIDE_SIZES = (560, 240)
+
+__all__ = ["SIDE_SIZES", "build_document", "connect_document", "install_part2"]
+
+
+def build_document(window: MainWindow) -> None:
+    """The profile model, file handling, companion files, previews and diagnostics."""
+    from ascend_studio.ui._diaglist import DiagnosticsList
+    from ascend_studio.ui._files import FileController
+    from ascend_studio.ui._model import ProfileModel
+    from ascend_studio.ui._previews import PreviewPane
+    from ascend_studio.ui.companion import CompanionController
+
+    window.model = ProfileModel(window)
+    window.snapshot = Snapshot(window.model.profile, ())
+    window.files = FileController(
+        window, window.model, window.engine, window.settings, lambda: window.lang
+    )
+    window.companions = CompanionController(
+        window, window.model, window.catalog, lambda: window.lang
+    )
+    # the real views take the stand-ins' places: same splitter slots, same sizes (a
+    # splitter not shown yet has no sizes of its own: it keeps its first ones)
+    sizes = window.side.sizes() if window.side.isVisible() else list(SIDE_SIZES)
+    window.previews = PreviewPane(window)
+    window.diagnostics = DiagnosticsList(window)
+    for index, widget in enumerate((window.previews, window.diagnostics)):
+        stand_in = window.side.replaceWidget(index, widget)
+        if stand_in is not None:
+            stand_in.deleteLater()
+    window.side.setSizes(sizes)
+
+
+def connect_document(window: MainWindow) -> None:
+    """Edits, file actions and views to the document."""
+    a, c = window.actions_, window.controls
+    window.model.profile_changed.connect(lambda _p: window.refresh())
+    window.model.file_state_changed.connect(window._update_file_state)
+    window.form.edited.connect(window._edited)
+    window.form.finished.connect(window.model.close_merge)
+    window.form.reset_requested.connect(window.reset_field)
+    window.form.file_edit_requested.connect(window.companions.open)
+    window.form.env.env_edited.connect(window._env_edited)
+    window.diagnostics.param_activated.connect(window.reveal)
+    window.previews.save_requested.connect(window.files.export)
+    window.files.recent_changed.connect(window._rebuild_recent)
+    window.files.notice.connect(lambda text: window.statusBar().showMessage(text, 10000))
+    a.new.triggered.connect(window.files.new)
+    a.open.triggered.connect(lambda _checked=False: window.files.open())
+    a.save.triggered.connect(window.files.save)
+    a.save_as.triggered.connect(window.files.save_as)
+    a.import_script.triggered.connect(lambda _checked=False: window.files.import_script())
+    a.export.triggered.connect(lambda _checked=False: window.files.export())
+    a.undo.triggered.connect(window.model.undo_stack.undo)
+    a.redo.triggered.connect(window.model.undo_stack.redo)
+    window.model.undo_stack.canUndoChanged.connect(a.undo.setEnabled)
+    window.model.undo_stack.canRedoChanged.connect(a.redo.setEnabled)
+    a.reset_category.triggered.connect(lambda _checked=False: window.reset_category())
+    a.reset_all.triggered.connect(window.reset_all)
+    c.product.activated.connect(lambda _i: window._target_chosen())
+    c.scenario.activated.connect(lambda _i: window._target_chosen())
+
+
+def install_part2(window: MainWindow) -> None:
+    """Inspector, Why, Compare, drag and drop, Apply and presets."""
+    from ascend_studio.ui.apply._install import install_apply
+    from ascend_studio.ui.compare import install_compare
+    from ascend_studio.ui.import_review import install_import_review
+    from ascend_studio.ui.inspector import install_inspector
+    from ascend_studio.ui.why import install_why_panel
+
+    window.inspector = install_inspector(window)
+    window.why_panel = install_why_panel(window)
+    window.compare = install_compare(window)
+    window.drops = install_import_review(window)
+    window.applier = install_apply(window)

@@ -1,0 +1,196 @@
+"""The parts of the form: a section per catalog category, and runs of rows built together.
+
+A section lists its parameters with each sub-config's fields under their holder;
+a row not built yet holds its place with a spacer of a typical row's height.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
+
+from ascend_studio.schema import Parameter
+from ascend_studio.ui._row import ParamRow
+from ascend_studio.ui._style import set_text_color, styled_font
+
+__all__ = ["ROW_HEIGHT", "RowStack", "Run", "Section", "holder_first"]
+
+#: Height (px) a row not built yet reserves: about a built row's, so the scroll bar
+#: and the positions below barely move when it is built.
+ROW_HEIGHT = 60
+
+
+def holder_first(params: tuple[Parameter, ...]) -> tuple[Parameter, ...]:
+    """Each sub-config's fields right under their holder, the rest in catalog order.
+
+    The catalog lists a category's fields after its plain parameters, so
+    dump_config's fields showed up under buffer_optimize.
+    """
+    paths = {p.path for p in params}
+    children: dict[str, list[Parameter]] = {}
+    top: list[Parameter] = []
+    for param in params:
+        holder = param.path.rpartition(".")[0]
+        (children.setdefault(holder, []) if holder in paths else top).append(param)
+
+    def with_children(param: Parameter) -> list[Parameter]:
+        return [param, *(c for child in children.get(param.path, []) for c in with_children(child))]
+
+    return tuple(p for param in top for p in with_children(param))
+
+
+class Section(QFrame):
+    def __init__(self, key: str, params: tuple[Parameter, ...], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.key = key
+        self.params = holder_first(params)
+        self.setObjectName(f"section:{key}")
+        self.header = QLabel(self)
+        self.header.setObjectName("sectionTitle")
+        self.blurb = QLabel(self)
+        self.blurb.setObjectName("sectionBlurb")
+        self.blurb.setWordWrap(True)
+        styled_font(self.header, bold=True, scale=1.6)
+        set_text_color(self.blurb, "muted")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(0, 12, 0, 4)
+        self.body.setSpacing(0)
+        self.body.addWidget(self.header)
+        self.body.addWidget(self.blurb)
+        #: Rows not built yet: each holds its place with a spacer.
+        self.spacers: dict[str, QSpacerItem] = {}
+        for param in self.params:
+            self.spacers[param.path] = _spacer(ROW_HEIGHT)
+            self.body.addItem(self.spacers[param.path])
+        self.order = {p.path: i for i, p in enumerate(self.params)}
+
+    def reserve(self, path: str, height: int) -> bool:
+        """Set the height the unbuilt row ``path`` keeps; True if it changed."""
+        spacer = self.spacers[path]
+        if spacer.sizeHint().height() == height:
+            return False
+        spacer.changeSize(0, height, _FIXED_W, _FIXED_H)
+        return True
+
+
+_FIXED_W, _FIXED_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
+
+
+def _spacer(height: int) -> QSpacerItem:
+    return QSpacerItem(0, height, _FIXED_W, _FIXED_H)
+
+
+class RowStack(QWidget):
+    """Rows one under the other, laid out here instead of by a QVBoxLayout.
+
+    A layout re-measured every wrapped label of every row in the form whenever
+    anything changed (each row's layout, re-activated by the pass before, made its
+    parents' height-for-width caches stale), so every slice of the build cost more
+    than the one before. Here the heights per width are kept until a row of this
+    stack changes (Qt posts a LayoutRequest then).
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.rows: list[QWidget] = []
+        self._heights: dict[int, int] = {}
+        self._hint_widths: tuple[int, int] | None = None
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def add(self, row: QWidget) -> None:
+        self.rows.append(row)
+        self._changed()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        if width not in self._heights:
+            self._heights[width] = sum(h for _, h in self._shown(width))
+        return self._heights[width]
+
+    def sizeHint(self) -> QSize:
+        width = self._widths()[0]
+        return QSize(width, self.heightForWidth(self.width() or width))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self._widths()[1], 0)
+
+    def _widths(self) -> tuple[int, int]:
+        """The widest shown row's preferred and minimum widths."""
+        if self._hint_widths is None:
+            shown = [r for r in self.rows if not r.isHidden()]
+            self._hint_widths = (
+                max((r.sizeHint().width() for r in shown), default=0),
+                max((r.minimumSizeHint().width() for r in shown), default=0),
+            )
+        return self._hint_widths
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._changed()
+            self._place()
+        return super().event(event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._place()
+        super().resizeEvent(event)
+
+    def _changed(self) -> None:
+        self._heights.clear()
+        self._hint_widths = None
+        self.updateGeometry()
+
+    def _shown(self, width: int) -> list[tuple[QWidget, int]]:
+        out = []
+        for row in self.rows:
+            if not row.isHidden():
+                height = row.heightForWidth(width) if row.hasHeightForWidth() else -1
+                out.append((row, max(height, row.minimumSizeHint().height())))
+        return out
+
+    def _place(self) -> None:
+        y, width = 0, self.width()
+        for row, height in self._shown(width):
+            row.setGeometry(0, y, width, height)
+            y += height
+
+    def lay_out_rows(self) -> None:
+        """Place the rows and lay out their insides now (else the next event loop turn does)."""
+        self._place()
+        for row in self.rows:
+            layout = row.layout()
+            if layout is not None and not row.isHidden():
+                layout.activate()
+
+
+class Run:
+    """Rows built in one go that follow each other in a section: shown together
+    (showing rows one by one lays out the whole form once per row)."""
+
+    def __init__(self, section: Section, first: str) -> None:
+        self.section = section
+        self.first = first
+        self.next = section.order[first]
+        self.box = RowStack(section)
+        self.box.setObjectName(f"rows:{first}")
+
+    def add(self, row: ParamRow) -> None:
+        self.box.add(row)
+        self.next += 1
+
+    def place(self) -> None:
+        """Put the rows where their spacers were, then show them at once."""
+        body = self.section.body
+        at = body.indexOf(self.section.spacers[self.first])
+        for index in range(self.section.order[self.first], self.next):
+            body.removeItem(self.section.spacers.pop(self.section.params[index].path))
+        body.insertWidget(at, self.box)
+        self.box.show()
+        # Lay the new rows out now, inside the slice and its budget, not in the next
+        # turn of the event loop (their first layout wraps every label: most of a slice).
+        body.activate()
+        self.box.lay_out_rows()

@@ -1,0 +1,388 @@
+"""Issue 15.1-2: the first paint needs PySide6 and the plain catalog only.
+
+The window's shell (menus, toolbar, navigation, search, the first category's rows,
+stand-ins for the previews and the diagnostics list) paints first; the document
+(profile, rules, previews, diagnostics, files, docks, compare, apply, import
+review, inspector, Why) is built right after, in the same places. These tests
+start the real app path and check what is loaded at the first paint, that every
+part built later appears and works, and that nothing moves when it arrives.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect
+from PySide6.QtWidgets import QApplication, QDockWidget, QListWidget, QTabWidget
+
+from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.schema import CatalogError
+from ascend_studio.ui import _app, create_window
+from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._previews import PreviewPane
+from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._snapshot import DEFAULT_TARGET
+from ascend_studio.ui._window import DOCKS, MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
+PROBE = """
+import json, sys
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            print(json.dumps({"modules": list(sys.modules), "rows": len(window.form.rows)}))
+            sys.stdout.flush()
+            import os
+            os._exit(0)
+        return False
+app, window = start_app([])
+spy = FirstPaint()
+window.installEventFilter(spy)
+app.exec()
+"""
+
+#: Modules the first paint must not wait for (pydantic above all: issue 15.1).
+LATER = (
+    "pydantic",
+    "pydantic_core",
+    "ascend_studio.profile",
+    "ascend_studio.rules",
+    "ascend_studio.codegen",
+    "ascend_studio.paths",
+    "ascend_studio.companion",
+    "ascend_studio.ui._model",
+    "ascend_studio.ui._files",
+    "ascend_studio.ui._autosave",
+    "ascend_studio.ui._dialogs",
+    "ascend_studio.ui._previews",
+    "ascend_studio.ui._highlight",
+    "ascend_studio.ui._diaglist",
+    "ascend_studio.ui.companion",
+    "ascend_studio.ui.apply",
+    "ascend_studio.ui.compare",
+    "ascend_studio.ui.import_review",
+    "ascend_studio.ui.inspector",
+    "ascend_studio.ui.why",
+)
+
+
+def _first_paint(tmp_path: Path, lang: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
+    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"[ui]\nlanguage={lang}\n")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lang: str) -> None:
+    _first_paint(tmp_path, lang)  # the first start parses the catalog and fills its cache
+    found = _first_paint(tmp_path, lang)
+    modules = set(found["modules"])
+    early = [name for name in LATER if name in modules]
+    assert not early, f"loaded before the first paint: {early}"
+    assert 0 < found["rows"] < 40  # the first category's rows, not the whole form
+
+
+# -- the parts built after the first paint ------------------------------------------------------
+
+
+def _forget(window: MainWindow) -> None:
+    clean = Profile()
+    window.model.replace(clean, None, saved=clean)
+    window.files.autosave.discard()
+
+
+class _PaintSpy(QObject):
+    """Records the window's layout at its first paint."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.layout: tuple[object, ...] | None = None
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and self.layout is None:
+            self.layout = _layout(self.window)
+            self.built_then = self.window.is_built()
+        return False
+
+
+def _layout(window: MainWindow) -> tuple[object, ...]:
+    form = window.form.geometry()
+    return (
+        window.geometry(),
+        tuple(window.main.sizes()),
+        tuple(window.side.sizes()),
+        QRect(window.form.mapTo(window, form.topLeft()), form.size()),
+        window.menuBar().height(),
+        window.statusBar().geometry(),
+    )
+
+
+def _progressive(qtbot: Any, lang: str = "en") -> tuple[MainWindow, _PaintSpy]:
+    window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
+    qtbot.addWidget(window, before_close_func=_forget)
+    spy = _PaintSpy(window)
+    assert not window.is_built()
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    qtbot.waitUntil(window.form.is_fully_built, timeout=10000)
+    return window, spy
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_nothing_moves_when_the_document_arrives(qtbot: Any, lang: str) -> None:
+    window, spy = _progressive(qtbot, lang)
+    assert spy.layout is not None and spy.built_then is False  # painted as the shell
+    for _ in range(3):
+        QApplication.processEvents()
+    assert _layout(window) == spy.layout
+
+
+def test_a_remembered_layout_is_in_place_at_the_first_paint(qtbot: Any) -> None:
+    first, _ = _progressive(qtbot)
+    first.main.setSizes([300, 700, 500])
+    first.side.setSizes([300, 500])
+    first.save_layout()
+    wanted = (tuple(first.main.sizes()), tuple(first.side.sizes()))
+    first.close()
+    # the default size: the offscreen screen is 800 wide, a restored geometry is cut to it
+    Settings().set_blob("geometry", QByteArray())
+    window, spy = _progressive(qtbot)
+    assert spy.layout is not None
+    assert (spy.layout[1], spy.layout[2]) == wanted
+    assert (tuple(window.main.sizes()), tuple(window.side.sizes())) == wanted
+
+
+@pytest.mark.parametrize("name", DOCKS)
+def test_a_dock_left_open_has_its_place_at_the_first_paint(qtbot: Any, name: str) -> None:
+    first, _ = _progressive(qtbot)
+    dock = first.findChild(QDockWidget, f"dock:{name}")
+    assert dock is not None
+    dock.toggleViewAction().trigger()
+    for _ in range(3):
+        QApplication.processEvents()
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())  # the default size (see above)
+    window, spy = _progressive(qtbot)
+    reopened = window.findChild(QDockWidget, f"dock:{name}")
+    assert reopened is not None and reopened.isVisible() and reopened.widget() is not None
+    assert spy.layout is not None
+    for _ in range(3):
+        QApplication.processEvents()
+    assert _layout(window) == spy.layout  # the form did not narrow when the view arrived
+
+
+def test_the_docks_the_shell_reserves_are_the_docks_made(qtbot: Any) -> None:
+    window, _ = _progressive(qtbot)  # no remembered layout: the installers made them
+    names = [d.objectName() for d in window.findChildren(QDockWidget)]
+    assert names == [f"dock:{name}" for name in DOCKS]
+
+
+def test_the_stand_ins_give_way_to_the_previews_and_the_diagnostics(qtbot: Any) -> None:
+    window, _ = _progressive(qtbot)
+    assert window.side.widget(0) is window.previews
+    assert window.side.widget(1) is window.diagnostics
+    assert isinstance(window.previews, PreviewPane)
+    assert isinstance(window.diagnostics, DiagnosticsList)
+    assert not [w for w in window.side.findChildren(QTabWidget) if type(w) is QTabWidget]
+    assert not [w for w in window.side.findChildren(QListWidget) if type(w) is QListWidget]
+    assert "NPURunConfig" in window.previews.text("py")
+    window.model.edit(Profile().with_value("enable_exception_dump", 1), "edit")
+    assert "enable_exception_dump=1" in window.previews.text("py")
+    window.model.edit(Profile(product="atlas_300i_duo").with_value("hccl_timeout", 600), "edit")
+    assert window.diagnostics.count() > 0  # at least the training-on-inference warning
+    window.diagnostics.param_activated.emit(window.diagnostics.target(0))
+
+
+def test_file_actions_work_after_the_deferred_build(
+    qtbot: Any, dialogs: Any, tmp_path: Path
+) -> None:
+    window, _ = _progressive(qtbot)
+    given = tmp_path / "given.ascend.json"
+    save_profile(Profile().with_value("hccl_timeout", 900), given)
+    dialogs.answer("ask_open_path", given)
+    window.actions_.open.trigger()
+    assert window.model.path == given
+    assert window.form.rows["hccl_timeout"].editor.value() == 900
+    target = tmp_path / "copy.ascend.json"
+    dialogs.answer("ask_save_path", target)
+    window.actions_.save_as.trigger()
+    assert load_profile(target).values == {"hccl_timeout": 900}
+    assert window.windowTitle().startswith("copy.ascend.json")
+    window.actions_.undo.trigger()  # nothing to undo: no error
+    assert window.actions_.menus["file"].actions()
+
+
+def test_docks_and_part2_features_are_installed_and_work(qtbot: Any) -> None:
+    window, _ = _progressive(qtbot)
+    view_menu = window.actions_.menus["view"]
+    for name in ("inspector", "why", "compare"):
+        dock = window.findChild(QDockWidget, f"dock:{name}")
+        assert dock is not None and dock.toggleViewAction() in view_menu.actions()
+    profile = Profile(env={"ASCEND_WORK_PATH": "/data/work"}).with_value("hccl_timeout", 600)
+    window.model.edit(profile, "edit")
+    window.why_panel.set_parameter("hccl_timeout")
+    assert "hccl_timeout" in window.why_panel.text()
+    window.inspector.refresh()
+    assert window.inspector.chains.model().rowCount() > 0
+    window.compare.refresh()
+    assert window.compare.differences  # the saved (empty) profile vs this one
+    assert window.applier.apply_script in window.findChildren(type(window.applier.apply_script))
+    assert window.drops is not None
+
+
+def test_typing_a_search_before_the_document_filters_once_it_exists(qtbot: Any) -> None:
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    window.controls.search.setText("hccl_timeout")  # before the first paint
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert window.form.match is not None and "hccl_timeout" in window.form.match
+
+
+def test_after_start_runs_once_the_document_exists(qtbot: Any) -> None:
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    seen: list[bool] = []
+    window.after_start(lambda: seen.append(window.is_built()))
+    assert seen == []
+    window.show()
+    qtbot.waitUntil(lambda: seen == [True], timeout=10000)
+    window.after_start(lambda: seen.append(True))  # built: runs at once
+    assert seen == [True, True]
+
+
+def test_the_shell_shows_a_new_profile_target() -> None:
+    assert (Profile().product, Profile().scenario) == DEFAULT_TARGET
+
+
+def test_a_broken_shipped_catalog_is_shown_and_quits(
+    qtbot: Any, dialogs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ascend_studio.schema
+
+    def broken() -> None:
+        raise CatalogError("parameters.toml: hccl_timeout: default 'x' is not an int")
+
+    monkeypatch.setattr(ascend_studio.schema, "verify_shipped_catalog", broken)
+    window = create_window(Settings(), "en", progressive=False)
+    qtbot.addWidget(window, before_close_func=_forget)
+    dialogs.answer("show_error", None)
+    assert _app.check_catalog(window) is False
+    ((_, title, text),) = dialogs.called("show_error")
+    assert "hccl_timeout" in text and title
+
+
+def test_the_background_check_reports_on_the_gui_thread(
+    qtbot: Any, dialogs: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import ascend_studio.schema
+
+    threads: list[threading.Thread] = []
+
+    def broken() -> None:
+        threads.append(threading.current_thread())
+        raise CatalogError("parameters.toml: hccl_timeout: default 'x' is not an int")
+
+    monkeypatch.setattr(ascend_studio.schema, "verify_shipped_catalog", broken)
+    window = create_window(Settings(), "en", progressive=False)
+    qtbot.addWidget(window, before_close_func=_forget)
+    dialogs.answer("show_error", None)
+    quits: list[bool] = []
+    worker = _app.CatalogCheck(window, lambda: quits.append(True)).start()
+    qtbot.waitUntil(lambda: quits == [True], timeout=10000)
+    worker.join()
+    assert threads == [worker]  # verified off the GUI thread
+    ((_, _title, text),) = dialogs.called("show_error")  # shown on it
+    assert "hccl_timeout" in text
+
+
+def test_the_shipped_catalog_passes_the_check(qtbot: Any) -> None:
+    window = create_window(Settings(), "en", progressive=False)
+    qtbot.addWidget(window, before_close_func=_forget)
+    assert _app.check_catalog(window) is True
+
+
+# -- the Chinese start: the translation table is parsed once per version of the .ts ------------
+
+
+def test_the_parsed_translations_are_kept_for_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ascend_studio.ui import _i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    ts = _i18n.translation_files()[0]
+    _i18n._ts_table.cache_clear()
+    parsed = dict(_i18n._ts_table(ts))
+    assert parsed and _i18n.table_cache_file().is_file()
+
+    def no_parsing(data: bytes) -> dict[Any, str]:
+        raise AssertionError("parsed the .ts again")
+
+    monkeypatch.setattr(_i18n, "read_ts", no_parsing)
+    _i18n._ts_table.cache_clear()
+    assert dict(_i18n._ts_table(ts)) == parsed  # from the cache
+    _i18n._ts_table.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        '{"ts": "another version", "rows": []}',
+        "not json",
+        '{"ts": "DIGEST", "rows": [["only", "three", "items"]]}',
+        '{"ts": "DIGEST", "rows": ["abcd"]}',
+    ],
+)
+def test_a_stale_or_broken_translation_cache_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stored: str
+) -> None:
+    from ascend_studio.ui import _i18n
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    ts = _i18n.translation_files()[0]
+    digest = _i18n.source_digest(ts.read_bytes())
+    target = _i18n.table_cache_file()
+    target.parent.mkdir(parents=True)
+    target.write_text(stored.replace("DIGEST", digest), encoding="utf-8")
+    assert _i18n.read_table_cache(digest) is None
+    _i18n._ts_table.cache_clear()
+    assert dict(_i18n._ts_table(ts)) == _i18n.read_ts(ts.read_bytes())
+    assert _i18n.read_table_cache(digest) == _i18n.read_ts(ts.read_bytes())  # rewritten
+    _i18n._ts_table.cache_clear()
+
+
+def test_a_window_built_at_once_keeps_the_first_side_sizes(window: MainWindow) -> None:
+    """progressive=False builds the document before the window is shown: the real views
+    take the stand-ins' slots with the first sizes (the previews got a sliver)."""
+    previews, diagnostics = window.side.sizes()
+    assert previews > diagnostics > 0
+    assert abs(previews / diagnostics - 560 / 240) < 0.2

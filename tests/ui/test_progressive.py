@@ -1,0 +1,264 @@
+"""Issue 15.3: rows built in time slices after the first paint, input live meanwhile,
+and what the user scrolls to, navigates to or searches for built at once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QEnterEvent
+from PySide6.QtWidgets import QApplication
+
+from ascend_studio.ui._build import BuildQueue
+from ascend_studio.ui._form import FormView
+from ascend_studio.ui._window import MainWindow
+from ascend_studio.ui.editors import IntEditor
+
+
+class FakeClock:
+    """Time that passes only when a row is built (``cost`` seconds per row)."""
+
+    def __init__(self, cost: float) -> None:
+        self.now = 0.0
+        self.cost = cost
+
+    def __call__(self) -> float:
+        return self.now
+
+    def build(self, path: str) -> None:
+        self.now += self.cost
+
+
+# -- the slicing logic, on an injected clock ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("cost", "per_slice"), [(0.0015, 5), (0.003, 2), (0.05, 1)])
+def test_a_slice_stays_within_its_budget(cost: float, per_slice: int) -> None:
+    clock = FakeClock(cost)
+    queue = BuildQueue([f"p{i}" for i in range(40)], clock=clock, budget=0.008)
+    for _ in range(3):  # the first slice learns the cost per row; the others use it
+        start = clock.now
+        done = queue.run_slice(clock.build)
+        assert len(done) == per_slice or (len(done) > per_slice and start == 0.0)
+        # within the budget, unless one row alone is over it
+        assert clock.now - start <= max(queue.budget, cost) + 1e-12 or start == 0.0
+    assert queue.row_cost == pytest.approx(cost)
+
+
+def test_showing_the_rows_counts_as_their_cost() -> None:
+    clock = FakeClock(0.001)
+    queue = BuildQueue([f"p{i}" for i in range(40)], clock=clock, budget=0.008)
+
+    def show() -> None:
+        clock.now += 0.003  # the slice's rows, shown at once
+
+    assert len(queue.run_slice(clock.build, finish=show)) >= 8  # nothing learnt yet
+    for _ in range(3):
+        start = clock.now
+        done = queue.run_slice(clock.build, finish=show)
+        assert clock.now - start <= queue.budget + 1e-12  # showing included
+        assert len(done) == 4  # the showing left room for 4 rows, not 8
+
+
+def test_every_path_is_handed_out_once_in_order_and_urgent_ones_first() -> None:
+    clock = FakeClock(0.002)
+    paths = [f"p{i}" for i in range(10)]
+    queue = BuildQueue(paths, clock=clock, budget=0.005)
+    built: list[str] = []
+
+    def build(path: str) -> None:
+        clock.build(path)
+        built.append(path)
+
+    assert queue.run_slice(build, first=["p7", "p7", "nope"]) == ["p7", "p0", "p1"]
+    assert queue.take(["p1", "p2", "p9"]) == ["p2", "p9"]  # p1 is built already
+    while queue:
+        queue.run_slice(build)
+    assert built == ["p7", "p0", "p1", "p3", "p4", "p5", "p6", "p8"]
+    assert queue.run_slice(build) == []
+
+
+# -- the form while it is being built ------------------------------------------------------------
+
+
+@pytest.fixture
+def midbuild(make_window: Callable[..., MainWindow]) -> MainWindow:
+    """A shown window whose row build has started but is paused (tests drive it)."""
+    window = make_window(progressive=True)
+    window.finish_start()
+    window.form._slicer.stop()
+    assert not window.form.is_fully_built()
+    assert len(window.form.rows) < 40
+    return window
+
+
+def _last_param(window: MainWindow) -> str:
+    last = [c.id for c in window.catalog.categories][-1]
+    return window.catalog.in_category(last)[-1].path
+
+
+def test_the_form_build_slice_uses_its_clock(midbuild: MainWindow) -> None:
+    form = midbuild.form
+    clock = FakeClock(0.0)
+    form.build_queue.clock = clock
+    form.build_queue.budget = 2.5
+    form.build_queue.row_cost = 1.0
+    before = len(form.rows)
+    original = form._make_row
+
+    def make_row(path: str) -> None:
+        original(path)
+        clock.now += 1.0
+
+    form._make_row = make_row  # type: ignore[method-assign]
+    form.build_slice()
+    assert len(form.rows) - before == 2  # a third would end at 3.0, over the budget
+
+
+def test_typing_in_the_search_box_mid_build(qtbot: Any, midbuild: MainWindow) -> None:
+    search = midbuild.controls.search
+    qtbot.keyClicks(search, "hccl_timeout")
+    assert search.text() == "hccl_timeout"
+    assert midbuild.form.is_row_visible("hccl_timeout")
+    assert "Matches: " in midbuild.controls.match_count.text()
+    assert not midbuild.form.is_fully_built()
+
+
+def test_typing_in_a_field_mid_build(qtbot: Any, midbuild: MainWindow) -> None:
+    field = next(r.editor for r in midbuild.form.rows.values() if isinstance(r.editor, IntEditor))
+    qtbot.keyClicks(field.line, "42")
+    assert midbuild.model.profile.values[field.param.path] == 42
+
+
+def test_a_searched_row_exists_at_once(midbuild: MainWindow) -> None:
+    path = _last_param(midbuild)
+    assert path not in midbuild.form.rows
+    midbuild.controls.search.setText(path)
+    assert midbuild.form.is_row_visible(path)
+
+
+def test_a_navigated_section_is_built_at_once_and_shown_at_the_top(midbuild: MainWindow) -> None:
+    last = [c.id for c in midbuild.catalog.categories][-1]
+    first = midbuild.catalog.in_category(last)[0].path
+    assert first not in midbuild.form.rows
+    midbuild.nav.category_chosen.emit(last)
+    assert first in midbuild.form.rows
+    section = midbuild.form.sections[last]
+    bar = midbuild.form.verticalScrollBar()
+    assert bar.value() == min(section.y(), bar.maximum())
+
+
+def test_a_revealed_row_exists_and_has_focus(qtbot: Any, midbuild: MainWindow) -> None:
+    path = _last_param(midbuild)
+    midbuild.reveal(path)
+    row = midbuild.form.rows[path]
+    assert row.property("flash") is True
+    assert not row.visibleRegion().isEmpty()
+
+
+def test_rows_scrolled_into_view_exist(midbuild: MainWindow) -> None:
+    form = midbuild.form
+    bar = form.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)
+    assert form._in_view() == []
+    assert any(not row.visibleRegion().isEmpty() for row in form.rows.values())
+
+
+def test_the_view_stays_put_while_rows_appear_above(qtbot: Any, midbuild: MainWindow) -> None:
+    form = midbuild.form
+    key = [c.id for c in midbuild.catalog.categories][-2]
+    form.scroll_to_section(key)
+    section = form.sections[key]
+    top = section.y() - form.verticalScrollBar().value()
+    while not form.is_fully_built():
+        form.build_slice()
+    assert abs(section.y() - form.verticalScrollBar().value() - top) <= 2
+
+
+def test_fully_built_is_emitted_once_and_no_row_is_built_twice(
+    qtbot: Any, midbuild: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    form = midbuild.form
+    made: Counter[str] = Counter(list(form.rows))
+    original = FormView._make_row
+
+    def counting(self: FormView, path: str) -> None:
+        made[path] += 1
+        original(self, path)
+
+    monkeypatch.setattr(FormView, "_make_row", counting)
+    announced: list[bool] = []
+    form.fully_built.connect(lambda: announced.append(True))
+    midbuild.controls.search.setText("dump")
+    form.scroll_to_section(midbuild.catalog.categories[3].id)
+    with qtbot.waitSignal(form.fully_built, timeout=20000):
+        form.build_progressively()
+    form.build_all()
+    form.reveal(_last_param(midbuild))
+    assert announced == [True]
+    assert set(made) == {p.path for p in midbuild.catalog.params}
+    assert max(made.values()) == 1
+
+
+def test_language_and_target_changes_mid_build_reach_later_rows(midbuild: MainWindow) -> None:
+    catalog = midbuild.catalog
+    unbuilt = [p for p in catalog.params if p.path not in midbuild.form.rows]
+    product = catalog.products[-1].id
+    gated = next(p for p in unbuilt if p.products is not None and product not in p.products)
+    midbuild.set_language("zh")
+    profile = midbuild.model.profile.with_target(product=product)
+    midbuild.model.edit(profile, "target")
+    midbuild.form.build_all()
+    row = midbuild.form.rows[gated.path]
+    assert row.title.text() == gated.label.zh
+    assert row.property("unavailable") is True
+    assert row.state.unavailable is not None
+
+
+def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any) -> None:
+    window = make_window(progressive=True)
+    qtbot.waitUntil(window.form.is_fully_built, timeout=20000)
+    assert len(window.form.rows) == len(window.catalog.params)
+    assert window.form.is_row_visible(window.catalog.params[0].path)
+    assert window.isVisible()
+
+
+# -- parts of a row made on first use look and work as before -----------------------------------
+
+
+def test_the_code_name_is_selectable_once_the_pointer_comes(window: MainWindow) -> None:
+    window.form.build_all()
+    name = window.form.rows["hccl_timeout"].name
+    QApplication.sendEvent(name, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
+    flags = name.textInteractionFlags()
+    assert flags & Qt.TextInteractionFlag.TextSelectableByMouse
+    assert flags & Qt.TextInteractionFlag.TextSelectableByKeyboard
+    assert name.focusPolicy() == Qt.FocusPolicy.ClickFocus  # Tab still skips it
+
+
+def test_a_field_offers_its_clear_button_once_it_has_text(qtbot: Any, window: MainWindow) -> None:
+    field = window.form.rows["hccl_timeout"].editor
+    assert isinstance(field, IntEditor)
+    qtbot.keyClicks(field.line, "5")
+    assert field.line.isClearButtonEnabled()
+    window.model.edit(window.model.profile.with_value("iterations_per_loop", 3), "set")
+    other = window.form.rows["iterations_per_loop"].editor
+    assert isinstance(other, IntEditor) and other.line.isClearButtonEnabled()
+
+
+def test_typing_while_the_slices_run(qtbot: Any, midbuild: MainWindow) -> None:
+    """Keys typed between slices of a running build all arrive, and the build goes on."""
+    form, search = midbuild.form, midbuild.controls.search
+    form.build_progressively()
+    for char in "hccl":
+        built = len(form.rows)
+        qtbot.waitUntil(lambda built=built: len(form.rows) > built or form.is_fully_built())
+        qtbot.keyClicks(search, char)
+    assert search.text() == "hccl"
+    assert form.is_row_visible("hccl_timeout")
+    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    assert form.is_row_visible("hccl_timeout")
+    assert not any(form.is_row_visible(p) for p in ("graph_run_mode", "precision_mode"))
