@@ -23,7 +23,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -150,6 +149,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, mode: int | No
     existing file is then left untouched. Returns ``path`` (a followed link stays
     the path given).
     """
+    import tempfile  # only when writing: reading commands never pay for it
+
     given = Path(path)
     target, status = check_writable_target(given)
     directory = target.parent if str(target.parent) else Path(".")

@@ -7,7 +7,6 @@ checkout (or an editable install) it sits beside the package.
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 __all__ = ["resource_path"]
@@ -15,13 +14,18 @@ __all__ = ["resource_path"]
 
 @cache
 def _root() -> Path:
+    package = Path(__file__).resolve().parent
+    for found in (package / "resources", package.parent / "resources"):  # packed, source
+        if found.is_dir():
+            return found
+    # A package that is not plain files (a zip): ask its loader (importlib.resources
+    # costs every command a few ms, so only here).
+    from importlib.resources import files
+
     packed = Path(str(files("ascend_studio"))) / "resources"
     if packed.is_dir():
         return packed
-    source = Path(__file__).resolve().parent.parent / "resources"
-    if source.is_dir():
-        return source
-    raise FileNotFoundError(f"Ascend Studio data not found in {packed} or {source}")
+    raise FileNotFoundError(f"Ascend Studio data not found in {package} or beside it")
 
 
 def resource_path(*parts: str) -> Path:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio.codegen import ExportError, ExportOptions, export_text
-from ascend_studio.companion import plan_companions
 from ascend_studio.profile import Profile
 
 __all__ = ["SNIPPET_NAMES", "is_directory_target", "write_bundle"]
@@ -43,6 +42,8 @@ def write_bundle(
     Raises :class:`ExportError` (nothing written) when a target exists and
     ``force`` is off, or the folder cannot be made.
     """
+    from ascend_studio.companion import plan_companions  # every format: only for -o DIR/
+
     exported, companions = plan_companions(profile, folder, python=fmt in ("py", "sess"))
     snippet = folder / SNIPPET_NAMES.get(fmt, f"export.{fmt}")
     text = export_text(exported, fmt, options)

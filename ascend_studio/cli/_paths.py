@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio.cli import found_configs
-from ascend_studio.codegen import import_file, read_env_script
 from ascend_studio.paths import (
     Context,
     Environment,
@@ -105,6 +104,8 @@ def _profile(args: argparse.Namespace) -> Profile:
     """The profile, or configuration N of a script (read like ``validate`` reads it)."""
     if Path(args.profile).suffix.lower() == ".json":
         return load_profile(args.profile)
+    from ascend_studio.codegen import import_file  # the importers: for a script only
+
     result = found_configs(import_file(args.profile))
     if not result.configs:
         errors = [i.text("en") for i in result.report.items if i.severity == "error"]
@@ -115,15 +116,19 @@ def _profile(args: argparse.Namespace) -> Profile:
     return result.configs[chosen - 1].profile
 
 
+def _env_script(name: str) -> tuple[str, dict[str, str | None]]:
+    from ascend_studio.codegen import read_env_script  # the shell reader: only for --env-file
+
+    if not Path(name).is_file():  # a typo would silently give every default path
+        raise _Usage(f"--env-file {name}: no such file")
+    script = read_env_script(name)
+    for problem in script.problems:
+        print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
+    return name, script.values
+
+
 def _environment(args: argparse.Namespace, profile: Any) -> Environment:
-    scripts = []
-    for name in args.env_file:
-        if not Path(name).is_file():  # a typo would silently give every default path
-            raise _Usage(f"--env-file {name}: no such file")
-        script = read_env_script(name)
-        for problem in script.problems:
-            print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
-        scripts.append((name, script.values))
+    scripts = [_env_script(name) for name in args.env_file]
     return Environment.build(
         profile=profile, scripts=scripts, process=args.use_process_env, typed=_typed(args)
     )

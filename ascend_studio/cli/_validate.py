@@ -19,15 +19,14 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.codegen import ImportedConfig, ReportItem, import_file, on_one_path
+from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
-from ascend_studio.lint._comments import FileSuppressions
 from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._options import (
     BATCH_EPILOG,
@@ -39,6 +38,9 @@ from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
+
+if TYPE_CHECKING:
+    from ascend_studio.lint._comments import FileSuppressions
 
 COMMAND = "validate"
 
@@ -105,6 +107,9 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     """
     if Path(path).suffix.lower() == ".json":
         return [(path, load_profile(path), None)], [], None
+    from ascend_studio.codegen import import_file  # the importers: for a script only
+    from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
+
     result = found_configs(import_file(path))
     problems = [
         item

@@ -5,26 +5,30 @@ write. Importers read Python through :mod:`ast` and shell through a word
 reader: they never execute their input and never raise on malformed input.
 """
 
-from ascend_studio.codegen._diag import on_one_path
-from ascend_studio.codegen._envscript import EnvScript, parse_env_script, read_env_script
-from ascend_studio.codegen._export import (
-    export_format,
-    export_formats,
-    export_text,
-    register_format,
-    unregister_format,
-    write_export,
-)
-from ascend_studio.codegen._format import ExportFormat
-from ascend_studio.codegen._import import import_file, import_text
-from ascend_studio.codegen._import_py import import_python
-from ascend_studio.codegen._import_sh import import_shell
-from ascend_studio.codegen._options import ExportError, ExportOptions
-from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportItem
-from ascend_studio.codegen._shlex import shell_quote
+from __future__ import annotations
 
-#: Every export format id, in menu order (formats registered later: ``export_formats()``).
-EXPORT_FORMATS: tuple[str, ...] = tuple(f.id for f in export_formats())
+from typing import TYPE_CHECKING
+
+from ascend_studio._lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from ascend_studio.codegen._diag import on_one_path
+    from ascend_studio.codegen._envscript import EnvScript, parse_env_script, read_env_script
+    from ascend_studio.codegen._export import (
+        export_format,
+        export_formats,
+        export_text,
+        register_format,
+        unregister_format,
+        write_export,
+    )
+    from ascend_studio.codegen._format import ExportFormat
+    from ascend_studio.codegen._import import import_file, import_text
+    from ascend_studio.codegen._import_py import import_python
+    from ascend_studio.codegen._import_sh import import_shell
+    from ascend_studio.codegen._options import ExportError, ExportOptions
+    from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportItem
+    from ascend_studio.codegen._shlex import shell_quote
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -51,3 +55,43 @@ __all__ = [
     "unregister_format",
     "write_export",
 ]
+
+#: Where each public name lives (its module is imported on first use).
+_WHERE = {
+    "EnvScript": "_envscript",
+    "ExportError": "_options",
+    "ExportFormat": "_format",
+    "ExportOptions": "_options",
+    "ImportReport": "_report",
+    "ImportResult": "_report",
+    "ImportedConfig": "_report",
+    "ReportItem": "_report",
+    "export_format": "_export",
+    "export_formats": "_export",
+    "export_text": "_export",
+    "import_file": "_import",
+    "import_python": "_import_py",
+    "import_shell": "_import_sh",
+    "import_text": "_import",
+    "on_one_path": "_diag",
+    "parse_env_script": "_envscript",
+    "read_env_script": "_envscript",
+    "register_format": "_export",
+    "shell_quote": "_shlex",
+    "unregister_format": "_export",
+    "write_export": "_export",
+}
+
+if TYPE_CHECKING:
+    #: Every export format id, in menu order (formats registered later: ``export_formats()``).
+    EXPORT_FORMATS: tuple[str, ...]
+else:
+    _lookup = lazy_attributes(__name__, _WHERE)
+
+    def __getattr__(name: str) -> object:
+        if name != "EXPORT_FORMATS":
+            return _lookup(name)
+        # Listed when first read: finding the formats imports every exporter.
+        found = tuple(f.id for f in _lookup("export_formats")())
+        globals()[name] = found
+        return found

@@ -8,19 +8,20 @@ a built-in default last.
 
 Path patterns use ``{value}`` for the layer's own value and ``${name}`` for
 placeholders declared in the data file (``${pid}``, ``${cwd}``...).
+
+The classes are frozen stdlib dataclasses, so that using the chains needs no
+pydantic: ``_artifacts_load`` validates the data file with pydantic (built from
+these very classes; each ``__post_init__`` check becomes a validation error) when
+the file changed, and later runs rebuild the same objects from the validated
+copy it keeps in the user cache.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
-from functools import cache
-from pathlib import Path
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from ascend_studio._resources import resource_path
 from ascend_studio.schema import Scalar, Text
 
 __all__ = [
@@ -33,7 +34,6 @@ __all__ = [
     "Placeholder",
     "Variant",
     "When",
-    "load_artifacts",
 ]
 
 #: Placeholders the resolver fills from :class:`~ascend_studio.paths.Context`.
@@ -48,26 +48,44 @@ class ArtifactError(ValueError):
     """The artifact data file is malformed."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True, kw_only=True)
+class _Frozen:
+    #: What pydantic reads when it validates the data file: unknown keys are errors.
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
+
+
+def _check_id(owner: str, value: str) -> None:
+    if not _ID.fullmatch(value):
+        raise ValueError(f"{owner} id {value!r}: lower-case letters, digits and '_' only")
+
+
+def _check_given(owner: str, **fields: tuple[object, ...]) -> None:
+    empty = [name for name, items in fields.items() if not items]
+    if empty:
+        raise ValueError(f"{owner}: {', '.join(empty)} must not be empty")
 
 
 def placeholders_in(pattern: str) -> set[str]:
     return set(_PLACEHOLDER.findall(pattern))
 
 
+@dataclass(frozen=True, kw_only=True)
 class Placeholder(_Frozen):
     """A ``${name}`` in a path pattern: filled from the context, or always shown."""
 
-    name: str = Field(pattern=_ID.pattern)
+    name: str
     #: context: filled when the Context knows it; opaque: only known at run time.
     source: Literal["context", "opaque"]
     description: Text
+
+    def __post_init__(self) -> None:
+        _check_id("placeholder", self.name)
 
 
 Test = Literal["set", "unset", "eq", "ne", "in", "not_in", "true"]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Cond(_Frozen):
     """One test on a profile parameter or an environment variable.
 
@@ -80,8 +98,7 @@ class Cond(_Frozen):
     test: Test = "set"
     values: tuple[Scalar, ...] = ()
 
-    @model_validator(mode="after")
-    def _check(self) -> Cond:
+    def __post_init__(self) -> None:
         if (self.param is None) == (self.env is None):
             raise ValueError("a condition names exactly one of param or env")
         if self.env is not None and not _ENV_NAME.fullmatch(self.env):
@@ -93,19 +110,23 @@ class Cond(_Frozen):
             raise ValueError(f"test {self.test!r} needs values")
         if self.test in ("set", "unset", "true") and self.values:
             raise ValueError(f"test {self.test!r} takes no values")
-        return self
 
     @property
     def subject(self) -> str:
         return self.param if self.param is not None else f"${self.env}"
 
 
+@dataclass(frozen=True, kw_only=True)
 class When(_Frozen):
     """One alternative: holds when all of its conditions hold."""
 
-    all: tuple[Cond, ...] = Field(min_length=1)
+    all: tuple[Cond, ...]
+
+    def __post_init__(self) -> None:
+        _check_given("when", all=self.all)
 
 
+@dataclass(frozen=True, kw_only=True)
 class LayerSpec(_Frozen):
     """One step of a chain, as declared in the data."""
 
@@ -122,47 +143,47 @@ class LayerSpec(_Frozen):
     external: bool = False
     note: Text | None = None
 
-    @model_validator(mode="after")
-    def _check(self) -> LayerSpec:
+    def __post_init__(self) -> None:
         if self.kind == "default":
             if self.name != "default" or self.json_key or self.external or self.when:
                 raise ValueError("a default layer is named 'default' and has no extras")
             if self.path is not None and "{value}" in self.path:
                 raise ValueError("a default has no {value}")
-            return self
+            return
         if self.path is None or "{value}" not in self.path:
             raise ValueError(f"layer {self.name}: pattern must contain {{value}}")
         if self.kind == "env" and not _ENV_NAME.fullmatch(self.name):
             raise ValueError(f"bad environment variable name {self.name!r}")
         if self.external and self.kind != "parameter":
             raise ValueError("only parameter layers can be external")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class Variant(_Frozen):
     """One reading of the chain, following one source."""
 
-    id: str = Field(pattern=_ID.pattern)
+    id: str
     label: Text
     default: bool = False
-    sources: tuple[str, ...] = Field(min_length=1)
-    layers: tuple[LayerSpec, ...] = Field(min_length=1)
+    sources: tuple[str, ...]
+    layers: tuple[LayerSpec, ...]
 
-    @model_validator(mode="after")
-    def _check(self) -> Variant:
+    def __post_init__(self) -> None:
+        _check_id("variant", self.id)
+        _check_given(f"variant {self.id}", sources=self.sources, layers=self.layers)
         kinds = [layer.kind for layer in self.layers]
         if "default" in kinds[:-1]:
             raise ValueError(f"variant {self.id}: the default layer must come last")
         names = [(layer.kind, layer.name) for layer in self.layers]
         if len(names) != len(set(names)):
             raise ValueError(f"variant {self.id}: a layer appears twice")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class Artifact(_Frozen):
     """A folder or file the stack writes, and where it lands."""
 
-    id: str = Field(pattern=_ID.pattern)
+    id: str
     type: Literal["dir", "file"]
     #: tf_adapter: a TF Adapter job writes it; other: another tool (ATC, msprof...).
     scope: Literal["tf_adapter", "other"] = "tf_adapter"
@@ -177,14 +198,15 @@ class Artifact(_Frozen):
     #: When it is written although the profile cannot tell (shown as a hint).
     condition_note: Text | None = None
     note: Text | None = None
-    sources: tuple[str, ...] = Field(min_length=1)
+    sources: tuple[str, ...]
     #: A single chain; or ``variant`` when the sources disagree.
     layers: tuple[LayerSpec, ...] = ()
     variant: tuple[Variant, ...] = ()
     order: int = 0
 
-    @model_validator(mode="after")
-    def _check(self) -> Artifact:
+    def __post_init__(self) -> None:
+        _check_id("artifact", self.id)
+        _check_given(self.id, sources=self.sources)
         if bool(self.layers) == bool(self.variant):
             raise ValueError(f"{self.id}: give either layers or variants")
         if self.variant:
@@ -196,7 +218,6 @@ class Artifact(_Frozen):
                 raise ValueError(f"{self.id}: duplicate variant ids")
         if (self.when or self.scope == "other") and self.not_produced is None:
             raise ValueError(f"{self.id}: say why it may not be produced (not_produced)")
-        return self
 
     @property
     def variants(self) -> tuple[Variant, ...]:
@@ -226,12 +247,13 @@ class Artifact(_Frozen):
         return conds
 
 
+@dataclass(frozen=True, kw_only=True)
 class ArtifactCatalog(_Frozen):
     placeholder: tuple[Placeholder, ...]
-    artifact: tuple[Artifact, ...] = Field(min_length=1)
+    artifact: tuple[Artifact, ...]
 
-    @model_validator(mode="after")
-    def _check(self) -> ArtifactCatalog:
+    def __post_init__(self) -> None:
+        _check_given("artifacts", artifact=self.artifact)
         names = {p.name for p in self.placeholder}
         missing = set(CONTEXT_PLACEHOLDERS) - {
             p.name for p in self.placeholder if p.source == "context"
@@ -245,7 +267,6 @@ class ArtifactCatalog(_Frozen):
             unknown = set().union(*(placeholders_in(p) for p in art.patterns())) - names
             if unknown:
                 raise ValueError(f"{art.id}: undeclared placeholders {sorted(unknown)}")
-        return self
 
     def get(self, artifact_id: str) -> Artifact:
         for art in self.artifact:
@@ -259,25 +280,3 @@ class ArtifactCatalog(_Frozen):
 
     def placeholder_info(self, name: str) -> Placeholder | None:
         return next((p for p in self.placeholder if p.name == name), None)
-
-
-def _load(path: Path) -> ArtifactCatalog:
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ArtifactError(f"{path}: {exc}") from exc
-    try:
-        return ArtifactCatalog.model_validate(data)
-    except ValidationError as exc:
-        raise ArtifactError(f"{path}: {exc}") from exc
-
-
-@cache
-def _shipped() -> ArtifactCatalog:
-    return _load(resource_path("catalog", "artifacts.toml"))
-
-
-def load_artifacts(path: str | Path | None = None) -> ArtifactCatalog:
-    """The artifact chains: the shipped file (cached) or another data file."""
-    return _shipped() if path is None else _load(Path(path))

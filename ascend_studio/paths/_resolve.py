@@ -19,9 +19,9 @@ from ascend_studio.paths._artifacts import (
     ArtifactCatalog,
     LayerSpec,
     Variant,
-    load_artifacts,
     placeholders_in,
 )
+from ascend_studio.paths._artifacts_load import load_artifacts
 from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text

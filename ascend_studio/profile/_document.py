@@ -50,7 +50,7 @@ SCHEMA_VERSION = 1
 class Expr(BaseModel):
     """A Python expression kept as source text (``args.precision_mode``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     expr: str = Field(min_length=1)
 
 
@@ -136,7 +136,7 @@ PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 class ExtraKwarg(BaseModel):
     """A keyword argument the catalog does not know, kept as source text."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     owner: str
     name: str
     expr: str
@@ -145,7 +145,9 @@ class ExtraKwarg(BaseModel):
 class Profile(BaseModel):
     """One NPURunConfig configuration plus its environment and target."""
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    #: The validator is built on first use: a plainly valid file is read without it
+    #: (``_plain``), which saves a command most of its pydantic cost.
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     schema_version: int = SCHEMA_VERSION
     product: str = "atlas_a2"
@@ -218,11 +220,14 @@ class Profile(BaseModel):
         )
 
     def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
+        """``self`` for another product or scenario (``None``: keep it), validated."""
         update: dict[str, Any] = {}
-        if product is not None:
+        if product is not None and product != self.product:
             update["product"] = product
-        if scenario is not None:
+        if scenario is not None and scenario != self.scenario:
             update["scenario"] = scenario
+        if not update:
+            return self  # nothing changes (and the validator need not be built)
         return self.model_validate({**self.model_dump(), **update})
 
     def is_set(self, path: str) -> bool:

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import InputError, read_input
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
+from ascend_studio.profile._plain import plain_profile
 
 __all__ = [
     "MIGRATIONS",
@@ -134,6 +135,9 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
         raise ProfileError(source, f"not a profile: nested more than {MAX_NESTING} deep")
     data.pop("format", None)
     data = _migrate(data, source)
+    plain = plain_profile(data)
+    if plain is not None:
+        return plain
     try:
         return Profile.model_validate(data)
     except ValidationError as exc:

@@ -1,8 +1,11 @@
 """The command line starts like a small tool: ``--version`` imports nothing of the
-app, and one command imports its own module, not every command's."""
+app, one command imports its own module, not every command's, and each command
+loads only the subsystems it uses (with the user caches warm: no TOML parser and,
+for the catalog, no pydantic)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +84,112 @@ def test_one_command_parser_accepts_the_same_options_as_the_full_one() -> None:
     assert {k: v for k, v in vars(full).items() if k != "handler"} == {
         k: v for k, v in vars(alone).items() if k != "handler"
     }
+
+
+# -- what each command leaves out ------------------------------------------------------
+
+PROFILE = ROOT / "tests" / "codegen" / "profiles" / "full.json"
+#: Never in a headless command.
+QT = ("PySide6", "shiboken6", "ascend_studio.ui")
+#: Loaded when a pydantic validator is first built: reading a plain profile builds none.
+VALIDATOR = "pydantic.plugin._loader"
+
+
+def _loaded(args: list[str], cache: Path, status: int = 0) -> set[str]:
+    """The modules ``main(args)`` loaded, in a fresh interpreter with a warm user cache."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from ascend_studio.__main__ import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({args!r})\n"
+        "print(status)\n"
+        "print('\\n'.join(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    for _ in range(2):  # the first run fills the caches, the second is the one that counts
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    returned, *modules = done.stdout.split("\n")
+    assert returned == str(status), done.stdout
+    return set(modules)
+
+
+def _under(loaded: set[str], *packages: str) -> set[str]:
+    """The loaded modules that are one of ``packages`` or inside one."""
+    return {m for m in loaded for p in packages if m == p or m.startswith(f"{p}.")}
+
+
+def test_params_reads_the_cached_catalog_and_nothing_else(tmp_path: Path) -> None:
+    loaded = _loaded(["params", "aoe_mode"], tmp_path)
+    assert not _under(
+        loaded,
+        *QT,
+        "pydantic",
+        "tomllib",
+        "ascend_studio.rules",
+        "ascend_studio.codegen",
+        "ascend_studio.paths",
+        "ascend_studio.profile",
+        "ascend_studio.companion",
+        "ascend_studio.lint",
+    )
+
+
+def test_validate_of_a_profile_loads_no_importer_exporter_or_paths(tmp_path: Path) -> None:
+    loaded = _loaded(["validate", str(PROFILE)], tmp_path, status=1)  # it has errors
+    assert "ascend_studio.rules._registry" in loaded  # it does check every rule
+    assert not _under(
+        loaded,
+        *QT,
+        VALIDATOR,
+        "ascend_studio.paths",
+        "ascend_studio.apply",
+        "ascend_studio.presets",
+        "ascend_studio.codegen._import_py",
+        "ascend_studio.codegen._import_sh",
+        "ascend_studio.codegen._export",
+        "ascend_studio.lint._batch",
+        "ascend_studio.lint._comments",  # suppression comments: only in a script
+        "ascend_studio.lint._sarif",
+        "ascend_studio.lint._formats",
+    )
+
+
+def test_export_loads_no_lint_paths_or_importer(tmp_path: Path) -> None:
+    loaded = _loaded(["export", str(PROFILE), "-f", "sh"], tmp_path)
+    assert not _under(
+        loaded,
+        *QT,
+        VALIDATOR,
+        "ascend_studio.lint",
+        "ascend_studio.paths",
+        "ascend_studio.apply",
+        "ascend_studio.presets",
+        "ascend_studio.codegen._import_py",
+        "ascend_studio.codegen._import_sh",
+        "ascend_studio.companion._read",  # the companion writer: only for -o DIR/
+    )
+
+
+def test_paths_loads_no_rules_codegen_or_toml(tmp_path: Path) -> None:
+    loaded = _loaded(["paths", str(PROFILE)], tmp_path)
+    assert "ascend_studio.paths._resolve" in loaded
+    assert not _under(
+        loaded,
+        *QT,
+        VALIDATOR,
+        "tomllib",
+        "ascend_studio.rules",
+        "ascend_studio.codegen",
+        "ascend_studio.companion",
+        "ascend_studio.lint",
+        "ascend_studio.paths._cluster",
+        "ascend_studio.paths._workpath",
+    )

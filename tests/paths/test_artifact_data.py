@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ascend_studio.paths import ArtifactCatalog, ArtifactError, load_artifacts
+from ascend_studio.paths import ArtifactCatalog, ArtifactError, artifacts_from_data, load_artifacts
 from ascend_studio.schema import Catalog
 
 DATA = Path(__file__).resolve().parents[2] / "resources" / "catalog" / "artifacts.toml"
@@ -161,7 +161,7 @@ def test_default_layer_must_come_last(tmp_path: Path) -> None:
     layers = data["artifact"][0]["layers"]
     data["artifact"][0]["layers"] = [layers[-1], *layers[:-1]]
     with pytest.raises(ValueError, match="default layer must come last"):
-        ArtifactCatalog.model_validate(data)
+        artifacts_from_data(data)
 
 
 def test_unreadable_file_is_a_clear_error(tmp_path: Path) -> None:

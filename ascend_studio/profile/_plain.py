@@ -1,0 +1,142 @@
+"""A profile document that is plainly valid, built without pydantic's validator.
+
+Building a pydantic model's validator costs more than the rest of a ``paths`` or
+``export`` command (the first one in a process also imports pydantic's plug-in
+loader and ``importlib.metadata``). The profile models defer that build, and a
+profile file whose every field already has exactly the type the model wants (the
+form the app itself writes) is turned into the same object here, by the same
+checks (product id, finite values, UTF-8 text), with ``model_construct``.
+
+Anything else, however valid it may be (an unknown field kept for a newer
+version, a value pydantic would coerce, a problem to report), returns None and
+goes through ``Profile.model_validate``: every error message and every accepted
+oddity stays pydantic's. ``tests/profile/test_profile_plain.py`` checks that
+both roads give equal objects with equal types.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ascend_studio.profile._document import (
+    PRODUCT_ID,
+    Expr,
+    ExtraKwarg,
+    Profile,
+    Value,
+    non_finite_problem,
+)
+
+__all__ = ["plain_profile"]
+
+_SCENARIOS = ("training", "inference")
+_KWARG_KEYS = frozenset({"owner", "name", "expr"})
+#: Integers pydantic-core keeps as machine integers; bigger ones take the slow road.
+_INT_RANGE = range(-(2**63), 2**63)
+
+
+class _NotPlain(Exception):
+    """The document needs pydantic's validator (to coerce, keep or report)."""
+
+
+def plain_profile(data: dict[str, Any]) -> Profile | None:
+    """``Profile.model_validate(data)`` when ``data`` is plainly valid, else None."""
+    if not _CHECKS.keys() >= data.keys():
+        return None  # unknown fields: pydantic keeps them (extra="allow")
+    # The model's own checks, on the document as read (inf, nan, lone surrogates):
+    # run on the built objects they would make pydantic build its serializers.
+    if non_finite_problem("", data) is not None:
+        return None
+    try:
+        fields = {name: _CHECKS[name](value) for name, value in data.items()}
+    except _NotPlain:
+        return None
+    return Profile.model_construct(_fields_set=set(data), **fields)
+
+
+def _str(value: object) -> str:
+    if type(value) is not str:
+        raise _NotPlain
+    return value
+
+
+def _schema_version(value: object) -> int:
+    if type(value) is not int:
+        raise _NotPlain
+    return value
+
+
+def _product(value: object) -> str:
+    if not PRODUCT_ID.fullmatch(_str(value)):
+        raise _NotPlain
+    return _str(value)
+
+
+def _scenario(value: object) -> str:
+    if value not in _SCENARIOS or type(value) is not str:
+        raise _NotPlain
+    return value
+
+
+def _value(value: object) -> Value:
+    if value is None or type(value) in (bool, float, str):
+        return cast("Value", value)
+    if type(value) is int and value in _INT_RANGE:
+        return value
+    if type(value) is dict and len(value) == 1:
+        ((key, text),) = value.items()
+        if key == "expr" and type(text) is str and text:
+            return Expr.model_construct(expr=text)
+        if key == "bytes" and type(text) is str:
+            return text.encode("utf-8")
+    raise _NotPlain
+
+
+def _values(value: object) -> dict[str, Value]:
+    if type(value) is not dict:
+        raise _NotPlain
+    return {_str(path): _value(item) for path, item in value.items()}
+
+
+def _env(value: object) -> dict[str, str | None]:
+    if type(value) is not dict:
+        raise _NotPlain
+    return {_str(name): None if item is None else _str(item) for name, item in value.items()}
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise _NotPlain
+    return tuple(_str(item) for item in value)
+
+
+def _kwarg(value: object) -> ExtraKwarg:
+    if type(value) is not dict or value.keys() != _KWARG_KEYS:
+        raise _NotPlain
+    owner, name, expr = (_str(value[key]) for key in ("owner", "name", "expr"))
+    return ExtraKwarg.model_construct(owner=owner, name=name, expr=expr)
+
+
+def _kwargs(value: object) -> tuple[ExtraKwarg, ...]:
+    if type(value) is not list:
+        raise _NotPlain
+    return tuple(_kwarg(item) for item in value)
+
+
+def _texts(value: object) -> dict[str, str]:
+    if type(value) is not dict:
+        raise _NotPlain
+    return {_str(key): _str(item) for key, item in value.items()}
+
+
+_CHECKS: dict[str, Any] = {
+    "schema_version": _schema_version,
+    "product": _product,
+    "scenario": _scenario,
+    "values": _values,
+    "env": _env,
+    "env_verbatim": _names,
+    "extra_kwargs": _kwargs,
+    "file_contents": _texts,
+    "notes": _str,
+}
