@@ -22,10 +22,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _only_files(args: list[str]) -> bool:
-    """``ascend-studio my.ascend.json`` opens the file in the app."""
+    """``ascend-studio my.ascend.json`` opens the file in the app.
+
+    A single word that names no file and looks like no file name (no suffix, no
+    folder) is a mistyped command: the command line says so, instead of a window
+    opening to complain that a file ``valdate`` does not exist.
+    """
     from ascend_studio.cli import is_command
 
-    return len(args) == 1 and not args[0].startswith("-") and not is_command(args[0])
+    if len(args) != 1 or args[0].startswith("-") or is_command(args[0]):
+        return False
+    from pathlib import Path
+
+    word = Path(args[0])
+    return word.exists() or bool(word.suffix) or len(word.parts) > 1
 
 
 if __name__ == "__main__":

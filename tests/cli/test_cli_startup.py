@@ -193,3 +193,28 @@ def test_paths_loads_no_rules_codegen_or_toml(tmp_path: Path) -> None:
         "ascend_studio.paths._cluster",
         "ascend_studio.paths._workpath",
     )
+
+
+@pytest.mark.parametrize("word", ["valdate", "export2", "parms"])
+def test_a_mistyped_command_is_a_command_line_error_not_a_window(
+    word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ascend_studio.__main__ import _only_files, main
+
+    monkeypatch.chdir(tmp_path)
+    assert not _only_files([word])
+    with pytest.raises(SystemExit) as exit_:
+        main([word])
+    assert exit_.value.code == 2
+    assert f"invalid choice: {word!r}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("word", ["train.py", "new.ascend.json", "configs/run", "README"])
+def test_a_file_name_opens_in_the_app(
+    word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ascend_studio.__main__ import _only_files
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README").write_text("", "utf-8")  # an existing file without a suffix
+    assert _only_files([word])
