@@ -25,9 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from ascend_studio import __version__
+from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
 from ascend_studio._resources import resource_path
 from ascend_studio.paths._artifacts import (
     Artifact,
@@ -45,7 +44,6 @@ __all__ = ["FORMAT", "artifacts_from_data", "cache_file", "load_artifacts"]
 
 #: Bump when what is stored, or how it is stored, changes.
 FORMAT = 1
-_APP_ID = "ascend-studio"
 
 
 def load_artifacts(path: str | Path | None = None) -> ArtifactCatalog:
@@ -98,7 +96,7 @@ def _validated(raw: bytes, source: str) -> ArtifactCatalog:
 
 def cache_file() -> Path:
     """The copy in the platformdirs user cache directory (looked up per call)."""
-    return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / "artifacts.json"
+    return copy_file("artifacts.json")
 
 
 def cache_key(raw: bytes) -> str:
@@ -110,36 +108,22 @@ def cache_key(raw: bytes) -> str:
 
 def read_cache(key: str, path: Path | None = None) -> ArtifactCatalog | None:
     """The catalog stored under ``key``, or None when there is no usable copy."""
+    body = read_copy(path or cache_file(), FORMAT, key)
+    if body is None:
+        return None
     try:
-        text = (path or cache_file()).read_bytes()
-        head, _, body = text.partition(b"\n")
-        if json.loads(head) != {"format": FORMAT, "key": key, "body": _checksum(body)}:
-            return None
         return _catalog(json.loads(body))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        return None  # missing, unreadable, not JSON, or not what this version writes
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None  # not JSON, or not what this version writes
 
 
 def write_cache(key: str, catalog: ArtifactCatalog, path: Path | None = None) -> bool:
     """Store ``catalog`` under ``key``; False when it cannot be stored (exactly)."""
-    from ascend_studio._atomic import atomic_write_text  # only on a miss
-
     data = _plain(catalog)
     if not _json_exact(data):
         return False
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    header = json.dumps({"format": FORMAT, "key": key, "body": _checksum(body)})
-    target = path or cache_file()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(target, header + "\n" + body.decode())
-    except OSError:
-        return False
-    return True
-
-
-def _checksum(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return write_copy(path or cache_file(), FORMAT, key, body)
 
 
 def _plain(value: object) -> Any:

@@ -28,9 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
-from ascend_studio._atomic import atomic_write_text
+from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
 from ascend_studio._version import __version__
 
 __all__ = [
@@ -48,12 +46,11 @@ __all__ = [
 FORMAT = 2
 #: The key naming an object's class in the stored JSON.
 TAG = "!"
-_APP_ID = "ascend-studio"
 
 
 def cache_file() -> Path:
     """The cache in the platformdirs user cache directory (looked up per call)."""
-    return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / "catalog.json"
+    return copy_file("catalog.json")
 
 
 def _shape(classes: Mapping[str, type]) -> str:
@@ -118,14 +115,12 @@ def load_plain(text: str | bytes, classes: Mapping[str, type]) -> Any:
 
 def read_cache(key: str, classes: Mapping[str, type], path: Path | None = None) -> Any:
     """The object stored under ``key``, or None when there is no usable cache."""
+    body = read_copy(path or cache_file(), FORMAT, key)
+    if body is None:
+        return None
     try:
-        text = (path or cache_file()).read_bytes()
-        head, _, body = text.partition(b"\n")
-        header = json.loads(head)
-        if header != {"format": FORMAT, "key": key, "body": _checksum(body)}:
-            return None
         return load_plain(body, classes)
-    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, not ours
+    except (ValueError, RecursionError):  # not JSON, or not objects of ours
         return None
 
 
@@ -135,16 +130,5 @@ def write_cache(key: str, value: object, path: Path | None = None) -> bool:
         data = dump_plain(value)
     except TypeError:
         return False
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-    header = json.dumps({"format": FORMAT, "key": key, "body": _checksum(body)})
-    target = path or cache_file()
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(target, header + "\n" + body.decode())
-    except OSError:
-        return False
-    return True
-
-
-def _checksum(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return write_copy(path or cache_file(), FORMAT, key, body)

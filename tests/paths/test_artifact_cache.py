@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ascend_studio import _jsoncopy
 from ascend_studio.paths import ArtifactCatalog, ArtifactError, _artifacts_load, load_artifacts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,7 +127,7 @@ def test_invalid_data_fails_even_with_a_valid_copy(data: Path) -> None:
 def _forge(header: dict[str, Any], body: object) -> bytes:
     """A copy whose header checks out but whose body is not what we write."""
     text = json.dumps(body).encode()
-    return json.dumps({**header, "body": _artifacts_load._checksum(text)}).encode() + b"\n" + text
+    return json.dumps({**header, "body": _jsoncopy._checksum(text)}).encode() + b"\n" + text
 
 
 def _corruptions(raw: bytes) -> dict[str, bytes]:

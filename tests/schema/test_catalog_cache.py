@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from ascend_studio import _jsoncopy
 from ascend_studio.schema import (
     CatalogError,
     EnumValue,
@@ -150,7 +151,7 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
 def _forge(header: dict[str, Any], body: object) -> bytes:
     """A cache whose header checks out but whose body is not what we write."""
     text = body if isinstance(body, bytes) else json.dumps(body).encode()
-    return json.dumps({**header, "body": _cache._checksum(text)}).encode() + b"\n" + text
+    return json.dumps({**header, "body": _jsoncopy._checksum(text)}).encode() + b"\n" + text
 
 
 CORRUPTIONS = [

@@ -1,0 +1,56 @@
+"""A checksummed JSON copy of validated data in the user cache directory.
+
+Shared by the catalog's and the artifact chains' caches: each owner turns its
+objects into JSON text and back; this module stores that text behind a header
+line ``{"format", "key", "body"}`` (the owner's format number, its key and the
+body's SHA-256) and gives it back only when all three match. Anything else,
+including a missing, unreadable or truncated file, reads as no copy. Writing is
+atomic; a directory that cannot be written only costs the next start its time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import platformdirs
+
+__all__ = ["copy_file", "read_copy", "write_copy"]
+
+_APP_ID = "ascend-studio"
+
+
+def copy_file(name: str) -> Path:
+    """``name`` in the platformdirs user cache directory (looked up per call)."""
+    return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / name
+
+
+def _checksum(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def read_copy(path: Path, form: int, key: str) -> bytes | None:
+    """The body stored under ``form`` and ``key``, or None when there is no usable copy."""
+    try:
+        head, _, body = path.read_bytes().partition(b"\n")
+        header = json.loads(head)
+    except (OSError, ValueError, RecursionError):  # missing, unreadable, not JSON, too deep
+        return None
+    if header != {"format": form, "key": key, "body": _checksum(body)}:
+        return None
+    return body
+
+
+def write_copy(path: Path, form: int, key: str, body: str) -> bool:
+    """Store ``body`` under ``form`` and ``key``; False when it cannot be written."""
+    from ascend_studio._atomic import atomic_write_text  # only when a copy is written
+
+    data = body.encode()
+    header = json.dumps({"format": form, "key": key, "body": _checksum(data)})
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, header + "\n" + body)
+    except OSError:
+        return False
+    return True
