@@ -10,13 +10,15 @@ atomic; a directory that cannot be written only costs the next start its time.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["copy_file", "read_copy", "write_copy"]
+__all__ = ["copy_file", "copy_key", "read_copy", "write_copy"]
 
 _APP_ID = "ascend-studio"
 
@@ -24,6 +26,21 @@ _APP_ID = "ascend-studio"
 def copy_file(name: str) -> Path:
     """``name`` in the platformdirs user cache directory (looked up per call)."""
     return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / name
+
+
+def copy_key(label: str, blobs: Mapping[str, bytes], classes: Iterable[type]) -> str:
+    """Digest of ``label`` (the owner, its format and the app version), the shape of the
+    dataclasses the copy holds (every field's name, type and default) and every data
+    file's name and bytes: a change to any of them misses the copy."""
+    digest = hashlib.sha256(f"ascend-studio {label}\0".encode())
+    for cls in classes:
+        for f in dataclasses.fields(cls):
+            default = "" if f.default is dataclasses.MISSING else f"={f.default!r}"
+            digest.update(f"{cls.__name__}.{f.name}:{f.type}{default}\n".encode())
+    for name, blob in blobs.items():
+        digest.update(f"\0{name}\0{len(blob)}\0".encode())
+        digest.update(blob)
+    return digest.hexdigest()
 
 
 def _checksum(body: bytes) -> str:

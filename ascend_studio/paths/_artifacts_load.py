@@ -16,7 +16,6 @@ only costs time. A file other than the shipped one is always validated.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio import __version__
-from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
+from ascend_studio._jsoncopy import copy_file, copy_key, read_copy, write_copy
 from ascend_studio._resources import resource_path
 from ascend_studio.paths._artifacts import (
     Artifact,
@@ -99,11 +98,13 @@ def cache_file() -> Path:
     return copy_file("artifacts.json")
 
 
+#: The classes the copy holds (their shape is part of its key).
+_CLASSES = (ArtifactCatalog, Artifact, Variant, LayerSpec, When, Cond, Placeholder, Text)
+
+
 def cache_key(raw: bytes) -> str:
-    """Digest of the cache format, the app version and the data file's bytes."""
-    digest = hashlib.sha256(f"ascend-studio artifacts {FORMAT} {__version__}\0".encode())
-    digest.update(raw)
-    return digest.hexdigest()
+    """Digest of the cache format, the app version, the classes' shape and the file's bytes."""
+    return copy_key(f"artifacts {FORMAT} {__version__}", {"artifacts.toml": raw}, _CLASSES)
 
 
 def read_cache(key: str, path: Path | None = None) -> ArtifactCatalog | None:

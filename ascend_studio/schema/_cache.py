@@ -22,13 +22,12 @@ costs time.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
+from ascend_studio._jsoncopy import copy_file, copy_key, read_copy, write_copy
 from ascend_studio._version import __version__
 
 __all__ = [
@@ -53,24 +52,9 @@ def cache_file() -> Path:
     return copy_file("catalog.json")
 
 
-def _shape(classes: Mapping[str, type]) -> str:
-    """Every catalog class's fields (name, type, default), as text."""
-    rows = []
-    for name, cls in classes.items():
-        for f in dataclasses.fields(cls):
-            default = "" if f.default is dataclasses.MISSING else f"={f.default!r}"
-            rows.append(f"{name}.{f.name}:{f.type}{default}")
-    return "\n".join(rows)
-
-
 def sources_key(blobs: Mapping[str, bytes], classes: Mapping[str, type]) -> str:
     """Digest of the format, the version, the classes' shape and every file's name and bytes."""
-    digest = hashlib.sha256(f"ascend-studio catalog cache {FORMAT} {__version__}\0".encode())
-    digest.update(_shape(classes).encode())
-    for name, blob in blobs.items():
-        digest.update(f"\0{name}\0{len(blob)}\0".encode())
-        digest.update(blob)
-    return digest.hexdigest()
+    return copy_key(f"catalog cache {FORMAT} {__version__}", blobs, classes.values())
 
 
 def dump_plain(value: object) -> Any:
