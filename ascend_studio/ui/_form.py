@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
@@ -352,10 +352,15 @@ class FormView(QScrollArea):
         self.category_scrolled.emit(row.param.category)
 
     def _settle(self) -> None:
-        """Lay out pending changes now, so section and row positions are final."""
+        """Lay out pending changes now, so section and row positions are final.
+
+        Row stacks take their rows' new heights from the layout requests the rows
+        post (a value, tag or language changed): those are delivered first."""
         layout = self.body.layout()
-        if layout is not None:
-            layout.activate()
+        for _ in range(3):  # a stack's new height posts one more request to the body
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            if layout is not None:
+                layout.activate()
         self.body.adjustSize()
 
     def _scrolled(self, value: int) -> None:

@@ -262,3 +262,25 @@ def test_typing_while_the_slices_run(qtbot: Any, midbuild: MainWindow) -> None:
     qtbot.waitUntil(form.is_fully_built, timeout=20000)
     assert form.is_row_visible("hccl_timeout")
     assert not any(form.is_row_visible(p) for p in ("graph_run_mode", "precision_mode"))
+
+
+def test_navigating_after_a_load_lands_on_the_section_header(
+    make_window: Callable[..., MainWindow],
+) -> None:
+    """Loading a profile changes rows above the target (tags, values); their new heights
+    are taken before the view scrolls, not after it landed (which left the header 73 px
+    down). A pixel per combo box can still come with the first paint of the rows."""
+    from ascend_studio.profile import Profile
+
+    window = make_window("zh")
+    window.resize(1600, 1000)
+    values = {"precision_mode_v2": "mixed_float16", "hccl_timeout": 600, "deterministic": 1}
+    profile = Profile(product="atlas_a2", values=values, env={"ASCEND_WORK_PATH": "/data/作业"})
+    window.model.replace(profile, None, saved=profile)
+    form = window.form
+    form.verticalScrollBar().setValue(0)
+    form.scroll_to_section("precision")
+    for _ in range(8):
+        QApplication.processEvents()
+    offset = form.sections["precision"].y() - form.verticalScrollBar().value()
+    assert 0 <= offset <= 20, offset
