@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
@@ -60,6 +60,7 @@ from ascend_studio.ui._style import apply_fonts
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
     from ascend_studio.ui._diaglist import DiagnosticsList
+    from ascend_studio.ui._docks import DockedViews
     from ascend_studio.ui._files import FileController
     from ascend_studio.ui._model import ProfileModel
     from ascend_studio.ui._previews import PreviewPane
@@ -85,9 +86,7 @@ class MainWindow(QMainWindow):
     previews: PreviewPane
     diagnostics: DiagnosticsList
     snapshot: Snapshot
-    inspector: InspectorView
-    why_panel: WhyPanel
-    compare: CompareView
+    docked: DockedViews
     drops: DropHandler
     applier: ApplyActions
 
@@ -157,6 +156,19 @@ class MainWindow(QMainWindow):
             mark("first paint")
             QTimer.singleShot(0, self, self.finish_start)
         return False
+
+    # the docked views, built the first time they are needed (ui/_docks.py)
+    @property
+    def inspector(self) -> InspectorView:
+        return cast("InspectorView", self.docked.view("inspector"))
+
+    @property
+    def why_panel(self) -> WhyPanel:
+        return cast("WhyPanel", self.docked.view("why"))
+
+    @property
+    def compare(self) -> CompareView:
+        return cast("CompareView", self.docked.view("compare"))
 
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""
