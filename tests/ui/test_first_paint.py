@@ -323,7 +323,9 @@ def test_each_docked_view_appears_and_works_when_first_opened(qtbot: Any, lang: 
     english = {"inspector": "Output paths", "why": "Why", "compare": "Compare"}
     for name in DOCKS:
         dock = window.findChild(QDockWidget, f"dock:{name}")
-        assert dock is not None and dock.toggleViewAction() in window.actions_.menus["view"].actions()
+        assert (
+            dock is not None and dock.toggleViewAction() in window.actions_.menus["view"].actions()
+        )
         assert dock.windowTitle() == dock.toggleViewAction().text()
         assert (dock.windowTitle() == english[name]) == (lang == "en")
     inspector = _open_dock(window, "inspector")
@@ -355,9 +357,7 @@ def test_why_opens_on_the_field_the_user_was_on(qtbot: Any) -> None:
 
 
 @pytest.mark.parametrize("name", DOCKS)
-def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(
-    qtbot: Any, name: str
-) -> None:
+def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(qtbot: Any, name: str) -> None:
     """Built on first use, a view takes the place and size it took built up front."""
 
     def opened(build_first: bool) -> tuple[object, ...]:
