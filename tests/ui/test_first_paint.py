@@ -442,6 +442,21 @@ def test_the_background_check_reports_on_the_gui_thread(
     assert "hccl_timeout" in text
 
 
+def test_the_catalog_is_verified_once_every_row_is_built(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its thread would hold the GIL (PySide6 keeps it while Qt works) during the build."""
+    seen: list[bool] = []
+    monkeypatch.setattr(
+        _app.CatalogCheck, "start", lambda check: seen.append(check.window.form.is_fully_built())
+    )
+    _, window = _app.start_app([])
+    qtbot.addWidget(window, before_close_func=_forget)
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert not window.form.is_fully_built() and seen == []
+    qtbot.waitUntil(lambda: seen == [True], timeout=20000)
+
+
 def test_the_shipped_catalog_passes_the_check(qtbot: Any) -> None:
     window = create_window(Settings(), "en", progressive=False)
     qtbot.addWidget(window, before_close_func=_forget)
