@@ -45,7 +45,12 @@ from typing import Any
 __all__ = [
     "MAX_ENTRIES",
     "SWITCH",
-    "MethodCache", "cache_path", "install", "installed", "uninstall"]
+    "MethodCache",
+    "cache_path",
+    "install",
+    "installed",
+    "uninstall",
+]
 
 #: The file's own format; a change makes older files read as empty.
 _FORMAT = b"ascend-studio dataclass methods 1\n"

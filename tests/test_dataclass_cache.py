@@ -14,6 +14,7 @@ from pathlib import Path
 from types import FunctionType
 
 import pytest
+from app_process import run_ascend_studio
 
 from ascend_studio import _dataclass_cache
 from ascend_studio._dataclass_cache import MAX_ENTRIES, MethodCache
@@ -260,15 +261,7 @@ def _cli(
 ) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PYTHONDONTWRITEBYTECODE": "1"}
     env["ASCEND_STUDIO_DATACLASS_CACHE"] = "1" if cache else "0"
-    return subprocess.run(
-        [sys.executable, "-m", "ascend_studio", *args],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
+    return run_ascend_studio(*args, env=env)
 
 
 def test_the_command_line_fills_and_uses_it(tmp_path: Path) -> None:
