@@ -148,7 +148,8 @@ class FormView(QScrollArea):
             run = Run(section, path)
             self._runs.append(run)
         param = section.params[section.order[path]]
-        row = ParamRow(param, self.catalog, level=param.path.count("."), parent=run.box)
+        level = param.path.count(".")
+        row = ParamRow(param, self.catalog, level=level, parent=run.box, lang=self.lang)
         row.edited.connect(self.edited)
         row.finished.connect(self.finished)
         row.reset_requested.connect(self.reset_requested)
@@ -159,7 +160,6 @@ class FormView(QScrollArea):
             )
         if self._target is not None:
             row.set_target(*self._target)
-        row.set_language(self.lang)
         row.apply(self._states.get(param.path, RowState()))
         if not self._wanted(param):
             row.setVisible(False)

@@ -284,3 +284,58 @@ def test_navigating_after_a_load_lands_on_the_section_header(
         QApplication.processEvents()
     offset = form.sections["precision"].y() - form.verticalScrollBar().value()
     assert 0 <= offset <= 20, offset
+
+
+# -- what a row's construction spends -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_row_sets_its_texts_once_in_the_form_language(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Made in English and then set to the form's language, every row did its texts
+    (tooltips, tags, the editor's labels) twice."""
+    from ascend_studio.ui._row import ParamRow
+
+    window = make_window(lang, progressive=True)
+    window.finish_start()
+    window.form._slicer.stop()
+    calls: Counter[str] = Counter()
+    original = ParamRow.set_language
+
+    def counting(self: ParamRow, lang: Any) -> None:
+        calls[self.param.path] += 1
+        original(self, lang)
+
+    monkeypatch.setattr(ParamRow, "set_language", counting)
+    before = set(window.form.rows)
+    window.form.build_all()
+    built = set(window.form.rows) - before
+    assert built and set(calls) == built and max(calls.values()) == 1
+    for path in built:
+        param = window.catalog.param(path)
+        assert window.form.rows[path].title.text() == param.label.get(lang)
+
+
+def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> None:
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QLabel
+
+    from ascend_studio.ui._style import styled_font
+
+    first, second = QLabel(), QLabel()
+    styled_font(first, bold=True, scale=1.6)
+    styled_font(second, bold=True, scale=1.6)
+    assert first.font() == second.font()
+    assert first.font().weight() == QFont.Weight.DemiBold
+    assert first.font().pointSizeF() == pytest.approx(qapp.font().pointSizeF() * 1.6)
+    saved = QFont(qapp.font())
+    try:
+        changed = QFont(saved)
+        changed.setFamilies([*saved.families(), "Noto Sans CJK SC"][::-1])
+        qapp.setFont(changed)
+        third = QLabel()
+        styled_font(third, bold=True, scale=1.6)
+        assert third.font().families() == changed.families()  # not the cached variant
+    finally:
+        qapp.setFont(saved)
