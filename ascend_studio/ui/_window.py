@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         connect_document(self)
         install_part2(self)
         self.previews.set_formats(self.engine.formats())
-        self._document_language()
+        self._document_language(render=False)  # refresh() renders the previews next
         self.refresh()
         self._restore_state()
         mark("document")
@@ -435,10 +435,11 @@ class MainWindow(QMainWindow):
             self._update_counts()
             self._update_file_state()
 
-    def _document_language(self) -> None:
+    def _document_language(self, render: bool = True) -> None:
         self.diagnostics.set_language(self.lang)
         self.previews.retranslate(self.lang)
-        self.previews.refresh(self._preview_text)  # comments in the exported code follow it
+        if render:  # comments in the exported code follow it
+            self.previews.refresh(self._preview_text)
         self._update_counts()
         self._update_file_state()
 

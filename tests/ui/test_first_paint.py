@@ -374,6 +374,28 @@ def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(qtbot: Any, 
     assert opened(build_first=False) == opened(build_first=True)
 
 
+def test_the_document_renders_each_preview_once(qtbot: Any) -> None:
+    """The language pass and the first refresh each rendered every format at the start."""
+    from collections import Counter
+
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    exported: Counter[str] = Counter()
+    original = window.engine.export
+
+    def counting(profile: Any, fmt: str, *args: Any, **kwargs: Any) -> str:
+        exported[fmt] += 1
+        return original(profile, fmt, *args, **kwargs)
+
+    window.engine.export = counting  # type: ignore[method-assign]
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert set(exported) == set(window.previews.tabs) and set(exported.values()) == {1}
+    assert "NPURunConfig" in window.previews.text("py")
+    window.set_language("zh")  # a language change still renders them again
+    assert set(exported.values()) == {2}
+
+
 def test_typing_a_search_before_the_document_filters_once_it_exists(qtbot: Any) -> None:
     window = create_window(Settings(), "en", progressive=True)
     qtbot.addWidget(window, before_close_func=_forget)
