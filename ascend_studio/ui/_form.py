@@ -128,10 +128,15 @@ class FormView(QScrollArea):
         return not self.build_queue
 
     def _build_now(self, paths: Iterable[str]) -> None:
+        queue = self.build_queue
         with self._kept_in_place():
-            for path in self.build_queue.take(paths):
+            start = queue.clock()
+            taken = queue.take(paths)
+            for path in taken:
                 self._make_row(path)
+            made = queue.clock()
             self._place_runs()
+            queue.learn(len(taken), made - start, queue.clock() - made)
         self._check_done()
 
     def _check_done(self) -> None:

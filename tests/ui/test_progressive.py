@@ -12,8 +12,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication
 
+from ascend_studio.schema import Catalog
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._form import FormView
+from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.editors import IntEditor
 
@@ -61,6 +63,29 @@ def test_showing_the_rows_counts_as_their_cost() -> None:
         done = queue.run_slice(clock.build, finish=show)
         assert clock.now - start <= queue.budget + 1e-12  # showing included
         assert len(done) == 4  # the showing left room for 4 rows, not 8
+
+
+def test_costs_learnt_outside_a_slice_bound_the_first_slice() -> None:
+    """The rows built before the first paint teach the costs: the first slice no longer
+    builds until its budget is spent and then shows them all on top."""
+    clock = FakeClock(0.003)
+    queue = BuildQueue([f"p{i}" for i in range(40)], clock=clock, budget=0.012)
+
+    def show() -> None:
+        clock.now += 0.004
+
+    queue.learn(10, 0.030, 0.004)  # ten rows made in 30 ms, shown in 4
+    assert len(queue.run_slice(clock.build, finish=show)) == 2  # 2 x 3 + 4 <= 12 < 3 x 3 + 4
+    assert clock.now <= queue.budget
+    queue.learn(0, 0.0, 0.0)  # nothing built: nothing learnt
+    assert queue.row_cost == pytest.approx(0.003)
+
+
+def test_the_first_rows_teach_the_build_its_costs(qtbot: Any, catalog: Catalog) -> None:
+    window = MainWindow(catalog, Settings(), "en", progressive=True)  # not shown: no slice ran
+    qtbot.addWidget(window)
+    assert 0 < len(window.form.rows) < 40
+    assert window.form.build_queue.row_cost > 0 and window.form.build_queue.finish_cost > 0
 
 
 def test_every_path_is_handed_out_once_in_order_and_urgent_ones_first() -> None:
