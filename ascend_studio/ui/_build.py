@@ -13,11 +13,9 @@ from collections.abc import Callable, Iterable
 
 __all__ = ["SLICE_SECONDS", "BuildQueue"]
 
-#: Time per slice, rows made and shown: three quarters of a 16 ms frame. The layout
-#: and paint that follow (about 4 ms: the form's new height, its scroll bar) and the
-#: keystroke that waited for them fit in the rest. Each slice pays them once: with 8 ms
-#: slices (1-2 rows each) they were a third of the build, which took ~0.3 s longer.
-SLICE_SECONDS = 0.012
+#: Time per slice, rows made and shown: half of a 16 ms frame. The layout and paint
+#: that follow and the keystroke that waited for them fit in the other half.
+SLICE_SECONDS = 0.008
 
 
 class BuildQueue:
