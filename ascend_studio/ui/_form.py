@@ -24,6 +24,7 @@ from ascend_studio.schema import Catalog, Category, Parameter
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._env import EnvTable
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
@@ -97,6 +98,7 @@ class FormView(QScrollArea):
         self._slicer = QTimer(self)
         self._slicer.setInterval(0)
         self._slicer.timeout.connect(self.build_slice)
+        self._bar = QuietBar(self.verticalScrollBar())
 
     # -- building ------------------------------------------------------------------------------
     def build_next(self) -> bool:
@@ -112,12 +114,14 @@ class FormView(QScrollArea):
     def build_progressively(self) -> None:
         """Build the remaining rows a slice per turn of the event loop (input stays live)."""
         if self.build_queue:
+            self._bar.start()
             self._slicer.start()
 
     def build_slice(self) -> None:
         """One time-bounded slice: the unbuilt rows in view first, then in order."""
         with self._kept_in_place():
             self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
+        self._bar.tick()
         self._check_done()
 
     def ensure_built(self, paths: Iterable[str]) -> None:
@@ -141,6 +145,7 @@ class FormView(QScrollArea):
 
     def _check_done(self) -> None:
         if not self.build_queue:
+            self._bar.stop()
             self._slicer.stop()
             if not self._announced:
                 self._announced = True

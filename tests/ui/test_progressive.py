@@ -364,3 +364,43 @@ def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> 
         assert third.font().families() == changed.families()  # not the cached variant
     finally:
         qapp.setFont(saved)
+
+
+# -- the scroll bar while the rows are built ------------------------------------------------------
+
+
+def test_the_scroll_bar_repaints_a_few_times_a_second_while_rows_are_built(qapp: Any) -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QScrollBar
+
+    from ascend_studio.ui._quietbar import QuietBar
+
+    bar = QScrollBar()
+    clock = FakeClock(0.0)
+    quiet = QuietBar(bar, clock=clock)
+    quiet.start()
+    assert not bar.updatesEnabled()
+    clock.now += quiet.PERIOD / 2
+    quiet.tick()
+    assert not bar.updatesEnabled()  # not yet
+    clock.now += quiet.PERIOD
+    quiet.tick()
+    assert bar.updatesEnabled()  # this turn of the event loop paints it
+    quiet.tick()
+    assert not bar.updatesEnabled()  # and then it waits again
+    QApplication.sendEvent(bar, QEvent(QEvent.Type.Enter))  # someone is about to use it
+    assert bar.updatesEnabled() and not quiet.quiet
+    quiet.tick()
+    assert bar.updatesEnabled()
+    quiet.start()
+    bar.setRange(0, 100)
+    bar.setValue(40)  # scrolled (wheel, keys, a jump): the handle must follow at once
+    assert bar.updatesEnabled() and not quiet.quiet
+
+
+def test_the_scroll_bar_is_normal_once_every_row_is_built(qtbot: Any, midbuild: MainWindow) -> None:
+    form = midbuild.form
+    form.build_progressively()
+    assert not form.verticalScrollBar().updatesEnabled()
+    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    assert form.verticalScrollBar().updatesEnabled()
