@@ -206,6 +206,10 @@ PY_VALUES = st.one_of(
 KWARGS = st.builds(ExtraKwarg, owner=TEXT, name=TEXT, expr=TEXT)
 PY_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     **FIELDS,
+    # an unknown field set in code (model_copy takes any value)
+    "later_in_code": st.one_of(
+        TEXT.map(str.encode), st.builds(Expr, expr=TEXT.filter(bool)), st.tuples(TEXT, SCALARS)
+    ),
     "values": _mostly(
         st.dictionaries(TEXT, PY_VALUES, max_size=4), st.dictionaries(TEXT, VALUES, max_size=2)
     ),
@@ -299,6 +303,26 @@ def test_what_the_plain_road_declines(document: dict[str, Any]) -> None:
 )
 def test_what_the_plain_road_takes(document: dict[str, Any]) -> None:
     assert _agrees_in_python(document) is not None
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(PY_DOCUMENTS)
+def test_dumps_are_pydantics(data: dict[str, Any]) -> None:
+    """``model_dump`` (both modes, unknown fields too), ``model_dump_json`` and the
+    ``model_copy`` the edits use, against pydantic's twin model of the same document."""
+    try:
+        twin = twins.Profile.model_validate(twins._twinned(copy.deepcopy(data)))
+    except ValueError:
+        return
+    profile = Profile.model_validate(copy.deepcopy(data))
+    for mode in ("python", "json"):
+        assert _shape(profile.model_dump(mode=mode)) == _shape(twin.model_dump(mode=mode))
+    assert json.loads(profile.model_dump_json()) == json.loads(twin.model_dump_json())
+    update = {"notes": "n", "values": {"x": 1}, "later": [2]}
+    copied, twin_copied = profile.model_copy(update=update), twin.model_copy(update=update)
+    assert copied.model_dump(mode="json") == twin_copied.model_dump(mode="json")
+    assert copied.model_fields_set == twin_copied.model_fields_set
+    assert copied.model_extra == twin_copied.model_extra
 
 
 def test_unknown_fields_are_kept_as_they_are() -> None:
