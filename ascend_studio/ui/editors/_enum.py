@@ -37,7 +37,10 @@ class EnumEditor(Editor):
         super().__init__(param, parent)
         self.combo = QComboBox(self)
         self.combo.setObjectName(f"{param.path}:combo")
-        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # Sized to its items when first shown. AdjustToContents resized the combo box to
+        # its items 20 ms after every relabel, until its layout put it back: painted in
+        # between, a row's combo box was 123 px wide instead of its column's 300.
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContentsOnFirstShow)
         self._model = QStandardItemModel(self.combo)
         self._values: list[Value | None] = [None, *(v.value for v in param.values)]
         self._problems: list[Unavailable | None] = [None] * len(self._values)
