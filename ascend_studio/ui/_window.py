@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
@@ -52,6 +52,15 @@ from ascend_studio.ui._i18n import (
     tr,
 )
 from ascend_studio.ui._nav import CategoryNav
+from ascend_studio.ui._places import (
+    DEFAULT_SIZE,
+    DIAGNOSTICS_MINIMUM,
+    DOCK_MINIMUM,
+    MAIN_SHARES,
+    PREVIEWS_MINIMUM,
+    first_geometry,
+    main_sizes,
+)
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
@@ -131,7 +140,7 @@ class MainWindow(QMainWindow):
         self._rebuild_recent(settings.recent_files())
         geometry = settings.blob("geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1500, 900)
+            self._default_geometry()
         self._reserve_docks()
         mark("window body")
         if progressive:
@@ -143,8 +152,8 @@ class MainWindow(QMainWindow):
             self.finish_start()
 
     def showEvent(self, event: QShowEvent) -> None:
-        """The remembered splitter layout, once the window's layout has its final size
-        (restored earlier, the splitters rescaled it; later, they jumped after the paint)."""
+        """The splitter layout, once the window's layout has its final size (restored
+        earlier, the splitters rescaled it; later, they jumped after the paint)."""
         if not self._splitters_restored:
             self._splitters_restored = True
             self._restore_splitters()
@@ -202,8 +211,12 @@ class MainWindow(QMainWindow):
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("splitter:side")
         # stand-ins of the previews and the diagnostics list (see _build_document)
-        self.side.addWidget(QTabWidget(self.side))
-        self.side.addWidget(QListWidget(self.side))
+        for stand_in, minimum in (
+            (QTabWidget(self.side), PREVIEWS_MINIMUM),
+            (QListWidget(self.side), DIAGNOSTICS_MINIMUM),
+        ):
+            stand_in.setMinimumSize(minimum)  # the real view's (ui/_places.py)
+            self.side.addWidget(stand_in)
         self.side.setSizes(list(SIDE_SIZES))
         center = QWidget(self)
         column = QVBoxLayout(center)
@@ -217,8 +230,18 @@ class MainWindow(QMainWindow):
             self.main.addWidget(widget)
         self.main.setStretchFactor(1, 3)
         self.main.setStretchFactor(2, 2)
-        self.main.setSizes([250, 760, 520])
+        self.main.setSizes(list(MAIN_SHARES))
         self.setCentralWidget(self.main)
+
+    def _default_geometry(self) -> None:
+        """No remembered geometry: a size that fits the screen (ui/_places.py)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(DEFAULT_SIZE)
+            return
+        place = first_geometry(screen.availableGeometry())
+        self.resize(place.size())
+        self.move(place.topLeft())
 
     def _build_status(self) -> None:
         self.counts_label = QLabel(self)
@@ -458,17 +481,35 @@ class MainWindow(QMainWindow):
         for name in DOCKS:
             dock = QDockWidget(self)
             dock.setObjectName(f"dock:{name}")
+            stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
+            stand_in.setMinimumSize(DOCK_MINIMUM)
+            dock.setWidget(stand_in)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.hide()
         self.restoreState(state)
 
     def _restore_splitters(self) -> None:
-        """Splitter layout, before the first paint: the document does not move it."""
+        """Splitter layout, before the first paint: the remembered one, else shares of
+        the window's width that leave the form room for its widest row. The stand-ins
+        have the real views' minimum sizes, so the document does not move it."""
         for name in _SPLITTERS:
             blob = self.settings.blob(f"splitter_{name}")
             splitter = self.main if name == "main" else self.side
-            if blob is not None:
-                splitter.restoreState(blob)
+            if blob is not None and splitter.restoreState(blob):
+                continue
+            if splitter is self.main:
+                self.main.setSizes(self._main_sizes())
+
+    def _main_sizes(self) -> list[int]:
+        """Navigation, form and side widths from the window's width (ui/_places.py)."""
+        form = self.form
+        needs = (
+            form.body.minimumSizeHint().width()
+            + form.verticalScrollBar().sizeHint().width()
+            + 2 * form.frameWidth()
+        )
+        total = self.main.width() - self.main.handleWidth() * (self.main.count() - 1)
+        return main_sizes(total, needs, self.side.minimumSizeHint().width())
 
     def save_layout(self) -> None:
         self.settings.set_blob("geometry", self.saveGeometry())
