@@ -12,6 +12,9 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"ascend-studio {__version__}")
         return 0
+    from ascend_studio import _dataclass_cache
+
+    _dataclass_cache.install()  # the process is the app's: its classes load compiled methods
     if not args or args[0] in {"gui", "--gui"} or _only_files(args):
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 

@@ -26,7 +26,12 @@ import sys
 import time
 from pathlib import Path
 
-__all__ = ["atomic_write_text", "check_writable_target", "remove_stale_temporaries"]
+__all__ = [
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "check_writable_target",
+    "remove_stale_temporaries",
+]
 
 _KINDS = (
     (stat.S_ISDIR, errno.EISDIR, "is a directory"),
@@ -107,7 +112,7 @@ def process_alive(pid: int) -> bool | None:
 def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:
     """Delete temporary files that an interrupted write of ``target`` left behind.
 
-    Only files named as :func:`atomic_write_text` names them (``.NAME.PID.xxxx.tmp``
+    Only files named as :func:`atomic_write_bytes` names them (``.NAME.PID.xxxx.tmp``
     beside ``target``), that are regular files, and whose writing process no longer
     exists (and that are a minute old) are removed; one without a process id only once
     it is a day old. A write under way in a live process is never touched. Returns
@@ -142,7 +147,14 @@ def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, mode: int | None = None) -> Path:
-    """Write ``text`` (UTF-8) to ``path`` through a temporary file and a rename.
+    """Write ``text`` (UTF-8, line ends as given) to ``path``: :func:`atomic_write_bytes`."""
+    return atomic_write_bytes(path, text.encode("utf-8"), mode=mode)
+
+
+def atomic_write_bytes(
+    path: str | os.PathLike[str], data: bytes, *, mode: int | None = None
+) -> Path:
+    """Write ``data`` to ``path`` through a temporary file and a rename.
 
     Raises ``OSError`` naming the path when the directory is missing or not
     writable, or when the path holds something the module policy refuses; the
@@ -159,8 +171,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, *, mode: int | No
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(given)) from exc
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         if mode is not None:

@@ -55,6 +55,7 @@ app.exec()
 """
 
 _APP = """
+from ascend_studio import _dataclass_cache; _dataclass_cache.install()  # as the entry point does
 import json, os, time
 from ascend_studio.ui import create_window, ensure_app
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -130,6 +131,8 @@ def built():
     tick()
     print("built", flush=True)
     print("data " + json.dumps(out), flush=True)
+    if _dataclass_cache.installed():  # the exit would save it; os._exit skips that
+        _dataclass_cache.installed().save()
     os._exit(0)
 
 window.form.fully_built.connect(built)

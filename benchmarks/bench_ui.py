@@ -75,6 +75,8 @@ app.exec()
 # The app is imported before the probe, as ``ascend-studio`` itself imports it: the
 # probe's PySide6 import must not change the app's import order (ui/__init__.py).
 APP = (
+    # As the ``ascend-studio`` entry point does before anything else.
+    "from ascend_studio import _dataclass_cache; _dataclass_cache.install()\n"
     "from ascend_studio.ui._app import start_app\n"
     + _PROBE.format(after_paint="")
     + """
@@ -87,6 +89,8 @@ def finished():  # every row built and the catalog verified
     if window.form.is_fully_built() and "catalog verified" in names:
         print("built", time.perf_counter(), flush=True)
         print("marks", json.dumps(_startup.marks()), flush=True)
+        if _dataclass_cache.installed():  # the exit would save it; os._exit skips that
+            _dataclass_cache.installed().save()
         os._exit(0)
     QTimer.singleShot(5, finished)
 QTimer.singleShot(0, finished)

@@ -28,3 +28,8 @@ def _isolated_user_dirs(
     ):
         monkeypatch.setenv(var, str(Path(home, sub)))
     yield
+    # A test that ran ``ascend_studio.__main__.main`` in this process installed the
+    # dataclass methods cache with this test's cache folder: keep it to this test.
+    from ascend_studio import _dataclass_cache
+
+    _dataclass_cache.uninstall()

@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
-from ascend_studio import __version__
+from ascend_studio import __version__, _dataclass_cache
 from ascend_studio._startup import mark
 from ascend_studio.schema import CatalogError, shipped_catalog
 from ascend_studio.ui._display import NO_DISPLAY_STATUS, display_problem
@@ -134,6 +134,11 @@ class CatalogCheck(QObject):
 
     def _run(self) -> None:
         problem = catalog_problem()
+        # The start's classes are all defined by now: keep their compiled methods even
+        # if the app is killed rather than closed (the exit saves them too).
+        cache = _dataclass_cache.installed()
+        if cache is not None:
+            cache.save()
         if problem is not None:
             with contextlib.suppress(RuntimeError):  # the window has been closed since
                 self.problem_found.emit(problem)

@@ -5,31 +5,22 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from app_process import run_ascend_studio
 
 from ascend_studio import _input
 from ascend_studio._input import MAX_INPUT_BYTES, InputError, read_input
 from ascend_studio.cli import run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 #: (command, status when the file cannot be read); paths takes scripts and profiles.
 READERS = [("import", 1), ("validate", 2), ("export", 2), ("paths", 2)]
 
 
 def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """The real CLI in a child process: a hang fails by the timeout, not by timing."""
-    return subprocess.run(
-        [sys.executable, "-m", "ascend_studio", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
+    return run_ascend_studio(*args, timeout=timeout)
 
 
 def _extra(command: str) -> list[str]:

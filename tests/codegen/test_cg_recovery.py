@@ -3,17 +3,13 @@ and no reader is quadratic (hang checks run the real CLI under a time limit)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from app_process import run_ascend_studio
 
 from ascend_studio.codegen import _pyscan, import_text
 from ascend_studio.codegen._import_py import MAX_PYTHON_BYTES
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_deeply_nested_substitution_is_one_bad_line() -> None:
@@ -72,14 +68,6 @@ def test_worst_cases_finish(tmp_path: Path, case: str) -> None:
     name, text = WORST[case]
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "ascend_studio", "import", str(path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,  # a hang or a quadratic reader fails here
-        check=False,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
+    run = run_ascend_studio("import", str(path))  # a hang or a quadratic reader times out
     assert "Traceback" not in run.stderr
     assert run.returncode in (0, 1)

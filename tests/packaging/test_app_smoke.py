@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from app_process import run_ascend_studio
 
 pytest.importorskip("PySide6")
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_entry_point_shows_the_window(tmp_path: Path) -> None:
@@ -22,15 +19,7 @@ def test_entry_point_shows_the_window(tmp_path: Path) -> None:
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "XDG_STATE_HOME": str(tmp_path / "state"),
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "ascend_studio"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = run_ascend_studio(env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "main window shown" in result.stdout
     assert "118 parameters" in result.stdout

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from app_process import run_ascend_studio
 
 from ascend_studio.ui._display import display_problem
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _bare_env(**extra: str) -> dict[str, str]:
@@ -24,15 +21,7 @@ def _bare_env(**extra: str) -> dict[str, str]:
 @pytest.mark.parametrize("platform", [None, "xcb"])
 def test_no_display_is_one_line_and_exit_2(platform: str | None) -> None:
     env = _bare_env(**({"QT_QPA_PLATFORM": platform} if platform else {}))
-    done = subprocess.run(
-        [sys.executable, "-m", "ascend_studio"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_ascend_studio(env=env)
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
@@ -44,15 +33,7 @@ def test_no_display_is_one_line_and_exit_2(platform: str | None) -> None:
 def test_a_file_argument_gets_the_same_answer(tmp_path: Path) -> None:
     script = tmp_path / "train.py"
     script.write_text("print(1)\n", encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, "-m", "ascend_studio", str(script)],
-        cwd=ROOT,
-        env=_bare_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_ascend_studio(str(script), env=_bare_env())
     assert done.returncode == 2
     assert "no display" in done.stderr
 

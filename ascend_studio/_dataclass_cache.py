@@ -1,0 +1,203 @@
+"""Compiled dataclass methods, kept between runs of the app's own processes.
+
+``dataclasses`` writes the source of each method it generates (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, and ``__setattr__``/``__delattr__`` for a
+frozen class) and runs it through ``exec``, which compiles it. On Python 3.11 that
+is one compile per method, about 1 to 1.5 ms per class, and a command defines 100
+to 170 classes (ours and pydantic's) before it does any work: the biggest single
+cost of a start after the imports themselves.
+
+The compiled code depends only on the source text and the interpreter. So
+:func:`install` gives the ``dataclasses`` module its own ``exec`` (a module global
+shadowing the builtin, which is where ``dataclasses`` looks the name up): it finds
+the text's code object in a cache file, or compiles it exactly as ``exec`` would
+(``dont_inherit=True``: ``dataclasses`` itself has no ``__future__`` imports),
+then runs it with the same globals and locals. The classes made are the same as
+without the cache; ``tests/test_dataclass_cache.py`` compares their methods' code.
+
+The file (``dataclass-methods-<interpreter tag>.bin`` in the user cache folder)
+holds a header (this format, the interpreter's bytecode magic number, a BLAKE2b
+checksum of the body) and a marshalled mapping from a digest of each source text
+to its marshalled code. A missing, unreadable, truncated or foreign file reads as
+empty; it is rewritten at exit when the process compiled something new, atomically
+and at most :data:`MAX_ENTRIES` entries. A folder that cannot be written only
+costs the next start its time.
+
+Only the app's entry point (``ascend-studio``) installs it: the process is then
+the app's own. Importing the package as a library changes nothing.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import dataclasses
+import hashlib
+import importlib.util
+import marshal
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+__all__ = [
+    "MAX_ENTRIES",
+    "SWITCH",
+    "MethodCache",
+    "cache_path",
+    "install",
+    "installed",
+    "uninstall",
+]
+
+#: The file's own format; a change makes older files read as empty.
+_FORMAT = b"ascend-studio dataclass methods 1\n"
+_SUM_BYTES = 32
+#: More entries than a few versions' worth of classes: start again from this run's.
+MAX_ENTRIES = 8192
+
+
+def cache_path() -> Path:
+    """The cache file for this interpreter, in the user cache folder."""
+    from ascend_studio._jsoncopy import copy_file
+
+    return copy_file(f"dataclass-methods-{sys.implementation.cache_tag}.bin")
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _checksum(body: bytes) -> bytes:
+    return hashlib.blake2b(body, digest_size=_SUM_BYTES).digest()
+
+
+def _header() -> bytes:
+    return _FORMAT + importlib.util.MAGIC_NUMBER
+
+
+class MethodCache:
+    """Source text -> code object, backed by one file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stored = self._read(path)
+        self._used: dict[bytes, bytes] = {}
+        self.compiled = 0  # texts compiled by this process (0: the file had them all)
+
+    @staticmethod
+    def _read(path: Path) -> dict[bytes, bytes]:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return {}
+        header = _header()
+        body = data[len(header) + _SUM_BYTES :]
+        if not data.startswith(header) or data[len(header) : len(header) + _SUM_BYTES] != (
+            _checksum(body)
+        ):
+            return {}
+        try:
+            table = marshal.loads(body)
+        except (ValueError, EOFError, TypeError):
+            return {}
+        if not isinstance(table, dict):
+            return {}
+        return {k: v for k, v in table.items() if type(k) is bytes and type(v) is bytes}
+
+    def code(self, text: str) -> CodeType:
+        """The code ``exec(text)`` would compile."""
+        key = _digest(text)
+        blob = self._used.get(key) or self._stored.get(key)
+        if blob is not None:
+            try:
+                code = marshal.loads(blob)
+            except (ValueError, EOFError, TypeError):
+                code = None
+            if isinstance(code, CodeType):
+                self._used[key] = blob
+                return code
+        code = compile(text, "<string>", "exec", dont_inherit=True)
+        self._used[key] = marshal.dumps(code)
+        self.compiled += 1
+        return code
+
+    def save(self) -> bool:
+        """Write the file when this process compiled something; False when it could not.
+
+        Safe to call from a worker thread while classes are being defined: the
+        table is copied in one step (bytes keys: no Python code runs), and what
+        is compiled meanwhile is written by the next save."""
+        compiled = self.compiled  # another thread may compile meanwhile: count only these
+        if not compiled:
+            return True
+        table = {**self._stored, **self._used}
+        if len(table) > MAX_ENTRIES:
+            table = dict(self._used)
+        body = marshal.dumps(table)
+        from ascend_studio._atomic import atomic_write_bytes  # only when writing
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(self.path, _header() + _checksum(body) + body)
+        except OSError:
+            return False
+        self._stored = table
+        self.compiled -= compiled
+        return True
+
+
+#: The cache in use (at most one per process).
+_ACTIVE: list[MethodCache] = []
+
+
+def _make_exec(cache: MethodCache) -> Callable[..., None]:
+    def cached_exec(
+        source: object,
+        globals: dict[str, Any] | None = None,
+        locals: Any = None,
+        /,
+        **options: Any,
+    ) -> None:
+        if globals is None:  # the builtin would use its caller's namespaces
+            frame = sys._getframe(1)
+            globals = frame.f_globals
+            locals = frame.f_locals if locals is None else locals
+        if type(source) is str:
+            source = cache.code(source)
+        builtins.exec(source, globals, locals, **options)  # type: ignore[arg-type]
+
+    return cached_exec
+
+
+#: ``ASCEND_STUDIO_DATACLASS_CACHE=0`` leaves ``dataclasses`` alone.
+SWITCH = "ASCEND_STUDIO_DATACLASS_CACHE"
+
+
+def install(path: Path | None = None) -> MethodCache | None:
+    """Give ``dataclasses`` the cached ``exec`` (once per process) and save at exit;
+    None when the environment switches the cache off."""
+    if os.environ.get(SWITCH) == "0":
+        return None
+    if not _ACTIVE:
+        cache = MethodCache(cache_path() if path is None else path)
+        dataclasses.exec = _make_exec(cache)  # type: ignore[attr-defined]
+        atexit.register(cache.save)
+        _ACTIVE.append(cache)
+    return _ACTIVE[0]
+
+
+def installed() -> MethodCache | None:
+    """The cache in use, if :func:`install` ran."""
+    return _ACTIVE[0] if _ACTIVE else None
+
+
+def uninstall() -> None:
+    """Back to the builtin ``exec`` (saving what was compiled); for tests."""
+    if _ACTIVE:
+        cache = _ACTIVE.pop()
+        atexit.unregister(cache.save)
+        cache.save()
+        vars(dataclasses).pop("exec", None)
