@@ -8,12 +8,14 @@ was 127 px wide at least, the previews 184 px: below about 1000 px the
 splitters moved; an empty dock 49 px, the Why panel 240 px). Each minimum is at
 least the real view's own, in English and Chinese, so nothing is cut off
 (``tests/ui/test_first_paint.py``). The window's first size and the main
-splitter's sizes are decided here too, once, before the first paint.
+splitter's sizes are decided here too, once, before the first paint, and how
+combo boxes follow their items without a flicker.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtWidgets import QComboBox
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -22,7 +24,9 @@ __all__ = [
     "MAIN_SHARES",
     "PREVIEWS_MINIMUM",
     "first_geometry",
+    "fit_to_items",
     "main_sizes",
+    "sized_to_items",
 ]
 
 #: The previews (tabs, text, Copy and Save buttons) and the diagnostics list.
@@ -64,3 +68,25 @@ def main_sizes(total: int, form_needs: int, side_minimum: int) -> list[int]:
     side, form = side - from_side, form + from_side
     from_nav = max(0, min(form_needs - form, nav - NAV_FLOOR))
     return [nav - from_nav, form + from_nav, side]
+
+
+_ON_FIRST_SHOW = QComboBox.SizeAdjustPolicy.AdjustToContentsOnFirstShow
+
+
+def sized_to_items(combo: QComboBox) -> QComboBox:
+    """``combo`` sized to its items when first shown and after :func:`fit_to_items`.
+
+    AdjustToContents resized a combo box to its items 20 ms after every change of
+    them, until its layout put it back: a paint in between showed it narrower (a
+    row's combo box 123 px wide instead of its column's 257 at the first paint,
+    the toolbar's 9 px narrower)."""
+    combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
+    return combo
+
+
+def fit_to_items(combo: QComboBox) -> None:
+    """Take ``combo``'s items' widths again (after they were relabelled): its size
+    hint is recomputed, its layout places it, nothing resizes it in between (with
+    the policy back, the timer that adjustSize()s it does nothing)."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
