@@ -282,7 +282,8 @@ class FormView(QScrollArea):
         for row in self.rows.values():
             row.set_language(lang)
         self.env.set_language(lang)
-        QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
+        if self.rows:
+            QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
 
     # -- visibility ----------------------------------------------------------------------------------
     def set_filter(self, match: set[str] | None, show_env: bool = True) -> None:

@@ -13,9 +13,11 @@ every built row's minimum width, in English and Chinese.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import math
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFont, QFontInfo, QFontMetrics, QFontMetricsF
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._row import ParamRow
@@ -39,14 +41,25 @@ def widest_row(rows: Mapping[str, ParamRow], params: Iterable[Parameter]) -> int
     if not later:
         return widest
     rest = max(row.minimumSizeHint().width() - _built_name_line(row) for row in built)
-    names = QFontMetrics(built[0].name.font())
-    tags = QFontMetrics(built[0].tags.font())
+    name_width = _measure(built[0].name.font())
+    tag_width = cache(QFontMetrics(built[0].tags.font()).horizontalAdvance)
     for param in later:
         level = param.path.count(".")
-        shown = param.name if level else param.path
-        line = names.horizontalAdvance(shown) + 1 + _tags_width(param, tags)
+        line = name_width(param.name if level else param.path) + _tags_width(param, tag_width)
         widest = max(widest, rest + INDENT * level + line)
     return widest
+
+
+def _measure(font: QFont) -> Callable[[str], int]:
+    """The width of a code name in ``font`` (a label's minimum: 1 px more than the text):
+    counted in characters for a fixed-pitch font, about 100 of them per window."""
+    metrics = QFontMetrics(font)
+    if not QFontInfo(font).fixedPitch():
+        return lambda text: metrics.horizontalAdvance(text) + 1
+    step = QFontMetricsF(font).horizontalAdvance("x")
+    return lambda text: (
+        math.ceil(len(text) * step) + 1 if text.isascii() else metrics.horizontalAdvance(text) + 1
+    )
 
 
 def _built_name_line(row: ParamRow) -> int:
@@ -57,9 +70,9 @@ def _built_name_line(row: ParamRow) -> int:
     return width
 
 
-def _tags_width(param: Parameter, metrics: QFontMetrics) -> int:
+def _tags_width(param: Parameter, width: Callable[[str], int]) -> int:
     """At least the tags' minimum width: their widest piece that does not wrap."""
     pieces = [piece for _kind, text in tags_for(param) for piece in text.split()]
     if not pieces:
         return 0
-    return TAG_GAP + max(metrics.horizontalAdvance(f"\xa0{piece}\xa0") for piece in pieces) + 1
+    return TAG_GAP + max(width(f"\xa0{piece}\xa0") for piece in pieces) + 1
