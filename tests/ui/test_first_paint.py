@@ -19,13 +19,20 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QRect, QSize
-from PySide6.QtWidgets import QApplication, QDockWidget, QListWidget, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QListWidget,
+    QTabWidget,
+    QWidget,
+)
 
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
 from ascend_studio.ui._diaglist import DiagnosticsList
-from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, main_sizes
+from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
@@ -133,8 +140,9 @@ class _PaintSpy(QObject):
 
 def _layout(window: MainWindow) -> dict[str, object]:
     """Where everything the first paint shows is: the window, its bars, splitters,
-    side views and open docks, and every widget in each form row shown (each combo
-    box included), in window coordinates."""
+    side views and open docks, every widget of the toolbar, the navigation and the
+    search bar, and every widget in each form row shown (each combo box included),
+    in window coordinates."""
 
     def place(widget: QWidget) -> QRect:
         return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
@@ -151,6 +159,10 @@ def _layout(window: MainWindow) -> dict[str, object]:
     found.update({f"side {n}": place(window.side.widget(n)) for n in range(window.side.count())})
     docks = [d for d in window.findChildren(QDockWidget) if d.isVisible()]
     found.update({dock.objectName(): place(dock) for dock in docks})
+    for bar in (window.controls.toolbar, window.nav, window.controls.search_bar):
+        for n, part in enumerate([bar, *bar.findChildren(QWidget)]):
+            if part.isVisible():
+                found[f"{bar.objectName()} {n} {type(part).__name__}"] = place(part)
     for path, row in window.form.rows.items():
         if row.isVisible():
             found[path] = place(row)
@@ -576,3 +588,20 @@ def test_the_form_gets_room_for_its_rows_from_the_side_first() -> None:
     assert main_sizes(1000, 660, 200) == [140, 660, 200]  # then the navigation's
     assert main_sizes(800, 700, 200) == [130, 470, 200]  # neither below its floor
     assert sum(main_sizes(800, 700, 200)) == 800
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_combo_boxes_follow_their_items_after_a_language_switch(qtbot: Any, lang: str) -> None:
+    """Combo boxes take their items' widths when first shown and after a relabel
+    (language, target), without the resize-to-contents flicker in between."""
+    window, _ = _progressive(qtbot, lang, (1920, 1080))
+    window.set_language("zh" if lang == "en" else "en")  # type: ignore[arg-type]
+    window.model.edit(Profile(product="atlas_300i_duo"), "target")
+    combos = [window.controls.product, window.controls.scenario]
+    combos += [getattr(row.editor, "combo", None) for row in window.form.rows.values()]
+    shown = [combo for combo in combos if isinstance(combo, QComboBox) and combo.isVisible()]
+    assert len(shown) > 10
+    hints = [combo.sizeHint() for combo in shown]
+    for combo in shown:
+        fit_to_items(combo)  # measured afresh: the same
+    assert [combo.sizeHint() for combo in shown] == hints
