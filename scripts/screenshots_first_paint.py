@@ -22,64 +22,75 @@ import _shots
 SCREEN = tuple(int(n) for n in os.environ.get("ASCEND_SHOT_SCREEN", "1280x800").split("x"))
 
 
+def _grab(out: Path, name: str, written: list[Path]) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    path = out / name
+    if not QApplication.primaryScreen().grabWindow(0).save(str(path)):
+        raise SystemExit(f"screenshots: could not write {path}")
+    written.append(path)
+
+
+def _forget(names: tuple[str, ...]) -> None:
+    from PySide6.QtCore import QByteArray
+
+    from ascend_studio.ui._settings import Settings
+
+    for name in names:
+        Settings().set_blob(name, QByteArray())
+
+
+def _start(lang: str, suffix: str, out: Path, written: list[Path]) -> object:
+    """Start a window, grab the screen at its first paint and once it is all built."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from ascend_studio.ui._app import create_window
+    from ascend_studio.ui._settings import Settings
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and not painted:
+                painted.append(True)  # grabbed before the document is built:
+                QTimer.singleShot(0, lambda: _grab(out, f"first-paint-{lang}{suffix}.png", written))
+            return False
+
+    painted: list[bool] = []
+    window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
+    spy = FirstPaint(window)
+    window.installEventFilter(spy)  # called before the window's own filter
+    window.show()
+    while not (window.is_built() and window.form.is_fully_built()):
+        QApplication.processEvents()
+    for _ in range(20):
+        QApplication.processEvents()
+    _grab(out, f"built-{lang}{suffix}.png", written)
+    return window
+
+
 def _shoot(out: Path) -> list[Path]:
-    from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QDockWidget
 
     from ascend_studio.profile import Profile
     from ascend_studio.ui import ensure_app
-    from ascend_studio.ui._app import create_window
-    from ascend_studio.ui._settings import Settings
     from ascend_studio.ui._window import MainWindow
 
-    app = ensure_app()
+    ensure_app()
     written: list[Path] = []
-
-    def grab(name: str) -> None:
-        screen = QApplication.primaryScreen()
-        path = out / name
-        if not screen.grabWindow(0).save(str(path)):
-            raise SystemExit(f"screenshots: could not write {path}")
-        written.append(path)
-
-    class FirstPaint(QObject):
-        """Grabs the screen once the first paint has reached it."""
-
-        def __init__(self, window: MainWindow, name: str) -> None:
-            super().__init__(window)
-            self.name = name
-            self.done = False
-            window.installEventFilter(self)  # called before the window's own filter
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint and not self.done:
-                self.done = True
-                QTimer.singleShot(0, lambda: grab(self.name))  # before the document is built
-            return False
-
-    def start(lang: str, suffix: str) -> MainWindow:
-        window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
-        FirstPaint(window, f"first-paint-{lang}{suffix}.png")
-        window.show()
-        while not (window.is_built() and window.form.is_fully_built()):
-            app.processEvents()
-        for _ in range(20):
-            app.processEvents()
-        grab(f"built-{lang}{suffix}.png")
-        return window
-
     for lang in ("zh", "en"):
-        Settings().set_blob("state", QByteArray())  # no dock left open
-        window = start(lang, "")
+        _forget(("geometry", "state", "splitter_main", "splitter_side"))  # a first start
+        window = _start(lang, "", out, written)
+        assert isinstance(window, MainWindow)
         dock = window.findChild(QDockWidget, "dock:why")
         assert dock is not None
         dock.toggleViewAction().trigger()
         for _ in range(5):
-            app.processEvents()
+            QApplication.processEvents()
         window.model.replace(Profile(), None, saved=Profile())
         window.close()
-        Settings().set_blob("geometry", QByteArray())  # the size a first start picks
-        docked = start(lang, "-docked")
+        _forget(("geometry", "splitter_main", "splitter_side"))  # the dock only is remembered
+        docked = _start(lang, "-docked", out, written)
+        assert isinstance(docked, MainWindow)
         docked.model.replace(Profile(), None, saved=Profile())
         docked.close()
     return written

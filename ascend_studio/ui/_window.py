@@ -84,6 +84,12 @@ __all__ = ["MainWindow"]
 _SPLITTERS = ("main", "side")
 #: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
 DOCKS = ("inspector", "why", "compare")
+#: Their titles (the installers give the same), shown from the first paint on.
+DOCK_TITLES = {
+    "inspector": QT_TR_NOOP("Output paths"),
+    "why": QT_TR_NOOP("Why"),
+    "compare": QT_TR_NOOP("Compare"),
+}
 
 
 class MainWindow(QMainWindow):
@@ -479,7 +485,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
 
         for name in DOCKS:
-            dock = QDockWidget(self)
+            dock = QDockWidget(tr(DOCK_TITLES[name]), self)
             dock.setObjectName(f"dock:{name}")
             stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
             stand_in.setMinimumSize(DOCK_MINIMUM)

@@ -259,9 +259,19 @@ def test_a_remembered_layout_is_in_place_at_the_first_paint(qtbot: Any) -> None:
 @pytest.mark.parametrize("name", DOCKS)
 def test_a_dock_left_open_has_its_place_at_the_first_paint(qtbot: Any, name: str) -> None:
     _leave_open(qtbot, name)
-    window, spy = _progressive(qtbot)
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    reserved = window.findChild(QDockWidget, f"dock:{name}")
+    assert reserved is not None
+    title = reserved.windowTitle()  # its title from the first paint on
+    spy = _PaintSpy(window)
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    qtbot.waitUntil(window.form.is_fully_built, timeout=10000)
+    for _ in range(3):
+        QApplication.processEvents()
     reopened = window.findChild(QDockWidget, f"dock:{name}")
-    assert reopened is not None and reopened.isVisible() and reopened.widget() is not None
+    assert reopened is reserved and reopened.isVisible() and reopened.windowTitle() == title
     assert spy.layout is not None
     # the form did not narrow, nor the dock widen, when the view arrived
     assert _moved(spy.layout, _layout(window)) == {}
