@@ -30,8 +30,8 @@ __all__ = [
 ]
 
 #: The previews (tabs, text, Copy and Save buttons) and the diagnostics list.
-PREVIEWS_MINIMUM = QSize(200, 140)
-DIAGNOSTICS_MINIMUM = QSize(200, 70)
+PREVIEWS_MINIMUM = QSize(190, 140)
+DIAGNOSTICS_MINIMUM = QSize(190, 70)
 #: The smallest a dock's view may get: a few lines of text plus its controls.
 DOCK_MINIMUM = QSize(240, 220)
 
