@@ -504,10 +504,12 @@ class MainWindow(QMainWindow):
             if blob is not None and splitter.restoreState(blob):
                 continue
             if splitter is self.main:
-                self.main.setSizes(self._main_sizes())
+                self._widen_form()
 
-    def _main_sizes(self) -> list[int]:
-        """Navigation, form and side widths from the window's width (ui/_places.py)."""
+    def _widen_form(self) -> None:
+        """The form as wide as its widest row needs, where the window has room for it
+        (ui/_places.main_sizes). Always set: the sizes Qt gave the splitter when shown
+        still change once the shown widgets' fonts are resolved."""
         form = self.form
         needs = (
             form.body.minimumSizeHint().width()
@@ -515,7 +517,7 @@ class MainWindow(QMainWindow):
             + 2 * form.frameWidth()
         )
         total = self.main.width() - self.main.handleWidth() * (self.main.count() - 1)
-        return main_sizes(total, needs, self.side.minimumSizeHint().width())
+        self.main.setSizes(main_sizes(total, needs, self.side.minimumSizeHint().width()))
 
     def save_layout(self) -> None:
         self.settings.set_blob("geometry", self.saveGeometry())
