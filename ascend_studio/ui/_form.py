@@ -133,6 +133,14 @@ class FormView(QScrollArea):
             self._strut.changeSize(width, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
             self._layout.invalidate()
 
+    def needed_width(self, body: int | None = None) -> int:
+        """The width the form needs to show a body ``body`` px wide (by default its
+        widest row's, as held, and its margins) without scrolling sideways."""
+        if body is None:
+            margins = self._layout.contentsMargins()
+            body = self._strut.sizeHint().width() + margins.left() + margins.right()
+        return body + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+
     def ensure_built(self, paths: Iterable[str]) -> None:
         """Build these rows now (those not built yet), before the view moves to them."""
         self._build_now(paths)

@@ -157,6 +157,14 @@ class MainWindow(QMainWindow):
         else:
             self.finish_start()
 
+    def setVisible(self, visible: bool) -> None:
+        """A first start (nothing remembered) sizes the main splitter before the window
+        is first laid out: set after it, the form was laid out twice (6 ms)."""
+        fresh = self.settings.blob("splitter_main") is None and self.settings.blob("state") is None
+        if visible and fresh and not self._splitters_restored:
+            self._widen_form(self.width(), self.form.needed_width())
+        super().setVisible(visible)
+
     def showEvent(self, event: QShowEvent) -> None:
         """The splitter layout, once the window's layout has its final size (restored
         earlier, the splitters rescaled it; later, they jumped after the paint)."""
@@ -503,21 +511,19 @@ class MainWindow(QMainWindow):
             splitter = self.main if name == "main" else self.side
             if blob is not None and splitter.restoreState(blob):
                 continue
-            if splitter is self.main:
-                self._widen_form()
+            if splitter is self.main and self.settings.blob("state") is not None:
+                needs = self.form.needed_width(self.form.body.minimumSizeHint().width())
+                self._widen_form(self.main.width(), needs)
 
-    def _widen_form(self) -> None:
-        """The form as wide as its widest row needs, where the window has room for it
-        (ui/_places.main_sizes). Always set: the sizes Qt gave the splitter when shown
-        still change once the shown widgets' fonts are resolved."""
-        form = self.form
-        needs = (
-            form.body.minimumSizeHint().width()
-            + form.verticalScrollBar().sizeHint().width()
-            + 2 * form.frameWidth()
-        )
-        total = self.main.width() - self.main.handleWidth() * (self.main.count() - 1)
-        self.main.setSizes(main_sizes(total, needs, self.side.minimumSizeHint().width()))
+    def _widen_form(self, width: int, needs: int) -> None:
+        """The form as wide as its widest row ``needs``, where the main splitter's
+        ``width`` has room for it (ui/_places.main_sizes)."""
+        total = width - self.main.handleWidth() * (self.main.count() - 1)
+        side = max(self.side.minimumWidth(), *(w.minimumWidth() for w in self._side_views()))
+        self.main.setSizes(main_sizes(total, needs, side))
+
+    def _side_views(self) -> list[QWidget]:
+        return [w for w in (self.side.widget(0), self.side.widget(1)) if w is not None]
 
     def save_layout(self) -> None:
         self.settings.set_blob("geometry", self.saveGeometry())
