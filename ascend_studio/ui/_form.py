@@ -108,7 +108,6 @@ class FormView(QScrollArea):
         pending = self.build_queue.pending()
         if pending:
             self._build_now(p.path for p in self._section_of[pending[0]].params)
-        self.reserve_width()
         return not self.is_fully_built()
 
     def build_all(self) -> None:

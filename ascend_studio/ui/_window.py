@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -156,6 +156,11 @@ class MainWindow(QMainWindow):
             self.installEventFilter(self)
         else:
             self.finish_start()
+        # The application font set above reaches the widgets through posted events: in
+        # the first window of a process they came after the first paint, and each row
+        # grew a pixel (Chinese on X). Delivered now, before anything is measured.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
+        self.form.reserve_width()
 
     def setVisible(self, visible: bool) -> None:
         """A first start (nothing remembered) sizes the main splitter before the window

@@ -615,3 +615,62 @@ def test_combo_boxes_follow_their_items_after_a_language_switch(qtbot: Any, lang
     for combo in shown:
         fit_to_items(combo)  # measured afresh: the same
     assert [combo.sizeHint() for combo in shown] == hints
+
+
+#: Starts the app (its first window) and reports where the first rows' widgets are at the
+#: first paint and once every row is built.
+FIRST_WINDOW_ROWS = """
+import json, os
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+def places():
+    found = {}
+    for path, row in list(window.form.rows.items())[:4]:
+        for n, part in enumerate([row, *row.findChildren(QWidget)]):
+            if part.isVisible():
+                found[f"{path} {n}"] = [*part.mapTo(window, QPoint(0, 0)).toTuple(), *part.size().toTuple()]
+    return found
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append(places())
+        return False
+def done():
+    if window.is_built() and window.form.is_fully_built():
+        print(json.dumps({"first": seen[0], "built": places()}))
+        os._exit(0)
+seen = []
+app, window = start_app([])
+spy = FirstPaint()
+window.installEventFilter(spy)
+timer = QTimer()
+timer.timeout.connect(done)
+timer.start(50)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_window_of_a_process_keeps_its_rows_in_place(tmp_path: Path, lang: str) -> None:
+    """The app font (a CJK family first in Chinese) reaches the widgets through posted
+    events: in a process's first window their new sizes were laid out after the first
+    paint, and each row grew a pixel (Chinese on X)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
+    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"[ui]\nlanguage={lang}\n")
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_WINDOW_ROWS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert len(found["first"]) > 10
+    moved = {k: (v, found["built"].get(k)) for k, v in found["first"].items()}
+    assert {k: v for k, v in moved.items() if v[0] != v[1]} == {}
