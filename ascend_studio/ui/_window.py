@@ -148,6 +148,11 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             self._default_geometry()
         self._reserve_docks()
+        # The application font set above reaches the widgets through posted events: in
+        # the first window of a process they came after the first paint, and each row
+        # grew a pixel (Chinese on X). Delivered now, before the first rows are built
+        # and anything is measured.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
         mark("window body")
         if progressive:
             self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
@@ -156,10 +161,6 @@ class MainWindow(QMainWindow):
             self.installEventFilter(self)
         else:
             self.finish_start()
-        # The application font set above reaches the widgets through posted events: in
-        # the first window of a process they came after the first paint, and each row
-        # grew a pixel (Chinese on X). Delivered now, before anything is measured.
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
         self.form.reserve_width()
 
     def setVisible(self, visible: bool) -> None:

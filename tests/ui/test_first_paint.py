@@ -163,6 +163,9 @@ def _layout(window: MainWindow) -> dict[str, object]:
         for n, part in enumerate([bar, *bar.findChildren(QWidget)]):
             if part.isVisible():
                 found[f"{bar.objectName()} {n} {type(part).__name__}"] = place(part)
+    for key, section in window.form.sections.items():
+        if section.visibleRegion().boundingRect().height() > 0:  # in view
+            found[f"section {key}"] = place(section.header)
     for path, row in window.form.rows.items():
         if row.isVisible():
             found[path] = place(row)
