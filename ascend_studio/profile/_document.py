@@ -11,63 +11,71 @@ In JSON an explicit None is ``null``, an expression ``{"expr": "..."}`` and
 bytes ``{"bytes": "<UTF-8 text>"}`` (``{"bytes_hex": "..."}`` when they are not
 UTF-8). Text that cannot be written as UTF-8 (a lone surrogate such as
 ``"\ud800"``) is refused: no file, terminal or exported script could hold it.
+
+The classes are frozen stdlib dataclasses, so that reading, exporting and
+inspecting a profile needs no pydantic (importing it costs a command as much as
+all its own work). Building one validates it as the pydantic models these once
+were did: a plainly valid document is checked by plain code (``_plain``); anything
+else goes to pydantic (``_validate``, imported only then), so every error message
+and every accepted oddity is pydantic's. They keep the small part of pydantic's
+``BaseModel`` API the app uses, under the same names and with the same meaning:
+``model_validate``, ``model_copy(update=...)`` (not validated), ``model_dump``,
+``model_dump_json``, ``model_extra`` (fields this version does not know, kept and
+written back), ``model_fields_set`` and ``model_fields``.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
-from typing import Annotated, Any, Literal
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    PlainSerializer,
-    PlainValidator,
-    StrictBool,
-    StrictFloat,
-    StrictInt,
-    StrictStr,
-    field_validator,
-    model_validator,
-)
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, Field, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 __all__ = [
     "PRODUCT_ID",
     "SCHEMA_VERSION",
-    "BytesValue",
     "Expr",
     "ExtraKwarg",
     "Profile",
     "Value",
     "bytes_json",
+    "made_profile",
 ]
 
 SCHEMA_VERSION = 1
+R = TypeVar("R", "Expr", "ExtraKwarg")
+DumpMode = Literal["python", "json"]
 
 
-class Expr(BaseModel):
+def _checked_record(record: R) -> None:
+    """A record whose fields are not plainly valid, validated (or refused) by pydantic."""
+    from ascend_studio.profile._validate import validated_record
+
+    for name, value in validated_record(record).items():
+        object.__setattr__(record, name, value)
+
+
+def unchecked(cls: type[R], **values: str) -> R:
+    """A record built from fields already validated (no second check)."""
+    record = object.__new__(cls)
+    record.__dict__.update(values)
+    return record
+
+
+@dataclass(frozen=True, kw_only=True)
+class Expr:
     """A Python expression kept as source text (``args.precision_mode``)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-    expr: str = Field(min_length=1)
+    expr: str
 
+    def __post_init__(self) -> None:
+        if type(self.expr) is not str or not self.expr:
+            _checked_record(self)
 
-def _bytes_in(value: object) -> bytes:
-    """Python bytes, or their JSON form ``{"bytes": text}`` / ``{"bytes_hex": hex}``."""
-    if isinstance(value, bytes):
-        return value
-    if isinstance(value, dict) and len(value) == 1:
-        ((key, text),) = value.items()
-        if key == "bytes" and isinstance(text, str):
-            return text.encode("utf-8")
-        if key == "bytes_hex" and isinstance(text, str):
-            try:
-                return bytes.fromhex(text)
-            except ValueError:
-                raise ValueError(f"bytes_hex: {text[:40]!r} is not hexadecimal") from None
-    raise ValueError("not bytes")
+    def model_dump(self, *, mode: DumpMode = "python") -> dict[str, str]:
+        return {"expr": self.expr}
 
 
 def bytes_json(value: bytes) -> dict[str, str]:
@@ -78,11 +86,11 @@ def bytes_json(value: bytes) -> dict[str, str]:
         return {"bytes_hex": value.hex()}
 
 
-#: ``bytes`` in Python, ``{"bytes": "..."}`` in JSON.
-BytesValue = Annotated[
-    bytes, PlainValidator(_bytes_in), PlainSerializer(bytes_json, when_used="json")
-]
-Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr | BytesValue | None
+Value = bool | int | float | str | Expr | bytes | None
+
+
+def _bytes_as_json(value: object) -> object:
+    return bytes_json(value) if isinstance(value, bytes) else value
 
 
 def _lone_surrogate(text: str) -> int | None:
@@ -109,7 +117,8 @@ def _leaf_problem(where: str, value: object) -> str | None:
 def non_finite_problem(where: str, value: object) -> str | None:
     """Why ``value`` cannot be kept: inf/nan have no JSON (Python writes ``Infinity``,
     which other tools reject) and no Python literal for the exported code; a lone
-    surrogate has no UTF-8 encoding. Dict keys are checked as well as values."""
+    surrogate has no UTF-8 encoding. Dict keys are checked as well as values, and
+    the fields of records (an :class:`Expr`, or pydantic's model of one)."""
     stack: list[tuple[str, object]] = [(where, value)]
     while stack:  # iterative: a deeply nested unknown field must not overflow the stack
         place, item = stack.pop()
@@ -121,11 +130,17 @@ def non_finite_problem(where: str, value: object) -> str | None:
                 stack.append((f"{place}.{key}", child))
         elif isinstance(item, list | tuple):
             stack.extend((f"{place}.{index}", child) for index, child in enumerate(item))
-        elif isinstance(item, BaseModel):
-            stack.append((place, item.model_dump()))
+        elif isinstance(item, Expr | ExtraKwarg) or _is_model(item):
+            record: Any = item
+            stack.append((place, record.model_dump()))
         elif (problem := _leaf_problem(place, item)) is not None:
             return problem
     return None
+
+
+def _is_model(item: object) -> bool:
+    """A pydantic model (``_validate``'s twins of these classes), told without pydantic."""
+    return hasattr(type(item), "__pydantic_fields__")
 
 
 #: What a product id may hold: it is written into the header comment of every
@@ -133,65 +148,147 @@ def non_finite_problem(where: str, value: object) -> str | None:
 PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
-class ExtraKwarg(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class ExtraKwarg:
     """A keyword argument the catalog does not know, kept as source text."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     owner: str
     name: str
     expr: str
 
+    def __post_init__(self) -> None:
+        if not type(self.owner) is type(self.name) is type(self.expr) is str:
+            _checked_record(self)
 
-class Profile(BaseModel):
-    """One NPURunConfig configuration plus its environment and target."""
+    def model_dump(self, *, mode: DumpMode = "python") -> dict[str, str]:
+        return {"owner": self.owner, "name": self.name, "expr": self.expr}
 
-    #: The validator is built on first use: a plainly valid file is read without it
-    #: (``_plain``), which saves a command most of its pydantic cost.
-    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
+
+def _dumped(value: object, mode: DumpMode) -> Any:
+    """A field's value as pydantic dumps it: records as dicts, containers copied;
+    in JSON, tuples as lists and bytes in their JSON form (UTF-8 text in an unknown
+    field, as pydantic writes bytes it has no type for)."""
+    if isinstance(value, Expr | ExtraKwarg):
+        return value.model_dump(mode=mode)
+    if isinstance(value, dict):
+        return {key: _dumped(item, mode) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        items = [_dumped(item, mode) for item in value]
+        return items if mode == "json" or isinstance(value, list) else tuple(items)
+    if isinstance(value, bytes) and mode == "json":
+        return value.decode("utf-8")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+class Profile:
+    """One NPURunConfig configuration plus its environment and target.
+
+    ``Profile(**fields)`` validates like ``Profile.model_validate(fields)``; fields
+    it does not know are kept (``model_extra``). Equal when the fields and the
+    unknown fields are equal (which were set explicitly does not count)."""
 
     schema_version: int = SCHEMA_VERSION
     product: str = "atlas_a2"
     scenario: Literal["training", "inference"] = "training"
-    values: dict[str, Value] = Field(default_factory=dict)
+    values: dict[str, Value] = field(default_factory=dict)
     #: Environment variables for the job; ``None`` means "unset it".
-    env: dict[str, str | None] = Field(default_factory=dict)
+    env: dict[str, str | None] = field(default_factory=dict)
     #: Env names whose value is shell text (``$HOME/x``, ``$(hostname)``) to be
     #: re-emitted unchanged by shell exports rather than quoted as a literal.
     env_verbatim: tuple[str, ...] = ()
     extra_kwargs: tuple[ExtraKwarg, ...] = ()
     #: Text of the files that path parameters point to (parameter path -> text),
     #: so rules can check what the runtime will read from them.
-    file_contents: dict[str, str] = Field(default_factory=dict)
+    file_contents: dict[str, str] = field(default_factory=dict)
     notes: str = ""
 
-    @field_validator("product")
-    @classmethod
-    def _product_is_an_id(cls, product: str) -> str:
-        if not PRODUCT_ID.fullmatch(product):
-            raise ValueError(
-                f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
-            )
-        return product
+    #: The fields by name (pydantic's name; dataclass fields here).
+    model_fields: ClassVar[Mapping[str, Field[Any]]]
 
-    @field_validator("values")
-    @classmethod
-    def _finite_values(cls, values: dict[str, Value]) -> dict[str, Value]:
-        for path, value in values.items():
-            problem = non_finite_problem(path, value)
-            if problem is not None:
-                raise ValueError(problem)
-        return values
+    if not TYPE_CHECKING:  # type checkers see the dataclass's own keyword signature
 
-    @model_validator(mode="after")
-    def _finite_extras(self) -> Profile:
-        fields = {
-            name: getattr(self, name)
-            for name in ("product", "env", "env_verbatim", "extra_kwargs", "file_contents", "notes")
-        }
-        problem = non_finite_problem("", {**fields, **(self.model_extra or {})})
-        if problem is not None:
-            raise ValueError(problem.lstrip("."))
-        return self
+        def __init__(self, **data: Any) -> None:
+            self.__dict__.update(Profile.model_validate(data).__dict__)
+
+        def __getattr__(self, name: str) -> Any:
+            """An unknown field by name, as pydantic allows."""
+            extra = self.__dict__.get("_extra") or {}
+            if name in extra:
+                return extra[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    # -- the part of pydantic's BaseModel API the app uses ------------------------
+    @classmethod
+    def model_validate(cls, data: object) -> Profile:
+        """``data`` (a dict in the JSON or the Python form) as a validated profile;
+        pydantic's ``ValidationError`` (a ``ValueError``) says what is wrong."""
+        if isinstance(data, Profile):
+            return data
+        if type(data) is dict:
+            from ascend_studio.profile._plain import plain_profile
+
+            plain = plain_profile(data)
+            if plain is not None:
+                return plain
+        from ascend_studio.profile._validate import validated_profile
+
+        return validated_profile(data)
+
+    @property
+    def model_extra(self) -> dict[str, Any]:
+        """The fields this version does not know, kept as read."""
+        extra: dict[str, Any] = self.__dict__["_extra"]
+        return extra
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        """The fields given when this profile was made (not those left at defaults)."""
+        return set(self.__dict__["_fields_set"])
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None) -> Profile:
+        """A copy with ``update`` applied, *not* validated (as pydantic's)."""
+        state = {name: self.__dict__[name] for name in _DEFAULTS}
+        extra = dict(self.model_extra)
+        for name, value in (update or {}).items():
+            (state if name in _DEFAULTS else extra)[name] = value
+        return made_profile(state, extra, self.model_fields_set | set(update or ()))
+
+    def model_dump(
+        self, *, mode: DumpMode = "python", exclude: set[str] | None = None
+    ) -> dict[str, Any]:
+        """Every field then every unknown field; in JSON form with ``mode="json"``."""
+        out: dict[str, Any] = {}
+        for name, value in (*self._items(), *self.model_extra.items()):
+            if exclude is not None and name in exclude:
+                continue
+            if name == "values" and mode == "json" and isinstance(value, dict):
+                out[name] = {k: _dumped(_bytes_as_json(v), mode) for k, v in value.items()}
+            else:
+                out[name] = _dumped(value, mode)
+        return out
+
+    def model_dump_json(self) -> str:
+        """Compact JSON text (as pydantic writes it: UTF-8, no spaces)."""
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+
+    def _items(self) -> list[tuple[str, Any]]:
+        return [(name, self.__dict__[name]) for name in _DEFAULTS]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Profile):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self._items() == other._items()
+            and self.model_extra == other.model_extra
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable: its fields are dicts
+
+    def __repr__(self) -> str:
+        shown = (*self._items(), *self.model_extra.items())
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown)})"
 
     # -- pure edits: each returns a new profile -----------------------------------
     def with_value(self, path: str, value: Value) -> Profile:
@@ -227,7 +324,7 @@ class Profile(BaseModel):
         if scenario is not None and scenario != self.scenario:
             update["scenario"] = scenario
         if not update:
-            return self  # nothing changes (and the validator need not be built)
+            return self  # nothing changes
         return self.model_validate({**self.model_dump(), **update})
 
     def is_set(self, path: str) -> bool:
@@ -235,3 +332,26 @@ class Profile(BaseModel):
 
     def get(self, path: str, default: Value | None = None) -> Value | None:
         return self.values.get(path, default)
+
+
+def _default_of(spec: Field[Any]) -> Callable[[], Any]:
+    if spec.default_factory is not MISSING:
+        return spec.default_factory
+    return lambda: spec.default
+
+
+#: Each field's default, made afresh for each profile (in declaration order).
+_DEFAULTS: dict[str, Callable[[], Any]] = {spec.name: _default_of(spec) for spec in fields(Profile)}
+Profile.model_fields = {spec.name: spec for spec in fields(Profile)}
+
+
+def made_profile(given: Mapping[str, Any], extra: dict[str, Any], fields_set: set[str]) -> Profile:
+    """A profile of fields already validated (or, from ``model_copy``, not to be):
+    the ``given`` fields, the others at their defaults, the unknown ``extra``."""
+    profile = object.__new__(Profile)
+    state = profile.__dict__
+    for name, default in _DEFAULTS.items():
+        state[name] = given[name] if name in given else default()
+    state["_extra"] = extra
+    state["_fields_set"] = frozenset(fields_set)
+    return profile

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import InputError, read_input
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
@@ -138,8 +136,10 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
     plain = plain_profile(data)
     if plain is not None:
         return plain
+    from ascend_studio.profile._validate import ValidationError, validated_profile
+
     try:
-        return Profile.model_validate(data)
+        return validated_profile(data)
     except ValidationError as exc:
         problems = "; ".join(_problem(err["loc"], err["msg"]) for err in exc.errors()[:5])
         raise ProfileError(source, f"invalid profile: {problems}") from exc

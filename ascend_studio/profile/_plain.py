@@ -1,17 +1,18 @@
-"""A profile document that is plainly valid, built without pydantic's validator.
+"""A profile document that is plainly valid, checked without pydantic.
 
-Building a pydantic model's validator costs more than the rest of a ``paths`` or
-``export`` command (the first one in a process also imports pydantic's plug-in
-loader and ``importlib.metadata``). The profile models defer that build, and a
-profile file whose every field already has exactly the type the model wants (the
-form the app itself writes) is turned into the same object here, by the same
-checks (product id, finite values, UTF-8 text), with ``model_construct``.
+Importing pydantic and building its validator cost more than the rest of a
+``paths`` or ``export`` command. A document whose every field already has exactly
+the type the profile wants (the JSON the app itself writes, the dicts the
+importers and the app build, with :class:`Expr`, :class:`ExtraKwarg` and bytes in
+them) is turned into the same object here, by the same checks (product id,
+finite values, UTF-8 text). Fields this version does not know are kept as they
+are, as pydantic keeps them.
 
-Anything else, however valid it may be (an unknown field kept for a newer
-version, a value pydantic would coerce, a problem to report), returns None and
-goes through ``Profile.model_validate``: every error message and every accepted
-oddity stays pydantic's. ``tests/profile/test_profile_plain.py`` checks that
-both roads give equal objects with equal types.
+Anything else, however valid it may be (a value pydantic would coerce, an
+integer beyond 64 bits, ``bytes_hex``, a problem to report), returns None and goes
+to pydantic (``_validate``): every error message and every accepted oddity stays
+pydantic's. ``tests/profile/test_profile_plain.py`` checks that both roads give
+equal objects with equal types.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ascend_studio.profile._document import (
     ExtraKwarg,
     Profile,
     Value,
+    made_profile,
     non_finite_problem,
 )
 
@@ -36,22 +38,27 @@ _INT_RANGE = range(-(2**63), 2**63)
 
 
 class _NotPlain(Exception):
-    """The document needs pydantic's validator (to coerce, keep or report)."""
+    """The document needs pydantic's validator (to coerce or report)."""
 
 
 def plain_profile(data: dict[str, Any]) -> Profile | None:
     """``Profile.model_validate(data)`` when ``data`` is plainly valid, else None."""
-    if not _CHECKS.keys() >= data.keys():
-        return None  # unknown fields: pydantic keeps them (extra="allow")
-    # The model's own checks, on the document as read (inf, nan, lone surrogates):
-    # run on the built objects they would make pydantic build its serializers.
+    # The profile's own checks, on the document as given (inf, nan, lone surrogates,
+    # in known and unknown fields alike).
     if non_finite_problem("", data) is not None:
         return None
+    given: dict[str, Any] = {}
+    extra: dict[str, Any] = {}
     try:
-        fields = {name: _CHECKS[name](value) for name, value in data.items()}
+        for name, value in data.items():
+            check = _CHECKS.get(name)
+            if check is not None:
+                given[name] = check(value)
+            else:  # unknown: kept as it is (pydantic's extra="allow")
+                extra[_str(name)] = value
     except _NotPlain:
         return None
-    return Profile.model_construct(_fields_set=set(data), **fields)
+    return made_profile(given, extra, set(data))
 
 
 def _str(value: object) -> str:
@@ -83,10 +90,12 @@ def _value(value: object) -> Value:
         return cast("Value", value)
     if type(value) is int and value in _INT_RANGE:
         return value
+    if type(value) in (Expr, bytes):
+        return cast("Value", value)
     if type(value) is dict and len(value) == 1:
         ((key, text),) = value.items()
         if key == "expr" and type(text) is str and text:
-            return Expr.model_construct(expr=text)
+            return Expr(expr=text)
         if key == "bytes" and type(text) is str:
             return text.encode("utf-8")
     raise _NotPlain
@@ -104,23 +113,28 @@ def _env(value: object) -> dict[str, str | None]:
     return {_str(name): None if item is None else _str(item) for name, item in value.items()}
 
 
+def _sequence(value: object) -> list[object] | tuple[object, ...]:
+    """A list (JSON) or a tuple (Python), exactly."""
+    if type(value) is list or type(value) is tuple:
+        return value
+    raise _NotPlain
+
+
 def _names(value: object) -> tuple[str, ...]:
-    if type(value) is not list:
-        raise _NotPlain
-    return tuple(_str(item) for item in value)
+    return tuple(_str(item) for item in _sequence(value))
 
 
 def _kwarg(value: object) -> ExtraKwarg:
+    if type(value) is ExtraKwarg:
+        return value
     if type(value) is not dict or value.keys() != _KWARG_KEYS:
         raise _NotPlain
     owner, name, expr = (_str(value[key]) for key in ("owner", "name", "expr"))
-    return ExtraKwarg.model_construct(owner=owner, name=name, expr=expr)
+    return ExtraKwarg(owner=owner, name=name, expr=expr)
 
 
 def _kwargs(value: object) -> tuple[ExtraKwarg, ...]:
-    if type(value) is not list:
-        raise _NotPlain
-    return tuple(_kwarg(item) for item in value)
+    return tuple(_kwarg(item) for item in _sequence(value))
 
 
 def _texts(value: object) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The desktop app (PySide6): the only package of Ascend Studio that imports Qt.
 
 Importing it loads what the window's first paint needs and nothing more: the
-catalog (plain data) and the shell of the window. The profile document (pydantic),
+catalog (plain data) and the shell of the window. The profile document,
 rules, exporters and the views that show them are imported right after the first
 paint (``ui/_window.py``). The marks time each phase (``ascend_studio/_startup.py``).
 """

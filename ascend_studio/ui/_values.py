@@ -1,8 +1,8 @@
 """The profile's expression values, without importing the profile before the first paint.
 
-The profile document is a pydantic model; the form's first rows are painted before
-pydantic is loaded (``ui/_app.py``). No :class:`~ascend_studio.profile.Expr` can
-exist before its module is imported, so the test looks the class up only if it is.
+The form's first rows are painted before the profile document is imported
+(``ui/_app.py``). No :class:`~ascend_studio.profile.Expr` can exist before its
+module is imported, so the test looks the class up only if it is.
 """
 
 from __future__ import annotations

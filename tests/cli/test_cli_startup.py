@@ -195,6 +195,64 @@ def test_paths_loads_no_rules_codegen_or_toml(tmp_path: Path) -> None:
     )
 
 
+GOLDEN = ROOT / "tests" / "codegen" / "golden"
+#: Each command on plain input, with the status it returns: none imports pydantic
+#: (the profile is plain data; pydantic comes only for a document it must judge).
+PLAIN_INPUT = [
+    (["validate", str(PROFILE)], 1),  # the example has findings
+    (["validate", str(GOLDEN / "full.py")], 1),
+    (["validate", str(GOLDEN / "full.sh")], 1),
+    (["export", str(PROFILE), "-f", "sh"], 0),
+    (["export", str(PROFILE), "-f", "py"], 0),
+    (["paths", str(PROFILE)], 0),
+    (["import", str(GOLDEN / "full.py")], 0),
+    (["import", str(GOLDEN / "full.sh")], 0),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "status"), PLAIN_INPUT, ids=[" ".join(Path(a).name for a in p[0]) for p in PLAIN_INPUT]
+)
+def test_plain_input_imports_no_pydantic(args: list[str], status: int, tmp_path: Path) -> None:
+    loaded = _loaded(args, tmp_path, status=status)
+    assert not _under(loaded, "pydantic", "pydantic_core", "ascend_studio.presets")
+    assert "ascend_studio.profile._validate" not in loaded
+
+
+#: Valid, but a form only pydantic reads (bytes as hex), and invalid.
+ODD = '{"product": "atlas_a2", "values": {"insert_op_file": {"bytes_hex": "2e2f612e636667"}}}'
+BAD = '{"product": "two words", "values": {"hccl_timeout": {"expr": ""}}}'
+
+
+def test_a_document_only_pydantic_reads_is_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(ODD, "utf-8")
+    loaded = _loaded(["export", str(path), "-f", "sh"], tmp_path / "cache")
+    assert "ascend_studio.profile._validate" in loaded
+
+
+@pytest.mark.parametrize("command", [["validate"], ["export", "-f", "sh"], ["paths"]])
+def test_an_invalid_document_gets_pydantics_message(command: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(BAD, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ascend_studio", *command, str(path)],
+        cwd=ROOT,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"ascend-studio {command[0]}: {path}: invalid profile: product: 'two words' is not a "
+        "product id (1 to 64 letters, digits, '_', '.', '-'); values.hccl_timeout.bool: Input "
+        "should be a valid boolean; values.hccl_timeout.int: Input should be a valid integer; "
+        "values.hccl_timeout.float: Input should be a valid number; values.hccl_timeout.str: "
+        "Input should be a valid string\n"
+    )
+
+
 @pytest.mark.parametrize("word", ["valdate", "export2", "parms"])
 def test_a_mistyped_command_is_a_command_line_error_not_a_window(
     word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

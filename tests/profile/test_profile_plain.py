@@ -1,8 +1,13 @@
-"""A plainly valid profile file is read without pydantic's validator, into exactly
-the object the validator makes; anything else still goes through the validator."""
+"""A plainly valid profile document is checked without pydantic, into exactly the
+object pydantic makes; anything else still goes through pydantic. Both the JSON
+form (files) and the Python form (the importers' and the app's dicts, holding
+Expr, ExtraKwarg and bytes) are checked, and both roads must give equal objects
+with equal types, equal unknown fields and equal ``model_fields_set``."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import math
 import subprocess
@@ -14,8 +19,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ascend_studio.profile import Expr, Profile, ProfileError, load_profile, parse_profile
+from ascend_studio.profile import (
+    Expr,
+    ExtraKwarg,
+    Profile,
+    ProfileError,
+    dump_profile,
+    load_profile,
+    parse_profile,
+)
+from ascend_studio.profile import _validate as twins
 from ascend_studio.profile._plain import _CHECKS, plain_profile
+from ascend_studio.profile._validate import validated_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 PROFILES = sorted((ROOT / "tests" / "codegen" / "profiles").glob("*.json"))
@@ -23,8 +38,11 @@ PROFILES = sorted((ROOT / "tests" / "codegen" / "profiles").glob("*.json"))
 
 def _shape(value: object) -> object:
     """``value`` with every leaf tagged by its type (``1 == True == 1.0`` in Python)."""
-    if isinstance(value, Profile | Expr):
-        return _shape({**vars(value), "__extra__": value.model_extra, "__type__": type(value)})
+    if isinstance(value, Profile | Expr | ExtraKwarg):
+        shown = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        if isinstance(value, Profile):
+            shown["__extra__"] = value.model_extra
+        return _shape({**shown, "__type__": type(value)})
     if isinstance(value, dict):
         return {k: _shape(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -33,26 +51,60 @@ def _shape(value: object) -> object:
 
 
 def _validated(data: dict[str, Any]) -> Profile | None:
+    """What pydantic makes of ``data`` (the slow road, taken whatever ``data`` is)."""
     try:
-        return Profile.model_validate(data)
+        return validated_profile(data)
     except ValueError:
         return None
 
 
+def _same(plain: Profile, validated: Profile | None, data: object) -> None:
+    assert validated is not None, data
+    assert plain == validated
+    assert _shape(plain) == _shape(validated)
+    assert plain.model_fields_set == validated.model_fields_set
+    assert plain.model_dump(mode="json") == validated.model_dump(mode="json")
+
+
 def _agrees(data: dict[str, Any]) -> Profile | None:
-    """The plain road either declines or gives what the validator gives."""
+    """The plain road either declines or gives what pydantic gives."""
     plain = plain_profile(json.loads(json.dumps(data)))
     if plain is not None:
-        validated = _validated(json.loads(json.dumps(data)))
-        assert validated is not None, data
-        assert plain == validated
-        assert _shape(plain) == _shape(validated)
-        assert plain.model_fields_set == validated.model_fields_set
+        _same(plain, _validated(json.loads(json.dumps(data))), data)
+    return plain
+
+
+def _agrees_in_python(data: dict[str, Any]) -> Profile | None:
+    """The same for a document in the Python form (records and bytes in it)."""
+    plain = plain_profile(copy.deepcopy(data))
+    if plain is not None:
+        _same(plain, _validated(copy.deepcopy(data)), data)
     return plain
 
 
 def test_every_field_of_the_model_has_a_plain_check() -> None:
     assert set(_CHECKS) == set(Profile.model_fields)
+
+
+@pytest.mark.parametrize("cls", [Profile, Expr, ExtraKwarg])
+def test_the_pydantic_twins_have_the_dataclasses_fields_types_and_defaults(cls: type) -> None:
+    """pydantic validates through twins of the dataclasses (``_validate``): one
+    definition may not drift from the other."""
+    twin = getattr(twins, cls.__name__)
+    assert twin.__name__ == cls.__name__  # the name pydantic's messages give
+
+    def ours(spec: dataclasses.Field[Any]) -> tuple[object, ...]:
+        default = None if spec.default is dataclasses.MISSING else spec.default
+        factory = None if spec.default_factory is dataclasses.MISSING else spec.default_factory
+        return (spec.name, spec.type, default, factory)
+
+    def theirs(name: str, info: Any) -> tuple[object, ...]:
+        default = None if info.is_required() or info.default_factory else info.default
+        return (name, twin.__annotations__[name], default, info.default_factory)
+
+    assert [ours(f) for f in dataclasses.fields(cls)] == [
+        theirs(name, info) for name, info in twin.model_fields.items()
+    ]
 
 
 @pytest.mark.parametrize("path", PROFILES, ids=lambda p: p.name)
@@ -139,8 +191,37 @@ FIELDS: dict[str, st.SearchStrategy[Any]] = {
     ),
     "notes": _mostly(TEXT, SCALARS),
     "unknown_later_field": SCALARS,
+    "source_script": st.fixed_dictionaries({"path": TEXT, "sha256": TEXT, "config": st.just(1)}),
+    "model_config": st.lists(SCALARS, max_size=2),  # a name pydantic's BaseModel has
 }
 DOCUMENTS = st.fixed_dictionaries({}, optional=FIELDS)
+
+#: The Python form: what the importers and the app pass to ``model_validate``.
+PY_VALUES = st.one_of(
+    PLAIN_VALUES,
+    st.builds(Expr, expr=TEXT.filter(bool)),
+    st.binary(max_size=6),
+    st.sampled_from([bytearray(b"x"), Expr, (1,), {"expr": "x"}]),
+)
+KWARGS = st.builds(ExtraKwarg, owner=TEXT, name=TEXT, expr=TEXT)
+PY_FIELDS: dict[str, st.SearchStrategy[Any]] = {
+    **FIELDS,
+    # an unknown field set in code (model_copy takes any value)
+    "later_in_code": st.one_of(
+        TEXT.map(str.encode), st.builds(Expr, expr=TEXT.filter(bool)), st.tuples(TEXT, SCALARS)
+    ),
+    "values": _mostly(
+        st.dictionaries(TEXT, PY_VALUES, max_size=4), st.dictionaries(TEXT, VALUES, max_size=2)
+    ),
+    "env_verbatim": _mostly(
+        st.lists(TEXT, max_size=3).map(tuple), st.frozensets(TEXT, min_size=1, max_size=2)
+    ),
+    "extra_kwargs": _mostly(
+        st.lists(KWARGS, max_size=2).map(tuple),
+        st.lists(st.one_of(KWARGS, st.just(Expr(expr="x"))), min_size=1, max_size=2),
+    ),
+}
+PY_DOCUMENTS = st.fixed_dictionaries({}, optional=PY_FIELDS)
 
 
 @settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -151,6 +232,26 @@ def test_the_plain_road_declines_or_gives_what_the_validator_gives(data: dict[st
     except (ValueError, UnicodeEncodeError):
         return
     _agrees(data)
+
+
+@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(PY_DOCUMENTS)
+def test_in_the_python_form_too(data: dict[str, Any]) -> None:
+    _agrees_in_python(data)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(TEXT, PY_VALUES.filter(lambda v: type(v) in (Expr, bytes)), max_size=4),
+    st.lists(KWARGS, max_size=2).map(tuple),
+    st.lists(TEXT, max_size=2).map(tuple),
+)
+def test_records_and_bytes_are_taken_plainly(
+    values: dict[str, Any], kwargs: tuple[ExtraKwarg, ...], names: tuple[str, ...]
+) -> None:
+    """The importers' documents (Expr, ExtraKwarg, bytes, tuples) need no pydantic."""
+    data = {"values": values, "extra_kwargs": kwargs, "env_verbatim": names}
+    assert _agrees_in_python(data) is not None
 
 
 @settings(max_examples=300, deadline=None)
@@ -172,7 +273,11 @@ def test_plain_values_are_taken_plainly(values: dict[str, Any], env: dict[str, A
         {"scenario": "Training"},
         {"env": {"A": 1}},
         {"extra_kwargs": [{"owner": "NPURunConfig", "name": "x"}]},
-        {"later": 1},  # kept by pydantic as an unknown field
+        {"extra_kwargs": [Expr(expr="x")]},
+        {"env_verbatim": frozenset({"A"})},
+        {"values": {"a": bytearray(b"x")}},
+        {1: "a key that is not text"},
+        {"later": [1.0, math.inf]},
         {"values": {"a": 2**64}},
         {"values": {"a": [1]}},
         {"values": {"a": {"other": 1}}},
@@ -185,6 +290,53 @@ def test_plain_values_are_taken_plainly(values: dict[str, Any], env: dict[str, A
 )
 def test_what_the_plain_road_declines(document: dict[str, Any]) -> None:
     assert plain_profile(document) is None
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        {"later": 1},  # an unknown field: kept as it is
+        {"source_script": {"path": "/x/train.py", "sha256": "ab", "config": 1}},
+        {"values": {"a": Expr(expr="x"), "b": b"\xff"}, "env_verbatim": ("A",)},
+        {"extra_kwargs": (ExtraKwarg(owner="NPURunConfig", name="x", expr="1"),)},
+    ],
+)
+def test_what_the_plain_road_takes(document: dict[str, Any]) -> None:
+    assert _agrees_in_python(document) is not None
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(PY_DOCUMENTS)
+def test_dumps_are_pydantics(data: dict[str, Any]) -> None:
+    """``model_dump`` (both modes, unknown fields too), ``model_dump_json`` and the
+    ``model_copy`` the edits use, against pydantic's twin model of the same document."""
+    try:
+        twin = twins.Profile.model_validate(twins._twinned(copy.deepcopy(data)))
+    except ValueError:
+        return
+    profile = Profile.model_validate(copy.deepcopy(data))
+    for mode in ("python", "json"):
+        assert _shape(profile.model_dump(mode=mode)) == _shape(twin.model_dump(mode=mode))
+    assert json.loads(profile.model_dump_json()) == json.loads(twin.model_dump_json())
+    update = {"notes": "n", "values": {"x": 1}, "later": [2]}
+    copied, twin_copied = profile.model_copy(update=update), twin.model_copy(update=update)
+    assert copied.model_dump(mode="json") == twin_copied.model_dump(mode="json")
+    assert copied.model_fields_set == twin_copied.model_fields_set
+    assert copied.model_extra == twin_copied.model_extra
+
+
+def test_unknown_fields_are_kept_as_they_are() -> None:
+    record = {"path": "/x/train.py", "sha256": "ab"}
+    profile = Profile.model_validate({"source_script": record, "notes": "n"})
+    assert profile.model_extra["source_script"] is record  # as pydantic keeps it
+    assert profile.model_fields_set == {"source_script", "notes"}
+    assert profile.source_script is record  # type: ignore[attr-defined]
+    assert json.loads(dump_profile(profile))["source_script"] == record
+    assert profile != Profile(notes="n")
+    assert profile.model_copy(update={"later": 2}).model_extra == {
+        **profile.model_extra,
+        "later": 2,
+    }
 
 
 def test_errors_are_still_the_validators(tmp_path: Path) -> None:
@@ -216,18 +368,36 @@ def test_a_plain_profile_behaves_like_a_validated_one() -> None:
     assert plain.with_target("atlas_a2", "inference") == validated.with_target(
         "atlas_a2", "inference"
     )
-    with pytest.raises(ValueError, match="frozen"):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         plain.notes = "changed"  # type: ignore[misc]
 
 
-def test_reading_a_profile_builds_no_validator() -> None:
+def _pydantic_loaded_after(code: str) -> str:
     code = (
-        "import sys\n"
-        "from ascend_studio.profile import load_profile\n"
-        f"load_profile({str(PROFILES[0])!r})\n"
-        "print('pydantic.plugin._loader' in sys.modules)\n"
+        f"import sys\nfrom ascend_studio.profile import *\n{code}\nprint('pydantic' in sys.modules)"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert done.stdout.strip() == "False"
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize("path", PROFILES, ids=lambda p: p.name)
+def test_reading_a_profile_imports_no_pydantic(path: Path) -> None:
+    assert _pydantic_loaded_after(f"load_profile({str(path)!r})") == "False"
+
+
+def test_making_and_editing_profiles_imports_no_pydantic() -> None:
+    code = (
+        "p = Profile(values={'a': Expr(expr='x'), 'b': b'y'}, env_verbatim=['A'],\n"
+        "    extra_kwargs=(ExtraKwarg(owner='o', name='n', expr='e'),))\n"
+        "p = p.with_value('c', 1).with_env('A', '$X', verbatim=True).with_target('atlas_a2')\n"
+        "p = p.with_target('atlas_training', 'inference')\n"
+        "dump_profile(p)\n"
+        "assert parse_profile(dump_profile(p)) == p\n"
+    )
+    assert _pydantic_loaded_after(code) == "False"
+
+
+def test_a_document_that_is_not_plain_imports_pydantic() -> None:
+    assert _pydantic_loaded_after("Profile.model_validate({'schema_version': 1.0})") == "True"

@@ -1,0 +1,174 @@
+"""The slow road: pydantic validates what the plain road declines.
+
+The only profile module that imports pydantic, and only a document that is not
+plainly valid (a value to coerce, a problem to report, an oddity pydantic
+accepts) comes here. It validates with pydantic models that are twins of the
+profile's dataclasses: the same class names, fields, defaults, types and checks
+as the pydantic models the profile classes once were, so every message
+(``1 validation error for Profile``, ``product: ... is not a product id``), every
+error's place and every coercion stays exactly pydantic's. The result is turned
+back into the dataclasses. ``tests/profile/test_profile_plain.py`` holds the twins'
+fields and defaults equal to the dataclasses', and both roads to equal objects.
+
+Twins rather than a ``TypeAdapter`` over the dataclasses: pydantic would run
+the dataclasses' own ``__post_init__`` as the checks, which reports a product
+or value problem at the document's top level instead of at the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from ascend_studio.profile import _document as doc
+
+__all__ = ["ValidationError", "validated_profile", "validated_record"]
+
+
+class Expr(BaseModel):
+    """Twin of :class:`ascend_studio.profile.Expr`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    expr: str = Field(min_length=1)
+
+
+class ExtraKwarg(BaseModel):
+    """Twin of :class:`ascend_studio.profile.ExtraKwarg`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    owner: str
+    name: str
+    expr: str
+
+
+def _bytes_in(value: object) -> bytes:
+    """Python bytes, or their JSON form ``{"bytes": text}`` / ``{"bytes_hex": hex}``."""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, dict) and len(value) == 1:
+        ((key, text),) = value.items()
+        if key == "bytes" and isinstance(text, str):
+            return text.encode("utf-8")
+        if key == "bytes_hex" and isinstance(text, str):
+            try:
+                return bytes.fromhex(text)
+            except ValueError:
+                raise ValueError(f"bytes_hex: {text[:40]!r} is not hexadecimal") from None
+    raise ValueError("not bytes")
+
+
+#: ``bytes`` in Python, ``{"bytes": "..."}`` in JSON (the serializer: for the tests
+#: that hold the dataclasses' ``model_dump`` equal to pydantic's).
+BytesValue = Annotated[
+    bytes, PlainValidator(_bytes_in), PlainSerializer(doc.bytes_json, when_used="json")
+]
+Value = StrictBool | StrictInt | StrictFloat | StrictStr | Expr | BytesValue | None
+
+
+class Profile(BaseModel):
+    """Twin of :class:`ascend_studio.profile.Profile`."""
+
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
+
+    schema_version: int = doc.SCHEMA_VERSION
+    product: str = "atlas_a2"
+    scenario: Literal["training", "inference"] = "training"
+    values: dict[str, Value] = Field(default_factory=dict)
+    env: dict[str, str | None] = Field(default_factory=dict)
+    env_verbatim: tuple[str, ...] = ()
+    extra_kwargs: tuple[ExtraKwarg, ...] = ()
+    file_contents: dict[str, str] = Field(default_factory=dict)
+    notes: str = ""
+
+    @field_validator("product")
+    @classmethod
+    def _product_is_an_id(cls, product: str) -> str:
+        if not doc.PRODUCT_ID.fullmatch(product):
+            raise ValueError(
+                f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
+            )
+        return product
+
+    @field_validator("values")
+    @classmethod
+    def _finite_values(cls, values: dict[str, Any]) -> dict[str, Any]:
+        for path, value in values.items():
+            problem = doc.non_finite_problem(path, value)
+            if problem is not None:
+                raise ValueError(problem)
+        return values
+
+    @model_validator(mode="after")
+    def _finite_extras(self) -> Profile:
+        fields = {
+            name: getattr(self, name)
+            for name in ("product", "env", "env_verbatim", "extra_kwargs", "file_contents", "notes")
+        }
+        problem = doc.non_finite_problem("", {**fields, **(self.model_extra or {})})
+        if problem is not None:
+            raise ValueError(problem.lstrip("."))
+        return self
+
+
+_TWINS: dict[type, type[BaseModel]] = {doc.Expr: Expr, doc.ExtraKwarg: ExtraKwarg}
+
+
+def _twin(value: object) -> object:
+    """A dataclass record as its twin, accepted as it is (as pydantic accepts an
+    instance of a model); anything else unchanged."""
+    twin = _TWINS.get(type(value))
+    return value if twin is None else twin.model_construct(**vars(value))
+
+
+def _twinned(data: object) -> object:
+    """``data`` with the records the importers and the app build made twins."""
+    if not isinstance(data, dict):
+        return data
+    data = dict(data)
+    values = data.get("values")
+    if isinstance(values, Mapping):
+        data["values"] = {key: _twin(value) for key, value in values.items()}
+    kwargs = data.get("extra_kwargs")
+    if isinstance(kwargs, list | tuple):
+        twins = [_twin(item) for item in kwargs]
+        data["extra_kwargs"] = twins if isinstance(kwargs, list) else tuple(twins)
+    return data
+
+
+def _record(value: object) -> object:
+    """A twin record back as the dataclass (already validated: no second check)."""
+    if isinstance(value, Expr):
+        return doc.unchecked(doc.Expr, expr=value.expr)
+    if isinstance(value, ExtraKwarg):
+        return doc.unchecked(doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr)
+    return value
+
+
+def validated_profile(data: object) -> doc.Profile:
+    """``data`` validated by pydantic into a profile; ``ValidationError`` if it is not one."""
+    model = Profile.model_validate(_twinned(data))
+    given = {name: getattr(model, name) for name in Profile.model_fields}
+    given["values"] = {path: _record(value) for path, value in model.values.items()}
+    given["extra_kwargs"] = tuple(_record(item) for item in model.extra_kwargs)
+    return doc.made_profile(given, dict(model.model_extra or {}), set(model.model_fields_set))
+
+
+def validated_record(record: doc.Expr | doc.ExtraKwarg) -> dict[str, Any]:
+    """The fields of a record made in code, as pydantic validates them (or its
+    ``ValidationError``, titled with the class's name)."""
+    return dict(_TWINS[type(record)].model_validate(vars(record)))
