@@ -547,6 +547,25 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/inspector/_install.py"/>
+        <source>Output paths</source>
+        <translation>输出路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <location filename="../../ascend_studio/ui/why/_install.py"/>
+        <source>Why</source>
+        <translation>原因说明</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/compare/_install.py"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
         <source># Cannot export this profile as {fmt}:
 # {reason}
 </source>
@@ -654,12 +673,6 @@
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>New value</source>
         <translation>新值</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <location filename="../../ascend_studio/ui/why/_install.py"/>
-        <source>Why</source>
-        <translation>原因说明</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -1036,11 +1049,6 @@
         <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
         <source>Nodes (one per line):</source>
         <translation>节点（每行一个）：</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/compare/_install.py"/>
-        <source>Compare</source>
-        <translation>比较</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_source.py"/>
@@ -1660,11 +1668,6 @@
         <location filename="../../ascend_studio/ui/inspector/_context.py"/>
         <source>Loaded (lowest first): {names}</source>
         <translation>已加载（优先级从低到高）：{names}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/inspector/_install.py"/>
-        <source>Output paths</source>
-        <translation>输出路径</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_layout.py"/>

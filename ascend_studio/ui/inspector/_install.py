@@ -10,19 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._places import DOCK_MINIMUM
 from ascend_studio.ui.inspector._view import InspectorView
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
 __all__ = ["follow_language", "install_inspector", "make_dock"]
-
-#: The smallest a dock's content may get: a few lines of text plus its controls.
-_DOCK_MINIMUM = QSize(240, 220)
 
 
 class _LanguageFollower(QObject):
@@ -69,8 +67,11 @@ def make_dock(
         dock = QDockWidget(window)
         dock.setObjectName(f"dock:{name}")
         window.addDockWidget(area, dock)
-    widget.setMinimumSize(_DOCK_MINIMUM)
+    widget.setMinimumSize(DOCK_MINIMUM)
+    stand_in = dock.widget()
     dock.setWidget(widget)
+    if stand_in is not None:
+        stand_in.deleteLater()
 
     def toggled(shown: bool) -> None:
         if shown:
