@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._search import FILTERS
 from ascend_studio.ui._shortcuts import ShortcutRouter
 
@@ -247,10 +248,11 @@ class Controls:
             self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
+        fit_to_items(self.product)
+        fit_to_items(self.scenario)
 
 
 def _combo(name: str, parent: QWidget) -> QComboBox:
     combo = QComboBox(parent)
     combo.setObjectName(name)
-    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-    return combo
+    return sized_to_items(combo)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
 
 __all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList"]
 
@@ -33,6 +34,7 @@ class DiagnosticsList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("diagnostics")
+        self.setMinimumSize(DIAGNOSTICS_MINIMUM)  # its stand-in's (the splitter stays put)
         self.setStyleSheet("QListWidget::item:selected { background-color: #dbe9ff; }")
         self.setAlternatingRowColors(True)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)

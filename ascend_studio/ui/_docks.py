@@ -18,19 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._places import DOCK_MINIMUM
+from ascend_studio.ui._window import DOCK_TITLES
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
 __all__ = ["DockedViews", "fill_dock", "follow_language", "make_dock", "row_parameter"]
 
-#: The smallest a dock's content may get: a few lines of text plus its controls.
-_DOCK_MINIMUM = QSize(240, 220)
 _ROW_PREFIX = "row:"
 _BOTTOM, _RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -106,12 +106,16 @@ def make_dock(
 
 
 def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
-    """Put ``widget`` into the dock ``name``; its minimum size keeps it usable anywhere."""
+    """Put ``widget`` into the dock ``name`` in place of the stand-in a remembered layout
+    gave it; its minimum size keeps it usable anywhere."""
     dock = window.findChild(QDockWidget, f"dock:{name}")
     if dock is None:
         raise LookupError(f"no dock {name!r}: make_dock makes it")
-    widget.setMinimumSize(_DOCK_MINIMUM)
+    widget.setMinimumSize(DOCK_MINIMUM)
+    stand_in = dock.widget()
     dock.setWidget(widget)
+    if stand_in is not None:
+        stand_in.deleteLater()
     return dock
 
 
@@ -180,10 +184,10 @@ _SHELLS: dict[
     str, tuple[Callable[[], str], Qt.DockWidgetArea, float | None, str, Callable[..., QWidget]]
 ] = {
     # eight artifact rows and the path field at 1280x800
-    "inspector": (lambda: tr("Output paths"), _BOTTOM, 0.45, "", _inspector),
+    "inspector": (lambda: tr(DOCK_TITLES["inspector"]), _BOTTOM, 0.45, "", _inspector),
     # the window is wide already; F1 or View > Why opens it
-    "why": (lambda: tr("Why"), _RIGHT, None, "F1", _why),
-    "compare": (lambda: tr("Compare"), _RIGHT, None, "", _compare),
+    "why": (lambda: tr(DOCK_TITLES["why"]), _RIGHT, None, "F1", _why),
+    "compare": (lambda: tr(DOCK_TITLES["compare"]), _RIGHT, None, "", _compare),
 }
 
 

@@ -18,11 +18,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._env import EnvTable
+from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
@@ -80,6 +81,9 @@ class FormView(QScrollArea):
         self.env_section.body.addWidget(self.env)
         self.sections[ENV_SECTION] = self.env_section
         self._layout.addWidget(self.env_section)
+        #: The width the widest row needs, held from the first paint (reserve_width).
+        self._strut = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self._layout.addItem(self._strut)
         self._layout.addStretch(1)
         self.setWidget(body)
         self._init_building()
@@ -123,6 +127,22 @@ class FormView(QScrollArea):
             self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
         self._bar.tick()
         self._check_done()
+
+    def reserve_width(self) -> None:
+        """Hold the width the widest row of any parameter needs (``ui/_formwidth.py``):
+        a wider row built later made the form scroll sideways and every row widen."""
+        width = widest_row(self.rows, self.catalog.params)
+        if width != self._strut.sizeHint().width():
+            self._strut.changeSize(width, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+            self._layout.invalidate()
+
+    def needed_width(self, body: int | None = None) -> int:
+        """The width the form needs to show a body ``body`` px wide (by default its
+        widest row's, as held, and its margins) without scrolling sideways."""
+        if body is None:
+            margins = self._layout.contentsMargins()
+            body = self._strut.sizeHint().width() + margins.left() + margins.right()
+        return body + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
 
     def ensure_built(self, paths: Iterable[str]) -> None:
         """Build these rows now (those not built yet), before the view moves to them."""
@@ -279,6 +299,8 @@ class FormView(QScrollArea):
         for row in self.rows.values():
             row.set_language(lang)
         self.env.set_language(lang)
+        if self.rows:
+            QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
 
     # -- visibility ----------------------------------------------------------------------------------
     def set_filter(self, match: set[str] | None, show_env: bool = True) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.ui._core import FormatInfo
 from ascend_studio.ui._highlight import RuleHighlighter, highlighter_for
 from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._places import PREVIEWS_MINIMUM
 
 __all__ = ["PreviewPane"]
 
@@ -89,6 +90,7 @@ class PreviewPane(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("previews")
+        self.setMinimumSize(PREVIEWS_MINIMUM)  # its stand-in's (the splitter stays put)
         self.tabs: dict[str, _Preview] = {}
         self.lang = "en"
 

@@ -20,8 +20,8 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
@@ -52,6 +52,15 @@ from ascend_studio.ui._i18n import (
     tr,
 )
 from ascend_studio.ui._nav import CategoryNav
+from ascend_studio.ui._places import (
+    DEFAULT_SIZE,
+    DIAGNOSTICS_MINIMUM,
+    DOCK_MINIMUM,
+    MAIN_SHARES,
+    PREVIEWS_MINIMUM,
+    first_geometry,
+    main_sizes,
+)
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
@@ -76,6 +85,12 @@ __all__ = ["MainWindow"]
 _SPLITTERS = ("main", "side")
 #: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
 DOCKS = ("inspector", "why", "compare")
+#: Their titles (the installers give the same), shown from the first paint on.
+DOCK_TITLES = {
+    "inspector": QT_TR_NOOP("Output paths"),
+    "why": QT_TR_NOOP("Why"),
+    "compare": QT_TR_NOOP("Compare"),
+}
 
 
 class MainWindow(QMainWindow):
@@ -130,8 +145,13 @@ class MainWindow(QMainWindow):
         self._rebuild_recent(settings.recent_files())
         geometry = settings.blob("geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1500, 900)
+            self._default_geometry()
         self._reserve_docks()
+        # The application font set above reaches the widgets through posted events: in
+        # the first window of a process they came after the first paint, and each row
+        # grew a pixel (Chinese on X). Delivered now, before the first rows are built
+        # and anything is measured.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
         mark("window body")
         if progressive:
             self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
@@ -140,10 +160,19 @@ class MainWindow(QMainWindow):
             self.installEventFilter(self)
         else:
             self.finish_start()
+        self.form.reserve_width()
+
+    def setVisible(self, visible: bool) -> None:
+        """A first start (nothing remembered) sizes the main splitter before the window
+        is first laid out: set after it, the form was laid out twice (6 ms)."""
+        fresh = self.settings.blob("splitter_main") is None and self.settings.blob("state") is None
+        if visible and fresh and not self._splitters_restored:
+            self._widen_form(self.width(), self.form.needed_width())
+        super().setVisible(visible)
 
     def showEvent(self, event: QShowEvent) -> None:
-        """The remembered splitter layout, once the window's layout has its final size
-        (restored earlier, the splitters rescaled it; later, they jumped after the paint)."""
+        """The splitter layout, once the window's layout has its final size (restored
+        earlier, the splitters rescaled it; later, they jumped after the paint)."""
         if not self._splitters_restored:
             self._splitters_restored = True
             self._restore_splitters()
@@ -214,8 +243,12 @@ class MainWindow(QMainWindow):
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("splitter:side")
         # stand-ins of the previews and the diagnostics list (see _build_document)
-        self.side.addWidget(QTabWidget(self.side))
-        self.side.addWidget(QListWidget(self.side))
+        for stand_in, minimum in (
+            (QTabWidget(self.side), PREVIEWS_MINIMUM),
+            (QListWidget(self.side), DIAGNOSTICS_MINIMUM),
+        ):
+            stand_in.setMinimumSize(minimum)  # the real view's (ui/_places.py)
+            self.side.addWidget(stand_in)
         self.side.setSizes(list(SIDE_SIZES))
         center = QWidget(self)
         column = QVBoxLayout(center)
@@ -229,8 +262,18 @@ class MainWindow(QMainWindow):
             self.main.addWidget(widget)
         self.main.setStretchFactor(1, 3)
         self.main.setStretchFactor(2, 2)
-        self.main.setSizes([250, 760, 520])
+        self.main.setSizes(list(MAIN_SHARES))
         self.setCentralWidget(self.main)
+
+    def _default_geometry(self) -> None:
+        """No remembered geometry: a size that fits the screen (ui/_places.py)."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(DEFAULT_SIZE)
+            return
+        place = first_geometry(screen.availableGeometry())
+        self.resize(place.size())
+        self.move(place.topLeft())
 
     def _build_status(self) -> None:
         self.counts_label = QLabel(self)
@@ -469,19 +512,37 @@ class MainWindow(QMainWindow):
         from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
 
         for name in DOCKS:
-            dock = QDockWidget(self)
+            dock = QDockWidget(tr(DOCK_TITLES[name]), self)
             dock.setObjectName(f"dock:{name}")
+            stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
+            stand_in.setMinimumSize(DOCK_MINIMUM)
+            dock.setWidget(stand_in)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.hide()
         self.restoreState(state)
 
     def _restore_splitters(self) -> None:
-        """Splitter layout, before the first paint: the document does not move it."""
+        """Splitter layout, before the first paint: the remembered one, else shares of
+        the window's width that leave the form room for its widest row. The stand-ins
+        have the real views' minimum sizes, so the document does not move it."""
         for name in _SPLITTERS:
             blob = self.settings.blob(f"splitter_{name}")
             splitter = self.main if name == "main" else self.side
-            if blob is not None:
-                splitter.restoreState(blob)
+            if blob is not None and splitter.restoreState(blob):
+                continue
+            if splitter is self.main and self.settings.blob("state") is not None:
+                needs = self.form.needed_width(self.form.body.minimumSizeHint().width())
+                self._widen_form(self.main.width(), needs)
+
+    def _widen_form(self, width: int, needs: int) -> None:
+        """The form as wide as its widest row ``needs``, where the main splitter's
+        ``width`` has room for it (ui/_places.main_sizes)."""
+        total = width - self.main.handleWidth() * (self.main.count() - 1)
+        side = max(self.side.minimumWidth(), *(w.minimumWidth() for w in self._side_views()))
+        self.main.setSizes(main_sizes(total, needs, side))
+
+    def _side_views(self) -> list[QWidget]:
+        return [w for w in (self.side.widget(0), self.side.widget(1)) if w is not None]
 
     def save_layout(self) -> None:
         self.settings.set_blob("geometry", self.saveGeometry())

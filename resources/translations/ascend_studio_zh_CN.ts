@@ -267,22 +267,6 @@
         <translation>稍后</translation>
     </message>
     <message>
-        <location filename="../../ascend_studio/ui/_docks.py"/>
-        <source>Output paths</source>
-        <translation>输出路径</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_docks.py"/>
-        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>Why</source>
-        <translation>原因说明</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_docks.py"/>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Variable</source>
         <translation>变量</translation>
@@ -560,6 +544,22 @@
         <location filename="../../ascend_studio/ui/_texts.py"/>
         <source>from RunConfig</source>
         <translation>继承自 RunConfig</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Output paths</source>
+        <translation>输出路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Why</source>
+        <translation>原因说明</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Compare</source>
+        <translation>比较</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>

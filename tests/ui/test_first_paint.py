@@ -18,13 +18,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QByteArray, QEvent, QObject, QRect
-from PySide6.QtWidgets import QApplication, QDockWidget, QListWidget, QTabWidget
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QRect, QSize
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QListWidget,
+    QTabWidget,
+    QWidget,
+)
 
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
 from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
@@ -120,7 +128,7 @@ class _PaintSpy(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.layout: tuple[object, ...] | None = None
+        self.layout: dict[str, object] | None = None
         window.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -130,36 +138,110 @@ class _PaintSpy(QObject):
         return False
 
 
-def _layout(window: MainWindow) -> tuple[object, ...]:
-    form = window.form.geometry()
-    return (
-        window.geometry(),
-        tuple(window.main.sizes()),
-        tuple(window.side.sizes()),
-        QRect(window.form.mapTo(window, form.topLeft()), form.size()),
-        window.menuBar().height(),
-        window.statusBar().geometry(),
-    )
+def _layout(window: MainWindow) -> dict[str, object]:
+    """Where everything the first paint shows is: the window, its bars, splitters,
+    side views and open docks, every widget of the toolbar, the navigation and the
+    search bar, and every widget in each form row shown (each combo box included),
+    in window coordinates."""
+
+    def place(widget: QWidget) -> QRect:
+        return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+    found: dict[str, object] = {
+        "window": window.geometry(),
+        "main": tuple(window.main.sizes()),
+        "side": tuple(window.side.sizes()),
+        "form": place(window.form),
+        "form viewport": place(window.form.viewport()),
+        "menu bar": place(window.menuBar()),
+        "status bar": place(window.statusBar()),
+    }
+    found.update({f"side {n}": place(window.side.widget(n)) for n in range(window.side.count())})
+    docks = [d for d in window.findChildren(QDockWidget) if d.isVisible()]
+    found.update({dock.objectName(): place(dock) for dock in docks})
+    for bar in (window.controls.toolbar, window.nav, window.controls.search_bar):
+        for n, part in enumerate([bar, *bar.findChildren(QWidget)]):
+            if part.isVisible():
+                found[f"{bar.objectName()} {n} {type(part).__name__}"] = place(part)
+    for key, section in window.form.sections.items():
+        if section.visibleRegion().boundingRect().height() > 0:  # in view
+            found[f"section {key}"] = place(section.header)
+    for path, row in window.form.rows.items():
+        if row.isVisible():
+            found[path] = place(row)
+            for n, part in enumerate(row.findChildren(QWidget)):
+                if part.isVisible():
+                    found[f"{path} {n} {type(part).__name__} {part.objectName()}"] = place(part)
+    return found
 
 
-def _progressive(qtbot: Any, lang: str = "en") -> tuple[MainWindow, _PaintSpy]:
+def _moved(before: dict[str, object], after: dict[str, object]) -> dict[str, object]:
+    """What the first paint showed that is elsewhere now (by more than 1 px) or gone."""
+
+    def same(a: object, b: object) -> bool:
+        if isinstance(a, QRect) and isinstance(b, QRect):
+            edges = (a.left() - b.left(), a.top() - b.top(), a.right() - b.right())
+            return max(abs(d) for d in (*edges, a.bottom() - b.bottom())) <= 1
+        if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+            return all(abs(x - y) <= 1 for x, y in zip(a, b, strict=True))
+        return a == b
+
+    return {k: (v, after.get(k)) for k, v in before.items() if not same(v, after.get(k))}
+
+
+def _progressive(
+    qtbot: Any, lang: str = "en", size: tuple[int, int] | None = None
+) -> tuple[MainWindow, _PaintSpy]:
     window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
     qtbot.addWidget(window, before_close_func=_forget)
+    if size is not None:
+        window.resize(*size)
     spy = _PaintSpy(window)
     assert not window.is_built()
     window.show()
     qtbot.waitUntil(window.is_built, timeout=10000)
     qtbot.waitUntil(window.form.is_fully_built, timeout=10000)
+    for _ in range(3):
+        QApplication.processEvents()
     return window, spy
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_nothing_moves_when_the_document_arrives(qtbot: Any, lang: str) -> None:
-    window, spy = _progressive(qtbot, lang)
-    assert spy.layout is not None and spy.built_then is False  # painted as the shell
+def _leave_open(qtbot: Any, name: str, lang: str = "en") -> None:
+    """A window closed with the dock ``name`` open: the next start reopens it."""
+    first, _ = _progressive(qtbot, lang)
+    dock = first.findChild(QDockWidget, f"dock:{name}")
+    assert dock is not None
+    dock.toggleViewAction().trigger()
     for _ in range(3):
         QApplication.processEvents()
-    assert _layout(window) == spy.layout
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())  # the size comes from the test
+
+
+#: A 1280x800 screen, a large one and a small one (the offscreen screen is 800 wide: a
+#: window needing more, as the English one does, is as wide as it needs).
+SIZES = [(1280, 800), (1920, 1080), (800, 600)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_nothing_moves_when_the_document_arrives(
+    qtbot: Any, lang: str, size: tuple[int, int]
+) -> None:
+    window, spy = _progressive(qtbot, lang, size)
+    assert spy.layout is not None and spy.built_then is False  # painted as the shell
+    assert len([k for k in spy.layout if k.endswith(":combo")]) >= 2
+    assert _moved(spy.layout, _layout(window)) == {}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_nothing_moves_with_a_dock_left_open(qtbot: Any, lang: str, size: tuple[int, int]) -> None:
+    _leave_open(qtbot, "why", lang)
+    window, spy = _progressive(qtbot, lang, size)
+    assert spy.layout is not None and "dock:why" in spy.layout
+    assert _moved(spy.layout, _layout(window)) == {}
 
 
 def test_a_remembered_layout_is_in_place_at_the_first_paint(qtbot: Any) -> None:
@@ -173,28 +255,86 @@ def test_a_remembered_layout_is_in_place_at_the_first_paint(qtbot: Any) -> None:
     Settings().set_blob("geometry", QByteArray())
     window, spy = _progressive(qtbot)
     assert spy.layout is not None
-    assert (spy.layout[1], spy.layout[2]) == wanted
+    assert (spy.layout["main"], spy.layout["side"]) == wanted
     assert (tuple(window.main.sizes()), tuple(window.side.sizes())) == wanted
 
 
 @pytest.mark.parametrize("name", DOCKS)
 def test_a_dock_left_open_has_its_place_at_the_first_paint(qtbot: Any, name: str) -> None:
-    first, _ = _progressive(qtbot)
-    dock = first.findChild(QDockWidget, f"dock:{name}")
-    assert dock is not None
-    dock.toggleViewAction().trigger()
+    _leave_open(qtbot, name)
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    reserved = window.findChild(QDockWidget, f"dock:{name}")
+    assert reserved is not None
+    title = reserved.windowTitle()  # its title from the first paint on
+    spy = _PaintSpy(window)
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    qtbot.waitUntil(window.form.is_fully_built, timeout=10000)
     for _ in range(3):
         QApplication.processEvents()
-    first.save_layout()
-    first.close()
-    Settings().set_blob("geometry", QByteArray())  # the default size (see above)
-    window, spy = _progressive(qtbot)
     reopened = window.findChild(QDockWidget, f"dock:{name}")
-    assert reopened is not None and reopened.isVisible() and reopened.widget() is not None
+    assert reopened is reserved and reopened.isVisible() and reopened.windowTitle() == title
     assert spy.layout is not None
-    for _ in range(3):
+    # the form did not narrow, nor the dock widen, when the view arrived
+    assert _moved(spy.layout, _layout(window)) == {}
+    assert reopened.widget() is getattr(window, VIEWS[name])
+
+
+#: The window attribute of each dock's view.
+VIEWS = {"inspector": "inspector", "why": "why_panel", "compare": "compare"}
+
+
+def _least(widget: QWidget) -> QSize:
+    """The size a layout or splitter will not make ``widget`` smaller than."""
+    hint = widget.minimumSizeHint()
+    return QSize(widget.minimumWidth() or hint.width(), widget.minimumHeight() or hint.height())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_stand_in_has_the_minimum_size_of_the_view_it_holds_a_place_for(
+    qtbot: Any, lang: str
+) -> None:
+    _leave_open(qtbot, "why", lang)  # the docks' places are held too
+    window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
+    qtbot.addWidget(window, before_close_func=_forget)
+    docks = [window.findChild(QDockWidget, f"dock:{name}") for name in DOCKS]
+    stand_ins = [window.side.widget(0), window.side.widget(1)]
+    stand_ins += [dock.widget() for dock in docks if dock is not None]
+    window.show()  # polished and shown, not painted yet: the document is not there
+    assert not window.is_built() and len(stand_ins) == 5
+    held = [(_least(w), w.sizePolicy()) for w in stand_ins]
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    side_views: list[QWidget] = [window.previews, window.diagnostics]
+    views = side_views + [getattr(window, VIEWS[name]) for name in DOCKS]
+    assert [_least(w) for w in views] == [size for size, _ in held]
+    assert [w.sizePolicy() for w in side_views] == [policy for _, policy in held[:2]]
+    for view in side_views:  # the held minimum cuts nothing off the real view
+        needs = view.minimumSizeHint()
+        assert needs.width() <= view.minimumWidth() and needs.height() <= view.minimumHeight()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_form_holds_its_widest_row_from_the_first_paint(qtbot: Any, lang: str) -> None:
+    """Rows built after the first paint (a longer code name, more tags) are no wider
+    than the form held from the start, for any target and in either language."""
+    window = create_window(Settings(), lang, progressive=True)  # type: ignore[arg-type]
+    qtbot.addWidget(window, before_close_func=_forget)
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    margins = window.form.body.layout().contentsMargins()  # type: ignore[union-attr]
+    held = window.form.body.minimumSizeHint().width() - margins.left() - margins.right()
+    window.form.build_all()
+
+    def widest() -> int:
         QApplication.processEvents()
-    assert _layout(window) == spy.layout  # the form did not narrow when the view arrived
+        return max(row.minimumSizeHint().width() for row in window.form.rows.values())
+
+    assert held - 60 < widest() <= held  # at most a little more than needed
+    window.model.edit(Profile(product="atlas_300i_duo"), "target")  # tags on many rows
+    assert widest() <= held
+    window.set_language("zh" if lang == "en" else "en")
+    assert widest() <= window.form._strut.sizeHint().width()  # held anew for the language
 
 
 def test_the_docks_the_shell_reserves_are_the_docks_made(qtbot: Any) -> None:
@@ -306,7 +446,8 @@ def test_the_docked_views_are_not_built_by_the_start(tmp_path: Path) -> None:
 
 def _open_dock(window: MainWindow, name: str) -> QDockWidget:
     dock = window.findChild(QDockWidget, f"dock:{name}")
-    assert dock is not None and dock.isHidden() and dock.widget() is None  # a shell
+    assert dock is not None and dock.isHidden()  # a shell: empty, or a plain stand-in
+    assert dock.widget() is None or type(dock.widget()) is QWidget
     assert not window.docked.is_built(name)
     dock.toggleViewAction().trigger()  # View > its title
     for _ in range(3):
@@ -541,3 +682,154 @@ def test_a_window_built_at_once_keeps_the_first_side_sizes(window: MainWindow) -
     previews, diagnostics = window.side.sizes()
     assert previews > diagnostics > 0
     assert abs(previews / diagnostics - 560 / 240) < 0.2
+
+
+# -- a first start fits the screen ---------------------------------------------------------------
+
+#: Starts the app as ``ascend-studio`` does and reports where its window is at the first paint.
+FIRST_PLACE = """
+import json, os
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            frame, area = window.frameGeometry(), window.screen().availableGeometry()
+            print(json.dumps({
+                "frame": frame.getRect(), "area": area.getRect(),
+                "sideways": window.form.horizontalScrollBar().isVisible(),
+            }))
+            os._exit(0)
+        return False
+app, window = start_app([])
+spy = FirstPaint()
+window.installEventFilter(spy)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "lang"),
+    [(1280, 800, "en"), (1280, 800, "zh"), (1920, 1080, "en"), (1024, 768, "en")],
+)
+def test_a_first_start_fits_the_screen(tmp_path: Path, width: int, height: int, lang: str) -> None:
+    """No remembered geometry: the window fits the screen's available area (there was
+    no room for 1500x900 on a 1280x800 screen without a window manager), and the
+    form has room for its rows without scrolling sideways on a 1280x800 screen."""
+    screens = {"screens": [{"name": "s", "x": 0, "y": 0, "width": width, "height": height}]}
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps(screens))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
+    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"[ui]\nlanguage={lang}\n")
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PLACE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["area"] == [0, 0, width, height], found  # the screen asked for
+    assert QRect(*found["area"]).contains(QRect(*found["frame"])), found
+    if width >= 1280:  # at 1024 px the English form's longest row needs a little more
+        assert not found["sideways"], found
+
+
+def test_the_first_size_leaves_room_for_a_frame() -> None:
+    for area in (QRect(0, 0, 1280, 800), QRect(1920, 24, 1366, 744), QRect(0, 0, 3840, 2160)):
+        place = first_geometry(area)
+        assert area.contains(QRect(place.topLeft(), place.size() + QSize(16, 40))), (area, place)
+        assert place.width() <= DEFAULT_SIZE.width() and place.height() <= DEFAULT_SIZE.height()
+    assert first_geometry(QRect(0, 0, 3840, 2160)).size() == DEFAULT_SIZE
+
+
+def test_the_form_gets_room_for_its_rows_from_the_side_first() -> None:
+    nav, form, side = main_sizes(1270, 660, 200)
+    assert (nav, form) == (1270 * 250 // 1530, 660) and nav + form + side == 1270
+    assert main_sizes(1270, 300, 200)[1] == 1270 * 760 // 1530  # its share is enough
+    assert main_sizes(1000, 660, 200) == [140, 660, 200]  # then the navigation's
+    assert main_sizes(800, 700, 200) == [130, 470, 200]  # neither below its floor
+    assert sum(main_sizes(800, 700, 200)) == 800
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_combo_boxes_follow_their_items_after_a_language_switch(qtbot: Any, lang: str) -> None:
+    """Combo boxes take their items' widths when first shown and after a relabel
+    (language, target), without the resize-to-contents flicker in between."""
+    window, _ = _progressive(qtbot, lang, (1920, 1080))
+    window.set_language("zh" if lang == "en" else "en")  # type: ignore[arg-type]
+    window.model.edit(Profile(product="atlas_300i_duo"), "target")
+    combos = [window.controls.product, window.controls.scenario]
+    combos += [getattr(row.editor, "combo", None) for row in window.form.rows.values()]
+    shown = [combo for combo in combos if isinstance(combo, QComboBox) and combo.isVisible()]
+    assert len(shown) > 10
+    hints = [combo.sizeHint() for combo in shown]
+    for combo in shown:
+        fit_to_items(combo)  # measured afresh: the same
+    assert [combo.sizeHint() for combo in shown] == hints
+
+
+#: Starts the app (its first window) and reports where the first rows' widgets are at the
+#: first paint and once every row is built.
+FIRST_WINDOW_ROWS = """
+import json, os
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject, QPoint, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+def places():
+    found = {}
+    for path, row in list(window.form.rows.items())[:4]:
+        for n, part in enumerate([row, *row.findChildren(QWidget)]):
+            if part.isVisible():
+                found[f"{path} {n}"] = [*part.mapTo(window, QPoint(0, 0)).toTuple(), *part.size().toTuple()]
+    return found
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append(places())
+        return False
+def done():
+    if window.is_built() and window.form.is_fully_built():
+        print(json.dumps({"first": seen[0], "built": places()}))
+        os._exit(0)
+seen = []
+app, window = start_app([])
+spy = FirstPaint()
+window.installEventFilter(spy)
+timer = QTimer()
+timer.timeout.connect(done)
+timer.start(50)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_window_of_a_process_keeps_its_rows_in_place(tmp_path: Path, lang: str) -> None:
+    """The app font (a CJK family first in Chinese) reaches the widgets through posted
+    events: in a process's first window their new sizes were laid out after the first
+    paint, and each row grew a pixel (Chinese on X)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
+    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"[ui]\nlanguage={lang}\n")
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_WINDOW_ROWS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert len(found["first"]) > 10
+    moved = {k: (v, found["built"].get(k)) for k, v in found["first"].items()}
+    assert {k: v for k, v in moved.items() if v[0] != v[1]} == {}

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._core import Unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors._base import Editor, Explain
 from ascend_studio.ui.editors._registry import register
@@ -37,7 +38,7 @@ class EnumEditor(Editor):
         super().__init__(param, parent)
         self.combo = QComboBox(self)
         self.combo.setObjectName(f"{param.path}:combo")
-        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        sized_to_items(self.combo)
         self._model = QStandardItemModel(self.combo)
         self._values: list[Value | None] = [None, *(v.value for v in param.values)]
         self._problems: list[Unavailable | None] = [None] * len(self._values)
@@ -155,6 +156,8 @@ class EnumEditor(Editor):
             cell.setData(grey if note else QBrush(), Qt.ItemDataRole.ForegroundRole)
         if self.param.open_enum:
             self._model.item(self._other_row).setText(tr("Other value…"))
+        if self.combo.isVisible():  # else its first show sizes it
+            fit_to_items(self.combo)
 
     def _default_hint(self) -> str:
         if self.param.default is None:

@@ -1,0 +1,92 @@
+"""The places and sizes the window's shell decides before its first paint (issue 15).
+
+The shell paints before the previews, the diagnostics list and the docks' views
+exist; stand-ins hold their places. A stand-in and the view that replaces it
+get the same explicit minimum size from here, so the splitter or the dock
+around them never has to make room when the view arrives (a bare tab widget
+was 127 px wide at least, the previews 184 px: below about 1000 px the
+splitters moved; an empty dock 49 px, the Why panel 240 px). Each minimum is at
+least the real view's own, in English and Chinese, so nothing is cut off
+(``tests/ui/test_first_paint.py``). The window's first size and the main
+splitter's sizes are decided here too, once, before the first paint, and how
+combo boxes follow their items without a flicker.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtWidgets import QComboBox
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "DIAGNOSTICS_MINIMUM",
+    "DOCK_MINIMUM",
+    "MAIN_SHARES",
+    "PREVIEWS_MINIMUM",
+    "first_geometry",
+    "fit_to_items",
+    "main_sizes",
+    "sized_to_items",
+]
+
+#: The previews (tabs, text, Copy and Save buttons) and the diagnostics list.
+PREVIEWS_MINIMUM = QSize(190, 140)
+DIAGNOSTICS_MINIMUM = QSize(190, 70)
+#: The smallest a dock's view may get: a few lines of text plus its controls.
+DOCK_MINIMUM = QSize(240, 220)
+
+#: A first window's size where the screen has room for it, and the main splitter's
+#: shares of its width (navigation, form, side).
+DEFAULT_SIZE = QSize(1500, 900)
+MAIN_SHARES = (250, 760, 520)
+#: The navigation's width below which its category names are cut.
+NAV_FLOOR = 140
+#: Room left around a first window for its frame: on each side, and for the title bar.
+FRAME_ROOM = QSize(8, 40)
+
+
+def first_geometry(area: QRect) -> QRect:
+    """A window with no remembered geometry: DEFAULT_SIZE, or what ``area`` (the
+    screen's available geometry) has room for with a frame, centred in it (1500x900
+    did not fit a 1280x800 screen without a window manager)."""
+    frame = QSize(2 * FRAME_ROOM.width(), FRAME_ROOM.height())
+    size = DEFAULT_SIZE.boundedTo(area.size() - frame)
+    left = area.left() + (area.width() - size.width() - frame.width()) // 2
+    top = area.top() + (area.height() - size.height() - frame.height()) // 2
+    # the size of the window's contents, the position of its frame (as resize and move take them)
+    return QRect(QPoint(max(left, area.left()), max(top, area.top())), size)
+
+
+def main_sizes(total: int, form_needs: int, side_minimum: int) -> list[int]:
+    """The navigation's, the form's and the side's widths in ``total`` px: their
+    shares, the form widened to what its widest row needs (from the side's share down
+    to its minimum, then the navigation's down to NAV_FLOOR), so that the form does
+    not scroll sideways where there is room."""
+    nav, form = (total * part // sum(MAIN_SHARES) for part in MAIN_SHARES[:2])
+    side = total - nav - form
+    from_side = max(0, min(form_needs - form, side - side_minimum))
+    side, form = side - from_side, form + from_side
+    from_nav = max(0, min(form_needs - form, nav - NAV_FLOOR))
+    return [nav - from_nav, form + from_nav, side]
+
+
+_ON_FIRST_SHOW = QComboBox.SizeAdjustPolicy.AdjustToContentsOnFirstShow
+
+
+def sized_to_items(combo: QComboBox) -> QComboBox:
+    """``combo`` sized to its items when first shown and after :func:`fit_to_items`.
+
+    AdjustToContents resized a combo box to its items 20 ms after every change of
+    them, until its layout put it back: a paint in between showed it narrower (a
+    row's combo box 123 px wide instead of its column's 257 at the first paint,
+    the toolbar's 9 px narrower)."""
+    combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
+    return combo
+
+
+def fit_to_items(combo: QComboBox) -> None:
+    """Take ``combo``'s items' widths again (after they were relabelled): its size
+    hint is recomputed, its layout places it, nothing resizes it in between (with
+    the policy back, the timer that adjustSize()s it does nothing)."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
