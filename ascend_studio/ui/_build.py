@@ -79,10 +79,16 @@ class BuildQueue:
         made = self.clock()
         if finish is not None:
             finish()
-        if done:
-            self.row_cost = _mean(self.row_cost, (made - start) / len(done))
-            self.finish_cost = _mean(self.finish_cost, self.clock() - made)
+        self.learn(len(done), made - start, self.clock() - made)
         return done
+
+    def learn(self, rows: int, making: float, showing: float) -> None:
+        """Take the costs of ``rows`` rows built outside a slice (the first view's rows,
+        built before the first paint): the first slice then keeps its budget too (it
+        built rows until it had spent it, then showed them all: ~30 ms)."""
+        if rows:
+            self.row_cost = _mean(self.row_cost, making / rows)
+            self.finish_cost = _mean(self.finish_cost, showing)
 
 
 def _mean(old: float, new: float) -> float:

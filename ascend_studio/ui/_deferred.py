@@ -3,8 +3,9 @@
 The shell (``ui/_window.py``) paints with PySide6 and the catalog only; these
 functions import the profile document (pydantic), the rules and exporters
 behind the previews and the diagnostics, file handling, companion files and the
-part-2 docks, and wire them to the window. The real previews and diagnostics
-list take their stand-ins' splitter slots at the same sizes.
+part-2 docks' shells, and wire them to the window. The real previews and
+diagnostics list take their stand-ins' splitter slots at the same sizes. The
+docked views are built when first used.
 """
 
 from __future__ import annotations
@@ -81,15 +82,12 @@ def connect_document(window: MainWindow) -> None:
 
 
 def install_part2(window: MainWindow) -> None:
-    """Inspector, Why, Compare, drag and drop, Apply and presets."""
+    """Drag and drop, Apply and presets now; the docks' shells now, their views
+    (inspector, Why, Compare) on first use (``ui/_docks.py``)."""
+    from ascend_studio.ui._docks import DockedViews
     from ascend_studio.ui.apply._install import install_apply
-    from ascend_studio.ui.compare import install_compare
-    from ascend_studio.ui.import_review import install_import_review
-    from ascend_studio.ui.inspector import install_inspector
-    from ascend_studio.ui.why import install_why_panel
+    from ascend_studio.ui.import_review._drop import DropHandler
 
-    window.inspector = install_inspector(window)
-    window.why_panel = install_why_panel(window)
-    window.compare = install_compare(window)
-    window.drops = install_import_review(window)
+    window.docked = DockedViews(window)
+    window.drops = DropHandler(window)
     window.applier = install_apply(window)

@@ -25,6 +25,7 @@ from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._env import EnvTable
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
@@ -101,6 +102,7 @@ class FormView(QScrollArea):
         self._slicer = QTimer(self)
         self._slicer.setInterval(0)
         self._slicer.timeout.connect(self.build_slice)
+        self._bar = QuietBar(self.verticalScrollBar())
 
     # -- building ------------------------------------------------------------------------------
     def build_next(self) -> bool:
@@ -116,12 +118,14 @@ class FormView(QScrollArea):
     def build_progressively(self) -> None:
         """Build the remaining rows a slice per turn of the event loop (input stays live)."""
         if self.build_queue:
+            self._bar.start()
             self._slicer.start()
 
     def build_slice(self) -> None:
         """One time-bounded slice: the unbuilt rows in view first, then in order."""
         with self._kept_in_place():
             self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
+        self._bar.tick()
         self._check_done()
 
     def reserve_width(self) -> None:
@@ -148,14 +152,20 @@ class FormView(QScrollArea):
         return not self.build_queue
 
     def _build_now(self, paths: Iterable[str]) -> None:
+        queue = self.build_queue
         with self._kept_in_place():
-            for path in self.build_queue.take(paths):
+            start = queue.clock()
+            taken = queue.take(paths)
+            for path in taken:
                 self._make_row(path)
+            made = queue.clock()
             self._place_runs()
+            queue.learn(len(taken), made - start, queue.clock() - made)
         self._check_done()
 
     def _check_done(self) -> None:
         if not self.build_queue:
+            self._bar.stop()
             self._slicer.stop()
             if not self._announced:
                 self._announced = True
@@ -168,7 +178,8 @@ class FormView(QScrollArea):
             run = Run(section, path)
             self._runs.append(run)
         param = section.params[section.order[path]]
-        row = ParamRow(param, self.catalog, level=param.path.count("."), parent=run.box)
+        level = param.path.count(".")
+        row = ParamRow(param, self.catalog, level=level, parent=run.box, lang=self.lang)
         row.edited.connect(self.edited)
         row.finished.connect(self.finished)
         row.reset_requested.connect(self.reset_requested)
@@ -179,7 +190,6 @@ class FormView(QScrollArea):
             )
         if self._target is not None:
             row.set_target(*self._target)
-        row.set_language(self.lang)
         row.apply(self._states.get(param.path, RowState()))
         if not self._wanted(param):
             row.setVisible(False)

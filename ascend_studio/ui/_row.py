@@ -66,13 +66,18 @@ class ParamRow(QFrame):
     file_edit_requested = Signal(str)
 
     def __init__(
-        self, param: Parameter, catalog: Catalog, level: int = 0, parent: QWidget | None = None
+        self,
+        param: Parameter,
+        catalog: Catalog,
+        level: int = 0,
+        parent: QWidget | None = None,
+        lang: Language = "en",
     ) -> None:
         super().__init__(parent)
         self.param = param
         self.catalog = catalog
         self.level = level
-        self.lang: Language = "en"
+        self.lang: Language = lang  # its texts are set once, in this language
         self.state = RowState()
         self.setObjectName(f"row:{param.path}")
         self.setProperty("unavailable", False)

@@ -120,13 +120,16 @@ class RowStack(QWidget):
         return QSize(self._widths()[1], 0)
 
     def _widths(self) -> tuple[int, int]:
-        """The widest shown row's preferred and minimum widths."""
+        """The widest shown row's minimum width, as the preferred and minimum widths.
+
+        A row's preferred width lays out its wrapped labels' text at a width of their
+        own (about 0.9 ms a row, a fifth of making it), and the form uses none of it:
+        the scroll area gives the rows its viewport's width, at least their minimum.
+        """
         if self._hint_widths is None:
             shown = [r for r in self.rows if not r.isHidden()]
-            self._hint_widths = (
-                max((r.sizeHint().width() for r in shown), default=0),
-                max((r.minimumSizeHint().width() for r in shown), default=0),
-            )
+            least = max((r.minimumSizeHint().width() for r in shown), default=0)
+            self._hint_widths = (least, least)
         return self._hint_widths
 
     def event(self, event: QEvent) -> bool:

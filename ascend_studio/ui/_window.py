@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
@@ -69,6 +69,7 @@ from ascend_studio.ui._style import apply_fonts
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
     from ascend_studio.ui._diaglist import DiagnosticsList
+    from ascend_studio.ui._docks import DockedViews
     from ascend_studio.ui._files import FileController
     from ascend_studio.ui._model import ProfileModel
     from ascend_studio.ui._previews import PreviewPane
@@ -100,9 +101,7 @@ class MainWindow(QMainWindow):
     previews: PreviewPane
     diagnostics: DiagnosticsList
     snapshot: Snapshot
-    inspector: InspectorView
-    why_panel: WhyPanel
-    compare: CompareView
+    docked: DockedViews
     drops: DropHandler
     applier: ApplyActions
 
@@ -187,6 +186,19 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, self.finish_start)
         return False
 
+    # the docked views, built the first time they are needed (ui/_docks.py)
+    @property
+    def inspector(self) -> InspectorView:
+        return cast("InspectorView", self.docked.view("inspector"))
+
+    @property
+    def why_panel(self) -> WhyPanel:
+        return cast("WhyPanel", self.docked.view("why"))
+
+    @property
+    def compare(self) -> CompareView:
+        return cast("CompareView", self.docked.view("compare"))
+
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""
         return self._started
@@ -212,7 +224,7 @@ class MainWindow(QMainWindow):
         connect_document(self)
         install_part2(self)
         self.previews.set_formats(self.engine.formats())
-        self._document_language()
+        self._document_language(render=False)  # refresh() renders the previews next
         self.refresh()
         self._restore_state()
         mark("document")
@@ -466,10 +478,11 @@ class MainWindow(QMainWindow):
             self._update_counts()
             self._update_file_state()
 
-    def _document_language(self) -> None:
+    def _document_language(self, render: bool = True) -> None:
         self.diagnostics.set_language(self.lang)
         self.previews.retranslate(self.lang)
-        self.previews.refresh(self._preview_text)  # comments in the exported code follow it
+        if render:  # comments in the exported code follow it
+            self.previews.refresh(self._preview_text)
         self._update_counts()
         self._update_file_state()
 

@@ -547,20 +547,17 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
-        <location filename="../../ascend_studio/ui/inspector/_install.py"/>
         <source>Output paths</source>
         <translation>输出路径</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <location filename="../../ascend_studio/ui/why/_install.py"/>
         <source>Why</source>
         <translation>原因说明</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
-        <location filename="../../ascend_studio/ui/compare/_install.py"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>

@@ -396,6 +396,147 @@ def test_docks_and_part2_features_are_installed_and_work(qtbot: Any) -> None:
     assert window.drops is not None
 
 
+#: Starts the app as ``ascend-studio`` does and reports the modules once every row is built.
+BUILT_PROBE = """
+import json, sys
+from ascend_studio.ui._app import start_app
+app, window = start_app([])
+def built():
+    docks = {name: window.docked.is_built(name) for name in ("inspector", "why", "compare")}
+    print(json.dumps({"modules": list(sys.modules), "docks": docks}))
+    sys.stdout.flush()
+    import os
+    os._exit(0)
+window.form.fully_built.connect(built)
+app.exec()
+"""
+
+#: What only the docked views and the import review need: not loaded by the start.
+ON_FIRST_USE = (
+    "ascend_studio.ui.inspector",
+    "ascend_studio.ui.why",
+    "ascend_studio.ui.compare",
+    "ascend_studio.ui.import_review._flow",
+    "ascend_studio.ui.import_review._dialog",
+    "ascend_studio.codegen._import_py",
+    "ascend_studio.codegen._import_sh",
+    "ascend_studio.paths._artifacts",
+)
+
+
+def test_the_docked_views_are_not_built_by_the_start(tmp_path: Path) -> None:
+    """The inspector, Why and Compare (and the path engine and importers they load)
+    wait for first use: every row is built without them."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
+    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
+    done = subprocess.run(
+        [sys.executable, "-c", BUILT_PROBE],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["docks"] == {"inspector": False, "why": False, "compare": False}
+    loaded = [name for name in ON_FIRST_USE if name in set(found["modules"])]
+    assert not loaded, f"loaded by the start: {loaded}"
+
+
+def _open_dock(window: MainWindow, name: str) -> QDockWidget:
+    dock = window.findChild(QDockWidget, f"dock:{name}")
+    assert dock is not None and dock.isHidden()  # a shell: empty, or a plain stand-in
+    assert dock.widget() is None or type(dock.widget()) is QWidget
+    assert not window.docked.is_built(name)
+    dock.toggleViewAction().trigger()  # View > its title
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.docked.is_built(name) and dock.isVisible()
+    return dock
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_each_docked_view_appears_and_works_when_first_opened(qtbot: Any, lang: str) -> None:
+    window, _ = _progressive(qtbot, lang)
+    profile = Profile(env={"ASCEND_WORK_PATH": "/data/work"}).with_value("hccl_timeout", 600)
+    window.model.edit(profile, "edit")  # before any view exists: each starts from it
+    english = {"inspector": "Output paths", "why": "Why", "compare": "Compare"}
+    for name in DOCKS:
+        dock = window.findChild(QDockWidget, f"dock:{name}")
+        assert (
+            dock is not None and dock.toggleViewAction() in window.actions_.menus["view"].actions()
+        )
+        assert dock.windowTitle() == dock.toggleViewAction().text()
+        assert (dock.windowTitle() == english[name]) == (lang == "en")
+    inspector = _open_dock(window, "inspector")
+    assert inspector.widget() is window.inspector
+    assert window.inspector.chains.model().rowCount() > 0
+    assert window.inspector.model.lang == lang
+    why = _open_dock(window, "why")
+    assert why.widget() is window.why_panel
+    window.why_panel.set_parameter("hccl_timeout")
+    assert "hccl_timeout" in window.why_panel.text()
+    compare = _open_dock(window, "compare")
+    assert compare.widget() is window.compare
+    assert window.compare.differences  # the saved (empty) profile vs this one
+    window.model.edit(profile.with_value("hccl_timeout", 900), "edit")  # wired: they follow
+    assert window.inspector.profile == window.model.profile
+    assert window.compare.differences[0].key == "hccl_timeout"
+
+
+def test_why_opens_on_the_field_the_user_was_on(qtbot: Any) -> None:
+    window, _ = _progressive(qtbot)
+    window.reveal("precision_mode")  # focuses its editor, before the panel exists
+    assert window.docked.last_parameter == "precision_mode"
+    window.diagnostics.param_activated.emit("hccl_timeout")  # a diagnostic followed
+    _open_dock(window, "why")
+    assert window.why_panel.path == "hccl_timeout"
+    window.reveal("precision_mode")  # from now on the panel follows by itself
+    qtbot.waitUntil(lambda: window.why_panel.path == "precision_mode")
+    qtbot.waitUntil(lambda: not window.form.rows["precision_mode"].property("flash"), timeout=5000)
+
+
+@pytest.mark.parametrize("name", DOCKS)
+def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(qtbot: Any, name: str) -> None:
+    """Built on first use, a view takes the place and size it took built up front."""
+
+    def opened(build_first: bool) -> tuple[object, ...]:
+        window, _ = _progressive(qtbot)
+        if build_first:
+            window.docked.view(name)
+        dock = window.findChild(QDockWidget, f"dock:{name}")
+        assert dock is not None
+        dock.toggleViewAction().trigger()
+        for _ in range(3):
+            QApplication.processEvents()
+        return (dock.geometry(), *_layout(window))  # kept open: closing saves its layout
+
+    assert opened(build_first=False) == opened(build_first=True)
+
+
+def test_the_document_renders_each_preview_once(qtbot: Any) -> None:
+    """The language pass and the first refresh each rendered every format at the start."""
+    from collections import Counter
+
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    exported: Counter[str] = Counter()
+    original = window.engine.export
+
+    def counting(profile: Any, fmt: str, *args: Any, **kwargs: Any) -> str:
+        exported[fmt] += 1
+        return original(profile, fmt, *args, **kwargs)
+
+    window.engine.export = counting  # type: ignore[method-assign]
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert set(exported) == set(window.previews.tabs) and set(exported.values()) == {1}
+    assert "NPURunConfig" in window.previews.text("py")
+    window.set_language("zh")  # a language change still renders them again
+    assert set(exported.values()) == {2}
+
+
 def test_typing_a_search_before_the_document_filters_once_it_exists(qtbot: Any) -> None:
     window = create_window(Settings(), "en", progressive=True)
     qtbot.addWidget(window, before_close_func=_forget)
@@ -462,6 +603,21 @@ def test_the_background_check_reports_on_the_gui_thread(
     assert threads == [worker]  # verified off the GUI thread
     ((_, _title, text),) = dialogs.called("show_error")  # shown on it
     assert "hccl_timeout" in text
+
+
+def test_the_catalog_is_verified_once_every_row_is_built(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its thread would hold the GIL (PySide6 keeps it while Qt works) during the build."""
+    seen: list[bool] = []
+    monkeypatch.setattr(
+        _app.CatalogCheck, "start", lambda check: seen.append(check.window.form.is_fully_built())
+    )
+    _, window = _app.start_app([])
+    qtbot.addWidget(window, before_close_func=_forget)
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert not window.form.is_fully_built() and seen == []
+    qtbot.waitUntil(lambda: seen == [True], timeout=20000)
 
 
 def test_the_shipped_catalog_passes_the_check(qtbot: Any) -> None:

@@ -12,8 +12,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication
 
+from ascend_studio.schema import Catalog
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._form import FormView
+from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.editors import IntEditor
 
@@ -61,6 +63,29 @@ def test_showing_the_rows_counts_as_their_cost() -> None:
         done = queue.run_slice(clock.build, finish=show)
         assert clock.now - start <= queue.budget + 1e-12  # showing included
         assert len(done) == 4  # the showing left room for 4 rows, not 8
+
+
+def test_costs_learnt_outside_a_slice_bound_the_first_slice() -> None:
+    """The rows built before the first paint teach the costs: the first slice no longer
+    builds until its budget is spent and then shows them all on top."""
+    clock = FakeClock(0.003)
+    queue = BuildQueue([f"p{i}" for i in range(40)], clock=clock, budget=0.012)
+
+    def show() -> None:
+        clock.now += 0.004
+
+    queue.learn(10, 0.030, 0.004)  # ten rows made in 30 ms, shown in 4
+    assert len(queue.run_slice(clock.build, finish=show)) == 2  # 2 x 3 + 4 <= 12 < 3 x 3 + 4
+    assert clock.now <= queue.budget
+    queue.learn(0, 0.0, 0.0)  # nothing built: nothing learnt
+    assert queue.row_cost == pytest.approx(0.003)
+
+
+def test_the_first_rows_teach_the_build_its_costs(qtbot: Any, catalog: Catalog) -> None:
+    window = MainWindow(catalog, Settings(), "en", progressive=True)  # not shown: no slice ran
+    qtbot.addWidget(window)
+    assert 0 < len(window.form.rows) < 40
+    assert window.form.build_queue.row_cost > 0 and window.form.build_queue.finish_cost > 0
 
 
 def test_every_path_is_handed_out_once_in_order_and_urgent_ones_first() -> None:
@@ -284,3 +309,98 @@ def test_navigating_after_a_load_lands_on_the_section_header(
         QApplication.processEvents()
     offset = form.sections["precision"].y() - form.verticalScrollBar().value()
     assert 0 <= offset <= 20, offset
+
+
+# -- what a row's construction spends -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_row_sets_its_texts_once_in_the_form_language(
+    make_window: Callable[..., MainWindow], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """Made in English and then set to the form's language, every row did its texts
+    (tooltips, tags, the editor's labels) twice."""
+    from ascend_studio.ui._row import ParamRow
+
+    window = make_window(lang, progressive=True)
+    window.finish_start()
+    window.form._slicer.stop()
+    calls: Counter[str] = Counter()
+    original = ParamRow.set_language
+
+    def counting(self: ParamRow, lang: Any) -> None:
+        calls[self.param.path] += 1
+        original(self, lang)
+
+    monkeypatch.setattr(ParamRow, "set_language", counting)
+    before = set(window.form.rows)
+    window.form.build_all()
+    built = set(window.form.rows) - before
+    assert built and set(calls) == built and max(calls.values()) == 1
+    for path in built:
+        param = window.catalog.param(path)
+        assert window.form.rows[path].title.text() == param.label.get(lang)
+
+
+def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> None:
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QLabel
+
+    from ascend_studio.ui._style import styled_font
+
+    first, second = QLabel(), QLabel()
+    styled_font(first, bold=True, scale=1.6)
+    styled_font(second, bold=True, scale=1.6)
+    assert first.font() == second.font()
+    assert first.font().weight() == QFont.Weight.DemiBold
+    assert first.font().pointSizeF() == pytest.approx(qapp.font().pointSizeF() * 1.6)
+    saved = QFont(qapp.font())
+    try:
+        changed = QFont(saved)
+        changed.setFamilies([*saved.families(), "Noto Sans CJK SC"][::-1])
+        qapp.setFont(changed)
+        third = QLabel()
+        styled_font(third, bold=True, scale=1.6)
+        assert third.font().families() == changed.families()  # not the cached variant
+    finally:
+        qapp.setFont(saved)
+
+
+# -- the scroll bar while the rows are built ------------------------------------------------------
+
+
+def test_the_scroll_bar_repaints_a_few_times_a_second_while_rows_are_built(qapp: Any) -> None:
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QScrollBar
+
+    from ascend_studio.ui._quietbar import QuietBar
+
+    bar = QScrollBar()
+    clock = FakeClock(0.0)
+    quiet = QuietBar(bar, clock=clock)
+    quiet.start()
+    assert not bar.updatesEnabled()
+    clock.now += quiet.PERIOD / 2
+    quiet.tick()
+    assert not bar.updatesEnabled()  # not yet
+    clock.now += quiet.PERIOD
+    quiet.tick()
+    assert bar.updatesEnabled()  # this turn of the event loop paints it
+    quiet.tick()
+    assert not bar.updatesEnabled()  # and then it waits again
+    QApplication.sendEvent(bar, QEvent(QEvent.Type.Enter))  # someone is about to use it
+    assert bar.updatesEnabled() and not quiet.quiet
+    quiet.tick()
+    assert bar.updatesEnabled()
+    quiet.start()
+    bar.setRange(0, 100)
+    bar.setValue(40)  # scrolled (wheel, keys, a jump): the handle must follow at once
+    assert bar.updatesEnabled() and not quiet.quiet
+
+
+def test_the_scroll_bar_is_normal_once_every_row_is_built(qtbot: Any, midbuild: MainWindow) -> None:
+    form = midbuild.form
+    form.build_progressively()
+    assert not form.verticalScrollBar().updatesEnabled()
+    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    assert form.verticalScrollBar().updatesEnabled()

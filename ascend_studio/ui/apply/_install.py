@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 
+from ascend_studio.ui._docks import follow_language
 from ascend_studio.ui._i18n import Language, tr
-from ascend_studio.ui.inspector._install import follow_language
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow

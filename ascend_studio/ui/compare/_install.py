@@ -1,15 +1,12 @@
-"""Put the compare view into the main window: a dock opened from the View menu."""
+"""Put the compare view into its dock (opened from the View menu; ``ui/_docks.py``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-
 from ascend_studio.profile import Profile
-from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._docks import fill_dock, follow_language
 from ascend_studio.ui.compare._view import CompareView
-from ascend_studio.ui.inspector._install import follow_language, make_dock
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
@@ -26,10 +23,7 @@ def install_compare(window: MainWindow) -> CompareView:
     view = CompareView(window.catalog, window)
     view.set_profile(window.model.profile)
     view.set_saved(_saved_version(window))
-    dock = make_dock(
-        window, "compare", view, lambda: tr("Compare"), Qt.DockWidgetArea.RightDockWidgetArea
-    )
-    dock.hide()
+    fill_dock(window, "compare", view)
     window.model.profile_changed.connect(view.set_profile)
     window.model.file_state_changed.connect(lambda: view.set_saved(_saved_version(window)))
     view.edit_requested.connect(window.model.edit)

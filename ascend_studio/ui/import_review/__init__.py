@@ -1,10 +1,22 @@
-"""Review an imported script before loading it; drag and drop of files."""
+"""Review an imported script before loading it; drag and drop of files.
 
-from ascend_studio.ui.import_review._dialog import GROUPS, ImportReviewDialog
-from ascend_studio.ui.import_review._drop import DropHandler, dropped_file
-from ascend_studio.ui.import_review._flow import import_with_review, review_import
-from ascend_studio.ui.import_review._install import install_import_review
-from ascend_studio.ui.import_review._merge import Mode, combine
+The window installs the drop handler with the document; the review dialog, the
+flows and what they load (the script importers, the rules) are imported when a
+file is first dropped or imported (a name below is first used).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ascend_studio._lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from ascend_studio.ui.import_review._dialog import GROUPS, ImportReviewDialog
+    from ascend_studio.ui.import_review._drop import DropHandler, dropped_file
+    from ascend_studio.ui.import_review._flow import import_with_review, review_import
+    from ascend_studio.ui.import_review._install import install_import_review
+    from ascend_studio.ui.import_review._merge import Mode, combine
 
 __all__ = [
     "GROUPS",
@@ -17,3 +29,19 @@ __all__ = [
     "install_import_review",
     "review_import",
 ]
+
+#: Where each public name lives (its module is imported on first use).
+_WHERE = {
+    "GROUPS": "_dialog",
+    "DropHandler": "_drop",
+    "ImportReviewDialog": "_dialog",
+    "Mode": "_merge",
+    "combine": "_merge",
+    "dropped_file": "_drop",
+    "import_with_review": "_flow",
+    "install_import_review": "_install",
+    "review_import": "_flow",
+}
+
+if not TYPE_CHECKING:
+    __getattr__ = lazy_attributes(__name__, _WHERE)

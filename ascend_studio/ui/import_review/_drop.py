@@ -14,13 +14,15 @@ from PySide6.QtCore import QEvent, QObject, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 
 from ascend_studio.ui._files import SCRIPT_SUFFIXES
-from ascend_studio.ui.import_review._flow import PROFILE_SUFFIXES
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
-__all__ = ["DropHandler", "dropped_file"]
+__all__ = ["PROFILE_SUFFIXES", "DropHandler", "dropped_file"]
 
+#: Dropped or imported files read as a profile (the rest as scripts). Defined here, not
+#: with the import flow, so the drop handler made with the document loads no importer.
+PROFILE_SUFFIXES = (".json",)
 ACCEPTED_SUFFIXES = (*PROFILE_SUFFIXES, *SCRIPT_SUFFIXES)
 
 

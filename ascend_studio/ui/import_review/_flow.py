@@ -19,14 +19,13 @@ from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui.import_review._dialog import ImportReviewDialog
+from ascend_studio.ui.import_review._drop import PROFILE_SUFFIXES
 from ascend_studio.ui.import_review._merge import Mode
 
 if TYPE_CHECKING:
     from ascend_studio.ui._files import FileController
 
 __all__ = ["PROFILE_SUFFIXES", "import_with_review", "review_import"]
-
-PROFILE_SUFFIXES = (".json",)
 
 
 def review_import(

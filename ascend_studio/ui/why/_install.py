@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ascend_studio.ui._i18n import tr
-from ascend_studio.ui.inspector._install import follow_language, make_dock
+from ascend_studio.ui._docks import fill_dock, follow_language, row_parameter
 from ascend_studio.ui.why._panel import WhyPanel
 
 if TYPE_CHECKING:
@@ -17,24 +14,10 @@ if TYPE_CHECKING:
 
 __all__ = ["install_why_panel", "row_parameter"]
 
-_ROW_PREFIX = "row:"
-
-
-def row_parameter(widget: QWidget | None) -> str | None:
-    """The parameter path of the form row holding ``widget`` (rows are named ``row:<path>``)."""
-    while widget is not None:
-        name = widget.objectName()
-        if name.startswith(_ROW_PREFIX):
-            return name[len(_ROW_PREFIX) :]
-        widget = widget.parentWidget()
-    return None
-
 
 def install_why_panel(window: MainWindow) -> WhyPanel:
     panel = WhyPanel(window.catalog, window.model.profile, parent=window)
-    dock = make_dock(window, "why", panel, lambda: tr("Why"), Qt.DockWidgetArea.RightDockWidgetArea)
-    dock.toggleViewAction().setShortcut(QKeySequence(Qt.Key.Key_F1))
-    dock.hide()  # the window is wide already; F1 or View > Why opens it
+    fill_dock(window, "why", panel)
     window.model.profile_changed.connect(panel.set_profile)
     panel.parameter_activated.connect(window.reveal)
     window.diagnostics.param_activated.connect(panel.set_parameter)

@@ -1,0 +1,241 @@
+"""The docked views (output-path inspector, Why, Compare): each made on first use.
+
+After the first paint the window gets the three docks as empty shells: their
+titles, their View-menu toggles (F1 for Why) and their places. A dock's view is
+built and wired to the document the first time the dock is shown (from the menu,
+by a remembered layout, by a test) or the window asks for it
+(``window.inspector``). Built with the document, they made the window wait
+about 0.3 s, mostly the path engine and the script importers the inspector
+loads, for views most sessions never open.
+
+Until the Why panel exists, the parameter the user was last on (a focused field,
+a diagnostic followed) is remembered here, so it opens on it as it did when it
+was built up front.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
+
+from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._places import DOCK_MINIMUM
+from ascend_studio.ui._window import DOCK_TITLES
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["DockedViews", "fill_dock", "follow_language", "make_dock", "row_parameter"]
+
+_ROW_PREFIX = "row:"
+_BOTTOM, _RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+
+
+class _LanguageFollower(QObject):
+    def __init__(self, watched: QWidget, window: MainWindow, apply: Callable[[Language], None]):
+        super().__init__(watched)
+        self.window = window
+        self.apply = apply
+        self.last: Language | None = None
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LanguageChange and self.window.lang != self.last:
+            self.last = self.window.lang
+            self.apply(self.window.lang)
+        return False
+
+
+def follow_language(
+    watched: QWidget, window: MainWindow, apply: Callable[[Language], None]
+) -> None:
+    """Call ``apply(window.lang)`` now and whenever the window's language changes.
+
+    The window sets ``window.lang`` before it swaps translators, so a widget that
+    re-reads it on ``LanguageChange`` needs no hook in the window itself."""
+    _LanguageFollower(watched, window, apply)
+    apply(window.lang)
+
+
+def row_parameter(widget: QWidget | None) -> str | None:
+    """The parameter path of the form row holding ``widget`` (rows are named ``row:<path>``)."""
+    while widget is not None:
+        name = widget.objectName()
+        if name.startswith(_ROW_PREFIX):
+            return name[len(_ROW_PREFIX) :]
+        widget = widget.parentWidget()
+    return None
+
+
+def make_dock(
+    window: MainWindow,
+    name: str,
+    title: Callable[[], str],
+    area: Qt.DockWidgetArea,
+    *,
+    share: float | None = None,
+) -> QDockWidget:
+    """An empty dock with a translated title and a toggle in the View menu.
+
+    Docks on the same side become tabs, and opening one brings it to the front:
+    stacked, Qt squeezed the Why panel to a few pixels under Compare.
+    """
+    # the window may have made it already, to keep a remembered layout's place for it
+    dock = window.findChild(QDockWidget, f"dock:{name}")
+    if dock is None:
+        dock = QDockWidget(window)
+        dock.setObjectName(f"dock:{name}")
+        window.addDockWidget(area, dock)
+        dock.hide()
+
+    def toggled(shown: bool) -> None:
+        if shown:
+            _tab_with_open_neighbour(window, dock)
+            _opened(window, dock, share)
+
+    dock.toggleViewAction().triggered.connect(toggled)
+    menu = window.actions_.menus.get("view")
+    if menu is not None:
+        menu.addAction(dock.toggleViewAction())
+    follow_language(dock, window, lambda _lang: dock.setWindowTitle(title()))
+    return dock
+
+
+def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
+    """Put ``widget`` into the dock ``name`` in place of the stand-in a remembered layout
+    gave it; its minimum size keeps it usable anywhere."""
+    dock = window.findChild(QDockWidget, f"dock:{name}")
+    if dock is None:
+        raise LookupError(f"no dock {name!r}: make_dock makes it")
+    widget.setMinimumSize(DOCK_MINIMUM)
+    stand_in = dock.widget()
+    dock.setWidget(widget)
+    if stand_in is not None:
+        stand_in.deleteLater()
+    return dock
+
+
+def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -> None:
+    """Bring a dock just opened to the front with a fair share of the window: by
+    default a third of its height at the bottom, a quarter of its width at the
+    side (Qt sized it by its contents, leaving the form or the other docks a sliver)."""
+    dock.raise_()
+    area = window.dockWidgetArea(dock)
+    if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
+        size, orientation = int(window.height() * (share or 1 / 3)), Qt.Orientation.Vertical
+    else:
+        size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
+    window.resizeDocks([dock], [size], orientation)
+
+
+def _tab_with_open_neighbour(window: MainWindow, dock: QDockWidget) -> None:
+    """Share the side with an open dock there as tabs (tabified while hidden, Qt left
+    a stray tab bar of the hidden dock's title over the menu bar)."""
+    area = window.dockWidgetArea(dock)
+    open_there = [
+        other
+        for other in _docks(window)
+        if other is not dock
+        and other.isVisible()
+        and not other.isFloating()
+        and window.dockWidgetArea(other) == area
+    ]
+    if open_there and dock not in window.tabifiedDockWidgets(open_there[0]):
+        window.tabifyDockWidget(open_there[0], dock)
+        dock.show()
+
+
+def _docks(window: MainWindow) -> list[QDockWidget]:
+    return [d for d in window.findChildren(QDockWidget) if d.objectName().startswith("dock:")]
+
+
+# -- the views, built on first use ---------------------------------------------------------------
+
+
+def _inspector(views: DockedViews) -> QWidget:
+    from ascend_studio.ui.inspector._install import install_inspector
+
+    return install_inspector(views.window)
+
+
+def _why(views: DockedViews) -> QWidget:
+    from ascend_studio.ui.why._install import install_why_panel
+
+    panel = install_why_panel(views.window)
+    views.stop_tracking()  # the panel follows the focus itself from now on
+    if views.last_parameter:
+        panel.set_parameter(views.last_parameter)
+    return panel
+
+
+def _compare(views: DockedViews) -> QWidget:
+    from ascend_studio.ui.compare._install import install_compare
+
+    return install_compare(views.window)
+
+
+#: name: (title, area, share of the window when opened, View-menu shortcut, builder),
+#: in the order the docks are made (``DOCKS`` in ``_window``).
+_SHELLS: dict[
+    str, tuple[Callable[[], str], Qt.DockWidgetArea, float | None, str, Callable[..., QWidget]]
+] = {
+    # eight artifact rows and the path field at 1280x800
+    "inspector": (lambda: tr(DOCK_TITLES["inspector"]), _BOTTOM, 0.45, "", _inspector),
+    # the window is wide already; F1 or View > Why opens it
+    "why": (lambda: tr(DOCK_TITLES["why"]), _RIGHT, None, "F1", _why),
+    "compare": (lambda: tr(DOCK_TITLES["compare"]), _RIGHT, None, "", _compare),
+}
+
+
+class DockedViews(QObject):
+    """The docks' shells now, each view the first time it is needed."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self._views: dict[str, QWidget] = {}
+        #: The parameter the user was last on, for the Why panel once it exists.
+        self.last_parameter = ""
+        self._tracking = False
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
+            self._tracking = True
+        window.diagnostics.param_activated.connect(self._followed)
+        for name, (title, area, share, keys, _build) in _SHELLS.items():
+            dock = make_dock(window, name, title, area, share=share)
+            if keys:
+                dock.toggleViewAction().setShortcut(QKeySequence(keys))
+            dock.visibilityChanged.connect(lambda shown, name=name: shown and self.view(name))
+            if not dock.isHidden():  # left open last time: needed now
+                self.view(name)
+
+    def view(self, name: str) -> QWidget:
+        """The view of the dock ``name``, built (and wired to the document) now if need be."""
+        view = self._views.get(name)
+        if view is None:
+            view = self._views[name] = _SHELLS[name][4](self)
+        return view
+
+    def is_built(self, name: str) -> bool:
+        return name in self._views
+
+    def stop_tracking(self) -> None:
+        if self._tracking:
+            self._tracking = False
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                app.focusChanged.disconnect(self._focus_moved)
+        self.window.diagnostics.param_activated.disconnect(self._followed)
+
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        path = row_parameter(new)
+        if path is not None and new is not None and self.window.isAncestorOf(new):
+            self.last_parameter = path
+
+    def _followed(self, path: str) -> None:
+        self.last_parameter = path
