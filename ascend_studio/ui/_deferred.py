@@ -1,7 +1,7 @@
 """What the main window builds right after its first paint: the document and its views.
 
 The shell (``ui/_window.py``) paints with PySide6 and the catalog only; these
-functions import the profile document (pydantic), the rules and exporters
+functions import the profile document, the rules and exporters
 behind the previews and the diagnostics, file handling, companion files and the
 part-2 docks' shells, and wire them to the window. The real previews and
 diagnostics list take their stand-ins' splitter slots at the same sizes. The
