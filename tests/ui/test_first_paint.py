@@ -11,13 +11,11 @@ part built later appears and works, and that nothing moves when it arrives.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from app_process import run_app_probe
 from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QRect, QSize
 from PySide6.QtWidgets import (
     QApplication,
@@ -37,8 +35,6 @@ from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
 from ascend_studio.ui._window import DOCKS, MainWindow
-
-ROOT = Path(__file__).resolve().parents[2]
 
 #: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
 PROBE = """
@@ -85,21 +81,7 @@ LATER = (
 
 
 def _first_paint(tmp_path: Path, lang: str) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
-    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(f"[ui]\nlanguage={lang}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    found: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    found: dict[str, Any] = run_app_probe(PROBE, tmp_path, lang=lang)
     return found
 
 
@@ -427,18 +409,7 @@ ON_FIRST_USE = (
 def test_the_docked_views_are_not_built_by_the_start(tmp_path: Path) -> None:
     """The inspector, Why and Compare (and the path engine and importers they load)
     wait for first use: every row is built without them."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
-    done = subprocess.run(
-        [sys.executable, "-c", BUILT_PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    found = json.loads(done.stdout.splitlines()[-1])
+    found = run_app_probe(BUILT_PROBE, tmp_path)
     assert found["docks"] == {"inspector": False, "why": False, "compare": False}
     loaded = [name for name in ON_FIRST_USE if name in set(found["modules"])]
     assert not loaded, f"loaded by the start: {loaded}"
@@ -720,22 +691,9 @@ def test_a_first_start_fits_the_screen(tmp_path: Path, width: int, height: int, 
     screens = {"screens": [{"name": "s", "x": 0, "y": 0, "width": width, "height": height}]}
     config = tmp_path / "screen.json"
     config.write_text(json.dumps(screens))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
-    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
-    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(f"[ui]\nlanguage={lang}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_PLACE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
+    found = run_app_probe(
+        FIRST_PLACE, tmp_path, lang=lang, platform=f"offscreen:configfile={config}", timeout=60
     )
-    found = json.loads(done.stdout.splitlines()[-1])
     assert found["area"] == [0, 0, width, height], found  # the screen asked for
     assert QRect(*found["area"]).contains(QRect(*found["frame"])), found
     if width >= 1280:  # at 1024 px the English form's longest row needs a little more
@@ -815,21 +773,7 @@ def test_the_first_window_of_a_process_keeps_its_rows_in_place(tmp_path: Path, l
     """The app font (a CJK family first in Chinese) reaches the widgets through posted
     events: in a process's first window their new sizes were laid out after the first
     paint, and each row grew a pixel (Chinese on X)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    env.update({f"XDG_{k}_HOME": str(tmp_path / k.lower()) for k in ("CONFIG", "STATE", "CACHE")})
-    settings = tmp_path / "config" / "ascend-studio" / "settings.ini"
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text(f"[ui]\nlanguage={lang}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_WINDOW_ROWS],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    found = json.loads(done.stdout.splitlines()[-1])
+    found = run_app_probe(FIRST_WINDOW_ROWS, tmp_path, lang=lang, timeout=60)
     assert len(found["first"]) > 10
     moved = {k: (v, found["built"].get(k)) for k, v in found["first"].items()}
     assert {k: v for k, v in moved.items() if v[0] != v[1]} == {}

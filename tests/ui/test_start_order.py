@@ -1,20 +1,16 @@
 """What loads before the window is shown, and in which order (start-up time guards).
 
 PySide6 hooks every import after its own to read the module's source; the catalog
-loads first. The profile document (pydantic), rules, exporters and the part-2
+loads first. The profile document, rules, exporters and the part-2
 views load only after the window is shown (tests/ui/test_first_paint.py checks
 the first paint itself).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from app_process import run_app_probe
 
 PROBE = """
 import json, sys
@@ -27,18 +23,7 @@ print(json.dumps(list(sys.modules)))
 
 
 def _loaded_before_show(tmp_path: Path) -> list[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    env.update({f"XDG_{k}_HOME": str(tmp_path / k) for k in ("CONFIG", "STATE", "CACHE")})
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    modules: list[str] = json.loads(done.stdout.splitlines()[-1])
+    modules: list[str] = run_app_probe(PROBE, tmp_path)
     return modules
 
 
