@@ -16,9 +16,9 @@ then runs it with the same globals and locals. The classes made are the same as
 without the cache; ``tests/test_dataclass_cache.py`` compares their methods' code.
 
 The file (``dataclass-methods-<interpreter tag>.bin`` in the user cache folder)
-holds a header (this format, the interpreter's bytecode magic number, a BLAKE2b
-checksum of the body) and a marshalled mapping from a digest of each source text
-to its marshalled code. A missing, unreadable, truncated or foreign file reads as
+is a checksummed copy (``_jsoncopy``, as the catalog's: its header names this
+format, the interpreter and its bytecode magic number, and the body's SHA-256)
+of a marshalled mapping from a digest of each source text to its marshalled code. A missing, unreadable, truncated or foreign file reads as
 empty; it is rewritten at exit when the process compiled something new, atomically
 and at most :data:`MAX_ENTRIES` entries. A folder that cannot be written only
 costs the next start its time.
@@ -42,10 +42,14 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
+
 __all__ = [
+    "FORMAT",
     "MAX_ENTRIES",
     "SWITCH",
     "MethodCache",
+    "cache_key",
     "cache_path",
     "install",
     "installed",
@@ -53,29 +57,23 @@ __all__ = [
 ]
 
 #: The file's own format; a change makes older files read as empty.
-_FORMAT = b"ascend-studio dataclass methods 1\n"
-_SUM_BYTES = 32
+FORMAT = 1
 #: More entries than a few versions' worth of classes: start again from this run's.
 MAX_ENTRIES = 8192
 
 
 def cache_path() -> Path:
     """The cache file for this interpreter, in the user cache folder."""
-    from ascend_studio._jsoncopy import copy_file
-
     return copy_file(f"dataclass-methods-{sys.implementation.cache_tag}.bin")
+
+
+def cache_key() -> str:
+    """The interpreter the code was compiled by (its bytecode magic number)."""
+    return f"dataclass methods {sys.implementation.cache_tag} {importlib.util.MAGIC_NUMBER.hex()}"
 
 
 def _digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-
-
-def _checksum(body: bytes) -> bytes:
-    return hashlib.blake2b(body, digest_size=_SUM_BYTES).digest()
-
-
-def _header() -> bytes:
-    return _FORMAT + importlib.util.MAGIC_NUMBER
 
 
 class MethodCache:
@@ -89,15 +87,8 @@ class MethodCache:
 
     @staticmethod
     def _read(path: Path) -> dict[bytes, bytes]:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            return {}
-        header = _header()
-        body = data[len(header) + _SUM_BYTES :]
-        if not data.startswith(header) or data[len(header) : len(header) + _SUM_BYTES] != (
-            _checksum(body)
-        ):
+        body = read_copy(path, FORMAT, cache_key())
+        if body is None:
             return {}
         try:
             table = marshal.loads(body)
@@ -136,13 +127,7 @@ class MethodCache:
         table = {**self._stored, **self._used}
         if len(table) > MAX_ENTRIES:
             table = dict(self._used)
-        body = marshal.dumps(table)
-        from ascend_studio._atomic import atomic_write_bytes  # only when writing
-
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_bytes(self.path, _header() + _checksum(body) + body)
-        except OSError:
+        if not write_copy(self.path, FORMAT, cache_key(), marshal.dumps(table)):
             return False
         self._stored = table
         self.compiled -= compiled

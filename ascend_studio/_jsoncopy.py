@@ -1,7 +1,8 @@
-"""A checksummed JSON copy of validated data in the user cache directory.
+"""A checksummed copy of validated data in the user cache directory.
 
-Shared by the catalog's and the artifact chains' caches: each owner turns its
-objects into JSON text and back; this module stores that text behind a header
+Shared by the catalog's and the artifact chains' caches (each owner turns its
+objects into JSON text and back) and the dataclass methods cache (marshalled
+code): this module stores the body behind a JSON header
 line ``{"format", "key", "body"}`` (the owner's format number, its key and the
 body's SHA-256) and gives it back only when all three match. Anything else,
 including a missing, unreadable or truncated file, reads as no copy. Writing is
@@ -59,15 +60,16 @@ def read_copy(path: Path, form: int, key: str) -> bytes | None:
     return body
 
 
-def write_copy(path: Path, form: int, key: str, body: str) -> bool:
-    """Store ``body`` under ``form`` and ``key``; False when it cannot be written."""
-    from ascend_studio._atomic import atomic_write_text  # only when a copy is written
+def write_copy(path: Path, form: int, key: str, body: str | bytes) -> bool:
+    """Store ``body`` (text is stored as UTF-8) under ``form`` and ``key``; False when it
+    cannot be written."""
+    from ascend_studio._atomic import atomic_write_bytes  # only when a copy is written
 
-    data = body.encode()
+    data = body.encode() if isinstance(body, str) else body
     header = json.dumps({"format": form, "key": key, "body": _checksum(data)})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, header + "\n" + body)
+        atomic_write_bytes(path, header.encode() + b"\n" + data)
     except OSError:
         return False
     return True

@@ -18,6 +18,7 @@ from app_process import run_ascend_studio
 
 from ascend_studio import _dataclass_cache
 from ascend_studio._dataclass_cache import MAX_ENTRIES, MethodCache
+from ascend_studio._jsoncopy import read_copy, write_copy
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -155,14 +156,16 @@ def _good_file(tmp_path: Path) -> Path:
     return path
 
 
-def _header() -> bytes:
-    return b"ascend-studio dataclass methods 1\n" + importlib.util.MAGIC_NUMBER
-
-
 def _with_body(path: Path, body: bytes) -> None:
-    import hashlib
+    """A sound copy (right format, interpreter and checksum) of ``body``."""
+    assert write_copy(path, _dataclass_cache.FORMAT, _dataclass_cache.cache_key(), body)
 
-    path.write_bytes(_header() + hashlib.blake2b(body, digest_size=32).digest() + body)
+
+def _table(path: Path) -> dict[bytes, bytes]:
+    body = read_copy(path, _dataclass_cache.FORMAT, _dataclass_cache.cache_key())
+    assert body is not None
+    table: dict[bytes, bytes] = marshal.loads(body)
+    return table
 
 
 def _corrupt(path: Path, how: str) -> None:
@@ -172,9 +175,12 @@ def _corrupt(path: Path, how: str) -> None:
     elif how == "flipped byte":
         path.write_bytes(data[:-10] + bytes([data[-10] ^ 0xFF]) + data[-9:])
     elif how == "other interpreter":
-        path.write_bytes(data.replace(importlib.util.MAGIC_NUMBER, b"\0\0\r\n", 1))
+        magic = importlib.util.MAGIC_NUMBER.hex().encode()
+        assert magic in data
+        path.write_bytes(data.replace(magic, b"00000d0a", 1))
     elif how == "other format":
-        path.write_bytes(b"ascend-studio dataclass methods 0\n" + data[len(_header()) - 4 :])
+        assert data.startswith(b'{"format": 1,')
+        path.write_bytes(b'{"format": 0,' + data[len(b'{"format": 1,') :])
     elif how == "empty":
         path.write_bytes(b"")
     elif how == "not a table":
@@ -182,11 +188,9 @@ def _corrupt(path: Path, how: str) -> None:
     elif how == "not marshal":
         _with_body(path, b"\xff\xfe garbage")
     elif how == "entries not code":
-        table = marshal.loads(data[len(_header()) + 32 :])
-        _with_body(path, marshal.dumps(dict.fromkeys(table, marshal.dumps(42))))
+        _with_body(path, marshal.dumps(dict.fromkeys(_table(path), marshal.dumps(42))))
     elif how == "entries not marshal":
-        table = marshal.loads(data[len(_header()) + 32 :])
-        _with_body(path, marshal.dumps(dict.fromkeys(table, b"\xff")))
+        _with_body(path, marshal.dumps(dict.fromkeys(_table(path), b"\xff")))
     elif how == "directory":
         path.unlink()
         path.mkdir()
