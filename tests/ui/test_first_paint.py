@@ -36,17 +36,18 @@ from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
 from ascend_studio.ui._window import DOCKS, MainWindow
 
-#: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
-PROBE = """
-import json, sys
+
+def _at_first_paint(report: str) -> str:
+    """A probe that starts the app as ``ascend-studio`` does and, at the window's first
+    paint, prints ``report`` (a Python expression over ``window``) as JSON, then exits."""
+    return f"""
+import json, os, sys
 from ascend_studio.ui._app import start_app
 from PySide6.QtCore import QEvent, QObject
 class FirstPaint(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint:
-            print(json.dumps({"modules": list(sys.modules), "rows": len(window.form.rows)}))
-            sys.stdout.flush()
-            import os
+            print(json.dumps({report}), flush=True)
             os._exit(0)
         return False
 app, window = start_app([])
@@ -54,6 +55,10 @@ spy = FirstPaint()
 window.installEventFilter(spy)
 app.exec()
 """
+
+
+#: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
+PROBE = _at_first_paint('{"modules": list(sys.modules), "rows": len(window.form.rows)}')
 
 #: Modules the first paint must not wait for (pydantic above all: issue 15.1).
 LATER = (
@@ -658,26 +663,11 @@ def test_a_window_built_at_once_keeps_the_first_side_sizes(window: MainWindow) -
 # -- a first start fits the screen ---------------------------------------------------------------
 
 #: Starts the app as ``ascend-studio`` does and reports where its window is at the first paint.
-FIRST_PLACE = """
-import json, os
-from ascend_studio.ui._app import start_app
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint:
-            frame, area = window.frameGeometry(), window.screen().availableGeometry()
-            print(json.dumps({
-                "frame": frame.getRect(), "area": area.getRect(),
-                "sideways": window.form.horizontalScrollBar().isVisible(),
-            }))
-            os._exit(0)
-        return False
-app, window = start_app([])
-spy = FirstPaint()
-window.installEventFilter(spy)
-app.exec()
-"""
+FIRST_PLACE = _at_first_paint(
+    '{"frame": window.frameGeometry().getRect(),'
+    ' "area": window.screen().availableGeometry().getRect(),'
+    ' "sideways": window.form.horizontalScrollBar().isVisible()}'
+)
 
 
 @pytest.mark.parametrize(
