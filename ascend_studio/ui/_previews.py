@@ -11,6 +11,7 @@ re-highlighting, scroll position kept).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextCursor
@@ -114,7 +115,7 @@ class PreviewPane(QTabWidget):
                 continue
             page = _Preview(info, self)
             page.save.clicked.connect(lambda _c=False, f=info.id: self.save_requested.emit(f))
-            page.update_text = lambda f=info.id: self._bring_up_to_date(f)
+            page.update_text = partial(self._bring_up_to_date, info.id)
             self.tabs[info.id] = page
             self.addTab(page, "")
         self.retranslate(self.lang)
