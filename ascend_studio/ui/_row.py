@@ -38,7 +38,7 @@ _SELECTABLE = (
 )
 
 
-class _CodeName(QLabel):
+class CodeName(QLabel):
     """A row's code name, made selectable when the pointer first comes over it: a text
     control for each of the ~120 code names made the form's start slower. (An event
     filter on each name did it and passed every event of every name through Python:
@@ -102,7 +102,7 @@ class ParamRow(QFrame):
         self.title.setWordWrap(True)
         styled_font(self.title, bold=True)
         shown_name = self.param.name if self.level else self.param.path
-        self.name = _CodeName(shown_name, self)
+        self.name = CodeName(shown_name, self)
         self.name.setObjectName("name")
         self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
         styled_font(self.name, mono=True)
