@@ -99,6 +99,10 @@ def _spacer(height: int) -> QSpacerItem:
     return QSpacerItem(0, height, _FIXED_W, _FIXED_H)
 
 
+#: Widths a section keeps its heights for (they change only while the window is resized).
+_WIDTHS_KEPT = 16
+
+
 class _HeightsKept(QVBoxLayout):
     """A section's layout that keeps its height for each width asked until it changes.
 
@@ -119,6 +123,8 @@ class _HeightsKept(QVBoxLayout):
     def heightForWidth(self, width: int) -> int:
         kept = self._heights.get(width)
         if kept is None:
+            if len(self._heights) >= _WIDTHS_KEPT:  # a window dragged wider and narrower
+                self._heights.clear()
             kept = self._heights[width] = (super().heightForWidth(width), None)
         return kept[0]
 

@@ -503,4 +503,7 @@ def test_a_section_keeps_its_height_for_each_width_until_it_changes(qapp: QAppli
     rows.updateGeometry()  # a row changed: its section's layout is invalidated
     assert section.heightForWidth(400) > heights[400]
     assert section.body.minimumHeightForWidth(300) == section.body.heightForWidth(300)
+    for width in range(200, 600, 10):  # a window dragged: the kept widths stay few
+        assert section.heightForWidth(width) > 0
+    assert len(section.body._heights) <= 16
     host.deleteLater()
