@@ -2,6 +2,12 @@
 
 Actions are created once; their texts are (re)set by :meth:`Actions.retranslate`
 so switching the language needs no rebuild.
+
+The toolbar's icons are the style's standard icons, set by :meth:`Actions.show_icons`
+right after the window's first paint: fetching ``QStyle`` from PySide6 creates its
+eleven Python enum classes (about 15 ms, a few hundred members). Until then the
+actions hold a blank icon, so their toolbar buttons already have their icon-only
+size (with no icon they would show their text, wider) and nothing moves.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -19,7 +25,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSizePolicy,
-    QStyle,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -42,40 +47,43 @@ _FILTER_TEXT = {
 }
 
 
+#: The actions with an icon (on the toolbar) and their ``QStyle.StandardPixmap``.
+ICONS = {
+    "new": "SP_FileIcon",
+    "open": "SP_DialogOpenButton",
+    "save": "SP_DialogSaveButton",
+    "undo": "SP_ArrowBack",
+    "redo": "SP_ArrowForward",
+}
+
+
 class Actions:
     def __init__(self, window: QMainWindow) -> None:
-        style = window.style()
+        self._window = window
+        self.icons_shown = False
+        blank = QPixmap(1, 1)  # painted nothing; the button takes the toolbar's icon size
+        blank.fill(Qt.GlobalColor.transparent)
+        placeholder = QIcon(blank)
 
-        def make(
-            name: str,
-            keys: list[QKeySequence] | None = None,
-            icon: QStyle.StandardPixmap | None = None,
-        ) -> QAction:
+        def make(name: str, keys: list[QKeySequence] | None = None) -> QAction:
             action = QAction(window)
             action.setObjectName(f"action:{name}")
             if keys:
                 action.setShortcuts(keys)
-            if icon is not None:
-                action.setIcon(style.standardIcon(icon))
+            if name in ICONS:
+                action.setIcon(placeholder)
             window.addAction(action)
             return action
 
-        sp = QStyle.StandardPixmap
-        self.new = make("new", [QKeySequence(QKeySequence.StandardKey.New)], sp.SP_FileIcon)
-        self.open = make(
-            "open", [QKeySequence(QKeySequence.StandardKey.Open)], sp.SP_DialogOpenButton
-        )
-        self.save = make(
-            "save", [QKeySequence(QKeySequence.StandardKey.Save)], sp.SP_DialogSaveButton
-        )
+        self.new = make("new", [QKeySequence(QKeySequence.StandardKey.New)])
+        self.open = make("open", [QKeySequence(QKeySequence.StandardKey.Open)])
+        self.save = make("save", [QKeySequence(QKeySequence.StandardKey.Save)])
         self.save_as = make("save_as", [QKeySequence("Ctrl+Shift+S")])
         self.import_script = make("import", [QKeySequence("Ctrl+I")])
         self.export = make("export", [QKeySequence("Ctrl+E")])
         self.quit = make("quit", [QKeySequence("Ctrl+Q")])
-        self.undo = make("undo", [QKeySequence("Ctrl+Z")], sp.SP_ArrowBack)
-        self.redo = make(
-            "redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], sp.SP_ArrowForward
-        )
+        self.undo = make("undo", [QKeySequence("Ctrl+Z")])
+        self.redo = make("redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.find = make("find", [QKeySequence("Ctrl+F")])
         self.reset_category = make("reset_category")
         self.reset_all = make("reset_all")
@@ -103,6 +111,19 @@ class Actions:
                 else:
                     menu.addAction(item)
             self.menus[key] = menu
+
+    def show_icons(self) -> None:
+        """The style's standard icons in place of the blank ones (once; see the module
+        docstring)."""
+        if self.icons_shown:
+            return
+        self.icons_shown = True
+        from PySide6.QtWidgets import QStyle
+
+        style = self._window.style()
+        for name, pixmap in ICONS.items():  # the names are the attributes' too
+            action: QAction = getattr(self, name)
+            action.setIcon(style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)))
 
     def retranslate(self) -> None:
         texts = {

@@ -182,9 +182,15 @@ class MainWindow(QMainWindow):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self and event.type() == QEvent.Type.Paint and not self._started:
+            self.removeEventFilter(self)
             mark("first paint")
-            QTimer.singleShot(0, self, self.finish_start)
+            QTimer.singleShot(0, self, self._after_first_paint)
         return False
+
+    def _after_first_paint(self) -> None:
+        """The toolbar's icons first: they are painted before the document is built."""
+        self.actions_.show_icons()
+        QTimer.singleShot(0, self, self.finish_start)
 
     # the docked views, built the first time they are needed (ui/_docks.py)
     @property
@@ -219,6 +225,7 @@ class MainWindow(QMainWindow):
         if self._started:
             return
         self.removeEventFilter(self)
+        self.actions_.show_icons()
         build_document(self)
         self._started = True
         connect_document(self)

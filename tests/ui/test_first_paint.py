@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
+from ascend_studio.ui._actions import ICONS
 from ascend_studio.ui._diaglist import DiagnosticsList
 from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
@@ -57,8 +58,15 @@ app.exec()
 """
 
 
-#: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
-PROBE = _at_first_paint('{"modules": list(sys.modules), "rows": len(window.form.rows)}')
+#: The PySide6 modules whose classes the first paint's probe lists.
+QT_MODULES = ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets")
+#: Starts the app as ``ascend-studio`` does and reports at its first paint the modules
+#: loaded, the rows built and the PySide6 classes created (PySide6 makes a class, and
+#: every Python enum class of it, the first time it is fetched from its module).
+_QT_CLASSES = f"{{m: [k for k, v in vars(sys.modules[m]).items() if isinstance(v, type)] for m in {QT_MODULES!r}}}"
+PROBE = _at_first_paint(
+    '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": ' + _QT_CLASSES + "}"
+)
 
 #: Modules the first paint must not wait for (pydantic above all: issue 15.1).
 LATER = (
@@ -98,6 +106,56 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
     early = [name for name in LATER if name in modules]
     assert not early, f"loaded before the first paint: {early}"
     assert 0 < found["rows"] < 40  # the first category's rows, not the whole form
+
+
+#: PySide6 classes the first paint does without, though their enum classes are costly to
+#: create: QStyle's eleven (~15 ms; its standard icons come after the paint), QImage's
+#: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
+#: message boxes', the file dialogs' and the text documents'.
+NOT_AT_FIRST_PAINT = {
+    "PySide6.QtGui": ("QGradient", "QImage", "QTextDocument", "QTextCharFormat"),
+    "PySide6.QtWidgets": (
+        "QStyle",
+        "QCommonStyle",
+        "QMessageBox",
+        "QFileDialog",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_paint_creates_no_costly_qt_classes_it_does_without(
+    tmp_path: Path, lang: str
+) -> None:
+    _first_paint(tmp_path, lang)  # the first start fills the catalog cache
+    created = {module: set(names) for module, names in _first_paint(tmp_path, lang)["qt"].items()}
+    if "QCalendarWidget" in created["PySide6.QtWidgets"]:  # never used by the app
+        pytest.skip("this PySide6 creates its classes at import: nothing to save")
+    assert "QMainWindow" in created["PySide6.QtWidgets"]  # the probe sees what is made
+    early = {m: sorted(created[m] & set(names)) for m, names in NOT_AT_FIRST_PAINT.items()}
+    assert early == {m: [] for m in NOT_AT_FIRST_PAINT}
+
+
+def test_the_toolbar_gets_the_styles_icons_right_after_the_first_paint(qtbot: Any) -> None:
+    window, spy = _progressive(qtbot)
+    assert spy.layout is not None and spy.built_then is False
+    _assert_the_styles_icons(window)
+
+
+def test_a_window_built_at_once_has_the_toolbar_icons(window: MainWindow) -> None:
+    _assert_the_styles_icons(window)
+
+
+def _assert_the_styles_icons(window: MainWindow) -> None:
+    from PySide6.QtWidgets import QStyle
+
+    style = window.style()
+    for name, pixmap in ICONS.items():
+        action = getattr(window.actions_, name)
+        expected = style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)).pixmap(16)
+        assert action.icon().pixmap(16).toImage() == expected.toImage(), name
+        button = window.controls.toolbar.widgetForAction(action)
+        assert button is not None and button.icon().cacheKey() == action.icon().cacheKey()
 
 
 # -- the parts built after the first paint ------------------------------------------------------
