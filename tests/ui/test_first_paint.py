@@ -90,6 +90,11 @@ LATER = (
     "ascend_studio.ui.import_review",
     "ascend_studio.ui.inspector",
     "ascend_studio.ui.why",
+    # the standard library's html (its entity table; the rows escape with ui/_texts.py)
+    # and ctypes (the display check loads it only for an X11 session)
+    "html",
+    "html.entities",
+    "ctypes",
 )
 
 
