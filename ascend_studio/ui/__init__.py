@@ -16,6 +16,9 @@ import ascend_studio.schema  # noqa: E402, F401
 mark("catalog modules")
 import PySide6.QtWidgets  # noqa: E402, F401
 
+from ascend_studio.ui import _feature_check  # noqa: E402
+
+_feature_check.install()  # before the app's modules: each is checked as it is imported
 mark("PySide6")
 from ascend_studio.ui._app import create_window, ensure_app, run_app  # noqa: E402
 
