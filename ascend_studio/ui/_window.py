@@ -177,7 +177,12 @@ class MainWindow(QMainWindow):
             self._splitters_restored = True
             self._restore_splitters()
             if not self._started:  # in case no paint comes (a minimized window)
-                QTimer.singleShot(1000, self, self.finish_start)
+                # a timer of the window's own: QTimer.singleShot(ms, receiver, slot)
+                # makes PySide6 create QMetaMethod's enum classes before the paint
+                fallback = QTimer(self)
+                fallback.setSingleShot(True)
+                fallback.timeout.connect(self.finish_start)
+                fallback.start(1000)
         super().showEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
