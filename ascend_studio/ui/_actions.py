@@ -5,9 +5,11 @@ so switching the language needs no rebuild.
 
 The toolbar's icons are the style's standard icons, set by :meth:`Actions.show_icons`
 right after the window's first paint: fetching ``QStyle`` from PySide6 creates its
-eleven Python enum classes (about 15 ms, a few hundred members). Until then the
-actions hold a blank icon, so their toolbar buttons already have their icon-only
-size (with no icon they would show their text, wider) and nothing moves.
+eleven Python enum classes (about 15 ms, a few hundred members), and ``QIcon`` and
+``QPixmap`` theirs (about 4 ms). Until then those five actions have no text either:
+a tool button with neither icon nor text has its icon-only size and shows nothing
+(with a text and no icon it would show the text, wider), so nothing moves when both
+arrive. Their menus cannot be opened before that; their shortcuts work throughout.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -61,17 +63,12 @@ class Actions:
     def __init__(self, window: QMainWindow) -> None:
         self._window = window
         self.icons_shown = False
-        blank = QPixmap(1, 1)  # painted nothing; the button takes the toolbar's icon size
-        blank.fill(Qt.GlobalColor.transparent)
-        placeholder = QIcon(blank)
 
         def make(name: str, keys: list[QKeySequence] | None = None) -> QAction:
             action = QAction(window)
             action.setObjectName(f"action:{name}")
             if keys:
                 action.setShortcuts(keys)
-            if name in ICONS:
-                action.setIcon(placeholder)
             window.addAction(action)
             return action
 
@@ -113,17 +110,17 @@ class Actions:
             self.menus[key] = menu
 
     def show_icons(self) -> None:
-        """The style's standard icons in place of the blank ones (once; see the module
-        docstring)."""
+        """The toolbar actions' icons, then their texts (once; see the module docstring)."""
         if self.icons_shown:
             return
-        self.icons_shown = True
         from PySide6.QtWidgets import QStyle
 
         style = self._window.style()
         for name, pixmap in ICONS.items():  # the names are the attributes' too
             action: QAction = getattr(self, name)
             action.setIcon(style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)))
+        self.icons_shown = True
+        self.retranslate()
 
     def retranslate(self) -> None:
         texts = {
@@ -142,8 +139,9 @@ class Actions:
             self.hide_unavailable: tr("&Hide Unavailable Parameters"),
             self.clear_recent: tr("Clear Recent Files"),
         }
+        iconless = set() if self.icons_shown else {getattr(self, name) for name in ICONS}
         for action, text in texts.items():
-            action.setText(text)
+            action.setText("" if action in iconless else text)
             action.setToolTip(_tooltip(text, action))
         self.recent_menu.setTitle(tr("Open &Recent"))
         for key, title in (("file", tr("&File")), ("edit", tr("&Edit")), ("view", tr("&View"))):

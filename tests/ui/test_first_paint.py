@@ -114,13 +114,21 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
 
 
 #: PySide6 classes the first paint does without, though their enum classes are costly to
-#: create: QStyle's eleven (~15 ms; its standard icons come after the paint), QImage's
+#: create: QStyle's eleven (~15 ms), QIcon's and QPixmap's (~4 ms; the toolbar's
+#: standard icons come right after the paint), QImage's
 #: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
 #: editors' dialogs' (~5 ms), QMetaMethod's (``QTimer.singleShot(ms, receiver, slot)``
 #: made them), the message boxes', the file dialogs' and the text documents'.
 NOT_AT_FIRST_PAINT = {
     "PySide6.QtCore": ("QMetaMethod",),
-    "PySide6.QtGui": ("QGradient", "QImage", "QTextDocument", "QTextCharFormat"),
+    "PySide6.QtGui": (
+        "QIcon",
+        "QPixmap",
+        "QGradient",
+        "QImage",
+        "QTextDocument",
+        "QTextCharFormat",
+    ),
     "PySide6.QtWidgets": (
         "QStyle",
         "QCommonStyle",
@@ -176,6 +184,22 @@ def _assert_the_styles_icons(window: MainWindow) -> None:
         assert action.icon().pixmap(16).toImage() == expected.toImage(), name
         button = window.controls.toolbar.widgetForAction(action)
         assert button is not None and button.icon().cacheKey() == action.icon().cacheKey()
+        assert action.text() and action.toolTip().startswith(action.text().replace("&", "")[:3])
+
+
+def test_the_icon_actions_have_no_text_until_their_icons_come(qtbot: Any) -> None:
+    """A tool button with a text and no icon shows the text (wider): the shell's five
+    icon actions have neither, and their shortcuts work from the start."""
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    for name in ICONS:
+        action = getattr(window.actions_, name)
+        assert action.text() == "" and action.icon().isNull() and action.shortcuts(), name
+        assert action.toolTip()  # the text it will have, with its keys
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert window.actions_.new.text() == "&New"
+    assert window.actions_.save.toolTip() == "Save (Ctrl+S)"
 
 
 # -- the parts built after the first paint ------------------------------------------------------
