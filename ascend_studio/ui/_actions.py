@@ -143,6 +143,9 @@ class Actions:
         for action, text in texts.items():
             action.setText("" if action in iconless else text)
             action.setToolTip(_tooltip(text, action))
+        # the search bar's button shows the action's icon text: set its own text, it
+        # went back to the menu's long one whenever the action changed (toggled)
+        self.hide_unavailable.setIconText(tr("Hide unavailable"))
         self.recent_menu.setTitle(tr("Open &Recent"))
         for key, title in (("file", tr("&File")), ("edit", tr("&Edit")), ("view", tr("&View"))):
             self.menus[key].setTitle(title)
@@ -241,7 +244,6 @@ class Controls:
             button.setText(tr(_FILTER_TEXT[key]))
         self.filter_label.setText(tr("Show only:"))
         self.reapply.setText(tr("Re-apply"))
-        self.hide_unavailable.setText(tr("Hide unavailable"))
         self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))

@@ -95,6 +95,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Hide unavailable</source>
+        <translation>隐藏不可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -132,11 +137,6 @@
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Re-apply</source>
         <translation>重新筛选</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_actions.py"/>
-        <source>Hide unavailable</source>
-        <translation>隐藏不可用</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>

@@ -31,6 +31,7 @@ from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
 from ascend_studio.ui._actions import ICONS
 from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._i18n import tr
 from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
@@ -159,6 +160,20 @@ def test_the_toolbar_gets_the_styles_icons_right_after_the_first_paint(qtbot: An
     window, spy = _progressive(qtbot)
     assert spy.layout is not None and spy.built_then is False
     _assert_the_styles_icons(window)
+
+
+def test_the_hide_unavailable_button_keeps_its_label(window: MainWindow) -> None:
+    """The search bar's button follows its action (checked state, tooltip): every
+    change of the action, a toggle included, used to set the menu's long text on it."""
+    button, action = window.controls.hide_unavailable, window.actions_.hide_unavailable
+    width = button.sizeHint().width()
+    for _ in range(2):
+        action.toggle()
+        assert (button.text(), button.isChecked()) == ("Hide unavailable", action.isChecked())
+        assert button.sizeHint().width() == width
+    window.set_language("zh")
+    assert button.text() == tr("Hide unavailable") != "Hide unavailable"
+    assert action.text() == tr("&Hide Unavailable Parameters")
 
 
 def test_a_window_that_never_paints_is_built_after_a_second(qtbot: Any) -> None:
