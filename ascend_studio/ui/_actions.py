@@ -3,13 +3,15 @@
 Actions are created once; their texts are (re)set by :meth:`Actions.retranslate`
 so switching the language needs no rebuild.
 
-The toolbar's icons are the style's standard icons, set by :meth:`Actions.show_icons`
-right after the window's first paint: fetching ``QStyle`` from PySide6 creates its
-eleven Python enum classes (about 15 ms, a few hundred members), and ``QIcon`` and
-``QPixmap`` theirs (about 4 ms). Until then those five actions have no text either:
-a tool button with neither icon nor text has its icon-only size and shows nothing
-(with a text and no icon it would show the text, wider), so nothing moves when both
-arrive. Their menus cannot be opened before that; their shortcuts work throughout.
+What the first paint does not show is set by :meth:`Actions.complete`, right after
+it: the toolbar's icons (the style's standard icons), the shortcuts and the
+tooltips that name them. Fetching ``QStyle`` from PySide6 creates its eleven Python
+enum classes (about 15 ms, a few hundred members), ``QIcon`` and ``QPixmap`` theirs
+(about 4 ms), ``QKeySequence`` its own and making the sequences some 4 ms more.
+Until then the five toolbar actions have no text either: a tool button with neither
+icon nor text has its icon-only size and shows nothing (with a text and no icon it
+would show the text, wider), so nothing moves when both arrive. The menus, which
+show those texts and keys, are not open before that.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -59,29 +61,43 @@ ICONS = {
 }
 
 
+#: The actions' keys: a ``QKeySequence.StandardKey`` name (the platform's keys) or
+#: the portable text of a sequence.
+KEYS = {
+    "new": ("StandardKey.New",),
+    "open": ("StandardKey.Open",),
+    "save": ("StandardKey.Save",),
+    "save_as": ("Ctrl+Shift+S",),
+    "import_script": ("Ctrl+I",),
+    "export": ("Ctrl+E",),
+    "quit": ("Ctrl+Q",),
+    "undo": ("Ctrl+Z",),
+    "redo": ("Ctrl+Shift+Z", "Ctrl+Y"),
+    "find": ("Ctrl+F",),
+}
+
+
 class Actions:
     def __init__(self, window: QMainWindow) -> None:
         self._window = window
-        self.icons_shown = False
+        self.completed = False
 
-        def make(name: str, keys: list[QKeySequence] | None = None) -> QAction:
+        def make(name: str) -> QAction:
             action = QAction(window)
             action.setObjectName(f"action:{name}")
-            if keys:
-                action.setShortcuts(keys)
             window.addAction(action)
             return action
 
-        self.new = make("new", [QKeySequence(QKeySequence.StandardKey.New)])
-        self.open = make("open", [QKeySequence(QKeySequence.StandardKey.Open)])
-        self.save = make("save", [QKeySequence(QKeySequence.StandardKey.Save)])
-        self.save_as = make("save_as", [QKeySequence("Ctrl+Shift+S")])
-        self.import_script = make("import", [QKeySequence("Ctrl+I")])
-        self.export = make("export", [QKeySequence("Ctrl+E")])
-        self.quit = make("quit", [QKeySequence("Ctrl+Q")])
-        self.undo = make("undo", [QKeySequence("Ctrl+Z")])
-        self.redo = make("redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.find = make("find", [QKeySequence("Ctrl+F")])
+        self.new = make("new")
+        self.open = make("open")
+        self.save = make("save")
+        self.save_as = make("save_as")
+        self.import_script = make("import")
+        self.export = make("export")
+        self.quit = make("quit")
+        self.undo = make("undo")
+        self.redo = make("redo")
+        self.find = make("find")
         self.reset_category = make("reset_category")
         self.reset_all = make("reset_all")
         self.hide_unavailable = make("hide_unavailable")
@@ -109,17 +125,28 @@ class Actions:
                     menu.addAction(item)
             self.menus[key] = menu
 
-    def show_icons(self) -> None:
-        """The toolbar actions' icons, then their texts (once; see the module docstring)."""
-        if self.icons_shown:
+    def complete(self) -> None:
+        """Shortcuts, the toolbar's icons, then the texts and tooltips the first paint
+        did without (once; see the module docstring)."""
+        if self.completed:
             return
+        from PySide6.QtGui import QKeySequence
         from PySide6.QtWidgets import QStyle
 
+        for name, keys in KEYS.items():  # the names are the attributes'
+            getattr(self, name).setShortcuts(
+                [
+                    QKeySequence(getattr(QKeySequence.StandardKey, key.split(".")[1]))
+                    if key.startswith("StandardKey.")
+                    else QKeySequence(key)
+                    for key in keys
+                ]
+            )
         style = self._window.style()
-        for name, pixmap in ICONS.items():  # the names are the attributes' too
+        for name, pixmap in ICONS.items():
             action: QAction = getattr(self, name)
             action.setIcon(style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)))
-        self.icons_shown = True
+        self.completed = True
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -139,10 +166,11 @@ class Actions:
             self.hide_unavailable: tr("&Hide Unavailable Parameters"),
             self.clear_recent: tr("Clear Recent Files"),
         }
-        iconless = set() if self.icons_shown else {getattr(self, name) for name in ICONS}
+        iconless = set() if self.completed else {getattr(self, name) for name in ICONS}
         for action, text in texts.items():
             action.setText("" if action in iconless else text)
-            action.setToolTip(_tooltip(text, action))
+            if self.completed:  # they name the keys
+                action.setToolTip(_tooltip(text, action))
         # the search bar's button shows the action's icon text: set its own text, it
         # went back to the menu's long one whenever the action changed (toggled)
         self.hide_unavailable.setIconText(tr("Hide unavailable"))
@@ -164,6 +192,8 @@ class Actions:
 
 
 def _tooltip(text: str, action: QAction) -> str:
+    from PySide6.QtGui import QKeySequence
+
     plain = text.replace("&", "").rstrip("…")
     keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return f"{plain} ({keys})" if keys else plain

@@ -193,8 +193,9 @@ class MainWindow(QMainWindow):
         return False
 
     def _after_first_paint(self) -> None:
-        """The toolbar's icons first: they are painted before the document is built."""
-        self.actions_.show_icons()
+        """The actions' icons, shortcuts and tooltips first: the icons are painted
+        before the document is built."""
+        self.actions_.complete()
         QTimer.singleShot(0, self, self.finish_start)
 
     # the docked views, built the first time they are needed (ui/_docks.py)
@@ -230,7 +231,7 @@ class MainWindow(QMainWindow):
         if self._started:
             return
         self.removeEventFilter(self)
-        self.actions_.show_icons()
+        self.actions_.complete()
         build_document(self)
         self._started = True
         connect_document(self)

@@ -116,13 +116,15 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
 
 #: PySide6 classes the first paint does without, though their enum classes are costly to
 #: create: QStyle's eleven (~15 ms), QIcon's and QPixmap's (~4 ms; the toolbar's
-#: standard icons come right after the paint), QImage's
+#: standard icons come right after the paint), QKeySequence's (~4 ms with the actions'
+#: shortcuts, set with the icons), QImage's
 #: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
 #: editors' dialogs' (~5 ms), QMetaMethod's (``QTimer.singleShot(ms, receiver, slot)``
 #: made them), the message boxes', the file dialogs' and the text documents'.
 NOT_AT_FIRST_PAINT = {
     "PySide6.QtCore": ("QMetaMethod",),
     "PySide6.QtGui": (
+        "QKeySequence",
         "QIcon",
         "QPixmap",
         "QGradient",
@@ -202,19 +204,23 @@ def _assert_the_styles_icons(window: MainWindow) -> None:
         assert action.text() and action.toolTip().startswith(action.text().replace("&", "")[:3])
 
 
-def test_the_icon_actions_have_no_text_until_their_icons_come(qtbot: Any) -> None:
+def test_the_shell_does_without_shortcuts_and_icon_action_texts(qtbot: Any) -> None:
     """A tool button with a text and no icon shows the text (wider): the shell's five
-    icon actions have neither, and their shortcuts work from the start."""
+    toolbar actions have neither, and the actions get their keys and tooltips with
+    the icons, right after the first paint (ui/_actions.py)."""
     window = create_window(Settings(), "en", progressive=True)
     qtbot.addWidget(window, before_close_func=_forget)
     for name in ICONS:
         action = getattr(window.actions_, name)
-        assert action.text() == "" and action.icon().isNull() and action.shortcuts(), name
-        assert action.toolTip()  # the text it will have, with its keys
+        assert action.text() == "" and action.icon().isNull(), name
+    assert not [a.objectName() for a in window.actions_.menus["file"].actions() if a.shortcuts()]
     window.show()
     qtbot.waitUntil(window.is_built, timeout=10000)
     assert window.actions_.new.text() == "&New"
     assert window.actions_.save.toolTip() == "Save (Ctrl+S)"
+    assert window.actions_.redo.toolTip() == "Redo (Ctrl+Shift+Z)"
+    assert [k.toString() for k in window.actions_.redo.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
+    assert window.actions_.export.shortcut().toString() == "Ctrl+E"
 
 
 # -- the parts built after the first paint ------------------------------------------------------
