@@ -32,7 +32,6 @@ from __future__ import annotations
 import atexit
 import builtins
 import dataclasses
-import hashlib
 import importlib.util
 import marshal
 import os
@@ -42,6 +41,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ascend_studio._digest import blake2b
 from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
 
 __all__ = [
@@ -73,7 +73,7 @@ def cache_key() -> str:
 
 
 def _digest(text: str) -> bytes:
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 class MethodCache:

@@ -4,7 +4,7 @@ Shared by the catalog's and the artifact chains' caches (each owner turns its
 objects into JSON text and back) and the dataclass methods cache (marshalled
 code): this module stores the body behind a JSON header
 line ``{"format", "key", "body"}`` (the owner's format number, its key and the
-body's SHA-256) and gives it back only when all three match. Anything else,
+body's BLAKE2b-256 digest) and gives it back only when all three match. Anything else,
 including a missing, unreadable or truncated file, reads as no copy. Writing is
 atomic; a directory that cannot be written only costs the next start its time.
 """
@@ -12,28 +12,26 @@ atomic; a directory that cannot be written only costs the next start its time.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-import platformdirs
+from ascend_studio._digest import DIGEST_SIZE, blake2b, hex_digest
+from ascend_studio._dirs import user_cache_dir
 
 __all__ = ["copy_file", "copy_key", "read_copy", "write_copy"]
 
-_APP_ID = "ascend-studio"
-
 
 def copy_file(name: str) -> Path:
-    """``name`` in the platformdirs user cache directory (looked up per call)."""
-    return Path(platformdirs.user_cache_dir(_APP_ID, appauthor=False)) / name
+    """``name`` in the user cache directory (looked up per call)."""
+    return user_cache_dir() / name
 
 
 def copy_key(label: str, blobs: Mapping[str, bytes], classes: Iterable[type]) -> str:
     """Digest of ``label`` (the owner, its format and the app version), the shape of the
     dataclasses the copy holds (every field's name, type and default) and every data
     file's name and bytes: a change to any of them misses the copy."""
-    digest = hashlib.sha256(f"ascend-studio {label}\0".encode())
+    digest = blake2b(f"ascend-studio {label}\0".encode(), digest_size=DIGEST_SIZE)
     for cls in classes:
         for f in dataclasses.fields(cls):
             default = "" if f.default is dataclasses.MISSING else f"={f.default!r}"
@@ -45,7 +43,7 @@ def copy_key(label: str, blobs: Mapping[str, bytes], classes: Iterable[type]) ->
 
 
 def _checksum(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
+    return hex_digest(body)
 
 
 def read_copy(path: Path, form: int, key: str) -> bytes | None:

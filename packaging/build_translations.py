@@ -6,7 +6,7 @@ app to load compiled catalogs::
     python packaging/build_translations.py          # .qm next to each .ts
     python packaging/build_translations.py --clean  # remove them again
 
-Next to each ``X.qm`` it writes ``X.qm.stamp``, the SHA-256 of the ``.ts`` it was
+Next to each ``X.qm`` it writes ``X.qm.stamp``, the digest of the ``.ts`` it was
 compiled from: the app loads a ``.qm`` only when the stamp matches the ``.ts`` it
 ships, and reads the ``.ts`` otherwise, so a stale ``.qm`` never hides new text.
 Entries still marked unfinished are left out (``-nounfinished``), as the app's
@@ -16,7 +16,6 @@ own ``.ts`` reader does.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import shutil
 import subprocess
 import sys
@@ -52,7 +51,10 @@ def compile_ts(ts: Path, qm: Path, lrelease: str) -> str:
     )
     if not qm.exists():
         raise subprocess.CalledProcessError(1, done.args, done.stdout, done.stderr)
-    digest = hashlib.sha256(ts.read_bytes()).hexdigest()
+    sys.path.insert(0, str(ROOT))  # the app's own digest: it checks the stamp with it
+    from ascend_studio.ui._i18n import source_digest
+
+    digest = source_digest(ts.read_bytes())
     stamp_path(qm).write_text(digest + "\n", encoding="utf-8")
     return (done.stdout + done.stderr).strip()
 

@@ -8,7 +8,6 @@ edits were made against what the script said at that time.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +44,8 @@ class ScriptSource:
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # SHA-256 is the record's stored form; OpenSSL loads only when applying
+
     return hashlib.sha256(data).hexdigest()
 
 

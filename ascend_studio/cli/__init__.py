@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from ascend_studio import __version__
+from ascend_studio._argparse import ArgumentParser
 from ascend_studio._words import counted as _counted
 
 if TYPE_CHECKING:
@@ -82,12 +83,12 @@ def __getattr__(name: str) -> tuple[str, ...]:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the command ``only`` alone (same options)."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="ascend-studio",
         description="Configure TF Adapter NPURunConfig. Without a command, opens the app.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     module = importlib.import_module(_module_name(only)) if only is not None else None
     modules = [module] if module is not None and hasattr(module, "COMMAND") else None
     for module in modules or _all_command_modules():

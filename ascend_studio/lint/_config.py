@@ -170,6 +170,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 def load_config(path: Path) -> ProjectConfig | None:
     """The configuration in ``path``; None for a ``pyproject.toml`` without our table."""
+    if path.name == "pyproject.toml" and not _may_hold_our_table(path):
+        return None
     data = _read_toml(path)
     if path.name == "pyproject.toml":
         tool = data.get("tool")
@@ -180,6 +182,17 @@ def load_config(path: Path) -> ProjectConfig | None:
             raise ConfigError(f"{shown_path(path)}: [tool.ascend-studio] must be a table")
         return _parse(path, table, f"{shown_path(path)} [tool.ascend-studio]")
     return _parse(path, data, shown_path(path))
+
+
+def _may_hold_our_table(path: Path) -> bool:
+    """Whether ``path`` can hold ``[tool.ascend-studio]``: its name spelled out, or a
+    TOML escape that could spell it. Most projects' ``pyproject.toml`` has neither,
+    and is then skipped without loading a TOML parser (about 7 ms a command)."""
+    try:
+        text = path.read_bytes()
+    except OSError:
+        return True  # reading it again reports the problem
+    return b"ascend-studio" in text or b"\\u" in text or b"\\U" in text
 
 
 _FOUND: dict[Path, ProjectConfig | None] = {}

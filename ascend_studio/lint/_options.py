@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ascend_studio._argparse import HelpFormatter
+
 __all__ = [
     "BATCH_EPILOG",
     "FAIL_ON",
@@ -42,7 +44,7 @@ CI recipes:
 """
 
 
-class EpilogAsWritten(argparse.HelpFormatter):
+class EpilogAsWritten(HelpFormatter):
     """Wraps one-paragraph texts (the description) and keeps a text of several lines (the
     epilog with its CI recipes) as written."""
 

@@ -94,7 +94,7 @@ def _validated(raw: bytes, source: str) -> ArtifactCatalog:
 
 
 def cache_file() -> Path:
-    """The copy in the platformdirs user cache directory (looked up per call)."""
+    """The copy in the user cache directory (looked up per call)."""
     return copy_file("artifacts.json")
 
 

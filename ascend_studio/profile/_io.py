@@ -7,7 +7,6 @@ Fields this version does not know are kept and written back.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -64,6 +63,8 @@ class FileStamp:
 
     @classmethod
     def of(cls, data: bytes) -> FileStamp:
+        import hashlib  # SHA-256, the form autosaves store; OpenSSL loads only when stamping
+
         return cls(len(data), hashlib.sha256(data).hexdigest())
 
 

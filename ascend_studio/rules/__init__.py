@@ -16,7 +16,12 @@ from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from ascend_studio.rules._context import FILE_CONTENTS_FIELD, file_contents
-    from ascend_studio.rules._effective import EffectiveSource, EffectiveValue, effective_value
+    from ascend_studio.rules._effective import (
+        EffectiveSource,
+        EffectiveValue,
+        effective_value,
+        effective_values,
+    )
     from ascend_studio.rules._evaluate import evaluate
     from ascend_studio.rules._explain import Explanation, Involved, RuleLink, explain
     from ascend_studio.rules._model import SEVERITIES, Diagnostic, FileSpot, Kind, Rule, Severity
@@ -38,6 +43,7 @@ __all__ = [
     "RuleLink",
     "Severity",
     "effective_value",
+    "effective_values",
     "evaluate",
     "explain",
     "file_contents",
@@ -60,6 +66,7 @@ _WHERE = {
     "SEVERITIES": "_model",
     "Severity": "_model",
     "effective_value": "_effective",
+    "effective_values": "_effective",
     "evaluate": "_evaluate",
     "explain": "_explain",
     "file_contents": "_context",

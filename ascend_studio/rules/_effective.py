@@ -10,6 +10,7 @@ only interprets it and names no parameter.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,7 +30,7 @@ from ascend_studio.schema import (
     runtime_number,
 )
 
-__all__ = ["EffectiveSource", "EffectiveValue", "effective_value"]
+__all__ = ["EffectiveSource", "EffectiveValue", "effective_value", "effective_values"]
 
 EffectiveSource = Literal[
     "set",
@@ -179,7 +180,19 @@ def _env_var(c: Ctx, path: str) -> EffectiveValue:
 
 def effective_value(profile: Profile, path: str, catalog: Catalog | None = None) -> EffectiveValue:
     """The value the runtime uses for ``path`` under ``profile``, with its origin."""
+    return _effective(context_for(profile, catalog), path)
+
+
+def effective_values(
+    profile: Profile, paths: Iterable[str], catalog: Catalog | None = None
+) -> dict[str, EffectiveValue]:
+    """:func:`effective_value` of each of ``paths``, read through one context (the app
+    asks for every set parameter after each edit: a context per path cost it ~5 ms)."""
     ctx = context_for(profile, catalog)
+    return {path: _effective(ctx, path) for path in paths}
+
+
+def _effective(ctx: Ctx, path: str) -> EffectiveValue:
     if path.startswith("env:"):
         return _env_var(ctx, path)
     if isinstance(ctx.raw(path), Expr):

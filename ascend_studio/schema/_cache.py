@@ -48,7 +48,7 @@ TAG = "!"
 
 
 def cache_file() -> Path:
-    """The cache in the platformdirs user cache directory (looked up per call)."""
+    """The cache in the user cache directory (looked up per call)."""
     return copy_file("catalog.json")
 
 

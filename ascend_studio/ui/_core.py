@@ -10,6 +10,7 @@ the window shows before they are needed (they cost about a third of the start).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -146,14 +147,18 @@ class Engine:
 
     def effective(self, profile: Profile, path: str) -> Effective | None:
         """``None`` unless the runtime uses something else than the entered value."""
-        if path not in profile.values:
-            return None
-        from ascend_studio.rules import effective_value
+        return self.effectives(profile, [path]).get(path)
 
-        result = effective_value(profile, path, self.catalog)
-        if not result.differs:
-            return None
-        return Effective(result.value, result.source == "ignored", result.note)
+    def effectives(self, profile: Profile, paths: Iterable[str]) -> dict[str, Effective]:
+        """:meth:`effective` of each of ``paths`` that has one (one rules context for all)."""
+        from ascend_studio.rules import effective_values
+
+        found = effective_values(profile, [p for p in paths if p in profile.values], self.catalog)
+        return {
+            path: Effective(result.value, result.source == "ignored", result.note)
+            for path, result in found.items()
+            if result.differs
+        }
 
     # -- codegen -------------------------------------------------------------------------
     def formats(self) -> tuple[FormatInfo, ...]:

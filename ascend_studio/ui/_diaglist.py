@@ -42,6 +42,8 @@ class DiagnosticsList(QListWidget):
         self.lang: Language = "en"
         self.findings: tuple[Finding, ...] = ()
         self._keys: list[tuple[object, ...]] = []
+        #: The finding each entry shows, in order (None: its text must be set again).
+        self._shown: list[Finding | None] = []
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
 
@@ -54,6 +56,7 @@ class DiagnosticsList(QListWidget):
     def set_language(self, lang: Language) -> None:
         self.lang = lang
         if self.findings or self.count():
+            self._shown = [None] * len(self._shown)  # every text is in another language
             self._render()
 
     def target(self, row: int) -> str:
@@ -73,13 +76,14 @@ class DiagnosticsList(QListWidget):
         for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):
             if tag == "equal":
                 for offset in range(i2 - i1):
-                    self._update(i1 + offset, new[j1 + offset], names)
+                    if self._shown[i1 + offset] != new[j1 + offset]:  # same rule, new text
+                        self._update(i1 + offset, new[j1 + offset], names)
                 continue
             for row in reversed(range(i1, i2)):
                 self.takeItem(row)
             for offset, finding in enumerate(new[j1:j2]):
                 self._insert(i1 + offset, finding, names)
-        self._keys = new_keys
+        self._keys, self._shown = new_keys, list(new)
         self._fit_rows()
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:

@@ -14,7 +14,6 @@ and never passes here.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from functools import cache
@@ -23,6 +22,7 @@ from typing import Literal
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
+from ascend_studio._digest import hex_digest
 from ascend_studio._resources import resource_path
 
 __all__ = [
@@ -159,7 +159,7 @@ def read_ts(data: bytes) -> dict[Key, str]:
 
 def source_digest(data: bytes) -> str:
     """What ``build_translations.py`` records next to a ``.qm``: the hash of its ``.ts``."""
-    return hashlib.sha256(data).hexdigest()
+    return hex_digest(data)
 
 
 def translation_files() -> tuple[Path, Path, Path]:
@@ -190,12 +190,10 @@ def _ts_table(path: Path) -> Mapping[Key, str]:
 
 
 def table_cache_file() -> Path:
-    """Where the parsed ``.ts`` is kept (the platformdirs user cache directory)."""
-    import platformdirs
+    """Where the parsed ``.ts`` is kept (the user cache directory)."""
+    from ascend_studio._dirs import user_cache_dir
 
-    from ascend_studio.ui._settings import APP_ID
-
-    return Path(platformdirs.user_cache_dir(APP_ID, appauthor=False)) / f"{_CATALOG}.json"
+    return user_cache_dir() / f"{_CATALOG}.json"
 
 
 def read_table_cache(digest: str) -> dict[Key, str] | None:

@@ -1,7 +1,7 @@
 """Where the app keeps its settings and autosaves, and the settings themselves.
 
-Settings (geometry, splitters, language, recent files) go to the platformdirs
-user *config* directory; autosaves go to the user *state* directory. Both are
+Settings (geometry, splitters, language, recent files) go to the user *config*
+directory (``ascend_studio/_dirs.py``); autosaves go to the user *state* directory. Both are
 looked up on every call so tests can redirect them (XDG variables or a patch).
 """
 
@@ -9,23 +9,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
 from PySide6.QtCore import QByteArray, QSettings
 
+from ascend_studio._dirs import APP_ID, user_config_dir, user_state_dir
 from ascend_studio.ui._i18n import Language, normalize_language
 
 __all__ = ["APP_ID", "Settings", "config_dir", "state_dir"]
 
-APP_ID = "ascend-studio"
 MAX_RECENT = 10
 
 
 def config_dir() -> Path:
-    return Path(platformdirs.user_config_dir(APP_ID, appauthor=False))
+    return user_config_dir()
 
 
 def state_dir() -> Path:
-    return Path(platformdirs.user_state_dir(APP_ID, appauthor=False))
+    return user_state_dir()
 
 
 class Settings:

@@ -101,6 +101,7 @@ def _rows(
     catalog: Catalog, engine: Engine, profile: Profile, by_path: dict[str, list[Finding]]
 ) -> dict[str, RowState]:
     states: dict[str, RowState] = {}
+    effective = engine.effectives(profile, (param.path for param in catalog.params))
     for param in catalog.params:
         path = param.path
         fields_set = 0
@@ -109,7 +110,7 @@ def _rows(
         states[path] = RowState(
             value=profile.values.get(path),
             findings=tuple(by_path.get(path, ())),
-            effective=engine.effective(profile, path),
+            effective=effective.get(path),
             unavailable=param_unavailable(param, profile.product, profile.scenario),
             fields_set=fields_set,
         )

@@ -276,3 +276,40 @@ def test_a_file_name_opens_in_the_app(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "README").write_text("", "utf-8")  # an existing file without a suffix
     assert _only_files([word])
+
+
+#: Loaded by no command on plain input: OpenSSL (the caches digest with CPython's own
+#: BLAKE2b), platformdirs (the XDG folders are named by the app on Linux) and shutil
+#: (argparse asked it for the terminal's width for every argument it added).
+NOT_ON_PLAIN_INPUT = ("hashlib", "_hashlib", "platformdirs", "shutil")
+#: The commands the start-up targets name (``import`` of a script loads libcst and the
+#: rewriting machinery, shutil with it).
+TIMED = [p for p in PLAIN_INPUT if p[0][0] != "import"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG folders are Linux's")
+@pytest.mark.parametrize(
+    ("args", "status"), TIMED, ids=[" ".join(Path(a).name for a in p[0]) for p in TIMED]
+)
+def test_plain_input_loads_no_openssl_platformdirs_or_shutil(
+    args: list[str], status: int, tmp_path: Path
+) -> None:
+    loaded = _loaded(args, tmp_path, status=status)
+    assert not _under(loaded, *NOT_ON_PLAIN_INPUT)
+
+
+@pytest.mark.parametrize("columns", [None, "", "0", "-5", "x", "40", "132"])
+def test_help_is_as_wide_as_argparse_makes_it(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None
+) -> None:
+    import argparse
+
+    from ascend_studio._argparse import HelpFormatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    ours = HelpFormatter("ascend-studio")
+    theirs = argparse.HelpFormatter("ascend-studio")
+    assert (ours._width, ours._max_help_position) == (theirs._width, theirs._max_help_position)

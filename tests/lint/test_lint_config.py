@@ -144,6 +144,33 @@ def test_bad_configuration_is_exit_2_naming_the_file(
     assert validate(capsys, "t.py")[0] == 2
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[tool.\"ascend-studio\"]\nproduct = 'atlas_9000'\n",  # a quoted key
+        "[tool.\"ascend\\u002Dstudio\"]\nproduct = 'atlas_9000'\n",  # the name escaped
+        "[tool.\"ascend\\U0000002Dstudio\"]\nproduct = 'atlas_9000'\n",
+    ],
+)
+def test_our_table_is_found_however_it_is_spelled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    write(tmp_path, {"pyproject.toml": text, "t.py": TRAIN})
+    status, _, err = validate(capsys, "t.py")
+    assert status == 2 and "unknown product 'atlas_9000'" in err
+
+
+def test_a_pyproject_that_cannot_hold_our_table_is_not_parsed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another tool's broken ``pyproject.toml`` is not ours to judge: skipped unread,
+    the configuration above it applies."""
+    write(tmp_path, {".ascend-studio.toml": "product = 'atlas_training'\n"})
+    write(tmp_path / "sub", {"pyproject.toml": "[tool.black\nline = ", "w.py": WARN_ONLY})
+    status, out, err = validate(capsys, "sub/w.py")
+    assert status == 0 and err == "" and "atlas_training, training" in out
+
+
 def test_single_file_report_uses_the_configuration(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -151,3 +151,44 @@ def test_environment_variable_paths_report_the_profile_value() -> None:
     absent = effective_value(p, "env:ASCEND_WORK_PATH")
     assert absent.source == "environment" and absent.note is not None
     assert "not set" in absent.note.en and absent.note.zh
+
+
+def _every_value_set() -> dict[str, object]:
+    from ascend_studio.schema import shipped_catalog
+
+    values: dict[str, object] = {}
+    for param in shipped_catalog().params:
+        if param.kind in {"subconfig", "object"}:
+            continue
+        if param.default is not None:
+            values[param.path] = param.default
+        elif param.values:
+            values[param.path] = param.values[-1].value
+        else:
+            values[param.path] = {"int": 7, "float": 0.5, "bool": True}.get(param.py_type, "x")
+    return values
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        P(),
+        P({"hccl_timeout": 600, "input_fusion_size": 1}, product="atlas_training"),
+        P({"enable_small_channel": 0}, scenario="inference", env={"HCCL_EXEC_TIMEOUT": "9"}),
+        P(_every_value_set(), product="atlas_training", env={"ASCEND_DEVICE_ID": "1"}),
+        P(_every_value_set(), product="atlas_a2", scenario="inference"),
+    ],
+    ids=["empty", "some", "inference", "every-training", "every-inference"],
+)
+def test_one_context_for_many_paths_gives_the_same_answers(profile: object) -> None:
+    """The app asks for every parameter at once through one rules context: the answers
+    are the ones asked one by one."""
+    from ascend_studio.profile import Profile
+    from ascend_studio.rules import effective_values
+    from ascend_studio.schema import shipped_catalog
+
+    assert isinstance(profile, Profile)
+    paths = [p.path for p in shipped_catalog().params] + ["env:HCCL_EXEC_TIMEOUT"]
+    together = effective_values(profile, paths)
+    assert list(together) == paths
+    assert together == {path: effective_value(profile, path) for path in paths}
