@@ -2,6 +2,16 @@
 
 Actions are created once; their texts are (re)set by :meth:`Actions.retranslate`
 so switching the language needs no rebuild.
+
+What the first paint does not show is set by :meth:`Actions.complete`, right after
+it: the toolbar's icons (the style's standard icons), the shortcuts and the
+tooltips that name them. Fetching ``QStyle`` from PySide6 creates its eleven Python
+enum classes (about 15 ms, a few hundred members), ``QIcon`` and ``QPixmap`` theirs
+(about 4 ms), ``QKeySequence`` its own and making the sequences some 4 ms more.
+Until then the five toolbar actions have no text either: a tool button with neither
+icon nor text has its icon-only size and shows nothing (with a text and no icon it
+would show the text, wider), so nothing moves when both arrive. The menus, which
+show those texts and keys, are not open before that.
 """
 
 from __future__ import annotations
@@ -10,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -19,7 +29,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSizePolicy,
-    QStyle,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -42,41 +51,53 @@ _FILTER_TEXT = {
 }
 
 
+#: The actions with an icon (on the toolbar) and their ``QStyle.StandardPixmap``.
+ICONS = {
+    "new": "SP_FileIcon",
+    "open": "SP_DialogOpenButton",
+    "save": "SP_DialogSaveButton",
+    "undo": "SP_ArrowBack",
+    "redo": "SP_ArrowForward",
+}
+
+
+#: The actions' keys: a ``QKeySequence.StandardKey`` name (the platform's keys) or
+#: the portable text of a sequence.
+KEYS = {
+    "new": ("StandardKey.New",),
+    "open": ("StandardKey.Open",),
+    "save": ("StandardKey.Save",),
+    "save_as": ("Ctrl+Shift+S",),
+    "import_script": ("Ctrl+I",),
+    "export": ("Ctrl+E",),
+    "quit": ("Ctrl+Q",),
+    "undo": ("Ctrl+Z",),
+    "redo": ("Ctrl+Shift+Z", "Ctrl+Y"),
+    "find": ("Ctrl+F",),
+}
+
+
 class Actions:
     def __init__(self, window: QMainWindow) -> None:
-        style = window.style()
+        self._window = window
+        self.completed = False
 
-        def make(
-            name: str,
-            keys: list[QKeySequence] | None = None,
-            icon: QStyle.StandardPixmap | None = None,
-        ) -> QAction:
+        def make(name: str) -> QAction:
             action = QAction(window)
             action.setObjectName(f"action:{name}")
-            if keys:
-                action.setShortcuts(keys)
-            if icon is not None:
-                action.setIcon(style.standardIcon(icon))
             window.addAction(action)
             return action
 
-        sp = QStyle.StandardPixmap
-        self.new = make("new", [QKeySequence(QKeySequence.StandardKey.New)], sp.SP_FileIcon)
-        self.open = make(
-            "open", [QKeySequence(QKeySequence.StandardKey.Open)], sp.SP_DialogOpenButton
-        )
-        self.save = make(
-            "save", [QKeySequence(QKeySequence.StandardKey.Save)], sp.SP_DialogSaveButton
-        )
-        self.save_as = make("save_as", [QKeySequence("Ctrl+Shift+S")])
-        self.import_script = make("import", [QKeySequence("Ctrl+I")])
-        self.export = make("export", [QKeySequence("Ctrl+E")])
-        self.quit = make("quit", [QKeySequence("Ctrl+Q")])
-        self.undo = make("undo", [QKeySequence("Ctrl+Z")], sp.SP_ArrowBack)
-        self.redo = make(
-            "redo", [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")], sp.SP_ArrowForward
-        )
-        self.find = make("find", [QKeySequence("Ctrl+F")])
+        self.new = make("new")
+        self.open = make("open")
+        self.save = make("save")
+        self.save_as = make("save_as")
+        self.import_script = make("import")
+        self.export = make("export")
+        self.quit = make("quit")
+        self.undo = make("undo")
+        self.redo = make("redo")
+        self.find = make("find")
         self.reset_category = make("reset_category")
         self.reset_all = make("reset_all")
         self.hide_unavailable = make("hide_unavailable")
@@ -104,6 +125,30 @@ class Actions:
                     menu.addAction(item)
             self.menus[key] = menu
 
+    def complete(self) -> None:
+        """Shortcuts, the toolbar's icons, then the texts and tooltips the first paint
+        did without (once; see the module docstring)."""
+        if self.completed:
+            return
+        from PySide6.QtGui import QKeySequence
+        from PySide6.QtWidgets import QStyle
+
+        for name, keys in KEYS.items():  # the names are the attributes'
+            getattr(self, name).setShortcuts(
+                [
+                    QKeySequence(getattr(QKeySequence.StandardKey, key.split(".")[1]))
+                    if key.startswith("StandardKey.")
+                    else QKeySequence(key)
+                    for key in keys
+                ]
+            )
+        style = self._window.style()
+        for name, pixmap in ICONS.items():
+            action: QAction = getattr(self, name)
+            action.setIcon(style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)))
+        self.completed = True
+        self.retranslate()
+
     def retranslate(self) -> None:
         texts = {
             self.new: tr("&New"),
@@ -121,9 +166,14 @@ class Actions:
             self.hide_unavailable: tr("&Hide Unavailable Parameters"),
             self.clear_recent: tr("Clear Recent Files"),
         }
+        iconless = set() if self.completed else {getattr(self, name) for name in ICONS}
         for action, text in texts.items():
-            action.setText(text)
-            action.setToolTip(_tooltip(text, action))
+            action.setText("" if action in iconless else text)
+            if self.completed:  # they name the keys
+                action.setToolTip(_tooltip(text, action))
+        # the search bar's button shows the action's icon text: set its own text, it
+        # went back to the menu's long one whenever the action changed (toggled)
+        self.hide_unavailable.setIconText(tr("Hide unavailable"))
         self.recent_menu.setTitle(tr("Open &Recent"))
         for key, title in (("file", tr("&File")), ("edit", tr("&Edit")), ("view", tr("&View"))):
             self.menus[key].setTitle(title)
@@ -142,6 +192,8 @@ class Actions:
 
 
 def _tooltip(text: str, action: QAction) -> str:
+    from PySide6.QtGui import QKeySequence
+
     plain = text.replace("&", "").rstrip("…")
     keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return f"{plain} ({keys})" if keys else plain
@@ -222,7 +274,6 @@ class Controls:
             button.setText(tr(_FILTER_TEXT[key]))
         self.filter_label.setText(tr("Show only:"))
         self.reapply.setText(tr("Re-apply"))
-        self.hide_unavailable.setText(tr("Hide unavailable"))
         self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))

@@ -7,7 +7,6 @@ thing a user sees. This check runs first and is Qt-free.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -56,7 +55,10 @@ def display_problem(
 
 
 def _loadable(library: str) -> bool:
-    """Whether the dynamic loader finds ``library`` (a dlopen: well under a millisecond)."""
+    """Whether the dynamic loader finds ``library`` (a dlopen: well under a millisecond;
+    importing ``ctypes`` takes about 5 ms, so only where the answer is needed)."""
+    import ctypes
+
     try:
         ctypes.CDLL(library)
     except OSError:

@@ -7,7 +7,6 @@ machine); they are greyed and say why.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -19,7 +18,7 @@ from ascend_studio.ui._core import Unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import set_background, set_text_color, styled_font
-from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
+from ascend_studio.ui._texts import escape, explain_unavailable, show_value, tag_html, tags_for
 from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
@@ -253,10 +252,10 @@ class ParamRow(QFrame):
 
     # -- rendering -------------------------------------------------------------------------
     def _tooltip(self) -> str:
-        parts = [f"<b>{html.escape(self.param.label.get(self.lang))}</b>"]
-        parts.append(html.escape(self.param.description.get(self.lang)))
+        parts = [f"<b>{escape(self.param.label.get(self.lang))}</b>"]
+        parts.append(escape(self.param.description.get(self.lang)))
         if self.param.example:
-            parts.append(f"<code>{html.escape(self.param.example)}</code>")
+            parts.append(f"<code>{escape(self.param.example)}</code>")
         if self.param.env:
             parts.append(tr("Environment: {names}").format(names=", ".join(self.param.env)))
         return "<p>" + "</p><p>".join(parts) + "</p>"
@@ -300,9 +299,9 @@ class ParamRow(QFrame):
         self._set_style_property("severity", worst or "")
         lines = []
         for finding in findings:
-            text = html.escape(finding.message.get(self.lang))
+            text = escape(finding.message.get(self.lang))
             if finding.fix is not None:
-                text += " <i>→ " + html.escape(finding.fix.get(self.lang)) + "</i>"
+                text += " <i>→ " + escape(finding.fix.get(self.lang)) + "</i>"
             color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
             lines.append(f'<span style="color:{color};">{icon} {text}</span>')
         if lines or self._diag is not None:

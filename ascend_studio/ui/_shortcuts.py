@@ -9,10 +9,15 @@ the window uses (Ctrl+A, Ctrl+C, Ctrl+V...) stay with the field.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import shiboken6
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QKeySequence
 
 __all__ = ["ShortcutRouter"]
 
@@ -44,12 +49,17 @@ class ShortcutRouter(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride:
             return False
+        # imported here: not needed before the window's first paint (ui/_actions.py)
+        from PySide6.QtGui import QKeyEvent, QKeySequence
+
         assert isinstance(event, QKeyEvent)
         pressed = QKeySequence(event.keyCombination())
         # Filtered without being accepted: Qt then runs the matching shortcut.
         return self._claimed(pressed)
 
     def _claimed(self, pressed: QKeySequence) -> bool:
+        from PySide6.QtGui import QKeySequence
+
         exact = QKeySequence.SequenceMatch.ExactMatch
         for action in self.window.findChildren(QAction):
             if action.isEnabled() and any(k.matches(pressed) == exact for k in action.shortcuts()):

@@ -6,7 +6,6 @@ the same thing the same way, in the current UI language.
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from ascend_studio.schema import Catalog, Parameter
@@ -17,7 +16,20 @@ from ascend_studio.ui._values import is_expr
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
 
-__all__ = ["explain_unavailable", "show_value", "tag_html", "tags_for"]
+__all__ = ["escape", "explain_unavailable", "show_value", "tag_html", "tags_for"]
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside Qt rich text: exactly what ``html.escape(text)`` returns.
+    The rows need it before the window's first paint, and the ``html`` module loads
+    its table of named entities on import (about 5 ms)."""
+    for plain, entity in _ENTITIES:
+        text = text.replace(plain, entity)
+    return text
+
+
+#: What ``escape`` replaces, ``&`` first (as html.escape does).
+_ENTITIES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
 
 
 def show_value(value: Value | object | None) -> str:
@@ -70,6 +82,4 @@ _TAG_COLORS = {
 
 def tag_html(kind: str, text: str) -> str:
     fg, bg = _TAG_COLORS.get(kind, _TAG_COLORS["note"])
-    return (
-        f'<span style="color:{fg}; background-color:{bg};">&nbsp;{html.escape(text)}&nbsp;</span>'
-    )
+    return f'<span style="color:{fg}; background-color:{bg};">&nbsp;{escape(text)}&nbsp;</span>'

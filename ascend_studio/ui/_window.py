@@ -177,14 +177,26 @@ class MainWindow(QMainWindow):
             self._splitters_restored = True
             self._restore_splitters()
             if not self._started:  # in case no paint comes (a minimized window)
-                QTimer.singleShot(1000, self, self.finish_start)
+                # a timer of the window's own: QTimer.singleShot(ms, receiver, slot)
+                # makes PySide6 create QMetaMethod's enum classes before the paint
+                fallback = QTimer(self)
+                fallback.setSingleShot(True)
+                fallback.timeout.connect(self.finish_start)
+                fallback.start(1000)
         super().showEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self and event.type() == QEvent.Type.Paint and not self._started:
+            self.removeEventFilter(self)
             mark("first paint")
-            QTimer.singleShot(0, self, self.finish_start)
+            QTimer.singleShot(0, self, self._after_first_paint)
         return False
+
+    def _after_first_paint(self) -> None:
+        """The actions' icons, shortcuts and tooltips first: the icons are painted
+        before the document is built."""
+        self.actions_.complete()
+        QTimer.singleShot(0, self, self.finish_start)
 
     # the docked views, built the first time they are needed (ui/_docks.py)
     @property
@@ -219,6 +231,7 @@ class MainWindow(QMainWindow):
         if self._started:
             return
         self.removeEventFilter(self)
+        self.actions_.complete()
         build_document(self)
         self._started = True
         connect_document(self)

@@ -95,6 +95,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Hide unavailable</source>
+        <translation>隐藏不可用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -132,11 +137,6 @@
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Re-apply</source>
         <translation>重新筛选</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_actions.py"/>
-        <source>Hide unavailable</source>
-        <translation>隐藏不可用</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
@@ -299,7 +299,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
         <source>Remove</source>
         <translation>删除</translation>
     </message>
@@ -1170,6 +1170,36 @@
         <translation>多个配置</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Edit list</source>
+        <translation>编辑列表</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>One item per line: {hint}</source>
+        <translation>每行一项：{hint}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Profiling options</source>
+        <translation>Profiling 采集选项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Empty fields are left out: the runtime default applies.</source>
+        <translation>留空的字段不写入，由运行时使用默认值。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Edit JSON</source>
+        <translation>编辑 JSON</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/editors/_enum.py"/>
         <source>(not in the list)</source>
         <translation>（不在取值列表中）</translation>
@@ -1273,21 +1303,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Profiling options</source>
-        <translation>Profiling 采集选项</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Empty fields are left out: the runtime default applies.</source>
-        <translation>留空的字段不写入，由运行时使用默认值。</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Edit JSON</source>
-        <translation>编辑 JSON</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
         <source>Edit the options one by one</source>
         <translation>逐项编辑选项</translation>
     </message>
@@ -1335,21 +1350,6 @@
         <location filename="../../ascend_studio/ui/editors/_list.py"/>
         <source>an item</source>
         <translation>一项</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>Edit list</source>
-        <translation>编辑列表</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>Add</source>
-        <translation>添加</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_list.py"/>
-        <source>One item per line: {hint}</source>
-        <translation>每行一项：{hint}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_list.py"/>

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
+from ascend_studio.ui._actions import ICONS
 from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._i18n import tr
 from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
@@ -57,8 +59,15 @@ app.exec()
 """
 
 
-#: Starts the app as ``ascend-studio`` does and reports the modules at its first paint.
-PROBE = _at_first_paint('{"modules": list(sys.modules), "rows": len(window.form.rows)}')
+#: The PySide6 modules whose classes the first paint's probe lists.
+QT_MODULES = ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets")
+#: Starts the app as ``ascend-studio`` does and reports at its first paint the modules
+#: loaded, the rows built and the PySide6 classes created (PySide6 makes a class, and
+#: every Python enum class of it, the first time it is fetched from its module).
+_QT_CLASSES = f"{{m: [k for k, v in vars(sys.modules[m]).items() if isinstance(v, type)] for m in {QT_MODULES!r}}}"
+PROBE = _at_first_paint(
+    '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": ' + _QT_CLASSES + "}"
+)
 
 #: Modules the first paint must not wait for (pydantic above all: issue 15.1).
 LATER = (
@@ -82,6 +91,11 @@ LATER = (
     "ascend_studio.ui.import_review",
     "ascend_studio.ui.inspector",
     "ascend_studio.ui.why",
+    # the standard library's html (its entity table; the rows escape with ui/_texts.py)
+    # and ctypes (the display check loads it only for an X11 session)
+    "html",
+    "html.entities",
+    "ctypes",
 )
 
 
@@ -98,6 +112,115 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
     early = [name for name in LATER if name in modules]
     assert not early, f"loaded before the first paint: {early}"
     assert 0 < found["rows"] < 40  # the first category's rows, not the whole form
+
+
+#: PySide6 classes the first paint does without, though their enum classes are costly to
+#: create: QStyle's eleven (~15 ms), QIcon's and QPixmap's (~4 ms; the toolbar's
+#: standard icons come right after the paint), QKeySequence's (~4 ms with the actions'
+#: shortcuts, set with the icons), QImage's
+#: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
+#: editors' dialogs' (~5 ms), QMetaMethod's (``QTimer.singleShot(ms, receiver, slot)``
+#: made them), the message boxes', the file dialogs' and the text documents'.
+NOT_AT_FIRST_PAINT = {
+    "PySide6.QtCore": ("QMetaMethod",),
+    "PySide6.QtGui": (
+        "QKeySequence",
+        "QIcon",
+        "QPixmap",
+        "QGradient",
+        "QImage",
+        "QTextDocument",
+        "QTextCharFormat",
+    ),
+    "PySide6.QtWidgets": (
+        "QStyle",
+        "QCommonStyle",
+        "QDialog",
+        "QDialogButtonBox",
+        "QFormLayout",
+        "QPlainTextEdit",
+        "QMessageBox",
+        "QFileDialog",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_paint_creates_no_costly_qt_classes_it_does_without(
+    tmp_path: Path, lang: str
+) -> None:
+    _first_paint(tmp_path, lang)  # the first start fills the catalog cache
+    created = {module: set(names) for module, names in _first_paint(tmp_path, lang)["qt"].items()}
+    if "QCalendarWidget" in created["PySide6.QtWidgets"]:  # never used by the app
+        pytest.skip("this PySide6 creates its classes at import: nothing to save")
+    assert "QMainWindow" in created["PySide6.QtWidgets"]  # the probe sees what is made
+    early = {m: sorted(created[m] & set(names)) for m, names in NOT_AT_FIRST_PAINT.items()}
+    assert early == {m: [] for m in NOT_AT_FIRST_PAINT}
+
+
+def test_the_toolbar_gets_the_styles_icons_right_after_the_first_paint(qtbot: Any) -> None:
+    window, spy = _progressive(qtbot)
+    assert spy.layout is not None and spy.built_then is False
+    _assert_the_styles_icons(window)
+
+
+def test_the_hide_unavailable_button_keeps_its_label(window: MainWindow) -> None:
+    """The search bar's button follows its action (checked state, tooltip): every
+    change of the action, a toggle included, used to set the menu's long text on it."""
+    button, action = window.controls.hide_unavailable, window.actions_.hide_unavailable
+    width = button.sizeHint().width()
+    for _ in range(2):
+        action.toggle()
+        assert (button.text(), button.isChecked()) == ("Hide unavailable", action.isChecked())
+        assert button.sizeHint().width() == width
+    window.set_language("zh")
+    assert button.text() == tr("Hide unavailable") != "Hide unavailable"
+    assert action.text() == tr("&Hide Unavailable Parameters")
+
+
+def test_a_window_that_never_paints_is_built_after_a_second(qtbot: Any) -> None:
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    window.removeEventFilter(window)  # as if no paint came (e.g. a minimized window)
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    _assert_the_styles_icons(window)
+
+
+def test_a_window_built_at_once_has_the_toolbar_icons(window: MainWindow) -> None:
+    _assert_the_styles_icons(window)
+
+
+def _assert_the_styles_icons(window: MainWindow) -> None:
+    from PySide6.QtWidgets import QStyle
+
+    style = window.style()
+    for name, pixmap in ICONS.items():
+        action = getattr(window.actions_, name)
+        expected = style.standardIcon(getattr(QStyle.StandardPixmap, pixmap)).pixmap(16)
+        assert action.icon().pixmap(16).toImage() == expected.toImage(), name
+        button = window.controls.toolbar.widgetForAction(action)
+        assert button is not None and button.icon().cacheKey() == action.icon().cacheKey()
+        assert action.text() and action.toolTip().startswith(action.text().replace("&", "")[:3])
+
+
+def test_the_shell_does_without_shortcuts_and_icon_action_texts(qtbot: Any) -> None:
+    """A tool button with a text and no icon shows the text (wider): the shell's five
+    toolbar actions have neither, and the actions get their keys and tooltips with
+    the icons, right after the first paint (ui/_actions.py)."""
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    for name in ICONS:
+        action = getattr(window.actions_, name)
+        assert action.text() == "" and action.icon().isNull(), name
+    assert not [a.objectName() for a in window.actions_.menus["file"].actions() if a.shortcuts()]
+    window.show()
+    qtbot.waitUntil(window.is_built, timeout=10000)
+    assert window.actions_.new.text() == "&New"
+    assert window.actions_.save.toolTip() == "Save (Ctrl+S)"
+    assert window.actions_.redo.toolTip() == "Redo (Ctrl+Shift+Z)"
+    assert [k.toString() for k in window.actions_.redo.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
+    assert window.actions_.export.shortcut().toString() == "Ctrl+E"
 
 
 # -- the parts built after the first paint ------------------------------------------------------

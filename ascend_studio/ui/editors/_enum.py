@@ -131,12 +131,14 @@ class EnumEditor(Editor):
         item = QStandardItem(
             (value.expr if is_expr(value) else repr(value)) + "  " + tr("(not in the list)")
         )
-        item.setForeground(QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText)))
+        item.setForeground(self.palette().brush(QPalette.ColorRole.PlaceholderText))
         self._model.appendRow(item)
         return self._model.rowCount() - 1
 
     def _relabel(self) -> None:
-        grey = QBrush(self.palette().color(QPalette.ColorRole.PlaceholderText))
+        # the palette's brush: QBrush(QColor) makes PySide6 create QImage's and QGradient's
+        # enum classes (~5 ms, 169 gradient presets) to choose among its constructors
+        grey = self.palette().brush(QPalette.ColorRole.PlaceholderText)
         first = self._model.item(0)
         first.setText(tr("(unset)") + self._default_hint())
         first.setToolTip(tr("Not passed: the runtime default applies."))

@@ -9,21 +9,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QFontDatabase, QPalette
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QLineEdit,
-    QPlainTextEdit,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
@@ -31,11 +20,14 @@ from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
 
+if TYPE_CHECKING:
+    from ascend_studio.ui.editors._dialogs import ProfilingOptionsDialog, RawJsonDialog
+
 __all__ = [
     "PROFILING_OPTIONS",
     "JsonEditor",
     "JsonOption",
-    "ProfilingOptionsDialog",
+    "dump_json",
     "json_problem",
 ]
 
@@ -92,88 +84,9 @@ def json_problem(text: str) -> str | None:
     return None
 
 
-def _dump(data: dict[str, Any]) -> str:
+def dump_json(data: dict[str, Any]) -> str:
+    """``data`` as the one-line JSON the runtime reads."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-class ProfilingOptionsDialog(QDialog):
-    """A field per known option; other keys pass through untouched."""
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("Profiling options"))
-        try:
-            loaded = json.loads(text) if text else {}
-        except json.JSONDecodeError:
-            loaded = {}
-        self.data: dict[str, Any] = loaded if isinstance(loaded, dict) else {}
-        self.fields: dict[str, QLineEdit | QComboBox] = {}
-        form = QFormLayout()
-        for option in PROFILING_OPTIONS:
-            field = self._field(option, self.data.get(option.key))
-            field.setObjectName(f"option:{option.key}")
-            self.fields[option.key] = field
-            form.addRow(f"{tr(option.label)} ({option.key})", field)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(tr("Empty fields are left out: the runtime default applies."), self)
-        )
-        layout.addLayout(form)
-        layout.addWidget(buttons)
-
-    def _field(self, option: JsonOption, current: object) -> QLineEdit | QComboBox:
-        shown = "" if current is None else str(current)
-        if option.choices:
-            combo = QComboBox(self)
-            combo.addItems(["", *option.choices])
-            if shown and shown not in option.choices:
-                combo.addItem(shown)
-            combo.setCurrentText(shown)
-            return combo
-        line = QLineEdit(shown, self)
-        return line
-
-    def text(self) -> str:
-        data = dict(self.data)
-        for key, field in self.fields.items():
-            value = field.currentText() if isinstance(field, QComboBox) else field.text()
-            if value.strip():
-                data[key] = value.strip()
-            else:
-                data.pop(key, None)
-        return _dump(data) if data else ""
-
-
-class _RawJsonDialog(QDialog):
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(tr("Edit JSON"))
-        self.edit = QPlainTextEdit(self)
-        self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        try:
-            self.edit.setPlainText(json.dumps(json.loads(text), ensure_ascii=False, indent=2))
-        except json.JSONDecodeError:
-            self.edit.setPlainText(text)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.edit)
-        layout.addWidget(buttons)
-
-    def text(self) -> str:
-        raw = self.edit.toPlainText().strip()
-        try:
-            return _dump(json.loads(raw)) if raw else ""
-        except json.JSONDecodeError:
-            return raw
 
 
 @register("json")
@@ -196,14 +109,18 @@ class JsonEditor(StrEditor):
         self.structured.setToolTip(tr("Edit the options one by one"))
         self._check(self.line.text())
 
-    def make_dialog(self) -> ProfilingOptionsDialog | _RawJsonDialog:
+    def make_dialog(self) -> ProfilingOptionsDialog | RawJsonDialog:
+        from ascend_studio.ui.editors._dialogs import ProfilingOptionsDialog, RawJsonDialog
+
         if self.param.variant == "profiling":
             return ProfilingOptionsDialog(self.line.text(), self)
-        return _RawJsonDialog(self.line.text(), self)
+        return RawJsonDialog(self.line.text(), self)
 
     def open_structured(self) -> None:
+        from ascend_studio.ui.editors._dialogs import accepted
+
         dialog = self.make_dialog()
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if accepted(dialog):
             self.apply_text(dialog.text())
 
     def apply_text(self, text: str) -> None:

@@ -12,20 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QLineEdit, QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
@@ -36,7 +23,7 @@ from ascend_studio.ui.editors._scalar import StrEditor
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
 
-__all__ = ["LIST_SPECS", "ItemListDialog", "ListEditor", "ListSpec", "PairEditor"]
+__all__ = ["LIST_SPECS", "ListEditor", "ListSpec", "PairEditor"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,54 +54,6 @@ def spec_for(param: Parameter) -> ListSpec:
     return LIST_SPECS.get(param.variant or "", _DEFAULT_SPEC)
 
 
-class ItemListDialog(QDialog):
-    """Edit the items of an open list one per line; returns the joined string."""
-
-    def __init__(self, spec: ListSpec, text: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.spec = spec
-        self.setWindowTitle(tr("Edit list"))
-        self.items = QListWidget(self)
-        self.items.setObjectName("items")
-        for item in text.split(spec.separator) if text else []:
-            self._add(item)
-        add = QPushButton(tr("Add"), self)
-        remove = QPushButton(tr("Remove"), self)
-        add.clicked.connect(lambda: self._add("", edit=True))
-        remove.clicked.connect(self._remove)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        side = QVBoxLayout()
-        side.addWidget(add)
-        side.addWidget(remove)
-        side.addStretch(1)
-        row = QHBoxLayout()
-        row.addWidget(self.items, 1)
-        row.addLayout(side)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(tr("One item per line: {hint}").format(hint=tr(spec.hint)), self))
-        layout.addLayout(row)
-        layout.addWidget(buttons)
-
-    def _add(self, text: str, edit: bool = False) -> None:
-        item = QListWidgetItem(text.strip(), self.items)
-        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
-        if edit:
-            self.items.setCurrentItem(item)
-            self.items.editItem(item)
-
-    def _remove(self) -> None:
-        for item in self.items.selectedItems():
-            self.items.takeItem(self.items.row(item))
-
-    def text(self) -> str:
-        parts = [self.items.item(i).text().strip() for i in range(self.items.count())]
-        return self.spec.separator.join(p for p in parts if p)
-
-
 class _ListBase(StrEditor):
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
@@ -141,8 +80,10 @@ class ListEditor(_ListBase):
         self._check(self.line.text())
 
     def open_items(self) -> None:
+        from ascend_studio.ui.editors._dialogs import ItemListDialog, accepted
+
         dialog = ItemListDialog(self.spec, self.line.text(), self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        if accepted(dialog):
             self.set_items_text(dialog.text())
 
     def set_items_text(self, text: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLineEdit, QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import QLineEdit, QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import Language, tr
@@ -75,6 +75,9 @@ class PathEditor(StrEditor):
         if self.hint is None:
             return
         level, message = self.hint
+        # QStyle's enums cost ~15 ms to create: not before the first paint (ui/_actions.py)
+        from PySide6.QtWidgets import QStyle
+
         icon = {
             "error": QStyle.StandardPixmap.SP_MessageBoxCritical,
             "warning": QStyle.StandardPixmap.SP_MessageBoxWarning,
