@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from ascend_studio.schema import Catalog, Parameter
@@ -23,6 +22,8 @@ from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QEnterEvent
+
     from ascend_studio.profile import Value
 
 __all__ = ["ParamRow", "RowState"]
@@ -32,11 +33,6 @@ _SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-_SELECTABLE = (
-    Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-)
-
-
 class CodeName(QLabel):
     """A row's code name, made selectable when the pointer first comes over it: a text
     control for each of the ~120 code names made the form's start slower. (An event
@@ -44,8 +40,11 @@ class CodeName(QLabel):
     about 11 per row while it was built.)"""
 
     def enterEvent(self, event: QEnterEvent) -> None:
-        if self.textInteractionFlags() != _SELECTABLE:
-            self.setTextInteractionFlags(_SELECTABLE)
+        # the flags' enum class is made on first use, not before the first paint
+        flags = Qt.TextInteractionFlag
+        selectable = flags.TextSelectableByMouse | flags.TextSelectableByKeyboard
+        if self.textInteractionFlags() != selectable:
+            self.setTextInteractionFlags(selectable)
         super().enterEvent(event)
 
 
