@@ -102,7 +102,9 @@ class FormView(QScrollArea):
         self._slicer = QTimer(self)
         self._slicer.setInterval(0)
         self._slicer.timeout.connect(self.build_slice)
-        self._bar = QuietBar(self.verticalScrollBar())
+        #: Both scroll bars: the horizontal one (a narrow window) repainted after every
+        #: slice too, 0.5 ms of CPU each time.
+        self._bars = (QuietBar(self.verticalScrollBar()), QuietBar(self.horizontalScrollBar()))
 
     # -- building ------------------------------------------------------------------------------
     def build_next(self) -> bool:
@@ -118,14 +120,16 @@ class FormView(QScrollArea):
     def build_progressively(self) -> None:
         """Build the remaining rows a slice per turn of the event loop (input stays live)."""
         if self.build_queue:
-            self._bar.start()
+            for bar in self._bars:
+                bar.start()
             self._slicer.start()
 
     def build_slice(self) -> None:
         """One time-bounded slice: the unbuilt rows in view first, then in order."""
         with self._kept_in_place():
             self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
-        self._bar.tick()
+        for bar in self._bars:
+            bar.tick()
         self._check_done()
 
     def reserve_width(self) -> None:
@@ -165,7 +169,8 @@ class FormView(QScrollArea):
 
     def _check_done(self) -> None:
         if not self.build_queue:
-            self._bar.stop()
+            for bar in self._bars:
+                bar.stop()
             self._slicer.stop()
             if not self._announced:
                 self._announced = True

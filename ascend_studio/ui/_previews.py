@@ -2,13 +2,16 @@
 
 The tabs come from the formats' descriptors (``Engine.formats()``: label,
 highlighting language, whether it previews), set once the window has shown.
-Texts are regenerated on each edit; a tab whose text did not change is left
-alone (no re-highlighting, scroll position kept).
+Texts are regenerated on each edit, the shown tab's at once and the others' when
+they are shown or read (an edit exported the profile in every format, ~3 ms each
+with the highlighting); a tab whose text did not change is left alone (no
+re-highlighting, scroll position kept).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextCursor
@@ -46,6 +49,8 @@ class _Preview(QWidget):
         self.text.document().setUndoRedoEnabled(False)
         self.highlighter: RuleHighlighter = highlighter_for(info.language, self.text.document())
         self.current = ""
+        #: Brings ``current`` up to date (the pane renders a hidden tab when it is read).
+        self.update_text: Callable[[], object] = lambda: None
         self.copy = QPushButton(self)
         self.copy.setObjectName(f"preview:{fmt}:copy")
         self.save = QPushButton(self)
@@ -78,6 +83,7 @@ class _Preview(QWidget):
         return True
 
     def copy_text(self) -> None:
+        self.update_text()
         QGuiApplication.clipboard().setText(self.current)
         self.status.setText(tr("Copied."))
 
@@ -93,6 +99,10 @@ class PreviewPane(QTabWidget):
         self.setMinimumSize(PREVIEWS_MINIMUM)  # its stand-in's (the splitter stays put)
         self.tabs: dict[str, _Preview] = {}
         self.lang = "en"
+        self._render: Callable[[str], str] | None = None
+        #: Tabs whose text is older than the last refresh (rendered when shown or read).
+        self._stale: set[str] = set()
+        self.currentChanged.connect(lambda _index: self._render_shown())
 
     def set_formats(self, formats: Iterable[FormatInfo]) -> None:
         """One tab per format that previews, in the given order (the old tabs go)."""
@@ -105,20 +115,36 @@ class PreviewPane(QTabWidget):
                 continue
             page = _Preview(info, self)
             page.save.clicked.connect(lambda _c=False, f=info.id: self.save_requested.emit(f))
+            page.update_text = partial(self._bring_up_to_date, info.id)
             self.tabs[info.id] = page
             self.addTab(page, "")
         self.retranslate(self.lang)
+        self._stale = set(self.tabs)  # the last refresh's texts, when shown or read
+        self._render_shown()
 
     def refresh(self, render: Callable[[str], str]) -> int:
-        """Regenerate every tab with ``render(fmt)``; returns how many changed."""
-        changed = 0
-        for fmt, page in self.tabs.items():
-            changed += page.set_text(render(fmt))
+        """Regenerate the shown tab with ``render(fmt)`` now and the others when they are
+        shown or read; returns how many changed now (0 or 1)."""
+        self._render = render
+        self._stale = set(self.tabs)
+        for page in self.tabs.values():
             page.status.setText("")
-        return changed
+        return self._render_shown()
 
     def text(self, fmt: str) -> str:
+        """The tab's text, as of the last refresh."""
+        self._bring_up_to_date(fmt)
         return self.tabs[fmt].current
+
+    def _render_shown(self) -> int:
+        page = self.currentWidget()
+        return self._bring_up_to_date(page.fmt) if isinstance(page, _Preview) else 0
+
+    def _bring_up_to_date(self, fmt: str) -> int:
+        if fmt not in self._stale or self._render is None:
+            return 0
+        self._stale.discard(fmt)
+        return int(self.tabs[fmt].set_text(self._render(fmt)))
 
     def show_format(self, fmt: str) -> None:
         self.setCurrentWidget(self.tabs[fmt])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from ascend_studio.schema import Catalog, Parameter
@@ -22,6 +22,8 @@ from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QEnterEvent
+
     from ascend_studio.profile import Value
 
 __all__ = ["ParamRow", "RowState"]
@@ -31,27 +33,19 @@ _SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-class _SelectOnHover(QObject):
-    """Makes a label's text selectable when the pointer first comes over it: a text
-    control for each of the ~120 code names made the form's start slower."""
+class CodeName(QLabel):
+    """A row's code name, made selectable when the pointer first comes over it: a text
+    control for each of the ~120 code names made the form's start slower. (An event
+    filter on each name did it and passed every event of every name through Python:
+    about 11 per row while it was built.)"""
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Enter and isinstance(watched, QLabel):
-            watched.removeEventFilter(self)
-            watched.setTextInteractionFlags(
-                Qt.TextInteractionFlag.TextSelectableByMouse
-                | Qt.TextInteractionFlag.TextSelectableByKeyboard
-            )
-        return False
-
-
-_SELECTABLE: list[_SelectOnHover] = []  # one filter for every row, made with the first
-
-
-def _select_on_hover(label: QLabel) -> None:
-    if not _SELECTABLE:
-        _SELECTABLE.append(_SelectOnHover())
-    label.installEventFilter(_SELECTABLE[0])
+    def enterEvent(self, event: QEnterEvent) -> None:
+        # the flags' enum class is made on first use, not before the first paint
+        flags = Qt.TextInteractionFlag
+        selectable = flags.TextSelectableByMouse | flags.TextSelectableByKeyboard
+        if self.textInteractionFlags() != selectable:
+            self.setTextInteractionFlags(selectable)
+        super().enterEvent(event)
 
 
 class ParamRow(QFrame):
@@ -106,9 +100,8 @@ class ParamRow(QFrame):
         self.title.setWordWrap(True)
         styled_font(self.title, bold=True)
         shown_name = self.param.name if self.level else self.param.path
-        self.name = QLabel(shown_name, self)
+        self.name = CodeName(shown_name, self)
         self.name.setObjectName("name")
-        _select_on_hover(self.name)
         self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
         styled_font(self.name, mono=True)
         set_text_color(self.name, "muted")

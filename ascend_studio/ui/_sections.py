@@ -53,7 +53,7 @@ class Section(QFrame):
         self.blurb.setWordWrap(True)
         styled_font(self.header, bold=True, scale=1.6)
         set_text_color(self.blurb, "muted")
-        self.body = QVBoxLayout(self)
+        self.body = _HeightsKept(self)
         self.body.setContentsMargins(0, 12, 0, 4)
         self.body.setSpacing(0)
         self.body.addWidget(self.header)
@@ -73,12 +73,70 @@ class Section(QFrame):
         spacer.changeSize(0, height, _FIXED_W, _FIXED_H)
         return True
 
+    def absorb(self, extra: int) -> int:
+        """Take ``extra`` px (rows built taller than the space they had; negative:
+        shorter) from the spacers of the rows still to build, the last first, so the
+        section keeps its height while it is built; what they cannot take is returned.
+
+        A section whose height changed made the form relay out and resize its body and
+        repaint its scroll bars after every slice of the build (~3 ms of CPU a slice)."""
+        for spacer in reversed(self.spacers.values()):
+            if not extra:
+                break
+            height = spacer.sizeHint().height()
+            if not height:  # a row filtered out keeps no space: leave it so
+                continue
+            taken = min(extra, height)
+            spacer.changeSize(0, height - taken, _FIXED_W, _FIXED_H)
+            extra -= taken
+        return extra
+
 
 _FIXED_W, _FIXED_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
 
 
 def _spacer(height: int) -> QSpacerItem:
     return QSpacerItem(0, height, _FIXED_W, _FIXED_H)
+
+
+#: Widths a section keeps its heights for (they change only while the window is resized).
+_WIDTHS_KEPT = 16
+
+
+class _HeightsKept(QVBoxLayout):
+    """A section's layout that keeps its height for each width asked until it changes.
+
+    A form narrower than its rows (it scrolls sideways) is asked for its height at
+    two widths on every turn of the event loop (its own, and its viewport's), and a
+    QVBoxLayout keeps the last width's only: every section recomputed its height,
+    wrapped texts included, after every slice of the build (~1.5 ms of CPU each time).
+    """
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._heights: dict[int, tuple[int, int | None]] = {}
+
+    def invalidate(self) -> None:
+        self._heights.clear()
+        super().invalidate()
+
+    def heightForWidth(self, width: int) -> int:
+        kept = self._heights.get(width)
+        if kept is None:
+            if len(self._heights) >= _WIDTHS_KEPT:  # a window dragged wider and narrower
+                self._heights.clear()
+            kept = self._heights[width] = (super().heightForWidth(width), None)
+        return kept[0]
+
+    def minimumHeightForWidth(self, width: int) -> int:
+        height, least = self._heights.get(width, (None, None))
+        if least is None:
+            # the base class's answer belongs to the width it last computed: this one
+            height = super().heightForWidth(width)
+            self._heights[width] = (height, None)  # its call back here finds it
+            least = super().minimumHeightForWidth(width)
+            self._heights[width] = (height, least)
+        return least
 
 
 class RowStack(QWidget):
@@ -186,11 +244,18 @@ class Run:
         self.next += 1
 
     def place(self) -> None:
-        """Put the rows where their spacers were, then show them at once."""
-        body = self.section.body
-        at = body.indexOf(self.section.spacers[self.first])
-        for index in range(self.section.order[self.first], self.next):
-            body.removeItem(self.section.spacers.pop(self.section.params[index].path))
+        """Put the rows where their spacers were, then show them at once; the spacers
+        of the section's rows still to build give or take the difference in height."""
+        section = self.section
+        body = section.body
+        at = body.indexOf(section.spacers[self.first])
+        freed = 0
+        for index in range(section.order[self.first], self.next):
+            spacer = section.spacers.pop(section.params[index].path)
+            freed += spacer.sizeHint().height()
+            body.removeItem(spacer)
+        if section.spacers and section.width() > 0:
+            section.absorb(self.box.heightForWidth(section.contentsRect().width()) - freed)
         body.insertWidget(at, self.box)
         self.box.show()
         # Lay the new rows out now, inside the slice and its budget, not in the next

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,6 +114,28 @@ def test_search_finds_in_both_languages(catalog: Catalog) -> None:
     assert "precision_mode" in {p.path for p in catalog.search("精度")}
     assert "precision_mode" in {p.path for p in catalog.search("PRECISION")}
     assert "dump_config.dump_path" in {p.path for p in catalog.search("dump_path")}
+
+
+def test_search_makes_each_parameters_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app searches on every key typed: the searched texts are kept, not remade."""
+    from dataclasses import replace
+
+    from ascend_studio.schema import _catalog
+
+    catalog = replace(_shipped())  # a fresh copy: nothing searched yet
+    made: Counter[str] = Counter()
+    original = _catalog._haystack
+
+    def counting(param: Any) -> str:
+        made[param.path] += 1
+        return original(param)
+
+    monkeypatch.setattr(_catalog, "_haystack", counting)
+    results = [[p.path for p in catalog.search(q)] for q in ("d", "du", "dum", "dump", "d")]
+    assert results[0] == results[4] and set(results[3]) <= set(results[0])
+    assert results[3] == [p.path for p in catalog.params if "dump" in original(p)]
+    assert set(made) == {p.path for p in catalog.params} and set(made.values()) == {1}
+    assert [p.path for p in catalog.search("  ")] == [p.path for p in catalog.params]
 
 
 def test_broken_catalog_names_file_and_entry(tmp_path: Path) -> None:

@@ -614,8 +614,12 @@ def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(qtbot: Any, 
     assert opened(build_first=False) == opened(build_first=True)
 
 
-def test_the_document_renders_each_preview_once(qtbot: Any) -> None:
-    """The language pass and the first refresh each rendered every format at the start."""
+def test_the_document_renders_the_shown_preview_once_and_the_others_when_wanted(
+    qtbot: Any,
+) -> None:
+    """The language pass and the first refresh each rendered every format at the start;
+    then every edit rendered every format again. Now the shown tab is rendered, the
+    others when they are shown or read, once per change."""
     from collections import Counter
 
     window = create_window(Settings(), "en", progressive=True)
@@ -630,10 +634,21 @@ def test_the_document_renders_each_preview_once(qtbot: Any) -> None:
     window.engine.export = counting  # type: ignore[method-assign]
     window.show()
     qtbot.waitUntil(window.is_built, timeout=10000)
-    assert set(exported) == set(window.previews.tabs) and set(exported.values()) == {1}
-    assert "NPURunConfig" in window.previews.text("py")
-    window.set_language("zh")  # a language change still renders them again
-    assert set(exported.values()) == {2}
+    previews = window.previews
+    shown = previews.currentWidget().fmt  # type: ignore[attr-defined]
+    assert dict(exported) == {shown: 1}
+    assert "NPURunConfig" in previews.text("py")  # reading a tab renders it if it is stale
+    other = next(fmt for fmt in previews.tabs if fmt not in (shown, "py"))
+    previews.show_format(other)  # showing one too
+    assert exported[other] == 1 and exported["py"] == 1 and exported[shown] == 1
+    assert previews.tabs[other].text.toPlainText() == previews.text(other)
+    assert exported[other] == 1  # read again, unchanged: not rendered again
+    window.set_language("zh")  # a language change renders the shown tab again
+    assert exported[other] == 2 and exported["py"] == 1
+    assert "NPURunConfig" in previews.text("py") and exported["py"] == 2
+    window.model.edit(window.model.profile.with_value("hccl_timeout", 600), "edit")
+    assert exported[other] == 3 and exported["py"] == 2  # an edit: the shown tab only
+    assert "hccl_timeout=600" in previews.text("py")
 
 
 def test_typing_a_search_before_the_document_filters_once_it_exists(qtbot: Any) -> None:
@@ -890,3 +905,15 @@ def test_the_first_window_of_a_process_keeps_its_rows_in_place(tmp_path: Path, l
     assert len(found["first"]) > 10
     moved = {k: (v, found["built"].get(k)) for k, v in found["first"].items()}
     assert {k: v for k, v in moved.items() if v[0] != v[1]} == {}
+
+
+def test_copying_a_preview_not_rendered_yet_copies_its_current_text(window: MainWindow) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    previews = window.previews
+    window.model.edit(window.model.profile.with_value("hccl_timeout", 601), "edit")
+    hidden = previews.tabs["sess"]
+    assert hidden is not previews.currentWidget()
+    hidden.copy_text()
+    assert "601" in QApplication.clipboard().text()
+    assert QApplication.clipboard().text() == previews.text(hidden.fmt)

@@ -29,7 +29,7 @@ from ascend_studio.ui.import_review import ImportReviewDialog
 
 #: (widget, kind of text) pairs that show data: the parameter name of each form
 #: row, and the folder names of the output layout tree.
-DATA = {("QLabel:name", "text"), ("QTreeView:inspector:layout", "item")}
+DATA = {("CodeName:name", "text"), ("QTreeView:inspector:layout", "item")}
 #: The why panel adds the description in the other language, greyed, on purpose.
 WHY = ("QTextBrowser:why:browser", "document")
 
@@ -114,7 +114,7 @@ def test_the_walk_reads_every_kind_of_text(chinese_window: MainWindow) -> None:
         "比较",
     } <= texts  # actions, menus, docks
     assert any(s.what == "document" and "precision_mode" in s.text for s in shown)  # the why panel
-    assert sum(1 for s in shown if s.where.startswith("QLabel:name")) > 80  # every form row
+    assert sum(1 for s in shown if s.where.startswith("CodeName:name")) > 80  # every form row
 
 
 def test_the_walk_catches_a_missing_translation(

@@ -404,3 +404,106 @@ def test_the_scroll_bar_is_normal_once_every_row_is_built(qtbot: Any, midbuild: 
     assert not form.verticalScrollBar().updatesEnabled()
     qtbot.waitUntil(form.is_fully_built, timeout=20000)
     assert form.verticalScrollBar().updatesEnabled()
+
+
+def test_the_horizontal_scroll_bar_is_quiet_too_while_rows_are_built(
+    qtbot: Any, midbuild: MainWindow
+) -> None:
+    """A narrow form scrolls sideways: its horizontal bar repainted after every slice."""
+    form = midbuild.form
+    form.build_progressively()
+    assert not form.horizontalScrollBar().updatesEnabled()
+    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    assert form.horizontalScrollBar().updatesEnabled()
+
+
+# -- the form keeps its height while a section is built -------------------------------------------
+
+
+def _unbuilt_section(window: MainWindow, rows: int) -> Any:
+    form = window.form
+    return next(
+        s
+        for s in form.sections.values()
+        if len(s.params) >= rows + 2 and not any(p.path in form.rows for p in s.params)
+    )
+
+
+def test_a_section_keeps_its_height_while_its_rows_are_built(midbuild: MainWindow) -> None:
+    """Rows built taller or shorter than the space they held: the spacers of the rows
+    still to build give or take the difference, so the section, the sections below
+    and the form's body keep their places and sizes (no relayout of the whole form)."""
+    form = midbuild.form
+    section = _unbuilt_section(midbuild, 3)
+    form._settle()
+    height, body = section.height(), form.body.height()
+    below = [s for s in form.sections.values() if s.y() > section.y() and not s.isHidden()]
+    places = [s.y() for s in below]
+    for start in (0, 2):  # two runs, the second after the first
+        form.ensure_built(p.path for p in section.params[start : start + 2])
+        form._settle()
+        assert section.spacers  # rows still to build
+        assert section.height() == height
+        assert form.body.height() == body
+        assert [s.y() for s in below] == places
+    built = [form.rows[p.path] for p in section.params[:4]]
+    assert sum(r.height() for r in built) != 4 * 60  # a real difference was absorbed
+    form.ensure_built(p.path for p in section.params)  # the last run: its real height
+    form._settle()
+    assert not section.spacers
+    assert section.height() == section.heightForWidth(section.width())
+
+
+def test_what_the_spacers_cannot_take_is_handed_back(midbuild: MainWindow) -> None:
+    section = _unbuilt_section(midbuild, 1)
+    reserved = sum(sp.sizeHint().height() for sp in section.spacers.values())
+    assert section.absorb(25) == 0
+    assert sum(sp.sizeHint().height() for sp in section.spacers.values()) == reserved - 25
+    assert section.absorb(-25) == 0  # shorter rows: the spacers grow back
+    assert section.absorb(reserved + 7) == 7  # all the space there is, and no less than 0
+    assert all(sp.sizeHint().height() == 0 for sp in section.spacers.values())
+
+
+def test_a_section_keeps_its_height_for_each_width_until_it_changes(qapp: QApplication) -> None:
+    """A form narrower than its rows asks each section's height at two widths on every
+    turn of the event loop; a QVBoxLayout kept one, so every section re-measured its
+    rows and wrapped texts after every slice of the build."""
+    from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+    from ascend_studio.ui._sections import Section
+
+    asked: list[int] = []
+
+    class Wrapping(QWidget):
+        def __init__(self, parent: QWidget) -> None:
+            super().__init__(parent)
+            self.lines = 2
+            policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+            policy.setHeightForWidth(True)
+            self.setSizePolicy(policy)
+
+        def hasHeightForWidth(self) -> bool:
+            return True
+
+        def heightForWidth(self, width: int) -> int:
+            asked.append(width)
+            return self.lines * 20 * 400 // width
+
+    host = QWidget()
+    section = Section("s", (), host)
+    section.body.addWidget(QLabel("a section's blurb that wraps " * 4, section))
+    rows = Wrapping(section)
+    section.body.addWidget(rows)
+    heights = {w: section.heightForWidth(w) for w in (300, 400)}
+    asked.clear()
+    for _ in range(3):
+        assert {w: section.heightForWidth(w) for w in (300, 400)} == heights
+    assert asked == []  # kept, not re-measured
+    rows.lines = 3
+    rows.updateGeometry()  # a row changed: its section's layout is invalidated
+    assert section.heightForWidth(400) > heights[400]
+    assert section.body.minimumHeightForWidth(300) == section.body.heightForWidth(300)
+    for width in range(200, 600, 10):  # a window dragged: the kept widths stay few
+        assert section.heightForWidth(width) > 0
+    assert len(section.body._heights) <= 16
+    host.deleteLater()
