@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
 from ascend_studio.ui._build import BuildQueue
-from ascend_studio.ui._env import EnvTable
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._quietbar import QuietBar
@@ -30,6 +30,9 @@ from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
 from ascend_studio.ui.editors import SubconfigEditor
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._env import EnvTable
 
 __all__ = ["ENV_SECTION", "FormView"]
 
@@ -77,8 +80,7 @@ class FormView(QScrollArea):
             self.sections[category.id] = section
             self._layout.addWidget(section)
         self.env_section = Section(ENV_SECTION, (), body)
-        self.env = EnvTable(catalog, self.env_section)
-        self.env_section.body.addWidget(self.env)
+        self._env: EnvTable | None = None  # made on first use: see env
         self.sections[ENV_SECTION] = self.env_section
         self._layout.addWidget(self.env_section)
         #: The width the widest row needs, held from the first paint (reserve_width).
@@ -89,6 +91,19 @@ class FormView(QScrollArea):
         self._init_building()
         self.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.set_language(self.lang)
+
+    @property
+    def env(self) -> EnvTable:
+        """The environment table, made when first used: the document, set up right after
+        the first paint, fills it. It sits below every section, out of the first view,
+        and its table, header and name box cost the first paint about 5 ms."""
+        if self._env is None:
+            from ascend_studio.ui._env import EnvTable  # its Qt classes are costly to fetch
+
+            self._env = EnvTable(self.catalog, self.env_section)
+            self._env.set_language(self.lang)
+            self.env_section.body.addWidget(self._env)
+        return self._env
 
     def _init_building(self) -> None:
         self._section_of = {
@@ -303,7 +318,8 @@ class FormView(QScrollArea):
                 section.blurb.setText(category.description.get(lang))
         for row in self.rows.values():
             row.set_language(lang)
-        self.env.set_language(lang)
+        if self._env is not None:
+            self._env.set_language(lang)
         if self.rows:
             QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
 

@@ -85,6 +85,7 @@ LATER = (
     "ascend_studio.ui._previews",
     "ascend_studio.ui._highlight",
     "ascend_studio.ui._diaglist",
+    "ascend_studio.ui._env",  # the environment table, below every section: made on first use
     "ascend_studio.ui.companion",
     "ascend_studio.ui.apply",
     "ascend_studio.ui.compare",
@@ -120,7 +121,8 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
 #: shortcuts, set with the icons), QImage's
 #: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
 #: editors' dialogs' (~5 ms), QMetaMethod's (``QTimer.singleShot(ms, receiver, slot)``
-#: made them), the message boxes', the file dialogs' and the text documents'.
+#: made them), the message boxes', the file dialogs' and the text documents', and the
+#: environment table's (made when the document first fills it, right after the paint).
 NOT_AT_FIRST_PAINT = {
     "PySide6.QtCore": ("QMetaMethod",),
     "PySide6.QtGui": (
@@ -141,6 +143,8 @@ NOT_AT_FIRST_PAINT = {
         "QPlainTextEdit",
         "QMessageBox",
         "QFileDialog",
+        "QTableWidget",
+        "QHeaderView",
     ),
 }
 
@@ -176,6 +180,20 @@ def test_the_hide_unavailable_button_keeps_its_label(window: MainWindow) -> None
     window.set_language("zh")
     assert button.text() == tr("Hide unavailable") != "Hide unavailable"
     assert action.text() == tr("&Hide Unavailable Parameters")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_environment_table_arrives_with_the_document(qtbot: Any, lang: str) -> None:
+    """Made on first use (it sits below every section): the document fills it right
+    after the paint, in its own section, in the window's language, and it works."""
+    window, _ = _progressive(qtbot, lang)
+    table = window.form.findChild(QWidget, "env")
+    assert table is window.form.env and table.parent() is window.form.env_section
+    assert table.isVisibleTo(window) and table.add_button.text() == tr("Add variable")
+    window.form.env.add_variable("ASCEND_WORK_PATH", "/data/工作")
+    qtbot.waitUntil(lambda: window.model.profile.env.get("ASCEND_WORK_PATH") == "/data/工作")
+    window.form.ensureWidgetVisible(table)
+    assert table.visibleRegion().boundingRect().height() > 0
 
 
 def test_a_window_that_never_paints_is_built_after_a_second(qtbot: Any) -> None:
