@@ -145,12 +145,9 @@ class Engine:
     def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
         return self.evaluate(profile).findings
 
-    def effective(self, profile: Profile, path: str) -> Effective | None:
-        """``None`` unless the runtime uses something else than the entered value."""
-        return self.effectives(profile, [path]).get(path)
-
     def effectives(self, profile: Profile, paths: Iterable[str]) -> dict[str, Effective]:
-        """:meth:`effective` of each of ``paths`` that has one (one rules context for all)."""
+        """What the runtime uses instead of the entered value, for each of ``paths`` where
+        it uses something else (read through one rules context)."""
         from ascend_studio.rules import effective_values
 
         found = effective_values(profile, [p for p in paths if p in profile.values], self.catalog)
