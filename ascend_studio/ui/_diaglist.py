@@ -8,7 +8,6 @@ Enter) asks the window to jump to the parameter it concerns.
 from __future__ import annotations
 
 import difflib
-import html
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QLabel, QListWidget, QListWidge
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
+from ascend_studio.ui._texts import escape
 
 __all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList"]
 
@@ -41,9 +41,7 @@ class DiagnosticsList(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.lang: Language = "en"
         self.findings: tuple[Finding, ...] = ()
-        self._keys: list[tuple[object, ...]] = []
-        #: The finding each entry shows, in order (None: its text must be set again).
-        self._shown: list[Finding | None] = []
+        self._shown: list[Finding] = []  # the finding each entry shows, in order
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
 
@@ -56,34 +54,35 @@ class DiagnosticsList(QListWidget):
     def set_language(self, lang: Language) -> None:
         self.lang = lang
         if self.findings or self.count():
-            self._shown = [None] * len(self._shown)  # every text is in another language
-            self._render()
+            self._render(redraw=True)  # every text is in another language
 
     def target(self, row: int) -> str:
         item = self.item(row)
         return str(item.data(_TARGET)) if item is not None else ""
 
-    def _render(self) -> None:
-        """Update the entries in place: only findings that changed are re-rendered.
+    def _render(self, redraw: bool = False) -> None:
+        """Update the entries in place: only findings that changed are re-rendered
+        (every entry with ``redraw``).
 
         Editing one value usually changes one message (or none); rebuilding a
         long list of labels on every keystroke would cost more than the rules.
         """
         names = {"error": tr("error"), "warning": tr("warning"), "info": tr("info")}
         new = sorted(self.findings, key=lambda f: _ORDER[f.severity])
-        new_keys = [_key(f) for f in new]
-        matcher = difflib.SequenceMatcher(a=self._keys, b=new_keys, autojunk=False)
+        matcher = difflib.SequenceMatcher(
+            a=[_key(f) for f in self._shown], b=[_key(f) for f in new], autojunk=False
+        )
         for tag, i1, i2, j1, j2 in reversed(matcher.get_opcodes()):
             if tag == "equal":
                 for offset in range(i2 - i1):
-                    if self._shown[i1 + offset] != new[j1 + offset]:  # same rule, new text
+                    if redraw or self._shown[i1 + offset] != new[j1 + offset]:  # new text
                         self._update(i1 + offset, new[j1 + offset], names)
                 continue
             for row in reversed(range(i1, i2)):
                 self.takeItem(row)
             for offset, finding in enumerate(new[j1:j2]):
                 self._insert(i1 + offset, finding, names)
-        self._keys, self._shown = new_keys, list(new)
+        self._shown = new
         self._fit_rows()
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
@@ -138,13 +137,13 @@ class DiagnosticsList(QListWidget):
 def _entry_html(finding: Finding, severity: str, lang: Language) -> str:
     color, icon = SEVERITY_COLOR[finding.severity], SEVERITY_ICON[finding.severity]
     parts = [
-        f'<span style="color:{color}; font-weight:600;">{icon} {html.escape(severity)}</span> '
-        + html.escape(finding.message.get(lang))
+        f'<span style="color:{color}; font-weight:600;">{icon} {escape(severity)}</span> '
+        + escape(finding.message.get(lang))
     ]
     if finding.fix is not None:
-        parts.append("<i>→ " + html.escape(finding.fix.get(lang)) + "</i>")
+        parts.append("<i>→ " + escape(finding.fix.get(lang)) + "</i>")
     if finding.params:
-        names = ", ".join(html.escape(p) for p in finding.params)
+        names = ", ".join(escape(p) for p in finding.params)
         parts.append(f'<span style="color:#6a737d; font-family:monospace;">{names}</span>')
     return "<br>".join(parts)
 
