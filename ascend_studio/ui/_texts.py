@@ -21,8 +21,8 @@ __all__ = ["escape", "explain_unavailable", "show_value", "tag_html", "tags_for"
 
 def escape(text: str) -> str:
     """``text`` safe inside Qt rich text: exactly what ``html.escape(text)`` returns.
-    The rows need it before the window's first paint, and the ``html`` module loads
-    its table of named entities on import (about 5 ms)."""
+    Every view's rich text uses it: the rows need it before the window's first paint,
+    and the ``html`` module loads its table of named entities on import (about 5 ms)."""
     for plain, entity in _ENTITIES:
         text = text.replace(plain, entity)
     return text

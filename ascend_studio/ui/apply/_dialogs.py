@@ -5,7 +5,6 @@ Both only show and ask; the flows in :mod:`._flow` do the editing and writing.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -28,6 +27,7 @@ from ascend_studio.presets import NOT_SET, Change, Preset, PresetOutcome, apply_
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._texts import escape
 from ascend_studio.ui.apply._diffview import SideBySideDiff
 
 __all__ = ["ApplyScriptDialog", "PresetDialog"]
@@ -205,5 +205,5 @@ class PresetDialog(QDialog):
         for column in range(3):
             self.changes.resizeColumnToContents(column)
         self.ok.setEnabled(bool(outcome.changes))
-        sources = "".join(f"<li>{html.escape(s)}</li>" for s in outcome.preset.sources)
+        sources = "".join(f"<li>{escape(s)}</li>" for s in outcome.preset.sources)
         self.sources.setText(f"{tr('Sources:')}<ul>{sources}</ul>")

@@ -7,7 +7,6 @@ only when asked, refusing to overwrite different files without confirmation.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.paths import ClusterResult, cluster_scripts, write_cluster_scripts
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._texts import escape
 
 __all__ = ["ClusterDialog", "plan_html"]
 
@@ -35,25 +35,25 @@ def plan_html(result: ClusterResult, lang: Language) -> str:
     parts: list[str] = []
     for issue in result.base_issues:
         colour = "#b3261e" if issue.severity == "error" else "#8a5a00"
-        parts.append(f'<p style="color:{colour}">{html.escape(issue.message.get(lang))}</p>')
+        parts.append(f'<p style="color:{colour}">{escape(issue.message.get(lang))}</p>')
     if result.hosts:
         rows = "".join(
-            f"<tr><td>{html.escape(h.host)}</td><td><code>{html.escape(h.path)}</code></td>"
-            f"<td>{html.escape(h.filename)}</td></tr>"
+            f"<tr><td>{escape(h.host)}</td><td><code>{escape(h.path)}</code></td>"
+            f"<td>{escape(h.filename)}</td></tr>"
             for h in result.hosts
         )
         head = f"<tr><th>{tr('Host')}</th><th>ASCEND_WORK_PATH</th><th>{tr('Script')}</th></tr>"
         parts.append(f'<table cellspacing="0" cellpadding="3">{head}{rows}</table>')
     for bad in result.invalid:
         text = tr("Line {line}: {reason}").format(line=bad.line, reason=bad.reason.get(lang))
-        parts.append(f'<p style="color:#b3261e">✗ {html.escape(text)}</p>')
+        parts.append(f'<p style="color:#b3261e">✗ {escape(text)}</p>')
     for clash in result.collisions:
         lines = ", ".join(str(n) for n in clash.lines)
         text = tr("Lines {lines} give the same folder {segment}; only the first keeps it.")
         parts.append(
-            f'<p style="color:#b3261e">✗ {html.escape(text.format(lines=lines, segment=clash.segment))}</p>'
+            f'<p style="color:#b3261e">✗ {escape(text.format(lines=lines, segment=clash.segment))}</p>'
         )
-    return "".join(parts) or f"<p>{html.escape(tr('Type one host per line.'))}</p>"
+    return "".join(parts) or f"<p>{escape(tr('Type one host per line.'))}</p>"
 
 
 class ClusterDialog(QDialog):

@@ -6,13 +6,12 @@ empty field still gets checked; typing overrides it for what-if exploration.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ascend_studio.paths import WorkPathIssue, validate_work_path
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._texts import escape
 from ascend_studio.ui.inspector._text import origin_text
 
 __all__ = ["WorkPathField", "issues_html"]
@@ -22,11 +21,11 @@ _COLOURS = {"error": "#b3261e", "warning": "#8a5a00"}
 
 def issues_html(issues: list[WorkPathIssue], lang: Language) -> str:
     if not issues:
-        return f'<span style="color:#2e7d32">✓ {html.escape(tr("Valid work path."))}</span>'
+        return f'<span style="color:#2e7d32">✓ {escape(tr("Valid work path."))}</span>'
     lines = []
     for issue in issues:
         mark = "✗" if issue.severity == "error" else "⚠"
-        text = html.escape(issue.message.get(lang))
+        text = escape(issue.message.get(lang))
         lines.append(f'<span style="color:{_COLOURS[issue.severity]}">{mark} {text}</span>')
     return "<br>".join(lines)
 
@@ -114,8 +113,8 @@ class WorkPathField(QWidget):
         if "$" in expanded or "`" in expanded:  # something only the job's shell knows
             self.issues = []
             note = tr("Shell text: it can be checked only once the shell expands it ({text}).")
-            text = html.escape(note.format(text=expanded))
+            text = escape(note.format(text=expanded))
             return f'<span style="color:{_COLOURS["warning"]}">⚠ {text}</span>'
         self.issues = validate_work_path(expanded)
         note = tr("Shell text, checked as the shell expands it: {path}").format(path=expanded)
-        return html.escape(note) + "<br>" + issues_html(self.issues, self.lang)
+        return escape(note) + "<br>" + issues_html(self.issues, self.lang)

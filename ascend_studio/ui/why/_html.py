@@ -7,7 +7,6 @@ turns a click into ``parameter_activated``.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 
 from ascend_studio.paths import Artifact, ArtifactCatalog
@@ -16,12 +15,12 @@ from ascend_studio.rules import Explanation, Involved, RuleLink, explain
 from ascend_studio.schema import Catalog, Parameter, Text
 from ascend_studio.ui._core import param_unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
-from ascend_studio.ui._texts import explain_unavailable, show_value, tag_html, tags_for
+from ascend_studio.ui._texts import escape, explain_unavailable, show_value, tag_html, tags_for
 
 __all__ = ["artifacts_for", "param_link", "why_html"]
 
 _SEVERITY = {"error": ("✗", "#b3261e"), "warning": ("⚠", "#8a5a00"), "info": ("ℹ", "#1f5fa8")}
-_E = html.escape
+_E = escape
 
 
 def param_link(catalog: Catalog, path: str) -> str:
