@@ -156,13 +156,12 @@ def _parse(path: Path, table: dict[str, Any], where: str) -> ProjectConfig:
     )
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    import tomllib  # only when a configuration file exists
+def _read_toml(path: Path, data: bytes) -> dict[str, Any]:
+    import tomllib  # only when a configuration file may hold ours
 
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except (OSError, UnicodeDecodeError) as exc:
+        return tomllib.loads(data.decode())
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"{shown_path(path)}: cannot read: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{shown_path(path)}: not valid TOML: {exc}") from exc
@@ -170,9 +169,13 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 def load_config(path: Path) -> ProjectConfig | None:
     """The configuration in ``path``; None for a ``pyproject.toml`` without our table."""
-    if path.name == "pyproject.toml" and not _may_hold_our_table(path):
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{shown_path(path)}: cannot read: {exc}") from exc
+    if path.name == "pyproject.toml" and not _may_hold_our_table(raw):
         return None
-    data = _read_toml(path)
+    data = _read_toml(path, raw)
     if path.name == "pyproject.toml":
         tool = data.get("tool")
         table = tool.get("ascend-studio") if isinstance(tool, dict) else None
@@ -184,14 +187,11 @@ def load_config(path: Path) -> ProjectConfig | None:
     return _parse(path, data, shown_path(path))
 
 
-def _may_hold_our_table(path: Path) -> bool:
-    """Whether ``path`` can hold ``[tool.ascend-studio]``: its name spelled out, or a
-    TOML escape that could spell it. Most projects' ``pyproject.toml`` has neither,
-    and is then skipped without loading a TOML parser (about 7 ms a command)."""
-    try:
-        text = path.read_bytes()
-    except OSError:
-        return True  # reading it again reports the problem
+def _may_hold_our_table(text: bytes) -> bool:
+    """Whether a ``pyproject.toml`` of ``text`` can hold ``[tool.ascend-studio]``: its
+    name spelled out, or a TOML escape that could spell it. Most projects' file has
+    neither, and is then passed over without loading a TOML parser (about 7 ms a
+    command)."""
     return b"ascend-studio" in text or b"\\u" in text or b"\\U" in text
 
 
