@@ -18,9 +18,9 @@ from ascend_studio.cli import SUBCOMMANDS, build_parser, is_command
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _modules_after(args: list[str]) -> set[str]:
-    """The modules loaded by ``main(args)`` in a fresh interpreter."""
-    code = (
+def _main_probe(args: list[str]) -> str:
+    """Code that runs ``main(args)`` quietly, then prints its status and the loaded modules."""
+    return (
         "import sys, io, contextlib\n"
         "from ascend_studio.__main__ import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
@@ -28,8 +28,16 @@ def _modules_after(args: list[str]) -> set[str]:
         "print(status)\n"
         "print('\\n'.join(sorted(sys.modules)))\n"
     )
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules loaded by ``main(args)`` in a fresh interpreter."""
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        [sys.executable, "-c", _main_probe(args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     status, *modules = done.stdout.split("\n")
     assert status == "0", done.stdout
@@ -97,14 +105,7 @@ VALIDATOR = "pydantic.plugin._loader"
 
 def _loaded(args: list[str], cache: Path, status: int = 0) -> set[str]:
     """The modules ``main(args)`` loaded, in a fresh interpreter with a warm user cache."""
-    code = (
-        "import sys, io, contextlib\n"
-        "from ascend_studio.__main__ import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    status = main({args!r})\n"
-        "print(status)\n"
-        "print('\\n'.join(sorted(sys.modules)))\n"
-    )
+    code = _main_probe(args)
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
     for _ in range(2):  # the first run fills the caches, the second is the one that counts
         done = subprocess.run(
