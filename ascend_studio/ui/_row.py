@@ -213,10 +213,11 @@ class ParamRow(QFrame):
                 height = self.height() - margins.top() - margins.bottom()
                 painter.fillRect(0, margins.top(), BAR_WIDTH, height, QColor(COLORS[severity]))
             if is_set:
-                cell = self._grid.cellRect(0, MARKER)
+                # on the label's first line (a grid cell's rect has no height of its own)
+                left = self._grid.cellRect(0, MARKER).left()
                 painter.setPen(QColor(COLORS["set"]))
-                top = cell.top() + QFontMetrics(self.font()).ascent()
-                painter.drawText(cell.left(), top, MARKER_TEXT)
+                baseline = self.title.y() + QFontMetrics(self.font()).ascent()
+                painter.drawText(left, baseline, MARKER_TEXT)
         finally:
             painter.end()
 

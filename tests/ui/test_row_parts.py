@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QToolButton, QVBoxLayout, QWidget
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._formwidth import TAG_GAP, _tags_width
-from ascend_studio.ui._row import BAR_WIDTH, MARKER, ParamRow, reset_size
+from ascend_studio.ui._row import BAR_WIDTH, MARKER, MARKER_WIDTH, ParamRow, reset_size
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import COLORS
 from ascend_studio.ui._tags import PAD, TagStrip, lay_out
@@ -45,11 +45,16 @@ def _has_color(image: QImage, color: str, xs: range, ys: range) -> bool:
 def test_the_dot_of_a_set_value_is_painted_in_its_column(qtbot: Any, catalog: Catalog) -> None:
     row = _shown_row(qtbot, catalog, "iterations_per_loop")
     cell = row._grid.cellRect(0, MARKER)
-    xs, ys = range(cell.left(), cell.right() + 1), range(0, row.height())
+    xs, ys = range(cell.left(), cell.left() + MARKER_WIDTH), range(0, row.height())
     assert not _has_color(row.grab().toImage(), COLORS["set"], xs, ys)
     row.apply(RowState(value=10))
     assert row.property("set") is True
-    assert _has_color(row.grab().toImage(), COLORS["set"], xs, ys)
+    image = row.grab().toImage()
+    assert _has_color(image, COLORS["set"], xs, ys)
+    # on the label's first line: where the old label drew it, not above the label
+    title = row.title.geometry()
+    assert _has_color(image, COLORS["set"], xs, range(title.top(), title.top() + 14))
+    assert not _has_color(image, COLORS["set"], xs, range(0, title.top()))
     row.apply(RowState())
     assert not _has_color(row.grab().toImage(), COLORS["set"], xs, ys)
 
