@@ -72,7 +72,9 @@ class CodeName(QLabel):
     """A row's code name, made selectable when the pointer first comes over it: a text
     control for each of the ~120 code names made the form's start slower. (An event
     filter on each name did it and passed every event of every name through Python:
-    about 11 per row while it was built.)"""
+    about 11 per row while it was built.) It takes no focus until then either: a label
+    that can take focus gets a text control too (Qt's QLabel makes one for it); the
+    selectable flags give it click focus, so Tab still goes editor to editor."""
 
     def enterEvent(self, event: QEnterEvent) -> None:
         # the flags' enum class is made on first use, not before the first paint
@@ -117,7 +119,7 @@ class ParamRow(QFrame):
         self._diag: QLabel | None = None
         self._build()
         self.editor.value_changed.connect(self._edited)
-        self.editor.editing_finished.connect(self.finished.emit)
+        self.editor.editing_finished.connect(self.finished)  # signal to signal: cheaper
         if isinstance(self.editor, PathEditor):
             self.editor.file_edit_requested.connect(self.file_edit_requested)
         self.set_language(self.lang)
@@ -133,7 +135,6 @@ class ParamRow(QFrame):
         shown_name = self.param.name if self.level else self.param.path
         self.name = CodeName(shown_name, self)
         self.name.setObjectName("name")
-        self.name.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab goes editor to editor
         styled_font(self.name, mono=True)
         set_text_color(self.name, "muted")
         self.tags = TagStrip(self)
@@ -287,7 +288,7 @@ class ParamRow(QFrame):
             self.expr_editor = ExprEditor(self.param, self)
             self.expr_editor.setObjectName(f"{self.param.path}:expr")
             self.expr_editor.value_changed.connect(self._edited)
-            self.expr_editor.editing_finished.connect(self.finished.emit)
+            self.expr_editor.editing_finished.connect(self.finished)
             self.editor_box.insertWidget(0, self.expr_editor, 1)
         if self.expr_editor is not None:
             self.expr_editor.setVisible(expression)

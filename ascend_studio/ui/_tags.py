@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 from ascend_studio.ui._texts import tag_colors
 
@@ -52,9 +52,6 @@ class TagStrip(QWidget):
         self._heights: dict[int, int] = {}
         self._least: QSize | None = None
         self._metrics: QFontMetricsF | None = None
-        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
 
     def set_tags(self, tags: list[tuple[str, str]]) -> None:
         """Show ``tags``, (kind, text) pairs, in order."""
@@ -72,7 +69,7 @@ class TagStrip(QWidget):
         return "  ".join(text for _kind, text in self._tags)
 
     # -- size ------------------------------------------------------------------------------
-    def hasHeightForWidth(self) -> bool:
+    def hasHeightForWidth(self) -> bool:  # what layouts ask (a size policy would say it too)
         return True
 
     def heightForWidth(self, width: int) -> int:
@@ -97,10 +94,10 @@ class TagStrip(QWidget):
             self._least = QSize(int(widest) + 1 if words else 0, height)
         return QSize(self._least)
 
-    def event(self, event: QEvent) -> bool:
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
             self._changed()
-        return super().event(event)
+        super().changeEvent(event)
 
     def _changed(self) -> None:
         self._laid.clear()

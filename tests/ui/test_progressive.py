@@ -256,6 +256,9 @@ def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any
 
 def test_the_code_name_is_selectable_once_the_pointer_comes(window: MainWindow) -> None:
     window.form.build_all()
+    # Until then no name can take focus: QLabel gives a label that can a text control
+    # (a text document laid out with the row: ~8 % of building the rows).
+    assert {r.name.focusPolicy() for r in window.form.rows.values()} == {Qt.FocusPolicy.NoFocus}
     name = window.form.rows["hccl_timeout"].name
     QApplication.sendEvent(name, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
     flags = name.textInteractionFlags()
