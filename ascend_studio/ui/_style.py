@@ -82,7 +82,7 @@ def styled_font(
     style = (bold, scale, mono)
     font = _made(base, style)
     if font is None:
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont) if mono else base
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont) if mono else QFont(base)
         if mono:
             font.setPointSizeF(base.pointSizeF() * 0.95)
         if bold:
@@ -91,7 +91,7 @@ def styled_font(
             font.setPointSizeF(font.pointSizeF() * scale)
         if len(_FONTS) > 64:
             _FONTS.clear()
-        _FONTS.append((QFont(base), style, font))
+        _FONTS.append((base, style, font))
     widget.setFont(font)
 
 

@@ -349,12 +349,14 @@ def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> 
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QLabel
 
-    from ascend_studio.ui._style import styled_font
+    from ascend_studio.ui._style import _FONTS, styled_font
 
     first, second = QLabel(), QLabel()
     styled_font(first, bold=True, scale=1.6)
+    made = len(_FONTS)
     styled_font(second, bold=True, scale=1.6)
     assert first.font() == second.font()
+    assert len(_FONTS) == made  # the variant made once is found again, not made anew
     assert first.font().weight() == QFont.Weight.DemiBold
     assert first.font().pointSizeF() == pytest.approx(qapp.font().pointSizeF() * 1.6)
     saved = QFont(qapp.font())
