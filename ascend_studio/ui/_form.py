@@ -115,6 +115,7 @@ class FormView(QScrollArea):
         }
         self.build_queue = BuildQueue(self._section_of)
         self._runs: list[Run] = []
+        self._urgent: list[str] = []  # built first by the next slice
         self._building = False
         self._announced = False
         #: Builds a slice of rows on each turn of the event loop until every row exists.
@@ -145,8 +146,10 @@ class FormView(QScrollArea):
 
     def build_slice(self) -> None:
         """One time-bounded slice: the unbuilt rows in view first, then in order."""
+        # the matches of a search key not built yet (the view is not laid out for them)
+        first, self._urgent = [*self._urgent, *self._in_view()], []
         with self._kept_in_place():
-            self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
+            self.build_queue.run_slice(self._make_row, first, self._place_runs)
         for bar in self._bars:
             bar.tick()
         self._check_done()
@@ -333,8 +336,21 @@ class FormView(QScrollArea):
         self.match = match
         self._show_env = show_env
         if match is not None:  # the matches the view opens on exist before it shows them
-            self._build_now(self._first_screen(self.catalog.params))
+            self._build_matches(self._first_screen(self.catalog.params))
         self._update_visibility()
+
+    def _build_matches(self, paths: list[str]) -> None:
+        """While the rows are built a slice at a time, a search key builds the first of
+        its matches in view within a slice's budget, and the next slices build the rest
+        of the view first: each key is taken within a frame (all of a screen's matches
+        at once took 40-65 ms a key). Otherwise, all of them now."""
+        if not self._slicer.isActive():
+            self._build_now(paths)
+            return
+        with self._kept_in_place():
+            self.build_queue.run_slice(self._make_row, paths, self._place_runs, rest=False)
+        self._urgent = [p for p in paths if p in self.build_queue]
+        self._check_done()
 
     def set_hide_unavailable(self, hide: bool) -> None:
         self.hide_unavailable = hide
