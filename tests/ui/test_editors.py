@@ -228,6 +228,37 @@ def test_enum_editor_choice_default_tag_and_value_availability(qtbot: Any) -> No
     assert blocker.args == [None]
 
 
+def test_enum_labels_are_made_again_only_when_they_change(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A row's combo box was relabelled three times while it was built (its own
+    constructor, the row's language, the form's target): now only when a value's
+    problem or the language changed."""
+    param = make_param(
+        "enum",
+        values=[
+            EnumValue(value="fp16", label=T, description=T),
+            EnumValue(value="bf16", label=T, description=T, products=("atlas_a2",)),
+        ],
+    )
+    editor = EnumEditor(param)
+    qtbot.addWidget(editor)
+    made: list[str] = []
+    original = EnumEditor._relabel
+    monkeypatch.setattr(EnumEditor, "_relabel", lambda self: made.append("x") or original(self))
+    editor.set_language("en")  # what the labels are in already
+    editor.set_target("atlas_a2", "training", lambda p: f"NO:{p.reason}")  # no problem
+    assert made == []
+    editor.set_target("atlas_training", "training", lambda p: f"NO:{p.reason}")
+    assert made == ["x"] and "NO:product" in editor.combo.itemText(2)
+    editor.set_target("atlas_training", "inference", lambda p: f"NO:{p.reason}")
+    assert made == ["x"]  # the same problems
+    editor.set_language("zh")
+    assert made == ["x", "x"]
+    editor.set_target("atlas_a2", "training", lambda p: f"NO:{p.reason}")
+    assert made == ["x", "x", "x"] and "NO:" not in editor.combo.itemText(2)
+
+
 def test_open_enum_accepts_other_values(qtbot: Any) -> None:
     param = make_param("enum", "int", values=_values(0, 1), open_enum=True)
     editor = EnumEditor(param)
