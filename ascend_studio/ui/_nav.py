@@ -1,19 +1,43 @@
 """Category navigation: each category with how many values are set in it and
-how many diagnostics concern it."""
+how many diagnostics concern it.
+
+The list is as wide as its widest entry with room for typical badges
+(:data:`ROOM`), in either language, from the first paint on
+(:meth:`CategoryNav.needed_width`, given to the main splitter by
+``ui/_places.main_sizes``): it was a share of the window's width, and at
+1280x800 in English an entry with two badges was cut and the list scrolled
+sideways. It never scrolls sideways: where an entry does not fit (a narrow
+window, a splitter dragged, more badges than the room kept), its name is
+shortened and its badges stay whole.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import Language, counts_text, tr
+from ascend_studio.ui._i18n import LANGUAGES, Language, counts_text, tr
 from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
+from ascend_studio.ui._style import language_font
 
-__all__ = ["CategoryNav"]
+__all__ = ["ROOM", "CategoryNav", "badges"]
 
 _KEY = Qt.ItemDataRole.UserRole
+#: The badges every entry has room for beside its name: values set in two digits,
+#: and findings of two severities.
+ROOM = CategoryCounts(set_count=88, errors=8, warnings=8)
+#: Between a name and its badges.
+_GAP = "   "
+
+
+def badges(counts: CategoryCounts) -> str:
+    """``counts`` as the badges shown after a category's name ("" when all are 0)."""
+    shown = [f"● {counts.set_count}"] if counts.set_count else []
+    severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
+    shown += [f"{icon} {n}" for icon, n in severities if n]
+    return "  ".join(shown)
 
 
 class CategoryNav(QListWidget):
@@ -23,6 +47,7 @@ class CategoryNav(QListWidget):
         super().__init__(parent)
         self.setObjectName("nav")
         self.setStyleSheet("QListWidget::item { padding: 5px 8px; }")  # this widget only
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # see above
         self.catalog = catalog
         self.lang: Language = "en"
         self.counts: dict[str, CategoryCounts] = {}
@@ -60,20 +85,51 @@ class CategoryNav(QListWidget):
         if current is not None and not self._syncing:
             self.category_chosen.emit(current.data(_KEY))
 
+    def needed_width(self) -> int:
+        """The width that shows every entry whole, in either language, with the
+        badges :data:`ROOM` holds."""
+        room = _GAP + badges(ROOM)
+        widest = 0
+        for lang in LANGUAGES:
+            metrics = QFontMetrics(language_font(self.font(), lang))
+            names = [c.name.get(lang) for c in self.catalog.categories]
+            widest = max(widest, *(metrics.horizontalAdvance(name + room) for name in names))
+        env = tr("Environment variables")  # in the language shown: shorter than the widest
+        widest = max(widest, self.fontMetrics().horizontalAdvance(env + room))
+        return widest + self._item_margins() + 2 * self.frameWidth()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._render()  # the names shortened to the new width, or whole again
+
+    def _item_margins(self) -> int:
+        """How much wider an entry is than its text (padding, the style's margins, and
+        1 px for the text's fractional width, which the entry rounds up)."""
+        metrics = self.fontMetrics()
+        return 1 + max(
+            self.sizeHintForIndex(self.indexFromItem(item)).width()
+            - metrics.horizontalAdvance(item.text())
+            for item in map(self.item, range(self.count()))
+        )
+
     def _render(self) -> None:
         names = {c.id: c.name.get(self.lang) for c in self.catalog.categories}
         names[ENV_SECTION] = tr("Environment variables")
+        room = self.viewport().width() - self._item_margins()
+        metrics = self.fontMetrics()
         for row in range(self.count()):
             item = self.item(row)
             key = item.data(_KEY)
             counts = self.counts.get(key, CategoryCounts())
-            badges = []
-            if counts.set_count:
-                badges.append(f"● {counts.set_count}")
-            severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
-            badges += [f"{icon} {n}" for icon, n in severities if n]
-            item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
+            shown = badges(counts)
+            after = _GAP + shown if shown else ""
+            name = names[key]
+            if metrics.horizontalAdvance(name + after) > room:
+                left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding
+                name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left)
+            item.setText(name + after)
             summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
-            item.setToolTip(tr("{set} set; {counts}").format(set=counts.set_count, counts=summary))
+            tip = tr("{set} set; {counts}").format(set=counts.set_count, counts=summary)
+            item.setToolTip(tip if name == names[key] else f"{names[key]}\n{tip}")
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())

@@ -548,11 +548,12 @@ class MainWindow(QMainWindow):
                 self._widen_form(self.main.width(), needs)
 
     def _widen_form(self, width: int, needs: int) -> None:
-        """The form as wide as its widest row ``needs``, where the main splitter's
-        ``width`` has room for it (ui/_places.main_sizes)."""
+        """The form as wide as its widest row ``needs`` and the navigation as wide as
+        its widest entry, where the main splitter's ``width`` has room for them
+        (ui/_places.main_sizes)."""
         total = width - self.main.handleWidth() * (self.main.count() - 1)
         side = max(self.side.minimumWidth(), *(w.minimumWidth() for w in self._side_views()))
-        self.main.setSizes(main_sizes(total, needs, side))
+        self.main.setSizes(main_sizes(total, needs, side, self.nav.needed_width()))
 
     def _side_views(self) -> list[QWidget]:
         return [w for w in (self.side.widget(0), self.side.widget(1)) if w is not None]
