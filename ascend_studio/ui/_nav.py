@@ -2,7 +2,7 @@
 how many diagnostics concern it.
 
 The list is as wide as its widest entry with room for typical badges
-(:data:`ROOM`), in either language, from the first paint on
+(:data:`ROOM`), in the language shown and in English, from the first paint on
 (:meth:`CategoryNav.needed_width`, given to the main splitter by
 ``ui/_places.main_sizes``): it was a share of the window's width, and at
 1280x800 in English an entry with two badges was cut and the list scrolled
@@ -14,11 +14,11 @@ shortened and its badges stay whole.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import LANGUAGES, Language, counts_text, tr
+from ascend_studio.ui._i18n import Language, counts_text, tr
 from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
 from ascend_studio.ui._style import language_font
 
@@ -57,6 +57,12 @@ class CategoryNav(QListWidget):
         self.itemClicked.connect(lambda item: self.category_chosen.emit(item.data(_KEY)))
         self.currentItemChanged.connect(self._current_changed)
         self._syncing = False
+        #: The viewport's width the names were last fitted to (None: not shown yet),
+        #: and the entries' margins in the font they were measured in.
+        self._width: int | None = None
+        self._margins = ("", 0)
+        #: Each entry's item, name, badges (after a gap) and tooltip, as last rendered.
+        self._entries: list[tuple[QListWidgetItem, str, str, str]] = []
         self._render()
 
     def set_counts(self, counts: dict[str, CategoryCounts]) -> None:
@@ -86,50 +92,83 @@ class CategoryNav(QListWidget):
             self.category_chosen.emit(current.data(_KEY))
 
     def needed_width(self) -> int:
-        """The width that shows every entry whole, in either language, with the
-        badges :data:`ROOM` holds."""
+        """The width that shows every entry whole with the badges :data:`ROOM` holds,
+        in the language shown and in English (each in its fonts), so that a switch
+        between them keeps the width. Chinese names are measured only when shown:
+        measuring them loads a CJK font an English first paint does without (5 ms),
+        and they are the shorter (``tests/ui/test_nav_width.py`` holds it)."""
         room = _GAP + badges(ROOM)
         widest = 0
-        for lang in LANGUAGES:
+        for lang in dict.fromkeys((self.lang, "en")):
+            # the language's fonts: the list's own may not have had the application's yet
             metrics = QFontMetrics(language_font(self.font(), lang))
             names = [c.name.get(lang) for c in self.catalog.categories]
             widest = max(widest, *(metrics.horizontalAdvance(name + room) for name in names))
         env = tr("Environment variables")  # in the language shown: shorter than the widest
-        widest = max(widest, self.fontMetrics().horizontalAdvance(env + room))
+        widest = max(
+            widest,
+            QFontMetrics(language_font(self.font(), self.lang)).horizontalAdvance(env + room),
+        )
         return widest + self._item_margins() + 2 * self.frameWidth()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._render()  # the names shortened to the new width, or whole again
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The names fitted to the viewport's width (shortened, or whole again) before
+        they are painted: a resize is always followed by a paint, and the viewport's
+        resize events missed a width change (a vertical scroll bar hidden during the
+        first layout)."""
+        self._fit()
+        super().paintEvent(event)
+
+    def _viewport_width(self) -> int | None:
+        """The viewport's width, from the list's own (``viewport()`` cost PySide6 ~25 ms
+        the first time, before the first paint); None while hidden."""
+        if not self.isVisible():
+            return None
+        bar = self.verticalScrollBar()
+        return self.width() - 2 * self.frameWidth() - (bar.width() if bar.isVisibleTo(self) else 0)
 
     def _item_margins(self) -> int:
-        """How much wider an entry is than its text (padding, the style's margins, and
-        1 px for the text's fractional width, which the entry rounds up)."""
-        metrics = self.fontMetrics()
-        return 1 + max(
-            self.sizeHintForIndex(self.indexFromItem(item)).width()
-            - metrics.horizontalAdvance(item.text())
-            for item in map(self.item, range(self.count()))
-        )
+        """How much wider an entry is than its text: padding, the style's margins, and
+        1 px for the text's fractional width, which an entry rounds up and the font
+        metrics round to the nearest (measured on an entry with its text, once per font)."""
+        font = ",".join([self.font().key(), *self.font().families()])  # key(): 1st family only
+        if self._margins[0] != font:
+            item = self.item(0)
+            hint = self.sizeHintForIndex(self.indexFromItem(item)).width()
+            self._margins = (font, 1 + hint - self.fontMetrics().horizontalAdvance(item.text()))
+        return self._margins[1]
 
     def _render(self) -> None:
+        """Each entry's name, badges, tooltip and colour, from the counts and language."""
         names = {c.id: c.name.get(self.lang) for c in self.catalog.categories}
         names[ENV_SECTION] = tr("Environment variables")
-        room = self.viewport().width() - self._item_margins()
-        metrics = self.fontMetrics()
+        self._entries = []
         for row in range(self.count()):
             item = self.item(row)
             key = item.data(_KEY)
             counts = self.counts.get(key, CategoryCounts())
             shown = badges(counts)
-            after = _GAP + shown if shown else ""
-            name = names[key]
-            if metrics.horizontalAdvance(name + after) > room:
-                left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding
-                name = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left)
-            item.setText(name + after)
             summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
             tip = tr("{set} set; {counts}").format(set=counts.set_count, counts=summary)
-            item.setToolTip(tip if name == names[key] else f"{names[key]}\n{tip}")
+            self._entries.append((item, names[key], _GAP + shown if shown else "", tip))
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())
+        self._fit(again=True)
+
+    def _fit(self, again: bool = False) -> None:
+        """The entries' texts in the viewport's width (``again``: after a new render):
+        a name that does not fit beside its badges is shortened, its tooltip names it."""
+        width = self._viewport_width()
+        if width == self._width and not again:
+            return
+        self._width = width
+        room = width - self._item_margins() if width is not None else None
+        metrics = self.fontMetrics()
+        for item, name, after, tip in self._entries:
+            shown = name
+            if room is not None and metrics.horizontalAdvance(name + after) > room:
+                left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding
+                shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left)
+            if again or item.text() != shown + after:
+                item.setText(shown + after)
+                item.setToolTip(tip if shown == name else f"{name}\n{tip}")

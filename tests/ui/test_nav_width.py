@@ -101,7 +101,7 @@ def test_every_entry_fits_with_its_badges(
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_room_kept_holds_every_name_with_the_room_badges(
+def test_the_room_kept_holds_every_name_with_the_room_badges_in_both_languages(
     qtbot: Any, catalog: Catalog, lang: str
 ) -> None:
     window = _shown(qtbot, catalog, lang, SIZES[0])
@@ -112,6 +112,9 @@ def test_the_room_kept_holds_every_name_with_the_room_badges(
     _settle()
     assert nav.width() >= nav.needed_width()
     _assert_every_entry_fits(nav)
+    window.set_language("zh" if lang == "en" else "en")  # type: ignore[arg-type]
+    _settle()
+    _assert_every_entry_fits(nav)  # the other language's names fit the same width
 
 
 def test_more_badges_than_the_room_shorten_the_name_not_the_badges(
