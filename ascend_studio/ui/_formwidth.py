@@ -23,7 +23,7 @@ from PySide6.QtGui import QFont, QFontInfo, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QGridLayout
 
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._row import ParamRow
+from ascend_studio.ui._row import BAR_WIDTH, MARKER_WIDTH, ParamRow, reset_size
 from ascend_studio.ui._texts import tags_for
 
 __all__ = ["INDENT", "TAG_GAP", "widest_row"]
@@ -57,8 +57,8 @@ def _rest(row: ParamRow) -> int:
     grid = row.layout()
     assert isinstance(grid, QGridLayout)
     margins = grid.contentsMargins()
-    editor = row.editor.minimumWidth() + row.editor_box.spacing() + row.reset.sizeHint().width()
-    fixed = row.bar.minimumWidth() + row.marker.minimumWidth() + 3 * grid.horizontalSpacing()
+    editor = row.editor.minimumWidth() + row.editor_box.spacing() + reset_size(row).width()
+    fixed = BAR_WIDTH + MARKER_WIDTH + 3 * grid.horizontalSpacing()
     return margins.left() + margins.right() + fixed + editor
 
 

@@ -88,10 +88,10 @@ def styled_font(
 ) -> None:
     """Give ``widget`` a bold, larger/smaller or monospace variant of its font."""
     base = widget.font()
-    key = (base.key(), tuple(base.families()), bold, scale, mono)  # key(): 1st family only
-    font = _FONTS.get(key)
+    style = (bold, scale, mono)
+    font = _made(base, style)
     if font is None:
-        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont) if mono else base
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont) if mono else QFont(base)
         if mono:
             font.setPointSizeF(base.pointSizeF() * 0.95)
         if bold:
@@ -100,14 +100,22 @@ def styled_font(
             font.setPointSizeF(font.pointSizeF() * scale)
         if len(_FONTS) > 64:
             _FONTS.clear()
-        _FONTS[key] = font
+        _FONTS.append((base, style, font))
     widget.setFont(font)
 
 
-#: Font variants already made, by (base font and families, bold, scale, mono): each form row styles
-#: three labels alike (asking the font database for the fixed font every time was
-#: about 0.2 ms a row).
-_FONTS: dict[tuple[str, tuple[str, ...], bool, float, bool], QFont] = {}
+def _made(base: QFont, style: tuple[bool, float, bool]) -> QFont | None:
+    for known, known_style, font in _FONTS:  # QFont's == compares families too
+        if known_style == style and known == base:
+            return font
+    return None
+
+
+#: Font variants already made: (base font, (bold, scale, mono), variant). Each form row
+#: styles three labels alike: asking the font database for the fixed font every time
+#: was about 0.2 ms a row, and a key of the base font's description (``QFont.key``
+#: writes it out as text) about 0.1 ms.
+_FONTS: list[tuple[QFont, tuple[bool, float, bool], QFont]] = []
 
 
 def set_text_color(widget: QWidget, color: str | None) -> None:

@@ -16,7 +16,14 @@ from ascend_studio.ui._values import is_expr
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
 
-__all__ = ["escape", "explain_unavailable", "show_value", "tag_html", "tags_for"]
+__all__ = [
+    "escape",
+    "explain_unavailable",
+    "show_value",
+    "tag_colors",
+    "tag_html",
+    "tags_for",
+]
 
 
 def escape(text: str) -> str:
@@ -80,6 +87,11 @@ _TAG_COLORS = {
 }
 
 
+def tag_colors(kind: str) -> tuple[str, str]:
+    """The text and background colours of a tag of ``kind`` (a "note" when unknown)."""
+    return _TAG_COLORS.get(kind, _TAG_COLORS["note"])
+
+
 def tag_html(kind: str, text: str) -> str:
-    fg, bg = _TAG_COLORS.get(kind, _TAG_COLORS["note"])
+    fg, bg = tag_colors(kind)
     return f'<span style="color:{fg}; background-color:{bg};">&nbsp;{escape(text)}&nbsp;</span>'

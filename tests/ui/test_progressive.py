@@ -256,6 +256,9 @@ def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any
 
 def test_the_code_name_is_selectable_once_the_pointer_comes(window: MainWindow) -> None:
     window.form.build_all()
+    # Until then no name can take focus: QLabel gives a label that can a text control
+    # (a text document laid out with the row: ~8 % of building the rows).
+    assert {r.name.focusPolicy() for r in window.form.rows.values()} == {Qt.FocusPolicy.NoFocus}
     name = window.form.rows["hccl_timeout"].name
     QApplication.sendEvent(name, QEnterEvent(QPointF(2, 2), QPointF(2, 2), QPointF(2, 2)))
     flags = name.textInteractionFlags()
@@ -346,12 +349,14 @@ def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> 
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QLabel
 
-    from ascend_studio.ui._style import styled_font
+    from ascend_studio.ui._style import _FONTS, styled_font
 
     first, second = QLabel(), QLabel()
     styled_font(first, bold=True, scale=1.6)
+    made = len(_FONTS)
     styled_font(second, bold=True, scale=1.6)
     assert first.font() == second.font()
+    assert len(_FONTS) == made  # the variant made once is found again, not made anew
     assert first.font().weight() == QFont.Weight.DemiBold
     assert first.font().pointSizeF() == pytest.approx(qapp.font().pointSizeF() * 1.6)
     saved = QFont(qapp.font())

@@ -1,0 +1,166 @@
+"""A row's tags ("undocumented", "only on Atlas A2", …) drawn as coloured chips.
+
+The tags were a word-wrapped rich-text label: Qt makes a text document for each
+such label and lays it out for every width it is asked, about 1.2 ms for each of
+the ~50 rows with tags while the form was built. Here the chips are measured
+with the font's metrics and painted: the same look (the tag's words on its
+colour, a no-break space of padding each side, a space between tags, wrapped
+between words like the label did), at a small part of the cost.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+from PySide6.QtWidgets import QWidget
+
+from ascend_studio.ui._texts import tag_colors
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent
+
+__all__ = ["TagStrip"]
+
+#: The padding each side of a tag's words (as the label had: a no-break space).
+PAD = "\xa0"
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """Words of one tag on one line, at ``x`` (px) on line ``line``."""
+
+    kind: str
+    text: str
+    x: float
+    width: float
+    line: int
+
+
+class TagStrip(QWidget):
+    """Tags as chips that wrap between words; hidden while there are none."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tags: tuple[tuple[str, str], ...] = ()
+        #: Kept until the tags or the font change: layouts call the size methods
+        #: several times per row while the form is built.
+        self._laid: dict[int, list[_Piece]] = {}
+        self._heights: dict[int, int] = {}
+        self._least: QSize | None = None
+        self._metrics: QFontMetricsF | None = None
+
+    def set_tags(self, tags: list[tuple[str, str]]) -> None:
+        """Show ``tags``, (kind, text) pairs, in order."""
+        if tuple(tags) == self._tags:
+            return
+        self._tags = tuple(tags)
+        self.setAccessibleName(self.text())
+        self._changed()
+
+    def tags(self) -> tuple[tuple[str, str], ...]:
+        return self._tags
+
+    def text(self) -> str:
+        """The tags' words as plain text, as a reader of the row gets them."""
+        return "  ".join(text for _kind, text in self._tags)
+
+    # -- size ------------------------------------------------------------------------------
+    def hasHeightForWidth(self) -> bool:  # what layouts ask (a size policy would say it too)
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            pieces = self._lay_out(width)
+            lines = pieces[-1].line + 1 if pieces else 0
+            height = self._heights[width] = math.ceil(lines * self._font_metrics().lineSpacing())
+        return height
+
+    def sizeHint(self) -> QSize:
+        width = self._one_line_width()
+        return QSize(width, self.heightForWidth(width))
+
+    def minimumSizeHint(self) -> QSize:
+        """The widest word of a tag with its padding: narrower, a word would be cut."""
+        if self._least is None:
+            metrics = self._font_metrics()
+            words = [word for _kind, text in self._tags for word in text.split()]
+            widest = max((metrics.horizontalAdvance(PAD + w + PAD) for w in words), default=0.0)
+            height = math.ceil(metrics.lineSpacing()) if words else 0
+            self._least = QSize(int(widest) + 1 if words else 0, height)
+        return QSize(self._least)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._changed()
+        super().changeEvent(event)
+
+    def _changed(self) -> None:
+        self._laid.clear()
+        self._heights.clear()
+        self._least = self._metrics = None
+        self.updateGeometry()
+        self.update()
+
+    def _font_metrics(self) -> QFontMetricsF:
+        if self._metrics is None:
+            self._metrics = QFontMetricsF(self.font())
+        return self._metrics
+
+    def _one_line_width(self) -> int:
+        pieces = self._lay_out(1 << 20)
+        return int(pieces[-1].x + pieces[-1].width) + 1 if pieces else 0
+
+    def _lay_out(self, width: int) -> list[_Piece]:
+        laid = self._laid.get(width)
+        if laid is None:
+            if len(self._laid) > 16:  # a window dragged wider and narrower
+                self._laid.clear()
+                self._heights.clear()
+            laid = self._laid[width] = lay_out(self._tags, self._font_metrics(), width)
+        return laid
+
+    # -- painting -------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        metrics = self._font_metrics()
+        step, ascent = metrics.lineSpacing(), metrics.ascent()
+        painter = QPainter(self)
+        try:
+            for piece in self._lay_out(self.width()):
+                fg, bg = tag_colors(piece.kind)
+                top = piece.line * step
+                painter.fillRect(QRectF(piece.x, top, piece.width, step), QColor(bg))
+                painter.setPen(QColor(fg))
+                painter.drawText(QPointF(piece.x, top + ascent), piece.text)
+        finally:
+            painter.end()
+
+
+def lay_out(tags: tuple[tuple[str, str], ...], metrics: QFontMetricsF, width: int) -> list[_Piece]:
+    """Place the tags' words in lines ``width`` px wide: a tag's words stay on its
+    colour, a tag wraps between words, tags are a space apart."""
+    space = metrics.horizontalAdvance(" ")
+    pieces: list[_Piece] = []
+    x, line = 0.0, 0
+    for kind, text in tags:
+        words = text.split() or [""]
+        for index, word in enumerate(words):
+            shown = (PAD if index == 0 else "") + word + (PAD if index == len(words) - 1 else "")
+            advance = metrics.horizontalAdvance(shown)
+            joined = index > 0 and bool(pieces) and pieces[-1].line == line
+            gap = space if x > 0 else 0.0
+            if x > 0 and x + gap + advance > width:
+                x, line, joined, gap = 0.0, line + 1, False, 0.0
+            if joined:  # the same tag goes on: its colour spans the space between words
+                last = pieces[-1]
+                pieces[-1] = _Piece(
+                    kind, f"{last.text} {shown}", last.x, last.width + gap + advance, line
+                )
+            else:
+                pieces.append(_Piece(kind, shown, x + gap, advance, line))
+            x += gap + advance
+    return pieces
