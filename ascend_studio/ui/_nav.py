@@ -14,7 +14,7 @@ shortened and its badges stay whole.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPaintEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
@@ -60,7 +60,7 @@ class CategoryNav(QListWidget):
         #: The viewport's width the names were last fitted to (None: not shown yet),
         #: and the entries' margins in the font they were measured in.
         self._width: int | None = None
-        self._margins = ("", 0)
+        self._margins: tuple[QFont | None, int] = (None, 0)
         #: Each entry's item, name, badges (after a gap) and tooltip, as last rendered.
         self._entries: list[tuple[QListWidgetItem, str, str, str]] = []
         self._render()
@@ -131,8 +131,8 @@ class CategoryNav(QListWidget):
         """How much wider an entry is than its text: padding, the style's margins, and
         1 px for the text's fractional width, which an entry rounds up and the font
         metrics round to the nearest (measured on an entry with its text, once per font)."""
-        font = ",".join([self.font().key(), *self.font().families()])  # key(): 1st family only
-        if self._margins[0] != font:
+        font = self.font()
+        if self._margins[0] != font:  # QFont's == compares the families too
             item = self.item(0)
             hint = self.sizeHintForIndex(self.indexFromItem(item)).width()
             self._margins = (font, 1 + hint - self.fontMetrics().horizontalAdvance(item.text()))
