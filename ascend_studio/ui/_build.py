@@ -61,13 +61,15 @@ class BuildQueue:
         build: Callable[[str], object],
         first: Iterable[str] = (),
         finish: Callable[[], object] | None = None,
+        rest: bool = True,
     ) -> list[str]:
-        """Build ``first`` (those still pending), then the rest in order, while the
-        next row and ``finish`` (showing the slice's rows) fit in the budget."""
+        """Build ``first`` (those still pending), then the rest in order (unless not
+        ``rest``), while the next row and ``finish`` (showing the slice's rows) fit in
+        the budget."""
         start = self.clock()
         urgent = [p for p in dict.fromkeys(first) if p in self._pending]
         done: list[str] = []
-        for path in [*urgent, *self._pending]:
+        for path in [*urgent, *self._pending] if rest else urgent:
             if path not in self._pending:
                 continue
             spent = self.clock() - start

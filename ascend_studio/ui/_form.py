@@ -5,29 +5,24 @@ the registry. Filtering only changes visibility and is applied when the search
 or filters change, never on a value change, so a row the user is editing in a
 filtered view does not vanish under the cursor.
 
-Rows are built after the window shows, in time slices that leave the event
-loop free for input (``build_progressively``); a row not built yet holds its
-place with a spacer of a typical row's height, and the rows the user needs now
-(in view, navigated to, searched for) are built at once. The form keeps the
-latest state, target and language and gives them to each row as it is built.
+Rows are built after the window shows, in time slices that leave the event loop
+free for input (``build_progressively``, in ``ui/_formbuild.py``); the rows the
+user needs now (in view, navigated to, searched for) are built first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
-from ascend_studio.ui._build import BuildQueue
+from ascend_studio.ui._formbuild import UNSET, RowsBuilt
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
-from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
-from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
+from ascend_studio.ui._sections import ROW_HEIGHT, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
 from ascend_studio.ui.editors import SubconfigEditor
 
@@ -36,22 +31,12 @@ if TYPE_CHECKING:
 
 __all__ = ["ENV_SECTION", "FormView"]
 
-#: The state of a row with no value, finding or note (made once: a frozen dataclass's
-#: ``__init__`` for every row asked was 3 % of building the rows).
-UNSET = RowState()
 
-
-class FormView(QScrollArea):
+class FormView(RowsBuilt):
     """Rows for every catalog parameter plus the environment table."""
 
-    edited = Signal(str, object, bool)
-    finished = Signal()
-    reset_requested = Signal(str)
-    file_edit_requested = Signal(str)
     #: The category whose section is at the top of the viewport changed.
     category_scrolled = Signal(str)
-    #: Every section's rows exist now.
-    fully_built = Signal()
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -109,48 +94,7 @@ class FormView(QScrollArea):
             self.env_section.body.addWidget(self._env)
         return self._env
 
-    def _init_building(self) -> None:
-        self._section_of = {
-            p.path: section for section in self.sections.values() for p in section.params
-        }
-        self.build_queue = BuildQueue(self._section_of)
-        self._runs: list[Run] = []
-        self._building = False
-        self._announced = False
-        #: Builds a slice of rows on each turn of the event loop until every row exists.
-        self._slicer = QTimer(self)
-        self._slicer.setInterval(0)
-        self._slicer.timeout.connect(self.build_slice)
-        #: Both scroll bars: the horizontal one (a narrow window) repainted after every
-        #: slice too, 0.5 ms of CPU each time.
-        self._bars = (QuietBar(self.verticalScrollBar()), QuietBar(self.horizontalScrollBar()))
-
-    # -- building ------------------------------------------------------------------------------
-    def build_next(self) -> bool:
-        """Build the rest of the next section with rows to build; False once all are built."""
-        pending = self.build_queue.pending()
-        if pending:
-            self._build_now(p.path for p in self._section_of[pending[0]].params)
-        return not self.is_fully_built()
-
-    def build_all(self) -> None:
-        self._build_now(self.build_queue.pending())
-
-    def build_progressively(self) -> None:
-        """Build the remaining rows a slice per turn of the event loop (input stays live)."""
-        if self.build_queue:
-            for bar in self._bars:
-                bar.start()
-            self._slicer.start()
-
-    def build_slice(self) -> None:
-        """One time-bounded slice: the unbuilt rows in view first, then in order."""
-        with self._kept_in_place():
-            self.build_queue.run_slice(self._make_row, self._in_view(), self._place_runs)
-        for bar in self._bars:
-            bar.tick()
-        self._check_done()
-
+    # -- width -----------------------------------------------------------------------------------
     def reserve_width(self) -> None:
         """Hold the width the widest row of any parameter needs (``ui/_formwidth.py``):
         a wider row built later made the form scroll sideways and every row widen."""
@@ -166,133 +110,6 @@ class FormView(QScrollArea):
             margins = self._layout.contentsMargins()
             body = self._strut.sizeHint().width() + margins.left() + margins.right()
         return body + self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
-
-    def ensure_built(self, paths: Iterable[str]) -> None:
-        """Build these rows now (those not built yet), before the view moves to them."""
-        self._build_now(paths)
-
-    def is_fully_built(self) -> bool:
-        return not self.build_queue
-
-    def _build_now(self, paths: Iterable[str]) -> None:
-        queue = self.build_queue
-        with self._kept_in_place():
-            start = queue.clock()
-            taken = queue.take(paths)
-            for path in taken:
-                self._make_row(path)
-            made = queue.clock()
-            self._place_runs()
-            queue.learn(len(taken), made - start, queue.clock() - made)
-        self._check_done()
-
-    def _check_done(self) -> None:
-        if not self.build_queue:
-            for bar in self._bars:
-                bar.stop()
-            self._slicer.stop()
-            if not self._announced:
-                self._announced = True
-                self.fully_built.emit()
-
-    def _make_row(self, path: str) -> None:
-        section = self._section_of[path]
-        run = self._runs[-1] if self._runs else None
-        if run is None or run.section is not section or run.next != section.order[path]:
-            run = Run(section, path)
-            self._runs.append(run)
-        param = section.params[section.order[path]]
-        level = param.path.count(".")
-        row = ParamRow(param, self.catalog, level=level, parent=run.box, lang=self.lang)
-        row.edited.connect(self.edited)
-        row.finished.connect(self.finished)
-        row.reset_requested.connect(self.reset_requested)
-        row.file_edit_requested.connect(self.file_edit_requested)
-        if isinstance(row.editor, SubconfigEditor):
-            row.editor.expanded_changed.connect(
-                lambda on, path=param.path: self.set_folded(path, not on)
-            )
-        if self._target is not None:
-            row.set_target(*self._target)
-        row.apply(self._states.get(param.path, UNSET))
-        if not self._wanted(param):
-            row.setVisible(False)
-        self.rows[param.path] = row
-        run.add(row)
-
-    def _place_runs(self) -> None:
-        runs, self._runs = self._runs, []
-        for run in runs:
-            run.place()
-
-    @contextmanager
-    def _kept_in_place(self) -> Iterator[None]:
-        """Rows built above the view push it down: keep the row at its top where it was."""
-        bar = self.verticalScrollBar()
-        anchor = self._anchor() if bar.value() > 0 and not self._building else None
-        self._building = True
-        try:
-            yield
-            if anchor is not None:
-                widget, offset = anchor
-                self._settle()
-                bar.setValue(self._top_of(widget) - offset)
-        finally:
-            self._building = False
-
-    def _top_of(self, widget: QWidget) -> int:
-        return widget.mapTo(self.body, QPoint(0, 0)).y()
-
-    def _anchor(self) -> tuple[QWidget, int] | None:
-        """The first built row (or else section) at the top of the view, and its offset."""
-        top = self.verticalScrollBar().value()
-        for section in self.sections.values():
-            if section.isHidden() or section.y() + section.height() <= top:
-                continue
-            for param in section.params:
-                row = self.rows.get(param.path)
-                if row is not None and not row.isHidden():
-                    y = self._top_of(row)
-                    if y + row.height() > top:
-                        return row, y - top
-            return section, section.y() - top
-        return None
-
-    def _in_view(self) -> list[str]:
-        """Unbuilt rows whose reserved space is in the view (as last laid out)."""
-        top = self.verticalScrollBar().value()
-        bottom = top + self.viewport().height()
-        found = []
-        for section in self.sections.values():
-            y = section.y()
-            if section.isHidden() or not section.spacers or y > bottom:
-                continue
-            if y + section.height() < top:
-                continue
-            for path, spacer in section.spacers.items():
-                area = spacer.geometry()
-                if area.height() and y + area.bottom() >= top and y + area.top() <= bottom:
-                    found.append(path)
-        return found
-
-    def _first_screen(self, params: Iterable[Parameter]) -> list[str]:
-        """The first of ``params`` that are shown, as many as fill the view (by the
-        heights of built rows and the height reserved for the others)."""
-        room = self.viewport().height()
-        shown: list[str] = []
-        section: Section | None = None
-        for param in params:
-            if room <= 0:
-                break
-            if not self._wanted(param):
-                continue
-            if self._section_of[param.path] is not section:
-                section = self._section_of[param.path]
-                room -= section.header.sizeHint().height() + section.blurb.sizeHint().height()
-            row = self.rows.get(param.path)
-            room -= row.height() if row is not None and row.height() > 0 else ROW_HEIGHT
-            shown.append(param.path)
-        return shown
 
     # -- state -------------------------------------------------------------------------------------
     def apply(self, states: dict[str, RowState]) -> None:
@@ -333,7 +150,7 @@ class FormView(QScrollArea):
         self.match = match
         self._show_env = show_env
         if match is not None:  # the matches the view opens on exist before it shows them
-            self._build_now(self._first_screen(self.catalog.params))
+            self._build_matches(self._first_screen(self.catalog.params))
         self._update_visibility()
 
     def set_hide_unavailable(self, hide: bool) -> None:
@@ -364,8 +181,10 @@ class FormView(QScrollArea):
         return not (self.hide_unavailable and state.unavailable is not None and state.value is None)
 
     def _update_visibility(self) -> None:
+        focus = QApplication.focusWidget()
         for key, section in self.sections.items():
             any_shown = resized = False
+            changed: list[tuple[ParamRow, bool]] = []
             for param in section.params:
                 wanted = self._wanted(param)
                 any_shown = any_shown or wanted
@@ -373,13 +192,31 @@ class FormView(QScrollArea):
                 if row is None:
                     resized = section.reserve(param.path, ROW_HEIGHT if wanted else 0) or resized
                 elif row.isHidden() == wanted:
-                    row.setVisible(wanted)
-            if resized:
-                section.body.invalidate()
+                    changed.append((row, wanted))
             if key == ENV_SECTION:
                 any_shown = self._show_env
+            self._set_rows_visible(section, changed, keep=focus)  # may leave it hidden
+            if resized:
+                section.body.invalidate()
             if section.isHidden() == any_shown:
                 section.setVisible(any_shown)
+
+    @staticmethod
+    def _set_rows_visible(
+        section: Section, changed: list[tuple[ParamRow, bool]], keep: QWidget | None
+    ) -> None:
+        """Show or hide rows of ``section``, leaving it hidden for the caller to show.
+        Each row shown in a shown section laid the section out again, every row below
+        it included: clearing a search re-showed ~100 rows in 25-55 ms. A hidden
+        section takes them all at once when shown (not the one holding the focus:
+        hiding it would move the focus)."""
+        quiet = len(changed) > 1 and not section.isHidden()
+        if quiet and keep is not None and section.isAncestorOf(keep):
+            quiet = False
+        if quiet:
+            section.hide()
+        for row, wanted in changed:
+            row.setVisible(wanted)
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:
@@ -407,18 +244,6 @@ class FormView(QScrollArea):
         row.flash()
         self._last_top = row.param.category
         self.category_scrolled.emit(row.param.category)
-
-    def _settle(self) -> None:
-        """Lay out pending changes now, so section and row positions are final.
-
-        Row stacks take their rows' new heights from the layout requests the rows
-        post (a value, tag or language changed): those are delivered first."""
-        layout = self.body.layout()
-        for _ in range(3):  # a stack's new height posts one more request to the body
-            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-            if layout is not None:
-                layout.activate()
-        self.body.adjustSize()
 
     def _scrolled(self, value: int) -> None:
         """The section at the top of the view; at the very end, the last one shown

@@ -106,6 +106,17 @@ def test_every_path_is_handed_out_once_in_order_and_urgent_ones_first() -> None:
     assert queue.run_slice(build) == []
 
 
+def test_a_slice_can_build_only_the_urgent_paths() -> None:
+    clock = FakeClock(0.002)
+    queue = BuildQueue([f"p{i}" for i in range(10)], clock=clock, budget=0.005)
+    assert queue.run_slice(clock.build, first=["p5", "p2"], rest=False) == ["p5", "p2"]
+    assert queue.run_slice(clock.build, first=["p9"], rest=False) == ["p9"]
+    assert queue.run_slice(clock.build, rest=False) == []
+    assert queue.pending() == ["p0", "p1", "p3", "p4", "p6", "p7", "p8"]
+    many = queue.run_slice(clock.build, first=["p8", "p7", "p6", "p4"], rest=False)
+    assert many == ["p8", "p7"]  # in the order asked, within the budget
+
+
 # -- the form while it is being built ------------------------------------------------------------
 
 
@@ -163,6 +174,64 @@ def test_a_searched_row_exists_at_once(midbuild: MainWindow) -> None:
     assert path not in midbuild.form.rows
     midbuild.controls.search.setText(path)
     assert midbuild.form.is_row_visible(path)
+
+
+def test_a_search_key_builds_its_matches_in_view_within_a_slice_then_the_rest_first(
+    qtbot: Any, midbuild: MainWindow
+) -> None:
+    """While the build runs, a key builds what fits in one slice's budget (each key within
+    a frame), and the next slices build the rest of the matches in view before any other
+    row; with the build paused (no slices to come), a key builds them all at once."""
+    form = midbuild.form
+    form._slicer.start()
+    form._slicer.stop()  # the slices are driven here, one by one
+    form._slicer.isActive = lambda: True  # type: ignore[method-assign]
+    clock = FakeClock(0.0)
+    form.build_queue.clock, form.build_queue.budget = clock, 2.5
+    form.build_queue.row_cost, form.build_queue.finish_cost = 1.0, 0.0
+    original = form._make_row
+
+    def make_row(path: str) -> None:
+        original(path)
+        clock.now += 1.0
+
+    form._make_row = make_row  # type: ignore[method-assign]
+    before = set(form.rows)
+    midbuild.controls.search.setText("dump")
+    built = set(form.rows) - before
+    assert len(built) == 2  # a third row would end at 3.0, over the budget
+    wanted = set(form._first_screen(form.catalog.params))
+    assert built <= wanted and len(wanted - set(form.rows)) > 0
+    for _ in range(len(form.catalog.params)):
+        QApplication.sendPostedEvents()  # the event loop's turn between slices: layouts
+        # the view's matches as laid out now (built rows are shorter than reserved: more
+        # of them come into view as they are built)
+        wanted = set(form._urgent) | set(form._in_view())
+        made = set(form.rows)
+        if not wanted:
+            break
+        form.build_slice()
+        if wanted - set(form.rows):  # the view's matches first, then the others
+            assert set(form.rows) - made <= wanted
+    assert form._in_view() == [] and not form._urgent
+    assert all(form.is_row_visible(p) for p in set(form._first_screen(form.catalog.params)))
+
+
+def test_a_search_key_with_the_build_paused_builds_all_its_matches_in_view(
+    midbuild: MainWindow,
+) -> None:
+    form = midbuild.form
+    asked: list[str] = []
+    original = form._first_screen
+
+    def first_screen(params: Any) -> list[str]:
+        asked.extend(original(params))
+        return asked
+
+    form._first_screen = first_screen  # type: ignore[method-assign]
+    midbuild.controls.search.setText("dump")
+    assert len(asked) > 2
+    assert [p for p in asked if not form.is_row_visible(p)] == []
 
 
 def test_a_navigated_section_is_built_at_once_and_shown_at_the_top(midbuild: MainWindow) -> None:

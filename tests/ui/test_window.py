@@ -496,3 +496,20 @@ def test_reset_category_from_the_menu_uses_the_current_category(
     dialogs.answer("confirm", True)
     window.actions_.reset_category.trigger()
     assert window.model.profile.values == {}
+
+
+def test_folding_from_its_own_button_keeps_the_focus_there(qtbot: Any, window: MainWindow) -> None:
+    """Rows change visibility with their section hidden meanwhile (one layout pass, not
+    one per row), except the section holding the focus: hiding it would move the focus."""
+    window.form.build_all()
+    window.activateWindow()
+    holder = editor(window, "dump_config")
+    assert isinstance(holder, SubconfigEditor)
+    holder.toggle.setFocus()
+    qtbot.waitUntil(holder.toggle.hasFocus)
+    holder.toggle.click()  # fold: the fields below hide
+    assert not window.form.is_row_visible("dump_config.dump_path")
+    assert holder.toggle.hasFocus()
+    holder.toggle.click()
+    assert window.form.is_row_visible("dump_config.dump_path")
+    assert holder.toggle.hasFocus()
