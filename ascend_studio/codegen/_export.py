@@ -7,6 +7,7 @@ elsewhere (a plug-in, a test).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import pkgutil
@@ -35,7 +36,10 @@ __all__ = [
 _REGISTRY: dict[str, ExportFormat] = {}
 
 
+@functools.cache
 def _discover() -> None:
+    """Register the package's own formats, once, on first use (whether or not a
+    plug-in or a test registered one before: that one does not stand for them)."""
     package = __name__.rpartition(".")[0]
     path = importlib.import_module(package).__path__
     for info in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
@@ -59,8 +63,7 @@ def unregister_format(format_id: str) -> None:
 
 def export_formats() -> tuple[ExportFormat, ...]:
     """Every export format, in menu order."""
-    if not _REGISTRY:
-        _discover()
+    _discover()
     return tuple(sorted(_REGISTRY.values(), key=lambda f: (f.order, f.id)))
 
 

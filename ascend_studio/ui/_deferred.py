@@ -1,6 +1,6 @@
 """What the main window builds right after its first paint: the document and its views.
 
-The shell (``ui/_window.py``) paints with PySide6 and the catalog only; these
+The shell (``ui/_window.py``, ``ui/_shell.py``) paints with PySide6 and the catalog only; these
 functions import the profile document, the rules and exporters
 behind the previews and the diagnostics, file handling, companion files and the
 part-2 docks' shells, and wire them to the window. The real previews and
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ascend_studio.ui import _edits
 from ascend_studio.ui._snapshot import Snapshot
 
 if TYPE_CHECKING:
@@ -56,11 +57,13 @@ def connect_document(window: MainWindow) -> None:
     a, c = window.actions_, window.controls
     window.model.profile_changed.connect(lambda _p: window.refresh())
     window.model.file_state_changed.connect(window._update_file_state)
-    window.form.edited.connect(window._edited)
+    window.form.edited.connect(
+        lambda path, value, merge: _edits.edit_value(window, path, value, merge)
+    )
     window.form.finished.connect(window.model.close_merge)
     window.form.reset_requested.connect(window.reset_field)
     window.form.file_edit_requested.connect(window.companions.open)
-    window.form.env.env_edited.connect(window._env_edited)
+    window.form.env.env_edited.connect(lambda env, shell: _edits.edit_env(window, env, shell))
     window.diagnostics.param_activated.connect(window.reveal)
     window.previews.save_requested.connect(window.files.export)
     window.files.recent_changed.connect(window._rebuild_recent)
@@ -77,8 +80,8 @@ def connect_document(window: MainWindow) -> None:
     window.model.undo_stack.canRedoChanged.connect(a.redo.setEnabled)
     a.reset_category.triggered.connect(lambda _checked=False: window.reset_category())
     a.reset_all.triggered.connect(window.reset_all)
-    c.product.activated.connect(lambda _i: window._target_chosen())
-    c.scenario.activated.connect(lambda _i: window._target_chosen())
+    c.product.activated.connect(lambda _i: _edits.change_target(window))
+    c.scenario.activated.connect(lambda _i: _edits.change_target(window))
 
 
 def install_part2(window: MainWindow) -> None:

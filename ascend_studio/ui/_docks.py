@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DOCK_MINIMUM
-from ascend_studio.ui._window import DOCK_TITLES
+from ascend_studio.ui._shell import DOCK_TITLES
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
@@ -179,7 +179,7 @@ def _compare(views: DockedViews) -> QWidget:
 
 
 #: name: (title, area, share of the window when opened, View-menu shortcut, builder),
-#: in the order the docks are made (``DOCKS`` in ``_window``).
+#: in the order the docks are made (``DOCKS`` in ``_shell``).
 _SHELLS: dict[
     str, tuple[Callable[[], str], Qt.DockWidgetArea, float | None, str, Callable[..., QWidget]]
 ] = {

@@ -1,19 +1,43 @@
 """Category navigation: each category with how many values are set in it and
-how many diagnostics concern it."""
+how many diagnostics concern it.
+
+The list is as wide as its widest entry with room for typical badges
+(:data:`ROOM`), in the language shown and in English, from the first paint on
+(:meth:`CategoryNav.needed_width`, given to the main splitter by
+``ui/_places.main_sizes``): it was a share of the window's width, and at
+1280x800 in English an entry with two badges was cut and the list scrolled
+sideways. It never scrolls sideways: where an entry does not fit (a narrow
+window, a splitter dragged, more badges than the room kept), its name is
+shortened and its badges stay whole.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, counts_text, tr
 from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
+from ascend_studio.ui._style import language_font
 
-__all__ = ["CategoryNav"]
+__all__ = ["ROOM", "CategoryNav", "badges"]
 
 _KEY = Qt.ItemDataRole.UserRole
+#: The badges every entry has room for beside its name: values set in two digits,
+#: and findings of two severities.
+ROOM = CategoryCounts(set_count=88, errors=8, warnings=8)
+#: Between a name and its badges.
+_GAP = "   "
+
+
+def badges(counts: CategoryCounts) -> str:
+    """``counts`` as the badges shown after a category's name ("" when all are 0)."""
+    shown = [f"● {counts.set_count}"] if counts.set_count else []
+    severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
+    shown += [f"{icon} {n}" for icon, n in severities if n]
+    return "  ".join(shown)
 
 
 class CategoryNav(QListWidget):
@@ -23,6 +47,7 @@ class CategoryNav(QListWidget):
         super().__init__(parent)
         self.setObjectName("nav")
         self.setStyleSheet("QListWidget::item { padding: 5px 8px; }")  # this widget only
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # see above
         self.catalog = catalog
         self.lang: Language = "en"
         self.counts: dict[str, CategoryCounts] = {}
@@ -32,6 +57,12 @@ class CategoryNav(QListWidget):
         self.itemClicked.connect(lambda item: self.category_chosen.emit(item.data(_KEY)))
         self.currentItemChanged.connect(self._current_changed)
         self._syncing = False
+        #: The viewport's width the names were last fitted to (None: not shown yet),
+        #: and the entries' margins in the font they were measured in.
+        self._width: int | None = None
+        self._margins: tuple[QFont | None, int] = (None, 0)
+        #: Each entry's item, name, badges (after a gap) and tooltip, as last rendered.
+        self._entries: list[tuple[QListWidgetItem, str, str, str]] = []
         self._render()
 
     def set_counts(self, counts: dict[str, CategoryCounts]) -> None:
@@ -60,20 +91,84 @@ class CategoryNav(QListWidget):
         if current is not None and not self._syncing:
             self.category_chosen.emit(current.data(_KEY))
 
+    def needed_width(self) -> int:
+        """The width that shows every entry whole with the badges :data:`ROOM` holds,
+        in the language shown and in English (each in its fonts), so that a switch
+        between them keeps the width. Chinese names are measured only when shown:
+        measuring them loads a CJK font an English first paint does without (5 ms),
+        and they are the shorter (``tests/ui/test_nav_width.py`` holds it)."""
+        room = _GAP + badges(ROOM)
+        widest = 0
+        for lang in dict.fromkeys((self.lang, "en")):
+            # the language's fonts: the list's own may not have had the application's yet
+            metrics = QFontMetrics(language_font(self.font(), lang))
+            names = [c.name.get(lang) for c in self.catalog.categories]
+            widest = max(widest, *(metrics.horizontalAdvance(name + room) for name in names))
+        env = tr("Environment variables")  # in the language shown: shorter than the widest
+        widest = max(
+            widest,
+            QFontMetrics(language_font(self.font(), self.lang)).horizontalAdvance(env + room),
+        )
+        return widest + self._item_margins() + 2 * self.frameWidth()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The names fitted to the viewport's width (shortened, or whole again) before
+        they are painted: a resize is always followed by a paint, and the viewport's
+        resize events missed a width change (a vertical scroll bar hidden during the
+        first layout)."""
+        self._fit()
+        super().paintEvent(event)
+
+    def _viewport_width(self) -> int | None:
+        """The viewport's width, from the list's own (``viewport()`` cost PySide6 ~25 ms
+        the first time, before the first paint); None while hidden."""
+        if not self.isVisible():
+            return None
+        bar = self.verticalScrollBar()
+        return self.width() - 2 * self.frameWidth() - (bar.width() if bar.isVisibleTo(self) else 0)
+
+    def _item_margins(self) -> int:
+        """How much wider an entry is than its text: padding, the style's margins, and
+        1 px for the text's fractional width, which an entry rounds up and the font
+        metrics round to the nearest (measured on an entry with its text, once per font)."""
+        font = self.font()
+        if self._margins[0] != font:  # QFont's == compares the families too
+            item = self.item(0)
+            hint = self.sizeHintForIndex(self.indexFromItem(item)).width()
+            self._margins = (font, 1 + hint - self.fontMetrics().horizontalAdvance(item.text()))
+        return self._margins[1]
+
     def _render(self) -> None:
+        """Each entry's name, badges, tooltip and colour, from the counts and language."""
         names = {c.id: c.name.get(self.lang) for c in self.catalog.categories}
         names[ENV_SECTION] = tr("Environment variables")
+        self._entries = []
         for row in range(self.count()):
             item = self.item(row)
             key = item.data(_KEY)
             counts = self.counts.get(key, CategoryCounts())
-            badges = []
-            if counts.set_count:
-                badges.append(f"● {counts.set_count}")
-            severities = (("✖", counts.errors), ("⚠", counts.warnings), ("ℹ", counts.infos))
-            badges += [f"{icon} {n}" for icon, n in severities if n]
-            item.setText(names[key] + ("   " + "  ".join(badges) if badges else ""))
+            shown = badges(counts)
             summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
-            item.setToolTip(tr("{set} set; {counts}").format(set=counts.set_count, counts=summary))
+            tip = tr("{set} set; {counts}").format(set=counts.set_count, counts=summary)
+            self._entries.append((item, names[key], _GAP + shown if shown else "", tip))
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())
+        self._fit(again=True)
+
+    def _fit(self, again: bool = False) -> None:
+        """The entries' texts in the viewport's width (``again``: after a new render):
+        a name that does not fit beside its badges is shortened, its tooltip names it."""
+        width = self._viewport_width()
+        if width == self._width and not again:
+            return
+        self._width = width
+        room = width - self._item_margins() if width is not None else None
+        metrics = self.fontMetrics()
+        for item, name, after, tip in self._entries:
+            shown = name
+            if room is not None and metrics.horizontalAdvance(name + after) > room:
+                left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding
+                shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left)
+            if again or item.text() != shown + after:
+                item.setText(shown + after)
+                item.setToolTip(tip if shown == name else f"{name}\n{tip}")

@@ -57,17 +57,27 @@ def first_geometry(area: QRect) -> QRect:
     return QRect(QPoint(max(left, area.left()), max(top, area.top())), size)
 
 
-def main_sizes(total: int, form_needs: int, side_minimum: int) -> list[int]:
+def main_sizes(total: int, form_needs: int, side_minimum: int, nav_needs: int = 0) -> list[int]:
     """The navigation's, the form's and the side's widths in ``total`` px: their
-    shares, the form widened to what its widest row needs (from the side's share down
-    to its minimum, then the navigation's down to NAV_FLOOR), so that the form does
-    not scroll sideways where there is room."""
+    shares, each of the navigation and the form widened to what it needs (its widest
+    entry, its widest row) from the side's share down to its minimum, the navigation
+    also from the form's room beyond its needs; then the form from the navigation's
+    down to NAV_FLOOR (the navigation shortens its names, the form would scroll
+    sideways)."""
     nav, form = (total * part // sum(MAIN_SHARES) for part in MAIN_SHARES[:2])
     side = total - nav - form
-    from_side = max(0, min(form_needs - form, side - side_minimum))
+    from_side = _spare(nav_needs - nav, side, side_minimum)
+    from_form = _spare(nav_needs - nav - from_side, form, form_needs)
+    nav, side, form = nav + from_side + from_form, side - from_side, form - from_form
+    from_side = _spare(form_needs - form, side, side_minimum)
     side, form = side - from_side, form + from_side
-    from_nav = max(0, min(form_needs - form, nav - NAV_FLOOR))
+    from_nav = _spare(form_needs - form, nav, NAV_FLOOR)
     return [nav - from_nav, form + from_nav, side]
+
+
+def _spare(wanted: int, width: int, floor: int) -> int:
+    """What of ``wanted`` px a part ``width`` px wide can give, keeping ``floor``."""
+    return max(0, min(wanted, width - floor))
 
 
 _ON_FIRST_SHOW = QComboBox.SizeAdjustPolicy.AdjustToContentsOnFirstShow

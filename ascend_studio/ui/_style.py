@@ -22,6 +22,7 @@ __all__ = [
     "COLORS",
     "apply_fonts",
     "cjk_family",
+    "language_font",
     "set_background",
     "set_text_color",
     "styled_font",
@@ -63,7 +64,15 @@ def apply_fonts(lang: Language) -> None:
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         return
-    font = QFont(app.font())
+    font = language_font(app.font(), lang)
+    if font.families() != app.font().families():
+        app.setFont(font)
+
+
+def language_font(font: QFont, lang: Language) -> QFont:
+    """``font`` with the families :func:`apply_fonts` gives ``lang``'s text (to measure
+    text of the language not shown)."""
+    font = QFont(font)
     base = _BASE.setdefault("family", font.family())
     cjk = cjk_family()
     families = [base]
@@ -71,7 +80,7 @@ def apply_fonts(lang: Language) -> None:
         families = [cjk, base] if lang == "zh" else [base, cjk]
     if font.families() != families:
         font.setFamilies(families)
-        app.setFont(font)
+    return font
 
 
 def styled_font(

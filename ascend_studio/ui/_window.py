@@ -1,77 +1,48 @@
 """The main window: toolbar, category navigation, form, previews, diagnostics.
 
 The window is the controller: it turns form edits into undoable profile edits
-and, after every change, asks the engine for diagnostics, effective values and
-exports and hands each view only what it renders.
+(``ui/_edits.py``) and, after every change, asks the engine for diagnostics,
+effective values and exports and hands each view only what it renders.
 
 It is built in two steps so it shows quickly (issue 15). The *shell* (menus,
 toolbar, navigation, search bar, the form's first section with empty values, and
-plain stand-ins holding the previews' and the diagnostics list's places) needs
-PySide6 and the catalog only. The *document* (the profile and its undo stack,
-rules, previews, diagnostics, file handling, companion files and the part-2 docks)
-is imported and built by :meth:`MainWindow.finish_start`, right after the first
-paint, or at once when the window is not ``progressive``. Nothing that the
-shell lays out changes size when the document arrives.
+plain stand-ins holding the previews' and the diagnostics list's places:
+``ui/_shell.py``) needs PySide6 and the catalog only. The *document* (the profile
+and its undo stack, rules, previews, diagnostics, file handling, companion files
+and the part-2 docks: ``ui/_deferred.py``) is imported and built by
+:meth:`MainWindow.finish_start`, right after the first paint, or at once when the
+window is not ``progressive``. Nothing that the shell lays out changes size when
+the document arrives.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QShowEvent
-from PySide6.QtWidgets import (
-    QLabel,
-    QListWidget,
-    QMainWindow,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from ascend_studio._startup import mark
 from ascend_studio.schema import Catalog
+from ascend_studio.ui import _edits, _shell
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._deferred import (
-    SIDE_SIZES,
-    build_document,
-    connect_document,
-    install_part2,
-)
-from ascend_studio.ui._form import FormView
-from ascend_studio.ui._i18n import (
-    QT_TR_NOOP,
-    Language,
-    apply_language,
-    counts_text,
-    plural,
-    tr,
-)
-from ascend_studio.ui._nav import CategoryNav
-from ascend_studio.ui._places import (
-    DEFAULT_SIZE,
-    DIAGNOSTICS_MINIMUM,
-    DOCK_MINIMUM,
-    MAIN_SHARES,
-    PREVIEWS_MINIMUM,
-    first_geometry,
-    main_sizes,
-)
+from ascend_studio.ui._deferred import build_document, connect_document, install_part2
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
 from ascend_studio.ui._style import apply_fonts
 
 if TYPE_CHECKING:
-    from ascend_studio.profile import Value
     from ascend_studio.ui._diaglist import DiagnosticsList
     from ascend_studio.ui._docks import DockedViews
     from ascend_studio.ui._files import FileController
+    from ascend_studio.ui._form import FormView
     from ascend_studio.ui._model import ProfileModel
+    from ascend_studio.ui._nav import CategoryNav
     from ascend_studio.ui._previews import PreviewPane
     from ascend_studio.ui.apply import ApplyActions
     from ascend_studio.ui.companion import CompanionController
@@ -82,19 +53,16 @@ if TYPE_CHECKING:
 
 __all__ = ["MainWindow"]
 
-_SPLITTERS = ("main", "side")
-#: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
-DOCKS = ("inspector", "why", "compare")
-#: Their titles (the installers give the same), shown from the first paint on.
-DOCK_TITLES = {
-    "inspector": QT_TR_NOOP("Output paths"),
-    "why": QT_TR_NOOP("Why"),
-    "compare": QT_TR_NOOP("Compare"),
-}
-
 
 class MainWindow(QMainWindow):
-    # built by finish_start (see the module docstring)
+    # the shell's, built by the constructor (ui/_shell.py)
+    nav: CategoryNav
+    form: FormView
+    main: QSplitter
+    side: QSplitter
+    counts_label: QLabel
+    file_label: QLabel
+    # the document's, built by finish_start (see the module docstring)
     model: ProfileModel
     files: FileController
     companions: CompanionController
@@ -135,25 +103,22 @@ class MainWindow(QMainWindow):
         self.actions_ = Actions(self)
         self.controls = Controls(self, self.actions_)
         mark("menus and toolbar")
-        self._build_body()
-        self._build_status()
-        self._connect_shell()
-        self.controls.fill_targets(catalog)
-        self.actions_.hide_unavailable.setChecked(settings.flag("hide_unavailable"))
-        self.form.set_hide_unavailable(self.actions_.hide_unavailable.isChecked())
+        _shell.build_shell(self)
         self.set_language(lang, remember=False)
         self._rebuild_recent(settings.recent_files())
-        geometry = settings.blob("geometry")
-        if geometry is None or not self.restoreGeometry(geometry):
-            self._default_geometry()
-        self._reserve_docks()
+        _shell.place_window(self)
         # The application font set above reaches the widgets through posted events: in
         # the first window of a process they came after the first paint, and each row
         # grew a pixel (Chinese on X). Delivered now, before the first rows are built
         # and anything is measured.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationFontChange)
         mark("window body")
-        if progressive:
+        self._first_rows()
+
+    def _first_rows(self) -> None:
+        """The first section's rows, the document after the first paint (progressive),
+        else the document and every row now; then the form holds its widest row's width."""
+        if self._progressive:
             self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
             self.form.build_next()
             mark("first rows")
@@ -167,7 +132,7 @@ class MainWindow(QMainWindow):
         is first laid out: set after it, the form was laid out twice (6 ms)."""
         fresh = self.settings.blob("splitter_main") is None and self.settings.blob("state") is None
         if visible and fresh and not self._splitters_restored:
-            self._widen_form(self.width(), self.form.needed_width())
+            _shell.widen_form(self, self.width(), self.form.needed_width())
         super().setVisible(visible)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -175,7 +140,7 @@ class MainWindow(QMainWindow):
         earlier, the splitters rescaled it; later, they jumped after the paint)."""
         if not self._splitters_restored:
             self._splitters_restored = True
-            self._restore_splitters()
+            _shell.restore_splitters(self)
             if not self._started:  # in case no paint comes (a minimized window)
                 # a timer of the window's own: QTimer.singleShot(ms, receiver, slot)
                 # makes PySide6 create QMetaMethod's enum classes before the paint
@@ -239,7 +204,7 @@ class MainWindow(QMainWindow):
         self.previews.set_formats(self.engine.formats())
         self._document_language(render=False)  # refresh() renders the previews next
         self.refresh()
-        self._restore_state()
+        _shell.restore_state(self)
         mark("document")
         if not self._progressive:
             self.form.build_all()
@@ -248,70 +213,6 @@ class MainWindow(QMainWindow):
         callbacks, self._after_start = self._after_start, []
         for callback in callbacks:
             callback()
-
-    # -- construction ------------------------------------------------------------------------
-    def _build_body(self) -> None:
-        self.nav = CategoryNav(self.catalog, self)
-        self.form = FormView(self.catalog, self)
-        self.side = QSplitter(Qt.Orientation.Vertical, self)
-        self.side.setObjectName("splitter:side")
-        # stand-ins of the previews and the diagnostics list (see _build_document)
-        for stand_in, minimum in (
-            (QTabWidget(self.side), PREVIEWS_MINIMUM),
-            (QListWidget(self.side), DIAGNOSTICS_MINIMUM),
-        ):
-            stand_in.setMinimumSize(minimum)  # the real view's (ui/_places.py)
-            self.side.addWidget(stand_in)
-        self.side.setSizes(list(SIDE_SIZES))
-        center = QWidget(self)
-        column = QVBoxLayout(center)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        column.addWidget(self.controls.search_bar)
-        column.addWidget(self.form, 1)
-        self.main = QSplitter(Qt.Orientation.Horizontal, self)
-        self.main.setObjectName("splitter:main")
-        for widget in (self.nav, center, self.side):
-            self.main.addWidget(widget)
-        self.main.setStretchFactor(1, 3)
-        self.main.setStretchFactor(2, 2)
-        self.main.setSizes(list(MAIN_SHARES))
-        self.setCentralWidget(self.main)
-
-    def _default_geometry(self) -> None:
-        """No remembered geometry: a size that fits the screen (ui/_places.py)."""
-        screen = self.screen() or QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(DEFAULT_SIZE)
-            return
-        place = first_geometry(screen.availableGeometry())
-        self.resize(place.size())
-        self.move(place.topLeft())
-
-    def _build_status(self) -> None:
-        self.counts_label = QLabel(self)
-        self.counts_label.setObjectName("status:counts")
-        self.file_label = QLabel(self)
-        self.file_label.setObjectName("status:file")
-        self.statusBar().addWidget(self.counts_label, 1)
-        self.statusBar().addPermanentWidget(self.file_label)
-
-    def _connect_shell(self) -> None:
-        """What works before the document exists: navigation, search, language."""
-        a, c = self.actions_, self.controls
-        self.form.category_scrolled.connect(self.nav.select_quietly)
-        self.nav.category_chosen.connect(self.form.scroll_to_section)
-        a.quit.triggered.connect(self.close)
-        a.find.triggered.connect(self.focus_search)
-        a.hide_unavailable.toggled.connect(self._hide_unavailable)
-        a.clear_recent.triggered.connect(self._clear_recent)
-        a.undo.setEnabled(False)
-        a.redo.setEnabled(False)
-        c.search.textChanged.connect(lambda _t: self.apply_filter())
-        for button in c.filters.values():
-            button.toggled.connect(lambda _on: self.apply_filter())
-        c.reapply.clicked.connect(self.apply_filter)
-        c.language.activated.connect(lambda _i: self.set_language(c.language.currentData()))
 
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
@@ -363,68 +264,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}[*] — Ascend Studio")
         self.setWindowModified(dirty)
 
-    # -- edits ------------------------------------------------------------------------------------
-    def _edited(self, path: str, value: Value | None, coalesce: bool) -> None:
-        if isinstance(value, float) and not math.isfinite(value):
-            return  # inf/nan have no Python literal: the exported snippet would not run
-        profile = self.model.profile
-        after = profile.without_value(path) if value is None else profile.with_value(path, value)
-        from ascend_studio.ui.companion import drop_stale_text
-
-        after = drop_stale_text(profile, after, path)
-        text = tr("Edit {name}").format(name=path)
-        self.model.edit(after, text, merge_key=path if coalesce else None)
-
-    def _env_edited(self, env: dict[str, str | None], shell: frozenset[str]) -> None:
-        verbatim = tuple(sorted(n for n in shell if env.get(n) is not None))
-        after = self.model.profile.model_copy(update={"env": dict(env), "env_verbatim": verbatim})
-        self.model.edit(after, tr("Edit environment"))
-
-    def _target_chosen(self) -> None:
-        product = self.controls.product.currentData()
-        scenario = self.controls.scenario.currentData()
-        after = self.model.profile.with_target(product=product, scenario=scenario)
-        self.model.edit(after, tr("Change target"))
-
+    # -- edits (ui/_edits.py) ---------------------------------------------------------------------
     def reset_field(self, path: str) -> None:
-        profile = self.model.profile
-        prefix = path + "."
-        values = {k: v for k, v in profile.values.items() if k != path and not k.startswith(prefix)}
-        after = profile.model_copy(update={"values": values})
-        self.model.edit(after, tr("Reset {name}").format(name=path))
+        _edits.reset_field(self, path)
 
     def reset_category(self, key: str | None = None) -> None:
-        if key is None:
-            current = self.nav.currentItem()
-            key = str(current.data(Qt.ItemDataRole.UserRole)) if current is not None else None
-        if not key:
-            return
-        profile = self.model.profile
-        if key == ENV_SECTION:
-            name, after = tr("Environment variables"), profile.model_copy(update={"env": {}})
-        else:
-            in_cat = {p.path for p in self.catalog.in_category(key)}
-            name = next(c.name.get(self.lang) for c in self.catalog.categories if c.id == key)
-            values = {k: v for k, v in profile.values.items() if k not in in_cat}
-            after = profile.model_copy(update={"values": values})
-        if after == profile:
-            return
-        question = tr("Reset every value in {name}?").format(name=name)
-        from ascend_studio.ui import _dialogs
-
-        if _dialogs.confirm(self, tr("Reset category"), question):
-            self.model.edit(after, tr("Reset {name}").format(name=name))
+        _edits.reset_category(self, key)
 
     def reset_all(self) -> None:
-        profile = self.model.profile
-        after = profile.model_copy(update={"values": {}, "env": {}, "extra_kwargs": ()})
-        if after == profile:
-            return
-        question = tr("Reset every value and environment variable of this profile?")
-        from ascend_studio.ui import _dialogs
-
-        if _dialogs.confirm(self, tr("Reset all"), question):
-            self.model.edit(after, tr("Reset all"))
+        _edits.reset_all(self)
 
     # -- search, navigation -----------------------------------------------------------------------
     def focus_search(self) -> None:
@@ -508,61 +356,8 @@ class MainWindow(QMainWindow):
         self.settings.clear_recent()
         self._rebuild_recent([])
 
-    def _restore_state(self) -> None:
-        """Dock layout (after the docks exist)."""
-        state = self.settings.blob("state")
-        if state is not None:
-            self.restoreState(state)
-
-    def _reserve_docks(self) -> None:
-        """Empty docks where the remembered layout shows them, before the first paint
-        (install_part2 fills them): added after it, an open dock narrowed the form."""
-        # the side docks run the full height; the bottom one stays under the form
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        state = self.settings.blob("state")
-        if state is None:
-            return
-        from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
-
-        for name in DOCKS:
-            dock = QDockWidget(tr(DOCK_TITLES[name]), self)
-            dock.setObjectName(f"dock:{name}")
-            stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
-            stand_in.setMinimumSize(DOCK_MINIMUM)
-            dock.setWidget(stand_in)
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            dock.hide()
-        self.restoreState(state)
-
-    def _restore_splitters(self) -> None:
-        """Splitter layout, before the first paint: the remembered one, else shares of
-        the window's width that leave the form room for its widest row. The stand-ins
-        have the real views' minimum sizes, so the document does not move it."""
-        for name in _SPLITTERS:
-            blob = self.settings.blob(f"splitter_{name}")
-            splitter = self.main if name == "main" else self.side
-            if blob is not None and splitter.restoreState(blob):
-                continue
-            if splitter is self.main and self.settings.blob("state") is not None:
-                needs = self.form.needed_width(self.form.body.minimumSizeHint().width())
-                self._widen_form(self.main.width(), needs)
-
-    def _widen_form(self, width: int, needs: int) -> None:
-        """The form as wide as its widest row ``needs``, where the main splitter's
-        ``width`` has room for it (ui/_places.main_sizes)."""
-        total = width - self.main.handleWidth() * (self.main.count() - 1)
-        side = max(self.side.minimumWidth(), *(w.minimumWidth() for w in self._side_views()))
-        self.main.setSizes(main_sizes(total, needs, side))
-
-    def _side_views(self) -> list[QWidget]:
-        return [w for w in (self.side.widget(0), self.side.widget(1)) if w is not None]
-
     def save_layout(self) -> None:
-        self.settings.set_blob("geometry", self.saveGeometry())
-        self.settings.set_blob("state", self.saveState())
-        self.settings.set_blob("splitter_main", QByteArray(self.main.saveState()))
-        self.settings.set_blob("splitter_side", QByteArray(self.side.saveState()))
-        self.settings.sync()
+        _shell.save_layout(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._started and not self.files.maybe_save():

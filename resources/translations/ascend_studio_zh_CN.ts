@@ -267,6 +267,54 @@
         <translation>稍后</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Edit {name}</source>
+        <translation>编辑 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Edit environment</source>
+        <translation>编辑环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Change target</source>
+        <translation>更改目标</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Reset {name}</source>
+        <translation>重置 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Environment variables</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Reset every value in {name}?</source>
+        <translation>重置“{name}”中的所有值？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Reset category</source>
+        <translation>重置分类</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Reset every value and environment variable of this profile?</source>
+        <translation>重置本配置的所有参数值和环境变量？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Reset all</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Variable</source>
         <translation>变量</translation>
@@ -385,14 +433,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_form.py"/>
-        <location filename="../../ascend_studio/ui/_nav.py"/>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <location filename="../../ascend_studio/ui/compare/_view.py"/>
-        <source>Environment variables</source>
-        <translation>环境变量</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_form.py"/>
         <source>Variables exported for the job; &apos;unset&apos; removes one from the environment.</source>
         <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
     </message>
@@ -494,6 +534,22 @@
         <translation>不传入</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_shell.py"/>
+        <source>Output paths</source>
+        <translation>输出路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_shell.py"/>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Why</source>
+        <translation>原因说明</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_shell.py"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_texts.py"/>
         <source>not supported in this version</source>
         <translation>当前版本不支持</translation>
@@ -547,22 +603,6 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Output paths</source>
-        <translation>输出路径</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>Why</source>
-        <translation>原因说明</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Compare</source>
-        <translation>比较</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
         <source># Cannot export this profile as {fmt}:
 # {reason}
 </source>
@@ -594,46 +634,6 @@
         <location filename="../../ascend_studio/ui/_window.py"/>
         <source>new</source>
         <translation>新建</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Edit {name}</source>
-        <translation>编辑 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Edit environment</source>
-        <translation>编辑环境变量</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Change target</source>
-        <translation>更改目标</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Reset {name}</source>
-        <translation>重置 {name}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Reset every value in {name}?</source>
-        <translation>重置“{name}”中的所有值？</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Reset category</source>
-        <translation>重置分类</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Reset every value and environment variable of this profile?</source>
-        <translation>重置本配置的所有参数值和环境变量？</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Reset all</source>
-        <translation>全部重置</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>

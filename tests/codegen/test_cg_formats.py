@@ -7,6 +7,9 @@ would be discovered) shows in ``--format``, exports through the CLI and
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -137,3 +140,38 @@ def test_a_format_without_comments_does_not_run_the_rules(monkeypatch: pytest.Mo
     assert export_text(Profile(), "json").startswith("{")
     with pytest.raises(AssertionError, match="the rules ran"):
         export_text(Profile(), "sh")
+
+
+FIRST_REGISTERED = """
+from ascend_studio.codegen import ExportFormat, export_formats, register_format
+from ascend_studio.schema import Text
+
+plug_in = ExportFormat(
+    id="upper-env",
+    suffix=".upper",
+    language="plain",
+    label=Text.of("大写环境变量", "Upper env"),
+    summary="upper-case variables",
+    export=lambda profile, catalog, options, diagnostics: "",
+    order=65,
+)
+register_format(plug_in)  # before anything asked for the formats
+print(" ".join(f.id for f in export_formats()))
+"""
+
+
+def test_a_format_registered_before_the_first_look_up_joins_the_shipped_ones() -> None:
+    """The shipped formats were found only while the registry was empty: one
+    registered first (a plug-in at start, a test run alone) stood for all of them."""
+    root = Path(__file__).parents[2]
+    found = subprocess.run(
+        [sys.executable, "-c", FIRST_REGISTERED],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ).stdout.split()
+    shipped = [f for f in export_formats() if f.id != SYNTHETIC.id]
+    expected = sorted([*shipped, SYNTHETIC], key=lambda f: (f.order, f.id))
+    assert found == [f.id for f in expected]

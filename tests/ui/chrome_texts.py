@@ -42,6 +42,7 @@ __all__ = ["Shown", "shown_texts", "untranslated"]
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 _TOKEN = re.compile(r"[\w./:*\\${}<>-]+")
+_CUT = re.compile(r"\w+…")
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TIP = Qt.ItemDataRole.ToolTipRole
 
@@ -114,7 +115,9 @@ def untranslated(text: str) -> list[str]:
         line = raw.strip()
         if _CJK.search(line) or line in NOT_CHROME_TEXTS or _is_code(line):
             continue
-        if not all(_not_chrome(token) for token in _TOKEN.findall(line)):
+        # a word cut short by eliding ("Pr…" in a narrow list) cannot be judged: the
+        # whole text is in the tooltip the walk reads too
+        if not all(_not_chrome(token) for token in _TOKEN.findall(_CUT.sub("", line))):
             bad.append(line)
     return bad
 

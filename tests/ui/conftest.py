@@ -18,6 +18,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
 
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
+
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
 from ascend_studio.ui import _dialogs
@@ -35,6 +38,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.gui)
             item.add_marker(pytest.mark.qt_log_level_fail("WARNING"))
             item.add_marker(pytest.mark.qt_log_ignore(_PLATFORM_NOISE))
+
+
+@pytest.fixture(autouse=True)
+def delete_closed_widgets() -> Iterator[None]:
+    """The widgets a test closed are deleted when it ends, not inside the next test.
+
+    pytest-qt closes a test's widgets and calls ``deleteLater()``, which only an event
+    loop runs: the next test that waited (``qtbot.waitUntil``) deleted every earlier
+    test's windows inside its own timing (eight after ``test_window.py``), and a
+    window's one-second fallback then built its document before its first paint.
+    Runs after pytest-qt has closed them (its teardown hook precedes the fixtures').
+    """
+    app = QApplication.instance()
+    left = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)] if app else []
+    assert not left, f"{len(left)} main window(s) of an earlier test still exist"
+    yield
+    if QApplication.instance() is not None:  # the test may have made the application
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,7 @@ from ui_helpers import find
 
 from ascend_studio.companion import file_formats
 from ascend_studio.profile import Profile
+from ascend_studio.ui import _edits
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.companion._dialog import CompanionDialog
 
@@ -251,7 +252,7 @@ def test_a_new_path_drops_the_old_file_text_and_undo_brings_it_back(window: Main
     profile = _p("op_debug_config", "op_debug_config=ccec_O0,oom\n")
     window.model.replace(profile, None, saved=profile)
     assert "op_debug_config.ccec_O0_with_oom" in [f.rule_id for f in window.findings]
-    window._edited("op_debug_config", "/elsewhere/other.cfg", False)
+    _edits.edit_value(window, "op_debug_config", "/elsewhere/other.cfg", False)
     assert window.model.profile.file_contents == {}
     assert "op_debug_config.ccec_O0_with_oom" not in [f.rule_id for f in window.findings]
     window.model.undo_stack.undo()

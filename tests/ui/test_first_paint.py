@@ -35,8 +35,9 @@ from ascend_studio.ui._i18n import tr
 from ascend_studio.ui._places import DEFAULT_SIZE, first_geometry, fit_to_items, main_sizes
 from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._shell import DOCKS
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
-from ascend_studio.ui._window import DOCKS, MainWindow
+from ascend_studio.ui._window import MainWindow
 
 
 def _at_first_paint(report: str) -> str:

@@ -1,0 +1,98 @@
+"""What the user's edits do to the profile: each one an undoable step.
+
+The form's fields, the environment table, the toolbar's target and the Reset
+actions hand their change to these functions, which make the new profile and
+give it to the window's model (``ui/_model.py``) with its undo text; the model's
+change then refreshes every view (``MainWindow.refresh``). Connected when the
+document exists (``ui/_deferred.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+
+from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._snapshot import ENV_SECTION
+
+if TYPE_CHECKING:
+    from ascend_studio.profile import Value
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["change_target", "edit_env", "edit_value", "reset_all", "reset_category", "reset_field"]
+
+
+def edit_value(window: MainWindow, path: str, value: Value | None, coalesce: bool) -> None:
+    """A field's new value (``None``: unset); ``coalesce``: typing, one step per field."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return  # inf/nan have no Python literal: the exported snippet would not run
+    profile = window.model.profile
+    after = profile.without_value(path) if value is None else profile.with_value(path, value)
+    from ascend_studio.ui.companion import drop_stale_text
+
+    after = drop_stale_text(profile, after, path)
+    text = tr("Edit {name}").format(name=path)
+    window.model.edit(after, text, merge_key=path if coalesce else None)
+
+
+def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[str]) -> None:
+    """The environment table's whole new mapping; ``shell``: values kept as shell text."""
+    verbatim = tuple(sorted(n for n in shell if env.get(n) is not None))
+    after = window.model.profile.model_copy(update={"env": dict(env), "env_verbatim": verbatim})
+    window.model.edit(after, tr("Edit environment"))
+
+
+def change_target(window: MainWindow) -> None:
+    """The product and scenario chosen in the toolbar."""
+    product = window.controls.product.currentData()
+    scenario = window.controls.scenario.currentData()
+    after = window.model.profile.with_target(product=product, scenario=scenario)
+    window.model.edit(after, tr("Change target"))
+
+
+def reset_field(window: MainWindow, path: str) -> None:
+    profile = window.model.profile
+    prefix = path + "."
+    values = {k: v for k, v in profile.values.items() if k != path and not k.startswith(prefix)}
+    after = profile.model_copy(update={"values": values})
+    window.model.edit(after, tr("Reset {name}").format(name=path))
+
+
+def reset_category(window: MainWindow, key: str | None = None) -> None:
+    """Every value of category ``key`` (by default the navigation's current one),
+    once the user confirms."""
+    if key is None:
+        current = window.nav.currentItem()
+        key = str(current.data(Qt.ItemDataRole.UserRole)) if current is not None else None
+    if not key:
+        return
+    profile = window.model.profile
+    if key == ENV_SECTION:
+        name, after = tr("Environment variables"), profile.model_copy(update={"env": {}})
+    else:
+        in_cat = {p.path for p in window.catalog.in_category(key)}
+        name = next(c.name.get(window.lang) for c in window.catalog.categories if c.id == key)
+        values = {k: v for k, v in profile.values.items() if k not in in_cat}
+        after = profile.model_copy(update={"values": values})
+    if after == profile:
+        return
+    question = tr("Reset every value in {name}?").format(name=name)
+    from ascend_studio.ui import _dialogs
+
+    if _dialogs.confirm(window, tr("Reset category"), question):
+        window.model.edit(after, tr("Reset {name}").format(name=name))
+
+
+def reset_all(window: MainWindow) -> None:
+    """Every value and environment variable, once the user confirms."""
+    profile = window.model.profile
+    after = profile.model_copy(update={"values": {}, "env": {}, "extra_kwargs": ()})
+    if after == profile:
+        return
+    question = tr("Reset every value and environment variable of this profile?")
+    from ascend_studio.ui import _dialogs
+
+    if _dialogs.confirm(window, tr("Reset all"), question):
+        window.model.edit(after, tr("Reset all"))

@@ -1,0 +1,209 @@
+"""The main window's shell: its widgets, their places, and the layout it remembers.
+
+What ``ui/_window.py`` builds before its first paint (issue 15): the navigation,
+the search bar and the form beside stand-ins of the previews and the diagnostics
+list, the status bar, and what works without the document (navigation, search,
+language, recent files). Its places are decided before that paint, once: the
+window's first size, empty docks where the remembered layout shows them, and the
+main splitter's sizes (remembered, or what the form's widest row and the
+navigation's widest entry need, ``ui/_places.main_sizes``). The layout is saved
+when the window closes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QLabel, QListWidget, QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+from ascend_studio.ui._deferred import SIDE_SIZES
+from ascend_studio.ui._form import FormView
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._nav import CategoryNav
+from ascend_studio.ui._places import (
+    DEFAULT_SIZE,
+    DIAGNOSTICS_MINIMUM,
+    DOCK_MINIMUM,
+    MAIN_SHARES,
+    PREVIEWS_MINIMUM,
+    first_geometry,
+    main_sizes,
+)
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = [
+    "DOCKS",
+    "DOCK_TITLES",
+    "build_shell",
+    "default_geometry",
+    "place_window",
+    "reserve_docks",
+    "restore_splitters",
+    "restore_state",
+    "save_layout",
+    "widen_form",
+]
+
+_SPLITTERS = ("main", "side")
+#: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
+DOCKS = ("inspector", "why", "compare")
+#: Their titles (the installers give the same), shown from the first paint on.
+DOCK_TITLES = {
+    "inspector": QT_TR_NOOP("Output paths"),
+    "why": QT_TR_NOOP("Why"),
+    "compare": QT_TR_NOOP("Compare"),
+}
+
+
+def build_shell(window: MainWindow) -> None:
+    """The body and the status bar, wired for what works before the document exists,
+    with the targets to choose from and the remembered "hide unavailable"."""
+    _build_body(window)
+    _build_status(window)
+    _connect_shell(window)
+    window.controls.fill_targets(window.catalog)
+    hide = window.actions_.hide_unavailable
+    hide.setChecked(window.settings.flag("hide_unavailable"))
+    window.form.set_hide_unavailable(hide.isChecked())
+
+
+def place_window(window: MainWindow) -> None:
+    """The remembered geometry (else :func:`default_geometry`) and docks reserved
+    where the remembered layout shows them."""
+    geometry = window.settings.blob("geometry")
+    if geometry is None or not window.restoreGeometry(geometry):
+        default_geometry(window)
+    reserve_docks(window)
+
+
+def _build_body(window: MainWindow) -> None:
+    window.nav = CategoryNav(window.catalog, window)
+    window.form = FormView(window.catalog, window)
+    window.side = QSplitter(Qt.Orientation.Vertical, window)
+    window.side.setObjectName("splitter:side")
+    # stand-ins of the previews and the diagnostics list (see _deferred.build_document)
+    for stand_in, minimum in (
+        (QTabWidget(window.side), PREVIEWS_MINIMUM),
+        (QListWidget(window.side), DIAGNOSTICS_MINIMUM),
+    ):
+        stand_in.setMinimumSize(minimum)  # the real view's (ui/_places.py)
+        window.side.addWidget(stand_in)
+    window.side.setSizes(list(SIDE_SIZES))
+    center = QWidget(window)
+    column = QVBoxLayout(center)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    column.addWidget(window.controls.search_bar)
+    column.addWidget(window.form, 1)
+    window.main = QSplitter(Qt.Orientation.Horizontal, window)
+    window.main.setObjectName("splitter:main")
+    for widget in (window.nav, center, window.side):
+        window.main.addWidget(widget)
+    window.main.setStretchFactor(1, 3)
+    window.main.setStretchFactor(2, 2)
+    window.main.setSizes(list(MAIN_SHARES))
+    window.setCentralWidget(window.main)
+
+
+def _build_status(window: MainWindow) -> None:
+    window.counts_label = QLabel(window)
+    window.counts_label.setObjectName("status:counts")
+    window.file_label = QLabel(window)
+    window.file_label.setObjectName("status:file")
+    window.statusBar().addWidget(window.counts_label, 1)
+    window.statusBar().addPermanentWidget(window.file_label)
+
+
+def _connect_shell(window: MainWindow) -> None:
+    """What works before the document exists: navigation, search, language."""
+    a, c = window.actions_, window.controls
+    window.form.category_scrolled.connect(window.nav.select_quietly)
+    window.nav.category_chosen.connect(window.form.scroll_to_section)
+    a.quit.triggered.connect(window.close)
+    a.find.triggered.connect(window.focus_search)
+    a.hide_unavailable.toggled.connect(window._hide_unavailable)
+    a.clear_recent.triggered.connect(window._clear_recent)
+    a.undo.setEnabled(False)
+    a.redo.setEnabled(False)
+    c.search.textChanged.connect(lambda _t: window.apply_filter())
+    for button in c.filters.values():
+        button.toggled.connect(lambda _on: window.apply_filter())
+    c.reapply.clicked.connect(window.apply_filter)
+    c.language.activated.connect(lambda _i: window.set_language(c.language.currentData()))
+
+
+def default_geometry(window: MainWindow) -> None:
+    """No remembered geometry: a size that fits the screen (ui/_places.py)."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(DEFAULT_SIZE)
+        return
+    place = first_geometry(screen.availableGeometry())
+    window.resize(place.size())
+    window.move(place.topLeft())
+
+
+def restore_state(window: MainWindow) -> None:
+    """Dock layout (after the docks exist)."""
+    state = window.settings.blob("state")
+    if state is not None:
+        window.restoreState(state)
+
+
+def reserve_docks(window: MainWindow) -> None:
+    """Empty docks where the remembered layout shows them, before the first paint
+    (install_part2 fills them): added after it, an open dock narrowed the form."""
+    # the side docks run the full height; the bottom one stays under the form
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
+    state = window.settings.blob("state")
+    if state is None:
+        return
+    from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
+
+    for name in DOCKS:
+        dock = QDockWidget(tr(DOCK_TITLES[name]), window)
+        dock.setObjectName(f"dock:{name}")
+        stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
+        stand_in.setMinimumSize(DOCK_MINIMUM)
+        dock.setWidget(stand_in)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()
+    window.restoreState(state)
+
+
+def restore_splitters(window: MainWindow) -> None:
+    """Splitter layout, before the first paint: the remembered one, else shares of
+    the window's width that leave the form room for its widest row. The stand-ins
+    have the real views' minimum sizes, so the document does not move it."""
+    for name in _SPLITTERS:
+        blob = window.settings.blob(f"splitter_{name}")
+        splitter = window.main if name == "main" else window.side
+        if blob is not None and splitter.restoreState(blob):
+            continue
+        if splitter is window.main and window.settings.blob("state") is not None:
+            needs = window.form.needed_width(window.form.body.minimumSizeHint().width())
+            widen_form(window, window.main.width(), needs)
+
+
+def widen_form(window: MainWindow, width: int, needs: int) -> None:
+    """The form as wide as its widest row ``needs`` and the navigation as wide as
+    its widest entry, where the main splitter's ``width`` has room for them
+    (ui/_places.main_sizes)."""
+    main, side = window.main, window.side
+    total = width - main.handleWidth() * (main.count() - 1)
+    views = [w for w in (side.widget(0), side.widget(1)) if w is not None]
+    least = max(side.minimumWidth(), *(w.minimumWidth() for w in views))
+    main.setSizes(main_sizes(total, needs, least, window.nav.needed_width()))
+
+
+def save_layout(window: MainWindow) -> None:
+    settings = window.settings
+    settings.set_blob("geometry", window.saveGeometry())
+    settings.set_blob("state", window.saveState())
+    settings.set_blob("splitter_main", QByteArray(window.main.saveState()))
+    settings.set_blob("splitter_side", QByteArray(window.side.saveState()))
+    settings.sync()
