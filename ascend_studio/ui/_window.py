@@ -29,7 +29,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui import _edits, _shell
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._deferred import build_document, connect_document, install_part2
+from ascend_studio.ui._deferred import build_document, connect_document, install_part2, preload
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
@@ -159,9 +159,15 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         """The actions' icons, shortcuts and tooltips first: the icons are painted
-        before the document is built."""
+        before the document is built. Then the document's modules, then the document,
+        each in a turn of the event loop of its own (``_deferred.preload``)."""
         self.actions_.complete()
-        QTimer.singleShot(0, self, self.finish_start)
+        QTimer.singleShot(0, self, self._preload)
+
+    def _preload(self) -> None:
+        if not self._started:
+            preload(self)
+            QTimer.singleShot(0, self, self.finish_start)
 
     # the docked views, built the first time they are needed (ui/_docks.py)
     @property
