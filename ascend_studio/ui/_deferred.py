@@ -31,33 +31,40 @@ __all__ = [
     "preload",
 ]
 
-#: The modules the document and its first refresh import (about 85 ms on the 2-core
-#: test machine). ``preload`` imports them in a turn of the event loop of its own, right
-#: before the one that builds the document (about 70 ms): input after the first paint
-#: waits for one of those turns, not for both (the longest stall was about 146 ms).
+#: The modules the document and its first refresh import (about 90 ms on the 2-core test
+#: machine), in groups of about 30 ms. ``preload`` imports one group per turn of the
+#: event loop, right before the turn that builds the document (about 40 ms): input after
+#: the first paint waits for one of those turns, not for all of them (the longest was
+#: about 130 ms).
 PRELOAD = (
-    "ascend_studio.ui._files",
-    "ascend_studio.ui._previews",
-    "ascend_studio.ui._diaglist",
-    "ascend_studio.ui._docks",
-    "ascend_studio.ui._model",
-    "ascend_studio.ui._env",
-    "ascend_studio.ui.companion",
-    "ascend_studio.ui.apply._install",
-    "ascend_studio.ui.import_review._drop",
-    "ascend_studio.rules._registry",
-    "ascend_studio.rules._context",
-    "ascend_studio.rules._effective",
-    "ascend_studio.rules._evaluate",
-    "ascend_studio.rules._rules_predicates",
+    ("ascend_studio.ui._files", "ascend_studio.ui.companion"),
+    (
+        "ascend_studio.ui._previews",
+        "ascend_studio.ui._diaglist",
+        "ascend_studio.ui._docks",
+        "ascend_studio.ui._model",
+        "ascend_studio.ui._env",
+    ),
+    (
+        "ascend_studio.ui.apply._install",
+        "ascend_studio.ui.import_review._drop",
+        "ascend_studio.rules._registry",
+        "ascend_studio.rules._context",
+        "ascend_studio.rules._effective",
+        "ascend_studio.rules._evaluate",
+        "ascend_studio.rules._rules_predicates",
+    ),
 )
 
 
-def preload(window: MainWindow) -> None:
-    """Import what building the document needs, and find the export formats."""
-    for name in PRELOAD:
+def preload(window: MainWindow, group: int) -> bool:
+    """Import group ``group`` of what building the document needs (the last one also
+    finds the export formats); whether another group follows."""
+    for name in PRELOAD[group]:
         importlib.import_module(name)
-    window.engine.formats()
+    if group == len(PRELOAD) - 1:
+        window.engine.formats()
+    return group + 1 < len(PRELOAD)
 
 
 def build_document(window: MainWindow) -> None:

@@ -18,6 +18,7 @@ the document arrives.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
@@ -164,10 +165,14 @@ class MainWindow(QMainWindow):
         self.actions_.complete()
         QTimer.singleShot(0, self, self._preload)
 
-    def _preload(self) -> None:
-        if not self._started:
-            preload(self)
-            QTimer.singleShot(0, self, self.finish_start)
+    def _preload(self, group: int = 0) -> None:
+        if self._started:
+            return
+        more = preload(self, group)
+        after = partial(self._preload, group + 1) if more else self.finish_start
+        # 1 ms, not 0: a zero-delay call is a posted event, handled before any timer
+        # is, so the turns ran back to back as if they were one
+        QTimer.singleShot(1, self, after)
 
     # the docked views, built the first time they are needed (ui/_docks.py)
     @property
