@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGridLayout
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._row import BAR_WIDTH, MARKER_WIDTH, ParamRow, reset_size
+from ascend_studio.ui._tags import least_width
 from ascend_studio.ui._texts import tags_for
 
 __all__ = ["INDENT", "TAG_GAP", "widest_row"]
@@ -89,7 +90,5 @@ def _memo(measure: Callable[[str], int]) -> Callable[[str], int]:
 
 def _tags_width(param: Parameter, width: Callable[[str], int]) -> int:
     """At least the tags' minimum width: their widest piece that does not wrap."""
-    pieces = [piece for _kind, text in tags_for(param) for piece in text.split()]
-    if not pieces:
-        return 0
-    return TAG_GAP + max(width(f"\xa0{piece}\xa0") for piece in pieces) + 1
+    least = least_width([text for _kind, text in tags_for(param)], width)
+    return TAG_GAP + least if least else 0

@@ -11,6 +11,7 @@ between words like the label did), at a small part of the cost.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from ascend_studio.ui._texts import tag_colors
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent
 
-__all__ = ["TagStrip"]
+__all__ = ["TagStrip", "least_width"]
 
 #: The padding each side of a tag's words (as the label had: a no-break space).
 PAD = "\xa0"
@@ -88,10 +89,8 @@ class TagStrip(QWidget):
         """The widest word of a tag with its padding: narrower, a word would be cut."""
         if self._least is None:
             metrics = self._font_metrics()
-            words = [word for _kind, text in self._tags for word in text.split()]
-            widest = max((metrics.horizontalAdvance(PAD + w + PAD) for w in words), default=0.0)
-            height = math.ceil(metrics.lineSpacing()) if words else 0
-            self._least = QSize(int(widest) + 1 if words else 0, height)
+            least = least_width([text for _kind, text in self._tags], metrics.horizontalAdvance)
+            self._least = QSize(least, math.ceil(metrics.lineSpacing()) if least else 0)
         return QSize(self._least)
 
     def changeEvent(self, event: QEvent) -> None:
@@ -138,6 +137,14 @@ class TagStrip(QWidget):
                 painter.drawText(QPointF(piece.x, top + ascent), piece.text)
         finally:
             painter.end()
+
+
+def least_width(texts: list[str], advance: Callable[[str], float]) -> int:
+    """The narrowest the chips of ``texts`` can be (0 for no words): their widest word
+    with its padding, as ``advance`` measures it, and 1 px for its fractional part.
+    ``ui/_formwidth.py`` reserves this much for a row's tags before the row exists."""
+    words = [word for text in texts for word in text.split()]
+    return int(max(advance(PAD + word + PAD) for word in words)) + 1 if words else 0
 
 
 def lay_out(tags: tuple[tuple[str, str], ...], metrics: QFontMetricsF, width: int) -> list[_Piece]:
