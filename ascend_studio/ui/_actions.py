@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -255,7 +255,7 @@ class Controls:
         self.hide_unavailable.setObjectName("filter:hide_unavailable")
         self.hide_unavailable.setDefaultAction(actions.hide_unavailable)
         chips.addWidget(self.reapply)
-        self.match_count = QLabel(bar)
+        self.match_count = MatchCount(bar)
         self.match_count.setObjectName("filter:count")
         chips.addWidget(self.match_count)
         chips.addStretch(1)
@@ -301,6 +301,34 @@ class Controls:
             self.scenario.setItemText(index, scenario.name.get(lang))
         fit_to_items(self.product)
         fit_to_items(self.scenario)
+
+
+class MatchCount(QLabel):
+    """The search's count of matches, as wide from the start as a three-digit count:
+    the first count shown widened the search bar, and with it the window's least
+    width (a window at its least width grew 66 px at the first key typed)."""
+
+    def show_count(self, count: int | None) -> None:
+        """``None``: no search (no count)."""
+        self.setText("" if count is None else self._text(count))
+
+    @staticmethod
+    def _text(count: int) -> str:
+        return tr("Matches: {count}").format(count=count)
+
+    def minimumSizeHint(self) -> QSize:
+        return self._widest(super().minimumSizeHint())
+
+    def sizeHint(self) -> QSize:
+        return self._widest(super().sizeHint())
+
+    def _widest(self, hint: QSize) -> QSize:
+        margins = self.contentsMargins()
+        text = self._text(888)  # measured as QLabel measures its text
+        room = self.fontMetrics().boundingRect(QRect(), int(self.alignment()), text).width()
+        room += 2 * self.margin()
+        room += margins.left() + margins.right()
+        return QSize(max(hint.width(), room), hint.height())
 
 
 def _combo(name: str, parent: QWidget) -> QComboBox:

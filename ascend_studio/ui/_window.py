@@ -305,11 +305,9 @@ class MainWindow(QMainWindow):
         )
         paths = set(selection.paths) if selection.paths is not None else None
         self.form.set_filter(paths, selection.show_env)
-        count = ""
         if paths is not None:
             self.form.verticalScrollBar().setValue(0)
-            count = tr("Matches: {count}").format(count=len(selection.matched))
-        self.controls.match_count.setText(count)
+        self.controls.match_count.show_count(None if paths is None else len(selection.matched))
         self.controls.reapply.setEnabled(False)
 
     def reveal(self, path: str) -> None:
