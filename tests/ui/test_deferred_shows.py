@@ -1,0 +1,135 @@
+"""Issue 15.3, the turns of the event loop while the rows are built: a filter change
+that shows many built rows shows a screen of them at once and leaves the rest to the
+next slices; a slice passes its turn after a change the user made; the search's count
+does not widen the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from ascend_studio.ui._window import MainWindow
+
+
+@pytest.fixture
+def searched(make_window: Callable[..., MainWindow]) -> MainWindow:
+    """A window mid-build (slices driven here) with every row but the last built while
+    a search hid most of them."""
+    window = make_window(progressive=True)
+    window.finish_start()
+    form = window.form
+    form._slicer.stop()
+    form._slicer.isActive = lambda: True  # type: ignore[method-assign]
+    window.controls.search.setText("dump")
+    last = window.catalog.params[-1].path
+    form.ensure_built(p.path for p in window.catalog.params if p.path != last)
+    assert last not in form.rows
+    return window
+
+
+def _shown(window: MainWindow) -> set[str]:
+    return {p for p, row in window.form.rows.items() if not row.isHidden()}
+
+
+def test_clearing_a_search_mid_build_shows_a_screen_now_and_the_rest_slice_by_slice(
+    searched: MainWindow,
+) -> None:
+    form = searched.form
+    announced: list[bool] = []
+    form.fully_built.connect(lambda: announced.append(True))
+    first_screens: list[str] = []
+    original = form._first_screen
+
+    def first_screen(params: Any) -> list[str]:
+        first_screens.extend(original(params))
+        return first_screens
+
+    form._first_screen = first_screen  # type: ignore[method-assign]
+    before = _shown(searched)
+    searched.controls.search.setText("")
+    now = _shown(searched)
+    assert now - before <= set(first_screens)  # at once: what the view opens on
+    assert 0 < len(first_screens) < 20
+    assert len(form._to_show) > form.rows_per_slice()  # the old code showed all ~100 here
+    built = set(form.rows)
+    assert all(form.is_row_visible(p) for p in built)  # shown, or about to be
+    assert form.visible_paths() == list(form.rows)
+    slices = 0
+    while form._to_show:
+        QApplication.sendPostedEvents()
+        was, per_slice = _shown(searched), form.rows_per_slice()
+        form.build_slice()
+        slices += 1
+        assert len(_shown(searched) - was) <= per_slice
+        assert set(form.rows) == built  # showing first, building after
+        assert not announced
+    assert slices >= 2 and _shown(searched) == built
+    assert all(section.isVisible() for section in form.sections.values())
+    form.build_slice()  # the last row
+    assert announced == [True]
+
+
+def test_a_row_left_to_the_slices_is_shown_when_revealed(searched: MainWindow) -> None:
+    form = searched.form
+    searched.controls.search.setText("")
+    path = list(form._to_show)[-1]
+    assert form.rows[path].isHidden()
+    searched.reveal(path)
+    assert not form.rows[path].isHidden() and not form._to_show
+    assert not form.rows[path].visibleRegion().isEmpty()
+
+
+def test_a_new_filter_replaces_the_rows_left_to_show(searched: MainWindow) -> None:
+    form = searched.form
+    searched.controls.search.setText("")
+    assert form._to_show
+    searched.controls.search.setText("hccl_timeout")
+    assert not form._to_show
+    assert form.match is not None and "hccl_timeout" in form.match
+    assert _shown(searched) == form.match & set(form.rows)
+
+
+def test_a_slice_passes_its_turn_after_a_key(searched: MainWindow) -> None:
+    """The key's turn of the event loop filters the form and paints it; a slice in the
+    same turn made it 20-35 ms."""
+    form = searched.form
+    searched.controls.search.setText("dump_")
+    rows, shown = set(form.rows), _shown(searched)
+    form.build_slice()
+    assert (set(form.rows), _shown(searched)) == (rows, shown)
+    form.build_slice()
+    assert set(form.rows) != rows  # the last row
+
+
+def test_nothing_is_left_to_the_slices_once_the_rows_are_built(
+    make_window: Callable[..., MainWindow],
+) -> None:
+    window = make_window(progressive=False)
+    window.controls.search.setText("dump")
+    window.controls.search.setText("")
+    assert not window.form._to_show
+    assert _shown(window) == set(window.form.rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_match_count_does_not_widen_the_window(
+    qtbot: Any, make_window: Callable[..., MainWindow], lang: str
+) -> None:
+    """A window at its least width grew 66 px at the first key typed: the count of
+    matches widened the search bar."""
+    window = make_window(lang)
+    least = window.minimumSizeHint().width()
+    count = window.controls.match_count
+    assert count.text() == ""
+    window.controls.search.setText("dump")
+    assert (
+        count.text()
+        and count.minimumSizeHint().width() >= count.fontMetrics().horizontalAdvance(count.text())
+    )
+    QApplication.sendPostedEvents()
+    assert window.minimumSizeHint().width() == least
+    window.controls.search.setText("")
+    assert count.text() == ""
