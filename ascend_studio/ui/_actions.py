@@ -255,15 +255,20 @@ class Controls:
         self.hide_unavailable.setObjectName("filter:hide_unavailable")
         self.hide_unavailable.setDefaultAction(actions.hide_unavailable)
         chips.addWidget(self.reapply)
-        self.match_count = MatchCount(bar)
-        self.match_count.setObjectName("filter:count")
-        chips.addWidget(self.match_count)
         chips.addStretch(1)
         chips.addWidget(self.hide_unavailable)
+        # the count beside the search field: on the toggles' line it set the bar's
+        # least width, and with it the window's
+        self.match_count = MatchCount(bar)
+        self.match_count.setObjectName("filter:count")
+        line = QHBoxLayout()
+        line.setSpacing(8)
+        line.addWidget(self.search, 1)
+        line.addWidget(self.match_count)
         layout = QVBoxLayout(bar)
         layout.setContentsMargins(8, 6, 8, 2)
         layout.setSpacing(4)
-        layout.addWidget(self.search)
+        layout.addLayout(line)
         layout.addLayout(chips)
         return bar
 
@@ -306,7 +311,8 @@ class Controls:
 class MatchCount(QLabel):
     """The search's count of matches, as wide from the start as a three-digit count:
     the first count shown widened the search bar, and with it the window's least
-    width (a window at its least width grew 66 px at the first key typed)."""
+    width (a window at its least width grew 66 px at the first key typed); the search
+    field beside it keeps its width too."""
 
     def show_count(self, count: int | None) -> None:
         """``None``: no search (no count)."""

@@ -160,6 +160,11 @@
         <translation>界面语言</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Matches: {count}</source>
+        <translation>匹配：{count}</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_app.py"/>
         <source>The parameter catalog shipped with Ascend Studio is invalid:
 {error}</source>
@@ -634,11 +639,6 @@
         <location filename="../../ascend_studio/ui/_window.py"/>
         <source>new</source>
         <translation>新建</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_window.py"/>
-        <source>Matches: {count}</source>
-        <translation>匹配：{count}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
