@@ -70,6 +70,7 @@ class RowsBuilt(QScrollArea):
         self._to_show: dict[str, None] = {}
         self._show_cost = 0.0  # seconds to show and lay out a row: mean of the last slices
         self._pass_turn = False  # the next slice gives its turn to the view's new paint
+        self._sliced = False  # build_progressively was called (filters show rows by slices)
         self._building = False
         self._announced = False
         #: Builds a slice of rows on each turn of the event loop until every row exists.
@@ -91,10 +92,17 @@ class RowsBuilt(QScrollArea):
         self._build_now(self.build_queue.pending())
 
     def build_progressively(self) -> None:
-        """Build the remaining rows a slice per turn of the event loop (input stays live)."""
+        """Build the remaining rows a slice per turn of the event loop (input stays live);
+        from then on, rows a filter change shows beyond a screen are shown that way too."""
+        self._sliced = True
         if self.build_queue:
             for bar in self._bars:
                 bar.start()
+            self._slicer.start()
+
+    def _resume_slices(self) -> None:
+        """Slices again for rows left to show once every row is built."""
+        if self._to_show and not self._slicer.isActive():
             self._slicer.start()
 
     def build_slice(self) -> None:

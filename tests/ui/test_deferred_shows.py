@@ -104,7 +104,7 @@ def test_a_slice_passes_its_turn_after_a_key(searched: MainWindow) -> None:
     assert set(form.rows) != rows  # the last row
 
 
-def test_nothing_is_left_to_the_slices_once_the_rows_are_built(
+def test_a_form_built_at_once_shows_its_rows_at_once(
     make_window: Callable[..., MainWindow],
 ) -> None:
     window = make_window(progressive=False)
@@ -112,6 +112,27 @@ def test_nothing_is_left_to_the_slices_once_the_rows_are_built(
     window.controls.search.setText("")
     assert not window.form._to_show
     assert _shown(window) == set(window.form.rows)
+
+
+def test_after_the_build_the_slices_resume_to_show_the_rows_a_clear_shows(
+    qtbot: Any, make_window: Callable[..., MainWindow]
+) -> None:
+    """Clearing a search once every row is built showed ~100 rows in one turn (25-35 ms)."""
+    window = make_window(progressive=True)
+    form = window.form
+    announced: list[bool] = []
+    form.fully_built.connect(lambda: announced.append(True))
+    qtbot.waitUntil(lambda: window.is_built() and form.is_fully_built(), timeout=20000)
+    qtbot.waitUntil(lambda: not form._slicer.isActive(), timeout=20000)
+    assert announced == [True]
+    window.controls.search.setText("dump")
+    window.controls.search.setText("")
+    assert form._to_show and form._slicer.isActive()
+    assert form.visible_paths() == list(form.rows)
+    qtbot.waitUntil(lambda: not form._to_show, timeout=20000)
+    assert _shown(window) == set(form.rows)
+    qtbot.waitUntil(lambda: not form._slicer.isActive(), timeout=5000)
+    assert announced == [True]  # once
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
