@@ -22,7 +22,7 @@ from ascend_studio.ui._formbuild import UNSET, RowsBuilt
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
-from ascend_studio.ui._sections import ROW_HEIGHT, Section
+from ascend_studio.ui._sections import ROW_HEIGHT, RowStack, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, RowState
 from ascend_studio.ui.editors import SubconfigEditor
 
@@ -256,8 +256,15 @@ class FormView(RowsBuilt):
             quiet = False
         if quiet:
             section.hide()
+        stacks: dict[int, RowStack] = {}
         for row, wanted in changed:
             row.setVisible(wanted)
+            stack = row.parentWidget()
+            if isinstance(stack, RowStack):
+                stacks[id(stack)] = stack
+        if quiet or section.isHidden():
+            for stack in stacks.values():
+                stack.rows_shown_or_hidden()
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:

@@ -200,6 +200,13 @@ class RowStack(QWidget):
         self._place()
         super().resizeEvent(event)
 
+    def rows_shown_or_hidden(self) -> None:
+        """Measure and place the rows again after some were shown or hidden while this
+        stack was not visible: Qt tells only a visible stack (a LayoutRequest), so one in
+        a hidden section kept its old height (blank gaps in a search's results)."""
+        self._changed()
+        self._place()
+
     def _changed(self) -> None:
         self._heights.clear()
         self._hint_widths = None

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from ascend_studio.ui._sections import RowStack
 from ascend_studio.ui._window import MainWindow
 
 
@@ -154,3 +155,41 @@ def test_the_match_count_does_not_widen_the_window(
     assert window.minimumSizeHint().width() == least
     window.controls.search.setText("")
     assert count.text() == ""
+
+
+def _misfits(window: MainWindow) -> list[str]:
+    """Shown stacks of rows whose height is not their shown rows' (a blank gap, or rows
+    cut off) or whose rows are not one under the other."""
+    found = []
+    for stack in window.form.body.findChildren(RowStack):
+        if not stack.isVisible():
+            continue
+        width, y = stack.width(), 0
+        rows = [r for r in stack.rows if not r.isHidden()]
+        for row in rows:
+            if row.y() != y:
+                found.append(f"{row.objectName()} at {row.y()}, not {y}")
+            y += max(row.heightForWidth(width), row.minimumSizeHint().height())
+        if stack.height() != y:
+            found.append(f"{stack.objectName()}: {stack.height()} px for {y} px of rows")
+    return found
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+@pytest.mark.parametrize("text", ["精度", "dump", "timeout"])
+def test_a_search_leaves_no_gaps_and_its_clear_cuts_nothing_off(
+    qtbot: Any, make_window: Callable[..., MainWindow], progressive: bool, text: str
+) -> None:
+    """Rows shown or hidden in a hidden section (hidden while they change) left their
+    stack at its old height: blank gaps in the results (README's search screenshot)."""
+    window = make_window(progressive=progressive)
+    form = window.form
+    qtbot.waitUntil(lambda: window.is_built() and form.is_fully_built(), timeout=20000)
+    qtbot.waitUntil(lambda: not form._slicer.isActive(), timeout=20000)
+    window.controls.search.setText(text)
+    qtbot.wait(30)
+    assert _misfits(window) == []
+    window.controls.search.setText("")
+    qtbot.waitUntil(lambda: not form._to_show, timeout=20000)
+    qtbot.wait(30)
+    assert _misfits(window) == []
