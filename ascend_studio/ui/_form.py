@@ -262,9 +262,8 @@ class FormView(RowsBuilt):
             stack = row.parentWidget()
             if isinstance(stack, RowStack):
                 stacks[id(stack)] = stack
-        if quiet or section.isHidden():
-            for stack in stacks.values():
-                stack.rows_shown_or_hidden()
+        for stack in stacks.values():  # now: a posted request came a turn or two late
+            stack.rows_shown_or_hidden()
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:

@@ -201,9 +201,10 @@ class RowStack(QWidget):
         super().resizeEvent(event)
 
     def rows_shown_or_hidden(self) -> None:
-        """Measure and place the rows again after some were shown or hidden while this
-        stack was not visible: Qt tells only a visible stack (a LayoutRequest), so one in
-        a hidden section kept its old height (blank gaps in a search's results)."""
+        """Measure and place the rows again after some were shown or hidden. Qt tells
+        only a visible stack, by a posted LayoutRequest: one in a hidden section kept
+        its old height (blank gaps in a search's results), and a visible one could be
+        laid out with its old height first (a row cut off for a turn or two)."""
         self._changed()
         self._place()
 
