@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from ui_helpers import first_screens
 
 from ascend_studio.ui._sections import RowStack
 from ascend_studio.ui._window import MainWindow
@@ -41,19 +42,12 @@ def test_clearing_a_search_mid_build_shows_a_screen_now_and_the_rest_slice_by_sl
     form = searched.form
     announced: list[bool] = []
     form.fully_built.connect(lambda: announced.append(True))
-    first_screens: list[str] = []
-    original = form._first_screen
-
-    def first_screen(params: Any) -> list[str]:
-        first_screens.extend(original(params))
-        return first_screens
-
-    form._first_screen = first_screen  # type: ignore[method-assign]
+    asked = first_screens(form)
     before = _shown(searched)
     searched.controls.search.setText("")
     now = _shown(searched)
-    assert now - before <= set(first_screens)  # at once: what the view opens on
-    assert 0 < len(first_screens) < 20
+    assert now - before <= set(asked)  # at once: what the view opens on
+    assert 0 < len(asked) < 20
     assert len(form._to_show) > form.rows_per_slice()  # the old code showed all ~100 here
     built = set(form.rows)
     assert all(form.is_row_visible(p) for p in built)  # shown, or about to be

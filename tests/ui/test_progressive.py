@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QApplication
+from ui_helpers import first_screens
 
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._build import BuildQueue
@@ -221,14 +222,7 @@ def test_a_search_key_with_the_build_paused_builds_all_its_matches_in_view(
     midbuild: MainWindow,
 ) -> None:
     form = midbuild.form
-    asked: list[str] = []
-    original = form._first_screen
-
-    def first_screen(params: Any) -> list[str]:
-        asked.extend(original(params))
-        return asked
-
-    form._first_screen = first_screen  # type: ignore[method-assign]
+    asked = first_screens(form)
     midbuild.controls.search.setText("dump")
     assert len(asked) > 2
     assert [p for p in asked if not form.is_row_visible(p)] == []

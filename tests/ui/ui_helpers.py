@@ -41,3 +41,17 @@ def emitted(signal: Any) -> list[object]:
     seen: list[object] = []
     signal.connect(lambda *args: seen.append(args[0] if len(args) == 1 else args))
     return seen
+
+
+def first_screens(form: Any) -> list[str]:
+    """Every path the form's ``_first_screen`` returns from now on (it is wrapped)."""
+    asked: list[str] = []
+    original = form._first_screen
+
+    def first_screen(params: Any) -> list[str]:
+        found: list[str] = original(params)
+        asked.extend(found)
+        return found
+
+    form._first_screen = first_screen
+    return asked
