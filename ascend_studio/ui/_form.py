@@ -162,7 +162,8 @@ class FormView(RowsBuilt):
             self._folded.add(holder)
         else:
             self._folded.discard(holder)
-        self._update_visibility()
+        # a sub-config's fields open right under the pointer: all at once
+        self._update_visibility(later=False)
 
     def is_row_visible(self, path: str) -> bool:
         """Whether the row is built and shown (or left to the next slice to show)."""
@@ -181,10 +182,12 @@ class FormView(RowsBuilt):
         state = self.state(path)
         return not (self.hide_unavailable and state.unavailable is not None and state.value is None)
 
-    def _update_visibility(self) -> None:
+    def _update_visibility(self, later: bool = True) -> None:
+        """Show the rows the filters and folds want; ``later``: leave rows beyond the
+        first screen to the next slices (``_show_later``)."""
         self.pass_next_slice()
         focus = QApplication.focusWidget()
-        later = self._show_later()
+        shown_later = self._show_later() if later else set()
         self._to_show = {}
         for key, section in self.sections.items():
             any_shown = resized = False
@@ -194,7 +197,7 @@ class FormView(RowsBuilt):
                 row = self.rows.get(param.path)
                 if row is None:
                     resized = section.reserve(param.path, ROW_HEIGHT if wanted else 0) or resized
-                elif wanted and param.path in later:
+                elif wanted and param.path in shown_later:
                     self._to_show[param.path] = None
                     continue  # the section shows with it
                 elif row.isHidden() == wanted:

@@ -186,3 +186,23 @@ def test_a_search_leaves_no_gaps_and_its_clear_cuts_nothing_off(
     qtbot.waitUntil(lambda: _misfits(window) == [], timeout=2000)
     window.controls.search.setText("")
     qtbot.waitUntil(lambda: not form._to_show and _misfits(window) == [], timeout=5000)
+
+
+def test_a_sub_configs_fields_unfold_at_once(
+    qtbot: Any, make_window: Callable[..., MainWindow]
+) -> None:
+    """They open under the pointer: left to the slices they came in over a few turns."""
+    window = make_window(progressive=True)
+    form = window.form
+    qtbot.waitUntil(lambda: window.is_built() and form.is_fully_built(), timeout=20000)
+    holder = max(
+        (p.path for p in window.catalog.params if p.kind == "subconfig"),
+        key=lambda h: sum(q.path.startswith(h + ".") for q in window.catalog.params),
+    )
+    fields = [p.path for p in window.catalog.params if p.path.startswith(holder + ".")]
+    assert len(fields) > form.rows_per_slice()
+    form.set_folded(holder, True)
+    assert all(form.rows[p].isHidden() for p in fields)
+    form.set_folded(holder, False)
+    assert not form._to_show
+    assert not any(form.rows[p].isHidden() for p in fields)
