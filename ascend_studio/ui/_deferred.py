@@ -58,10 +58,13 @@ PRELOAD = (
 
 
 def preload(window: MainWindow, group: int) -> bool:
-    """Import group ``group`` of what building the document needs (the last one also
-    finds the export formats); whether another group follows."""
+    """Import group ``group`` of what building the document needs (the first one also
+    makes the search's texts, the last one finds the export formats); whether another
+    group follows."""
     for name in PRELOAD[group]:
         importlib.import_module(name)
+    if group == 0:
+        window.catalog.prepare_search()
     if group == len(PRELOAD) - 1:
         window.engine.formats()
     return group + 1 < len(PRELOAD)

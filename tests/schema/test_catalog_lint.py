@@ -170,3 +170,26 @@ def test_file_format_must_be_a_registered_companion_format(tmp_path: Path) -> No
     debugging.write_text(text.replace('"debug_cfg"', '"op_debug_config"'), "utf-8")
     with pytest.raises(CatalogError, match="unknown file format 'op_debug_config'"):
         load_catalog(tmp_path / "catalog")
+
+
+def test_the_search_texts_can_be_made_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app makes them in a turn after the first paint, not on the first key."""
+    from dataclasses import replace
+
+    from ascend_studio.schema import _catalog
+
+    catalog = replace(_shipped())  # a fresh copy: nothing searched yet
+    made: Counter[str] = Counter()
+    original = _catalog._haystack
+
+    def counting(param: Any) -> str:
+        made[param.path] += 1
+        return original(param)
+
+    monkeypatch.setattr(_catalog, "_haystack", counting)
+    catalog.prepare_search()
+    assert set(made) == {p.path for p in catalog.params} and set(made.values()) == {1}
+    found = [p.path for p in catalog.search("dump")]
+    catalog.prepare_search()
+    assert set(made.values()) == {1}  # made once, searched without remaking
+    assert found == [p.path for p in catalog.params if "dump" in original(p)]

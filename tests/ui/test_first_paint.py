@@ -975,3 +975,16 @@ def test_the_document_s_modules_load_in_a_turn_before_the_document(tmp_path: Pat
     assert not any(m.startswith("ascend_studio.ui._files") for m in preloaded)
     late = [m for m in turns[-1][1] if m.startswith("ascend_studio")]
     assert late == [], f"the document still imports in its own turn: {late}"
+
+
+def test_the_first_preload_turn_makes_the_search_texts(
+    window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Made on the first key typed, they cost it about 1-3 ms."""
+    from ascend_studio.schema import Catalog
+    from ascend_studio.ui import _deferred
+
+    prepared: list[int] = []
+    monkeypatch.setattr(Catalog, "prepare_search", lambda catalog: prepared.append(1))
+    assert _deferred.preload(window, 0) and prepared == [1]
+    assert _deferred.preload(window, 1) and prepared == [1]
