@@ -62,10 +62,12 @@ class BuildQueue:
         first: Iterable[str] = (),
         finish: Callable[[], object] | None = None,
         rest: bool = True,
+        share: float = 1.0,
     ) -> list[str]:
         """Build ``first`` (those still pending), then the rest in order (unless not
         ``rest``), while the next row and ``finish`` (showing the slice's rows) fit in
-        the budget."""
+        ``share`` of the budget."""
+        budget = self.budget * share
         start = self.clock()
         urgent = [p for p in dict.fromkeys(first) if p in self._pending]
         done: list[str] = []
@@ -73,7 +75,7 @@ class BuildQueue:
             if path not in self._pending:
                 continue
             spent = self.clock() - start
-            if done and spent + self.row_cost + self.finish_cost > self.budget:
+            if done and spent + self.row_cost + self.finish_cost > budget:
                 break
             del self._pending[path]
             build(path)

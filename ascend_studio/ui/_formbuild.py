@@ -28,6 +28,11 @@ from ascend_studio.ui.editors import SubconfigEditor
 
 __all__ = ["UNSET", "RowsBuilt"]
 
+#: The share of a slice's budget a search key may spend building its matches: the
+#: rest of its turn of the event loop filters the form and paints it (with a whole
+#: slice, the keys that build rows took 11-12 ms, their turns 17-20 ms).
+KEY_SHARE = 0.5
+
 #: The state of a row with no value, finding or note (made once: a frozen dataclass's
 #: ``__init__`` for every row asked was 3 % of building the rows).
 UNSET = RowState()
@@ -170,14 +175,16 @@ class RowsBuilt(QScrollArea):
 
     def _build_matches(self, paths: list[str]) -> None:
         """While the rows are built a slice at a time, a search key builds the first of
-        its matches in view within a slice's budget, and the next slices build the rest
-        of the view first: each key is taken within a frame (all of a screen's matches
-        at once took 40-65 ms a key). Otherwise, all of them now."""
+        its matches in view within half a slice's budget (``KEY_SHARE``), and the next
+        slices build the rest of the view first: each key is taken within a frame (all
+        of a screen's matches at once took 40-65 ms a key). Otherwise, all of them now."""
         if not self._slicer.isActive():
             self._build_now(paths)
             return
         with self._kept_in_place():
-            self.build_queue.run_slice(self._make_row, paths, self._place_runs, rest=False)
+            self.build_queue.run_slice(
+                self._make_row, paths, self._place_runs, rest=False, share=KEY_SHARE
+            )
         self._urgent = [p for p in paths if p in self.build_queue]
         self._check_done()
 

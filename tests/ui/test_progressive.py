@@ -16,6 +16,7 @@ from ui_helpers import first_screens
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._form import FormView
+from ascend_studio.ui._formbuild import KEY_SHARE
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.editors import IntEditor
@@ -118,6 +119,16 @@ def test_a_slice_can_build_only_the_urgent_paths() -> None:
     assert many == ["p8", "p7"]  # in the order asked, within the budget
 
 
+def test_a_slice_can_keep_to_a_share_of_its_budget() -> None:
+    clock = FakeClock(0.002)
+    queue = BuildQueue([f"p{i}" for i in range(10)], clock=clock, budget=0.008)
+    assert len(queue.run_slice(clock.build)) >= 4  # learns 2 ms a row
+    assert len(queue.run_slice(clock.build, share=0.5)) == 2  # 4 ms
+    assert len(queue.run_slice(clock.build, share=0.1)) == 1  # always one
+    left = len(queue)
+    assert 0 < left <= 4 and len(queue.run_slice(clock.build)) == left  # 4 would fit
+
+
 # -- the form while it is being built ------------------------------------------------------------
 
 
@@ -188,7 +199,7 @@ def test_a_search_key_builds_its_matches_in_view_within_a_slice_then_the_rest_fi
     form._slicer.stop()  # the slices are driven here, one by one
     form._slicer.isActive = lambda: True  # type: ignore[method-assign]
     clock = FakeClock(0.0)
-    form.build_queue.clock, form.build_queue.budget = clock, 2.5
+    form.build_queue.clock, form.build_queue.budget = clock, 5.0
     form.build_queue.row_cost, form.build_queue.finish_cost = 1.0, 0.0
     original = form._make_row
 
@@ -200,7 +211,7 @@ def test_a_search_key_builds_its_matches_in_view_within_a_slice_then_the_rest_fi
     before = set(form.rows)
     midbuild.controls.search.setText("dump")
     built = set(form.rows) - before
-    assert len(built) == 2  # a third row would end at 3.0, over the budget
+    assert KEY_SHARE == 0.5 and len(built) == 2  # a third would end at 3.0, over 2.5
     wanted = set(form._first_screen(form.catalog.params))
     assert built <= wanted and len(wanted - set(form.rows)) > 0
     for _ in range(len(form.catalog.params)):
