@@ -1,7 +1,9 @@
 """New/Open/Save/Save As, recent files, import and export, with their prompts.
 
 A file that cannot be read or written shows the error and changes nothing:
-the current profile stays, unsaved changes included.
+the current profile stays, unsaved changes included. The dialogs are imported when
+one is first needed, not with this module (their Qt classes cost about 8 ms of the
+document's start).
 """
 
 from __future__ import annotations
@@ -22,13 +24,11 @@ from ascend_studio.profile import (
     load_profile,
     save_profile,
 )
-from ascend_studio.ui import _dialogs
 from ascend_studio.ui._autosave import Autosave, Recovery, find_recoveries
 from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._settings import Settings
-from ascend_studio.ui.companion._export import companion_bundle
 
 __all__ = ["SCRIPT_SUFFIXES", "FileController", "is_script"]
 
@@ -73,6 +73,8 @@ class FileController(QObject):
         """Ask about unsaved changes; ``False`` means the user cancelled."""
         if not self.model.is_dirty():
             return True
+        from ascend_studio.ui import _dialogs
+
         choice = _dialogs.ask_save_changes(self.window, self.display_name())
         if choice is _dialogs.SaveChoice.SAVE:
             return self.save()
@@ -90,6 +92,8 @@ class FileController(QObject):
     def open(self, path: Path | None = None) -> bool:
         """Open a profile, or import a script (``.py``, ``.sh``...) through the review."""
         if path is None:
+            from ascend_studio.ui import _dialogs
+
             path = _dialogs.ask_open_path(self.window, tr("Open profile"), self._start_dir())
             if path is None:
                 return False
@@ -109,6 +113,8 @@ class FileController(QObject):
         try:
             profile = load_profile(path)
         except ProfileError as exc:
+            from ascend_studio.ui import _dialogs
+
             _dialogs.show_error(self.window, tr("Cannot open the profile"), str(exc))
             return False
         self.model.replace(profile, path, saved=profile)
@@ -123,6 +129,8 @@ class FileController(QObject):
         return self._write(self.model.path)
 
     def save_as(self) -> bool:
+        from ascend_studio.ui import _dialogs
+
         start = str(self.model.path or Path(self._start_dir(), "profile.ascend.json"))
         path = _dialogs.ask_save_path(self.window, tr("Save profile as"), start)
         if path is None:
@@ -131,6 +139,8 @@ class FileController(QObject):
         return self._write(path)
 
     def _write(self, path: Path) -> bool:
+        from ascend_studio.ui import _dialogs
+
         # Only the document's own file is checked: Save As onto another file was
         # already confirmed in the file dialog.
         expected = self.stamp if path == self.model.path else None
@@ -160,6 +170,8 @@ class FileController(QObject):
         """
         recoveries = find_recoveries()
         while recoveries:
+            from ascend_studio.ui import _dialogs
+
             entries = [self._describe(r) for r in recoveries]
             choice, index = _dialogs.choose_recovery(self.window, entries)
             chosen = recoveries[index]
@@ -199,6 +211,7 @@ class FileController(QObject):
     # -- import / export ---------------------------------------------------------------------------
     def import_script(self, path: Path | None = None) -> bool:
         """Import through the review dialog: a new untitled document, or merged into this one."""
+        from ascend_studio.ui import _dialogs
         from ascend_studio.ui.import_review import import_with_review
 
         if path is None:
@@ -222,6 +235,9 @@ class FileController(QObject):
         return True
 
     def export(self, fmt: str | None = None) -> bool:
+        from ascend_studio.ui import _dialogs
+        from ascend_studio.ui.companion._export import companion_bundle
+
         formats = self.engine.formats()
         if fmt is None:
             titles = [f"{f.label.get(self.lang())} ({f.id})" for f in formats]

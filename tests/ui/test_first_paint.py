@@ -540,8 +540,11 @@ window.form.fully_built.connect(built)
 app.exec()
 """
 
-#: What only the docked views and the import review need: not loaded by the start.
+#: What only the docked views, the import review and the dialogs need: not loaded by
+#: the start.
 ON_FIRST_USE = (
+    "ascend_studio.ui._dialogs",
+    "ascend_studio.ui.companion._export",
     "ascend_studio.ui.inspector",
     "ascend_studio.ui.why",
     "ascend_studio.ui.compare",
