@@ -138,23 +138,24 @@ class Catalog:
     def search(self, query: str) -> Iterator[Parameter]:
         """Parameters whose name, labels, descriptions, values or env vars match."""
         needle = query.strip().casefold()
-        haystacks: dict[str, str] = self._haystacks  # type: ignore[attr-defined]
         for param in self.params:
-            if needle:
-                haystack = haystacks.get(param.path)
-                if haystack is None:
-                    haystack = haystacks[param.path] = _haystack(param)
-                if needle not in haystack:
-                    continue
+            if needle and needle not in self._searched_text(param):
+                continue
             yield param
 
     def prepare_search(self) -> None:
         """Make every parameter's searched text now (the first search made them all:
         about 3 ms on the first key typed)."""
-        haystacks: dict[str, str] = self._haystacks  # type: ignore[attr-defined]
         for param in self.params:
-            if param.path not in haystacks:
-                haystacks[param.path] = _haystack(param)
+            self._searched_text(param)
+
+    def _searched_text(self, param: Parameter) -> str:
+        """``param``'s searched text, made once and kept."""
+        haystacks: dict[str, str] = self._haystacks  # type: ignore[attr-defined]
+        haystack = haystacks.get(param.path)
+        if haystack is None:
+            haystack = haystacks[param.path] = _haystack(param)
+        return haystack
 
 
 def _squash(text: str) -> str:

@@ -116,13 +116,15 @@ def test_search_finds_in_both_languages(catalog: Catalog) -> None:
     assert "dump_config.dump_path" in {p.path for p in catalog.search("dump_path")}
 
 
-def test_search_makes_each_parameters_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app searches on every key typed: the searched texts are kept, not remade."""
+@pytest.fixture
+def searched(monkeypatch: pytest.MonkeyPatch) -> tuple[Catalog, Counter[str], Any]:
+    """A fresh copy of the shipped catalog (nothing searched yet), how many times each
+    parameter's searched text was made, and the function that makes it."""
     from dataclasses import replace
 
     from ascend_studio.schema import _catalog
 
-    catalog = replace(_shipped())  # a fresh copy: nothing searched yet
+    catalog = replace(_shipped())
     made: Counter[str] = Counter()
     original = _catalog._haystack
 
@@ -131,6 +133,14 @@ def test_search_makes_each_parameters_text_once(monkeypatch: pytest.MonkeyPatch)
         return original(param)
 
     monkeypatch.setattr(_catalog, "_haystack", counting)
+    return catalog, made, original
+
+
+def test_search_makes_each_parameters_text_once(
+    searched: tuple[Catalog, Counter[str], Any],
+) -> None:
+    """The app searches on every key typed: the searched texts are kept, not remade."""
+    catalog, made, original = searched
     results = [[p.path for p in catalog.search(q)] for q in ("d", "du", "dum", "dump", "d")]
     assert results[0] == results[4] and set(results[3]) <= set(results[0])
     assert results[3] == [p.path for p in catalog.params if "dump" in original(p)]
@@ -172,21 +182,9 @@ def test_file_format_must_be_a_registered_companion_format(tmp_path: Path) -> No
         load_catalog(tmp_path / "catalog")
 
 
-def test_the_search_texts_can_be_made_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_texts_can_be_made_ahead(searched: tuple[Catalog, Counter[str], Any]) -> None:
     """The app makes them in a turn after the first paint, not on the first key."""
-    from dataclasses import replace
-
-    from ascend_studio.schema import _catalog
-
-    catalog = replace(_shipped())  # a fresh copy: nothing searched yet
-    made: Counter[str] = Counter()
-    original = _catalog._haystack
-
-    def counting(param: Any) -> str:
-        made[param.path] += 1
-        return original(param)
-
-    monkeypatch.setattr(_catalog, "_haystack", counting)
+    catalog, made, original = searched
     catalog.prepare_search()
     assert set(made) == {p.path for p in catalog.params} and set(made.values()) == {1}
     found = [p.path for p in catalog.search("dump")]
