@@ -171,7 +171,7 @@ class FormView(RowsBuilt):
         return row is not None and (not row.isHidden() or path in self._to_show)
 
     def visible_paths(self) -> list[str]:
-        return [p for p, row in self.rows.items() if not row.isHidden() or p in self._to_show]
+        return [path for path in self.rows if self.is_row_visible(path)]
 
     def _wanted(self, param: Parameter) -> bool:
         path = param.path
@@ -220,10 +220,12 @@ class FormView(RowsBuilt):
         Otherwise (the form built at once) none."""
         if not self._sliced:
             return set()
-        hidden = [
-            p for p in self.catalog.params if p.path in self.rows and self.rows[p.path].isHidden()
+        rows = self.rows
+        shown = [
+            p.path
+            for p in self.catalog.params
+            if p.path in rows and rows[p.path].isHidden() and self._wanted(p)
         ]
-        shown = [p.path for p in hidden if self._wanted(p)]
         if len(shown) <= self.rows_per_slice():
             return set()
         return set(shown) - set(self._first_screen(self.catalog.params))
@@ -259,14 +261,11 @@ class FormView(RowsBuilt):
             quiet = False
         if quiet:
             section.hide()
-        stacks: dict[int, RowStack] = {}
         for row, wanted in changed:
             row.setVisible(wanted)
-            stack = row.parentWidget()
-            if isinstance(stack, RowStack):
-                stacks[id(stack)] = stack
-        for stack in stacks.values():  # now: a posted request came a turn or two late
-            stack.rows_shown_or_hidden()
+        for stack in {row.parentWidget() for row, _wanted in changed}:
+            if isinstance(stack, RowStack):  # now: a posted request came a turn or two late
+                stack.rows_shown_or_hidden()
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:
