@@ -12,7 +12,7 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Literal, get_args
 
-from ascend_studio.profile import Expr
+from ascend_studio.profile import Expr, Value
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
@@ -78,12 +78,18 @@ def _enforced(param: Parameter, aspect: Literal["values", "range"]) -> Where | N
     return how if how in _ENFORCED else None
 
 
-def _literals(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
+def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows; an explicit None
-    is judged by the ``value.none_raises`` family alone."""
-    for path, value, facts in ctx.known():
-        if not isinstance(value, Expr) and value is not None:
-            yield path, value, facts
+    is judged by the ``value.none_raises`` family alone. Made once per context: a
+    dozen rules go over it."""
+    found: list[tuple[str, Value, ParamFacts]] | None = ctx.memo.get("literals")
+    if found is None:
+        found = ctx.memo["literals"] = [
+            (path, value, facts)
+            for path, value, facts in ctx.known()
+            if not isinstance(value, Expr) and value is not None
+        ]
+    return found
 
 
 def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
@@ -299,12 +305,16 @@ def involves_none(ix: CatalogIndex, path: str) -> bool:
     return param is not None and param.checks.none == "raises"
 
 
-def _params_set(ctx: Ctx) -> Iterator[tuple[str, object, ParamFacts]]:
+def _params_set(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """Like _literals, but expressions count: availability does not need the value.
-    An explicit None is left out: it sends nothing (or fails, which scan_none says)."""
-    for path, value, facts in ctx.known():
-        if not is_none(value):
-            yield path, value, facts
+    An explicit None is left out: it sends nothing (or fails, which scan_none says).
+    Made once per context, like _literals."""
+    found: list[tuple[str, Value, ParamFacts]] | None = ctx.memo.get("params_set")
+    if found is None:
+        found = ctx.memo["params_set"] = [
+            (path, value, facts) for path, value, facts in ctx.known() if not is_none(value)
+        ]
+    return found
 
 
 def value_gate(kind: str) -> Scan:
