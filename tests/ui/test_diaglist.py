@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt
 
 from ascend_studio.schema import Text
 from ascend_studio.ui import _diaglist
 from ascend_studio.ui._core import Finding
-from ascend_studio.ui._diaglist import DiagnosticsList
+from ascend_studio.ui._diaglist import DiagnosticsList, Entry
 
 
 def finding(rule: str, en: str, severity: Any = "warning") -> Finding:
@@ -20,9 +20,9 @@ def finding(rule: str, en: str, severity: Any = "warning") -> Finding:
 def texts(view: DiagnosticsList) -> list[str]:
     out = []
     for row in range(view.count()):
-        label = view.itemWidget(view.item(row))
-        assert isinstance(label, QLabel)
-        out.append(label.text())
+        entry = view.itemWidget(view.item(row))
+        assert isinstance(entry, Entry)
+        out.append(entry.text())
     return out
 
 
@@ -78,3 +78,76 @@ def test_entries_come_and_go_in_severity_order(view: DiagnosticsList) -> None:
     view.show_findings((finding("i", "note", "info"), finding("e", "err", "error")))
     listed = texts(view)
     assert len(listed) == 2 and "err" in listed[0] and "note" in listed[1]
+
+
+LONG = Finding(
+    "checkpoints.both_set",
+    "error",
+    ("save_checkpoints_steps", "save_checkpoints_secs"),
+    Text.of(
+        "save_checkpoints_steps 与 save_checkpoints_secs 不能同时设置。",
+        "save_checkpoints_steps and save_checkpoints_secs cannot both be set.",
+    ),
+    fix=Text.of("只保留其中一个。", "Keep only one of them."),
+)
+
+
+def _ink(entry: Entry) -> tuple[int, int]:
+    """The rightmost column and the lowest line of the entry's painted text."""
+    image = entry.grab().toImage()
+    background = image.pixelColor(0, 0)
+    right = bottom = -1
+    for y in range(image.height()):
+        for x in range(image.width()):
+            if image.pixelColor(x, y) != background:
+                right, bottom = max(right, x), max(bottom, y)
+    return right, bottom
+
+
+@pytest.mark.parametrize("width", [150, 240, 400])
+def test_an_entry_is_as_tall_as_its_text_and_cuts_off_no_word(
+    view: DiagnosticsList, width: int
+) -> None:
+    """A rich-text label cut a parameter name longer than a narrow list's width; an
+    entry breaks it, and is given the height of the text as it is painted."""
+    view.show_findings((LONG,))
+    entry = view.itemWidget(view.item(0))
+    assert isinstance(entry, Entry)
+    height = entry.heightForWidth(width)
+    entry.resize(width, height)
+    right, bottom = _ink(entry)
+    margins = Entry.MARGINS
+    assert 0 < right < width - margins.right() + 1
+    assert 0 < bottom < height - margins.bottom() + 1
+    assert height - margins.bottom() - bottom < 12  # no blank line kept under the text
+
+
+def test_each_entry_takes_its_height_at_the_list_s_width(view: DiagnosticsList) -> None:
+    view.show_findings((LONG, finding("short", "short")))
+    width = view.viewport().width()
+    for row in range(view.count()):
+        item = view.item(row)
+        entry = view.itemWidget(item)
+        assert isinstance(entry, Entry)
+        assert item.sizeHint().height() == entry.heightForWidth(width)
+    assert view.item(0).sizeHint().height() > view.item(1).sizeHint().height()
+
+
+def test_a_reader_hears_each_entry_s_words(view: DiagnosticsList) -> None:
+    view.show_findings((LONG,))
+    heard = view.item(0).data(Qt.ItemDataRole.AccessibleTextRole)
+    assert "cannot both be set" in heard and "Keep only one of them." in heard
+    assert "<" not in heard  # words, not markup
+    view.set_language("zh")
+    assert "不能同时设置" in view.item(0).data(Qt.ItemDataRole.AccessibleTextRole)
+
+
+def test_a_larger_font_lays_the_entry_out_again(view: DiagnosticsList) -> None:
+    view.show_findings((LONG,))
+    entry = view.itemWidget(view.item(0))
+    assert isinstance(entry, Entry)
+    before = entry.heightForWidth(300)
+    font = entry.font()
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    entry.setFont(font)
+    assert entry.heightForWidth(300) > before * 1.3
