@@ -12,6 +12,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from ui_helpers import first_screens
 
+from ascend_studio.ui._form import FormView
+from ascend_studio.ui._formbuild import SHOW_STEP
 from ascend_studio.ui._sections import RowStack
 from ascend_studio.ui._window import MainWindow
 
@@ -36,6 +38,37 @@ def _shown(window: MainWindow) -> set[str]:
     return {p for p, row in window.form.rows.items() if not row.isHidden()}
 
 
+def _timed_shows(form: FormView, cost: float) -> list[float]:
+    """Time on a fake clock: showing rows takes ``cost`` seconds a row, nothing else
+    takes any (the returned list's one item can be changed)."""
+    now, row_cost = [0.0], [cost]
+    form.build_queue.clock = lambda: now[0]
+    show = form._show_rows
+
+    def timed(paths: list[str]) -> None:
+        now[0] += row_cost[0] * len(paths)
+        show(paths)
+
+    form._show_rows = timed  # type: ignore[method-assign]
+    return row_cost
+
+
+def test_a_dear_step_of_shows_ends_the_slice(searched: MainWindow) -> None:
+    """Rows cost unlike amounts to show: a slice shows them a few at a time and stops
+    once the next few, at the last few's cost, would not fit in its budget."""
+    form = searched.form
+    searched.controls.search.setText("")
+    form.build_slice()  # the key's turn
+    row_cost = _timed_shows(form, 0.003)  # a step of 3 rows: 9 ms, over the budget alone
+    before = len(form._to_show)
+    form.build_slice()
+    assert before - len(form._to_show) == SHOW_STEP
+    row_cost[0] = 0.0005  # 1.5 ms a step: five steps fit in 8 ms (the sixth would not)
+    before = len(form._to_show)
+    form.build_slice()
+    assert before - len(form._to_show) == min(before, 5 * SHOW_STEP)
+
+
 def test_clearing_a_search_mid_build_shows_a_screen_now_and_the_rest_slice_by_slice(
     searched: MainWindow,
 ) -> None:
@@ -52,15 +85,19 @@ def test_clearing_a_search_mid_build_shows_a_screen_now_and_the_rest_slice_by_sl
     built = set(form.rows)
     assert all(form.is_row_visible(p) for p in built)  # shown, or about to be
     assert form.visible_paths() == list(form.rows)
+    row_cost = _timed_shows(form, 0.001)
+    form.build_slice()  # the turn after the key is the key's (test_a_slice_passes_its_turn_after_a_key)
     slices = 0
     while form._to_show:
         QApplication.sendPostedEvents()
-        was, per_slice = _shown(searched), form.rows_per_slice()
+        was, left = _shown(searched), len(form._to_show)
         form.build_slice()
         slices += 1
-        assert len(_shown(searched) - was) <= per_slice
+        # 1 ms a row, 3 rows a step: a third step would end 1 ms past the 8 ms budget
+        assert len(_shown(searched) - was) == min(left, 2 * SHOW_STEP)
         assert set(form.rows) == built  # showing first, building after
         assert not announced
+    assert row_cost == [0.001]
     assert slices >= 2 and _shown(searched) == built
     assert all(section.isVisible() for section in form.sections.values())
     form.build_slice()  # the last row
