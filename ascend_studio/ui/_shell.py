@@ -18,6 +18,7 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QListWidget, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from ascend_studio.ui import _edits
 from ascend_studio.ui._deferred import SIDE_SIZES
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
@@ -33,6 +34,9 @@ from ascend_studio.ui._places import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ascend_studio.profile import Value
     from ascend_studio.ui._window import MainWindow
 
 __all__ = [
@@ -134,6 +138,39 @@ def _connect_shell(window: MainWindow) -> None:
         button.toggled.connect(lambda _on: window.apply_filter())
     c.reapply.clicked.connect(window.apply_filter)
     c.language.activated.connect(lambda _i: window.set_language(c.language.currentData()))
+    _keep_until_document(window)
+
+
+def _keep_until_document(window: MainWindow) -> None:
+    """What the user does to the document before it exists is done once it does, in
+    order: a value typed into the first rows, a target chosen, a file action (Ctrl+S).
+
+    The first rows and the toolbar work from the first paint; the document is built a
+    few turns of the event loop later (``ui/_deferred.py``), and an edit made between
+    the two was dropped while its field went on showing it (the profile, the previews
+    and a save did not have it)."""
+    a, c, form = window.actions_, window.controls, window.form
+
+    def later(do: Callable[[], object]) -> None:
+        if not window.is_built():  # once it is, the document's own connections do it
+            window.after_start(do)
+
+    def edit(path: str, value: Value | None, merge: bool) -> None:
+        later(lambda: _edits.edit_value(window, path, value, merge))
+
+    def change_target() -> None:
+        later(lambda: _edits.change_target(window))
+
+    def close_merge() -> None:  # the model is the document's: looked up when it exists
+        window.model.close_merge()
+
+    form.edited.connect(edit)
+    form.finished.connect(lambda: later(close_merge))
+    form.file_edit_requested.connect(lambda path: later(lambda: window.companions.open(path)))
+    c.product.activated.connect(lambda _i: change_target())
+    c.scenario.activated.connect(lambda _i: change_target())
+    for action in (a.new, a.open, a.save, a.save_as, a.import_script, a.export):
+        action.triggered.connect(lambda _checked=False, action=action: later(action.trigger))
 
 
 def default_geometry(window: MainWindow) -> None:

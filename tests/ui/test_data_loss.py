@@ -1,5 +1,6 @@
 """Nothing typed is lost: autosave under steady typing, recovery of every crashed
-window (also when started with a file), and saves that notice a file changed on disk."""
+window (also when started with a file), saves that notice a file changed on disk, and
+what the user does in the moment between the window's first paint and its document."""
 
 from __future__ import annotations
 
@@ -8,11 +9,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
+
 from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.ui import create_window
 from ascend_studio.ui._app import open_session
 from ascend_studio.ui._autosave import MAX_WAIT_MS, QUIET_MS, find_recoveries
 from ascend_studio.ui._dialogs import ChangedOnDiskChoice, RecoveryChoice
+from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
+from ascend_studio.ui.editors import IntEditor
 
 
 def _edit(window: MainWindow, value: int) -> None:
@@ -185,3 +191,70 @@ def make_crashed_autosave(window: MainWindow, job: Path, state: Path) -> Path:
     window.model.replace(clean, None, saved=clean)
     window.files.stamp = None
     return crashed
+
+
+# -- what the user does between the first paint and the document ------------------------------
+def _shell_only(qtbot: Any) -> MainWindow:
+    """A window as it is right after its first paint: the first rows and the toolbar
+    work, the document (model, files, rules) is built a few turns later."""
+    window = create_window(Settings(), "en", progressive=True)
+    qtbot.addWidget(window, before_close_func=_forget)
+    window.removeEventFilter(window)  # no paint starts the document: the test does
+    window.show()
+    assert not window.is_built()
+    return window
+
+
+def _forget(window: MainWindow) -> None:
+    window.finish_start()  # a test that failed early left it without its document
+    clean = Profile()
+    window.model.replace(clean, None, saved=clean)
+    window.files.autosave.discard()
+
+
+def test_values_typed_before_the_document_exists_are_kept(qtbot: Any) -> None:
+    """The field went on showing the value while the profile, the previews and a save
+    did not have it."""
+    window = _shell_only(qtbot)
+    rows = window.form.rows
+    path = next(
+        p for p, row in rows.items() if isinstance(row.editor, IntEditor) and not row.param.values
+    )
+    line = rows[path].editor.line
+    line.setFocus()
+    qtbot.keyClicks(line, "12")  # typing: one undo step
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    window.finish_start()
+    assert window.model.profile.values[path] == 12
+    assert window.form.rows[path].state.value == 12
+    assert f"{path.rpartition('.')[2]}=12" in window.previews.text("py")
+    assert window.model.undo_stack.count() == 1
+
+
+def test_a_target_chosen_before_the_document_exists_is_kept(qtbot: Any) -> None:
+    window = _shell_only(qtbot)
+    combo = window.controls.product
+    index = next(i for i in range(combo.count()) if combo.itemData(i) != window._target[0])
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    window.finish_start()
+    assert window.model.profile.product == combo.itemData(index)
+    assert combo.currentData() == window.model.profile.product
+
+
+def test_a_save_asked_before_the_document_exists_saves_it(
+    qtbot: Any, dialogs: Any, tmp_path: Path
+) -> None:
+    window = _shell_only(qtbot)
+    path = next(iter(window.form.rows))
+    row = window.form.rows[path]
+    value = row.param.default if row.param.default is not None else 1
+    row.editor.set_value(value)
+    row.editor.value_changed.emit(value)
+    target = tmp_path / "early.ascend.json"
+    dialogs.answer("ask_save_path", target)
+    window.actions_.save.trigger()  # Ctrl+S, or the toolbar's button
+    assert not target.exists()  # nothing to save yet: it waits for the document
+    window.finish_start()
+    assert load_profile(target).values == {path: value}
+    assert not window.model.is_dirty()
