@@ -66,8 +66,8 @@ def create_window(
 
 def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
     """The application and its shown main window. Once the window is fully built,
-    ``argv``'s file is opened and any unsaved work a crash left offered
-    (:func:`open_session`); once every form row is built, the shipped catalog is
+    ``argv``'s file is opened, then (in the next turn) any unsaved work a crash left
+    offered (:func:`open_session` in two steps); once every form row is built, the shipped catalog is
     verified on a worker thread (:class:`CatalogCheck`)."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
@@ -79,7 +79,7 @@ def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
         CatalogCheck(window, lambda: app.exit(1)).start()
 
     def session() -> None:
-        open_session(window, files)
+        window.files.offer_recovery()
         # Python code on its thread holds the GIL, which PySide6 keeps while Qt works:
         # started with the row build, it took about 0.2 s of the build's time.
         if window.form.is_fully_built():
@@ -87,6 +87,10 @@ def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
         else:
             window.form.fully_built.connect(check)  # emitted once
 
+    # the file first, with the document: what the user did before the document existed
+    # is done right after (ui/_shell.py), into it; the offer of a crash's unsaved work
+    # (a dialog) in the next turn
+    window.after_start(lambda: open_file(window, files))
     window.after_start(lambda: QTimer.singleShot(0, window, session))
     return app, window
 
@@ -170,12 +174,17 @@ def run_app(argv: list[str]) -> int:
 
 
 def open_session(window: MainWindow, files: list[str]) -> None:
-    """What the first turn of the event loop does: open the named file, then offer
-    the unsaved work a crash left, whether or not a file was named (a recovered
-    document replaces the file just opened only if the user says so)."""
+    """What a start does once the document exists: open the named file, then offer the
+    unsaved work a crash left, whether or not a file was named (a recovered document
+    replaces the file just opened only if the user says so)."""
+    open_file(window, files)
+    window.files.offer_recovery()
+
+
+def open_file(window: MainWindow, files: list[str]) -> None:
+    """Open the first of ``files`` (a start's command line), if any."""
     if files:
         window.files.load(Path(files[0]))
-    window.files.offer_recovery()
 
 
 def _smoke_test(app: QApplication, window: MainWindow) -> int:

@@ -148,7 +148,9 @@ def _keep_until_document(window: MainWindow) -> None:
     The first rows and the toolbar work from the first paint; the document is built a
     few turns of the event loop later (``ui/_deferred.py``), and an edit made between
     the two was dropped while its field went on showing it (the profile, the previews
-    and a save did not have it)."""
+    and a save did not have it). They are done right after the file named on the
+    command line is opened (``ui/_app.py``): an edit typed meanwhile goes into that
+    file's document, not into one the file then replaces."""
     a, c, form = window.actions_, window.controls, window.form
 
     def later(do: Callable[[], object]) -> None:

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.ui import create_window
-from ascend_studio.ui._app import open_session
+from ascend_studio.ui._app import open_session, start_app
 from ascend_studio.ui._autosave import MAX_WAIT_MS, QUIET_MS, find_recoveries
 from ascend_studio.ui._dialogs import ChangedOnDiskChoice, RecoveryChoice
 from ascend_studio.ui._settings import Settings
@@ -212,15 +213,22 @@ def _forget(window: MainWindow) -> None:
     window.files.autosave.discard()
 
 
-def test_values_typed_before_the_document_exists_are_kept(qtbot: Any) -> None:
-    """The field went on showing the value while the profile, the previews and a save
-    did not have it."""
-    window = _shell_only(qtbot)
+def _int_line(window: MainWindow) -> tuple[str, QLineEdit]:
+    """A first-view row for a whole number, and its line edit."""
     rows = window.form.rows
     path = next(
         p for p, row in rows.items() if isinstance(row.editor, IntEditor) and not row.param.values
     )
-    line = rows[path].editor.line
+    editor = rows[path].editor
+    assert isinstance(editor, IntEditor)
+    return path, editor.line
+
+
+def test_values_typed_before_the_document_exists_are_kept(qtbot: Any) -> None:
+    """The field went on showing the value while the profile, the previews and a save
+    did not have it."""
+    window = _shell_only(qtbot)
+    path, line = _int_line(window)
     line.setFocus()
     qtbot.keyClicks(line, "12")  # typing: one undo step
     qtbot.keyClick(line, Qt.Key.Key_Return)
@@ -229,6 +237,25 @@ def test_values_typed_before_the_document_exists_are_kept(qtbot: Any) -> None:
     assert window.form.rows[path].state.value == 12
     assert f"{path.rpartition('.')[2]}=12" in window.previews.text("py")
     assert window.model.undo_stack.count() == 1
+
+
+def test_a_value_typed_before_the_document_goes_into_the_file_named_at_start(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """Started with a file, the document opens it first: the value typed meanwhile is
+    set in that file's document (the file opened after it replaced it unasked)."""
+    job = tmp_path / "job.ascend.json"
+    save_profile(Profile(values={"hccl_timeout": 600}), job)
+    _, window = start_app([str(job)])
+    qtbot.addWidget(window, before_close_func=_forget)
+    assert not window.is_built()
+    path, line = _int_line(window)
+    line.setFocus()
+    qtbot.keyClicks(line, "7")
+    window.finish_start()
+    assert window.model.path == job
+    assert window.model.profile.values == {"hccl_timeout": 600, path: 7}
+    assert window.model.is_dirty() and window.form.rows[path].state.value == 7
 
 
 def test_a_target_chosen_before_the_document_exists_is_kept(qtbot: Any) -> None:
