@@ -38,7 +38,9 @@ class SyntaxProblem:
     line: int | None
     column: int | None
     message: str
-    action: str  # "rewritten", "skipped", "fatal"
+    #: "rewritten", "skipped", "fatal"; "refused": it parses, but Python's compiler
+    #: rejects the file (the script never starts), and it was read as it is
+    action: str
     python2: bool = False
 
 
@@ -67,10 +69,28 @@ def _blank(line: str) -> str:
     return f"{indent}pass{ending}"
 
 
+def _refused(tree: ast.Module) -> tuple[SyntaxProblem, ...]:
+    """What Python's compiler rejects in a file its parser accepts: a keyword given twice
+    in one call (``NPURunConfig(iterations_per_loop=1, ..., iterations_per_loop=100)``),
+    ``return`` or ``break`` out of place, an argument name used twice, a ``__future__``
+    import below other code. The file is compiled, never run; Python would stop with a
+    SyntaxError before its first line runs."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what the compiler only warns about is not reported
+        try:
+            compile(tree, "<script>", "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            return (SyntaxProblem(exc.lineno, exc.offset, exc.msg, "refused"),)
+        except (ValueError, RecursionError, MemoryError):
+            pass  # a tree too deep for the compiler: the parse was the check
+    return ()
+
+
 def parse_script(text: str) -> Parsed:
     """Parse ``text``; on a syntax error, salvage line by line (bounded)."""
     try:
-        return Parsed(_parse(text), text, ())
+        tree = _parse(text)
+        return Parsed(tree, text, _refused(tree))
     except SyntaxError as exc:
         first = exc
     except (ValueError, RecursionError, MemoryError) as exc:
