@@ -1,7 +1,9 @@
 """Add, change and remove keyword arguments of one libcst ``Call``, in its own style.
 
 A call written on one line stays on one line; a call with one argument per
-line gets one new line per new argument, at the same indent. A trailing comma
+line gets one new line per new argument, at the same indent. A keyword the edit
+changes or drops that the call gives twice (Python refuses such a script) is
+left once, where it was given last. A trailing comma
 and whatever sits before the closing parenthesis (a comment, a newline) stay
 where they were; a comment on an argument's line stays on that line.
 """
@@ -31,7 +33,12 @@ class CallEdit:
 
 
 def edit_args(call: cst.Call, edit: CallEdit) -> cst.Call:
-    args = [_changed(arg, edit.change) for arg in call.args]
+    args = list(call.args)
+    for name in (*edit.change, *edit.drop):
+        # a keyword given twice: Python refuses the whole script; the last one stays
+        while sum(1 for a in args if a.keyword is not None and a.keyword.value == name) > 1:
+            args = _remove(args, name)
+    args = [_changed(arg, edit.change) for arg in args]
     for name in edit.drop:
         args = _remove(args, name)
     if edit.add:

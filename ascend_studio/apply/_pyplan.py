@@ -177,6 +177,31 @@ class Planner:
             self.changed.append(path)
             self._shared(call, path)
 
+    def repeated(self) -> list[ApplyNote]:
+        """Keywords given twice in a call of this configuration that the edit leaves as
+        they are: Python refuses to compile such a script, whatever the values."""
+        if self.site is None or self.site.runconfig is None:
+            return []
+        found: list[ApplyNote] = []
+        for call in _calls(self.site.runconfig):
+            edit = self.plan.calls.get(self.pos(call.node.func))
+            fixed = set(edit.change) | edit.drop if edit is not None else set()
+            names = [k.arg for k in call.node.keywords if k.arg is not None]
+            for name in sorted({n for n in names if names.count(n) > 1} - fixed):
+                line = [k for k in call.node.keywords if k.arg == name][-1].lineno
+                found.append(
+                    note(
+                        "warning",
+                        f"{call.owner}(...) 中 {name}= 出现了不止一次：Python 拒绝编译此脚本"
+                        f"（SyntaxError），作业无法启动。请只保留一个 {name}=。",
+                        f"{name}= is given more than once in {call.owner}(...): Python "
+                        "refuses to compile the script (SyntaxError) and the job cannot "
+                        f"start. Keep one {name}=.",
+                        line,
+                    )
+                )
+        return found
+
     def _shared(self, call: SubConfigObj, path: str) -> None:
         """Say so when the object edited is also given to another configuration."""
         if self.site is None or call is self.site.runconfig:
@@ -332,6 +357,15 @@ class Planner:
                     if write.wrapped == "as_bytes" and isinstance(value, ast.Call):
                         return self.src.segment(value.func)
         return "tf.compat.as_bytes"
+
+
+def _calls(call: SubConfigObj) -> list[SubConfigObj]:
+    """``call`` and the sub-config calls it is given, depth first."""
+    found = [call]
+    for _node, value, _text in call.args.values():
+        if isinstance(value, SubConfigObj):
+            found += _calls(value)
+    return found
 
 
 def _holds(obj: SubConfigObj, wanted: SubConfigObj) -> bool:

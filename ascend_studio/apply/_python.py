@@ -154,7 +154,7 @@ def apply_python(
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
     _plan_extras(planner, before, profile)
-    notes = [*planner.notes, *_env_note(before, profile)]
+    notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
     try:

@@ -232,3 +232,40 @@ def test_a_nested_sub_config_is_built_with_its_parent() -> None:
         'graph_memory_optimize_config=GraphMemoryOptimizeConfig(recompute="auto"))'
     ) in result.after
     assert _profile(result.after).values[path] == "auto"
+
+
+TWICE = """from npu_bridge.npu_init import *
+config = NPURunConfig(
+    iterations_per_loop=10,  # first
+    precision_mode="allow_mix_precision",
+    iterations_per_loop=100,  # again
+    dump_config=DumpConfig(enable_dump=True, dump_path="/d", enable_dump=False),
+)
+"""
+
+
+def test_a_keyword_given_twice_is_written_once_when_applied() -> None:
+    """Python refuses a script with a keyword given twice in one call: the keyword
+    applied is left once, where it was given last, and the script compiles again."""
+    before = _profile(TWICE)
+    after = before.with_value("iterations_per_loop", 30).with_value("dump_config.enable_dump", True)
+    result = apply_python(TWICE, after)
+    assert result.after == TWICE.replace("    iterations_per_loop=10,  # first\n", "").replace(
+        "iterations_per_loop=100", "iterations_per_loop=30"
+    ).replace(
+        'enable_dump=True, dump_path="/d", enable_dump=False', 'dump_path="/d", enable_dump=True'
+    )
+    compile(result.after, "train.py", "exec", dont_inherit=True)  # a SyntaxError before
+    assert not result.notes
+
+
+def test_a_keyword_given_twice_and_left_alone_is_named() -> None:
+    result = apply_python(
+        TWICE, _profile(TWICE).with_value("precision_mode", "must_keep_origin_dtype")
+    )
+    said = sorted((n.line, n.message.en) for n in result.notes)
+    assert [line for line, _ in said] == [5, 6]
+    assert "iterations_per_loop= is given more than once in NPURunConfig(...)" in said[0][1]
+    assert "enable_dump= is given more than once in DumpConfig(...)" in said[1][1]
+    assert all("Python refuses to compile the script" in text for _, text in said)
+    assert result.after.count("iterations_per_loop=") == 2  # left as it was
