@@ -10,6 +10,7 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ascend_studio.codegen._branch import Branch, branch_of
 from ascend_studio.codegen._header import HeaderInfo, read_header
@@ -18,7 +19,7 @@ from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pymap import MapBuilder
 from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source, source_lines
 from ascend_studio.codegen._pyscan import Scanner
-from ascend_studio.codegen._recover import Parsed, parse_script
+from ascend_studio.codegen._recover import Parsed, parse_script, refused
 from ascend_studio.codegen._report import (
     ImportedConfig,
     ImportReport,
@@ -130,9 +131,8 @@ def _refused_text(message: str) -> tuple[str, str]:
 
 def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     parsed = parse_script(text)
-    items = _syntax_items(parsed)
     if parsed.tree is None:
-        return ImportResult((), ImportReport(tuple(items)), source, "python")
+        return ImportResult((), ImportReport(tuple(_syntax_items(parsed))), source, "python")
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
@@ -140,6 +140,11 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     found = _configurations(builder, scanner)
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
+    if (found or env) and not parsed.problems:
+        # what only the compiler rejects, in a file that configures something (compiling
+        # costs about half a parse: the many files of a repository that set nothing skip it)
+        parsed = replace(parsed, problems=refused(parsed.tree))
+    items = _syntax_items(parsed)
     for line, kind, note in scanner.notes:
         builder.add(kind, note, note, line)  # type: ignore[arg-type]
     if not found and env:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ascend_studio.codegen._pyobjs import source_lines
 
-__all__ = ["Parsed", "SyntaxProblem", "parse_script"]
+__all__ = ["Parsed", "SyntaxProblem", "parse_script", "refused"]
 
 MAX_ATTEMPTS = 25
 
@@ -69,7 +69,7 @@ def _blank(line: str) -> str:
     return f"{indent}pass{ending}"
 
 
-def _refused(tree: ast.Module) -> tuple[SyntaxProblem, ...]:
+def refused(tree: ast.Module) -> tuple[SyntaxProblem, ...]:
     """What Python's compiler rejects in a file its parser accepts: a keyword given twice
     in one call (``NPURunConfig(iterations_per_loop=1, ..., iterations_per_loop=100)``),
     ``return`` or ``break`` out of place, an argument name used twice, a ``__future__``
@@ -89,8 +89,7 @@ def _refused(tree: ast.Module) -> tuple[SyntaxProblem, ...]:
 def parse_script(text: str) -> Parsed:
     """Parse ``text``; on a syntax error, salvage line by line (bounded)."""
     try:
-        tree = _parse(text)
-        return Parsed(tree, text, _refused(tree))
+        return Parsed(_parse(text), text, ())
     except SyntaxError as exc:
         first = exc
     except (ValueError, RecursionError, MemoryError) as exc:
