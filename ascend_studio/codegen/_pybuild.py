@@ -54,6 +54,11 @@ def is_value(value: object) -> bool:
     return isinstance(value, bool | int | float | str)
 
 
+#: How a call gives an argument (``SubConfigObj.given_twice``).
+_HOW_ZH = {"position": "按位置给出", "keyword": "按关键字给出", "dict": "在 **字典 中给出"}
+_HOW_EN = {"position": "by position", "keyword": "by keyword", "dict": "in a **dict"}
+
+
 class Builder:
     def __init__(self, catalog: Catalog, src: Source) -> None:
         self.catalog = catalog
@@ -95,11 +100,27 @@ class Builder:
             self._extra(obj, name, node, override, out)
         if obj.excess_positional:
             self.add(
-                "ignored",
-                f"{obj.owner} 的位置参数过多（{obj.excess_positional} 个），真实构造函数会抛出 TypeError；未导入。",
+                "call_error",
+                f"{obj.owner} 的位置参数过多（{obj.excess_positional} 个），真实构造函数会抛出 "
+                "TypeError；多出的未导入。请删去多余的位置参数，或改为关键字参数。",
                 f"{obj.owner} got {obj.excess_positional} positional argument(s) too many; the real "
-                "constructor raises TypeError. Not imported.",
+                "constructor raises TypeError. The extra ones were not imported: remove them, "
+                "or pass them by keyword.",
                 obj.node.lineno,
+            )
+        for name, line, first, second in obj.given_twice:
+            how_zh = f"{_HOW_ZH[first]}，又{_HOW_ZH[second]}"
+            how_en = f"{_HOW_EN[first]} and again {_HOW_EN[second]}"
+            # Python's own words (a keyword and a dict's key: "keyword argument")
+            said = f"got multiple values for {'argument' if first == 'position' else 'keyword argument'} '{name}'"
+            self.add(
+                "call_error",
+                f"{obj.owner}(...) 的 {name} {how_zh}：真实调用会抛出 TypeError"
+                f"（{said}）。请只给一次 {name}。",
+                f"{obj.owner}(...) gets {name} {how_en}: the real call raises TypeError "
+                f"({said}). Give {name} once.",
+                line,
+                prefix + name if self.catalog.has(prefix + name) else None,
             )
 
     def _none(self, owner: str, path: str, line: int, out: Built) -> None:

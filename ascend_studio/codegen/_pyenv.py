@@ -87,24 +87,33 @@ def read_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:
     """The arguments of a config constructor call, positional ones mapped to names."""
     obj = SubConfigObj(owner, node, scanner.label(node.lineno))
     names = scanner.signatures[owner]
+    #: What Python binds, and how: a name bound twice raises TypeError.
+    given: dict[str, str] = {}
     for index, arg in enumerate(node.args):
         if isinstance(arg, ast.Starred):
             obj.extras.append(("*", arg.value, None))
         elif index < len(names):
             obj.args[names[index]] = (arg, scanner.ev.eval(arg), None)
+            given[names[index]] = "position"
         else:
             obj.excess_positional += 1
     for kw in node.keywords:
         if kw.arg is None:
-            _splat(scanner, obj, kw.value)
-        elif kw.arg in names:
+            _splat(scanner, obj, kw.value, given)
+            continue
+        # a keyword repeated in the call itself is the compiler's to refuse (SyntaxError)
+        repeated = sum(1 for k in node.keywords if k.arg == kw.arg) > 1
+        if kw.arg in given and not repeated:
+            obj.given_twice.append((kw.arg, kw.value.lineno, given[kw.arg], "keyword"))
+        given[kw.arg] = "keyword"
+        if kw.arg in names:
             obj.args[kw.arg] = (kw.value, scanner.ev.eval(kw.value), None)
         else:
             obj.extras.append((kw.arg, kw.value, None))
     return obj
 
 
-def _splat(scanner: Scanner, obj: SubConfigObj, node: ast.expr) -> None:
+def _splat(scanner: Scanner, obj: SubConfigObj, node: ast.expr, given: dict[str, str]) -> None:
     """``**kwargs``: expanded when it is a known dict, else kept as written."""
     value = scanner.ev.eval(node)
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
@@ -112,6 +121,9 @@ def _splat(scanner: Scanner, obj: SubConfigObj, node: ast.expr) -> None:
         return
     names = scanner.signatures[obj.owner]
     for key, item in value.items():
+        if key in given:
+            obj.given_twice.append((key, node.lineno, given[key], "dict"))
+        given[key] = "dict"
         if key in names:
             obj.args[key] = (node, item, repr(item))
         else:

@@ -58,6 +58,9 @@ class SubConfigObj:
     #: ("*" / "**" / unknown name, value node, source text or None)
     extras: list[tuple[str, ast.expr, str | None]] = field(default_factory=list)
     excess_positional: int = 0
+    #: Names given twice (by position, keyword or a known ``**dict``): (name, line of the
+    #: second, how first, how second). The real call raises TypeError.
+    given_twice: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

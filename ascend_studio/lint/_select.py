@@ -35,6 +35,7 @@ SUPPRESSION_IDS = ("suppression.unused", "suppression.unknown_rule")
 #: Importer report kinds that can be findings (those of severity error or warning).
 _IMPORT_KINDS = (
     "syntax_error",
+    "call_error",
     "unreadable",
     "internal_error",
     "unknown_key",

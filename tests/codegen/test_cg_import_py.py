@@ -486,6 +486,65 @@ def test_compiling_runs_nothing_and_its_warnings_stay_quiet(tmp_path: Path) -> N
     assert not marker.exists()
 
 
+@pytest.mark.parametrize(
+    "call,how,said",
+    [
+        (
+            "NPURunConfig(100, iterations_per_loop=10)",
+            "by position and again by keyword",
+            "got multiple values for argument 'iterations_per_loop'",
+        ),
+        (
+            'NPURunConfig(iterations_per_loop=10, **{"iterations_per_loop": 5})',
+            "by keyword and again in a **dict",
+            "got multiple values for keyword argument 'iterations_per_loop'",
+        ),
+        (
+            'NPURunConfig(**{"iterations_per_loop": 5}, iterations_per_loop=10)',
+            "in a **dict and again by keyword",
+            "got multiple values for keyword argument 'iterations_per_loop'",
+        ),
+    ],
+)
+def test_an_argument_given_twice_is_an_error_the_call_raises(
+    call: str, how: str, said: str
+) -> None:
+    """Python compiles these, but the constructor raises TypeError when the script runs."""
+    result = imp(f"from npu_bridge.npu_init import *\nconfig = {call}\n")
+    (error,) = result.report.of_kind("call_error")
+    assert error.severity == "error" and error.line == 2
+    assert error.path == "iterations_per_loop"
+    assert f"NPURunConfig(...) gets iterations_per_loop {how}" in error.message.en
+    assert said in error.message.en and "Give iterations_per_loop once." in error.message.en
+    assert not result.report.of_kind("syntax_error")
+
+
+def test_a_sub_config_argument_given_twice_names_its_path() -> None:
+    result = imp(
+        """
+        from npu_bridge.npu_init import *
+        dump = DumpConfig(True, "/data/dump",
+                          enable_dump=False)
+        config = NPURunConfig(dump_config=dump)
+        """
+    )
+    (error,) = result.report.of_kind("call_error")
+    assert error.line == 4 and error.path == "dump_config.enable_dump"
+    assert "DumpConfig(...) gets enable_dump by position and again by keyword" in error.message.en
+
+
+def test_too_many_positional_arguments_are_an_error() -> None:
+    """The real constructor raises TypeError: an error, not a note."""
+    args = ", ".join(["1"] * 200)
+    result = imp(f"config = NPURunConfig({args})\n")
+    (error,) = result.report.of_kind("call_error")
+    assert error.severity == "error"
+    assert "positional argument(s) too many; the real constructor raises TypeError" in (
+        error.message.en
+    )
+    assert "remove them, or pass them by keyword" in error.message.en
+
+
 def test_python2_script_is_reported_and_salvaged() -> None:
     result = imp(
         """

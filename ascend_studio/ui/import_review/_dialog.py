@@ -39,7 +39,10 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("recognized", ("recognized", "converted")),
     ("verbatim", ("verbatim",)),
     ("unknown", ("unknown_kwarg", "unknown_key")),
-    ("problems", ("conflict", "wrong_field", "syntax_error", "internal_error", "device_loop")),
+    (
+        "problems",
+        ("conflict", "wrong_field", "syntax_error", "call_error", "internal_error", "device_loop"),
+    ),
     ("notes", ("ignored", "sourced_file", "conditional", "not_exported", "info")),
 )
 _ICONS = {"error": "✗", "warning": "⚠", "info": "ℹ"}
