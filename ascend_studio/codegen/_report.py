@@ -37,7 +37,7 @@ ReportKind = Literal[
     "conflict",  # two settings for one parameter; the report says which wins
     "ignored",  # read but deliberately not imported
     "syntax_error",  # the file (or part of it) does not parse
-    "call_error",  # a config constructor call the real code rejects (TypeError)
+    "call_error",  # a config call or command the real code rejects (TypeError, bash errors)
     "sourced_file",  # a `source`d / env-file reference, not followed
     "device_loop",  # a per-device loop setting ASCEND_DEVICE_ID and friends
     "conditional",  # set inside a branch or loop; may not always apply

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, Word
 
@@ -21,8 +23,62 @@ def _options(args: list[Word]) -> tuple[set[str], list[Word]]:
     return flags, rest
 
 
-def _export(state: State, args: list[Word], cmd: Command, exporting: bool) -> None:
-    for word in args:
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: What ``export`` takes (after quote removal): a name, ``NAME=value``, ``NAME+=value``;
+#: ``declare`` and its kin also an array element (``A[0]=x``).
+_VALID = {
+    True: re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\+?=.*)?\Z", re.S),
+    False: re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?(\+?=.*)?\Z", re.S),
+}
+
+
+def _rejected(state: State, builtin: str, args: list[Word], cmd: Command) -> set[int]:
+    """Words ``builtin`` (``export``, ``declare -x``..., with its options) rejects as not a valid identifier
+    (it fails with status 1 and sets nothing for them); the indexes of those words and
+    of a name a spaced ``=`` left without its value (``export RANK_SIZE = 8``)."""
+    skipped: set[int] = set()
+    valid = _VALID[builtin.partition(" ")[0] == "export"]
+    for index, word in enumerate(args):
+        text = word.value
+        if text is None or valid.match(text):
+            continue  # an expansion is known at run time only; a name or NAME=value is fine
+        skipped.add(index)
+        before = args[index - 1].value if index else None
+        if text.startswith("=") and before is not None and _NAME.match(before):
+            value = text[1:] or (args[index + 1].text if index + 1 < len(args) else "")
+            if not text[1:] and index + 1 < len(args):
+                skipped.add(index + 1)
+            skipped.add(index - 1)
+            zh = (
+                f"{builtin}: `{text}`: not a valid identifier —— bash 拒绝这个词（状态 1），"
+                f"{before} 没有被设置（“=”前有空格）。请写成 {builtin} {before}={value}。"
+            )
+            en = (
+                f"{builtin}: `{text}': not a valid identifier: bash rejects it (status 1) and "
+                f"{before} is not set (a space before '='). Write {builtin} {before}={value}."
+            )
+            state.add("call_error", zh, en, cmd.line, f"env:{before}")
+            continue
+        if index - 1 in skipped:
+            continue  # the value of a spaced "=": reported with its name
+        state.add(
+            "call_error",
+            f"{builtin}: `{text}`: not a valid identifier —— bash 拒绝这个词（状态 1），什么也不设置。"
+            "变量名只能由字母、数字和 _ 组成，且不能以数字开头。",
+            f"{builtin}: `{text}': not a valid identifier: bash rejects it (status 1) and sets "
+            "nothing. A name is letters, digits and _, not starting with a digit.",
+            cmd.line,
+        )
+    return skipped
+
+
+def _export(
+    state: State, args: list[Word], cmd: Command, exporting: bool, builtin: str = "export"
+) -> None:
+    skipped = _rejected(state, builtin, args, cmd)
+    for index, word in enumerate(args):
+        if index in skipped:
+            continue
         pair = split_assignment(word)
         if pair is not None:
             value, verbatim = state.value_of(pair[1], pair[0], cmd)
@@ -103,6 +159,19 @@ def _docker_item(state: State, option: str, item: str, verbatim: bool, cmd: Comm
 
 
 def _prefixed(state: State, name: str, assigns: list[tuple[str, str]], cmd: Command) -> None:
+    last, value = assigns[-1] if assigns else ("", "x")
+    if not value and name.isdigit():
+        # "ASCEND_DEVICE_ID= 0": the space makes 0 a command, run with the variable empty
+        state.add(
+            "call_error",
+            f"{last}= {name}：“=”后有空格，bash 把 {name} 当作命令运行（command not found），"
+            f"{last} 没有被设置。请写成 {last}={name}。",
+            f"{last}= {name}: a space after '=', so bash runs {name} as a command (command not "
+            f"found) and {last} is not set. Write {last}={name}.",
+            cmd.line,
+            f"env:{last}",
+        )
+        return
     for var, _ in assigns:
         if state.in_loop and var in DEVICE_VARS:
             state.set_env(var, None, False, cmd)  # reported as a device loop, not stored
@@ -124,7 +193,7 @@ def run_builtin(
         flags, rest = _options(args)
         exporting = (name == "export" and "-n" not in flags) or "-x" in flags
         if name != "export" or "-p" not in flags:
-            _export(state, rest, cmd, exporting)
+            _export(state, rest, cmd, exporting, " ".join([name, *sorted(flags)]))
         return
     if assigns:
         _prefixed(state, name, assigns, cmd)

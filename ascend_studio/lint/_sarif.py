@@ -31,7 +31,8 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.:]*)\}")
 #: What the findings that are not rules say, for the rule metadata.
 _OTHER: dict[str, str] = {
     "import.syntax_error": "The file, or part of it, does not parse; that part was not checked.",
-    "import.call_error": "A configuration call the real constructor rejects with TypeError.",
+    "import.call_error": "A configuration call or command the real code rejects "
+    "(Python's TypeError; bash's 'not a valid identifier', 'command not found').",
     "import.unreadable": "The file cannot be read (missing, no permission, binary).",
     "import.internal_error": "The importer failed on this file; please report it.",
     "import.unknown_key": "A parameter_map key that TF Adapter does not read.",

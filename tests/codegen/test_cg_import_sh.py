@@ -224,3 +224,48 @@ def test_utf16_file_from_a_windows_editor_is_read(tmp_path: Path) -> None:
     result = import_file(path)
     assert result.profile is not None
     assert result.profile.env == {"ASCEND_WORK_PATH": "/data/工作"}
+
+
+# -- what bash itself rejects ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "line,name,fix",
+    [
+        ("export RANK_SIZE = 8", "RANK_SIZE", "Write export RANK_SIZE=8."),
+        ("export RANK_SIZE =8", "RANK_SIZE", "Write export RANK_SIZE=8."),
+        ("declare -x RANK_SIZE = 8", "RANK_SIZE", "Write declare -x RANK_SIZE=8."),
+    ],
+)
+def test_a_space_around_equals_in_export_is_an_error_naming_the_fix(
+    line: str, name: str, fix: str
+) -> None:
+    """bash rejects `=' as a name (export: not a valid identifier, status 1): the
+    variable is not set, however the line reads to someone used to Python."""
+    result = sh(f"{line}\nexport ASCEND_DEVICE_ID=0\n")
+    (error,) = result.report.of_kind("call_error")
+    assert error.severity == "error" and error.line == 1 and error.path == f"env:{name}"
+    assert "not a valid identifier" in error.message.en and fix in error.message.en
+    assert result.profile is not None and dict(result.profile.env) == {"ASCEND_DEVICE_ID": "0"}
+    assert not result.report.of_kind("ignored")  # not "its value comes from the caller"
+
+
+def test_a_space_after_equals_before_a_number_is_an_error() -> None:
+    result = sh("ASCEND_DEVICE_ID= 0\n")
+    (error,) = result.report.of_kind("call_error")
+    assert "bash runs 0 as a command (command not found)" in error.message.en
+    assert "Write ASCEND_DEVICE_ID=0." in error.message.en
+    # an empty variable for a real command stays what it is: a setting for that command
+    quiet = sh("LD_PRELOAD= python3 train.py\n")
+    assert not quiet.report.of_kind("call_error") and quiet.report.of_kind("ignored")
+
+
+@pytest.mark.parametrize("word", ["1ABC=3", "A-B=3", "D[0]=1"])
+def test_an_invalid_name_export_rejects_is_an_error(word: str) -> None:
+    (error,) = sh(f"export {word}\n").report.of_kind("call_error")
+    assert f"export: `{word}': not a valid identifier" in error.message.en
+
+
+def test_what_export_and_declare_accept_is_no_error() -> None:
+    text = 'export "A=1" B+=2 C "$D" ${E}=x\ndeclare -x F[0]=1\nreadonly G=1\nexport -n H\n'
+    assert not sh(text).report.of_kind("call_error")
