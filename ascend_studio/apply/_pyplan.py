@@ -178,14 +178,27 @@ class Planner:
             self._shared(call, path)
 
     def repeated(self) -> list[ApplyNote]:
-        """Keywords given twice in a call of this configuration that the edit leaves as
-        they are: Python refuses to compile such a script, whatever the values."""
+        """Arguments given twice in a call of this configuration that the edit leaves as
+        they are: Python refuses to compile a keyword given twice, and the call raises
+        TypeError for one given by position (or in a ``**dict``) and by keyword."""
         if self.site is None or self.site.runconfig is None:
             return []
         found: list[ApplyNote] = []
         for call in _calls(self.site.runconfig):
             edit = self.plan.calls.get(self.pos(call.node.func))
             fixed = set(edit.change) | edit.drop if edit is not None else set()
+            for name, line, _first, _second in call.given_twice:
+                found.append(
+                    note(
+                        "warning",
+                        f"{call.owner}(...) 的 {name} 被给了两次：调用会抛出 TypeError；"
+                        f"请只给一次 {name}（本工具不改动位置参数与 **字典）。",
+                        f"{name} is given twice to {call.owner}(...): the call raises TypeError. "
+                        f"Give {name} once (this tool does not rewrite positional arguments or "
+                        "**dicts).",
+                        line,
+                    )
+                )
             names = [k.arg for k in call.node.keywords if k.arg is not None]
             for name in sorted({n for n in names if names.count(n) > 1} - fixed):
                 line = [k for k in call.node.keywords if k.arg == name][-1].lineno

@@ -269,3 +269,13 @@ def test_a_keyword_given_twice_and_left_alone_is_named() -> None:
     assert "enable_dump= is given more than once in DumpConfig(...)" in said[1][1]
     assert all("Python refuses to compile the script" in text for _, text in said)
     assert result.after.count("iterations_per_loop=") == 2  # left as it was
+
+
+def test_an_argument_given_by_position_and_keyword_is_named_when_applied() -> None:
+    text = "from npu_bridge.npu_init import *\nconfig = NPURunConfig(100, iterations_per_loop=10)\n"
+    result = apply_python(text, _profile(text).with_value("iterations_per_loop", 30))
+    (said,) = [n for n in result.notes if "given twice" in n.message.en]
+    assert said.line == 2
+    assert "iterations_per_loop is given twice to NPURunConfig(...): the call raises TypeError" in (
+        said.message.en
+    )
