@@ -2,7 +2,8 @@
 
 Exit status: 0 when no errors were found (warnings and info allowed), 1 when at
 least one error was found (by a rule, or by the import: a line that does not
-parse, Windows line endings in a shell script), 2 when the file cannot be read, holds no configuration
+parse, Windows line endings in a shell script, a setting that fails when the script
+runs, even the file's only one), 2 when the file cannot be read, holds no configuration
 (an empty file, whatever its format) or the arguments are wrong. Python and shell files are read through the importer, never executed.
 
 One FILE gives the detailed report below; several paths, a folder or a batch
@@ -60,7 +61,8 @@ def register(sub: Any) -> None:
             "op_debug_config point to are read too (a relative path from the working directory, "
             "then from FILE's folder) and checked with their line numbers; a file not found is "
             "reported, not an error. Exit status: 0 when no "
-            "error is found, 1 when any error is found (by a rule or by the import), 2 when FILE cannot be read or holds no "
+            "error is found, 1 when any error is found (by a rule or by the import, such as a "
+            "setting that fails when the script runs), 2 when FILE cannot be read or holds no "
             "configuration (an empty file included, in every format) or the arguments are wrong."
         ),
         epilog=BATCH_EPILOG,
@@ -328,7 +330,8 @@ def run(args: argparse.Namespace) -> int:
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
             _fail(f"{file}: {line}")
-        return 2
+        # read whole, and what it sets fails when it runs: found errors, not a bad input
+        return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
     return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
 

@@ -291,7 +291,7 @@ def _env_value(builder: Builder, item: EnvSet) -> object:
     if isinstance(value, int | float | bytes):
         text = value.decode(errors="replace") if isinstance(value, bytes) else str(value)
         builder.add(
-            "ignored",
+            "call_error",
             f"{item.name}={value!r}：环境变量的值必须是 str，这一行运行时会抛出 TypeError；"
             f"未导入（应写成 {text!r}）。",
             f"{item.name}={value!r}: environment values must be str, so this line raises "

@@ -164,10 +164,11 @@ class Builder:
             return
         if isinstance(value, SubConfigObj):
             self.add(
-                "conflict",
-                f"{path} 需要 {owner} 对象，这里是 {value.owner}；真实代码会抛出 ValueError。按原样保留。",
+                "call_error",
+                f"{path} 需要 {owner} 对象，这里是 {value.owner}；真实代码会抛出 ValueError。"
+                f"按原样保留；请传入 {owner}(...)。",
                 f"{path} needs a {owner}, got a {value.owner}; the real code raises ValueError. "
-                "Kept as written.",
+                f"Kept as written; pass a {owner}(...).",
                 line,
                 path,
             )

@@ -3,7 +3,8 @@
 A file holding no configuration is not a problem in a batch (most Python files in
 a repository set no NPU option); when such a Python or shell file does not parse,
 that is reported as ``info``: it could not be checked statically. A profile that
-does not parse, or a file that cannot be read, stays an error. The importer's
+does not parse, or a file that cannot be read, stays an error, and so does a call or
+command the real code rejects about a parameter or variable of the catalog. The importer's
 errors and warnings become ``import.<kind>`` findings, except those about a
 variable the catalog does not know (``PYTHONPATH`` set twice is not an NPU
 configuration problem) and those the rules report themselves.
@@ -140,9 +141,14 @@ def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
 
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
-    severity: Severity = item.severity if checkable else "info"
+    # a call or command the real code rejects, about a parameter or variable of the
+    # catalog, fails wherever it is (``os.environ["ASCEND_DEVICE_ID"] = 0`` alone in a file)
+    certain = item.kind == "call_error" and item.path is not None
+    if item.kind == "call_error" and not (checkable or certain):
+        return  # e.g. ``export 1ABC=3`` in a script that sets nothing of the NPU's
+    severity: Severity = item.severity if checkable or certain else "info"
     message = item.message
-    if not checkable and item.severity == "error":
+    if severity == "info" and item.severity == "error":
         message = Text.of(f"未检查：{message.zh}", f"Not checked: {message.en}")
     finding = Finding(
         ctx.checked.path,

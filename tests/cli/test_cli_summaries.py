@@ -55,3 +55,21 @@ def test_help_documents_the_exit_status(command: str, capsys: pytest.CaptureFixt
         run_cli([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "Exit status:" in text and "an empty file included, in every format" in text
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("env.py", 'import os\nos.environ["ASCEND_DEVICE_ID"] = 0\n'),
+        ("env.sh", "export RANK_SIZE = 8\n"),
+    ],
+)
+def test_a_file_whose_only_setting_fails_is_exit_1_not_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str
+) -> None:
+    """Read whole, it holds an error (a TypeError, a word bash rejects), not nothing."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert run_cli(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "raises TypeError" in err or "not a valid identifier" in err

@@ -654,3 +654,26 @@ def test_configuration_labels_read_in_chinese_too() -> None:
         ),
         ("sess.run config, line 7", "sess.run 配置，第 7 行"),
     ]
+
+
+def test_a_non_string_environment_value_is_an_error_the_line_raises() -> None:
+    result = import_python('import os\nos.environ["ASCEND_DEVICE_ID"] = 0\n')
+    (error,) = result.report.of_kind("call_error")
+    assert error.severity == "error" and error.line == 2 and error.path == "env:ASCEND_DEVICE_ID"
+    assert "raises TypeError when the script runs" in error.message.en
+    assert "(write '0')" in error.message.en
+
+
+def test_a_sub_config_of_the_wrong_class_is_an_error_the_code_raises() -> None:
+    result = imp(
+        """
+        from npu_bridge.npu_init import *
+        config = NPURunConfig(dump_config=ProfilingConfig(enable_profiling=True))
+        """
+    )
+    (error,) = result.report.of_kind("call_error")
+    assert error.severity == "error" and error.path == "dump_config"
+    assert "needs a DumpConfig, got a ProfilingConfig; the real code raises ValueError" in (
+        error.message.en
+    )
+    assert "pass a DumpConfig(...)" in error.message.en

@@ -264,3 +264,25 @@ def test_a_script_python_refuses_to_compile_is_an_error_where_it_configures(
     assert "train.py:3:23: error import.syntax_error" in out
     assert "keyword argument repeated: iterations_per_loop" in out
     assert "2 files checked, 1 with a configuration" in out
+
+
+def test_what_fails_when_it_runs_is_an_error_in_a_file_with_nothing_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file whose only NPU setting fails (a TypeError in Python, bash rejecting an
+    export) configures nothing, but its failure is certain: an error. A shell error
+    about a variable the NPU does not read stays out of the report."""
+    monkeypatch.chdir(tmp_path)
+    write(
+        tmp_path,
+        {
+            "env.py": 'import os\nos.environ["ASCEND_DEVICE_ID"] = 0\n',
+            "run.sh": "export RANK_SIZE = 8\n",
+            "tools.sh": "export 1ABC=3\n",
+        },
+    )
+    status, out, _ = validate(capsys, ".")
+    assert status == 1
+    assert findings(out) == ["env.py:2:13 import.call_error", "run.sh:1:8 import.call_error"]
+    assert "run.sh:1:8: error import.call_error" in out and "Write export RANK_SIZE=8." in out
+    assert "Not checked" not in out
