@@ -33,9 +33,10 @@ _VALID = {
 
 
 def _rejected(state: State, builtin: str, args: list[Word], cmd: Command) -> set[int]:
-    """Words ``builtin`` (``export``, ``declare -x``..., with its options) rejects as not a valid identifier
-    (it fails with status 1 and sets nothing for them); the indexes of those words and
-    of a name a spaced ``=`` left without its value (``export RANK_SIZE = 8``)."""
+    """Words ``builtin`` (``export``, ``declare -x``..., options included) rejects as not
+    a valid identifier (it fails with status 1 and sets nothing for them); the indexes
+    of those words and of a name a spaced ``=`` left without its value
+    (``export RANK_SIZE = 8``)."""
     skipped: set[int] = set()
     valid = _VALID[builtin.partition(" ")[0] == "export"]
     for index, word in enumerate(args):
@@ -61,6 +62,18 @@ def _rejected(state: State, builtin: str, args: list[Word], cmd: Command) -> set
             continue
         if index - 1 in skipped:
             continue  # the value of a spaced "=": reported with its name
+        empty = before[:-1] if before and before.endswith("=") else None
+        if empty is not None and _NAME.match(empty):  # "export RANK_SIZE= 8"
+            state.add(
+                "call_error",
+                f"{builtin}: `{text}`: not a valid identifier —— bash 拒绝这个词（状态 1），"
+                f"{empty} 被设为空（“=”后有空格）。请写成 {builtin} {empty}={text}。",
+                f"{builtin}: `{text}': not a valid identifier: bash rejects it (status 1) and "
+                f"{empty} is set empty (a space after '='). Write {builtin} {empty}={text}.",
+                cmd.line,
+                f"env:{empty}",
+            )
+            continue
         state.add(
             "call_error",
             f"{builtin}: `{text}`: not a valid identifier —— bash 拒绝这个词（状态 1），什么也不设置。"
@@ -159,9 +172,9 @@ def _docker_item(state: State, option: str, item: str, verbatim: bool, cmd: Comm
 
 
 def _prefixed(state: State, name: str, assigns: list[tuple[str, str]], cmd: Command) -> None:
-    last, value = assigns[-1] if assigns else ("", "x")
-    if not value and name.isdigit():
+    if assigns and not assigns[-1][1] and name.isdigit():
         # "ASCEND_DEVICE_ID= 0": the space makes 0 a command, run with the variable empty
+        last = assigns[-1][0]
         state.add(
             "call_error",
             f"{last}= {name}：“=”后有空格，bash 把 {name} 当作命令运行（command not found），"

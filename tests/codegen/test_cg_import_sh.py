@@ -250,6 +250,13 @@ def test_a_space_around_equals_in_export_is_an_error_naming_the_fix(
     assert not result.report.of_kind("ignored")  # not "its value comes from the caller"
 
 
+def test_a_space_after_equals_in_export_is_an_error_naming_the_fix() -> None:
+    (error,) = sh("export RANK_SIZE= 8\n").report.of_kind("call_error")
+    assert error.path == "env:RANK_SIZE"
+    assert "RANK_SIZE is set empty (a space after '=')" in error.message.en
+    assert "Write export RANK_SIZE=8." in error.message.en
+
+
 def test_a_space_after_equals_before_a_number_is_an_error() -> None:
     result = sh("ASCEND_DEVICE_ID= 0\n")
     (error,) = result.report.of_kind("call_error")
