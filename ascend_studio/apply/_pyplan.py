@@ -187,7 +187,9 @@ class Planner:
         for call in _calls(self.site.runconfig):
             edit = self.plan.calls.get(self.pos(call.node.func))
             fixed = set(edit.change) | edit.drop if edit is not None else set()
-            for name, line, _first, _second in call.given_twice:
+            for name, line, first, second in call.given_twice:
+                if first == second == "keyword":
+                    continue  # the compiler's, below
                 found.append(
                     note(
                         "warning",

@@ -9,9 +9,6 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 
 from __future__ import annotations
 
-import re
-from dataclasses import replace
-
 from ascend_studio.codegen._branch import Branch, branch_of
 from ascend_studio.codegen._header import HeaderInfo, read_header
 from ascend_studio.codegen._layout import sorted_extras
@@ -19,7 +16,7 @@ from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pymap import MapBuilder
 from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source, source_lines
 from ascend_studio.codegen._pyscan import Scanner
-from ascend_studio.codegen._recover import Parsed, parse_script, refused
+from ascend_studio.codegen._recover import Parsed, parse_script
 from ascend_studio.codegen._report import (
     ImportedConfig,
     ImportReport,
@@ -89,8 +86,6 @@ def _syntax_items(parsed: Parsed) -> list[ReportItem]:
         if p.action == "fatal":
             zh = f"无法解析{hint_zh}：{p.message}；未导入任何内容。"
             en = f"Does not parse{hint_en}: {p.message}; nothing imported."
-        elif p.action == "refused":
-            zh, en = _refused_text(p.message)
         else:
             verb_zh = "已按 Python 3 改写后读取" if p.action == "rewritten" else "已跳过"
             verb_en = "read after a Python 3 rewrite" if p.action == "rewritten" else "skipped"
@@ -104,31 +99,6 @@ def _syntax_items(parsed: Parsed) -> list[ReportItem]:
     return items
 
 
-_REPEATED = re.compile(r"keyword argument repeated: (\w+)")
-
-
-def _refused_text(message: str) -> tuple[str, str]:
-    """The report of a file Python's compiler rejects (``message`` is Python's), with
-    what to change."""
-    repeated = _REPEATED.search(message)
-    if repeated is not None:
-        name = repeated.group(1)
-        fix_zh = f"在该调用中只保留一个 {name}=（其余设置照写读取，重复的关键字取最后一个值）。"
-        fix_en = (
-            f"Give {name}= once in that call (the settings were read as written; of a "
-            "repeated keyword, its last value)."
-        )
-    else:
-        fix_zh = "按上述信息改正该行（其余设置照写读取）。"
-        fix_en = "Correct that line as the message says (the settings were read as written)."
-    zh = f"Python 拒绝编译此脚本：{message}（SyntaxError），脚本的第一行都不会运行。{fix_zh}"
-    en = (
-        f"Python refuses to compile this script: {message} (SyntaxError), so not even its "
-        f"first line runs. {fix_en}"
-    )
-    return zh, en
-
-
 def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     parsed = parse_script(text)
     if parsed.tree is None:
@@ -140,10 +110,6 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     found = _configurations(builder, scanner)
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
-    if (found or env) and not parsed.problems:
-        # what only the compiler rejects, in a file that configures something (compiling
-        # costs about half a parse: the many files of a repository that set nothing skip it)
-        parsed = replace(parsed, problems=refused(parsed.tree))
     items = _syntax_items(parsed)
     for line, kind, note in scanner.notes:
         builder.add(kind, note, note, line)  # type: ignore[arg-type]

@@ -109,6 +109,10 @@ class Builder:
                 obj.node.lineno,
             )
         for name, line, first, second in obj.given_twice:
+            where = prefix + name if self.catalog.has(prefix + name) else None
+            if first == second == "keyword":
+                self._repeated(obj, name, line, where)
+                continue
             how_zh = f"{_HOW_ZH[first]}，又{_HOW_ZH[second]}"
             how_en = f"{_HOW_EN[first]} and again {_HOW_EN[second]}"
             # Python's own words (a keyword and a dict's key: "keyword argument")
@@ -120,8 +124,24 @@ class Builder:
                 f"{obj.owner}(...) gets {name} {how_en}: the real call raises TypeError "
                 f"({said}). Give {name} once.",
                 line,
-                prefix + name if self.catalog.has(prefix + name) else None,
+                where,
             )
+
+    def _repeated(self, obj: SubConfigObj, name: str, line: int, path: str | None) -> None:
+        """A keyword given twice in one call: ``ast`` parses it, but Python's compiler
+        refuses the whole file (SyntaxError), so the job stops before its first line."""
+        self.add(
+            "syntax_error",
+            f"Python 拒绝编译此脚本：{obj.owner}(...) 中 {name}= 出现了两次（SyntaxError: "
+            f"keyword argument repeated），脚本的第一行都不会运行。请在该调用中只保留一个 "
+            f"{name}=（各设置照写读取，重复的关键字取最后一个值）。",
+            f"Python refuses to compile this script: {name}= is given twice in "
+            f"{obj.owner}(...) (SyntaxError: keyword argument repeated), so not even its "
+            f"first line runs. Give {name}= once in that call (the settings were read as "
+            "written; of a repeated keyword, its last value).",
+            line,
+            path,
+        )
 
     def _none(self, owner: str, path: str, line: int, out: Built) -> None:
         """An explicit ``None`` is a value: kept (it is not the same as leaving it out),

@@ -101,10 +101,8 @@ def read_call(scanner: Scanner, node: ast.Call, owner: str) -> SubConfigObj:
         if kw.arg is None:
             _splat(scanner, obj, kw.value, given)
             continue
-        # a keyword repeated in the call itself is the compiler's to refuse (SyntaxError)
-        repeated = sum(1 for k in node.keywords if k.arg == kw.arg) > 1
-        if kw.arg in given and not repeated:
-            obj.given_twice.append((kw.arg, kw.value.lineno, given[kw.arg], "keyword"))
+        if kw.arg in given:  # twice by keyword: Python refuses to compile the file
+            obj.given_twice.append((kw.arg, kw.lineno, given[kw.arg], "keyword"))
         given[kw.arg] = "keyword"
         if kw.arg in names:
             obj.args[kw.arg] = (kw.value, scanner.ev.eval(kw.value), None)

@@ -59,7 +59,8 @@ class SubConfigObj:
     extras: list[tuple[str, ast.expr, str | None]] = field(default_factory=list)
     excess_positional: int = 0
     #: Names given twice (by position, keyword or a known ``**dict``): (name, line of the
-    #: second, how first, how second). The real call raises TypeError.
+    #: second, how first, how second). Twice by keyword Python refuses to compile the
+    #: file (SyntaxError); otherwise the real call raises TypeError.
     given_twice: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 

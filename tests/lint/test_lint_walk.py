@@ -262,7 +262,8 @@ def test_a_script_python_refuses_to_compile_is_an_error_where_it_configures(
     assert status == 1
     assert findings(out) == ["train.py:3:23 import.syntax_error"]
     assert "train.py:3:23: error import.syntax_error" in out
-    assert "keyword argument repeated: iterations_per_loop" in out
+    assert "iterations_per_loop= is given twice in NPURunConfig(...)" in out
+    assert "SyntaxError: keyword argument repeated" in out
     assert "2 files checked, 1 with a configuration" in out
 
 
