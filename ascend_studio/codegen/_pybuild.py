@@ -116,7 +116,8 @@ class Builder:
             how_zh = f"{_HOW_ZH[first]}，又{_HOW_ZH[second]}"
             how_en = f"{_HOW_EN[first]} and again {_HOW_EN[second]}"
             # Python's own words (a keyword and a dict's key: "keyword argument")
-            said = f"got multiple values for {'argument' if first == 'position' else 'keyword argument'} '{name}'"
+            kind = "argument" if first == "position" else "keyword argument"
+            said = f"got multiple values for {kind} '{name}'"
             self.add(
                 "call_error",
                 f"{obj.owner}(...) 的 {name} {how_zh}：真实调用会抛出 TypeError"

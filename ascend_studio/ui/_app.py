@@ -67,8 +67,8 @@ def create_window(
 def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
     """The application and its shown main window. Once the window is fully built,
     ``argv``'s file is opened, then (in the next turn) any unsaved work a crash left
-    offered (:func:`open_session` in two steps); once every form row is built, the shipped catalog is
-    verified on a worker thread (:class:`CatalogCheck`)."""
+    offered (:func:`open_session` in two steps); once every form row is built, the
+    shipped catalog is verified on a worker thread (:class:`CatalogCheck`)."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
     window = create_window()
