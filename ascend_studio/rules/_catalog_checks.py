@@ -82,14 +82,14 @@ def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows; an explicit None
     is judged by the ``value.none_raises`` family alone. Made once per context: a
     dozen rules go over it."""
-    found: list[tuple[str, Value, ParamFacts]] | None = ctx.memo.get("literals")
-    if found is None:
-        found = ctx.memo["literals"] = [
+    return ctx.once(
+        "literals",
+        lambda: [
             (path, value, facts)
             for path, value, facts in ctx.known()
             if not isinstance(value, Expr) and value is not None
-        ]
-    return found
+        ],
+    )
 
 
 def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
@@ -105,18 +105,19 @@ Finding = tuple[str, object, ParamFacts, "TypeProblem | None", "ValueProblem | N
 
 def _findings(ctx: Ctx) -> list[Finding]:
     """One pass over the set literals: type, value and range problems, shared by families."""
-    found: list[Finding] | None = ctx.memo.get("catalog")
-    if found is None:
-        found = []
-        for path, value, facts in _literals(ctx):
-            param = facts.param
-            typed = type_problem(param, value)
-            valued = value_problem(facts, value, ctx) if typed is None else None
-            special = param.checks.range in ("explicit", "clamps")
-            ranged = typed is None and not special and _bounds_problem(facts, value)
-            if typed or valued or ranged:
-                found.append((path, value, facts, typed, valued, ranged))
-        ctx.memo["catalog"] = found
+    return ctx.once("catalog", lambda: _find(ctx))
+
+
+def _find(ctx: Ctx) -> list[Finding]:
+    found: list[Finding] = []
+    for path, value, facts in _literals(ctx):
+        param = facts.param
+        typed = type_problem(param, value)
+        valued = value_problem(facts, value, ctx) if typed is None else None
+        special = param.checks.range in ("explicit", "clamps")
+        ranged = typed is None and not special and _bounds_problem(facts, value)
+        if typed or valued or ranged:
+            found.append((path, value, facts, typed, valued, ranged))
     return found
 
 
@@ -309,12 +310,10 @@ def _params_set(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """Like _literals, but expressions count: availability does not need the value.
     An explicit None is left out: it sends nothing (or fails, which scan_none says).
     Made once per context, like _literals."""
-    found: list[tuple[str, Value, ParamFacts]] | None = ctx.memo.get("params_set")
-    if found is None:
-        found = ctx.memo["params_set"] = [
-            (path, value, facts) for path, value, facts in ctx.known() if not is_none(value)
-        ]
-    return found
+    return ctx.once(
+        "params_set",
+        lambda: [(path, value, facts) for path, value, facts in ctx.known() if not is_none(value)],
+    )
 
 
 def value_gate(kind: str) -> Scan:

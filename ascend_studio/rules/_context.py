@@ -8,12 +8,14 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
 from ascend_studio.schema import Scalar, documented_default, runtime_number
+
+_T = TypeVar("_T")
 
 __all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
 
@@ -66,6 +68,14 @@ class Ctx:
         self._known: list[tuple[str, Value, ParamFacts]] | None = None
         #: Per-evaluation scratch space for rule families that share one pass.
         self.memo: dict[str, Any] = {}
+
+    def once(self, key: str, make: Callable[[], _T]) -> _T:
+        """``make()``, made the first time ``key`` is asked in this evaluation and kept
+        (``memo``): for what several rules go over."""
+        if key not in self.memo:
+            self.memo[key] = make()
+        found: _T = self.memo[key]
+        return found
 
     def known(self) -> list[tuple[str, Value, ParamFacts]]:
         """(path, value, facts) of every set parameter the catalog knows, built once."""
