@@ -187,9 +187,11 @@ class Planner:
         for call in _calls(self.site.runconfig):
             edit = self.plan.calls.get(self.pos(call.node.func))
             fixed = set(edit.change) | edit.drop if edit is not None else set()
+            repeated: dict[str, int] = {}  # twice by keyword: name -> line of the last
             for name, line, first, second in call.given_twice:
                 if first == second == "keyword":
-                    continue  # the compiler's, below
+                    repeated[name] = line
+                    continue
                 found.append(
                     note(
                         "warning",
@@ -201,9 +203,8 @@ class Planner:
                         line,
                     )
                 )
-            names = [k.arg for k in call.node.keywords if k.arg is not None]
-            for name in sorted({n for n in names if names.count(n) > 1} - fixed):
-                line = [k for k in call.node.keywords if k.arg == name][-1].lineno
+            for name in sorted(repeated.keys() - fixed):
+                line = repeated[name]
                 found.append(
                     note(
                         "warning",
