@@ -66,9 +66,10 @@ def create_window(
 
 def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
     """The application and its shown main window. Once the window is fully built,
-    ``argv``'s file is opened, then (in the next turn) any unsaved work a crash left
-    offered (:func:`open_session` in two steps); once every form row is built, the
-    shipped catalog is verified on a worker thread (:class:`CatalogCheck`)."""
+    ``argv``'s file is opened (:func:`open_file`), then, in the next turn, any unsaved
+    work a crash left is offered, whether or not a file was named (a recovered document
+    replaces the file just opened only if the user says so); once every form row is
+    built, the shipped catalog is verified on a worker thread (:class:`CatalogCheck`)."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
     window = create_window()
@@ -171,14 +172,6 @@ def run_app(argv: list[str]) -> int:
     if os.environ.get(SMOKE_TEST_ENV):
         return _smoke_test(app, window)
     return app.exec()
-
-
-def open_session(window: MainWindow, files: list[str]) -> None:
-    """What a start does once the document exists: open the named file, then offer the
-    unsaved work a crash left, whether or not a file was named (a recovered document
-    replaces the file just opened only if the user says so)."""
-    open_file(window, files)
-    window.files.offer_recovery()
 
 
 def open_file(window: MainWindow, files: list[str]) -> None:

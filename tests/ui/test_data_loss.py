@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLineEdit
 
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.ui import create_window
-from ascend_studio.ui._app import open_session, start_app
+from ascend_studio.ui._app import open_file, start_app
 from ascend_studio.ui._autosave import MAX_WAIT_MS, QUIET_MS, find_recoveries
 from ascend_studio.ui._dialogs import ChangedOnDiskChoice, RecoveryChoice
 from ascend_studio.ui._settings import Settings
@@ -24,6 +24,13 @@ from ascend_studio.ui.editors import IntEditor
 
 def _edit(window: MainWindow, value: int) -> None:
     window.model.edit(window.model.profile.with_value("hccl_timeout", value), "edit")
+
+
+def _start_with(window: MainWindow, job: Path) -> None:
+    """What a start with ``job`` does once the document exists (``start_app``): open it,
+    then offer the unsaved work a crash left."""
+    open_file(window, [str(job)])
+    window.files.offer_recovery()
 
 
 def _leftover(state: Path, pid: int, values: dict[str, Any], path: str | None = None) -> Path:
@@ -110,7 +117,7 @@ def test_recovery_is_offered_when_started_with_a_file(
     save_profile(Profile().with_value("hccl_timeout", 300), job)
     _leftover(user_dirs["state"], 999999993, {"hccl_timeout": 900}, path=str(job))
     dialogs.answer("choose_recovery", (RecoveryChoice.RECOVER, 0))
-    open_session(window, [str(job)])
+    _start_with(window, job)
     assert window.model.path == job
     assert window.model.profile.values == {"hccl_timeout": 900}
     assert window.model.saved_profile.values == {"hccl_timeout": 300}
@@ -120,7 +127,7 @@ def test_recovery_is_offered_when_started_with_a_file(
 def test_no_recovery_no_question(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
     job = tmp_path / "p1.ascend.json"
     save_profile(Profile(), job)
-    open_session(window, [str(job)])
+    _start_with(window, job)
     assert dialogs.called("choose_recovery") == []
 
 
