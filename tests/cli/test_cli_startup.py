@@ -214,6 +214,7 @@ PLAIN_INPUT = [
 @pytest.mark.parametrize(
     ("args", "status"), PLAIN_INPUT, ids=[" ".join(Path(a).name for a in p[0]) for p in PLAIN_INPUT]
 )
+@pytest.mark.slow
 def test_plain_input_imports_no_pydantic(args: list[str], status: int, tmp_path: Path) -> None:
     loaded = _loaded(args, tmp_path, status=status)
     assert not _under(loaded, "pydantic", "pydantic_core", "ascend_studio.presets")
@@ -292,6 +293,7 @@ TIMED = [p for p in PLAIN_INPUT if p[0][0] != "import"]
 @pytest.mark.parametrize(
     ("args", "status"), TIMED, ids=[" ".join(Path(a).name for a in p[0]) for p in TIMED]
 )
+@pytest.mark.slow
 def test_plain_input_loads_no_openssl_platformdirs_or_shutil(
     args: list[str], status: int, tmp_path: Path
 ) -> None:

@@ -1,4 +1,4 @@
-"""Per-parameter facts from the catalog that decide a verdict (issue 12 E, F, G)."""
+"""Per-parameter facts from the catalog that decide a verdict."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ascend_studio.schema import shipped_catalog
 
 CATALOG = shipped_catalog()
 
-#: Parameters for which an explicit None fails in the real code (issue 12 F).
+#: Parameters for which an explicit None fails in the real code.
 NONE_RAISES = {
     "iterations_per_loop", "graph_run_mode", "enable_exception_dump", "mix_compile_mode",
     "jit_compile", "horovod_mode", "enable_data_pre_proc", "enable_reduce_precision",

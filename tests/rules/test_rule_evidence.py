@@ -14,7 +14,7 @@ from ascend_studio.rules import RULES, Rule
 from ascend_studio.rules._evidence import Citation, citations, states_failure
 from ascend_studio.schema import shipped_catalog
 
-#: Rules added for issue 12: their sources cite repository paths, never shorthand.
+#: Rules whose sources must cite repository paths, never shorthand.
 ISSUE_12 = (
     "compile_dynamic_mode.with_dynamic_input",
     "compile_dynamic_mode.with_dynamic_dims",

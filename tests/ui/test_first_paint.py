@@ -1,4 +1,4 @@
-"""Issue 15.1-2: the first paint needs PySide6 and the plain catalog only.
+"""The first paint needs PySide6 and the plain catalog only.
 
 The window's shell (menus, toolbar, navigation, search, the first category's rows,
 stand-ins for the previews and the diagnostics list) paints first; the document
@@ -70,7 +70,7 @@ PROBE = _at_first_paint(
     '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": ' + _QT_CLASSES + "}"
 )
 
-#: Modules the first paint must not wait for (pydantic above all: issue 15.1).
+#: Modules the first paint must not wait for (pydantic above all).
 LATER = (
     "pydantic",
     "pydantic_core",
@@ -946,6 +946,8 @@ import json, sys, time
 from ascend_studio.ui import create_window, ensure_app
 from ascend_studio.ui import _window
 from PySide6.QtCore import QTimer
+
+pytestmark = pytest.mark.slow
 app = ensure_app()
 window = create_window()
 turns = []
