@@ -156,6 +156,7 @@ def test_oracle_agrees_with_real_npu_estimator(name: str, monkeypatch: pytest.Mo
     assert oracle_map(_construct(p)) == real
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(values=runnable_values())
 def test_random_profiles_construct_and_match_estimator(values: dict[str, Any]) -> None:

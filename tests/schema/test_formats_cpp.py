@@ -125,6 +125,7 @@ def _strings(name: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CHECKERS))
 def test_checker_agrees_with_the_cpp(harness: Path, name: str) -> None:
     check = CHECKERS[name][0]
