@@ -201,13 +201,13 @@ GOLDEN = ROOT / "tests" / "codegen" / "golden"
 #: (the profile is plain data; pydantic comes only for a document it must judge).
 PLAIN_INPUT = [
     (["validate", str(PROFILE)], 1),  # the example has findings
-    (["validate", str(GOLDEN / "full.py")], 1),
-    (["validate", str(GOLDEN / "full.sh")], 1),
+    (["validate", str(GOLDEN / "full.py.py")], 1),
+    (["validate", str(GOLDEN / "full.sh.sh")], 1),
     (["export", str(PROFILE), "-f", "sh"], 0),
     (["export", str(PROFILE), "-f", "py"], 0),
     (["paths", str(PROFILE)], 0),
-    (["import", str(GOLDEN / "full.py")], 0),
-    (["import", str(GOLDEN / "full.sh")], 0),
+    (["import", str(GOLDEN / "full.py.py")], 0),
+    (["import", str(GOLDEN / "full.sh.sh")], 0),
 ]
 
 

@@ -39,6 +39,8 @@ from ascend_studio.ui._shell import DOCKS
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
 from ascend_studio.ui._window import MainWindow
 
+pytestmark = pytest.mark.slow
+
 
 def _at_first_paint(report: str) -> str:
     """A probe that starts the app as ``ascend-studio`` does and, at the window's first
@@ -946,8 +948,6 @@ import json, sys, time
 from ascend_studio.ui import create_window, ensure_app
 from ascend_studio.ui import _window
 from PySide6.QtCore import QTimer
-
-pytestmark = pytest.mark.slow
 app = ensure_app()
 window = create_window()
 turns = []
