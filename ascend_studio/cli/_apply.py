@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_applied
 from ascend_studio.profile import ProfileError, load_profile
 
@@ -38,7 +39,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
     )
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="note language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="note language")
     parser.set_defaults(handler=run)
 
 
@@ -55,7 +56,12 @@ def run(args: argparse.Namespace) -> int:
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:
-        print(f"{args.script}: already matches the profile; nothing to change", file=sys.stderr)
+        unchanged = say(
+            "{script}: already matches the profile; nothing to change",
+            args.lang,
+            script=args.script,
+        )
+        print(unchanged, file=sys.stderr)
         return 0
     if not args.write:
         sys.stdout.write(result.diff(Path(args.script).name))
@@ -65,6 +71,14 @@ def run(args: argparse.Namespace) -> int:
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 1
-    backup = f" (previous version kept as {kept})" if kept else ""
-    print(f"wrote {args.script}{backup}", file=sys.stderr)
+    if kept:
+        wrote = say(
+            "wrote {path} (previous version kept as {backup})",
+            args.lang,
+            path=args.script,
+            backup=kept,
+        )
+    else:
+        wrote = say("wrote {path}", args.lang, path=args.script)
+    print(wrote, file=sys.stderr)
     return 0

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.presets import Preset, PresetError, PresetOutcome, apply_preset, shipped_presets
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
 from ascend_studio.schema import Catalog, shipped_catalog
@@ -26,10 +27,10 @@ def register(sub: Any) -> None:
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="list the presets")
-    listing.add_argument("--lang", choices=["en", "zh"], default="en")
+    listing.add_argument("--lang", choices=["en", "zh"], default=None)
     show = actions.add_parser("show", help="what a preset sets, why, and its sources")
     show.add_argument("name", metavar="NAME")
-    show.add_argument("--lang", choices=["en", "zh"], default="en")
+    show.add_argument("--lang", choices=["en", "zh"], default=None)
     apply = actions.add_parser(
         "apply",
         help="apply a preset to PROFILE (created when missing); prints the changes",
@@ -40,7 +41,7 @@ def register(sub: Any) -> None:
     apply.add_argument("-o", "--output", metavar="FILE", help="save the result here instead")
     apply.add_argument("--product", help="target product for a new profile")
     apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
-    apply.add_argument("--lang", choices=["en", "zh"], default="en")
+    apply.add_argument("--lang", choices=["en", "zh"], default=None)
     parser.set_defaults(handler=run)
 
 
@@ -56,19 +57,23 @@ def _list(lang: str, catalog: Catalog) -> int:
 
 def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     print(f"{preset.id}: {preset.title.get(lang)}\n\n{preset.explanation.get(lang)}\n")
-    products = ", ".join(catalog.product(p).short.get(lang) for p in preset.products)
-    print(f"products: {products}; scenarios: {', '.join(preset.scenarios)}")
+    comma = "、" if lang == "zh" else ", "
+    products = comma.join(catalog.product(p).short.get(lang) for p in preset.products)
+    scenarios = comma.join(say(s, lang) for s in preset.scenarios)
+    print(f"{say('products', lang)}: {products}; {say('scenarios', lang)}: {scenarios}")
     for item in preset.settings:
-        scope = f" [{item.scenario} only]" if item.scenario != "both" else ""
+        only = say("{scenario} only", lang, scenario=say(item.scenario, lang))
+        scope = f" [{only}]" if item.scenario != "both" else ""
         print(f"  {item.path} = {item.value!r}{scope}: {item.why.get(lang)}")
     for gone in preset.clear:
-        print(f"  {gone.path}: cleared: {gone.why.get(lang)}")
+        print(f"  {gone.path}: {say('cleared', lang)}: {gone.why.get(lang)}")
     for env in preset.env:
-        shown = "unset" if env.unset else f"= {env.value!r}"
-        print(f"  env {env.name} {shown}: {env.why.get(lang)}")
+        shown = say("unset", lang) if env.unset else f"= {env.value!r}"
+        print(f"  {say('env', lang)} {env.name} {shown}: {env.why.get(lang)}")
     for file in preset.files:
-        print(f"  file for {file.path}: {file.text.strip()!r}: {file.why.get(lang)}")
-    print("sources:")
+        where = say("file for {path}", lang, path=file.path)
+        print(f"  {where}: {file.text.strip()!r}: {file.why.get(lang)}")
+    print(f"{say('sources', lang)}:")
     for source in preset.sources:
         print(f"  - {source}")
     return 0
@@ -77,15 +82,21 @@ def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
 def print_outcome(outcome: PresetOutcome, lang: str) -> None:
     if outcome.off_target:
         print(
-            f"note: {outcome.preset.id} is written for other products or scenarios; only what "
-            f"applies on {outcome.profile.product} ({outcome.profile.scenario}) was set"
+            say(
+                "note: {preset} is written for other products or scenarios; only what applies "
+                "on {product} ({scenario}) was set",
+                lang,
+                preset=outcome.preset.id,
+                product=outcome.profile.product,
+                scenario=say(outcome.profile.scenario, lang),
+            )
         )
     for change in outcome.changes:
         print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
     for skip in outcome.skipped:
-        print(f"  skipped {skip.path}: {skip.reason.get(lang)}")
+        print(f"  {say('skipped {path}', lang, path=skip.path)}: {skip.reason.get(lang)}")
     if not outcome.changes:
-        print("  nothing to change: the profile already has these settings")
+        print("  " + say("nothing to change: the profile already has these settings", lang))
 
 
 def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
@@ -106,7 +117,7 @@ def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
         target = args.output or (args.profile if args.write else None)
         if target:
             save_profile(outcome.profile, target)
-            print(f"saved {target}", file=sys.stderr)
+            print(say("saved {path}", args.lang, path=target), file=sys.stderr)
     except ProfileError as exc:
         print(f"ascend-studio preset: {exc}", file=sys.stderr)
         return 1

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ascend_studio._shellquote import shell_quote
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
@@ -78,7 +79,7 @@ def register(sub: Any) -> None:
         "--scenario", choices=["training", "inference"], help="override the scenario"
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     parser.add_argument(
         "--explain",
         action="append",
@@ -90,6 +91,8 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+#: Files read as scripts whatever they hold (the others may be a companion file).
+_SCRIPT_SUFFIXES = frozenset({".py", ".sh", ".bash", ".env"})
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 _RULE_COVERED = frozenset({"unknown_kwarg"})
 
@@ -184,13 +187,24 @@ def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> Non
 def _print_explanation(e: Explanation, lang: str) -> None:
     eff = e.effective
     note = f" ({eff.note.get(lang)})" if eff.note else ""
-    print(f"  why {e.path}: effective {eff.value!r} [{eff.source}]{note}")
+    print(
+        "  "
+        + say(
+            "why {path}: effective {value} [{source}]",
+            lang,
+            path=e.path,
+            value=repr(eff.value),
+            source=eff.source,
+        )
+        + note
+    )
     for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
         if items:
-            print(f"    {label}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
+            print(f"    {say(label, lang)}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
     for link in e.rules:
-        mark = "FIRES" if link.fires else "quiet"
-        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
+        mark = say("FIRES" if link.fires else "quiet", lang)
+        severity = say(link.severity, lang)
+        print(f"    {mark:<5} {severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
 Results = list[tuple[str, Profile, list[Diagnostic]]]
@@ -248,24 +262,55 @@ def _report(
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     else:
-        for item in sorted(problems, key=lambda i: i.line or 0):
-            print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
-        for (label, p, found), why in zip(results, explained, strict=True):
-            counts = _counts(found)
-            print(
-                f"{label}: {p.product}, {p.scenario}: "
-                + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
-            )
-            read = reads.get(label, ())
-            for file_read in read:
-                print(f"  file: {file_read.text(args.lang)}")
-            for d in found:
-                _print_diagnostic(d, args.lang, location_text(d, p, read))
-            for e in why:
-                _print_explanation(e, args.lang)
+        configs = [c for _, _, c in loaded]
+        _print_text(
+            results,
+            configs=configs,
+            explained=explained,
+            problems=problems,
+            reads=reads,
+            lang=args.lang,
+        )
     import_error = any(item.severity == "error" for item in problems)
     rule_error = any(d.severity == "error" for _, _, found in results for d in found)
     return 1 if import_error or rule_error else 0
+
+
+def _shown_label(label: str, config: ImportedConfig | None, lang: str) -> str:
+    """``train.py (line 40, in if branch (line 39))`` in ``lang``: the label says where
+    in the file the configuration is, ``label`` itself stays the JSON key."""
+    if config is None:
+        return label
+    path = label[: len(label) - len(config.label) - 3]
+    return (
+        f"{path} ({config.label_in(lang)})"
+        if lang != "zh"
+        else f"{path}（{config.label_in(lang)}）"
+    )
+
+
+def _print_text(
+    results: Results,
+    *,
+    configs: list[ImportedConfig | None],
+    explained: list[list[Explanation]],
+    problems: list[ReportItem],
+    reads: Reads,
+    lang: str,
+) -> None:
+    for item in sorted(problems, key=lambda i: i.line or 0):
+        print(f"{say('import', lang)}: {say(item.severity, lang)} [{item.kind}] {item.text(lang)}")
+    for (label, p, found), config, why in zip(results, configs, explained, strict=True):
+        counts = ", ".join(counted(n, s, lang) for s, n in _counts(found).items())
+        target = f"{p.product}, {say(p.scenario, lang)}"
+        print(f"{_shown_label(label, config, lang)}: {target}: {counts}")
+        read = reads.get(label, ())
+        for file_read in read:
+            print(f"  {say('file', lang)}: {file_read.text(lang)}")
+        for d in found:
+            _print_diagnostic(d, lang, location_text(d, p, read))
+        for e in why:
+            _print_explanation(e, lang)
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -298,6 +343,9 @@ def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Setting
     file = Path(args.paths[0])
     if file.exists() and not file.is_file():  # a pipe or device could block the read
         return f"{args.paths[0]}: not a regular file or folder"
+    companion = _not_a_configuration(args.paths[0], args.lang)
+    if companion is not None:
+        return companion
     return _unknown_explained(args, catalog) or _project_settings(args, catalog)
 
 
@@ -326,14 +374,55 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
-        for line in lines or [
-            "nothing found: no NPURunConfig configuration or environment setting"
-        ]:
+        nothing = say("nothing found: no NPURunConfig configuration or environment setting")
+        for line in lines or [say(nothing, args.lang)]:
             _fail(f"{file}: {line}")
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
     return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
+
+
+def _not_a_configuration(file: str, lang: str) -> str | None:
+    """Why ``file`` is not checked here when it is a companion file (``debug.cfg``):
+    the command that checks it; None for anything else."""
+    if Path(file).suffix.lower() in _SCRIPT_SUFFIXES:
+        return None
+    kind = _companion_kind(file)
+    if kind is None:
+        return None
+    command = f"ascend-studio file check {shell_quote(file)}"
+    text = "{file} is the file {param} points to, not a configuration: check it with {command}"
+    return say(text, lang, file=file, param=kind, command=command)
+
+
+def _companion_kind(file: str) -> str | None:
+    """The parameter whose companion file ``file`` reads as, if it reads as one."""
+    from ascend_studio.companion import MAX_BYTES, detect, param_for
+
+    try:
+        path = Path(file)
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if _profile_like(text):
+        return None
+    found = detect(text)
+    return param_for(found) if found else None
+
+
+#: Keys of a profile document (``docs/`` profile format); no companion file has them.
+_PROFILE_KEYS = frozenset({"format", "product", "scenario", "values", "env", "file_contents"})
+
+
+def _profile_like(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and bool(_PROFILE_KEYS & set(data))
 
 
 def _fail(problem: str) -> int:

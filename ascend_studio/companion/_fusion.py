@@ -197,7 +197,7 @@ FUSION_FORMAT: Format[FusionSwitch] = Format(
     write=write,
     check=check,
     looks_like=lambda text: bool(_switch(load_json(text)[0])),
-    template=TEMPLATE,
+    template=Text.of(TEMPLATE, TEMPLATE),  # no comments: one text
     source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), fusion_switch_file; "
     "hicann/ge compiler/engines/nn_engine/fusion/fusion_config_manager/fusion_config_parser.cc",
 )

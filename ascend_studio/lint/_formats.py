@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from ascend_studio._words import counted
+from ascend_studio._words import counted, say
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
 from ascend_studio.schema import Text
@@ -45,22 +45,23 @@ def text_line(f: Finding, lang: str, colour: bool = False) -> str:
     severity = _paint(f.severity, _COLOURS[f.severity], colour)
     line = f"{where} {severity} {f.rule_id} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
-        label = "修改" if lang == "zh" else "fix"
-        line += f" [{label}: {_one_line(f.fix.get(lang))}]"
+        line += f" [{say('fix', lang)}: {_one_line(f.fix.get(lang))}]"
     return line
 
 
-def summary_lines(summary: Summary) -> list[str]:
-    counts = ", ".join(
-        f"{n} info" if s == "info" else counted(n, s) for s, n in summary.by_severity.items()
+def summary_lines(summary: Summary, lang: str = "en") -> list[str]:
+    counts = ", ".join(counted(n, s, lang) for s, n in summary.by_severity.items())
+    line = say(
+        "{checked} checked, {with_configs} with a configuration ({configs}): {counts}",
+        lang,
+        checked=counted(summary.files, "file", lang),
+        with_configs=summary.with_configs,
+        configs=counted(summary.configs, "configuration", lang),
+        counts=counts,
     )
-    lines = [
-        f"{counted(summary.files, 'file')} checked, {summary.with_configs} with a configuration "
-        f"({counted(summary.configs, 'configuration')}): {counts}"
-        + (f"; {summary.suppressed} suppressed" if summary.suppressed else "")
-    ]
-    lines += [f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked()]
-    return lines
+    if summary.suppressed:
+        line += "; " + say("{count} suppressed", lang, count=summary.suppressed)
+    return [line, *(f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked())]
 
 
 def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
@@ -68,7 +69,7 @@ def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
         out.write(text_line(finding, lang, colour) + "\n")
     if batch.findings:
         out.write("\n")
-    out.write("\n".join(summary_lines(batch.summary)) + "\n")
+    out.write("\n".join(summary_lines(batch.summary, lang)) + "\n")
 
 
 def _text(text: Text | None) -> dict[str, str] | None:
@@ -151,11 +152,11 @@ def github_line(f: Finding, lang: str) -> str:
     )
     body = _one_line(f.message.get(lang))
     if f.fix is not None:
-        body += "\n" + ("修改" if lang == "zh" else "fix") + ": " + _one_line(f.fix.get(lang))
+        body += "\n" + say("fix", lang) + ": " + _one_line(f.fix.get(lang))
     return f"::{_GITHUB_LEVEL[f.severity]} {props}::{_escape_data(body)}"
 
 
 def write_github(batch: Batch, out: TextIO, lang: str) -> None:
     for finding in batch.findings:
         out.write(github_line(finding, lang) + "\n")
-    out.write("\n".join(summary_lines(batch.summary)) + "\n")
+    out.write("\n".join(summary_lines(batch.summary, lang)) + "\n")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._wording import subject
 
 __all__ = ["DUMP_RULES"]
 
@@ -29,7 +30,7 @@ def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
     dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
     if not dumping and c.is_set("dump_config.dump_path"):
         ignored.append("dump_config.dump_path")
-    return {"which": ", ".join(ignored)} if ignored else None
+    return subject(ignored) if ignored else None
 
 
 def _debug_mode_dropped(c: Ctx) -> bool:
@@ -63,7 +64,7 @@ DUMP_RULES: tuple[Rule, ...] = (
         _dump_fields_ignored,
         message=(
             "未开启对应的 dump 开关，{which} 不会生效。",
-            "The matching dump switch is off, so {which} has no effect.",
+            "The matching dump switch is off, so {which} {has} no effect.",
         ),
         source=ATTRS + " (dump fields read only if enable_dump / enable_dump_debug)",
         fix=(

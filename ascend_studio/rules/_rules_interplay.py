@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._wording import subject
 from ascend_studio.schema import number_text
 
 __all__ = ["INTERPLAY_RULES"]
@@ -79,7 +80,7 @@ def _needs_dynamic_input(c: Ctx) -> Mapping[str, object] | None:
     if c.is_true("dynamic_input"):
         return None
     paths = [p for p in ("dynamic_inputs_shape_range", "dynamic_graph_execute_mode") if c.is_set(p)]
-    return {"which": ", ".join(paths)} if paths else None
+    return subject(paths) if paths else None
 
 
 def _precision_over_implmode(c: Ctx) -> bool:
@@ -276,7 +277,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         _needs_dynamic_input,
         message=(
             "{which} 仅在 dynamic_input=True 时读取，当前被忽略。",
-            "{which} is only read with dynamic_input=True; it is ignored now.",
+            "{which} {is} only read with dynamic_input=True; ignored now.",
         ),
         source=ATTRS + " (read only inside if (dynamic_input))",
         fix=(

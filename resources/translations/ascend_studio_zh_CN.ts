@@ -648,8 +648,18 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The old file is kept as {backup}.</source>
-        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；旧文件保留为 {backup}。</translation>
+        <source>{path}: {count} setting changes.</source>
+        <translation>{path}：{count} 项设置将改变。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>{path}: {count} settings change.</source>
+        <translation>{path}：{count} 项设置将改变。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Coloured lines are what changes; every other line is written back byte for byte. The old file is kept as {backup}.</source>
+        <translation>着色的行是改动之处，其他每一行都原样写回；旧文件保留为 {backup}。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>

@@ -138,7 +138,7 @@ def test_golden_written(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_golden_and_template_are_clean_and_detected(kind: str) -> None:
     fmt = BY_PARAM[kind]
-    for text in ((GOLDEN / f"{kind}.txt").read_text("utf-8"), fmt.template):
+    for text in ((GOLDEN / f"{kind}.txt").read_text("utf-8"), fmt.template.en, fmt.template.zh):
         assert [p for p in fmt.check(text) if p.severity != "info"] == []
         assert detect(text) == BY_PARAM[kind].kind
 

@@ -233,7 +233,7 @@ def test_workpath_check_exit_codes(
         ["workpath", "check", "--no-fs", "--lang", "zh", "/repo/work"], capsys, monkeypatch
     )
     assert status == 0
-    assert out.startswith("warning: 无法确认最后一段")
+    assert out.startswith("警告: 无法确认最后一段")
 
 
 def test_workpath_check_json(

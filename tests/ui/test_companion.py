@@ -159,14 +159,14 @@ def test_new_from_template_asks_before_replacing(
     assert dialog.text() == "[ByOpType]\n"
     dialogs.answer("confirm", True)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:template"), Qt.MouseButton.LeftButton)
-    assert dialog.text() == file_formats()["op_precision_mode"].template
+    assert dialog.text() == file_formats()["op_precision_mode"].template.en
 
 
 def test_unset_parameter_starts_from_the_template_and_sets_path_and_text(
     window: MainWindow, qtbot: Any, dialogs: Any, tmp_path: Path
 ) -> None:
     dialog = _open(window, qtbot, "aoe_config_file", Profile())
-    assert dialog.text() == file_formats()["aoe_config_file"].template
+    assert dialog.text() == file_formats()["aoe_config_file"].template.en
     target = tmp_path / "tune.json"
     dialogs.answer("ask_save_path", target)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:save_as"), Qt.MouseButton.LeftButton)
@@ -196,7 +196,7 @@ def test_text_is_read_from_disk_next_to_the_profile(
 
 @pytest.mark.parametrize("kind", sorted(file_formats()))
 def test_cancel_changes_nothing(window: MainWindow, qtbot: Any, kind: str) -> None:
-    profile = _p(kind, file_formats()[kind].template)
+    profile = _p(kind, file_formats()[kind].template.en)
     dialog = _open(window, qtbot, kind, profile)
     find(dialog, QPlainTextEdit, "companion:text").setPlainText("changed\n")
     dialog.reject()

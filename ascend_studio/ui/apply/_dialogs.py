@@ -26,7 +26,7 @@ from ascend_studio.apply import ApplyResult
 from ascend_studio.presets import NOT_SET, Change, Preset, PresetOutcome, apply_preset
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._texts import escape
 from ascend_studio.ui.apply._diffview import SideBySideDiff
 
@@ -54,12 +54,17 @@ class ApplyScriptDialog(QDialog):
         fmt = "py" if path.suffix == ".py" else "sh"
         self.summary = _label(self, "apply:summary")
         changed = len(result.changed)
-        self.summary.setText(
-            tr(
-                "{path}: {count} setting(s) change. Coloured lines are what changes; every "
-                "other line is written back byte for byte. The old file is kept as {backup}."
-            ).format(path=path, count=changed, backup=path.name + ".orig")
+        change = plural(
+            changed,
+            QT_TR_NOOP("{path}: {count} setting changes."),
+            QT_TR_NOOP("{path}: {count} settings change."),
+            path=path,
         )
+        rest = tr(
+            "Coloured lines are what changes; every other line is written back byte for "
+            "byte. The old file is kept as {backup}."
+        )
+        self.summary.setText(change + " " + rest.format(backup=path.name + ".orig"))
         self.notes = QListWidget(self)
         self.notes.setObjectName("apply:notes")
         for note in result.notes:

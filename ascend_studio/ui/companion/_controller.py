@@ -74,7 +74,7 @@ class CompanionController(QObject):
             param=param,
             profile=profile,
             path=value if isinstance(value, str) else "",
-            text=fmt.template if text is None else text,
+            text=fmt.template.get(self.language()) if text is None else text,
             folder=self.folder(),
             catalog=self.catalog,
             lang=self.language(),

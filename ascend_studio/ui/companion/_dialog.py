@@ -214,7 +214,7 @@ class CompanionDialog(QDialog):
             self, tr("New from template"), tr("Replace the current text with the template?")
         ):
             return
-        self.set_text(self.fmt.template)
+        self.set_text(self.fmt.template.get(self.lang))
 
     def save_as(self) -> None:
         name = Path(self.path.text()).name or f"{self.param}{self.fmt.suffix}"
