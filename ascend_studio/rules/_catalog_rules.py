@@ -327,7 +327,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} 将在后续版本废弃，请不要再使用。",
             "{param} is going to be removed in a later version; avoid it.",
         ),
-        flag("deprecated"),
+        flag("deprecated", unless="no_effect"),
         involves_attr("deprecated"),
         fix=txt(
             "删除 {param}（文档只说明它将被废弃，没有给出替代参数）。",
