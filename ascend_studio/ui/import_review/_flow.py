@@ -25,7 +25,12 @@ from ascend_studio.ui.import_review._merge import Mode
 if TYPE_CHECKING:
     from ascend_studio.ui._files import FileController
 
-__all__ = ["PROFILE_SUFFIXES", "import_with_review", "review_import"]
+__all__ = ["PROFILE_SUFFIXES", "import_with_review", "review_import", "run_review"]
+
+
+def run_review(dialog: QDialog) -> int:
+    """Show the review modally (tests and the screenshot script replace this)."""
+    return dialog.exec()
 
 
 def review_import(
@@ -36,7 +41,7 @@ def review_import(
     dialog = ImportReviewDialog(result, current, catalog, parent)
     dialog.set_language(lang)
     try:
-        if dialog.exec() != QDialog.DialogCode.Accepted:
+        if run_review(dialog) != QDialog.DialogCode.Accepted:
             return None
         chosen = dialog.result_profile()
         if chosen is None:
