@@ -146,7 +146,13 @@ class _Shooter:
     def docked(self, window: MainWindow) -> None:
         for view, dock in (("paths", "inspector"), ("why", "why"), ("compare", "compare")):
             _open_dock(window, dock)
-            if dock == "why":
+            if dock == "inspector":
+                view = window.inspector
+                view.refresh()
+                index = view.model.index(view.model.row_of("kernel_cache"), 0)
+                view.chains.expand(index)
+                view.chains.setCurrentIndex(index)
+            elif dock == "why":
                 window.reveal("dump_config.enable_dump")
                 window.why_panel.set_parameter("dump_config.enable_dump")
             elif dock == "compare":
@@ -160,7 +166,9 @@ class _Shooter:
         from ascend_studio.ui.apply import _flow
 
         profile = window.model.profile
-        changed = profile.with_value("op_compiler_cache_dir", "/home/test/cache/deepfm/shared_kernel_cache_for_all_jobs")
+        changed = profile.with_value(
+            "op_compiler_cache_dir", "/home/test/cache/deepfm/shared_kernel_cache_for_all_jobs"
+        )
         window.model.edit(changed.with_value("iterations_per_loop", 100), "edit")
 
         def shown(dialog: QDialog) -> bool:

@@ -203,6 +203,7 @@ def test_exports_in_chinese_have_no_english_comments(
     profile = tmp_path / "p.json"
     profile.write_text(
         '{"product": "atlas_a2", "notes": "训练 8 卡", "values": {"iterations_per_loop": 10,'
+        ' "precision_mode": "allow_mix_precision", "dump_config.dump_path": "/d",'
         ' "compress_weight_conf": "/c.cfg", "enable_compress_weight": false},'
         ' "env": {"ASCEND_WORK_PATH": "/w", "DROP": null, "_": "x", "D": "$1"}}',
         encoding="utf-8",
@@ -219,6 +220,8 @@ def test_exports_in_chinese_have_no_english_comments(
         and re.search(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}", line)
     ]
     assert not english, english
+    labels = [line for line in lines if re.match(r"#\s*(error|warning|info|fix)\b", line)]
+    assert not labels, labels
 
 
 @pytest.mark.parametrize("fmt", ["sh", "py", "sess"])
