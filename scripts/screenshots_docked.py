@@ -11,6 +11,7 @@ apply and import. Settings and autosaves go to a temporary directory.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -116,7 +117,9 @@ class _Shooter:
         from ascend_studio.ui._settings import Settings
         from ascend_studio.ui._window import MainWindow
 
-        window = MainWindow(shipped_catalog(), Settings(), self.lang)  # type: ignore[arg-type]
+        # a first start at this size: no layout remembered from the previous window
+        settings = Settings(Path(os.environ["XDG_CONFIG_HOME"], f"shots-{self.tag}.ini"))
+        window = MainWindow(shipped_catalog(), settings, self.lang)  # type: ignore[arg-type]
         window.resize(*self.size)
         window.show()
         _settle()
@@ -147,11 +150,11 @@ class _Shooter:
         for view, dock in (("paths", "inspector"), ("why", "why"), ("compare", "compare")):
             _open_dock(window, dock)
             if dock == "inspector":
-                view = window.inspector
-                view.refresh()
-                index = view.model.index(view.model.row_of("kernel_cache"), 0)
-                view.chains.expand(index)
-                view.chains.setCurrentIndex(index)
+                paths = window.inspector
+                paths.refresh()
+                index = paths.model.index(paths.model.row_of("kernel_cache"), 0)
+                paths.chains.expand(index)
+                paths.chains.setCurrentIndex(index)
             elif dock == "why":
                 window.reveal("dump_config.enable_dump")
                 window.why_panel.set_parameter("dump_config.enable_dump")

@@ -61,6 +61,8 @@ class WrapDelegate(QStyledItemDelegate):
 def cell_width(view: QTreeView, index: _Index) -> int:
     """The width a cell's contents get: its column, less the tree's indentation."""
     width = view.header().sectionSize(index.column())
+    if index.column() == 0 and view.isFirstColumnSpanned(index.row(), index.parent()):
+        width = view.viewport().width()  # a title across the row
     if index.column() == view.header().logicalIndex(0):
         depth, parent = 0, index.parent()
         while parent.isValid():

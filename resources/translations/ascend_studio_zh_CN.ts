@@ -363,6 +363,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Type the value: the variable is added once it has one.</source>
+        <translation>请输入取值：有了取值后才会加入该变量。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Shell text: the job&apos;s shell expands it.</source>
         <translation>Shell 文本：由作业的 shell 展开。</translation>

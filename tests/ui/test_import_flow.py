@@ -258,7 +258,7 @@ def test_the_dialog_says_what_becomes_of_the_open_document(
     ("text", "name", "preview"),
     [(SESS_RUN, "train.py", "sess"), (SCRIPT, "train.py", "py"), ("export A=1\n", "env.sh", "sh")],
 )
-def test_the_preview_shows_the_kind_of_code_imported(
+def test_the_preview_shows_the_kind_of_code_imported(  # noqa: PLR0917
     window: MainWindow,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

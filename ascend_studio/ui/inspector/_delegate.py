@@ -24,22 +24,29 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QP
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTreeView
 
 from ascend_studio.paths import Layer
-from ascend_studio.ui._wrap import WrapDelegate, cell_width
+from ascend_studio.ui._wrap import WrapDelegate, breakable, cell_width
 from ascend_studio.ui.inspector._model import DIM, WINNER_BACKGROUND, PathChainModel
 from ascend_studio.ui.inspector._text import layer_label, layer_value
 
-__all__ = ["ChainDelegate", "box_text", "chain_boxes", "line_height"]
+__all__ = [
+    "ChainDelegate",
+    "box_text",
+    "chain_boxes",
+    "line_height",
+    "text_size",
+]
 
 _PAD = 5
 _GAP = 14
 _LINE_GAP = 4
-_MAX_VALUE = 48
+_MAX_VALUE = 160
 _WINNER_BORDER = QColor("#2e7d32")
 _Index = QModelIndex | QPersistentModelIndex
 
 
 def box_text(layer: Layer) -> str:
-    """``debug_dir: /data/dbg``; long values are shortened in the middle."""
+    """``debug_dir: /data/dbg``; a very long value is shortened in the middle (the
+    layer's row below the artifact and the tooltip have it whole)."""
     value = layer_value(layer)
     if len(value) > _MAX_VALUE:
         half = (_MAX_VALUE - 1) // 2
@@ -47,24 +54,37 @@ def box_text(layer: Layer) -> str:
     return f"{layer_label(layer)}: {value}"
 
 
+_WRAP = int(Qt.TextFlag.TextWordWrap)
+
+
+def text_size(metrics: QFontMetrics, text: str, limit: int) -> QSize:
+    """The size ``text`` takes wrapped at ``limit`` px (after ``/ _ . : ,`` too)."""
+    return metrics.boundingRect(QRect(0, 0, max(limit, 1), 100000), _WRAP, breakable(text)).size()
+
+
 def _layers(index: _Index) -> tuple[Layer, ...]:
     model = index.model()
     return model.layers_at(index) if isinstance(model, PathChainModel) else ()
 
 
-def chain_boxes(rect: QRect, widths: list[int], line_height: int | None = None) -> list[QRect]:
+def chain_boxes(
+    rect: QRect, widths: list[int], line_height: int | None = None, heights: list[int] | None = None
+) -> list[QRect]:
     """Boxes left to right with room for an arrow between, inside ``rect``: a box that
-    would cross its right edge starts the next line (``line_height`` apart; default:
-    one line filling ``rect``), and a box wider than ``rect`` is narrowed to it."""
+    would cross its right edge starts the next line, and a box wider than ``rect`` is
+    narrowed to it. ``widths`` and ``heights`` are the boxes' texts' sizes; a line is
+    as tall as its tallest box (``line_height`` at least; default: ``rect``'s)."""
     boxes: list[QRect] = []
-    height = line_height or max(rect.height() - 6, 8)
+    least = line_height or max(rect.height() - 6, 8)
     left, right = rect.left() + 2, rect.right() - 2
-    x, top = left, rect.top() + 3
-    for width in widths:
+    x, top, tallest = left, rect.top() + 3, 0
+    for number, width in enumerate(widths):
         box = min(width + 2 * _PAD, max(right - left, 8))
+        height = max(least, heights[number] + 6) if heights else least
         if boxes and x + box > right:
-            x, top = left, top + height + _LINE_GAP
+            x, top, tallest = left, top + tallest + _LINE_GAP, 0
         boxes.append(QRect(x, top, box, height))
+        tallest = max(tallest, height)
         x += box + _GAP
     return boxes
 
@@ -100,21 +120,26 @@ class ChainDelegate(WrapDelegate):
     def _layout(
         self, option: QStyleOptionViewItem, layers: tuple[Layer, ...], rect: QRect | None = None
     ) -> list[QRect]:
+        area = rect or option.rect
+        limit = area.width() - 4 - 2 * _PAD  # a box's text wraps beyond the cell's width
         fonts = self._fonts(option.font)
-        widths = [QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) for x in layers]
-        return chain_boxes(rect or option.rect, widths, line_height(option.font))
+        sizes = [text_size(QFontMetrics(fonts[x.state]), box_text(x), limit) for x in layers]
+        widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
+        return chain_boxes(area, widths, line_height(option.font), heights)
 
     def fits(self, option: QStyleOptionViewItem, index: _Index) -> bool:
         """Whether every box of the cell is drawn whole inside it, its text unclipped."""
         layers = _layers(index)
         fonts = self._fonts(option.font)
         boxes = self._layout(option, layers)
-        return all(
-            option.rect.contains(box)
-            and QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) + 2 * _PAD
-            <= box.width()
-            for box, x in zip(boxes, layers, strict=True)
-        )
+        for box, layer in zip(boxes, layers, strict=True):
+            inner = box.adjusted(_PAD, 0, -_PAD, 0)
+            needed = text_size(QFontMetrics(fonts[layer.state]), box_text(layer), inner.width())
+            if not option.rect.contains(box) or needed.width() > inner.width():
+                return False
+            if needed.height() > inner.height():
+                return False
+        return True
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         layers = _layers(index)
@@ -151,16 +176,15 @@ class ChainDelegate(WrapDelegate):
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(font)
         painter.setPen(text if layer.state in ("winner", "shadowed") else DIM)
-        text, metrics = box_text(layer), QFontMetrics(font)
-        room = box.width() - 2 * _PAD
-        if metrics.horizontalAdvance(text) > room:  # narrowed to the cell: the middle goes
-            text = metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, room)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+        inner = box.adjusted(_PAD, 0, -_PAD, 0)
+        painter.drawText(
+            inner, int(Qt.AlignmentFlag.AlignCenter) | _WRAP, breakable(box_text(layer))
+        )
 
     def _paint_arrow(self, painter: QPainter, box: QRect, more: bool, colour: QColor) -> None:
         if not more:
             return
-        arrow = QRect(box.right() + 1, box.top(), _GAP, box.height())
+        arrow = QRect(box.right() + 1, box.top(), _GAP, min(box.height(), 24))
         painter.setPen(colour)
         painter.drawText(arrow, Qt.AlignmentFlag.AlignCenter, "›")
 

@@ -132,14 +132,17 @@ class InspectorView(LazyView):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.context_editor)
         middle = QWidget(self)
-        path_row = QHBoxLayout()
+        # The selected path and its buttons beside the tabs: a row of their own under
+        # the table took one of the few rows a dock at the bottom of 800 px has.
+        self.path_row = QWidget(self)
+        path_row = QHBoxLayout(self.path_row)
+        path_row.setContentsMargins(8, 2, 2, 2)
         path_row.addWidget(self.path_field, 1)
         path_row.addWidget(self.copy_button)
         path_row.addWidget(self.cluster_button)
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.chains, 1)
-        column.addLayout(path_row)
         bottom = QWidget(self)
         lower = QVBoxLayout(bottom)
         lower.setContentsMargins(0, 0, 0, 0)
@@ -160,6 +163,7 @@ class InspectorView(LazyView):
         self.tabs.addTab(middle, "")
         self.tabs.addTab(bottom, "")
         self.tabs.addTab(self.context_editor.env_panel, "")
+        self.tabs.setCornerWidget(self.path_row, Qt.Corner.TopRightCorner)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
         for part in (self.context_scroll, self.tabs):
@@ -262,6 +266,15 @@ class InspectorView(LazyView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_context(self.width() >= CONTEXT_BESIDE)
+        self._widen_path_row()
+
+    def _widen_path_row(self) -> None:
+        """The path row takes what the tab titles leave of the tab bar's line."""
+        bar = self.tabs.tabBar()
+        titles = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        buttons = self.copy_button.sizeHint().width() + self.cluster_button.sizeHint().width()
+        room = self.tabs.width() - titles - buttons - 40
+        self.path_field.setMinimumWidth(max(room, 160))
 
     def _place_context(self, beside: bool) -> None:
         """The context beside the tabs in a wide view; a narrow one (a dock at the bottom
@@ -275,6 +288,7 @@ class InspectorView(LazyView):
         else:
             self.tabs.addTab(self.context_scroll, tr("Context"))
         self.context_scroll.show()
+        self._widen_path_row()
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
