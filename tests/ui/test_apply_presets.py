@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialog, QLabel, QTextEdit, QTreeWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QTextEdit, QTreeWidget
 
 from ascend_studio.apply import recorded_source, with_source
 from ascend_studio.codegen import import_python
@@ -202,3 +202,36 @@ def test_a_long_changed_line_wraps_and_the_rows_stay_face_to_face(qtbot: Any, wi
     assert line_count > 1  # wrapped, not scrolled out of view
     left_tops, right_tops = dialog.diff.row_tops()
     assert left_tops == right_tops and len(left_tops) == len(dialog.diff.rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_preset_change_and_reason_is_read_whole(qtbot: Any, catalog: Any, lang: str) -> None:
+    from ascend_studio.presets import shipped_presets
+    from ascend_studio.ui._i18n import apply_language
+    from ascend_studio.ui._wrap import cell_fits
+
+    apply_language(lang)  # type: ignore[arg-type]
+    try:
+        presets = shipped_presets(catalog)
+        profile = Profile(product="atlas_inference", scenario="training")
+        dialog = PresetDialog(presets, profile, catalog, lang, creating=False)  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)
+        dialog.resize(1120, 680)  # as it opens, at 1280x800 too
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        tree = dialog.changes
+        cut = []
+        for row in range(len(presets)):
+            dialog.list.setCurrentRow(row)
+            QApplication.processEvents()  # the rows are measured in the next layout pass
+            for index in range(tree.topLevelItemCount()):
+                item = tree.topLevelItem(index)
+                assert item is not None
+                for column in range(4):
+                    cell = tree.indexFromItem(item, column)
+                    tree.scrollTo(cell)
+                    if not cell_fits(tree, cell):
+                        cut.append((presets[row].id, item.text(0), column))
+        assert not cut, cut
+    finally:
+        apply_language("en")
