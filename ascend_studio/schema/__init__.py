@@ -54,6 +54,15 @@ from ascend_studio.schema._models import (
     When,
 )
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._tf2 import (
+    TF2_PREFIX,
+    Tf2,
+    Tf2Call,
+    Tf2Facts,
+    Tf2Holder,
+    Tf2Option,
+    Tf2Release,
+)
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -70,6 +79,7 @@ __all__ = [
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "TF2_PREFIX",
     "Catalog",
     "CatalogError",
     "Category",
@@ -92,6 +102,12 @@ __all__ = [
     "SessionOption",
     "Source",
     "Text",
+    "Tf2",
+    "Tf2Call",
+    "Tf2Facts",
+    "Tf2Holder",
+    "Tf2Option",
+    "Tf2Release",
     "When",
     "check_accelerate_train_mode",
     "check_aicore_num",
