@@ -209,6 +209,13 @@ def real_npu_device(package: Path) -> Iterator[tuple[types.ModuleType, Backend]]
     sys.modules.update(stand_ins)
     sys.modules.update({"npu_device": top, "npu_device.configs": configs})
     sys.modules["npu_device._npu_device_backends"] = backend.module()
+    # as_default() converts TensorFlow APIs (npu_device.train): nothing to convert here
+    train = types.ModuleType("npu_device.train")
+    train.__path__ = []
+    convert = types.ModuleType("npu_device.train.npu_convert")
+    convert.npu_convert_api = lambda: None  # type: ignore[attr-defined]
+    train.npu_convert = convert  # type: ignore[attr-defined]
+    sys.modules.update({"npu_device.train": train, "npu_device.train.npu_convert": convert})
     top._npu_device_backends = sys.modules["npu_device._npu_device_backends"]  # type: ignore[attr-defined]
     try:
         real = importlib.import_module("npu_device.npu_device")

@@ -21,6 +21,7 @@ OPTIONS = ExportOptions(diagnostics=False)
 EXT = {
     "py": "py",
     "sess": "sess.py",
+    "tf2": "tf2.py",
     "sh": "sh",
     "env-file": "env",
     "docker": "docker.sh",
