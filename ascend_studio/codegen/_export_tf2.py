@@ -13,6 +13,7 @@ the header, not written.
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -20,8 +21,9 @@ from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._kinds import python_bytes, python_str
-from ascend_studio.codegen._options import ExportOptions
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.codegen._layout import check_expr
+from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -33,9 +35,10 @@ _OPTIONS = "options"
 
 
 def tf2_literal(value: Value) -> str:
-    """Python source for a value exactly as the profile holds it."""
+    """Python source for a value exactly as the profile holds it (a kept expression
+    that spans lines in parentheses, so it stays one assignment)."""
     if isinstance(value, Expr):
-        return value.expr
+        return f"({value.expr})" if "\n" in value.expr else value.expr
     if isinstance(value, str):
         return python_str(value)
     if isinstance(value, bytes):
@@ -74,11 +77,26 @@ def _env_lines(profile: Profile) -> tuple[list[str], list[str]]:
     return lines, shell
 
 
-def _header_extra(profile: Profile, skipped: list[str], shell: list[str]) -> list[str]:
+def _tf2_extras(profile: Profile, catalog: Catalog) -> list[ExtraKwarg]:
+    """The kept unknown options of the 2.x tree (not an NPURunConfig keyword's)."""
+    classes = {h.name for h in catalog.tf2.holders}
+    return [x for x in profile.extra_kwargs if x.owner in classes]
+
+
+def _argument(extra: ExtraKwarg) -> str:
+    text = " ".join(extra.expr.split())
+    return f"{extra.name}{text}" if extra.name in ("*", "**") else f"{extra.name}={text}"
+
+
+def _header_extra(
+    profile: Profile, catalog: Catalog, skipped: list[str], shell: list[str]
+) -> list[str]:
     extra: list[str] = []
-    if skipped:
+    others = [x for x in profile.extra_kwargs if x not in _tf2_extras(profile, catalog)]
+    if skipped or others:
         extra.append("# Not TF Adapter 2.x options (NPURunConfig or sess.run only), not written:")
         extra += [f"#   {key}={tf2_literal(profile.values[key])}" for key in skipped]
+        extra += [f"#   {x.owner}({_argument(x)})" for x in others]
     if shell:
         extra.append("# Set in the shell (their values are shell text): " + ", ".join(shell))
     return extra
@@ -106,31 +124,45 @@ def _call_lines(profile: Profile, catalog: Catalog, placed: Placed, lang: str) -
 
 
 def _option_lines(
-    profile: Profile, written: list[tuple[str, str]], placed: Placed, lang: str
+    profile: Profile, catalog: Catalog, written: list[tuple[str, str]], placed: Placed, lang: str
 ) -> list[str]:
     lines: list[str] = []
     for key, path in written:
         for diag in placed.by_path.get(key, []):
             lines += comment_lines(diag, lang)
         lines.append(f"{_OPTIONS}.{path} = {tf2_literal(profile.values[key])}")
-    for extra in profile.extra_kwargs:
+    for extra in _tf2_extras(profile, catalog):
         lines.append(
-            f"{_OPTIONS}.{extra.name} = {extra.expr}"
+            f"{_OPTIONS}.{extra.name} = {tf2_literal(Expr(expr=extra.expr))}"
             f"  # not an option of {extra.owner}; kept as written"
         )
     return lines
 
 
+def _check(profile: Profile, catalog: Catalog) -> None:
+    """Raise :class:`ExportError` for what no assignment can carry."""
+    for path, value in profile.values.items():
+        if isinstance(value, Expr):
+            check_expr(value.expr, path)
+    for extra in _tf2_extras(profile, catalog):
+        check_expr(extra.expr, f"{extra.owner}.{extra.name}")
+        if not all(
+            part.isidentifier() and not keyword.iskeyword(part) for part in extra.name.split(".")
+        ):
+            raise ExportError(f"{extra.owner}: {extra.name!r} cannot be an attribute name")
+
+
 def export_tf2(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
+    _check(profile, catalog)
     written, skipped = tf2_writes(profile, catalog)
     shown = {key for key, _ in written} | {c.param for c in catalog.tf2.calls}
     placed = place(diagnostics if options.diagnostics else (), shown)
     env, shell = _env_lines(profile)
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
-    extra += _header_extra(profile, skipped, shell)
-    body = _option_lines(profile, written, placed, options.lang)
+    extra += _header_extra(profile, catalog, skipped, shell)
+    body = _option_lines(profile, catalog, written, placed, options.lang)
     if options.with_defaults:
         body += _default_lines(profile, catalog, {path for _, path in written})
     prelude: list[str] = []

@@ -6,6 +6,8 @@
 #   dump_config=make_dump_config(args)
 #   model_dir=os.path.join(FLAGS.output, "model")
 #   session_config=session_config
+#   NPURunConfig(precison_mode_v2="fp16")
+#   NPURunConfig(**extra_kwargs)
 # Set in the shell (their values are shell text): HOST, LD_LIBRARY_PATH
 # Notes:
 #   Imported from train.py
@@ -26,8 +28,6 @@ options.precision_mode = args.precision_mode
 options.profiling_config.enable_profiling = FLAGS.profile
 options.profiling_config.profiling_options = os.getenv("PROFILING_OPTIONS")
 options.aoe_config.aoe_mode = "2"
-options.precison_mode_v2 = "fp16"  # not an option of NPURunConfig; kept as written
-options.** = extra_kwargs  # not an option of NPURunConfig; kept as written
 npu_device.set_npu_loop_size(FLAGS.iterations_per_loop)
 # open() starts the graph engine with the options set so far: call it last.
 npu_device.open().as_default()
