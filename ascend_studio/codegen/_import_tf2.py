@@ -23,7 +23,7 @@ from ascend_studio.codegen._pyobjs import Tf2Site, Tf2Write
 from ascend_studio.profile import Expr, ExtraKwarg
 from ascend_studio.schema import TF2_PREFIX, Tf2
 
-__all__ = ["Tf2Found", "tf2_configuration"]
+__all__ = ["Tf2Found", "chosen_writes", "tf2_configuration"]
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,7 @@ def tf2_configuration(
         return None
     out = Built()
     tf2 = builder.catalog.tf2
-    chosen: dict[str, Tf2Write] = {}
-    for write in writes:
-        earlier = chosen.get(write.path)
-        if earlier is None or _replaces(builder, earlier, write):
-            chosen[write.path] = write
-    for write in chosen.values():
+    for write in chosen_writes(writes, builder).values():
         _write(builder, tf2, write, out)
     for site in sites:
         _site(builder, tf2, site, out)
@@ -55,9 +50,22 @@ def tf2_configuration(
     return Tf2Found(out, f"{where}, line {first}", first)
 
 
-def _replaces(builder: Builder, earlier: Tf2Write, write: Tf2Write) -> bool:
+def chosen_writes(writes: list[Tf2Write], builder: Builder | None = None) -> dict[str, Tf2Write]:
+    """Path -> the write that gives its value (see the module docstring); with a
+    ``builder``, the others are reported."""
+    chosen: dict[str, Tf2Write] = {}
+    for write in writes:
+        earlier = chosen.get(write.path)
+        if earlier is None or _replaces(builder, earlier, write):
+            chosen[write.path] = write
+    return chosen
+
+
+def _replaces(builder: Builder | None, earlier: Tf2Write, write: Tf2Write) -> bool:
     """Whether ``write`` becomes the value (see the module docstring), reporting how."""
     before, now = branch_of(earlier.label), branch_of(write.label)
+    if builder is None:
+        return before == now or not now
     shown = f"{TF2_PREFIX}.{write.path}"
     if before == now or not now:
         if before == now and ast.dump(earlier.node) != ast.dump(write.node):

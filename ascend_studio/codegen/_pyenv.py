@@ -223,7 +223,8 @@ def assign_attribute(
         rhs = getattr(stmt, "value", None)
         if isinstance(rhs, ast.expr):
             line = stmt.lineno
-            write = Tf2Write(base.child(target.attr).path, rhs, value, line, scanner.label(line))
+            path = base.child(target.attr).path
+            write = Tf2Write(path, rhs, value, line, scanner.label(line), stmt, target)
             scanner.tf2_writes.append(write)
         return
     if isinstance(base, CustomOpObj) and target.attr == "name":

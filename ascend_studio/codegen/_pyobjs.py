@@ -117,6 +117,9 @@ class Tf2Write:
     value: object
     line: int
     label: str
+    #: The assignment statement and its target (``apply`` edits them).
+    stmt: ast.stmt | None = None
+    target: ast.Attribute | None = None
 
 
 @dataclass(frozen=True)
