@@ -91,7 +91,7 @@ def _replaces(builder: Builder | None, earlier: Tf2Write, write: Tf2Write) -> bo
 
 def _key(tf2: Tf2, path: str) -> str:
     option = tf2.option(path)
-    return option.key if option is not None else path
+    return tf2.key_of(option) if option is not None else path
 
 
 def _write(builder: Builder, tf2: Tf2, write: Tf2Write, out: Built) -> None:
@@ -99,7 +99,7 @@ def _write(builder: Builder, tf2: Tf2, write: Tf2Write, out: Built) -> None:
     if option is None:
         _unknown(builder, tf2, write, out)
         return
-    key = option.key
+    key = tf2.key_of(option)
     branch: Branch = branch_of(write.label)
     if branch:
         out.branches[key] = branch

@@ -219,11 +219,22 @@ class Tf2(_Frozen):
         found: dict[str, Tf2Option] = self._by_path  # type: ignore[attr-defined]
         return found.get(path)
 
+    def key_of(self, option: Tf2Option) -> str:
+        """The profile path a script's value for ``option`` is kept under: its parameter's,
+        unless the newest release no longer has this leaf (then the leaf's own path, so
+        that checks can tell the script uses a path the newest release lacks)."""
+        if option.param is not None and option.facts_in(self.newest) is None:
+            return option.path
+        return option.key
+
     def for_key(self, key: str, release: str | None = None) -> Tf2Option | None:
         """The leaf that sets profile path ``key`` in ``release`` (default: the newest);
-        else the one that set it last in any release; None when no release has one."""
+        else the one that set it last in any release; else the leaf at path ``key``;
+        None when no release has one."""
         found: dict[str, list[Tf2Option]] = self._by_key  # type: ignore[attr-defined]
         options = found.get(key, [])
+        if not options:
+            return self.option(key)
         wanted = release or self.newest
         for option in options:
             if option.facts_in(wanted) is not None:

@@ -1,0 +1,125 @@
+"""Rules on the TF Adapter 2.x surface: which hold there, and the 2.x option classes'
+own checks compared with the real classes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tf2_real import SKIP_CURRENT, current_package, derive_module
+
+from ascend_studio.profile import Expr, Profile
+from ascend_studio.rules import evaluate
+from ascend_studio.rules._surfaces import HOLD_ON_TF2
+from ascend_studio.schema import shipped_catalog
+
+CATALOG = shipped_catalog()
+TF2 = CATALOG.tf2
+
+
+def tf2(values: dict[str, Any], **data: Any) -> Profile:
+    return Profile(surface="tf2", values=values, **data)
+
+
+def ids(profile: Profile) -> list[str]:
+    return [d.rule_id for d in evaluate(profile)]
+
+
+def test_one_x_constructor_rules_stay_quiet_on_tf2() -> None:
+    assert "type.mismatch" in ids(Profile(values={"aoe_mode": 2}))
+    found = ids(tf2({"aoe_mode": 2}))
+    assert "type.mismatch" not in found and "tf2.value.rejected" in found
+
+
+def test_tf2_rules_stay_quiet_on_one_x() -> None:
+    assert not [i for i in ids(Profile(values={"auto_tune_mode": "x"})) if i.startswith("tf2.")]
+
+
+def test_every_listed_rule_exists() -> None:
+    from ascend_studio.rules import RULES_BY_ID
+
+    assert set(HOLD_ON_TF2) <= set(RULES_BY_ID)
+
+
+def test_a_held_rule_cites_the_2x_page_and_names_the_2x_option() -> None:
+    profile = tf2({"precision_mode": "force_fp32", "precision_mode_v2": "fp16"})
+    (diag,) = [d for d in evaluate(profile) if d.rule_id == "precision.both_modes"]
+    assert "docs/en/tfadapter_2/apiref/npu-global_options/accuracy_tuning.md" in diag.source
+    found = evaluate(tf2({"dynamic_input_config.dynamic_node_type": "0"}))
+    (scenario,) = [d for d in found if d.rule_id == "scenario.param"]
+    assert scenario.message.en.startswith("experimental.multi_branches_config.dynamic_node_type")
+
+
+def test_type_error_or_value_error_as_the_newest_setter_raises() -> None:
+    (diag,) = [d for d in evaluate(tf2({"graph_run_mode": "1"})) if d.rule_id.startswith("tf2.")]
+    assert "TypeError" in diag.message.en  # the default is the int 1: another type
+    (diag,) = [d for d in evaluate(tf2({"precision_mode": 1})) if d.rule_id.startswith("tf2.")]
+    assert "ValueError" in diag.message.en  # no default: ValueError
+
+
+def test_python_equality_decides_like_the_setter() -> None:
+    assert "tf2.value.rejected" not in ids(tf2({"dump_config.enable_dump": 1}))
+    assert "tf2.value.rejected" not in ids(tf2({"enable_small_channel": 0}))
+    assert "tf2.value.rejected" in ids(tf2({"dump_config.enable_dump": "True"}))
+
+
+def test_a_run_time_value_is_never_rejected() -> None:
+    assert "tf2.value.rejected" not in ids(tf2({"precision_mode": Expr(expr="FLAGS.mode")}))
+
+
+def test_the_defaults_are_the_2x_classes() -> None:
+    from ascend_studio.rules import effective_value
+
+    found = effective_value(tf2({}), "work_path")
+    assert (found.value, found.source) == ("./", "signature default")  # NpuAoeConfig's
+    assert effective_value(tf2({}), "iterations_per_loop").value is None  # no such option
+
+
+# -- against the real option classes ---------------------------------------------------------
+PACKAGE = current_package()
+needs_source = pytest.mark.skipif(PACKAGE is None, reason=SKIP_CURRENT)
+OPTIONS = list(TF2.in_release())
+POOL = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 5),
+    st.sampled_from([0.5, 1.0, "", "0", "1", "True", "auto", "O1", "fp16", "enable", "x"]),
+)
+
+
+def _value(option: Any) -> st.SearchStrategy[Any]:
+    facts = option.facts_in(TF2.newest)
+    listed = st.sampled_from(facts.values) if facts.values else st.nothing()
+    return st.one_of(POOL, listed)
+
+
+def _real_outcome(config: Any, path: str, value: Any) -> str | None:
+    holder, _, name = path.rpartition(".")
+    node = config
+    for part in holder.split(".") if holder else ():
+        node = getattr(node, part)
+    try:
+        setattr(node, name, value)
+    except (TypeError, ValueError) as exc:
+        return type(exc).__name__
+    return None
+
+
+@needs_source
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_rejected_exactly_when_the_real_setter_raises(data: st.DataObject) -> None:
+    assert PACKAGE is not None
+    option = data.draw(st.sampled_from(OPTIONS))
+    value = data.draw(_value(option))
+    derive_module().read_release(PACKAGE)  # fresh npu_device.configs over the real files
+    import sys
+
+    config = sys.modules["npu_device.configs.npu_config"].NpuConfig()
+    raised = _real_outcome(config, option.path, value)
+    found = [d for d in evaluate(tf2({option.key: value})) if d.rule_id == "tf2.value.rejected"]
+    assert bool(found) == (raised is not None), (option.path, value, raised)
+    if found:
+        assert raised in found[0].message.en
