@@ -14,9 +14,9 @@ from ascend_studio.rules._rules_env import ENV_RULES
 from ascend_studio.rules._rules_files import FILE_RULES
 from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
 from ascend_studio.rules._rules_shape import SHAPE_RULES
-from ascend_studio.rules._rules_tf2 import TF2_RULES
 from ascend_studio.rules._rules_values import VALUE_RULES
 from ascend_studio.rules._rules_workpath import WORKPATH_RULES
+from ascend_studio.rules._surfaces import TF2_RULES, rules_for
 
 __all__ = ["RULES", "RULES_BY_ID", "surface_rules"]
 
@@ -43,6 +43,4 @@ if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - a declaration mistake
 
 def surface_rules(surface: str | None) -> tuple[Rule, ...]:
     """The rules that hold on ``surface`` (see ``_surfaces``), in declaration order."""
-    from ascend_studio.rules._surfaces import rules_for
-
     return rules_for(RULES, surface)

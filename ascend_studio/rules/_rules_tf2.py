@@ -20,11 +20,10 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Hit, Kind, Rule, Severity, show, txt
 from ascend_studio.schema import Text, Tf2, Tf2Facts, Tf2Option
 
-__all__ = ["TF2_RULES"]
+__all__ = ["OPTION_RULES", "family", "when"]
 
 _BASE = "tf_adapter_2.x/python/npu_device/configs/option_base.py"
 _DEVICE = "tf_adapter_2.x/python/npu_device/npu_device.py"
-_ENV_DOCS = "docs/en/tfa_env"
 
 
 def _g(path: str) -> str:
@@ -173,76 +172,7 @@ def _device_type(ctx: Ctx) -> bool:
     return value is not None and not isinstance(value, int | Expr)
 
 
-# -- environment -------------------------------------------------------------------------------
-_SWITCHES = ("NPU_DEBUG", "NPU_DUMP_GRAPH", "NPU_ENABLE_PERF")
-#: What TensorFlow's ReadBoolFromEnvVar accepts (case-insensitive).
-_BOOL_TEXT = frozenset({"true", "false", "1", "0"})
-
-
-def _switch_ignored(ctx: Ctx) -> Iterator[Hit]:
-    for name in _SWITCHES:
-        text = ctx.env_value(name)
-        if text is not None and text.lower() not in _BOOL_TEXT:
-            yield Hit((f"env:{name}",), {"name": name, "text": repr(text)})
-
-
-def _switch_on(ctx: Ctx, name: str) -> bool | None:
-    text = ctx.env_value(name)
-    if text is None:
-        return False if not ctx.env_given(name) else None
-    return text.lower() in ("true", "1") if text.lower() in _BOOL_TEXT else False
-
-
-def _perf_without_debug(ctx: Ctx) -> bool:
-    return _switch_on(ctx, "NPU_ENABLE_PERF") is True and _switch_on(ctx, "NPU_DEBUG") is False
-
-
-def _python_int(text: str) -> int | None:
-    """``int(text)`` as Python does it, or None when it raises."""
-    try:
-        return int(text)
-    except ValueError:
-        return None
-
-
-def _loop_env_ignored(ctx: Ctx) -> bool:
-    text = ctx.env_value("NPU_LOOP_SIZE")
-    if text is None:
-        return False
-    value = ctx.env_int("NPU_LOOP_SIZE")
-    return value is None or value <= 0
-
-
-def _device_env(ctx: Ctx) -> bool:
-    """open() without device_id runs int(ASCEND_DEVICE_ID): not an int raises ValueError."""
-    text = ctx.env_value("ASCEND_DEVICE_ID")
-    given = ctx.raw("session_device_id")
-    return given is None and text is not None and _python_int(text) is None
-
-
-def _rank_size_bad(ctx: Ctx) -> bool:
-    text = ctx.env_value("RANK_SIZE")
-    if ctx.env_given("CM_WORKER_SIZE") and not ctx.env_runtime("CM_WORKER_SIZE"):
-        return False  # both set: tf2.env.rank_and_worker_size
-    return text is not None and _python_int(text) is None
-
-
-def _both_sizes(ctx: Ctx) -> bool:
-    return ctx.env_value("RANK_SIZE") is not None and ctx.env_value("CM_WORKER_SIZE") is not None
-
-
-def _workers(ctx: Ctx) -> int:
-    text = ctx.env_value("RANK_SIZE") or ctx.env_value("CM_WORKER_SIZE")
-    value = _python_int(text) if text is not None else None
-    return value or 1
-
-
-def _cm_and_table(ctx: Ctx) -> bool:
-    both = ctx.env_value("CM_CHIEF_IP") is not None and ctx.env_value("RANK_TABLE_FILE") is not None
-    return both and _workers(ctx) > 1
-
-
-def _family(
+def family(
     rule_id: str,
     severity: Severity,
     kind: Kind,
@@ -265,7 +195,7 @@ def _family(
     )
 
 
-def _when(
+def when(
     rule_id: str,
     severity: Severity,
     kind: Kind,
@@ -288,8 +218,8 @@ def _when(
     )
 
 
-TF2_RULES: tuple[Rule, ...] = (
-    _family(
+OPTION_RULES: tuple[Rule, ...] = (
+    family(
         "tf2.option.unknown",
         "error",
         "python",
@@ -301,7 +231,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source=f"{_BASE}:NpuBaseConfig.__setattr__",
         fix=txt("删除这一行{near_zh}。", "Remove the line{near_en}."),
     ),
-    _family(
+    family(
         "tf2.option.removed",
         "error",
         "python",
@@ -313,7 +243,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source=f"{_BASE}:NpuBaseConfig.__setattr__; tf_adapter_2.x/python/npu_device/configs/npu_config.py",
         fix=txt("删除这一行{instead_zh}。", "Remove the line{instead_en}."),
     ),
-    _family(
+    family(
         "tf2.option.none",
         "warning",
         "python",
@@ -328,7 +258,7 @@ TF2_RULES: tuple[Rule, ...] = (
             "Remove it, or use TF Adapter 1.x (NPURunConfig or sess.run).",
         ),
     ),
-    _family(
+    family(
         "tf2.value.rejected",
         "error",
         "python",
@@ -340,7 +270,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source=f"{_BASE}:OptionValue.value (setter); tf_adapter_2.x/python/npu_device/configs/",
         fix=txt("改为以下取值之一：{allowed}。", "Use one of: {allowed}."),
     ),
-    _family(
+    family(
         "tf2.option.deprecated",
         "info",
         "python",
@@ -352,7 +282,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source=f"{_BASE}:DeprecatedValue, NpuBaseConfig.as_dict; docs/en/tfadapter_2/apiref/npu-global_options/deprecated_options.md",
         fix=txt("{fix_text}", "{fix_text}"),
     ),
-    _family(
+    family(
         "tf2.option.not_sent",
         "warning",
         "runtime",
@@ -364,7 +294,7 @@ TF2_RULES: tuple[Rule, ...] = (
             "Remove the line; use npu_device.npu_run_context() instead.",
         ),
     ),
-    _when(
+    when(
         "tf2.loop_size.type",
         "error",
         "runtime",
@@ -377,7 +307,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize (int64_t loop_size)",
         fix=txt("传入正整数。", "Pass a positive integer."),
     ),
-    _when(
+    when(
         "tf2.loop_size.ignored",
         "warning",
         "runtime",
@@ -390,7 +320,7 @@ TF2_RULES: tuple[Rule, ...] = (
         source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize; docs/en/tfadapter_2/apiref/npu-set_npu_loop_size.md",
         fix=txt("传入正整数。", "Pass a positive integer."),
     ),
-    _when(
+    when(
         "tf2.device_id.type",
         "error",
         "runtime",
@@ -402,98 +332,5 @@ TF2_RULES: tuple[Rule, ...] = (
         ),
         source=f"{_DEVICE}:open; tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:Open (int device_index)",
         fix=txt("传入整数设备 ID。", "Pass an integer device id."),
-    ),
-    _family(
-        "tf2.env.switch_ignored",
-        "warning",
-        "env",
-        message=txt(
-            "{name}={text}：TF Adapter 2.x 只认 true/false/1/0（不区分大小写），其他取值被忽略，开关保持关闭。",
-            "{name}={text}: TF Adapter 2.x accepts only true/false/1/0 (any case); another value is ignored and the switch stays off.",
-        ),
-        scan=_switch_ignored,
-        source="tf_adapter_2.x/npu_device/core/npu_env.h (ReadBoolFromEnvVar); docs/en/tfa_env/NPU_DEBUG.md",
-        fix=txt("设为 1 或 0。", "Set it to 1 or 0."),
-    ),
-    _when(
-        "tf2.env.perf_without_debug",
-        "warning",
-        "env",
-        params=("env:NPU_ENABLE_PERF", "env:NPU_DEBUG"),
-        when=_perf_without_debug,
-        message=txt(
-            "NPU_ENABLE_PERF 只在 NPU_DEBUG 开启时生效；NPU_DEBUG 未开启，耗时不会打印。",
-            "NPU_ENABLE_PERF takes effect only with NPU_DEBUG on; NPU_DEBUG is off, so no times are printed.",
-        ),
-        source=f"{_ENV_DOCS}/NPU_ENABLE_PERF.md (Constraints)",
-        fix=txt("同时设置 NPU_DEBUG=1。", "Set NPU_DEBUG=1 as well."),
-    ),
-    _when(
-        "tf2.env.loop_size_ignored",
-        "warning",
-        "env",
-        params=("env:NPU_LOOP_SIZE",),
-        when=_loop_env_ignored,
-        message=txt(
-            "NPU_LOOP_SIZE={env:NPU_LOOP_SIZE}：必须是正整数；TF Adapter 2.x 忽略这个值，循环次数为 1。",
-            "NPU_LOOP_SIZE={env:NPU_LOOP_SIZE}: it must be a positive integer; TF Adapter 2.x ignores this value and loops once.",
-        ),
-        source="tf_adapter_2.x/npu_device/core/npu_global.cpp:g_npu_loop_size; docs/en/tfa_env/NPU_LOOP_SIZE.md",
-        fix=txt("设为正整数，如 32。", "Set a positive integer, such as 32."),
-    ),
-    _when(
-        "tf2.env.device_id",
-        "error",
-        "env",
-        params=("env:ASCEND_DEVICE_ID",),
-        when=_device_env,
-        message=txt(
-            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}：npu_device.open() 未给 device_id 时执行 int(ASCEND_DEVICE_ID)，这个值会抛出 ValueError。",
-            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID}: npu_device.open() without device_id runs int(ASCEND_DEVICE_ID), which raises ValueError for this value.",
-        ),
-        source=f"{_DEVICE}:open",
-        fix=txt(
-            "设为整数设备 ID，或给 open() 传 device_id。",
-            "Set an integer device id, or pass device_id to open().",
-        ),
-    ),
-    _when(
-        "tf2.env.rank_size",
-        "error",
-        "env",
-        params=("env:RANK_SIZE",),
-        when=_rank_size_bad,
-        message=txt(
-            "RANK_SIZE={env:RANK_SIZE}：npu_device.open() 执行 int(RANK_SIZE)，这个值会抛出 ValueError。",
-            "RANK_SIZE={env:RANK_SIZE}: npu_device.open() runs int(RANK_SIZE), which raises ValueError for this value.",
-        ),
-        source=f"{_DEVICE}:open, get_ranksize",
-        fix=txt("设为整数设备数。", "Set the number of devices, an integer."),
-    ),
-    _when(
-        "tf2.env.rank_and_worker_size",
-        "error",
-        "env",
-        params=("env:RANK_SIZE", "env:CM_WORKER_SIZE"),
-        when=_both_sizes,
-        message=txt(
-            "RANK_SIZE 与 CM_WORKER_SIZE 同时设置：npu_device.open() 抛出 ValueError。",
-            "RANK_SIZE and CM_WORKER_SIZE are both set: npu_device.open() raises ValueError.",
-        ),
-        source=f"{_DEVICE}:get_ranksize",
-        fix=txt("只保留其中一个。", "Keep only one of them."),
-    ),
-    _when(
-        "tf2.env.cm_and_rank_table",
-        "error",
-        "env",
-        params=("env:CM_CHIEF_IP", "env:RANK_TABLE_FILE"),
-        when=_cm_and_table,
-        message=txt(
-            "多卡时 CM_CHIEF_IP 与 RANK_TABLE_FILE 同时设置：npu_device.open() 抛出 RuntimeError。",
-            "With more than one device, CM_CHIEF_IP and RANK_TABLE_FILE are both set: npu_device.open() raises RuntimeError.",
-        ),
-        source=f"{_DEVICE}:open",
-        fix=txt("只用其中一种组网方式。", "Use one way of forming the cluster."),
     ),
 )

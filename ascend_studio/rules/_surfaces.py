@@ -16,9 +16,13 @@ from dataclasses import replace
 from functools import cache
 
 from ascend_studio.rules._model import Rule
-from ascend_studio.rules._rules_tf2 import TF2_RULES
+from ascend_studio.rules._rules_tf2 import OPTION_RULES
+from ascend_studio.rules._rules_tf2_env import ENV_RULES_TF2
 
-__all__ = ["HOLD_ON_TF2", "TF2_ONLY", "rules_for"]
+__all__ = ["HOLD_ON_TF2", "TF2_ONLY", "TF2_RULES", "rules_for"]
+
+#: The rules of TF Adapter 2.x's own code.
+TF2_RULES = (*OPTION_RULES, *ENV_RULES_TF2)
 
 _PAGES = "docs/en/tfadapter_2/apiref/npu-global_options/"
 _WRAPPER = "tf_adapter_2.x/npu_device/core/npu_wrapper.cpp"
