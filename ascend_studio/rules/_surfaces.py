@@ -29,16 +29,15 @@ _WRAPPER = "tf_adapter_2.x/npu_device/core/npu_wrapper.cpp"
 
 #: 1.x rule id -> the citation for TF Adapter 2.x (None: the rule's own holds for both).
 HOLD_ON_TF2: dict[str, str | None] = {
-    # catalog facts about products, scenarios and the graph engine's formats
+    # catalog facts about products (not the scenario
+    # notes: the NPURunConfig page states them; Ascend's own TF2 training scripts set
+    # experimental.multi_branches_config, which that page calls inference only)
     "avail.product": None,
     "avail.product_ignored": None,
     "avail.product_undocumented": None,
     "avail.value_product": None,
     "avail.value_unsupported": None,
-    "scenario.param": None,
-    "scenario.value": None,
     "status.experimental": None,
-    "format.invalid": None,
     # the 2.x pages state the same constraint for their options
     "precision.both_modes": f"{_PAGES}accuracy_tuning.md (precision_mode_v2, precision_mode)",
     "dump.both_enabled": f"{_PAGES}accuracy_comparison.md (dump_config.enable_dump)",
@@ -79,7 +78,6 @@ HOLD_ON_TF2: dict[str, str | None] = {
     "env.cm_worker_size.range": None,
     # the reference pages' advice for options 2.x shares
     "precision_mode.prefer_v2": f"{_PAGES}accuracy_tuning.md (precision_mode)",
-    "is_tailing_optimization.bert_only": f"{_PAGES}performance_tuning.md",
     "stream_max_parallel_num.nmt_only": f"{_PAGES}performance_tuning.md",
     "all_tensor_not_empty.risk": f"{_PAGES}dynamic_shape.md (all_tensor_not_empty)",
     "oo_constant_folding.off": f"{_PAGES}operator_and_graph_build.md (oo_constant_folding)",

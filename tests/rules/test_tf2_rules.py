@@ -47,9 +47,23 @@ def test_a_held_rule_cites_the_2x_page_and_names_the_2x_option() -> None:
     profile = tf2({"precision_mode": "force_fp32", "precision_mode_v2": "fp16"})
     (diag,) = [d for d in evaluate(profile) if d.rule_id == "precision.both_modes"]
     assert "docs/en/tfadapter_2/apiref/npu-global_options/accuracy_tuning.md" in diag.source
-    found = evaluate(tf2({"dynamic_input_config.dynamic_node_type": "0"}))
-    (scenario,) = [d for d in found if d.rule_id == "scenario.param"]
-    assert scenario.message.en.startswith("experimental.multi_branches_config.dynamic_node_type")
+    found = evaluate(tf2({"dynamic_input_config.dynamic_node_type": 0}))
+    (rejected,) = [d for d in found if d.rule_id == "tf2.value.rejected"]
+    assert "experimental.multi_branches_config.dynamic_node_type" in rejected.message.en
+
+
+def test_scenario_notes_of_the_one_x_page_do_not_hold_on_tf2() -> None:
+    """Ascend's TF2 training scripts set multi_branches_config (inference only on 1.x)."""
+    shape = {"dynamic_input_config.input_shape": "data:-1,128"}
+    assert "scenario.param" in ids(Profile(values=shape))
+    assert "scenario.param" not in ids(tf2(shape))
+
+
+def test_a_run_time_precision_mode_gets_advice_about_its_value() -> None:
+    found = evaluate(tf2({"precision_mode": Expr(expr="FLAGS.precision_mode")}))
+    (advice,) = [d for d in found if d.rule_id == "precision_mode.prefer_v2"]
+    assert advice.fix is not None and "FLAGS.precision_mode" in advice.fix.en
+    assert "precision_mode=None" not in advice.fix.en
 
 
 def test_type_error_or_value_error_as_the_newest_setter_raises() -> None:
@@ -123,3 +137,24 @@ def test_rejected_exactly_when_the_real_setter_raises(data: st.DataObject) -> No
     assert bool(found) == (raised is not None), (option.path, value, raised)
     if found:
         assert raised in found[0].message.en
+
+
+def test_no_held_rule_speaks_of_the_one_x_api() -> None:
+    """A rule that holds on TF2 names no NPURunConfig-side class or call in its texts."""
+    import re
+
+    from ascend_studio.rules._registry import surface_rules
+    from ascend_studio.rules._surfaces import TF2_ONLY
+
+    one_x = re.compile(
+        r"NPURunConfig|NPUEstimator|NPUOptimizer|DumpConfig\(|sess\.run|parameter_map"
+    )
+    for rule in surface_rules("tf2"):
+        if rule.id in TF2_ONLY:
+            continue
+        texts = (
+            [rule.message.en, rule.message.zh, *(rule.fix.en, rule.fix.zh)]
+            if rule.fix
+            else [rule.message.en, rule.message.zh]
+        )
+        assert not [t for t in texts if one_x.search(t)], rule.id
