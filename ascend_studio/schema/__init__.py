@@ -63,6 +63,7 @@ from ascend_studio.schema._tf2 import (
     Tf2Option,
     Tf2Release,
 )
+from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -130,6 +131,8 @@ __all__ = [
     "python_type_name",
     "runtime_number",
     "shipped_catalog",
+    "tf2_catalog",
+    "tf2_parameter",
     "type_matches",
     "type_problem",
     "validate_entry",
