@@ -154,3 +154,39 @@ def test_the_environment_is_set_before_npu_device_is_imported() -> None:
     assert PACKAGE is not None
     backend, _ = run_snippet(PACKAGE, text)
     assert backend.opened[0][0] == 5  # open() read ASCEND_DEVICE_ID as the snippet set it
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_export_imports_back_to_the_same_profile(data: st.DataObject) -> None:
+    """What the tf2 export writes, the importer reads back: values, device, loop size."""
+    from ascend_studio.codegen import import_python
+
+    chosen = data.draw(st.lists(st.sampled_from(NEWEST), unique_by=lambda o: o.path, max_size=12))
+    values = {o.key: data.draw(_values_of(o)) for o in chosen}
+    if data.draw(st.booleans()):
+        values["iterations_per_loop"] = data.draw(st.integers(1, 1000))
+    if data.draw(st.booleans()):
+        values["session_device_id"] = data.draw(st.integers(0, 15))
+    profile = tf2_profile(values, {"NPU_LOOP_SIZE": "4"})
+    text = export_text(profile, "tf2", PLAIN)
+    (config,) = import_python(text).configs
+    assert config.profile.surface == "tf2"
+    assert config.profile.values == profile.values
+    assert config.profile.env == profile.env
+
+
+def test_hostile_expressions_are_refused_not_written() -> None:
+    from ascend_studio.codegen import ExportError
+    from ascend_studio.profile import ExtraKwarg
+
+    with pytest.raises(ExportError):
+        export_text(tf2_profile({"precision_mode": Expr(expr="1)\nimport os\n(")}), "tf2", PLAIN)
+    bad = Profile(
+        surface="tf2",
+        extra_kwargs=(ExtraKwarg(owner="NpuConfig", name="x; import os", expr="1"),),
+    )
+    with pytest.raises(ExportError):
+        export_text(bad, "tf2", PLAIN)
+    multi = export_text(tf2_profile({"precision_mode": Expr(expr="a +\n b")}), "tf2", PLAIN)
+    assert "options.precision_mode = (a +\n b)" in multi
