@@ -41,7 +41,7 @@ def synthetic() -> Iterator[ExportFormat]:
 
 def test_a_registered_format_gets_a_preview_tab(synthetic: ExportFormat, make_window: Any) -> None:
     window: MainWindow = make_window("zh")
-    assert list(window.previews.tabs) == ["py", "sess", "sh", "env-file", "yaml-env", "json"]
+    assert list(window.previews.tabs) == ["py", "sess", "tf2", "sh", "env-file", "yaml-env", "json"]
     page = window.previews.tabs["yaml-env"]
     index = window.previews.indexOf(page)
     assert window.previews.tabText(index) == "YAML 环境变量"
