@@ -12,7 +12,7 @@ than a non-None default raises TypeError (newer releases) or ValueError (older).
     python scripts/tf2_releases.py RELEASES_DIR --write    # rewrite the catalog file
 
 ``RELEASES_DIR`` is the ``releases/`` folder of the TF Adapter sources (with its
-``releases.tsv``). The test ``tests/schema/test_tf2_releases.py`` reads the same
+``releases.tsv`` inside or beside it). The test ``tests/schema/test_tf2_releases.py`` reads the same
 classes with :func:`read_release` and compares them with the catalog.
 """
 
@@ -111,8 +111,11 @@ def read_release(package_dir: Path) -> Found:
 
 
 def release_rows(releases_dir: Path) -> list[dict[str, str]]:
-    """``releases.tsv``, oldest first (by date, then name)."""
-    with (releases_dir.parent / "releases.tsv").open(encoding="utf-8") as handle:
+    """``releases.tsv`` (in the folder or beside it), oldest first (by date, then name)."""
+    table = releases_dir / "releases.tsv"
+    if not table.is_file():
+        table = releases_dir.parent / "releases.tsv"
+    with table.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
     return sorted(rows, key=lambda r: (r["date"], r["ref"]))
 

@@ -10,9 +10,8 @@ them):
   ``global_options()``, ``open()`` and ``set_npu_loop_size()`` are the real
   functions and what ``open()`` hands the backend is what a real job would.
 
-The releases folder is ``$ASCEND_STUDIO_TF_ADAPTER_RELEASES``, else the
-``releases/`` beside ``$ASCEND_STUDIO_TF_ADAPTER``, else ``shared/tf_adapter/releases``
-beside the clone (where CI puts it).
+Both are found by ``tests/tfa_source.py`` (``$ASCEND_STUDIO_TF_ADAPTER``, its
+sibling ``releases/``, or the shared reference folder beside the clone).
 """
 
 from __future__ import annotations
@@ -28,9 +27,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import tfa_source
+
 ROOT = Path(__file__).resolve().parents[1]
-SKIP_RELEASES = "TF Adapter releases not found (set ASCEND_STUDIO_TF_ADAPTER_RELEASES)"
-SKIP_CURRENT = "TF Adapter 2.x source not found (set ASCEND_STUDIO_TF_ADAPTER)"
+SKIP_RELEASES = tfa_source.SKIP_REASON
+SKIP_CURRENT = tfa_source.SKIP_REASON
 
 __all__ = [
     "Backend",
@@ -42,38 +43,16 @@ __all__ = [
 ]
 
 
-def _candidates() -> Iterator[Path]:
-    explicit = os.environ.get("ASCEND_STUDIO_TF_ADAPTER_RELEASES")
-    if explicit:
-        yield Path(explicit)
-    current = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if current:
-        yield Path(current).resolve().parent / "releases"
-    for up in (ROOT.parent, ROOT.parent.parent):
-        yield up / "shared" / "tf_adapter" / "releases"
-
-
 def releases_dir() -> Path | None:
-    """The ``releases/`` folder (with ``releases.tsv`` beside it), if found."""
-    for path in _candidates():
-        if path.is_dir() and (path.parent / "releases.tsv").is_file():
-            return path
-    return None
+    """The per-release folders (``tests/tfa_source.py`` finds them)."""
+    return tfa_source.releases_dir()
 
 
 def current_package() -> Path | None:
-    """The newest ``npu_device`` package folder (``$ASCEND_STUDIO_TF_ADAPTER``), if any."""
-    value = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    candidates = [Path(value)] if value else []
-    found = releases_dir()
-    if found is not None:
-        candidates.append(found.parent / "current")
-    for root in candidates:
-        for base in (root, root.parent):
-            package = base / "tf_adapter_2.x/python/npu_device"
-            if (package / "npu_device.py").is_file():
-                return package
-    return None
+    """The newest ``npu_device`` package folder, in the checkout ``tfa_source`` finds."""
+    root = tfa_source.checkout()
+    package = root / "tf_adapter_2.x/python/npu_device" if root is not None else None
+    return package if package is not None and (package / "npu_device.py").is_file() else None
 
 
 def derive_module() -> Any:

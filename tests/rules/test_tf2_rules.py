@@ -121,6 +121,7 @@ def _real_outcome(config: Any, path: str, value: Any) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @needs_source
 @settings(max_examples=300, deadline=None)
 @given(st.data())
