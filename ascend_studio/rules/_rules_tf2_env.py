@@ -3,7 +3,8 @@
 The C++ part reads NPU_DEBUG, NPU_DUMP_GRAPH and NPU_ENABLE_PERF (TensorFlow's
 ``ReadBoolFromEnvVar``: true/false/1/0 in any case, anything else leaves the switch
 off) and NPU_LOOP_SIZE (a positive integer, else 1) when ``npu_device`` is
-imported; ``npu_device.open()`` reads ASCEND_DEVICE_ID (``int()``) and the cluster
+imported. (The NPU_ENABLE_PERF page says it needs NPU_DEBUG; the code prints the
+times with LOG(INFO) without it, so no rule says otherwise.) ``npu_device.open()`` reads ASCEND_DEVICE_ID (``int()``) and the cluster
 variables, raising as its code says.
 """
 
@@ -33,17 +34,6 @@ def _switch_ignored(ctx: Ctx) -> Iterator[Hit]:
             yield Hit((f"env:{name}",), {"name": name, "text": repr(text)})
 
 
-def _switch_on(ctx: Ctx, name: str) -> bool | None:
-    text = ctx.env_value(name)
-    if text is None:
-        return False if not ctx.env_given(name) else None
-    return text.lower() in ("true", "1") if text.lower() in _BOOL_TEXT else False
-
-
-def _perf_without_debug(ctx: Ctx) -> bool:
-    return _switch_on(ctx, "NPU_ENABLE_PERF") is True and _switch_on(ctx, "NPU_DEBUG") is False
-
-
 def _python_int(text: str) -> int | None:
     """``int(text)`` as Python does it, or None when it raises."""
     try:
@@ -54,7 +44,7 @@ def _python_int(text: str) -> int | None:
 
 def _loop_env_ignored(ctx: Ctx) -> bool:
     text = ctx.env_value("NPU_LOOP_SIZE")
-    if text is None:
+    if not text:  # unset or empty: TensorFlow's reader keeps the default, 1, as for unset
         return False
     value = ctx.env_int("NPU_LOOP_SIZE")
     return value is None or value <= 0
@@ -101,19 +91,6 @@ ENV_RULES_TF2: tuple[Rule, ...] = (
         scan=_switch_ignored,
         source="tf_adapter_2.x/npu_device/core/npu_env.h (ReadBoolFromEnvVar); docs/en/tfa_env/NPU_DEBUG.md",
         fix=txt("设为 1 或 0。", "Set it to 1 or 0."),
-    ),
-    when(
-        "tf2.env.perf_without_debug",
-        "warning",
-        "env",
-        params=("env:NPU_ENABLE_PERF", "env:NPU_DEBUG"),
-        when=_perf_without_debug,
-        message=txt(
-            "NPU_ENABLE_PERF 只在 NPU_DEBUG 开启时生效；NPU_DEBUG 未开启，耗时不会打印。",
-            "NPU_ENABLE_PERF takes effect only with NPU_DEBUG on; NPU_DEBUG is off, so no times are printed.",
-        ),
-        source=f"{_ENV_DOCS}/NPU_ENABLE_PERF.md (Constraints)",
-        fix=txt("同时设置 NPU_DEBUG=1。", "Set NPU_DEBUG=1 as well."),
     ),
     when(
         "tf2.env.loop_size_ignored",

@@ -932,11 +932,6 @@ CASES += [
     ("tf2.loop_size.ignored", T({"iterations_per_loop": 0}), T({"iterations_per_loop": 1})),
     ("tf2.device_id.type", T({"session_device_id": "1"}), T({"session_device_id": 1})),
     ("tf2.env.switch_ignored", T(env={"NPU_DEBUG": "on"}), T(env={"NPU_DEBUG": "TRUE"})),
-    (
-        "tf2.env.perf_without_debug",
-        T(env={"NPU_ENABLE_PERF": "1"}),
-        T(env={"NPU_ENABLE_PERF": "1", "NPU_DEBUG": "true"}),
-    ),
     ("tf2.env.loop_size_ignored", T(env={"NPU_LOOP_SIZE": "0"}), T(env={"NPU_LOOP_SIZE": "32"})),
     (
         "tf2.env.device_id",

@@ -35,6 +35,19 @@ def test_one_x_constructor_rules_stay_quiet_on_tf2() -> None:
 
 def test_tf2_rules_stay_quiet_on_one_x() -> None:
     assert not [i for i in ids(Profile(values={"auto_tune_mode": "x"})) if i.startswith("tf2.")]
+    # TF Adapter 1.x does not read NPU_*: how 2.x would read them is no concern of a 1.x job
+    assert "tf2.env.loop_size_ignored" not in ids(Profile(env={"NPU_LOOP_SIZE": "0"}))
+
+
+def test_an_empty_npu_loop_size_is_as_unset() -> None:
+    assert "tf2.env.loop_size_ignored" not in ids(tf2({}, env={"NPU_LOOP_SIZE": ""}))
+    assert "tf2.env.loop_size_ignored" in ids(tf2({}, env={"NPU_LOOP_SIZE": "-1"}))
+
+
+def test_npu_enable_perf_alone_is_not_flagged() -> None:
+    """The NPU_ENABLE_PERF page says it needs NPU_DEBUG; npu_logger.h's Timer prints the
+    times with LOG(INFO) on NPU_ENABLE_PERF alone: the code wins."""
+    assert not [i for i in ids(tf2({}, env={"NPU_ENABLE_PERF": "true"})) if i.startswith("tf2.")]
 
 
 def test_every_listed_rule_exists() -> None:
