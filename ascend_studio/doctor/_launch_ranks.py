@@ -6,6 +6,7 @@ findings; a problem several ranks share is reported once, naming the ranks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ascend_studio.doctor._model import Finding, finding
@@ -225,19 +226,27 @@ def _device(rank: RankRun, table: RankTable | None, *, shared_rank_id: bool = Fa
 
 
 def _merged(per_rank: list[tuple[int, Finding]]) -> list[Finding]:
-    """One finding per distinct message, naming the ranks it holds for."""
-    groups: dict[str, list[tuple[int, Finding]]] = {}
+    """One finding per problem several ranks share (their values may differ)."""
+    groups: dict[tuple[str, str], list[tuple[int, Finding]]] = {}
     for index, f in per_rank:
-        groups.setdefault(f.check + f.message.en, []).append((index, f))
+        shape = re.sub(r"\d+", "#", f.message.en)
+        groups.setdefault((f.check, shape), []).append((index, f))
     merged = []
     for group in groups.values():
-        first = group[0][1]
+        first_index, first = group[0]
+        message = first.message
+        if len(group) > 1:
+            others = ranks_text(i for i, _ in group[1:])
+            message = Text(
+                zh=f"rank {first_index}：{message.zh} rank {others} 同样如此。",
+                en=f"Rank {first_index}: {message.en} Likewise ranks {others}.",
+            )
         who = ranks_text(i for i, _ in group)
         merged.append(
             Finding(
                 first.check,
                 first.severity,
-                first.message,
+                message,
                 first.source,
                 first.fix,
                 f"ranks {who}",

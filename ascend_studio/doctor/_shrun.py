@@ -335,20 +335,35 @@ class _Shell:
         self.cond -= 1
 
     def _is_device_loop(self, loop: ForLoop) -> bool:
+        """The loop starts one process per device: it sets RANK_ID, ASCEND_DEVICE_ID or
+        DEVICE_ID from its own variable (directly, through variables computed from it,
+        or by passing it to a script that sets them). A loop that only sets a device
+        variable to a constant (``--autotune`` handling in an argument loop) is not."""
         if loop.var in DEVICE_VARS:
             return True
-        return any(self._sets_device(node) for node in loop.body)
+        if loop.var is None:
+            return False
+        tainted = {loop.var}
+        return any(self._sets_device(node, tainted) for node in loop.body)
 
-    def _sets_device(self, node: Node) -> bool:
+    def _sets_device(self, node: Node, tainted: set[str]) -> bool:
         if isinstance(node, Block):
-            return any(self._sets_device(n) for b in node.branches for n in b)
+            return any(self._sets_device(n, tainted) for b in node.branches for n in b)
         if not isinstance(node, Command):
             return False
-        if any(_SETS_DEVICE.match(w) or _SETS_DEVICE.search(f" {w}") for w in node.words[:4]):
-            return any(w.split("=")[0] in DEVICE_VARS for w in node.words if "=" in w)
+        uses = any(_mentions(w, tainted) for w in node.words)
+        for word in node.words:
+            match = _ASSIGN.match(word)
+            if match is not None and _mentions(match.group(3), tainted):
+                if match.group(1) in DEVICE_VARS:
+                    return True
+                tainted.add(match.group(1))
         script = next((w for w in node.words if w.endswith(".sh")), None)
-        path = self._script_file(script) if script else None
-        if path is None and script is not None:
+        return uses and script is not None and self._script_sets_device(script)
+
+    def _script_sets_device(self, script: str) -> bool:
+        path = self._script_file(script)
+        if path is None:
             guess = Path(self.script_dir) / posixpath.basename(unquote(script))
             path = guess if guess.is_file() else None
         if path is None:
@@ -379,10 +394,7 @@ class _Shell:
         if values is None and self.cards is not None:
             values, out.assumed_count = [str(i) for i in range(self.cards)], True
         if values is None:
-            self.note(
-                loop.line, f"the number of passes of `{loop.header}` is known only at run time"
-            )
-            return
+            return  # no ranks: the report says the count is known only at run time
         for value in values[:_MAX_RANKS]:
             saved = (dict(self.vars), set(self.exported), self.cwd)
             rank = self.rank = RankRun(value, cwd=self.cwd)
@@ -401,6 +413,11 @@ class _Shell:
 
 def _is_python(launched: Launched) -> bool:
     return any(posixpath.basename(w).startswith("python") for w in launched.words[:4])
+
+
+def _mentions(text: str, names: set[str]) -> bool:
+    """``text`` refers to one of ``names`` (``$x``, ``${x}``, or bare in ``$((x+1))``)."""
+    return any(re.search(rf"\$\{{?{name}\b|\(\(.*\b{name}\b", text) for name in names)
 
 
 def follow_script(path: Path, *, cwd: str | None = None, cards: int | None = None) -> Expansion:

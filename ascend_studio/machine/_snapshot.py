@@ -161,7 +161,7 @@ def _int(data: dict[str, Any], key: str, what: str) -> int:
 
 
 def _strings(data: object, what: str) -> tuple[str, ...]:
-    if not isinstance(data, list) or not all(isinstance(x, str) for x in data):
+    if not isinstance(data, list | tuple) or not all(isinstance(x, str) for x in data):
         raise ValueError(f"{what}: expected a list of texts")
     return tuple(data)
 
@@ -193,7 +193,7 @@ def _toolkit(data: object) -> ToolkitInfo | None:
 
 
 def _packages(data: object) -> tuple[PythonPackage, ...]:
-    if not isinstance(data, list):
+    if not isinstance(data, list | tuple):
         raise ValueError("packages: expected a list")
     found = []
     for item in data:
@@ -211,7 +211,7 @@ def _packages(data: object) -> tuple[PythonPackage, ...]:
 def _devices(data: object) -> NpuDevices:
     obj = _obj(data, "devices")
     ids = obj.get("ids")
-    if not isinstance(ids, list) or not all(
+    if not isinstance(ids, list | tuple) or not all(
         isinstance(i, int) and not isinstance(i, bool) for i in ids
     ):
         raise ValueError("devices.ids: expected a list of whole numbers")

@@ -78,6 +78,8 @@ def under(root: Path, path: str) -> Path:
 def _expand(path: str, env: Mapping[str, str]) -> str | None:
     if path.startswith("~"):
         home = env.get("HOME") or ""
+        if path != "~" and not path.startswith("~/"):
+            return None  # ~user: another user's home, not looked up
         if not home.startswith("/"):
             return None
         path = home.rstrip("/") + path[1:]
