@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING
 from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from ascend_studio.doctor._document import DoctorDocument, PathEntry, read_document
+    from ascend_studio.doctor._document import (
+        DoctorDocument,
+        PathEntry,
+        live_document,
+        read_document,
+        read_document_file,
+    )
     from ascend_studio.doctor._inputs import InputError, Inputs, read_inputs
     from ascend_studio.doctor._launch import LaunchReport, launch_check
     from ascend_studio.doctor._model import CHECKS, Check, Finding, Severity, counts, worst
@@ -35,7 +41,9 @@ __all__ = [
     "Severity",
     "counts",
     "launch_check",
+    "live_document",
     "read_document",
+    "read_document_file",
     "read_inputs",
     "report_json",
     "report_text",
@@ -57,7 +65,9 @@ _WHERE = {
     "Severity": "_model",
     "counts": "_model",
     "launch_check": "_launch",
+    "live_document": "_document",
     "read_document": "_document",
+    "read_document_file": "_document",
     "read_inputs": "_inputs",
     "report_json": "_render",
     "report_text": "_render",

@@ -16,7 +16,7 @@ from ascend_studio.doctor._render import FORMAT, VERSION
 from ascend_studio.machine import MachineSnapshot, snapshot_from_json
 from ascend_studio.schema import Text
 
-__all__ = ["DoctorDocument", "PathEntry", "read_document"]
+__all__ = ["DoctorDocument", "PathEntry", "live_document", "read_document", "read_document_file"]
 
 
 @dataclass(frozen=True)
@@ -148,3 +148,46 @@ def read_document(data: object) -> DoctorDocument:
         paths=tuple(_path(p) for p in paths),
         findings=tuple(_finding(f) for f in findings),
     )
+
+
+#: A doctor report is a few hundred kilobytes; anything far larger is not one.
+_MAX_BYTES = 32 << 20
+
+
+def read_document_file(path: str) -> DoctorDocument:
+    """The report in the file ``path``; ``ValueError`` with one line saying why not."""
+    import json
+    from pathlib import Path
+
+    try:
+        with Path(path).open("rb") as handle:
+            raw = handle.read(_MAX_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from exc
+    if len(raw) > _MAX_BYTES:
+        raise ValueError(f"{path}: too large for a doctor report")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a JSON document ({exc})") from exc
+    return read_document(data)
+
+
+def live_document(profile: object | None = None) -> DoctorDocument:
+    """Doctor on this machine now, for ``profile`` (a Profile; the empty one by default),
+    read back through its JSON so that it is exactly what a saved report gives."""
+    import json
+
+    from ascend_studio.doctor._inputs import Inputs
+    from ascend_studio.doctor._render import report_json
+    from ascend_studio.doctor._run import run_doctor, watched_variables
+    from ascend_studio.machine import take_snapshot
+    from ascend_studio.profile import Profile
+    from ascend_studio.schema import shipped_catalog
+
+    catalog = shipped_catalog()
+    names = watched_variables(catalog)
+    snapshot = take_snapshot(lambda name: name in names)
+    inputs = Inputs(profile=profile if isinstance(profile, Profile) else Profile())
+    report = run_doctor(snapshot, inputs, catalog)
+    return read_document(json.loads(json.dumps(report_json(report))))
