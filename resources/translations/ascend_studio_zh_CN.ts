@@ -1902,6 +1902,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Nothing to report.</source>
+        <translation>没有需要报告的问题。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>Fix: {fix}</source>
         <translation>修改：{fix}</translation>
     </message>
@@ -1954,21 +1959,6 @@
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>Target release</source>
         <translation>目标版本</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/machine/_view.py"/>
-        <source>Severity</source>
-        <translation>级别</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/machine/_view.py"/>
-        <source>Finding</source>
-        <translation>检查结果</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/machine/_view.py"/>
-        <source>Check</source>
-        <translation>检查项</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_view.py"/>

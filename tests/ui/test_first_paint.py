@@ -616,7 +616,9 @@ def test_each_docked_view_appears_and_works_when_first_opened(qtbot: Any, lang: 
     assert window.compare.differences[0].key == "hccl_timeout"
     machine = _open_dock(window, "machine")
     assert machine.widget() is window.machine_view
-    assert window.machine_view.read_button.text() == ("Read this machine" if lang == "en" else "读取本机")
+    assert window.machine_view.read_button.text() == (
+        "Read this machine" if lang == "en" else "读取本机"
+    )
 
 
 def test_why_opens_on_the_field_the_user_was_on(qtbot: Any) -> None:

@@ -6,6 +6,8 @@ no model is needed; each fill clears and rebuilds its table.
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem
@@ -19,9 +21,9 @@ __all__ = [
     "SEVERITY_TEXT",
     "STATE_TEXT",
     "fill_env",
-    "fill_findings",
     "fill_installed",
     "fill_paths",
+    "findings_html",
 ]
 
 SEVERITY_TEXT = {
@@ -41,21 +43,25 @@ STATE_TEXT = {
 _GREY = QBrush(QColor("#757575"))
 
 
-def fill_findings(tree: QTreeWidget, doc: DoctorDocument, lang: Language) -> None:
-    tree.clear()
+def findings_html(doc: DoctorDocument, lang: Language) -> str:
+    """The findings as wrapped text: a narrow dock still shows each one whole."""
+    if not doc.findings:
+        return f"<p>{escape(tr('Nothing to report.'))}</p>"
+    parts = []
     for f in doc.findings:
-        item = QTreeWidgetItem(tree, [tr(SEVERITY_TEXT[f.severity]), f.message.get(lang), f.check])
-        item.setForeground(0, QBrush(QColor(_SEVERITY_COLOUR[f.severity])))
-        tip = [f.message.get(lang)]
+        colour = _SEVERITY_COLOUR[f.severity]
+        head = (
+            f'<b style="color:{colour}">{escape(tr(SEVERITY_TEXT[f.severity]))}</b> '
+            f'<span style="color:#757575">{escape(f.check)}</span>'
+        )
+        lines = [head, escape(f.message.get(lang))]
         if f.fix is not None:
-            fix = QTreeWidgetItem(item, ["", tr("Fix: {fix}").format(fix=f.fix.get(lang)), ""])
-            fix.setFirstColumnSpanned(False)
-            tip.append(tr("Fix: {fix}").format(fix=f.fix.get(lang)))
-        source = QTreeWidgetItem(item, ["", tr("Source: {source}").format(source=f.source), ""])
-        source.setForeground(1, _GREY)
-        item.setToolTip(1, "\n".join(tip))
-        item.setData(0, Qt.ItemDataRole.UserRole, f.check)
-    tree.expandAll()
+            lines.append(escape(tr("Fix: {fix}").format(fix=f.fix.get(lang))))
+        lines.append(
+            f'<span style="color:#757575">{escape(tr("Source: {source}").format(source=f.source))}</span>'
+        )
+        parts.append("<p>" + "<br>".join(lines) + "</p>")
+    return "".join(parts)
 
 
 def _installed_rows(doc: DoctorDocument, lang: Language) -> list[tuple[str, str]]:
@@ -111,14 +117,17 @@ def fill_env(tree: QTreeWidget, doc: DoctorDocument) -> None:
 
 
 def fill_paths(tree: QTreeWidget, doc: DoctorDocument, lang: Language) -> None:
+    """One row per produced artifact: id (its name as tooltip), state, free space, path
+    last, so a narrow dock still shows what matters first."""
     tree.clear()
     for entry in doc.paths:
         if not entry.produced:
             continue
         free = "" if entry.free_bytes is None else size_text(entry.free_bytes)
         state = tr(STATE_TEXT.get(entry.state, entry.state))
-        item = QTreeWidgetItem(tree, [entry.name.get(lang), entry.path or "", state, free])
-        item.setToolTip(1, entry.path or "")
+        item = QTreeWidgetItem(tree, [entry.id, state, free, entry.path or ""])
+        item.setToolTip(0, entry.name.get(lang))
+        item.setToolTip(3, entry.path or "")
         item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
         if entry.state in ("not writable", "read-only"):
-            item.setForeground(2, QBrush(QColor(_SEVERITY_COLOUR["error"])))
+            item.setForeground(1, QBrush(QColor(_SEVERITY_COLOUR["error"])))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QTabWidget,
+    QTextBrowser,
     QTreeWidget,
     QVBoxLayout,
     QWidget,
@@ -29,16 +30,15 @@ from ascend_studio.doctor import DoctorDocument, counts, live_document, read_doc
 from ascend_studio.profile import Profile
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
-from ascend_studio.ui.machine._tables import fill_env, fill_findings, fill_installed, fill_paths
+from ascend_studio.ui.machine._tables import fill_env, fill_installed, fill_paths, findings_html
 
 __all__ = ["MachineView"]
 
 #: (object name, header labels) of the four tables, in tab order.
 _TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("findings", (QT_TR_NOOP("Severity"), QT_TR_NOOP("Finding"), QT_TR_NOOP("Check"))),
     ("installed", (QT_TR_NOOP("Component"), QT_TR_NOOP("Version and where"))),
     ("environment", (QT_TR_NOOP("Variable"), QT_TR_NOOP("Value"), QT_TR_NOOP("Set by"))),
-    ("paths", (QT_TR_NOOP("Output"), QT_TR_NOOP("Path"), QT_TR_NOOP("State"), QT_TR_NOOP("Free"))),
+    ("paths", (QT_TR_NOOP("Output"), QT_TR_NOOP("State"), QT_TR_NOOP("Free"), QT_TR_NOOP("Path"))),
 )
 _TAB_TITLES = (
     QT_TR_NOOP("Findings"),
@@ -79,13 +79,16 @@ class MachineView(QWidget):
         self.status.setWordWrap(True)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("machine:tabs")
+        self.findings = QTextBrowser(self)
+        self.findings.setObjectName("machine:findings")
+        self.findings.setOpenLinks(False)
+        self.tabs.addTab(self.findings, "")
         self.trees: dict[str, QTreeWidget] = {}
         for name, _ in _TABLES:
             tree = QTreeWidget(self)
             tree.setObjectName(f"machine:{name}")
-            tree.setRootIsDecorated(name == "findings")
-            tree.setUniformRowHeights(name != "findings")
-            tree.setWordWrap(True)
+            tree.setRootIsDecorated(False)
+            tree.setUniformRowHeights(True)
             self.trees[name] = tree
             self.tabs.addTab(tree, "")
         self._build_layout()
@@ -113,9 +116,10 @@ class MachineView(QWidget):
         self.open_button.setToolTip(
             tr("A report written by `ascend-studio doctor --json` on the NPU server")
         )
-        for index, (name, headers) in enumerate(_TABLES):
+        for index, title in enumerate(_TAB_TITLES):
+            self.tabs.setTabText(index, tr(title))
+        for name, headers in _TABLES:
             self.trees[name].setHeaderLabels([tr(h) for h in headers])
-            self.tabs.setTabText(index, tr(_TAB_TITLES[index]))
         self._show()
 
     # -- reading --------------------------------------------------------------------------
@@ -181,13 +185,17 @@ class MachineView(QWidget):
         tally = ", ".join(
             (
                 plural(found["error"], QT_TR_NOOP("{count} error"), QT_TR_NOOP("{count} errors")),
-                plural(found["warning"], QT_TR_NOOP("{count} warning"), QT_TR_NOOP("{count} warnings")),
+                plural(
+                    found["warning"], QT_TR_NOOP("{count} warning"), QT_TR_NOOP("{count} warnings")
+                ),
             )
         )
         return tr(
             "{where}: {host}, user {user}, read {when}: {tally}. The output-path view now uses "
             "its working directory, home, device id and environment."
-        ).format(where=where, host=m.process.hostname, user=m.process.user, when=m.taken_at, tally=tally)
+        ).format(
+            where=where, host=m.process.hostname, user=m.process.user, when=m.taken_at, tally=tally
+        )
 
     def _show(self) -> None:
         doc = self.document
@@ -195,14 +203,16 @@ class MachineView(QWidget):
             self.status.setText(
                 tr("Read this machine, or open a report written by `ascend-studio doctor --json`.")
             )
+            self.findings.clear()
             for tree in self.trees.values():
                 tree.clear()
             return
         self.status.setText(self._summary(doc))
-        fill_findings(self.trees["findings"], doc, self.lang)
+        self.findings.setHtml(findings_html(doc, self.lang))
         fill_installed(self.trees["installed"], doc, self.lang)
         fill_env(self.trees["environment"], doc)
         fill_paths(self.trees["paths"], doc, self.lang)
         for tree in self.trees.values():
             tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-            tree.resizeColumnToContents(0)
+            for column in range(tree.columnCount() - 1):  # the last one takes the rest
+                tree.resizeColumnToContents(column)
