@@ -59,8 +59,9 @@ def _sizes(ranks: list[RankRun], table: RankTable | None, catalog: Catalog) -> l
             return []
         fix = Text(zh=f"export RANK_SIZE={n}", en=f"export RANK_SIZE={n}")
         return _size_finding(
-            f"启动了 {n} 个 rank，但没有设置 RANK_SIZE。",
-            f"{n} ranks are started but RANK_SIZE is not set.",
+            f"启动了 {n} 个 rank，但没有设置 RANK_SIZE：TF Adapter 与图引擎读它，各进程都按单卡运行。",
+            f"{n} ranks are started but RANK_SIZE is not set: TF Adapter and the graph engine "
+            "read it, so each process runs as if alone.",
             catalog,
             fix,
         )

@@ -171,7 +171,7 @@ def _unwritable(rows: list[PathRow], catalog: Catalog, user: str, cwd: str | Non
         )
         found.append(
             finding(
-                "doctor.path.not_writable",
+                "doctor.cwd.not_writable" if at_cwd else "doctor.path.not_writable",
                 _severity(group),
                 Text(
                     zh=f"{lead_zh} 对用户 {user} 不可写，下面这些建不出来或写不进去：{_names(group, 'zh')}。",

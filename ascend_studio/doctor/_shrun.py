@@ -217,6 +217,8 @@ class _Shell:
             self.source(args[0], cmd.line)
         elif head in ("exit", "return"):
             self.stopped = not self.cond
+        elif head == "tee":
+            self.tee(args, cmd)
         elif head in self.functions and self.depth < _MAX_DEPTH:
             self.call(self.functions[head], [self.expand(w).text for w in args])
         else:
@@ -308,19 +310,27 @@ class _Shell:
         if self.rank is not None and not self.rank.launched:
             self.rank.env.update(child.env())
 
-    def redirects(self, cmd: Command) -> None:
+    def tee(self, args: list[str], cmd: Command) -> None:
+        """``... | tee [-a] FILE``: the rank's output goes to FILE too."""
+        append = any(a.startswith("-") and "a" in a for a in args)
+        for arg in args:
+            if not arg.startswith("-"):
+                self._write(arg, ">>" if append else ">", cmd.line)
+
+    def _write(self, target: str, op: str, line: int) -> None:
         if self.rank is None:
             return
+        found = self.expand(target)
+        if found.text == "/dev/null":
+            return
+        path = self.where(found.text) if found.exact else found.text
+        if all((w.path, w.op) != (path, op) for w in self.rank.writes):
+            self.rank.writes.append(Write(path, op, line, found.exact, self.name))
+
+    def redirects(self, cmd: Command) -> None:
         for redirect in cmd.redirects:
-            if redirect.op not in (">", ">|", ">>") or redirect.target.startswith("&"):
-                continue
-            found = self.expand(redirect.target)
-            if found.text == "/dev/null":
-                continue
-            path = self.where(found.text) if found.exact else found.text
-            write = Write(path, redirect.op, cmd.line, found.exact, self.name)
-            if all((w.path, w.op) != (path, redirect.op) for w in self.rank.writes):
-                self.rank.writes.append(write)
+            if redirect.op in (">", ">|", ">>") and not redirect.target.startswith("&"):
+                self._write(redirect.target, redirect.op, cmd.line)
 
     # -- loops ------------------------------------------------------------------------
     def for_loop(self, loop: ForLoop) -> None:

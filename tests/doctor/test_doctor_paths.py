@@ -36,7 +36,7 @@ def test_running_from_root_is_flagged_with_the_kernel_meta_evidence() -> None:
         assert found.severity == "warning"
         assert "/kernel_meta" in found.message.en and "vllm-ascend" in found.source
     else:
-        assert checks(report)["doctor.path.not_writable"][0].severity == "error"
+        assert checks(report)["doctor.cwd.not_writable"][0].severity == "error"
 
 
 def _doctor_in(folder: str) -> dict[str, Any]:
@@ -66,10 +66,11 @@ def test_an_unwritable_working_directory_fails_the_job() -> None:
     (found,) = [
         f
         for f in document.findings
-        if f.check == "doctor.path.not_writable" and f.path == str(locked)
+        if f.check == "doctor.cwd.not_writable" and f.path == str(locked)
     ]
     assert found.severity == "error" and found.path == str(locked)
     assert "kernel_meta" in found.subject and "fusion_result" in found.subject
+    assert "vllm-ascend/issues/433" in found.source
     assert found.message.en.startswith(f"The working directory {locked} is not writable")
     states = {p.id: p.state for p in document.paths if p.produced}
     assert states["kernel_meta"] == "not writable"

@@ -112,3 +112,17 @@ def test_started_from_another_folder(tmp_path: Path) -> None:
     report = launch_check(path, CATALOG, cwd="/srv/jobs/test")
     assert report.common["RANK_TABLE_FILE"] == "/srv/jobs/test/../configs/rank_table_8p.json"
     assert "launch.rank_table.missing" in [f.check for f in report.findings]
+
+
+def test_output_through_tee(tmp_path: Path) -> None:
+    script = tmp_path / "run.sh"
+    script.write_text(
+        "for i in 0 1\ndo\n  export DEVICE_ID=$i\n"
+        "  python3 a.py 2>&1 | tee -a log_$i.txt &\ndone\n",
+        encoding="utf-8",
+    )
+    report = launch_check(script, CATALOG)
+    assert [r.writes for r in report.ranks] == [
+        (f"{tmp_path}/log_0.txt",),
+        (f"{tmp_path}/log_1.txt",),
+    ]
