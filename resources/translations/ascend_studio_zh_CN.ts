@@ -1982,13 +1982,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_view.py"/>
-        <source>Path</source>
-        <translation>路径</translation>
+        <source>Free</source>
+        <translation>可用空间</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_view.py"/>
-        <source>Free</source>
-        <translation>可用空间</translation>
+        <source>Path</source>
+        <translation>路径</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_view.py"/>
