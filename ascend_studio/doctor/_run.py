@@ -161,7 +161,7 @@ def run_doctor(
     count = len(machine.devices.ids) or None
     found = [
         *installed_findings(machine, catalog),
-        *device_findings(values, count, catalog),
+        *device_findings(values, count, catalog, physical=machine.devices.ids),
         *path_findings(rows, catalog, user=machine.process.user, cwd=context.cwd),
         *_shared(profile, env, context, catalog, list(chosen)),
         *_unresolved(resolutions, catalog),

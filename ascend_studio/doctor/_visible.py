@@ -124,15 +124,52 @@ def _index(
     )
 
 
+def _gaps(
+    visible: VisibleDevices, physical: tuple[int, ...], catalog: Catalog, subject: str
+) -> Finding | None:
+    """The machine's NPUs are not numbered 0..n-1 (a container given some of them):
+    the variable takes logical IDs, so a physical number names another NPU, or none."""
+    if not physical or list(physical) == list(range(len(physical))):
+        return None
+    mapping = ", ".join(f"{i}=davinci{p}" for i, p in enumerate(physical))
+    meant = [i for i in visible.ids if i < len(physical) and physical[i] != i]
+    if not meant and visible.stopped_at is None:
+        return None
+    return finding(
+        "launch.visible_devices",
+        "warning",
+        Text(
+            zh=f"{_NAME}={visible.raw} 用的是逻辑 ID，而本机的 NPU 编号不连续（逻辑 {mapping}）；按物理编号填写会选中别的 NPU 或被截断。",
+            en=f"{_NAME}={visible.raw} takes logical IDs, and this machine's NPUs are not "
+            f"numbered 0..{len(physical) - 1} (logical {mapping}); physical numbers pick "
+            "other NPUs or cut the list short.",
+        ),
+        catalog,
+        fix=Text(
+            zh=f"写逻辑 ID（0..{len(physical) - 1}）。",
+            en=f"Use logical IDs (0..{len(physical) - 1}).",
+        ),
+        subject=subject,
+    )
+
+
 def device_findings(
-    env: Mapping[str, str], device_count: int | None, catalog: Catalog, subject: str = ""
+    env: Mapping[str, str],
+    device_count: int | None,
+    catalog: Catalog,
+    subject: str = "",
+    physical: tuple[int, ...] = (),
 ) -> list[Finding]:
-    """Findings on ASCEND_RT_VISIBLE_DEVICES and ASCEND_DEVICE_ID for one process."""
+    """Findings on ASCEND_RT_VISIBLE_DEVICES and ASCEND_DEVICE_ID for one process
+    (``physical``: the ``/dev/davinci<N>`` numbers of the machine, when known)."""
     found: list[Finding] = []
     limit, what = device_count, Text(zh="本机设备", en="this machine has")
     raw = env.get(_NAME)
     if raw is not None:
         visible = read_visible(raw, device_count)
+        gaps = _gaps(visible, physical, catalog, subject or f"env:{_NAME}")
+        if gaps is not None:
+            found.append(gaps)
         if visible.stopped_at is not None:
             found.append(_truncated(visible, catalog, subject or f"env:{_NAME}"))
         found += _order(visible, catalog, subject or f"env:{_NAME}")

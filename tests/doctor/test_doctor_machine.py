@@ -85,3 +85,18 @@ def test_visible_devices_order_duplicates_and_the_index_rule() -> None:
     assert (check, severity) == ("doctor.device.out_of_range", "error")
     assert "makes visible only 2" in text
     assert _one({"ASCEND_RT_VISIBLE_DEVICES": "4,5", "ASCEND_DEVICE_ID": "1"}) == []
+
+
+def test_visible_devices_on_a_machine_whose_npus_have_gaps(tmp_path: Path) -> None:
+    """A container given davinci0, 1, 3 and 4: the variable takes logical IDs 0..3."""
+    root = tmp_path / "root"
+    for index in (0, 1, 3, 4):
+        put(root, f"/dev/davinci{index}")
+    report = doctor(tmp_path, {"ASCEND_RT_VISIBLE_DEVICES": "0,1,3,4"}, root=root)
+    found = " ".join(f.message.en for f in checks(report)["launch.visible_devices"])
+    assert "logical 0=davinci0, 1=davinci1, 2=davinci3, 3=davinci4" in found
+    assert "reads as 0,1,3" in found
+    plain = doctor(tmp_path, {"ASCEND_RT_VISIBLE_DEVICES": "0,1,2,3"}, root=root)
+    assert all(
+        "davinci" not in f.message.en for f in checks(plain).get("launch.visible_devices", [])
+    )
