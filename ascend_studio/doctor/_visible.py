@@ -132,9 +132,9 @@ def _gaps(
     if not physical or list(physical) == list(range(len(physical))):
         return None
     mapping = ", ".join(f"{i}=davinci{p}" for i, p in enumerate(physical))
-    meant = [i for i in visible.ids if i < len(physical) and physical[i] != i]
-    if not meant and visible.stopped_at is None:
-        return None
+    stop = (visible.stopped_at or "").strip()
+    if not (stop.isdigit() and int(stop) in physical):
+        return None  # only a physical number that is no logical one shows the mix-up
     return finding(
         "launch.visible_devices",
         "warning",
