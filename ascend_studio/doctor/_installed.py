@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ascend_studio.doctor._model import Finding, finding
 from ascend_studio.machine import MachineSnapshot, adapter_tag
+from ascend_studio.machine._installed import MANAGEMENT_NODES
 from ascend_studio.schema import Catalog, Text
 
 __all__ = ["installed_findings", "release_text"]
@@ -89,67 +90,71 @@ def release_text(snapshot: MachineSnapshot) -> Text:
     )
 
 
+def _no_devices(catalog: Catalog) -> Finding:
+    return finding(
+        "doctor.devices.none",
+        "warning",
+        Text(
+            zh="没有 /dev/davinci<N> 设备节点：本机没有 NPU，或容器未映射设备。",
+            en="No /dev/davinci<N> device nodes: no NPU here, or the container "
+            "was started without its devices.",
+        ),
+        catalog,
+        fix=Text(
+            zh="docker run 时加上 --device /dev/davinci<N> 以及 /dev/davinci_manager、/dev/devmm_svm、/dev/hisi_hdc。",
+            en="Start the container with --device /dev/davinci<N> plus "
+            "/dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc.",
+        ),
+        subject="devices",
+    )
+
+
+def _no_management(missing: list[str], catalog: Catalog) -> Finding:
+    names = ", ".join(f"/dev/{n}" for n in missing)
+    return finding(
+        "doctor.devices.management",
+        "warning",
+        Text(
+            zh=f"有 NPU 设备节点，但缺少管理设备节点 {names}；运行时打不开设备。",
+            en=f"NPU device nodes are present but {names} are missing; the runtime "
+            "cannot open the devices without them.",
+        ),
+        catalog,
+        fix=Text(zh=f"映射 {names}。", en=f"Map {names} into the container."),
+        subject="devices",
+    )
+
+
+def _no_driver(catalog: Catalog) -> Finding:
+    return finding(
+        "doctor.driver.missing",
+        "warning",
+        Text(
+            zh="有 NPU 设备节点，但找不到驱动版本文件 driver/version.info。",
+            en="NPU device nodes are present but no driver version file "
+            "(driver/version.info) was found.",
+        ),
+        catalog,
+        fix=Text(
+            zh="在容器中映射 /usr/local/Ascend/driver 与 /etc/ascend_install.info。",
+            en="In a container, map /usr/local/Ascend/driver and /etc/ascend_install.info.",
+        ),
+        subject="driver",
+    )
+
+
 def _devices(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
     devices = snapshot.devices
     if not devices.ids:
         if snapshot.package("npu_bridge") is None and snapshot.toolkit is None:
             return []  # not an NPU machine: the toolkit line says so already
-        return [
-            finding(
-                "doctor.devices.none",
-                "warning",
-                Text(
-                    zh="没有 /dev/davinci<N> 设备节点：本机没有 NPU，或容器未映射设备。",
-                    en="No /dev/davinci<N> device nodes: no NPU here, or the container "
-                    "was started without its devices.",
-                ),
-                catalog,
-                fix=Text(
-                    zh="docker run 时加上 --device /dev/davinci<N> 以及 /dev/davinci_manager、/dev/devmm_svm、/dev/hisi_hdc。",
-                    en="Start the container with --device /dev/davinci<N> plus "
-                    "/dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc.",
-                ),
-                subject="devices",
-            )
-        ]
+        return [_no_devices(catalog)]
     found = []
-    missing = [
-        n for n in ("davinci_manager", "devmm_svm", "hisi_hdc") if n not in devices.management
-    ]
+    missing = [n for n in MANAGEMENT_NODES if n not in devices.management]
     if missing:
-        names = ", ".join(f"/dev/{n}" for n in missing)
-        found.append(
-            finding(
-                "doctor.devices.management",
-                "warning",
-                Text(
-                    zh=f"有 NPU 设备节点，但缺少管理设备节点 {names}；运行时打不开设备。",
-                    en=f"NPU device nodes are present but {names} are missing; the runtime "
-                    "cannot open the devices without them.",
-                ),
-                catalog,
-                fix=Text(zh=f"映射 {names}。", en=f"Map {names} into the container."),
-                subject="devices",
-            )
-        )
+        found.append(_no_management(missing, catalog))
     if snapshot.driver is None:
-        found.append(
-            finding(
-                "doctor.driver.missing",
-                "warning",
-                Text(
-                    zh="有 NPU 设备节点，但找不到驱动版本文件 driver/version.info。",
-                    en="NPU device nodes are present but no driver version file "
-                    "(driver/version.info) was found.",
-                ),
-                catalog,
-                fix=Text(
-                    zh="在容器中映射 /usr/local/Ascend/driver 与 /etc/ascend_install.info。",
-                    en="In a container, map /usr/local/Ascend/driver and /etc/ascend_install.info.",
-                ),
-                subject="driver",
-            )
-        )
+        found.append(_no_driver(catalog))
     return found
 
 

@@ -100,51 +100,37 @@ def _columns(rows: list[RankRow]) -> tuple[dict[str, str], tuple[str, ...]]:
     return common, tuple(first + [n for n in varying if n not in first])
 
 
-def _loop_findings(out: Expansion, catalog: Catalog, cards: int | None) -> list[Finding]:
-    found = []
+def _loop_text(out: Expansion, cards: int | None) -> Text | None:
+    """What the check could not do with the loop, if anything."""
     if out.loop is None:
-        found.append(
-            finding(
-                "launch.no_loop",
-                "info",
-                Text(
-                    zh="未找到设置 RANK_ID、ASCEND_DEVICE_ID 或 DEVICE_ID 的按设备循环：该脚本启动单个进程，或循环写法本检查无法跟踪。",
-                    en="No per-device loop setting RANK_ID, ASCEND_DEVICE_ID or DEVICE_ID was "
-                    "found: the script starts one process, or builds its loop in a way this "
-                    "check cannot follow.",
-                ),
-                catalog,
-                subject="script",
-            )
+        return Text(
+            zh="未找到设置 RANK_ID、ASCEND_DEVICE_ID 或 DEVICE_ID 的按设备循环：该脚本启动单个进程，或循环写法本检查无法跟踪。",
+            en="No per-device loop setting RANK_ID, ASCEND_DEVICE_ID or DEVICE_ID was "
+            "found: the script starts one process, or builds its loop in a way this "
+            "check cannot follow.",
         )
-    elif not out.ranks:
-        found.append(
-            finding(
-                "launch.unknown",
-                "info",
-                Text(
-                    zh=f"第 {out.loop.line} 行的循环次数要到运行时才知道；用 --cards N 按 N 张卡展开。",
-                    en=f"How many times the loop at line {out.loop.line} runs is known only at "
-                    "run time; give --cards N to expand it for N cards.",
-                ),
-                catalog,
-                subject="loop",
-            )
+    if not out.ranks:
+        return Text(
+            zh=f"第 {out.loop.line} 行的循环次数要到运行时才知道；用 --cards N 按 N 张卡展开。",
+            en=f"How many times the loop at line {out.loop.line} runs is known only at "
+            "run time; give --cards N to expand it for N cards.",
         )
-    elif out.assumed_count:
-        found.append(
-            finding(
-                "launch.unknown",
-                "info",
-                Text(
-                    zh=f"循环次数要到运行时才知道，按 --cards {cards} 展开。",
-                    en=f"The loop's count is known only at run time; expanded for --cards {cards}.",
-                ),
-                catalog,
-                subject="loop",
-            )
+    if out.assumed_count:
+        return Text(
+            zh=f"循环次数要到运行时才知道，按 --cards {cards} 展开。",
+            en=f"The loop's count is known only at run time; expanded for --cards {cards}.",
         )
-    return found
+    return None
+
+
+def _loop_findings(out: Expansion, catalog: Catalog, cards: int | None) -> list[Finding]:
+    text = _loop_text(out, cards)
+    if text is None:
+        return []
+    check, subject = (
+        ("launch.no_loop", "script") if out.loop is None else ("launch.unknown", "loop")
+    )
+    return [finding(check, "info", text, catalog, subject=subject)]
 
 
 def _notes(out: Expansion, catalog: Catalog) -> list[Finding]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ascend_studio.doctor._model import Finding, finding
+from ascend_studio.doctor._model import Finding, Severity, finding
 from ascend_studio.doctor._ranktable import RankTable
 from ascend_studio.doctor._shrun import RankRun
 from ascend_studio.doctor._visible import device_findings, read_visible
@@ -96,6 +96,40 @@ def _unsure(ranks: list[RankRun]) -> str | None:
     return next((u for r in ranks for u in r.unread), None)
 
 
+def _legacy_rank_id(value: str, shared: bool, catalog: Catalog) -> Finding:
+    """One RANK_ID for every rank, or a word: the older launchers' job identifier."""
+    lead_zh = "各 rank 的 RANK_ID 都是" if shared else "RANK_ID="
+    lead_en = "Every rank gets RANK_ID=" if shared else "RANK_ID="
+    return finding(
+        "launch.rank_ids",
+        "warning",
+        Text(
+            zh=f"{lead_zh}{value}；RANK_ID 页要求它等于 rank table 中本 rank 的 rank_id（旧启动脚本把它当作作业标识，是否仍被接受取决于所装版本）。",
+            en=f"{lead_en}{value}; the RANK_ID page requires each process's own rank_id from "
+            "the rank table (older launch scripts used it as a job identifier; whether that "
+            "is still accepted depends on the installed release).",
+        ),
+        catalog,
+        fix=Text(
+            zh="在循环中 export RANK_ID=<本 rank 的编号>。",
+            en="export RANK_ID=<this rank's number> in the loop.",
+        ),
+        subject="RANK_ID",
+    )
+
+
+def _unread_note(ranks: list[RankRun]) -> tuple[str | None, str, str]:
+    """(unread file, zh note, en note) for findings an unread file may overturn."""
+    unread = _unsure(ranks)
+    if unread is None:
+        return None, "", ""
+    return (
+        unread,
+        f"（{unread} 未能读取，可能另有设置）",
+        f" ({unread} could not be read and may set it otherwise)",
+    )
+
+
 def _rank_ids(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
     texts = [text_value(r, "RANK_ID") for r in ranks]
     if all(t is None for t in texts):
@@ -103,48 +137,58 @@ def _rank_ids(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
     shared = len(ranks) > 1 and len(set(texts)) == 1
     odd = sorted({t for t in texts if t is not None and not t.isdigit()})
     if shared or odd:
-        value = odd[0] if odd else texts[0]
-        lead_zh = "各 rank 的 RANK_ID 都是" if shared else "RANK_ID="
-        lead_en = "Every rank gets RANK_ID=" if shared else "RANK_ID="
-        return [
-            finding(
-                "launch.rank_ids",
-                "warning",
-                Text(
-                    zh=f"{lead_zh}{value}；RANK_ID 页要求它等于 rank table 中本 rank 的 rank_id（旧启动脚本把它当作作业标识，是否仍被接受取决于所装版本）。",
-                    en=f"{lead_en}{value}; the RANK_ID page requires each process's own rank_id from "
-                    "the rank table (older launch scripts used it as a job identifier; whether that "
-                    "is still accepted depends on the installed release).",
-                ),
-                catalog,
-                fix=Text(
-                    zh="在循环中 export RANK_ID=<本 rank 的编号>。",
-                    en="export RANK_ID=<this rank's number> in the loop.",
-                ),
-                subject="RANK_ID",
-            )
-        ]
+        return [_legacy_rank_id(odd[0] if odd else str(texts[0]), shared, catalog)]
     ids = [int(t) for t in texts if t is not None]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if not twice:
         return []
-    owners = [i for i, t in enumerate(texts) if t is not None and int(t) in twice]
-    unread = _unsure(ranks)
-    more_zh = f"（{unread} 未能读取，可能另有设置）" if unread else ""
-    more_en = f" ({unread} could not be read and may set it otherwise)" if unread else ""
-    return [
-        finding(
-            "launch.rank_ids",
-            "warning" if unread else "error",
-            Text(
-                zh=f"RANK_ID {', '.join(map(str, twice))} 被多个 rank 使用（第 {ranks_text(owners)} 个进程）{more_zh}。",
-                en=f"RANK_ID {', '.join(map(str, twice))} is used by several ranks (processes "
-                f"{ranks_text(owners)}){more_en}.",
-            ),
-            catalog,
-            subject="RANK_ID",
+    owners = ranks_text(i for i, t in enumerate(texts) if t is not None and int(t) in twice)
+    unread, more_zh, more_en = _unread_note(ranks)
+    listed = ", ".join(map(str, twice))
+    message = Text(
+        zh=f"RANK_ID {listed} 被多个 rank 使用（第 {owners} 个进程）{more_zh}。",
+        en=f"RANK_ID {listed} is used by several ranks (processes {owners}){more_en}.",
+    )
+    severity: Severity = "warning" if unread else "error"
+    return [finding("launch.rank_ids", severity, message, catalog, subject="RANK_ID")]
+
+
+def _table_findings(
+    missing: list[int], differ: list[tuple[int, str, int]], catalog: Catalog
+) -> list[Finding]:
+    found = []
+    if missing:
+        found.append(
+            finding(
+                "launch.rank_table.mismatch",
+                "error",
+                Text(
+                    zh=f"RANK_ID {ranks_text(missing)} 在 rank table 中没有对应项。",
+                    en=f"RANK_ID {ranks_text(missing)} has no entry in the rank table.",
+                ),
+                catalog,
+                subject="RANK_ID",
+            )
         )
-    ]
+    if differ:
+        who = ranks_text(r for r, _, _ in differ)
+        pairs = "; ".join(f"rank {r}: {t} / {e}" for r, t, e in differ[:3])
+        pairs += "; …" if len(differ) > 3 else ""
+        message = Text(
+            zh=f"rank {who} 的 rank table device_id 与 ASCEND_DEVICE_ID 不同（{pairs}）；rank table 的 device_id 优先。",
+            en=f"For ranks {who} the rank table's device_id differs from ASCEND_DEVICE_ID "
+            f"(table / variable: {pairs}); the table's device_id takes precedence.",
+        )
+        found.append(
+            finding(
+                "launch.rank_table.mismatch",
+                "warning",
+                message,
+                catalog,
+                subject="ASCEND_DEVICE_ID",
+            )
+        )
+    return found
 
 
 def _table_devices(ranks: list[RankRun], table: RankTable, catalog: Catalog) -> list[Finding]:
@@ -161,38 +205,7 @@ def _table_devices(ranks: list[RankRun], table: RankTable, catalog: Catalog) -> 
             missing.append(rank_id)
         elif device is not None and entry.device_id.isdigit() and int(entry.device_id) != device:
             differ.append((rank_id, entry.device_id, device))
-    found = []
-    if missing:
-        found.append(
-            finding(
-                "launch.rank_table.mismatch",
-                "error",
-                Text(
-                    zh=f"RANK_ID {ranks_text(missing)} 在 rank table 中没有对应项。",
-                    en=f"RANK_ID {ranks_text(missing)} has no entry in the rank table.",
-                ),
-                catalog,
-                subject="RANK_ID",
-            )
-        )
-    if differ:
-        pairs = "; ".join(f"rank {r}: {t} / {e}" for r, t, e in differ[:3])
-        pairs += "; …" if len(differ) > 3 else ""
-        found.append(
-            finding(
-                "launch.rank_table.mismatch",
-                "warning",
-                Text(
-                    zh=f"rank {ranks_text(r for r, _, _ in differ)} 的 rank table device_id 与 ASCEND_DEVICE_ID 不同（{pairs}）；rank table 的 device_id 优先。",
-                    en=f"For ranks {ranks_text(r for r, _, _ in differ)} the rank table's device_id "
-                    f"differs from ASCEND_DEVICE_ID (table / variable: {pairs}); the table's "
-                    "device_id takes precedence.",
-                ),
-                catalog,
-                subject="ASCEND_DEVICE_ID",
-            )
-        )
-    return found
+    return _table_findings(missing, differ, catalog)
 
 
 def rank_checks(ranks: list[RankRun], table: RankTable | None, catalog: Catalog) -> list[Finding]:
@@ -271,9 +284,7 @@ def device_checks(
     twice = sorted({d for d in known if known.count(d) > 1})
     if twice:
         owners = [i for i, d in enumerate(devices) if d in twice]
-        unread = _unsure(ranks)
-        more_zh = f"（{unread} 未能读取，可能另有设置）" if unread else ""
-        more_en = f" ({unread} could not be read and may set it otherwise)" if unread else ""
+        unread, more_zh, more_en = _unread_note(ranks)
         found.append(
             finding(
                 "launch.device_ids",

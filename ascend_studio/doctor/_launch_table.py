@@ -6,7 +6,7 @@ import posixpath
 from pathlib import Path
 
 from ascend_studio.doctor._launch_ranks import int_value
-from ascend_studio.doctor._model import Finding, finding
+from ascend_studio.doctor._model import Finding, Severity, finding
 from ascend_studio.doctor._ranktable import RankTable, read_rank_table
 from ascend_studio.doctor._shrun import RankRun, Value
 from ascend_studio.schema import Catalog, Text
@@ -45,50 +45,56 @@ def _missing_table(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
     ]
 
 
+def _different_tables(paths: set[str], catalog: Catalog) -> Finding:
+    listed = ", ".join(sorted(paths))
+    return finding(
+        "launch.rank_table.mismatch",
+        "warning",
+        Text(
+            zh=f"各 rank 的 RANK_TABLE_FILE 不同：{listed}。",
+            en=f"The ranks get different RANK_TABLE_FILE values: {listed}.",
+        ),
+        catalog,
+        subject="RANK_TABLE_FILE",
+    )
+
+
+def _unread_table(value: Value, shown: str, catalog: Catalog) -> Finding:
+    """The table is not there (warning), or its path is known only at run time (info)."""
+    if value.exact and shown.startswith("/"):
+        severity: Severity = "warning"
+        message = Text(
+            zh=f"RANK_TABLE_FILE={shown} 不存在（按脚本从其所在目录启动来看）。",
+            en=f"RANK_TABLE_FILE={shown} does not exist (taking the script as started from "
+            "its own folder).",
+        )
+    else:
+        severity = "info"
+        message = Text(
+            zh=f"RANK_TABLE_FILE={value.text} 要到运行时才知道，未检查该文件。",
+            en=f"RANK_TABLE_FILE={value.text} is known only at run time; the file was not checked.",
+        )
+    return finding(
+        "launch.rank_table.missing",
+        severity,
+        message,
+        catalog,
+        subject="RANK_TABLE_FILE",
+        path=shown,
+    )
+
+
 def table_checks(ranks: list[RankRun], catalog: Catalog) -> tuple[RankTable | None, list[Finding]]:
     """Read the rank table the ranks name, and check it against the documented format."""
     named = [(r, r.env["RANK_TABLE_FILE"]) for r in ranks if "RANK_TABLE_FILE" in r.env]
     if not named:
         return None, _missing_table(ranks, catalog)
     paths = {_table_path(r, v) for r, v in named}
-    found: list[Finding] = []
-    if len(paths) > 1:
-        found.append(
-            finding(
-                "launch.rank_table.mismatch",
-                "warning",
-                Text(
-                    zh=f"各 rank 的 RANK_TABLE_FILE 不同：{', '.join(sorted(paths))}。",
-                    en=f"The ranks get different RANK_TABLE_FILE values: {', '.join(sorted(paths))}.",
-                ),
-                catalog,
-                subject="RANK_TABLE_FILE",
-            )
-        )
+    found = [_different_tables(paths, catalog)] if len(paths) > 1 else []
     rank, value = named[0]
     shown = _table_path(rank, value)
     file = Path(shown)
     if not value.exact or not shown.startswith("/") or not file.is_file():
-        exact = value.exact and shown.startswith("/")
-        found.append(
-            finding(
-                "launch.rank_table.missing",
-                "warning" if exact else "info",
-                Text(
-                    zh=f"RANK_TABLE_FILE={shown} 不存在（按脚本从其所在目录启动、不跟踪运行时才有的值来看）。"
-                    if exact
-                    else f"RANK_TABLE_FILE={value.text} 要到运行时才知道，未检查该文件。",
-                    en=f"RANK_TABLE_FILE={shown} does not exist (taking the script as started from "
-                    "its own folder)."
-                    if exact
-                    else f"RANK_TABLE_FILE={value.text} is known only at run time; the file was "
-                    "not checked.",
-                ),
-                catalog,
-                subject="RANK_TABLE_FILE",
-                path=shown,
-            )
-        )
-        return None, found
+        return None, [*found, _unread_table(value, shown, catalog)]
     table = read_rank_table(file, shown, catalog)
     return table, found + table.findings
