@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING
 from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
+    from ascend_studio.machine._cann import (
+        ToolkitInfo,
+        read_toolkit,
+        toolkit_candidates,
+        under,
+    )
     from ascend_studio.machine._fs import DirProbe, mount_of, probe_dir
     from ascend_studio.machine._installed import (
         Component,
@@ -29,12 +35,6 @@ if TYPE_CHECKING:
         snapshot_json,
         take_snapshot,
     )
-    from ascend_studio.machine._toolkit import (
-        ToolkitInfo,
-        detect_toolkit,
-        toolkit_candidates,
-        under,
-    )
 
 __all__ = [
     "Component",
@@ -45,10 +45,10 @@ __all__ = [
     "PythonPackage",
     "ToolkitInfo",
     "adapter_tag",
-    "detect_toolkit",
     "mount_of",
     "npu_devices",
     "probe_dir",
+    "read_toolkit",
     "snapshot_from_json",
     "snapshot_json",
     "take_snapshot",
@@ -63,17 +63,17 @@ _WHERE = {
     "NpuDevices": "_installed",
     "ProcessFacts": "_snapshot",
     "PythonPackage": "_installed",
-    "ToolkitInfo": "_toolkit",
+    "ToolkitInfo": "_cann",
     "adapter_tag": "_installed",
-    "detect_toolkit": "_toolkit",
+    "read_toolkit": "_cann",
     "mount_of": "_fs",
     "npu_devices": "_installed",
     "probe_dir": "_fs",
     "snapshot_from_json": "_snapshot",
     "snapshot_json": "_snapshot",
     "take_snapshot": "_snapshot",
-    "toolkit_candidates": "_toolkit",
-    "under": "_toolkit",
+    "toolkit_candidates": "_cann",
+    "under": "_cann",
 }
 
 if not TYPE_CHECKING:

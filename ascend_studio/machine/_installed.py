@@ -30,8 +30,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, cast
 
+from ascend_studio.machine._cann import under
 from ascend_studio.machine._infofile import read_info
-from ascend_studio.machine._toolkit import under
 
 __all__ = [
     "MANAGEMENT_NODES",

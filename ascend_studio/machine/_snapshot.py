@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ascend_studio.machine._cann import ToolkitInfo, read_toolkit, toolkit_candidates
 from ascend_studio.machine._installed import (
     Component,
     NpuDevices,
@@ -30,7 +31,6 @@ from ascend_studio.machine._installed import (
     python_packages,
     tfplugin_component,
 )
-from ascend_studio.machine._toolkit import ToolkitInfo, detect_toolkit, toolkit_candidates
 
 __all__ = [
     "MachineSnapshot",
@@ -116,7 +116,7 @@ def take_snapshot(
         taken_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         process=process,
         env={k: v for k, v in sorted(live.items()) if keep(k)},
-        toolkit=detect_toolkit(live, root),
+        toolkit=read_toolkit(live, root),
         toolkit_looked=tuple(f"{p} ({how})" for p, how in toolkit_candidates(live, root)),
         driver=driver_component(root),
         firmware=firmware_component(root),

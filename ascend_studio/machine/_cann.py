@@ -1,4 +1,7 @@
-"""Which CANN toolkit is installed, read from the files its installer writes.
+"""Which CANN toolkit (or NNAE) is installed, read from the files its installer writes.
+
+The one install this process's environment points to, with the file its version
+was read from and how the folder was found: what ``doctor`` reports.
 
 Where the installer records the version (CANN software installation guide,
 "File Paths": https://www.hiascend.com/document/detail/en/canncommercial/800/softwareinst/instg/instg_0044.html
@@ -28,7 +31,7 @@ from pathlib import Path
 
 from ascend_studio.machine._infofile import bracketed_version, read_info
 
-__all__ = ["DEFAULT_HOMES", "ToolkitInfo", "detect_toolkit", "toolkit_candidates", "under"]
+__all__ = ["DEFAULT_HOMES", "ToolkitInfo", "read_toolkit", "toolkit_candidates", "under"]
 
 INSTALL_GUIDE = (
     "https://www.hiascend.com/document/detail/en/canncommercial/800/softwareinst/instg/"
@@ -153,7 +156,7 @@ def _from_version_cfg(home: str, how: str, root: Path) -> ToolkitInfo | None:
     return None
 
 
-def detect_toolkit(env: Mapping[str, str], root: Path) -> ToolkitInfo | None:
+def read_toolkit(env: Mapping[str, str], root: Path) -> ToolkitInfo | None:
     """The toolkit this environment would use, or None when none is installed.
 
     ``env`` is the environment the job sees; ``root`` is the file system's root
