@@ -126,17 +126,17 @@
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>TF1: NPURunConfig</source>
-        <translation>TF1: NPURunConfig</translation>
+        <translation>TF1 估算器：NPURunConfig</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>TF1: sess.run</source>
-        <translation>TF1: sess.run</translation>
+        <translation>TF1 会话：sess.run</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>TF2: global_options()</source>
-        <translation>TF2: global_options()</translation>
+        <translation>TF2 全局选项：global_options()</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
