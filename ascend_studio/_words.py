@@ -159,6 +159,23 @@ MESSAGES: dict[str, str] = {
     "# Use it as: with tf.Session(config=config) as sess: ...": (
         "# 用法：with tf.Session(config=config) as sess: ..."
     ),
+    # exported files: TF Adapter 2.x
+    "TF Adapter 2.x, npu_device.global_options()": "TF Adapter 2.x 方式，npu_device.global_options()",
+    "# Not TF Adapter 2.x options (NPURunConfig or sess.run only), not written:": (
+        "# 以下不是 TF Adapter 2.x 的选项（只有 NPURunConfig 或 sess.run 有），未写出："
+    ),
+    "# Set in the shell (their values are shell text): {names}": (
+        "# 在 shell 中设置（取值是 shell 文本）：{names}"
+    ),
+    "# open() starts the graph engine with the options set so far: call it last.": (
+        "# open() 用此前设置的选项启动图引擎：请最后调用它。"
+    ),
+    "not an option of {owner}; kept as written": "不是 {owner} 的选项；按原样保留",
+    "# The environment first: TF Adapter 2.x reads NPU_* variables when "
+    "npu_device is imported.": "# 先设置环境变量：TF Adapter 2.x 在导入 npu_device 时读取 NPU_* 变量。",
+    "# Defaults of the options left unset (sent to the graph engine anyway):": (
+        "# 未设置的选项的默认值（仍会发送给图引擎）："
+    ),
     # presets
     "products": "产品",
     "scenarios": "场景",

@@ -44,8 +44,8 @@ class WrapDelegate(QStyledItemDelegate):
     def initStyleOption(self, option: QStyleOptionViewItem, index: _Index) -> None:
         super().initStyleOption(option, index)
         if self.wraps(index.column()):
-            option.text = breakable(option.text)  # type: ignore[attr-defined]
-            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText  # type: ignore[attr-defined]
+            option.text = breakable(option.text)
+            option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
 
     def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
         if not self.wraps(index.column()):
@@ -54,7 +54,7 @@ class WrapDelegate(QStyledItemDelegate):
         # height it takes wrapped in the column as it is now (what the row gets)
         natural = super().sizeHint(option, index)
         measured = QStyleOptionViewItem(option)
-        measured.rect = QRect(0, 0, max(cell_width(self.view, index), 1), 1)  # type: ignore[attr-defined]
+        measured.rect = QRect(0, 0, max(cell_width(self.view, index), 1), 1)
         return QSize(natural.width(), super().sizeHint(measured, index).height())
 
 
@@ -90,19 +90,19 @@ def cell_fits(view: QTreeView, index: _Index) -> bool:
     option = QStyleOptionViewItem()
     delegate = view.itemDelegateForIndex(index)
     delegate.initStyleOption(option, index)  # type: ignore[attr-defined]
-    text: str = option.text  # type: ignore[attr-defined]
+    text: str = option.text
     if not text:
         return True
     if not rect.isValid():
         return False
     style = view.style()
     margin = 2 * (style.pixelMetric(style.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
-    features = option.features  # type: ignore[attr-defined]
+    features = option.features
     room = rect.width() - margin
     if features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
-        room -= option.decorationSize.width() + margin  # type: ignore[attr-defined]
+        room -= option.decorationSize.width() + margin
     wrap = bool(features & QStyleOptionViewItem.ViewItemFeature.WrapText)
     flags = int(Qt.TextFlag.TextWordWrap) if wrap else 0
-    metrics = QFontMetrics(option.font)  # type: ignore[attr-defined]
+    metrics = QFontMetrics(option.font)
     needed = metrics.boundingRect(QRect(0, 0, max(room, 1), 100000), flags, text)
     return needed.width() <= room and needed.height() <= rect.height()

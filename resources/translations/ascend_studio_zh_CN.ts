@@ -2124,7 +2124,7 @@
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>CANN toolkit</source>
-        <translation>CANN toolkit</translation>
+        <translation>CANN 开发套件（toolkit）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>

@@ -196,7 +196,7 @@ def _comment_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip().startswith("#")]
 
 
-@pytest.mark.parametrize("fmt", ["sh", "env-file", "docker", "k8s", "py", "sess"])
+@pytest.mark.parametrize("fmt", ["sh", "env-file", "docker", "k8s", "py", "sess", "tf2"])
 def test_exports_in_chinese_have_no_english_comments(
     fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -77,7 +77,7 @@ class ChoiceBox(QComboBox):
         option = QStyleOptionComboBox()
         self.initStyleOption(option)
         painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
-        option.currentText = shown  # type: ignore[attr-defined]
+        option.currentText = shown
         painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
     def showPopup(self) -> None:
