@@ -18,6 +18,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import (
     QColor,
     QFontDatabase,
+    QFontMetricsF,
     QResizeEvent,
     QTextBlockFormat,
     QTextCursor,
@@ -141,15 +142,24 @@ class SideBySideDiff(QWidget):
 
 
 def _colour(side: QTextEdit, kinds: list[RowKind]) -> None:
-    cursor = QTextCursor(side.document())
+    """Each row's background by its kind, and a hanging indent: a wrapped line goes on
+    four columns right of its own indentation, so the code's shape stays readable."""
+    space = QFontMetricsF(side.font()).horizontalAdvance(" ")
+    document = side.document()
+    cursor = QTextCursor(document)
     cursor.beginEditBlock()
-    for number, kind in enumerate(kinds):
-        if kind == "same":
-            continue
-        cursor.setPosition(side.document().findBlockByNumber(number).position())
-        shown = cursor.blockFormat()
-        shown.setBackground(QColor(_COLOURS[kind]))
+    block = document.firstBlock()
+    for kind in kinds:
+        text = block.text()
+        hang = (len(text) - len(text.lstrip(" ")) + 4) * space
+        shown = block.blockFormat()
+        shown.setLeftMargin(hang)
+        shown.setTextIndent(-hang)
+        if kind != "same":
+            shown.setBackground(QColor(_COLOURS[kind]))
+        cursor.setPosition(block.position())
         cursor.setBlockFormat(shown)
+        block = block.next()
     cursor.endEditBlock()
 
 
