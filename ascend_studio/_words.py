@@ -203,6 +203,7 @@ NOUNS: dict[str, tuple[str, str, str]] = {
     "script": ("script", "scripts", "个脚本"),
     "file": ("file", "files", "个文件"),
     "finding": ("finding", "findings", "条结果"),
+    "positional argument": ("positional argument", "positional arguments", "个位置参数"),
     "environment variable": ("environment variable", "environment variables", "个环境变量"),
 }
 

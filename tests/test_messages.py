@@ -165,3 +165,31 @@ def test_every_chrome_string_speaks_both_languages() -> None:
     assert not english, english[:5]
     untranslated = [(s, t) for s, t in messages if _words(s) and not HAN.search(t)]
     assert not untranslated, untranslated[:5]
+
+
+def test_no_text_in_the_code_counts_with_an_s_in_brackets() -> None:
+    """``{n} setting(s)``: every string in the package, f-strings' pieces included."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "ascend_studio").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        strings = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ]
+        found += [
+            f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
+            for node in strings
+            if id(node) not in docstrings and MAYBE_PLURAL.search(node.value)
+        ]
+    assert not found, found
