@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -243,3 +245,26 @@ def test_a_chinese_export_imports_back_with_its_target_and_notes(fmt: str) -> No
         "inference",
         profile.notes,
     )
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def test_no_command_decides_the_language_by_default() -> None:
+    """A command's own --lang defaults to nothing, so the one before the command and
+    the environment can decide (a default "en" silently won over both)."""
+    from ascend_studio.cli import build_parser
+
+    defaults = {
+        parser.prog: action.default
+        for parser in _parsers(build_parser())
+        for action in parser._actions
+        if "--lang" in action.option_strings
+    }
+    assert len(defaults) > 10
+    assert {prog: d for prog, d in defaults.items() if d is not None} == {}
