@@ -268,3 +268,21 @@ def test_no_command_decides_the_language_by_default() -> None:
     }
     assert len(defaults) > 10
     assert {prog: d for prog, d in defaults.items() if d is not None} == {}
+
+
+@pytest.mark.parametrize(
+    ("argv", "lang", "rest"),
+    [
+        (["--lang", "zh"], "zh", []),
+        (["--lang=en", "p.ascend.json"], "en", ["p.ascend.json"]),
+        (["--lang", "zh", "validate", "x.py"], "zh", ["validate", "x.py"]),
+        (["validate", "--lang", "zh"], None, ["validate", "--lang", "zh"]),
+        (["--lang", "fr"], None, ["--lang", "fr"]),  # argparse says what is wrong
+    ],
+)
+def test_a_leading_lang_is_for_the_app_or_the_command(
+    argv: list[str], lang: str | None, rest: list[str]
+) -> None:
+    from ascend_studio.__main__ import _leading_lang
+
+    assert _leading_lang(argv) == (lang, rest)
