@@ -60,6 +60,13 @@ MESSAGES: dict[str, str] = {
     # validate
     "why {path}: effective {value} [{source}]": "{path} 的原因：生效值 {value} [{source}]",
     "affects": "影响",
+    "set": "已设置",
+    "documented default": "文档默认值",
+    "signature default": "签名默认值",
+    "environment": "环境变量",
+    "clamped": "被截断到范围内",
+    "rounded": "被取整",
+    "forced": "被强制",
     "affected by": "受影响于",
     "FIRES": "触发",
     "quiet": "未触发",

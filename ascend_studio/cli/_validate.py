@@ -187,14 +187,15 @@ def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> Non
 def _print_explanation(e: Explanation, lang: str) -> None:
     eff = e.effective
     note = f" ({eff.note.get(lang)})" if eff.note else ""
+    value = eff.value.expr if isinstance(eff.value, Expr) else repr(eff.value)
     print(
         "  "
         + say(
             "why {path}: effective {value} [{source}]",
             lang,
             path=e.path,
-            value=repr(eff.value),
-            source=eff.source,
+            value=value,
+            source=say(eff.source, lang),
         )
         + note
     )
