@@ -421,7 +421,7 @@ _PROFILE_KEYS = frozenset({"format", "product", "scenario", "values", "env", "fi
 def _profile_like(text: str) -> bool:
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested too deeply: the profile reader says so
         return False
     return isinstance(data, dict) and bool(_PROFILE_KEYS & set(data))
 

@@ -45,6 +45,9 @@ class _Preview(QWidget):
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        # a few lines at least: the format list may take the tab bar's place above it
+        # within the pane's minimum (ui/_places.PREVIEWS_MINIMUM)
+        self.text.setMinimumHeight(40)
         # Read-only text rewritten on every edit: its own undo history only grew
         # (58,724 steps, ~2.6 MiB per 1,000 edits across the five previews).
         self.text.document().setUndoRedoEnabled(False)
@@ -61,7 +64,7 @@ class _Preview(QWidget):
         bar.addWidget(self.status, 1)
         bar.addWidget(self.copy)
         bar.addWidget(self.save)
-        layout = QVBoxLayout(self)
+        layout = self.column = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.text, 1)
         layout.addLayout(bar)
@@ -93,9 +96,9 @@ class PreviewPane(QTabWidget):
     """One tab per preview format; ``save_requested(fmt)`` asks the window to save.
 
     Where the tabs do not fit side by side (seven formats in the ~360 px a 1280x800
-    window leaves the previews), the tab bar gives way to a list of the formats
-    beside Copy and Save: a tab bar cut "env-file" to "env-…" and hid the others
-    behind scroll arrows.
+    window leaves the previews), the tab bar gives way to a list of the formats in
+    its place, above the text: a tab bar cut "env-file" to "env-…" and hid the
+    others behind scroll arrows.
     """
 
     save_requested = Signal(str)
@@ -113,6 +116,11 @@ class PreviewPane(QTabWidget):
         self.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.chooser = QComboBox(self)
         self.chooser.setObjectName("previews:format")
+        # as narrow as the pane may get: the list shows each name whole when it opens
+        self.chooser.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.chooser.setMinimumContentsLength(8)
         self.chooser.hide()
         self.chooser.activated.connect(self.setCurrentIndex)
         self.currentChanged.connect(self._follow)
@@ -187,8 +195,8 @@ class PreviewPane(QTabWidget):
         old = self.chooser.parentWidget()
         if old is not page:
             if isinstance(old, _Preview):
-                old.bar.removeWidget(self.chooser)
-            page.bar.insertWidget(0, self.chooser)
+                old.column.removeWidget(self.chooser)
+            page.column.insertWidget(0, self.chooser)  # where the tab bar was: no wider
             self.chooser.show()
         self.chooser.setCurrentIndex(index)
 
