@@ -38,7 +38,7 @@ from ascend_studio.lint._options import (
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
@@ -108,7 +108,7 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), None)], [], None
+        return [(path, load_profile(path), ImportedConfig(load_profile(path), "profile"))], [], None
     from ascend_studio.codegen import import_file  # the importers: for a script only
     from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
 
@@ -193,7 +193,25 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-Results = list[tuple[str, Profile, list[Diagnostic]]]
+#: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
+Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+
+
+def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
+    """The axes neither the file nor ``--product``/``--scenario`` (or the project) name."""
+    if config is None:
+        return ()
+    return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
+
+
+def _surface(config: ImportedConfig | None) -> Surface:
+    return "estimator" if config is None else config.surface
+
+
+def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
+    product = say("no product named", lang) if "product" in unnamed else p.product
+    scenario = say("no scenario named", lang) if "scenario" in unnamed else p.scenario
+    return f"{product}, {scenario}"
 
 
 def _json_document(
@@ -205,14 +223,14 @@ def _json_document(
         "configs": [
             {
                 "label": label,
-                "product": p.product,
-                "scenario": p.scenario,
+                "product": None if "product" in unnamed else p.product,
+                "scenario": None if "scenario" in unnamed else p.scenario,
                 "counts": _counts(found),
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
-            for (label, p, found), why in zip(results, explained, strict=True)
+            for (label, p, found, unnamed), why in zip(results, explained, strict=True)
         ],
     }
 
@@ -238,11 +256,12 @@ def _report(
     reads: Reads,
 ) -> int:
     catalog = shipped_catalog()
-    results: Results = [
-        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
-        for label, p, c in loaded
-    ]
-    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
+    results: Results = []
+    for label, p, c in loaded:
+        unnamed = _unnamed(c, args)
+        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed)
+        results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
+    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
@@ -250,10 +269,10 @@ def _report(
     else:
         for item in sorted(problems, key=lambda i: i.line or 0):
             print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
-        for (label, p, found), why in zip(results, explained, strict=True):
+        for (label, p, found, unnamed), why in zip(results, explained, strict=True):
             counts = _counts(found)
             print(
-                f"{label}: {p.product}, {p.scenario}: "
+                f"{label}: {_target_text(p, unnamed, args.lang)}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
@@ -264,7 +283,7 @@ def _report(
             for e in why:
                 _print_explanation(e, args.lang)
     import_error = any(item.severity == "error" for item in problems)
-    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
+    rule_error = any(d.severity == "error" for _, _, found, _ in results for d in found)
     return 1 if import_error or rule_error else 0
 
 

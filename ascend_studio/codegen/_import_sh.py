@@ -248,5 +248,5 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
         data["notes"] = header.notes
     profile = Profile.model_validate(data)
     first = min((line for _, _, line in state.env.values()), default=None)
-    config = ImportedConfig(profile, f"environment ({dialect})", first)
+    config = ImportedConfig(profile, f"environment ({dialect})", first, surface="environment")
     return ImportResult((config,), ImportReport(tuple(state.items)), source, dialect)

@@ -14,7 +14,7 @@ from typing import Literal
 
 from ascend_studio.codegen._branch import Branch, apart
 from ascend_studio.profile import Profile, Value
-from ascend_studio.schema import Text
+from ascend_studio.schema import AXES, Axis, Surface, Text
 
 __all__ = [
     "ImportReport",
@@ -57,7 +57,6 @@ _SEVERITY: dict[str, Severity] = {
     "unknown_key": "warning",
     "wrong_field": "warning",
     "conflict": "warning",
-    "device_loop": "warning",
 }
 
 
@@ -150,6 +149,16 @@ class ImportedConfig:
     #: The conditions values were written under (``_branch``): parameter path or
     #: ``env:NAME`` -> ((line, arm), ...). Absent: written on no condition.
     branches: Mapping[str, Branch] = field(default_factory=dict)
+    #: Where it is written: an NPURunConfig for NPUEstimator, a sess.run
+    #: parameter_map, or only the environment (``schema.Surface``).
+    surface: Surface = "estimator"
+
+    @property
+    def unnamed(self) -> tuple[Axis, ...]:
+        """The target axes (product, scenario) the file does not name: the profile was
+        imported without them, so they hold their defaults, not a choice."""
+        given = self.profile.model_fields_set
+        return tuple(axis for axis in AXES if axis not in given)
 
     def apart(self, params: Iterable[str]) -> tuple[int, int] | None:
         """Lines of the conditions under which two of ``params`` were written when

@@ -78,6 +78,13 @@ def _enforced(param: Parameter, aspect: Literal["values", "range"]) -> Where | N
     return how if how in _ENFORCED else None
 
 
+def _enforced_here(ctx: Ctx, param: Parameter, aspect: Literal["values", "range"]) -> Where | None:
+    """:func:`_enforced` on the configuration's surface: a check the Python constructor
+    makes does not run on options written into a parameter_map by hand."""
+    how = _enforced(param, aspect)
+    return None if how == "raises" and not ctx.through("constructor") else how
+
+
 def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows; an explicit None
     is judged by the ``value.none_raises`` family alone. Made once per context: a
@@ -151,7 +158,8 @@ def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | 
     if facts.allowed is None or value_key(value) in facts.allowed:
         return None
     switch = facts.param.checks.read_with
-    if _enforced(facts.param, "values") is None or (switch is not None and not ctx.is_true(switch)):
+    enforced = _enforced_here(ctx, facts.param, "values")
+    if enforced is None or (switch is not None and not ctx.is_true(switch)):
         return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"
@@ -164,7 +172,7 @@ def valued(problem: ValueProblem) -> Scan:
             if valued != problem:
                 continue
             allowed = ", ".join(show(v) for v in facts.param.allowed())
-            where = _enforced(facts.param, "values") or "rejects"
+            where = _enforced_here(ctx, facts.param, "values") or "rejects"
             ns = _ns(path, value, allowed=allowed, effect=_EFFECT[where])
             if problem == "case" and isinstance(value, str):
                 ns["spelling"] = repr(facts.folded[value.casefold()])
@@ -197,7 +205,7 @@ def _bounds_problem(facts: ParamFacts, value: object) -> bool:
 def ranged(validated: bool) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts, _, _, ranged in _findings(ctx):
-            where = _enforced(facts.param, "range")
+            where = _enforced_here(ctx, facts.param, "range")
             if ranged and (where is not None) == validated:
                 ns = _ns(
                     path,
@@ -281,7 +289,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
         if param.format_rule is None and isinstance(value, str) and value:
             problem = format_problem(param, value)
             if problem is not None:
-                where = _enforced(param, "values") or "rejects"
+                where = _enforced_here(ctx, param, "values") or "rejects"
                 yield Hit((path,), _ns(path, value, problem=problem, effect=_EFFECT[where]))
 
 

@@ -38,7 +38,7 @@ from ascend_studio.rules._catalog_checks import (
     valued,
 )
 from ascend_studio.rules._model import Rule, Severity, txt
-from ascend_studio.schema import Text
+from ascend_studio.schema import Surface, Text
 
 __all__ = ["CATALOG_RULES"]
 
@@ -52,6 +52,7 @@ def _family(
     *,
     fix: Text | None = None,
     source: str = SRC_CATALOG,
+    surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -63,6 +64,7 @@ def _family(
         fix=fix,
         scan=scan,
         involves=involves,
+        surfaces=None if surfaces is None else frozenset(surfaces),
     )
 
 
@@ -79,6 +81,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         never,
         fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py:NPURunConfig.__init__ (signature)",
+        surfaces=("constructor",),
     ),
     _family(
         "profile.unknown_kwarg",
@@ -91,6 +94,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         never,
         fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py (constructor signatures)",
+        surfaces=("constructor",),
     ),
     _family(
         "type.mismatch",
@@ -103,6 +107,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed_param(),
         fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        surfaces=("constructor", "estimator"),
     ),
     _family(
         "type.int_for_bool",
@@ -257,6 +262,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
         "writes); catalog:{param}.checks.none",
+        surfaces=("constructor", "estimator"),
     ),
     _family(
         "avail.value_product",

@@ -13,11 +13,19 @@ from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
-from ascend_studio.schema import Scalar, documented_default, runtime_number
+from ascend_studio.schema import (
+    AXES,
+    THROUGH,
+    Axis,
+    Scalar,
+    Surface,
+    documented_default,
+    runtime_number,
+)
 
 _T = TypeVar("_T")
 
-__all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
+__all__ = ["AXES", "FILE_CONTENTS_FIELD", "Axis", "Ctx", "file_contents"]
 
 #: Profile field (kept as an unknown field by the document) holding what users
 #: describe of the files that path parameters point to: parameter path -> text.
@@ -39,23 +47,31 @@ class Ctx:
 
     __slots__ = (
         "_known",
+        "_made_reading",
+        "_product",
+        "_scenario",
         "env",
         "files",
         "holders",
         "ix",
         "memo",
-        "product",
         "profile",
-        "scenario",
+        "reads",
+        "surface",
         "values",
     )
 
-    def __init__(self, profile: Profile, ix: CatalogIndex) -> None:
+    def __init__(self, profile: Profile, ix: CatalogIndex, surface: Surface = "estimator") -> None:
         self.profile = profile
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
-        self.product = profile.product
-        self.scenario = profile.scenario
+        self._product = profile.product
+        self._scenario = profile.scenario
+        #: Where the configuration is written (see ``schema._surfaces``).
+        self.surface: Surface = surface
+        #: The target axes read since the caller last cleared it.
+        self.reads: set[Axis] = set()
+        self._made_reading: dict[str, set[Axis]] = {}
         self.ix = ix
         self.files = file_contents(profile)
         used: set[str] = set()
@@ -73,9 +89,28 @@ class Ctx:
         """``make()``, made the first time ``key`` is asked in this evaluation and kept
         (``memo``): for what several rules go over."""
         if key not in self.memo:
+            before, self.reads = self.reads, set()
             self.memo[key] = make()
+            self._made_reading[key] = self.reads
+            self.reads = before | self.reads
+        else:  # what the first maker read, every later user depends on too
+            self.reads |= self._made_reading.get(key, set())
         found: _T = self.memo[key]
         return found
+
+    @property
+    def product(self) -> str:
+        self.reads.add("product")
+        return self._product
+
+    @property
+    def scenario(self) -> str:
+        self.reads.add("scenario")
+        return self._scenario
+
+    def through(self, surface: Surface) -> bool:
+        """The configuration goes through ``surface`` (built, translated, written...)."""
+        return surface in THROUGH[self.surface]
 
     def known(self) -> list[tuple[str, Value, ParamFacts]]:
         """(path, value, facts) of every set parameter the catalog knows, built once."""

@@ -151,6 +151,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:NPUEstimator.__init__ (__load_job_info)",
         fix=("设置 JOB_ID，如 10087。", "Set JOB_ID, e.g. 10087."),
+        surfaces=("estimator",),
     ),
     rule(
         "env.job_id.format",
@@ -182,6 +183,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             'Write TF_CONFIG as a JSON object, e.g. {"cluster": {"worker": ["host:port"]}, '
             '"task": {"type": "worker", "index": 0}}.',
         ),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.cluster_without_strategy",
@@ -197,6 +199,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         source="npu_config.py:NPURunConfig.__init__ (cluster and distribute must all be set)",
         fix=("传入 distribute=strategy。", "Pass distribute=strategy."),
         targets=("distribute",),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.strategy_without_cluster",
@@ -215,6 +218,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set TF_CONFIG with a cluster in the environment, or remove distribute.",
         ),
         targets=("distribute",),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.mix_compile_mode",
@@ -233,6 +237,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set mix_compile_mode=True (and iterations_per_loop=1).",
         ),
         targets=("mix_compile_mode",),
+        surfaces=("constructor",),
     ),
     rule(
         "model_dir.estimator_mismatch",
@@ -247,5 +252,6 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:NPUEstimator.__check_model_dir",
         fix=("只在一处设置 model_dir。", "Set model_dir in one place only."),
+        surfaces=("estimator",),
     ),
 )

@@ -344,6 +344,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "out enable_compress_weight and sends only compress_weight_conf.",
         ),
         targets=("compress_weight_conf",),
+        surfaces=("estimator",),
     ),
     rule(
         "profiling_options.invalid_json",
@@ -379,5 +380,6 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "删除它，或在脚本中用 set_graph_exec_config 设置。",
             "Remove it, or set it with set_graph_exec_config in the script.",
         ),
+        surfaces=("estimator",),
     ),
 )

@@ -86,6 +86,7 @@ DUMP_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py:__load_dump_config (dump_debug_mode inside if dump_mode)",
         fix=('为 dump_mode 保留默认值 "output"。', 'Leave dump_mode at its default "output".'),
         targets=("dump_config.dump_debug_mode",),
+        surfaces=("estimator",),
     ),
     rule(
         "profiling_options.without_profiling",
@@ -103,6 +104,26 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Set enable_profiling=True, or remove profiling_options.",
         ),
         targets=("profiling_config.profiling_options",),
+        surfaces=("estimator",),
+    ),
+    rule(
+        "profiling_options.not_read",
+        "warning",
+        "runtime",
+        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        _options_without_profiling,
+        message=(
+            "profiling_options 已写入 parameter_map，但 profiling_mode 未开启，TF Adapter 不读取它。",
+            "profiling_options is in the parameter_map, but profiling_mode is off, so TF "
+            "Adapter does not read it.",
+        ),
+        source=ATTRS + " (profiling_options read only if profiling_mode)",
+        fix=(
+            '加上 parameter_map["profiling_mode"].b = True，或删除 profiling_options。',
+            'Add parameter_map["profiling_mode"].b = True, or remove profiling_options.',
+        ),
+        targets=("profiling_config.profiling_options",),
+        surfaces=("session",),
     ),
     rule(
         "dump.both_enabled",

@@ -54,6 +54,14 @@ from ascend_studio.schema._models import (
     When,
 )
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._surfaces import (
+    AXES,
+    SURFACE_WORDS,
+    SURFACES,
+    THROUGH,
+    Axis,
+    Surface,
+)
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -66,10 +74,15 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AXES",
     "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "SURFACES",
+    "SURFACE_WORDS",
+    "THROUGH",
+    "Axis",
     "Catalog",
     "CatalogError",
     "Category",
@@ -91,6 +104,7 @@ __all__ = [
     "Section",
     "SessionOption",
     "Source",
+    "Surface",
     "Text",
     "When",
     "check_accelerate_train_mode",

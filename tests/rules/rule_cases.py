@@ -140,6 +140,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({**FOUR, **GRM0}, **INF),
     ),
     (
+        "dynamic_input_config.keys_together",
+        P({"dynamic_input_config.input_shape": "data:-1,3", **GRM0}, **INF),
+        P({k: v for k, v in FOUR.items() if "hybrid" not in k}),
+    ),
+    (
+        "dynamic_input_config.hybrid_alone",
+        P({"dynamic_input_config.compile_hybrid_mode": 1}),
+        P({"dynamic_input_config.compile_hybrid_mode": 0}),
+    ),
+    (
         "precision.both_modes",
         P({"precision_mode": "force_fp32", "precision_mode_v2": "fp16"}),
         P({"precision_mode_v2": "fp16"}),
@@ -377,6 +387,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
                 "dump_config.enable_dump_debug": True,
                 "dump_config.dump_path": "/d",
                 "dump_config.dump_debug_mode": "all",
+            }
+        ),
+    ),
+    (
+        "profiling_options.not_read",
+        P({"profiling_config.profiling_options": '{"output": "/p"}'}),
+        P(
+            {
+                "profiling_config.profiling_options": '{"output": "/p"}',
+                "profiling_config.enable_profiling": True,
             }
         ),
     ),
