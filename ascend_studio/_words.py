@@ -37,6 +37,7 @@ _ZH = {
     "file": "文件",
     "at": "位置",
     "no product named": "未指定产品",
+    "in all": "合计",
     "no scenario named": "未指定场景",
 }
 _NOUNS_ZH = {

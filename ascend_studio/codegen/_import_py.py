@@ -10,7 +10,7 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 from __future__ import annotations
 
 from ascend_studio.codegen._branch import Branch, branch_of
-from ascend_studio.codegen._header import HeaderInfo, read_header
+from ascend_studio.codegen._header import HeaderInfo, read_target
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pymap import MapBuilder
@@ -122,7 +122,9 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             "No NPURunConfig(...), NpuOptimizer parameter_map or os.environ setting found.",
             None,
         )
-    header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
+    header, bad = read_target([line.rstrip("\r\n") for line in source_lines(parsed.text)], catalog)
+    for line, problem in bad:
+        builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     configs = tuple(
         ImportedConfig(
             _profile(built, env, header),

@@ -14,13 +14,14 @@ from itertools import takewhile
 from pathlib import PurePath
 
 from ascend_studio.codegen._export_env import VERBATIM_FIELD
-from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._header import read_target
 from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, shell_quote, stream
 from ascend_studio.profile import Profile
+from ascend_studio.schema import shipped_catalog
 
 __all__ = ["detect_dialect", "import_shell"]
 
@@ -234,7 +235,9 @@ def _read_shell(text: str, source: str = "<string>") -> State:
 
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
     state.close()
-    header = read_header(text.split("\n"))
+    header, bad = read_target([line.rstrip("\r") for line in text.split("\n")], shipped_catalog())
+    for line, problem in bad:
+        state.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
     data: dict[str, object] = {"env": env}

@@ -17,6 +17,7 @@ from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import AXES, Axis, Surface, Text
 
 __all__ = [
+    "NOTED",
     "ImportReport",
     "ImportResult",
     "ImportedConfig",
@@ -40,6 +41,7 @@ ReportKind = Literal[
     "call_error",  # a config call or command the real code rejects (TypeError, bash errors)
     "sourced_file",  # a `source`d / env-file reference, not followed
     "device_loop",  # a per-device loop setting ASCEND_DEVICE_ID and friends
+    "bad_directive",  # a `# ascend-studio: product=...` naming nothing known
     "conditional",  # set inside a branch or loop; may not always apply
     "not_exported",  # a shell variable assigned but never exported
     "info",
@@ -57,7 +59,13 @@ _SEVERITY: dict[str, Severity] = {
     "unknown_key": "warning",
     "wrong_field": "warning",
     "conflict": "warning",
+    "bad_directive": "warning",
 }
+
+
+#: Information the reports show as findings: what the importer saw and did not read
+#: as a value (RANK_ID set per device in a loop is launcher logic, not checked).
+NOTED: frozenset[str] = frozenset({"device_loop"})
 
 
 def severity_of(kind: str) -> Severity:
@@ -83,6 +91,11 @@ class ReportItem:
     @property
     def severity(self) -> Severity:
         return _SEVERITY.get(self.kind, "info")
+
+    @property
+    def reported(self) -> bool:
+        """Shown as a finding by ``validate``: an error, a warning, or a noted kind."""
+        return self.severity != "info" or self.kind in NOTED
 
     def text(self, lang: str = "en") -> str:
         if self.line is None:

@@ -27,7 +27,7 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
 from ascend_studio.schema import Axis, Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "check_file", "unnamed_by"]
+__all__ = ["CheckedFile", "Finding", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg"})
@@ -140,6 +140,16 @@ def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
     return catalog.env_var(item.path[4:]) is not None
 
 
+def reported_items(result: ImportResult, catalog: Catalog) -> list[ReportItem]:
+    """The import's findings both reports show (and count): its errors, warnings and
+    noted kinds, except what the rules report and what concerns no NPU variable."""
+    return [
+        item
+        for item in result.report.items
+        if item.reported and item.kind not in RULE_COVERED and _concerns_us(item, catalog)
+    ]
+
+
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     # a call or command the real code rejects, about a parameter or variable of the
@@ -185,13 +195,8 @@ def check_file(
     configs = _configs(result)
     # A profile that does not parse, or a file that cannot be read at all, is a real error.
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
-    for item in result.report.items:
-        if (
-            item.severity != "info"
-            and item.kind not in RULE_COVERED
-            and _concerns_us(item, catalog)
-        ):
-            _import_finding(ctx, item, checkable)
+    for item in reported_items(result, catalog):
+        _import_finding(ctx, item, checkable)
     folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
         profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
