@@ -152,6 +152,20 @@ class Ctx:
     def is_true(self, path: str) -> bool:
         return self.eff(path) is True
 
+    def is_off(self, path: str) -> bool:
+        """The switch is known to be off: unset with a default other than True, or set
+        to a literal other than True. A value known only when the script runs
+        (``args.dump``, ``"1" == os.getenv(...)``) is neither on nor off."""
+        value = self.values.get(path)
+        if isinstance(value, Expr) and value.expr.strip() != "None":
+            return False
+        return not self.is_true(path)
+
+    def at_run_time(self, path: str) -> bool:
+        """The value is an expression only the run knows (the literal ``None`` aside)."""
+        value = self.values.get(path)
+        return isinstance(value, Expr) and value.expr.strip() != "None"
+
     def uses(self, holder: str) -> bool:
         """A sub-config object is built: its holder or any of its fields is set."""
         return holder in self.values or holder in self.holders

@@ -22,12 +22,12 @@ DATA_DUMP_FIELDS = (
 
 def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
     ignored = []
-    if not c.is_true("dump_config.enable_dump"):
+    if c.is_off("dump_config.enable_dump"):
         ignored += [p for p in DATA_DUMP_FIELDS if c.is_set(p)]
-    if not c.is_true("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
+    if c.is_off("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
         ignored.append("dump_config.dump_debug_mode")
-    dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
-    if not dumping and c.is_set("dump_config.dump_path"):
+    both_off = c.is_off("dump_config.enable_dump") and c.is_off("dump_config.enable_dump_debug")
+    if both_off and c.is_set("dump_config.dump_path"):
         ignored.append("dump_config.dump_path")
     return {"which": ", ".join(ignored)} if ignored else None
 
@@ -39,7 +39,7 @@ def _debug_mode_dropped(c: Ctx) -> bool:
 
 
 def _options_without_profiling(c: Ctx) -> bool:
-    return c.is_set("profiling_config.profiling_options") and not c.is_true(
+    return c.is_set("profiling_config.profiling_options") and c.is_off(
         "profiling_config.enable_profiling"
     )
 

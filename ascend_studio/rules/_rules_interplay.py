@@ -116,7 +116,7 @@ def _parallel_static_memory(c: Ctx) -> bool:
 
 
 def _host_placement(c: Ctx) -> bool:
-    return c.lit("variable_placement") == "Host" and c.lit("mix_compile_mode") is not True
+    return c.lit("variable_placement") == "Host" and c.is_off("mix_compile_mode")
 
 
 def _inference_run_mode(c: Ctx) -> bool:

@@ -106,7 +106,7 @@ def _dump_with_exception_dump(c: Ctx) -> bool:
 
 
 def _quant_without_dump(c: Ctx) -> bool:
-    return c.lit("quant_dumpable") == "1" and not c.is_true("dump_config.enable_dump")
+    return c.lit("quant_dumpable") == "1" and c.is_off("dump_config.enable_dump")
 
 
 def _aoe_default_work_path(c: Ctx) -> bool:
