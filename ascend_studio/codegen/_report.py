@@ -42,6 +42,7 @@ ReportKind = Literal[
     "sourced_file",  # a `source`d / env-file reference, not followed
     "device_loop",  # a per-device loop setting ASCEND_DEVICE_ID and friends
     "bad_directive",  # a `# ascend-studio: product=...` naming nothing known
+    "line_endings",  # Windows line endings bash still runs
     "conditional",  # set inside a branch or loop; may not always apply
     "not_exported",  # a shell variable assigned but never exported
     "info",
@@ -60,6 +61,7 @@ _SEVERITY: dict[str, Severity] = {
     "wrong_field": "warning",
     "conflict": "warning",
     "bad_directive": "warning",
+    "line_endings": "warning",
 }
 
 

@@ -109,7 +109,7 @@ class State:
     def context(self, cmd: Command) -> str | None:
         if self.in_loop:
             return "a loop"
-        if any(b in ("if", "case") for b in self.blocks) or cmd.after in ("&&", "||"):
+        if any(b.startswith("if") or b == "case" for b in self.blocks) or cmd.after in ("&&", "||"):
             return "a condition"
         if any(b.startswith("function") for b in self.blocks):
             return "a function"

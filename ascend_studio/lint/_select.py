@@ -43,6 +43,7 @@ _IMPORT_KINDS = (
     "conflict",
     "device_loop",
     "bad_directive",
+    "line_endings",
 )
 
 

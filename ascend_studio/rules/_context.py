@@ -217,7 +217,7 @@ class Ctx:
     def env_value(self, name: str) -> str | None:
         """The variable's value when the profile sets it; None if absent, unset or
         shell text (``$device_id``: known only when the script runs)."""
-        if name in self.profile.env_verbatim:
+        if name in self.profile.env_verbatim or not self.env_given(name):
             return None
         return self.env.get(name)
 
@@ -231,7 +231,9 @@ class Ctx:
         return int(text) if text is not None and _INT.fullmatch(text) else None
 
     def env_given(self, name: str) -> bool:
-        return self.env.get(name) is not None
+        """Set to a value (an empty one counts as unset where the reader says so)."""
+        value = self.env.get(name)
+        return value is not None and (value != "" or name not in self.ix.empty_unset)
 
     def env_unset(self, name: str) -> bool:
         """The profile explicitly removes the variable."""

@@ -45,6 +45,10 @@ class CatalogIndex:
         self.holders: frozenset[str] = frozenset(
             p.path for p in catalog.params if p.kind == "subconfig"
         )
+        #: Variables whose reader takes an empty value for unset.
+        self.empty_unset: frozenset[str] = frozenset(
+            v.name for v in catalog.env_vars if v.empty_is_unset
+        )
 
     def param(self, path: str) -> Parameter | None:
         facts = self.facts.get(path)

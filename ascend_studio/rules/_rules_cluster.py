@@ -85,8 +85,9 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         (E + "RANK_SIZE", E + "CM_WORKER_SIZE"),
         _rank_and_cm,
         message=(
-            "RANK_SIZE 与 CM_WORKER_SIZE 不能同时设置，NPU 侧读取时抛出 ValueError。",
-            "RANK_SIZE and CM_WORKER_SIZE cannot both be set; the NPU code raises ValueError.",
+            "RANK_SIZE 与 CM_WORKER_SIZE 不能同时设置，TF Adapter 的 util.get_ranksize 读取时抛出 ValueError。",
+            "RANK_SIZE and CM_WORKER_SIZE cannot both be set; TF Adapter's util.get_ranksize "
+            "raises ValueError when it reads them.",
         ),
         source="util.py:get_ranksize",
         fix=(
@@ -130,9 +131,10 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         (E + "RANK_SIZE",),
         lambda c: c.env_value("RANK_SIZE") is not None and env_int(c, "RANK_SIZE") is None,
         message=(
-            "RANK_SIZE={env:RANK_SIZE} 不是整数（本进程对应的设备数）；NPU 代码用 int() 读取它时抛出 ValueError。",
-            "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); the NPU code "
-            "reads it with int() and raises ValueError.",
+            "RANK_SIZE={env:RANK_SIZE} 不是整数（本作业的设备数）；TF Adapter 的 allreduce（npu_optimizer.py，NPUDistributedOptimizer 使用）用 int() 读取它时抛出 ValueError。",
+            "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); TF Adapter's "
+            "allreduce (npu_optimizer.py, used by NPUDistributedOptimizer) reads it with int() "
+            "and raises ValueError.",
         ),
         source="tf_adapter/python/npu_bridge/estimator/npu/npu_optimizer.py:513 "
         "(int(util.get_ranksize())); docs/en/tfa_env/RANK_SIZE.md",

@@ -172,6 +172,9 @@ class EnvVar(_Frozen):
     example: str = ""
     path_like: bool = False
     sources: tuple[str, ...] = ()
+    #: The reader takes an empty value for unset (``export ASCEND_DEVICE_ID=`` falls
+    #: back as if the variable were absent); otherwise "" is a value to check.
+    empty_is_unset: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
