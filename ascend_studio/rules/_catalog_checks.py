@@ -21,6 +21,7 @@ from ascend_studio.schema import (
     EnumValue,
     Parameter,
     Text,
+    accepted_types,
     format_problem,
     number_text,
     type_problem,
@@ -120,7 +121,7 @@ def _find(ctx: Ctx) -> list[Finding]:
     for path, value, facts in _literals(ctx):
         param = facts.param
         typed = type_problem(param, value)
-        valued = value_problem(facts, value, ctx) if typed is None else None
+        valued = value_problem(facts, as_sent(param, value), ctx) if typed is None else None
         special = param.checks.range in ("explicit", "clamps")
         ranged = typed is None and not special and _bounds_problem(facts, value)
         if typed or valued or ranged:
@@ -128,11 +129,23 @@ def _find(ctx: Ctx) -> list[Finding]:
     return found
 
 
+def as_sent(param: Parameter, value: object) -> object:
+    """Bytes as the C++ reader gets them (the text); a check in Python compares the
+    bytes themselves, which equal no str."""
+    if isinstance(value, bytes) and param.checks.values != "raises":
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def expected_type(param: Parameter) -> str:
+    return " or ".join(accepted_types(param)) if param.py_type == "str" else param.py_type
+
+
 def typed(problem: TypeProblem) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts, typed, _, _ in _findings(ctx):
             if typed == problem:
-                yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
+                yield Hit((path,), _ns(path, value, expected=expected_type(facts.param)))
 
     return scan
 
@@ -303,15 +316,42 @@ def is_none(value: object) -> bool:
     return value is None or (isinstance(value, Expr) and value.expr.strip() == "None")
 
 
+_NONE_EFFECT = {
+    "raises": txt("构造时即抛出异常", "the constructor raises"),
+    "fails_when_sent": txt(
+        "NPUEstimator 把它写入会话选项时抛出 TypeError",
+        "NPUEstimator raises TypeError when it writes it into the session options",
+    ),
+}
+_GATED = ("with_aoe", "if_profiling", "if_dump_mode")
+
+
+def _sent(ctx: Ctx, param: Parameter) -> bool:
+    """NPUEstimator writes the value: always, or its gate holds (dump_debug_mode is
+    written only when dump_mode is set)."""
+    session = param.session
+    if session is None or session.sent not in _GATED or session.gate is None:
+        return True
+    gate = (
+        ctx.raw(session.gate) if session.gate in ctx.values else ctx.ix.defaults.get(session.gate)
+    )
+    return not is_none(gate) if session.sent != "if_profiling" else not ctx.is_off(session.gate)
+
+
 def scan_none(ctx: Ctx) -> Iterator[Hit]:
     for path, value, facts in ctx.known():
-        if is_none(value) and facts.param.checks.none == "raises":
-            yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
+        how = facts.param.checks.none
+        if not is_none(value) or how not in _NONE_EFFECT:
+            continue
+        if how == "fails_when_sent" and not _sent(ctx, facts.param):
+            continue
+        ns = _ns(path, value, expected=facts.param.py_type, effect=_NONE_EFFECT[how])
+        yield Hit((path,), ns)
 
 
 def involves_none(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
-    return param is not None and param.checks.none == "raises"
+    return param is not None and param.checks.none in _NONE_EFFECT
 
 
 def _params_set(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
@@ -492,6 +532,8 @@ def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
     if param.minimum is not None or param.maximum is not None:
         ns["range"] = _range_text(param)
         ns["range_en"] = _range_words(param)
+    if rule_id == "value.none_raises" and param.checks.none in _NONE_EFFECT:
+        ns["effect"] = _NONE_EFFECT[param.checks.none]
     if rule_id.startswith("avail.product"):
         ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
     if rule_id == "scenario.param":

@@ -250,9 +250,9 @@ CATALOG_RULES: tuple[Rule, ...] = (
         "value.none_raises",
         "error",
         txt(
-            "{param}=None：真实代码不把 None 当作未设置，下发时会报错（需要 {expected}）。",
-            "{param}=None: the real code does not treat None as unset; it fails when the "
-            "value is sent (a {expected} is required).",
+            "{param}=None：真实代码不把 None 当作未设置，{effect}（需要 {expected}）。",
+            "{param}=None: the real code does not treat None as unset; {effect} (a {expected} "
+            "is required).",
         ),
         scan_none,
         involves_none,
@@ -260,8 +260,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "删除该参数以使用默认值，或填写一个 {expected} 值。",
             "Remove the argument to get the default, or give a {expected} value.",
         ),
-        source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
-        "writes); catalog:{param}.checks.none",
+        source="npu_config.py (constructor checks) / npu_estimator.py:__load_graph_optimizers "
+        "(parameter_map writes); catalog:{param}.checks.none",
         surfaces=("constructor", "estimator"),
     ),
     _family(

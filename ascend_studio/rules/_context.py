@@ -129,9 +129,12 @@ class Ctx:
         return self.values.get(path)
 
     def lit(self, path: str) -> Scalar | None:
-        """The literal set value; None when unset, None, bytes or kept as an expression."""
+        """The literal set value; None when unset, None or kept as an expression. Bytes
+        are the text the C++ reader gets (``tf.compat.as_bytes`` keeps them as they are)."""
         value = self.values.get(path)
-        return None if isinstance(value, Expr | bytes) else value
+        if isinstance(value, bytes):
+            return value.decode("utf-8", "replace")
+        return None if isinstance(value, Expr) else value
 
     def eff(self, path: str) -> Scalar | None:
         """Set literal, else the signature default; None when unknown or None."""
@@ -140,8 +143,8 @@ class Ctx:
         return self.ix.defaults.get(path)
 
     def sval(self, path: str) -> str | None:
-        """The set value when it is a string, else None."""
-        value = self.values.get(path)
+        """The set value when it is a string (bytes as their text), else None."""
+        value = self.lit(path)
         return value if isinstance(value, str) else None
 
     def ival(self, path: str, default_too: bool = True) -> int | None:

@@ -66,16 +66,30 @@ def _hccl_env_overridden(c: Ctx) -> bool:
     )
 
 
-def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
+def _cluster_hccl(c: Ctx) -> int | None:
+    """The collective timeout (s) when a finite stream_sync_timeout is set in a cluster."""
     stream = c.ival("stream_sync_timeout", default_too=False)
     if stream is None or stream < 0 or not _in_cluster(c):
         return None
     seconds, _ = c.runtime_int("hccl_timeout")
-    if seconds is None:
+    return seconds
+
+
+def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
+    seconds = _cluster_hccl(c)
+    stream = c.ival("stream_sync_timeout", default_too=False)
+    if not seconds or stream is None or stream > seconds * 1000:
         return None
-    if seconds == 0:  # the collective never times out: any finite sync wait is shorter
-        return {"hccl": 0, "hccl_ms": txt("∞（永不超时）", "∞ (never times out)")}
-    return {"hccl": seconds, "hccl_ms": seconds * 1000} if stream <= seconds * 1000 else None
+    return {"hccl": seconds, "hccl_ms": seconds * 1000}
+
+
+def _stream_with_endless_hccl(c: Ctx) -> Mapping[str, object] | None:
+    """0 s: the collective never times out, so any finite sync wait is shorter."""
+    _, source = c.given_int("hccl_timeout")
+    if _cluster_hccl(c) != 0:
+        return None
+    which = "HCCL_EXEC_TIMEOUT=0" if source == "environment" else "hccl_timeout=0"
+    return {"which": which}
 
 
 def _multistream(c: Ctx) -> str:
@@ -255,8 +269,36 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:异常补救 stream_sync_timeout",
         fix=(
-            "注意单位：stream_sync_timeout 是毫秒，hccl_timeout 是秒。",
-            "Mind the units: stream_sync_timeout is in ms, hccl_timeout in s.",
+            "把 stream_sync_timeout 设为大于 {hccl_ms} 的毫秒数（hccl_timeout 以秒计，stream_sync_timeout 以毫秒计）。",
+            "Set stream_sync_timeout above {hccl_ms} (it is in milliseconds; hccl_timeout is in "
+            "seconds).",
+        ),
+        targets=("stream_sync_timeout",),
+    ),
+    rule(
+        "stream_sync_timeout.collective_never_times_out",
+        "error",
+        "env",
+        (
+            "stream_sync_timeout",
+            "hccl_timeout",
+            E + "HCCL_EXEC_TIMEOUT",
+            E + "RANK_SIZE",
+            E + "CM_WORKER_SIZE",
+            E + "RANK_TABLE_FILE",
+        ),
+        _stream_with_endless_hccl,
+        message=(
+            "集群场景下 stream_sync_timeout 必须大于集合通信超时；{which} 表示集合通信永不超时，有限的 stream_sync_timeout（{stream_sync_timeout} 毫秒）总是更短。",
+            "In a cluster, stream_sync_timeout must exceed the collective timeout; {which} "
+            "means the collective never times out, so a finite stream_sync_timeout "
+            "({stream_sync_timeout} ms) is always shorter.",
+        ),
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
+        fix=(
+            "把 stream_sync_timeout 设为 -1（不限等待），或给集合通信一个有限的超时（秒）。",
+            "Set stream_sync_timeout=-1 (wait indefinitely), or give the collective a finite "
+            "timeout in seconds.",
         ),
         targets=("stream_sync_timeout",),
     ),

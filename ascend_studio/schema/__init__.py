@@ -63,6 +63,7 @@ from ascend_studio.schema._surfaces import (
     Surface,
 )
 from ascend_studio.schema._values import (
+    accepted_types,
     documented_default,
     number_text,
     product_range,
@@ -107,6 +108,7 @@ __all__ = [
     "Surface",
     "Text",
     "When",
+    "accepted_types",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",

@@ -489,6 +489,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({"stream_sync_timeout": 2_000_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
     ),
     (
+        "stream_sync_timeout.collective_never_times_out",
+        P({"stream_sync_timeout": 600_000}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
+        P({"stream_sync_timeout": -1}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
+    ),
+    (
         "env.multistream.cv_conflict",
         P({"auto_multistream_parallel_mode": "cv"}, env={"ENABLE_DYNAMIC_SHAPE_MULTI_STREAM": "1"}),
         P({"auto_multistream_parallel_mode": "cv"}),
