@@ -20,10 +20,13 @@ from ascend_studio.schema import (
     OWNERS,
     EnumValue,
     Parameter,
+    ProductRange,
     Text,
     accepted_types,
     format_problem,
     number_text,
+    product_range,
+    runtime_number,
     type_problem,
 )
 
@@ -39,11 +42,13 @@ __all__ = [
     "involves_code_only",
     "involves_format",
     "involves_none",
+    "involves_product_ranges",
     "involves_products",
     "involves_scenario",
     "involves_value_gate",
     "is_none",
     "never",
+    "product_ranged",
     "ranged",
     "scan_format",
     "scan_kwargs",
@@ -257,6 +262,77 @@ def has_range(validated: bool) -> Involves:
         return not special and (_enforced(param, "range") is not None) == validated
 
     return involves
+
+
+# -- ranges the docs give per product ----------------------------------------------------------
+def _inside(value: float, found: ProductRange) -> bool:
+    low, high = found.minimum, found.maximum
+    above = low is None or (value > low if found.minimum_exclusive else value >= low)
+    return above and (high is None or value <= high)
+
+
+def _product_range_text(found: ProductRange, unit: str) -> str:
+    low = "(" if found.minimum_exclusive else "["
+    text = f"{low}{number_text(found.minimum or 0)}, {number_text(found.maximum or 0)}]"
+    return f"{text} {unit}" if unit else text
+
+
+ProductRangeProblem = Literal["outside", "rounded"]
+
+
+def product_ranged(problem: ProductRangeProblem) -> Scan:
+    """A set int outside the range the docs give for the product, or inside it and
+    floored to the product's step (``product_ranges`` in the catalog)."""
+
+    def scan(ctx: Ctx) -> Iterator[Hit]:
+        for path, value, facts in _literals(ctx):
+            param = facts.param
+            if not param.product_ranges or type(value) is not int:
+                continue
+            found = product_range(param, ctx.product)
+            if found is None:
+                continue
+            inside = _inside(value, found)
+            after = runtime_number(param, value, ctx.product)
+            if (problem == "outside") == inside or (problem == "rounded" and after == value):
+                continue
+            yield Hit((path,), _range_ns(ctx, path, value, found, after))
+
+    return scan
+
+
+def _range_ns(
+    ctx: Ctx, path: str, value: int, found: ProductRange, after: int
+) -> dict[str, object]:
+    unit = ctx.ix.facts[path].param.unit
+    step = found.step
+    top = number_text(found.maximum or 0)
+    howto = (
+        txt(
+            f"取 {step} 到 {top} 之间 {step} 的整数倍",
+            f"Use a multiple of {step} from {step} to {top}",
+        )
+        if step
+        else txt(
+            f"改为 {_product_range_text(found, unit)} 内的值",
+            f"Use a value in {_product_range_text(found, unit)}",
+        )
+    )
+    return _ns(
+        path,
+        value,
+        product=ctx.ix.product_name(ctx.product),
+        range=_product_range_text(found, unit),
+        step=step or "",
+        effective=f"{after} {unit}".strip(),
+        multiple=after,
+        howto=howto,
+    )
+
+
+def involves_product_ranges(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and bool(param.product_ranges)
 
 
 # -- products and scenarios -------------------------------------------------------------------

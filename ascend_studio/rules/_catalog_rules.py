@@ -21,10 +21,12 @@ from ascend_studio.rules._catalog_checks import (
     involves_code_only,
     involves_format,
     involves_none,
+    involves_product_ranges,
     involves_products,
     involves_scenario,
     involves_value_gate,
     never,
+    product_ranged,
     ranged,
     scan_format,
     scan_kwargs,
@@ -196,6 +198,34 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npurunconfig-page / docs ranges; catalog:{param}",
+    ),
+    _family(
+        "range.product",
+        "error",
+        txt(
+            "在 {product} 上 {param} 的取值范围是 {range}，当前为 {value}。",
+            "On {product} {param} must be in {range}, got {value}.",
+        ),
+        product_ranged("outside"),
+        involves_product_ranges,
+        fix=txt("{howto}。", "{howto}."),
+        source="npurunconfig-page per-product ranges; catalog:{param}.product_ranges",
+    ),
+    _family(
+        "range.product_rounded",
+        "warning",
+        txt(
+            "在 {product} 上 {param} 会先整除 {step} 再乘 {step}（最小 {step}），{value} 实际生效为 {effective}。",
+            "On {product} {param} is floored to a multiple of {step} (at least {step}): "
+            "{value} becomes {effective}.",
+        ),
+        product_ranged("rounded"),
+        involves_product_ranges,
+        fix=txt(
+            "直接填写 {step} 的整数倍，如 {multiple}。",
+            "Use a multiple of {step}, such as {multiple}.",
+        ),
+        source="npurunconfig-page per-product rounding; catalog:{param}.product_ranges",
     ),
     _family(
         "avail.product",

@@ -243,11 +243,15 @@ ENV_RULES: tuple[Rule, ...] = (
         (E + "HCCL_EXEC_TIMEOUT",),
         lambda c: bad_int(c, "HCCL_EXEC_TIMEOUT", 0),
         message=(
-            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒。",
-            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds.",
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒；它是 hccl_timeout 所代替的集合通信超时（秒），HCCL 如何处理其他取值未见文档。",
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds; "
+            "it is the collective timeout hccl_timeout stands in for (in seconds), and no "
+            "source here says what HCCL makes of another value.",
         ),
-        source="npurunconfig-page:异常补救 hccl_timeout",
-        fix=("改为整数秒。", "Use whole seconds."),
+        source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/"
+        "exception_remedy.md (hccl_timeout, in seconds, takes precedence over "
+        "HCCL_EXEC_TIMEOUT; stream_sync_timeout compares with either)",
+        fix=("改为非负整数秒。", "Use a whole, non-negative number of seconds."),
     ),
     rule(
         "stream_sync_timeout.below_hccl",

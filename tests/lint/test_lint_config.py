@@ -178,10 +178,12 @@ def test_single_file_report_uses_the_configuration(
     write(tmp_path, {".ascend-studio.toml": "product = 'atlas_training'\n", "w.py": WARN_ONLY})
     status, out, _ = validate(capsys, "w.py")
     assert (
-        status == 0 and "atlas_training, no scenario named" in out and "hccl_timeout.rounded" in out
+        status == 0
+        and "atlas_training, no scenario named" in out
+        and "range.product_rounded" in out
     )
     status, out, _ = validate(capsys, "w.py", "--product", "atlas_a2")
-    assert "hccl_timeout.rounded" not in out
+    assert "range.product_rounded" not in out
 
 
 def test_exit_statuses_follow_fail_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

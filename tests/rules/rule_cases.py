@@ -237,16 +237,15 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     # -- ranges, formats and notes on single values --------------------------------------------
     (
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         P({"hccl_timeout": 600}, product="atlas_training"),
         P({"hccl_timeout": 544}, product="atlas_training"),
     ),
     (
-        "hccl_timeout.legacy_range",
+        "range.product",
         P({"hccl_timeout": 0}, product="atlas_300i_duo"),
         P({"hccl_timeout": 0}, product="atlas_a2"),
     ),
-    ("hccl_timeout.range", P({"hccl_timeout": -5}), P({"hccl_timeout": 0})),
     ("aicore_num.format", P({"aicore_num": "2,4"}), P({"aicore_num": "2|4"})),
     (
         "stream_max_parallel_num.format",
@@ -255,6 +254,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     (
         "dynamic_inputs_shape_range.format",
+        P({"dynamic_inputs_shape_range": "input:[3~5]", "dynamic_input": True}),
+        P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
+    ),
+    (
+        "dynamic_inputs_shape_range.dims",
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[x]", "dynamic_input": True}),
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
     ),

@@ -35,12 +35,12 @@ def test_warnings_only_give_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_product_and_scenario_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _save(tmp_path, P({"hccl_timeout": 600}))
     assert run_cli(["validate", path]) == 0
-    assert "hccl_timeout.rounded" not in capsys.readouterr().out
+    assert "range.product_rounded" not in capsys.readouterr().out
     assert run_cli(["validate", path, "--product", "atlas_training", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     config = document["configs"][0]
     assert config["product"] == "atlas_training"
-    assert [d["rule_id"] for d in config["diagnostics"]] == ["hccl_timeout.rounded"]
+    assert [d["rule_id"] for d in config["diagnostics"]] == ["range.product_rounded"]
     assert config["diagnostics"][0]["message"]["zh"]
     assert run_cli(["validate", path, "--scenario", "inference"]) == 0  # warnings only
     assert "graph_run_mode.inference_unset" in capsys.readouterr().out

@@ -84,7 +84,7 @@ def test_a_value_for_another_product_lists_the_usable_ones() -> None:
 
 def test_a_too_large_timeout_is_not_told_to_be_non_negative() -> None:
     profile = Profile(product="atlas_a2").with_value("hccl_timeout", 2**31)
-    fix = _fix(profile, "hccl_timeout.range")
+    fix = _fix(profile, "range.product")
     assert "non-negative" not in fix and "2147483647" in fix
 
 
