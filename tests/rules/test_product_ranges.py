@@ -4,7 +4,6 @@ any parameter, with no rule named after one."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
