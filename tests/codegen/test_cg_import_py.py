@@ -6,8 +6,9 @@ import textwrap
 
 import pytest
 
-from ascend_studio.codegen import ImportResult, export_text, import_python
+from ascend_studio.codegen import ImportResult, export_text, import_python, import_text
 from ascend_studio.profile import Expr, ExtraKwarg
+from ascend_studio.rules import evaluate
 
 
 def imp(source: str) -> ImportResult:
@@ -125,7 +126,8 @@ def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
         """
     )
     values = result.configs[0].profile.values
-    assert values == {"hcom_parallel": True}
+    # a write to another member of the value's oneof leaves the adapter its empty value
+    assert values == {"hcom_parallel": True, "precision_mode": "", "dump_config.enable_dump": False}
     wrong = result.report.of_kind("wrong_field")
     assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
     unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
@@ -641,3 +643,24 @@ def test_a_sub_config_of_the_wrong_class_is_an_error_the_code_raises() -> None:
         error.message.en
     )
     assert "pass a DumpConfig(...)" in error.message.en
+
+
+def test_a_write_to_another_oneof_member_clears_the_value() -> None:
+    """``.s = ...`` then ``.b = True``: AttrValue's oneof keeps .b, the adapter reads an
+    empty .s, and CheckValueAllowed refuses the session (a real ModelZoo script did it)."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")\n'
+        'custom_op.parameter_map["precision_mode"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (config,) = result.configs
+    assert config.profile.values == {"precision_mode": ""}
+    (item,) = result.report.of_kind("wrong_field")
+    assert item.line == 4 and "clears the .s written on line 3" in item.message.en
+    assert not result.report.of_kind("conflict")
+    found = evaluate(config.profile, surface=config.surface)
+    assert [(d.rule_id, d.severity) for d in found if d.severity == "error"] == [
+        ("value.not_allowed", "error")
+    ]

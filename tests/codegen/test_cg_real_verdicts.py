@@ -133,3 +133,15 @@ def test_dump_debug_mode_none_without_dump_mode_runs(real: cg_real_tfa.RealTfa) 
     profile = Profile(values=values)
     assert _real_outcome(real, profile) == "ok"
     assert [d for d in evaluate(profile) if d.severity == "error"] == []
+
+
+def test_a_second_oneof_member_clears_the_string(real: cg_real_tfa.RealTfa) -> None:
+    """What the importer assumes for ``.s = ...`` then ``.b = True`` (AttrValue's oneof)."""
+    config = real.ConfigProto()
+    op = config.graph_options.rewrite_options.custom_optimizers.add()
+    op.name = "NpuOptimizer"
+    op.parameter_map["precision_mode"].s = b"allow_mix_precision"
+    op.parameter_map["precision_mode"].b = True
+    value = op.parameter_map["precision_mode"]
+    assert value.WhichOneof("value") == "b"
+    assert value.s == b""  # what npu_attrs.cc reads with params.at("precision_mode").s()
