@@ -95,14 +95,24 @@ def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows; an explicit None
     is judged by the ``value.none_raises`` family alone. Made once per context: a
     dozen rules go over it."""
-    return ctx.once(
-        "literals",
-        lambda: [
-            (path, value, facts)
-            for path, value, facts in ctx.known()
-            if not isinstance(value, Expr) and value is not None
-        ],
-    )
+    return ctx.once("literals", lambda: list(_written_literals(ctx)))
+
+
+_CHECKED_TYPES = frozenset({"bool", "int", "float", "str"})
+
+
+def _written_literals(ctx: Ctx) -> Iterator[tuple[str, Value, ParamFacts]]:
+    """Set literals; an expression that is a Python literal counts as one where the
+    type is checked (a list for an int, a dict for a str...)."""
+    for path, value, facts in ctx.known():
+        if isinstance(value, Expr):
+            if facts.param.py_type not in _CHECKED_TYPES:
+                continue
+            written = ctx.written(path)
+            if written is not value and not isinstance(written, str | bool | int | float | bytes):
+                yield path, written, facts  # type: ignore[misc]  # a list, dict, set...
+        elif value is not None:
+            yield path, value, facts
 
 
 def _ns(path: str, value: object, **extra: object) -> dict[str, object]:

@@ -7,6 +7,7 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
@@ -36,6 +37,18 @@ _INT = re.compile(r"\s*[+-]?\d+\s*")
 IntSource = Literal["set", "environment", "documented default", "signature default"]
 #: Products documented for bf16, HF32 and the newer memory/copy options.
 NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
+
+
+def literal_of(text: str, default: object) -> object:
+    """``text`` evaluated as a Python literal, or ``default`` when it is not one (or
+    is ``None``, which the None rules judge)."""
+    if len(text) > 10_000:
+        return default
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return default
+    return default if value is None else value
 
 
 def file_contents(profile: Profile) -> Mapping[str, str]:
@@ -163,6 +176,15 @@ class Ctx:
         if isinstance(value, Expr) and value.expr.strip() != "None":
             return False
         return not self.is_true(path)
+
+    def written(self, path: str) -> object:
+        """The set value, with an expression that is a Python literal (``[10]``,
+        ``{"enable_dump": True}``, ``1``) as that literal: its type is known, and
+        checked, though a profile cannot hold it. Else the set value as is."""
+        value = self.values.get(path)
+        if not isinstance(value, Expr):
+            return value
+        return self.once(f"literal:{path}", lambda: literal_of(value.expr, value))
 
     def at_run_time(self, path: str) -> bool:
         """The value is an expression only the run knows (the literal ``None`` aside)."""

@@ -16,7 +16,12 @@ __all__ = ["CatalogIndex", "ParamFacts", "index_for", "value_key"]
 
 
 def value_key(value: object) -> tuple[str, object]:
-    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different."""
+    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different (a
+    list or dict written where a scalar belongs is told by its text)."""
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
     return (type(value).__name__, value)
 
 

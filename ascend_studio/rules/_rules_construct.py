@@ -58,11 +58,25 @@ def _both_checkpoints(c: Ctx) -> bool:
     return c.is_set("save_checkpoints_steps") and c.is_set("save_checkpoints_secs")
 
 
+#: Where the real code fails on something else than the sub-config object: the
+#: constructor checks four of them; NPUEstimator reads the others' attributes.
+_NOT_CHECKED = frozenset({"profiling_config", "memory_config"})
+_EFFECT = {
+    True: txt(
+        "NPUEstimator 读取其属性时抛出 AttributeError",
+        "NPUEstimator raises AttributeError reading it",
+    ),
+    False: txt("构造时抛出 ValueError", "the constructor raises ValueError"),
+}
+
+
 def _scan_holders(c: Ctx) -> Iterator[Hit]:
     for holder in HOLDERS:
-        value = c.raw(holder)
+        value = c.written(holder)  # a literal written for it: 1, {"enable_dump": True}
         if value is not None and not isinstance(value, Expr):
-            yield Hit((holder,), {"param": holder, "value": show(value), "cls": _CLASSES[holder]})
+            effect = _EFFECT[holder in _NOT_CHECKED]
+            ns = {"param": holder, "value": show(c.raw(holder)), "cls": _CLASSES[holder]}
+            yield Hit((holder,), {**ns, "effect": effect})
 
 
 def _both_precision(c: Ctx) -> bool:
@@ -195,14 +209,15 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         kind="python",
         params=HOLDERS,
         message=txt(
-            "{param} 必须是 {cls} 对象，当前为字面值 {value}；构造时抛出 ValueError。",
-            "{param} must be a {cls} object, got the literal {value}; the constructor raises "
-            "ValueError.",
+            "{param} 必须是 {cls} 对象，当前为字面值 {value}；{effect}。",
+            "{param} must be a {cls} object, got the literal {value}; {effect}.",
         ),
-        source="npu_config.py:_get_dump_config/_get_experimental_config/_get_dynamic_input_config",
+        source="npu_config.py:_get_dump_config/_get_experimental_config/_get_dynamic_input_config, "
+        "GraphMemoryOptimizeConfig check (ValueError); npu_estimator.py:__load_profiling_options/"
+        "__load_graph_optimizers (profiling_config, memory_config: AttributeError)",
         fix=txt(
-            "通过其各字段设置子配置，不要直接赋值。",
-            "Set the sub-config through its fields instead.",
+            "改为 {cls}(...)，把各字段作为关键字参数传入。",
+            "Pass {cls}(...) with the fields as keyword arguments.",
         ),
         scan=_scan_holders,
     ),

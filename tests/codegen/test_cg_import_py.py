@@ -664,3 +664,27 @@ def test_a_write_to_another_oneof_member_clears_the_value() -> None:
     assert [(d.rule_id, d.severity) for d in found if d.severity == "error"] == [
         ("value.not_allowed", "error")
     ]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "written", "rule_id"),
+    [
+        ("dump_config", '{"enable_dump": True}', "subconfig.not_object"),
+        ("memory_config", "1", "subconfig.not_object"),
+        ("iterations_per_loop", "[10]", "type.mismatch"),
+        ("precision_mode", '("allow_mix_precision",)', "type.mismatch"),
+    ],
+)
+def test_a_literal_of_the_wrong_kind_is_judged_on_the_script_route(
+    keyword: str, written: str, rule_id: str
+) -> None:
+    """Kept as an expression (a profile cannot hold a dict), but its type is known."""
+    (config,) = import_text(f"config = NPURunConfig({keyword}={written})\n", "t.py").configs
+    found = [d.rule_id for d in evaluate(config.profile) if d.severity == "error"]
+    assert found == [rule_id]
+
+
+def test_a_name_or_a_call_is_still_known_only_at_run_time() -> None:
+    text = "config = NPURunConfig(iterations_per_loop=args.loops, dump_config=make())\n"
+    (config,) = import_text(text, "t.py").configs
+    assert [d for d in evaluate(config.profile) if d.severity == "error"] == []

@@ -15,7 +15,7 @@ import cg_real_tfa
 import pytest
 from cg_estimator_source import SKIP_REASON
 
-from ascend_studio.codegen import ExportOptions, export_text
+from ascend_studio.codegen import ExportOptions, export_text, import_text
 from ascend_studio.codegen._layout import HOLDER_OWNER
 from ascend_studio.profile import Profile, Value
 from ascend_studio.rules import Diagnostic, evaluate
@@ -145,3 +145,31 @@ def test_a_second_oneof_member_clears_the_string(real: cg_real_tfa.RealTfa) -> N
     value = op.parameter_map["precision_mode"]
     assert value.WhichOneof("value") == "b"
     assert value.s == b""  # what npu_attrs.cc reads with params.at("precision_mode").s()
+
+
+#: Written in a script: literals of the wrong kind, each rejected by the real code.
+WRONG_KINDS = [
+    ("dump_config", '{"enable_dump": True}', "subconfig.not_object"),
+    ("dump_config", "1", "subconfig.not_object"),
+    ("memory_config", "[1]", "subconfig.not_object"),
+    ("profiling_config", '{"enable_profiling": True}', "subconfig.not_object"),
+    ("iterations_per_loop", "[10]", "type.mismatch"),
+    ("precision_mode", '["allow_mix_precision"]', "type.mismatch"),
+    (
+        "profiling_config",
+        'ProfilingConfig(enable_profiling=True, profiling_options={"output": "/tmp"})',
+        "type.mismatch",
+    ),
+]
+
+
+@pytest.mark.parametrize(("keyword", "written", "rule_id"), WRONG_KINDS)
+def test_a_literal_of_the_wrong_kind_in_a_script_is_an_error(
+    real: cg_real_tfa.RealTfa, keyword: str, written: str, rule_id: str
+) -> None:
+    text = f"from npu_bridge.npu_init import *\nconfig = NPURunConfig({keyword}={written})\n"
+    with pytest.raises((TypeError, ValueError, AttributeError)):
+        real.estimator_map(real.run(text)["config"])
+    (config,) = import_text(text, "train.py").configs
+    found = [d for d in evaluate(config.profile) if d.severity == "error"]
+    assert [d.rule_id for d in found] == [rule_id]
