@@ -18,7 +18,7 @@ from ascend_studio.codegen._header import read_target
 from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportKind
 from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
-from ascend_studio.codegen._sh_crlf import crlf_finding
+from ascend_studio.codegen._sh_crlf import crlf_finding, windows_endings
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._sh_static import DEAD, arm
 from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, shell_quote, stream
@@ -202,7 +202,9 @@ def _crlf(state: State, text: str, source: str) -> None:
 
 def _read_shell(text: str, source: str = "<string>") -> State:
     state = State()
-    raw, text = text, text.replace("\r\n", "\n")  # read as bash would after converting
+    raw = text
+    if windows_endings(text):  # read as bash would after converting
+        text = text.replace("\r\n", "\n")
     for item in stream(text):
         if isinstance(item, ShellSyntaxError):
             state.add(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ascend_studio.schema import Catalog
 
-__all__ = ["CrlfFinding", "crlf_finding"]
+__all__ = ["CrlfFinding", "crlf_finding", "windows_endings"]
 
 #: Reserved words bash must read exactly; with a ``\r`` after them they are words.
 _RESERVED = frozenset({"do", "then", "else", "elif", "fi", "done", "esac", "{", "}", "in"})
@@ -64,6 +64,13 @@ def _exact_value(
     return None
 
 
+def windows_endings(text: str) -> bool:
+    """Saved with Windows line endings: most lines end in CRLF (a CRLF inside one
+    quoted value does not make a Windows file, and bash keeps it there)."""
+    crlf = text.count("\r\n")
+    return crlf > 0 and 2 * crlf >= text.count("\n")
+
+
 def crlf_finding(
     text: str,
     env: Mapping[str, tuple[str | None, bool, int]],
@@ -71,7 +78,7 @@ def crlf_finding(
     name: str,
 ) -> CrlfFinding | None:
     """What Windows line endings do to this script, or None when it has none."""
-    if "\r\n" not in text:
+    if not windows_endings(text):
         return None
     lines = text.split("\n")
     count = text.count("\r\n")

@@ -107,7 +107,9 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         typed("mismatch"),
         typed_param(),
-        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
+        fix=txt(
+            "给 {param} 一个 {expected} 类型的值。", "Give {param} a value of type {expected}."
+        ),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
         surfaces=("constructor", "estimator"),
     ),
@@ -236,7 +238,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("unsupported"),
         involves_products("unsupported"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
@@ -249,7 +251,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("ignored"),
         involves_products("ignored"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
     ),
     _family(
@@ -287,8 +289,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_none,
         involves_none,
         fix=txt(
-            "删除该参数以使用默认值，或填写一个 {expected} 值。",
-            "Remove the argument to get the default, or give a {expected} value.",
+            "删除 {param}=None 以使用默认值，或填写一个 {expected} 值。",
+            "Remove {param}=None to get the default, or give a {expected} value.",
         ),
         source="npu_config.py (constructor checks) / npu_estimator.py:__load_graph_optimizers "
         "(parameter_map writes); catalog:{param}.checks.none",
@@ -327,7 +329,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_scenario,
         involves_scenario,
-        fix=txt("删除该参数，或更换场景。", "Remove it, or change the scenario."),
+        fix=txt("删除 {param}，或更换场景。", "Remove {param}, or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
@@ -353,7 +355,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("no_effect"),
         involves_attr("no_effect"),
-        fix=txt("删除该参数。", "Remove it."),
+        fix=txt("删除 {param}。", "Remove {param}."),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(

@@ -122,7 +122,10 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "CM_WORKER_SIZE={env:CM_WORKER_SIZE} must be an integer from 0 to 32768.",
         ),
         source="docs/en/tfa_env/CM_WORKER_SIZE.md",
-        fix=("改为设备总数。", "Use the number of devices."),
+        fix=(
+            "把 CM_WORKER_SIZE 设为设备总数（0 到 32768）。",
+            "Set CM_WORKER_SIZE to the number of devices (0 to 32768).",
+        ),
     ),
     rule(
         "env.rank_size.invalid",

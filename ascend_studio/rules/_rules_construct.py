@@ -201,7 +201,10 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "(tf.estimator.RunConfig raises ValueError).",
         ),
         source="tensorflow_estimator run_config.py:RunConfig.__init__",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 save_checkpoints_steps 或 save_checkpoints_secs 之一。",
+            "Keep only save_checkpoints_steps or save_checkpoints_secs.",
+        ),
     ),
     Rule(
         id="subconfig.not_object",
@@ -336,7 +339,10 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "aborts the process (LOG(FATAL)).",
         ),
         source=ATTRS + " (enable_compress_weight can not use with compress_weight_conf)",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 enable_compress_weight 或 compress_weight_conf 之一。",
+            "Keep only enable_compress_weight or compress_weight_conf.",
+        ),
     ),
     rule(
         "compress_weight_conf.always_aborts",
@@ -392,8 +398,8 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded)",
         fix=(
-            "删除它，或在脚本中用 set_graph_exec_config 设置。",
-            "Remove it, or set it with set_graph_exec_config in the script.",
+            "删除 recompute，或在脚本中用 set_graph_exec_config 设置。",
+            "Remove recompute, or set it with set_graph_exec_config in the script.",
         ),
         surfaces=("estimator",),
     ),

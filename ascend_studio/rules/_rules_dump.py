@@ -137,8 +137,8 @@ DUMP_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/dumpconfig_constructor.md (Restrictions)",
         fix=(
-            "一次只开启一种：数据 dump 或溢出检测。",
-            "Turn on one at a time: data dump or overflow detection.",
+            "把 enable_dump 或 enable_dump_debug 之一设为 False：一次只开启一种。",
+            "Set enable_dump or enable_dump_debug to False: one at a time.",
         ),
     ),
 )

@@ -192,8 +192,8 @@ _RUNTIME_RULE = Rule(
     source="npu_attrs.cc:GetEnvDeviceID (reads the environment when the job starts, after the "
     "shell has expanded the text)",
     fix=txt(
-        "如需检查，请在脚本中直接写出取值。",
-        "To have it checked, write the value itself in the script.",
+        "如需检查 {name}，请在脚本中直接写出它的取值。",
+        "To have {name} checked, write its value itself in the script.",
     ),
     scan=_runtime_values,
     involves=lambda _ix, path: path.startswith(E) and path[len(E) :] in TEXT_CHECKED,
@@ -233,7 +233,10 @@ ENV_RULES: tuple[Rule, ...] = (
             "{env:HCCL_EXEC_TIMEOUT}, which is ignored.",
         ),
         source="npurunconfig-page:异常补救 hccl_timeout",
-        fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
+        fix=(
+            "删除 HCCL_EXEC_TIMEOUT，或让它与 hccl_timeout 取值相同。",
+            "Remove HCCL_EXEC_TIMEOUT, or give it the value of hccl_timeout.",
+        ),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
     ),
     rule(
@@ -251,7 +254,10 @@ ENV_RULES: tuple[Rule, ...] = (
         source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/"
         "exception_remedy.md (hccl_timeout, in seconds, takes precedence over "
         "HCCL_EXEC_TIMEOUT; stream_sync_timeout compares with either)",
-        fix=("改为非负整数秒。", "Use a whole, non-negative number of seconds."),
+        fix=(
+            "把 HCCL_EXEC_TIMEOUT 设为非负整数秒。",
+            "Set HCCL_EXEC_TIMEOUT to a whole, non-negative number of seconds.",
+        ),
     ),
     rule(
         "stream_sync_timeout.below_hccl",
@@ -321,8 +327,8 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md",
         fix=(
-            "静态 shape 使用 cv 时不要设置该环境变量。",
-            "For cv on static shapes, leave the variable unset.",
+            "静态 shape 使用 cv 时取消 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。",
+            "For cv on static shapes, unset ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
         ),
     ),
     rule(
@@ -430,7 +436,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "{product}.",
         ),
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Applicability)",
-        fix=("取消该变量。", "Unset it."),
+        fix=("取消 ENABLE_HF32_EXECUTION。", "Unset ENABLE_HF32_EXECUTION."),
     ),
     rule(
         "env.hf32.fp16_inference",
@@ -461,6 +467,9 @@ ENV_RULES: tuple[Rule, ...] = (
         source="tf_adapter/util/npu_attrs.cc:2737 (profiling_options passed on as "
         "ge.exec.profilingOptions; TF Adapter never reads PROFILING_OPTIONS); the ASCEND_WORK_PATH "
         "page (envref_07_0007, table 1) ranks both above ASCEND_WORK_PATH, not against each other",
-        fix=("只保留一种配置方式。", "Configure profiling one way only."),
+        fix=(
+            "取消 PROFILING_OPTIONS，或在脚本中设置 enable_profiling=False：只用一种方式。",
+            "Unset PROFILING_OPTIONS, or set enable_profiling=False in the script: one way only.",
+        ),
     ),
 )

@@ -222,7 +222,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "local_device_list names device {twice} more than once.",
         ),
         source="npurunconfig-page:数据增强 local_device_list",
-        fix=("每个设备只写一次。", "List each device once."),
+        fix=(
+            "local_device_list 中每个设备只写一次。",
+            "List each device once in local_device_list.",
+        ),
     ),
     rule(
         "static_memory_policy.one_means_two",
@@ -249,8 +252,8 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
         fix=(
-            "删除它，分布式训练改用 NPU 的分布式接口。",
-            "Remove it; use the NPU distributed APIs instead.",
+            "删除 {which}，分布式训练改用 NPU 的分布式接口。",
+            "Remove {which}; use the NPU distributed APIs instead.",
         ),
     ),
     rule(
@@ -319,7 +322,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "target machine or TF Adapter aborts the process.",
         ),
         source="npu_estimator.py (work_path falls back to './'); npu_attrs.cc CheckPath (LOG(FATAL))",
-        fix=("显式设置一个已存在的可写目录。", "Set an existing, writable directory explicitly."),
+        fix=(
+            "把 work_path 设为一个已存在、可写的目录。",
+            "Set work_path to an existing, writable directory.",
+        ),
         targets=("work_path",),
     ),
 )
