@@ -115,7 +115,7 @@ def _protos() -> dict[str, Any]:
     pool = descriptor_pool.DescriptorPool()
     pool.Add(proto)
     names = ("AttrValue", "RewriterConfig", "OptimizerOptions", "ConfigProto")
-    # protobuf 3.20 (what TF 1.15 ran on) has no GetMessageClass; its factory does the same
+    # protobuf 3.20 (what TF 1.15 ran on) has only the factory; 4.x and later the function.
     make = getattr(message_factory, "GetMessageClass", None)
     if make is None:
         make = message_factory.MessageFactory(pool).GetPrototype
