@@ -17,7 +17,7 @@ from ascend_studio.codegen._export_env import VERBATIM_FIELD
 from ascend_studio.codegen._header import read_target
 from ascend_studio.codegen._import_py import internal_error
 from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportKind
-from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
+from ascend_studio.codegen._sh_commands import note_launch, read_env_file, run_builtin
 from ascend_studio.codegen._sh_crlf import crlf_finding, windows_endings
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._sh_static import DEAD, arm
@@ -167,6 +167,7 @@ def _command(state: State, cmd: Command) -> None:
             _assignment(state, name, text, cmd)
         return
     name = words[0].value or ""
+    note_launch(state, name, cmd)
     run_builtin(state, name, words[1:], assigns, cmd)
 
 

@@ -15,7 +15,7 @@ from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
-from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
+from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
 
 __all__ = ["MapBuilder"]
 
@@ -153,6 +153,17 @@ class MapBuilder(Builder):
                 f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
                 f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
                 "itself), not a setting.",
+                write.line,
+                write.key,
+            )
+            return
+        if write.key in ADAPTER_ONLY_KEYS:
+            zh, en = ADAPTER_ONLY_KEYS[write.key]
+            self.add(
+                "info",
+                f"parameter_map[{write.key!r}] 由适配器读取（{zh}），但没有用户文档；未检查。",
+                f"parameter_map[{write.key!r}] is read by the adapter ({en}) but documented "
+                "nowhere for users; not checked.",
                 write.line,
                 write.key,
             )

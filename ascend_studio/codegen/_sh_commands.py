@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, Word
 
-__all__ = ["read_env_file", "run_builtin"]
+__all__ = ["note_launch", "read_env_file", "run_builtin"]
 
 _DECLARE = frozenset({"declare", "typeset", "local", "readonly"})
 
@@ -196,6 +197,19 @@ def _prefixed(state: State, name: str, assigns: list[tuple[str, str]], cmd: Comm
             cmd.line,
             f"env:{var}",
         )
+
+
+#: Commands that start the program a launch script is for (the job reads its
+#: environment as it is then).
+_LAUNCH = re.compile(
+    r"python[\d.]*|\S+\.py|bash|sh|nohup|mpirun|horovodrun|taskset|numactl|msrun|torchrun"
+)
+
+
+def note_launch(state: State, name: str, cmd: Command) -> None:
+    """Remember where the last program was started (see ``State.last_launch``)."""
+    if _LAUNCH.fullmatch(PurePosixPath(name).name):
+        state.last_launch = cmd.line
 
 
 def run_builtin(

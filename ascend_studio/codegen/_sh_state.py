@@ -53,6 +53,9 @@ class State:
     #: Variables last assigned inside a branch, loop, function or subshell: their
     #: value depends on the run, so they are not expanded.
     unsure: set[str] = field(default_factory=set)
+    #: The line of the last command that starts a program (``python3 train.py``): a
+    #: variable set again after it is the next launch's value, not a conflict.
+    last_launch: int = 0
 
     def known(self, name: str) -> str | None:
         """The literal value the script gave ``name`` so far, None when not known."""
@@ -153,7 +156,17 @@ class State:
             )
             return
         old = self.env.get(name)
-        if old is not None and (old[0], old[1]) != (value, verbatim):
+        if old is not None and (old[0], old[1]) != (value, verbatim) and self.last_launch > old[2]:
+            self.add(
+                "info",
+                f"{name} 在第 {self.last_launch} 行启动程序后于第 {line} 行重新设置：每次启动使用它之前设置的值（第 {old[2]} 行与第 {line} 行）；这里检查的是最后的值。",
+                f"{name} is set again on line {line}, after the launch on line "
+                f"{self.last_launch}: each launch gets the value set before it (lines {old[2]} "
+                f"and {line}); the value checked here is the last one.",
+                line,
+                path,
+            )
+        elif old is not None and (old[0], old[1]) != (value, verbatim):
             self.add(
                 "conflict",
                 f"{name} 被多次设置（第 {old[2]} 行与第 {line} 行），以最后一次为准。",

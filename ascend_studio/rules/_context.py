@@ -150,10 +150,12 @@ class Ctx:
         return None if isinstance(value, Expr) else value
 
     def eff(self, path: str) -> Scalar | None:
-        """Set literal, else the signature default; None when unknown or None."""
+        """Set literal, else the signature default; None when unknown or None. A file
+        that sets only the environment shows no configuration: its parameters are
+        unknown, not at their defaults."""
         if path in self.values:
             return self.lit(path)
-        return self.ix.defaults.get(path)
+        return None if self.surface == "environment" else self.ix.defaults.get(path)
 
     def sval(self, path: str) -> str | None:
         """The set value when it is a string (bytes as their text), else None."""
@@ -175,6 +177,8 @@ class Ctx:
         value = self.values.get(path)
         if isinstance(value, Expr) and value.expr.strip() != "None":
             return False
+        if self.surface == "environment" and path not in self.values:
+            return False  # no configuration in the file: not known
         return not self.is_true(path)
 
     def written(self, path: str) -> object:
@@ -197,7 +201,9 @@ class Ctx:
 
     def doc_default(self, path: str) -> Scalar | None:
         param = self.ix.param(path)
-        return None if param is None else documented_default(param, self.product, self.scenario)
+        if param is None or self.surface == "environment":
+            return None
+        return documented_default(param, self.product, self.scenario)
 
     def runtime_int(self, path: str) -> tuple[int | None, IntSource]:
         """The int the runtime uses for ``path`` (see :meth:`given_int`), rewritten as

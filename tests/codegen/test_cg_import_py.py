@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
+import tfa_source
 
 from ascend_studio.codegen import ImportResult, export_text, import_python, import_text
+from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
 from ascend_studio.profile import Expr, ExtraKwarg
 from ascend_studio.rules import evaluate
+from ascend_studio.schema import shipped_catalog
 
 
 def imp(source: str) -> ImportResult:
@@ -132,7 +136,7 @@ def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
     assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
     unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
     assert unknown["precison_mode"] == "precision_mode"
-    assert "auto_tune_mode" in unknown
+    assert "auto_tune_mode" not in unknown  # the adapter reads it (passed on to GE)
     assert [i.path for i in result.report.of_kind("converted")] == ["hcom_parallel"]
 
 
@@ -688,3 +692,29 @@ def test_a_name_or_a_call_is_still_known_only_at_run_time() -> None:
     text = "config = NPURunConfig(iterations_per_loop=args.loops, dump_config=make())\n"
     (config,) = import_text(text, "t.py").configs
     assert [d for d in evaluate(config.profile) if d.severity == "error"] == []
+
+
+def test_a_key_the_adapter_reads_but_nobody_documents_is_a_note() -> None:
+    """auto_tune_mode is read by npu_attrs.cc and passed on to GE: not "ignored"."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["auto_tune_mode"].s = tf.compat.as_bytes("RL,GA")\n'
+        'custom_op.parameter_map["enable_auto_mix_precision"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (unknown,) = result.report.of_kind("unknown_key")
+    assert unknown.path == "enable_auto_mix_precision"
+    (note,) = [i for i in result.report.items if i.path == "auto_tune_mode"]
+    assert note.severity == "info" and "ge.autoTuneMode" in note.message.en
+
+
+def test_the_adapter_only_keys_are_what_npu_attrs_reads_beyond_the_catalog() -> None:
+    root = tfa_source.tf_adapter_dir()
+    if root is None:
+        pytest.skip(tfa_source.SKIP_REASON)
+    text = (root / "util" / "npu_attrs.cc").read_text("utf-8")
+    read = set(re.findall(r'params\.count\("(\w+)"\)', text))
+    catalog = shipped_catalog()
+    known = {*catalog.by_session_key(), *INTERNAL_KEYS, *TF_CONFIG_KEYS}
+    assert read - known == set(ADAPTER_ONLY_KEYS)

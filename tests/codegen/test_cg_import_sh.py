@@ -276,3 +276,20 @@ def test_an_invalid_name_export_rejects_is_an_error(word: str) -> None:
 def test_what_export_and_declare_accept_is_no_error() -> None:
     text = 'export "A=1" B+=2 C "$D" ${E}=x\ndeclare -x F[0]=1\nreadonly G=1\nexport -n H\n'
     assert not sh(text).report.of_kind("call_error")
+
+
+def test_a_variable_set_again_after_a_launch_is_the_next_launch_s_value() -> None:
+    """Each launch gets the value set before it: that is no conflict."""
+    text = (
+        "export DEVICE_ID=6\n"
+        "python3 tools/train.py --lr=0.01 &\n"
+        "export DEVICE_ID=1\n"
+        "python3 tools/train.py --lr=0.02 &\n"
+        "export RANK_SIZE=8\n"
+        "export RANK_SIZE=1\n"
+    )
+    result = import_shell(text, "run.sh")
+    conflicts = [i for i in result.report.items if i.kind == "conflict"]
+    assert [(i.path, i.line) for i in conflicts] == [("env:RANK_SIZE", 6)]
+    (note,) = [i for i in result.report.items if i.path == "env:DEVICE_ID" and i.kind == "info"]
+    assert "after the launch on line 2" in note.message.en
