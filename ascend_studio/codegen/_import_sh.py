@@ -72,6 +72,7 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
         if head == "if" or (head in ("elif", "else") and in_if):
             previous = state.blocks.pop() if head != "if" else None
             state.blocks.append(arm(head, previous, words[1:]))
+            _next_arm(state, head, cmd.line)
             if head == "if":
                 return words[1:]
             words = words[1:]
@@ -81,8 +82,8 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
             state.loop_header = head in ("for", "select")
             return [] if head in ("for", "select", "case") else words[1:]
         if head in _CLOSE:
-            if state.blocks:
-                state.blocks.pop()
+            if state.blocks and state.blocks.pop().startswith("if") and state.arms:
+                state.arms.pop()
         elif head == "{":
             fn = state.pending_function
             state.blocks.append(f"function {fn}" if fn else "group")
@@ -94,6 +95,15 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
             break
         words = words[1:]
     return words
+
+
+def _next_arm(state: State, head: str, line: int) -> None:
+    """Track which arm of which ``if`` the commands are in (see ``State.arms``)."""
+    if head == "if":
+        state.arms.append((line, 0))
+    elif state.arms:
+        start, number = state.arms.pop()
+        state.arms.append((start, number + 1))
 
 
 def _structure(state: State, cmd: Command) -> bool:

@@ -128,6 +128,7 @@ def _unset(state: State, args: list[Word], cmd: Command) -> None:
         name = word.value or word.text
         state.shell.pop(name, None)
         state.set_env(name, None, False, cmd)
+        state.exported.discard(name)  # bash: unset drops the export attribute too
 
 
 def _docker(state: State, args: list[Word], cmd: Command) -> None:

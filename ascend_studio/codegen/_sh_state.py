@@ -56,6 +56,10 @@ class State:
     #: The line of the last command that starts a program (``python3 train.py``): a
     #: variable set again after it is the next launch's value, not a conflict.
     last_launch: int = 0
+    #: The ``if`` arms the current command is in: (line of the ``if``, arm number).
+    arms: list[tuple[int, int]] = field(default_factory=list)
+    #: The arms each variable was last set in.
+    env_arms: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def known(self, name: str) -> str | None:
         """The literal value the script gave ``name`` so far, None when not known."""
@@ -166,6 +170,15 @@ class State:
                 line,
                 path,
             )
+        elif old is not None and (old[0], old[1]) != (value, verbatim) and self._other_arm(name):
+            self.add(
+                "info",
+                f"{name} 在同一 if 的另一分支中也被设置（第 {old[2]} 行与第 {line} 行）：两者只有一个会执行；这里检查的是第 {line} 行的值。",
+                f"{name} is set in two arms of one if (lines {old[2]} and {line}): only one of "
+                f"them runs; the value checked here is line {line}'s.",
+                line,
+                path,
+            )
         elif old is not None and (old[0], old[1]) != (value, verbatim):
             self.add(
                 "conflict",
@@ -175,8 +188,14 @@ class State:
                 path,
             )
         self.env[name] = (value, verbatim, line)
+        self.env_arms[name] = tuple(self.arms)
         self.exported.add(name)
         self._describe(name, value, verbatim, where, line)
+
+    def _other_arm(self, name: str) -> bool:
+        """``name`` was last set in another arm of an ``if`` the current command is in."""
+        before = self.env_arms.get(name, ())
+        return any(a[0] == b[0] and a[1] != b[1] for a, b in zip(before, self.arms, strict=False))
 
     def _describe(
         self, name: str, value: str | None, verbatim: bool, where: str | None, line: int
