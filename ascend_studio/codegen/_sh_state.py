@@ -179,8 +179,8 @@ class State:
                 line,
                 path,
             )
-        elif old is not None and (old[0], old[1]) != (value, verbatim):
-            self.add(
+        elif old is not None and old[0] is not None and (old[0], old[1]) != (value, verbatim):
+            self.add(  # (an unset before a new value only clears it: no conflict)
                 "conflict",
                 f"{name} 被多次设置（第 {old[2]} 行与第 {line} 行），以最后一次为准。",
                 f"{name} is set more than once (lines {old[2]} and {line}); the last one wins.",

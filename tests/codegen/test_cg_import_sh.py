@@ -320,3 +320,9 @@ def test_unset_drops_the_export_attribute() -> None:
     assert result.configs[0].profile.env == {"ASCEND_DEVICE_ID": None}
     (item,) = result.report.of_kind("not_exported")
     assert item.path == "env:ASCEND_DEVICE_ID" and item.line == 3
+
+
+def test_unset_then_set_clears_and_is_no_conflict() -> None:
+    result = import_shell("unset PROFILING_MODE\nexport PROFILING_MODE=false\n", "p.sh")
+    assert result.configs[0].profile.env == {"PROFILING_MODE": "false"}
+    assert result.report.of_kind("conflict") == []
