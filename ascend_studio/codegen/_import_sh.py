@@ -177,7 +177,7 @@ def _command(state: State, cmd: Command) -> None:
             _assignment(state, name, text, cmd)
         return
     name = words[0].value or ""
-    note_launch(state, name, cmd)
+    note_launch(state, words, cmd)
     run_builtin(state, name, words[1:], assigns, cmd)
 
 

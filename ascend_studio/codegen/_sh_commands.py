@@ -207,10 +207,13 @@ _LAUNCH = re.compile(
 )
 
 
-def note_launch(state: State, name: str, cmd: Command) -> None:
-    """Remember where the last program was started (see ``State.last_launch``)."""
-    if _LAUNCH.fullmatch(PurePosixPath(name).name):
-        state.last_launch = cmd.line
+def note_launch(state: State, words: list[Word], cmd: Command) -> None:
+    """Remember where the last program was started (see ``State.last_launch``): the
+    command, or a word after a wrapper (``nohup python3 x.py``, ``${bind_core} python3``)."""
+    for word in words[:4]:
+        if _LAUNCH.fullmatch(PurePosixPath(word.value or word.text).name):
+            state.last_launch = cmd.line
+            return
 
 
 def run_builtin(

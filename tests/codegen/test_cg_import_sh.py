@@ -283,9 +283,9 @@ def test_a_variable_set_again_after_a_launch_is_the_next_launch_s_value() -> Non
     """Each launch gets the value set before it: that is no conflict."""
     text = (
         "export DEVICE_ID=6\n"
-        "python3 tools/train.py --lr=0.01 &\n"
+        "${bind_core} python3 tools/train.py --lr=0.01 &\n"
         "export DEVICE_ID=1\n"
-        "python3 tools/train.py --lr=0.02 &\n"
+        "nohup python3 tools/train.py --lr=0.02 &\n"
         "export RANK_SIZE=8\n"
         "export RANK_SIZE=1\n"
     )
