@@ -199,8 +199,9 @@ def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[A
     return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
 
 
-def _surface(config: ImportedConfig | None) -> Surface:
-    return "estimator" if config is None else config.surface
+def _surface(config: ImportedConfig | None) -> Surface | None:
+    """Where an imported call is written; a profile file says it itself (None)."""
+    return None if config is None else config.surface
 
 
 def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:

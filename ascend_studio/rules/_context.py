@@ -22,6 +22,7 @@ from ascend_studio.schema import (
     Surface,
     documented_default,
     runtime_number,
+    surface_of,
 )
 
 _T = TypeVar("_T")
@@ -74,18 +75,19 @@ class Ctx:
         "values",
     )
 
-    def __init__(self, profile: Profile, ix: CatalogIndex, surface: Surface = "estimator") -> None:
+    def __init__(self, profile: Profile, ix: CatalogIndex, surface: Surface | None = None) -> None:
         self.profile = profile
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
         self._product = profile.product
         self._scenario = profile.scenario
-        #: Where the configuration is written (see ``schema._surfaces``).
-        self.surface: Surface = surface
+        #: Where the configuration is written (see ``schema._surfaces``); unless the
+        #: caller knows (an imported call), what the profile says it is written for.
+        self.surface: Surface = surface or surface_of(profile.surface)
         #: The target axes read since the caller last cleared it.
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}
-        self.ix = ix
+        self.ix = ix.for_surface(self.surface)
         self.files = file_contents(profile)
         used: set[str] = set()
         for key in self.values:

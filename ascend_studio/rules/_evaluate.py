@@ -18,7 +18,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
-from ascend_studio.rules._registry import RULES
+from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._targets import (
     SCENARIO_NAMES,
     Combo,
@@ -38,7 +38,7 @@ _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
 def context_for(
-    profile: Profile, catalog: Catalog | None = None, surface: Surface = "estimator"
+    profile: Profile, catalog: Catalog | None = None, surface: Surface | None = None
 ) -> Ctx:
     return Ctx(profile, index_for(catalog or shipped_catalog()), surface)
 
@@ -47,22 +47,23 @@ def evaluate(
     profile: Profile,
     catalog: Catalog | None = None,
     *,
-    surface: Surface = "estimator",
+    surface: Surface | None = None,
     unnamed: Collection[Axis] = (),
 ) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
-    ``surface`` is where the configuration is written (an NPURunConfig given to
-    NPUEstimator unless said otherwise): rules that do not hold there stay quiet.
+    ``surface`` is where the configuration is written (unless said, what the profile
+    names: TF Adapter 2.x, a sess.run parameter_map, else an NPURunConfig given to
+    NPUEstimator): rules that do not hold there stay quiet.
     ``unnamed`` lists the target axes (``product``, ``scenario``) the file does not
     name: findings that depend on one are said for the values they hold on
     (``_targets``). Within a severity the order is the rules' declaration order, so
     the output is stable. Uses the shipped catalog unless another is given.
     """
     ctx = context_for(profile, catalog, surface)
-    variants = Variants(profile, ctx.ix, surface, frozenset(unnamed))
+    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed))
     found: list[Diagnostic] = []
-    for rule in RULES:
+    for rule in surface_rules(ctx.surface):
         found.extend(_judged(rule, ctx, variants))
     found.sort(key=lambda d: _RANK[d.severity])
     return found
@@ -167,6 +168,10 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
             ns[name] = SCENARIO_NAMES.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
+    if ctx.surface == "tf2" and isinstance(ns.get("param"), str):
+        option = ctx.ix.catalog.tf2.for_key(str(ns["param"]))
+        if option is not None:  # named as a TF2 script spells it: aoe_config.aoe_mode
+            ns["param"] = option.path
     return ns
 
 

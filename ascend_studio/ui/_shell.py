@@ -54,12 +54,13 @@ __all__ = [
 
 _SPLITTERS = ("main", "side")
 #: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
-DOCKS = ("inspector", "why", "compare")
+DOCKS = ("inspector", "why", "compare", "machine")
 #: Their titles (the installers give the same), shown from the first paint on.
 DOCK_TITLES = {
     "inspector": QT_TR_NOOP("Output paths"),
     "why": QT_TR_NOOP("Why"),
     "compare": QT_TR_NOOP("Compare"),
+    "machine": QT_TR_NOOP("This machine"),
 }
 
 
@@ -171,6 +172,7 @@ def _keep_until_document(window: MainWindow) -> None:
     form.file_edit_requested.connect(lambda path: later(lambda: window.companions.open(path)))
     c.product.activated.connect(lambda _i: change_target())
     c.scenario.activated.connect(lambda _i: change_target())
+    c.surface.activated.connect(lambda _i: change_target())
     for action in (a.new, a.open, a.save, a.save_as, a.import_script, a.export):
         action.triggered.connect(lambda _checked=False, action=action: later(action.trigger))
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from tfa_source import SKIP_REASON, checkout
 
+from ascend_studio.doctor import CHECKS
 from ascend_studio.paths import load_artifacts
 from ascend_studio.profile import Profile
 from ascend_studio.rules import RULES, evaluate, explain
@@ -92,10 +93,17 @@ def _cited() -> Iterator[tuple[str, str]]:
         yield from ((param.path, c) for c in param.sources)
     for env in CATALOG.env_vars:
         yield from ((f"env {env.name}", c) for c in env.sources)
+    for option in CATALOG.tf2.options:
+        cited = (*option.sources, *([option.doc] if option.doc else []))
+        yield from ((f"tf2 {option.path}", c) for c in cited)
+    for call in CATALOG.tf2.calls:
+        yield from ((f"tf2 {call.name}()", c) for c in call.sources)
     artifacts = load_artifacts()
     for where, text in _texts(artifacts, "artifacts"):
         if ".sources[" in where:
             yield where, text
+    for check in CHECKS.values():  # doctor and launch-check
+        yield from ((f"check {check.id}", c) for c in split_citations(check.source))
 
 
 def test_every_citation_names_a_source_of_the_table() -> None:
