@@ -42,6 +42,7 @@ def surface_of(named: str | None) -> Surface:
     Adapter 2.x, a sess.run parameter_map), else an NPURunConfig given to NPUEstimator."""
     return _OF_PROFILE.get(named, "estimator")
 
+
 #: How a finding that holds on some surfaces only names them ("if the job uses ...").
 SURFACE_WORDS: dict[Surface, Text] = {
     "constructor": Text.of("NPURunConfig(...)", "NPURunConfig(...)"),
