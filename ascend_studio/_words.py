@@ -51,6 +51,10 @@ MESSAGES: dict[str, str] = {
     "experimental": "试验",
     "no effect": "无效",
     "inherited": "继承",
+    # products and scenarios a finding holds for, when the file names none
+    "no product named": "未指定产品",
+    "in all": "合计",
+    "no scenario named": "未指定场景",
     # import
     "read as": "读取方式",
     "nothing found: no NPURunConfig configuration or environment setting": (

@@ -22,10 +22,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ascend_studio._shellquote import shell_quote
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
-from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
+from ascend_studio.cli._companions import (
+    attach,
+    location_json,
+    location_text,
+    not_a_configuration,
+    reads_json,
+)
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
@@ -36,10 +41,11 @@ from ascend_studio.lint._options import (
     add_batch_arguments,
     is_batch,
 )
+from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
@@ -91,12 +97,6 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-#: Files read as scripts whatever they hold (the others may be a companion file).
-_SCRIPT_SUFFIXES = frozenset({".py", ".sh", ".bash", ".env"})
-#: Import findings the rules report themselves (an unknown keyword is a rule error).
-_RULE_COVERED = frozenset({"unknown_kwarg"})
-
-
 def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
     """Each configuration with the files its path parameters name, read from disk."""
     attached = [(label, *attach(p, path), c) for label, p, c in loaded]
@@ -111,16 +111,14 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), None)], [], None
+        profile = load_profile(path)
+        return [(path, profile, ImportedConfig(profile, "profile"))], [], None
     from ascend_studio.codegen import import_file  # the importers: for a script only
+    from ascend_studio.lint._check import reported_items  # what the batch reports: idem
     from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
 
     result = found_configs(import_file(path))
-    problems = [
-        item
-        for item in result.report.items
-        if item.severity != "info" and item.kind not in _RULE_COVERED
-    ]
+    problems = reported_items(result, shipped_catalog())
     loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
     return loaded, problems, FileSuppressions.read(Path(path), result)
 
@@ -208,26 +206,47 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-Results = list[tuple[str, Profile, list[Diagnostic]]]
+#: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
+Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+
+
+def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
+    """The axes neither the file nor ``--product``/``--scenario`` (or the project) name."""
+    if config is None:
+        return ()
+    return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
+
+
+def _surface(config: ImportedConfig | None) -> Surface | None:
+    """Where an imported call is written; a profile file says it itself (None)."""
+    return None if config is None else config.surface
+
+
+def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
+    product = say("no product named", lang) if "product" in unnamed else p.product
+    scenario = say("no scenario named" if "scenario" in unnamed else p.scenario, lang)
+    return f"{product}, {scenario}"
 
 
 def _json_document(
     results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
 ) -> dict[str, Any]:
     return {
+        "counts": _total(results, problems),
         "import_errors": [i.text("en") for i in problems if i.severity == "error"],
         "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
+        "import_notes": [i.text("en") for i in problems if i.severity == "info"],
         "configs": [
             {
                 "label": label,
-                "product": p.product,
-                "scenario": p.scenario,
+                "product": None if "product" in unnamed else p.product,
+                "scenario": None if "scenario" in unnamed else p.scenario,
                 "counts": _counts(found),
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
-            for (label, p, found), why in zip(results, explained, strict=True)
+            for (label, p, found, unnamed), why in zip(results, explained, strict=True)
         ],
     }
 
@@ -243,6 +262,15 @@ def _shown(
     return [d for d in found if settings.enabled(d.rule_id) and (keep is None or keep(d))]
 
 
+def _kept(item: ReportItem, settings: Settings, comments: FileSuppressions | None) -> bool:
+    """An import finding the settings select and no comment on its line silences."""
+    rule_id = import_rule_id(item)
+    if not settings.enabled(rule_id):
+        return False
+    lines = [item.line] if item.line is not None else []
+    return comments is None or not comments.suppressions.silenced(rule_id, lines)
+
+
 def _report(
     loaded: Loaded,
     args: argparse.Namespace,
@@ -253,11 +281,13 @@ def _report(
     reads: Reads,
 ) -> int:
     catalog = shipped_catalog()
-    results: Results = [
-        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
-        for label, p, c in loaded
-    ]
-    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
+    problems = [i for i in problems if _kept(i, settings, comments)]
+    results: Results = []
+    for label, p, c in loaded:
+        unnamed = _unnamed(c, args)
+        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed)
+        results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
+    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
@@ -272,9 +302,17 @@ def _report(
             reads=reads,
             lang=args.lang,
         )
-    import_error = any(item.severity == "error" for item in problems)
-    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
-    return 1 if import_error or rule_error else 0
+    return 1 if _total(results, problems)["error"] else 0
+
+
+def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
+    """The file's count, as the batch report counts it: the import's findings and the
+    rules', a finding two configurations share (the same variable) once."""
+    seen = {(d.rule_id, d.params, d.message.en): d.severity for _, _, f, _ in results for d in f}
+    counts: dict[str, int] = {s: sum(1 for v in seen.values() if v == s) for s in SEVERITIES}
+    for item in problems:
+        counts[item.severity] += 1
+    return counts
 
 
 def _shown_label(label: str, config: ImportedConfig | None, lang: str) -> str:
@@ -301,10 +339,9 @@ def _print_text(
 ) -> None:
     for item in sorted(problems, key=lambda i: i.line or 0):
         print(f"{say('import', lang)}: {say(item.severity, lang)} [{item.kind}] {item.text(lang)}")
-    for (label, p, found), config, why in zip(results, configs, explained, strict=True):
+    for (label, p, found, unnamed), config, why in zip(results, configs, explained, strict=True):
         counts = ", ".join(counted(n, s, lang) for s, n in _counts(found).items())
-        target = f"{p.product}, {say(p.scenario, lang)}"
-        print(f"{_shown_label(label, config, lang)}: {target}: {counts}")
+        print(f"{_shown_label(label, config, lang)}: {_target_text(p, unnamed, lang)}: {counts}")
         read = reads.get(label, ())
         for file_read in read:
             print(f"  {say('file', lang)}: {file_read.text(lang)}")
@@ -312,6 +349,8 @@ def _print_text(
             _print_diagnostic(d, lang, location_text(d, p, read))
         for e in why:
             _print_explanation(e, lang)
+    total = _total(results, problems)
+    print(f"{say('in all', lang)}: " + ", ".join(counted(n, s, lang) for s, n in total.items()))
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -344,7 +383,7 @@ def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Setting
     file = Path(args.paths[0])
     if file.exists() and not file.is_file():  # a pipe or device could block the read
         return f"{args.paths[0]}: not a regular file or folder"
-    companion = _not_a_configuration(args.paths[0], args.lang)
+    companion = not_a_configuration(args.paths[0], args.lang)
     if companion is not None:
         return companion
     return _unknown_explained(args, catalog) or _project_settings(args, catalog)
@@ -375,55 +414,13 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
-        nothing = say("nothing found: no NPURunConfig configuration or environment setting")
+        nothing = "nothing found: no NPURunConfig configuration or environment setting"
         for line in lines or [say(nothing, args.lang)]:
             _fail(f"{file}: {line}")
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
     return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
-
-
-def _not_a_configuration(file: str, lang: str) -> str | None:
-    """Why ``file`` is not checked here when it is a companion file (``debug.cfg``):
-    the command that checks it; None for anything else."""
-    if Path(file).suffix.lower() in _SCRIPT_SUFFIXES:
-        return None
-    kind = _companion_kind(file)
-    if kind is None:
-        return None
-    command = f"ascend-studio file check {shell_quote(file)}"
-    text = "{file} is the file {param} points to, not a configuration: check it with {command}"
-    return say(text, lang, file=file, param=kind, command=command)
-
-
-def _companion_kind(file: str) -> str | None:
-    """The parameter whose companion file ``file`` reads as, if it reads as one."""
-    from ascend_studio.companion import MAX_BYTES, detect, param_for
-
-    try:
-        path = Path(file)
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return None
-    if _profile_like(text):
-        return None
-    found = detect(text)
-    return param_for(found) if found else None
-
-
-#: Keys of a profile document (``docs/`` profile format); no companion file has them.
-_PROFILE_KEYS = frozenset({"format", "product", "scenario", "values", "env", "file_contents"})
-
-
-def _profile_like(text: str) -> bool:
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):  # nested too deeply: the profile reader says so
-        return False
-    return isinstance(data, dict) and bool(_PROFILE_KEYS & set(data))
 
 
 def _fail(problem: str) -> int:
