@@ -1592,6 +1592,16 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>directive not understood</source>
+        <translation>无法识别的注释指令</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Windows line endings</source>
+        <translation>Windows 换行符</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>

@@ -92,6 +92,8 @@ _KINDS = {
     "syntax_error": QT_TR_NOOP("syntax error"),
     "call_error": QT_TR_NOOP("fails when run"),
     "device_loop": QT_TR_NOOP("per-device loop"),
+    "bad_directive": QT_TR_NOOP("directive not understood"),
+    "line_endings": QT_TR_NOOP("Windows line endings"),
     "unreadable": QT_TR_NOOP("unreadable"),
     "internal_error": QT_TR_NOOP("importer error"),
     "conflict": QT_TR_NOOP("set twice"),
