@@ -2,6 +2,7 @@
 
 from ascend_studio.profile._document import (
     SCHEMA_VERSION,
+    SESSION_OWNER,
     Expr,
     ExtraKwarg,
     Profile,
@@ -23,6 +24,7 @@ from ascend_studio.profile._io import (
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "SESSION_OWNER",
     "Expr",
     "ExtraKwarg",
     "FileStamp",

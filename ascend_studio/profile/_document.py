@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 __all__ = [
     "PRODUCT_ID",
     "SCHEMA_VERSION",
+    "SESSION_OWNER",
     "Expr",
     "ExtraKwarg",
     "Profile",
@@ -148,20 +149,31 @@ def _is_model(item: object) -> bool:
 PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
+#: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
+SESSION_OWNER = "parameter_map"
+
+
 @dataclass(frozen=True, kw_only=True)
 class ExtraKwarg:
-    """A keyword argument the catalog does not know, kept as source text."""
+    """A keyword argument the catalog does not know, kept as source text; or, with
+    ``owner="parameter_map"``, a parameter_map key it does not know: ``name`` is the
+    key, ``attr`` the AttrValue field written (``s``, ``i``, ``b``, ``f``) and ``expr``
+    the right-hand side as written (``tf.compat.as_bytes(...)`` included)."""
 
     owner: str
     name: str
     expr: str
+    attr: str = ""
 
     def __post_init__(self) -> None:
-        if not type(self.owner) is type(self.name) is type(self.expr) is str:
+        if not type(self.owner) is type(self.name) is type(self.expr) is type(self.attr) is str:
             _checked_record(self)
 
     def model_dump(self, *, mode: DumpMode = "python") -> dict[str, str]:
-        return {"owner": self.owner, "name": self.name, "expr": self.expr}
+        dumped = {"owner": self.owner, "name": self.name, "expr": self.expr}
+        if self.attr:  # written only when set: a keyword's record is as it always was
+            dumped["attr"] = self.attr
+        return dumped
 
 
 def _dumped(value: object, mode: DumpMode) -> Any:

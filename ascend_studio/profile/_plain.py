@@ -33,6 +33,7 @@ __all__ = ["plain_profile"]
 
 _SCENARIOS = ("training", "inference")
 _KWARG_KEYS = frozenset({"owner", "name", "expr"})
+_SESSION_KEYS = _KWARG_KEYS | {"attr"}
 #: Integers pydantic-core keeps as machine integers; bigger ones take the slow road.
 _INT_RANGE = range(-(2**63), 2**63)
 
@@ -127,10 +128,10 @@ def _names(value: object) -> tuple[str, ...]:
 def _kwarg(value: object) -> ExtraKwarg:
     if type(value) is ExtraKwarg:
         return value
-    if type(value) is not dict or value.keys() != _KWARG_KEYS:
+    if type(value) is not dict or value.keys() not in (_KWARG_KEYS, _SESSION_KEYS):
         raise _NotPlain
     owner, name, expr = (_str(value[key]) for key in ("owner", "name", "expr"))
-    return ExtraKwarg(owner=owner, name=name, expr=expr)
+    return ExtraKwarg(owner=owner, name=name, expr=expr, attr=_str(value.get("attr", "")))
 
 
 def _kwargs(value: object) -> tuple[ExtraKwarg, ...]:

@@ -26,12 +26,14 @@ from pydantic import (
     Field,
     PlainSerializer,
     PlainValidator,
+    SerializerFunctionWrapHandler,
     StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
     ValidationError,
     field_validator,
+    model_serializer,
     model_validator,
 )
 
@@ -54,6 +56,15 @@ class ExtraKwarg(BaseModel):
     owner: str
     name: str
     expr: str
+    attr: str = ""
+
+    @model_serializer(mode="wrap")
+    def _attr_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``attr`` only when set, as the dataclass dumps it (a keyword has none)."""
+        dumped: dict[str, Any] = handler(self)
+        if not self.attr:
+            dumped.pop("attr", None)
+        return dumped
 
 
 def _bytes_in(value: object) -> bytes:
@@ -155,7 +166,9 @@ def _record(value: object) -> object:
     if isinstance(value, Expr):
         return doc.unchecked(doc.Expr, expr=value.expr)
     if isinstance(value, ExtraKwarg):
-        return doc.unchecked(doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr)
+        return doc.unchecked(
+            doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr, attr=value.attr
+        )
     return value
 
 

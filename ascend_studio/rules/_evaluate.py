@@ -18,6 +18,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
+from ascend_studio.rules._offer import fix_words, offered_fixes
 from ascend_studio.rules._registry import RULES
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -119,15 +120,18 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     params = _ordered(rule, hit)
     source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     spot = hit.ns.get("at")
+    fixes = offered_fixes(rule, ctx, hit)
+    hint = render(rule.fix, ns) if rule.fix is not None else None
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,
         message=render(rule.message, ns),
         source=source,
-        fix=render(rule.fix, ns) if rule.fix is not None else None,
+        fix=fix_words(fixes, hint),
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
+        fixes=fixes,
     )
 
 

@@ -1,7 +1,8 @@
 """What a rule is and what it reports.
 
 A :class:`Rule` is data: an id, a severity, the parameters it concerns, a
-bilingual message template, where the fact comes from, and a fix. Its logic is
+bilingual message template, where the fact comes from, and its fixes (profile
+edits, ``_fix``) or, where none can be made mechanically, a hint. Its logic is
 one small pure function: ``when`` for a hand-declared rule (returns falsy when
 quiet, ``True`` or a mapping of extra template values when it fires), or
 ``scan`` for a rule family driven by catalog data (yields one :class:`Hit` per
@@ -22,6 +23,7 @@ from ascend_studio.schema import Text
 
 if TYPE_CHECKING:
     from ascend_studio.rules._context import Ctx
+    from ascend_studio.rules._fix import Fix
     from ascend_studio.rules._index import CatalogIndex
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "Condition",
     "Diagnostic",
     "FileSpot",
+    "Fixer",
     "Hit",
     "Kind",
     "Rule",
@@ -49,6 +52,10 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 Kind = Literal["catalog", "python", "runtime", "docs", "env", "file", "advice"]
 
 Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
+#: A rule's fixes for one firing, preferred first, made in the evaluation's context
+#: (its product, scenario and whatever else the context knows), so a fix never
+#: suggests what the target lacks.
+Fixer = Callable[["Ctx", "Hit"], "Iterable[Fix]"]
 
 
 #: Every rule text is made through :meth:`Text.of` (the one code-made bilingual text).
@@ -82,9 +89,13 @@ class Rule:
     params: tuple[str, ...]
     message: Text
     source: str
+    #: What to do when no fix can be made mechanically, or what else the user may do
+    #: (a sentence shown after the fixes' own words).
     fix: Text | None = None
     when: Condition | None = None
     scan: Callable[[Ctx], Iterable[Hit]] | None = None
+    #: The fixes as profile edits (None: the rule has no mechanical fix).
+    fixes: Fixer | None = None
     #: The parameters this rule flags or changes; the others only influence it.
     #: ``None``: all of ``params``. Drives "affects / affected by" in explanations.
     targets: tuple[str, ...] | None = None
@@ -124,9 +135,17 @@ class Diagnostic:
     value: Mapping[str, object] | None = field(default=None, hash=False)
     #: Where in a companion file the finding is (file rules), else None.
     location: FileSpot | None = None
+    #: The ways to fix it as profile edits, preferred first; ``fix`` is their words
+    #: (and the rule's hint). Empty: no mechanical fix.
+    fixes: tuple[Fix, ...] = ()
 
     def text(self, lang: str = "en") -> str:
         return self.message.get(lang)
+
+    @property
+    def preferred(self) -> Fix | None:
+        """The fix ``--fix`` and "Fix all" consider (the first), if any."""
+        return self.fixes[0] if self.fixes else None
 
 
 #: Stands in for a template value a quiet rule cannot supply (explanations).
@@ -186,9 +205,11 @@ def rule(
     message: tuple[str, str],
     source: str,
     fix: tuple[str, str] | None = None,
+    fixes: Fixer | None = None,
     targets: tuple[str, ...] | None = None,
 ) -> Rule:
-    """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates."""
+    """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates, ``fix``
+    the hint shown after (or instead of) the words of ``fixes``."""
     return Rule(
         id=rule_id,
         severity=severity,
@@ -199,4 +220,5 @@ def rule(
         fix=txt(*fix) if fix else None,
         when=when,
         targets=targets,
+        fixes=fixes,
     )

@@ -1,0 +1,74 @@
+"""Which of a rule's fixes a finding offers, and the words the user reads for them.
+
+:func:`offered` is the one place that decides whether a fix may be offered in an
+evaluation context: every edit must name something the profile has (a key to
+remove or rename) and the catalog knows (a parameter to set), and a rename may
+not overwrite a value the user set. A check that depends on more of the target
+(such as the release a parameter first appears in) belongs here too, so that no
+rule, command or view suggests what the target lacks.
+"""
+
+from __future__ import annotations
+
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._extras import find_extra
+from ascend_studio.rules._fix import Edit, Fix, MoveKey, RemoveKey, RenameKey, SetValue
+from ascend_studio.rules._model import Hit, Rule
+from ascend_studio.schema import Text
+
+__all__ = ["fix_words", "offered", "offered_fixes"]
+
+
+def _present(ctx: Ctx, key: str) -> bool:
+    if key.startswith("env:"):
+        return key[4:] in ctx.env
+    prefix = key + "."
+    return (
+        key in ctx.values
+        or any(path.startswith(prefix) for path in ctx.values)
+        or find_extra(ctx.profile, key) is not None
+    )
+
+
+def _allowed(ctx: Ctx, edit: Edit) -> bool:
+    if isinstance(edit, SetValue):
+        return edit.path in ctx.ix.facts
+    if isinstance(edit, RemoveKey):
+        return _present(ctx, edit.key)
+    if isinstance(edit, RenameKey | MoveKey):
+        return (
+            _present(ctx, edit.key)
+            and edit.new in ctx.ix.facts
+            and edit.new not in ctx.values
+            and edit.new != edit.key
+        )
+    return True
+
+
+def offered(ctx: Ctx, fix: Fix) -> bool:
+    """Whether ``fix`` can be carried out on this profile and suits its target."""
+    return all(_allowed(ctx, edit) for edit in fix.edits)
+
+
+def offered_fixes(rule: Rule, ctx: Ctx, hit: Hit) -> tuple[Fix, ...]:
+    """The rule's fixes for ``hit`` that this context offers, each once, preferred first."""
+    if rule.fixes is None:
+        return ()
+    found: list[Fix] = []
+    for fix in rule.fixes(ctx, hit):
+        if offered(ctx, fix) and all(fix.edits != f.edits for f in found):
+            found.append(fix)
+    return tuple(found)
+
+
+def fix_words(fixes: tuple[Fix, ...], hint: Text | None) -> Text | None:
+    """The fix as the user reads it: each fix's title ("Remove X; or rename X to Y."),
+    then the rule's hint; the hint alone when nothing can be fixed mechanically."""
+    if not fixes:
+        return hint
+    zh = "；或".join(f.title.zh for f in fixes) + "。"
+    en = "; or ".join(f.title.en[:1].lower() + f.title.en[1:] for f in fixes)
+    en = en[:1].upper() + en[1:] + "."
+    if hint is not None:
+        zh, en = f"{zh}{hint.zh}", f"{en} {hint.en}"
+    return Text.of(zh, en)
