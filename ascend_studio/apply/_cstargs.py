@@ -22,23 +22,25 @@ Ws = cst.BaseParenthesizableWhitespace
 
 @dataclass
 class CallEdit:
-    """Keyword -> new source text; keywords to drop; (keyword, source) to append."""
+    """Keyword -> new source text; keywords to drop; (keyword, source) to append;
+    keyword -> new name (the value and its place kept)."""
 
     change: dict[str, str] = field(default_factory=dict)
     drop: set[str] = field(default_factory=set)
     add: list[tuple[str, str]] = field(default_factory=list)
+    rename: dict[str, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.change or self.drop or self.add)
+        return bool(self.change or self.drop or self.add or self.rename)
 
 
 def edit_args(call: cst.Call, edit: CallEdit) -> cst.Call:
     args = list(call.args)
-    for name in (*edit.change, *edit.drop):
+    for name in (*edit.change, *edit.drop, *edit.rename):
         # a keyword given twice: Python refuses the whole script; the last one stays
         while sum(1 for a in args if a.keyword is not None and a.keyword.value == name) > 1:
             args = _remove(args, name)
-    args = [_changed(arg, edit.change) for arg in args]
+    args = [_renamed(_changed(arg, edit.change), edit.rename) for arg in args]
     for name in edit.drop:
         args = _remove(args, name)
     if edit.add:
@@ -57,6 +59,12 @@ def _changed(arg: cst.Arg, new: dict[str, str]) -> cst.Arg:
         return arg
     value = cst.parse_expression(new[arg.keyword.value])
     return arg.with_changes(value=value)
+
+
+def _renamed(arg: cst.Arg, new: dict[str, str]) -> cst.Arg:
+    if arg.keyword is None or arg.keyword.value not in new:
+        return arg
+    return arg.with_changes(keyword=arg.keyword.with_changes(value=new[arg.keyword.value]))
 
 
 def _new_arg(args: list[cst.Arg], name: str, text: str) -> cst.Arg:

@@ -82,12 +82,19 @@ def _is_python(path: Path, text: str) -> bool:
 
 
 def apply_text(
-    text: str, profile: Profile, name: str, config: int = 1, catalog: Catalog | None = None
+    text: str,
+    profile: Profile,
+    name: str,
+    config: int = 1,
+    catalog: Catalog | None = None,
+    *,
+    as_written: bool = False,
 ) -> ApplyResult:
-    """Apply to script text; the kind of script is told by its name and first line."""
+    """Apply to script text; the kind of script is told by its name and first line.
+    ``as_written``: see :func:`apply_python`."""
     path = Path(name)
     if _is_python(path, text):
-        return apply_python(text, profile, config, catalog, name)
+        return apply_python(text, profile, config, catalog, name, as_written=as_written)
     dialect = detect_dialect(text, name)
     imported = import_shell(text, name, dialect)
     before = pick_config(imported.configs, config, name).profile

@@ -16,13 +16,14 @@ import libcst as cst
 
 from ascend_studio.apply._cst import run_plan
 from ascend_studio.apply._locate import locate
+from ascend_studio.apply._pyextras import plan_extras, plan_renames
 from ascend_studio.apply._pyplan import Planner
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
 from ascend_studio.codegen import ImportedConfig, import_python
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, shipped_catalog
+from ascend_studio.schema import Catalog, shipped_catalog
 
 __all__ = ["apply_python", "changed_values", "pick_config"]
 
@@ -58,41 +59,6 @@ def changed_values(before: Profile, after: Profile) -> dict[str, Value | None]:
         for path in sorted({*old, *new})
         if not _same(old.get(path), new.get(path))
     }
-
-
-def _extras(before: Profile, after: Profile) -> dict[tuple[str, str], str | None]:
-    def keyed(profile: Profile) -> dict[tuple[str, str], str]:
-        return {(x.owner, x.name): x.expr for x in profile.extra_kwargs}
-
-    old, new = keyed(before), keyed(after)
-    return {k: new.get(k) for k in sorted({*old, *new}) if old.get(k) != new.get(k)}
-
-
-def _plan_extras(planner: Planner, before: Profile, after: Profile) -> None:
-    site = planner.site
-    for (owner, name), expr in _extras(before, after).items():
-        shown = f"{owner}({name}=...)"
-        if name in ("*", "**") or site is None or site.runconfig is None:
-            planner.cannot(
-                shown,
-                None,
-                f"{owner}({name}{expr or ''})：无法写入脚本，请手动修改。",
-                f"{owner}({name}{expr or ''}): cannot be written into the script; edit it by hand.",
-            )
-            continue
-        holder = "" if owner == "NPURunConfig" else SUBCONFIG_PATHS[owner]
-        call = planner.holder_call(site.runconfig, holder, shown)
-        if call is None or call is False or call is True:
-            continue
-        if name in call.args or any(k.arg == name for k in call.node.keywords):
-            edit = planner.plan.call(planner.pos(call.node.func))
-            if expr is None:
-                edit.drop.add(name)
-            else:
-                edit.change[name] = expr
-            planner.changed.append(shown)
-        elif expr is not None:
-            planner.add_keyword(call, name, expr, shown)
 
 
 def _env_note(before: Profile, after: Profile) -> list[ApplyNote]:
@@ -137,23 +103,29 @@ def apply_python(
     config: int = 1,
     catalog: Catalog | None = None,
     source: str = "<script>",
+    *,
+    as_written: bool = False,
 ) -> ApplyResult:
     """``text`` with configuration ``config`` (1-based) changed to match ``profile``.
 
-    Raises :class:`ApplyError` when nothing can be applied (no such
-    configuration, the script does not parse); never executes the script.
+    ``as_written``: ``profile`` was made from the values as the script writes them
+    (``validate --fix``), not as the importer converts them (``aoe_mode=2`` read as
+    ``"2"``), so a fix writing ``"2"`` is a change. Raises :class:`ApplyError` when
+    nothing can be applied (no such configuration, the script does not parse); never
+    executes the script.
     """
     catalog = catalog or shipped_catalog()
     imported = pick_config(import_python(text, source, catalog).configs, config, source)
-    before = imported.profile
+    before = imported.profile_as_written() if as_written else imported.profile
     located = locate(text, catalog)
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
+    before = plan_renames(planner, before, profile, catalog)
     for path, value in changed_values(before, profile).items():
         planner.value(path, value)
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
-    _plan_extras(planner, before, profile)
+    plan_extras(planner, before, profile)
     notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
@@ -163,12 +135,21 @@ def apply_python(
     except cst.ParserSyntaxError as exc:
         raise ApplyError(f"{source}: cannot be edited safely ({exc.message})") from None
     after = _map_back(text, located.parsed.text, edited)
-    notes += _check(after, profile, config, catalog, source=source, paths=planner.changed)
+    notes += _check(
+        after, profile, config, catalog, source=source, paths=planner.changed, written=as_written
+    )
     return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
 
 
 def _check(
-    after: str, profile: Profile, config: int, catalog: Catalog, *, source: str, paths: list[str]
+    after: str,
+    profile: Profile,
+    config: int,
+    catalog: Catalog,
+    *,
+    source: str,
+    paths: list[str],
+    written: bool,
 ) -> list[ApplyNote]:
     """Read the result back: say which planned values did not land."""
     again = import_python(after, source, catalog).configs
@@ -176,7 +157,8 @@ def _check(
         return [
             note("warning", "修改后找不到该配置。", "The configuration is gone after the edit.")
         ]
-    got = changed_values(again[config - 1].profile, profile)
+    read = again[config - 1]
+    got = changed_values(read.profile_as_written() if written else read.profile, profile)
     return [
         note(
             "warning",

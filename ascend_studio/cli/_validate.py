@@ -91,7 +91,7 @@ def register(sub: Any) -> None:
 
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
-_RULE_COVERED = frozenset({"unknown_kwarg"})
+_RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
 
 
 def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:

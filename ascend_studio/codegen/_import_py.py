@@ -160,7 +160,9 @@ def _configurations(builder: MapBuilder, scanner: Scanner) -> list[tuple[Built, 
 
 
 def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> None:
-    """Add session_config's parameter_map values; keywords win (NPUEstimator writes last)."""
+    """Add session_config's parameter_map values; keywords win (NPUEstimator writes last).
+    Its keys the catalog does not know are kept too."""
+    built.extras += mapped.extras
     for path, value in mapped.values.items():
         line = mapped.lines.get(path)
         if path in built.values:

@@ -332,7 +332,7 @@ class Builder:
             f"{obj.owner} has no keyword {name}; the real constructor raises TypeError. "
             f"Kept as written.{hint_en}",
             line,
-            name,
+            f"{obj.owner}.{name}",
             suggestion=close[0] if close else None,
         )
 

@@ -30,7 +30,7 @@ from ascend_studio.schema import Catalog, Text
 __all__ = ["CheckedFile", "Finding", "check_file"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg"})
+RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
 
 
 @dataclass(frozen=True)

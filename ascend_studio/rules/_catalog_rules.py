@@ -31,13 +31,15 @@ from ascend_studio.rules._catalog_checks import (
     scan_none,
     scan_product,
     scan_scenario,
+    scan_session_keys,
     scan_unknown,
     typed,
     typed_param,
     value_gate,
     valued,
 )
-from ascend_studio.rules._model import Rule, Severity, txt
+from ascend_studio.rules._fixers import rename_or_remove
+from ascend_studio.rules._model import Fixer, Rule, Severity, txt
 from ascend_studio.schema import Text
 
 __all__ = ["CATALOG_RULES"]
@@ -51,6 +53,7 @@ def _family(
     involves: Involves,
     *,
     fix: Text | None = None,
+    fixes: Fixer | None = None,
     source: str = SRC_CATALOG,
 ) -> Rule:
     return Rule(
@@ -63,6 +66,7 @@ def _family(
         fix=fix,
         scan=scan,
         involves=involves,
+        fixes=fixes,
     )
 
 
@@ -77,7 +81,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_unknown,
         never,
-        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
+        fix=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
         source="npu_config.py:NPURunConfig.__init__ (signature)",
     ),
     _family(
@@ -89,8 +94,24 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_kwargs,
         never,
-        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
+        fix=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
         source="npu_config.py (constructor signatures)",
+    ),
+    _family(
+        "profile.unknown_key",
+        "warning",
+        txt(
+            "{param} 不是 TF Adapter 读取的键（拼写错误或已移除；导入时原样保留为 {value}），"
+            "适配器会静默忽略它。",
+            "{param} is not a key TF Adapter reads (misspelt or removed; kept verbatim as "
+            "{value}): the adapter silently ignores it.",
+        ),
+        scan_session_keys,
+        never,
+        fix=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
+        source="npu_attrs.cc:SetNpuOptimizerAttr (the parameter_map keys it reads)",
     ),
     _family(
         "type.mismatch",

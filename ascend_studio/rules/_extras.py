@@ -19,8 +19,8 @@ __all__ = ["SESSION_OWNER", "UNPACKED", "extra_value", "find_extra", "key_of", "
 
 #: ExtraKwarg names the importer gives unpacked arguments (``NPURunConfig(**opts)``).
 UNPACKED = frozenset({"*", "**"})
-#: Calls that only turn a value into the bytes a ``.s`` field holds (or back).
-_WRAPPERS = frozenset({"as_bytes", "compat.as_bytes", "tf.compat.as_bytes", "bytes", "str"})
+#: Calls that only turn a value into the bytes a ``.s`` field holds (``tf.compat.*``).
+_WRAPPERS = frozenset({"as_bytes", "as_str", "as_text"})
 
 
 def key_of(extra: ExtraKwarg) -> str:
@@ -38,32 +38,36 @@ def find_extra(profile: Profile, key: str) -> ExtraKwarg | None:
     return None
 
 
-def _dotted(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        inner = _dotted(node.value)
-        return f"{inner}.{node.attr}" if inner else ""
-    return ""
+def _inner(node: ast.expr) -> ast.expr | None:
+    """The value a bytes-making call wraps, or None when ``node`` is no such call."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name in _WRAPPERS and len(node.args) == 1:
+        return node.args[0]
+    if name in ("bytes", "str") and isinstance(func, ast.Name) and node.args:
+        return node.args[0]
+    if isinstance(func, ast.Attribute) and name == "encode":
+        return func.value
+    return None
 
 
 def unwrapped(text: str) -> str:
-    """A parameter_map right-hand side without the call that makes it bytes
-    (``tf.compat.as_bytes(x)``, ``x.encode()``, ``bytes(x, "utf-8")``): ``x`` as written."""
+    """A parameter_map right-hand side without the calls that make it bytes
+    (``tf.compat.as_bytes(x)``, ``x.encode()``, ``bytes(x, "utf-8")``), as the importer
+    reads it: ``x`` as written."""
+    source = text.strip()
     try:
-        node = ast.parse(text.strip(), mode="eval").body
+        node = ast.parse(source, mode="eval").body
     except SyntaxError:
         return text
-    inner = node
-    if isinstance(node, ast.Call) and node.args and _dotted(node.func) in _WRAPPERS:
-        inner = node.args[0]
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "encode"
-    ):
-        inner = node.func.value
-    found = ast.get_source_segment(text.strip(), inner)
+    for _ in range(4):
+        inner = _inner(node)
+        if inner is None:
+            break
+        node = inner
+    found = ast.get_source_segment(source, node)
     return found if found is not None else text
 
 

@@ -99,9 +99,12 @@ class RenameKey:
 
     key: str
     new: str
+    #: How the new name is written where the old one was (``dump_path`` in
+    #: ``DumpConfig(...)``, ``parameter_map["dump_mode"]``); empty: ``new`` as it is.
+    spelled: str = ""
 
     def words(self) -> Text:
-        old, new = shown_key(self.key), shown_key(self.new)
+        old, new = shown_key(self.key), self.spelled or shown_key(self.new)
         return Text.of(f"将 {old} 改名为 {new}", f"rename {old} to {new}")
 
 

@@ -64,6 +64,8 @@ def offered_fixes(rule: Rule, ctx: Ctx, hit: Hit) -> tuple[Fix, ...]:
 def fix_words(fixes: tuple[Fix, ...], hint: Text | None) -> Text | None:
     """The fix as the user reads it: each fix's title ("Remove X; or rename X to Y."),
     then the rule's hint; the hint alone when nothing can be fixed mechanically."""
+    if hint is not None and not (hint.zh.strip() and hint.en.strip()):
+        hint = None  # a hint that applies only to some hits (a did-you-mean) is empty
     if not fixes:
         return hint
     zh = "；或".join(f.title.zh for f in fixes) + "。"

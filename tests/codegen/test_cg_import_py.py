@@ -129,8 +129,8 @@ def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
     wrong = result.report.of_kind("wrong_field")
     assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
     unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
-    assert unknown["precison_mode"] == "precision_mode"
-    assert "auto_tune_mode" in unknown
+    assert unknown["parameter_map.precison_mode"] == "precision_mode"
+    assert "parameter_map.auto_tune_mode" in unknown
     assert [i.path for i in result.report.of_kind("converted")] == ["hcom_parallel"]
 
 
@@ -291,7 +291,10 @@ def test_unknown_keywords_kept_with_did_you_mean() -> None:
         ExtraKwarg(owner="NPURunConfig", name="**", expr="extra"),
     )
     suggestions = {i.path: i.suggestion for i in result.report.of_kind("unknown_kwarg")}
-    assert suggestions == {"precison_mode": "precision_mode", "dump_pth": "dump_path"}
+    assert suggestions == {
+        "NPURunConfig.precison_mode": "precision_mode",
+        "DumpConfig.dump_pth": "dump_path",
+    }
     assert 'precison_mode="force_fp16"' in export_text(profile, "py")
 
 

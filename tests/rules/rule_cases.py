@@ -55,6 +55,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'fp16'"),)),
         P(kwargs=(ExtraKwarg(owner="NPUEstimator", name="model_dir", expr="'/m'"),)),
     ),
+    (
+        "profile.unknown_key",
+        P(kwargs=(ExtraKwarg(owner="parameter_map", name="sump_mode", expr='b"all"', attr="s"),)),
+        P({"dump_config.dump_mode": "all"}),
+    ),
     ("type.mismatch", P({"aoe_mode": 2}), P({"aoe_mode": "2"})),
     ("type.int_for_bool", P({"hcom_parallel": 1}), P({"hcom_parallel": True})),
     ("type.bool_for_int", P({"deterministic": True}), P({"deterministic": 1})),
