@@ -25,10 +25,12 @@ from ascend_studio.rules._extras import find_extra
 from ascend_studio.rules._fixall import ROUNDS
 from ascend_studio.schema import Catalog, shipped_catalog
 
-__all__ = ["FixedText", "Prepare", "Select", "apply_fixes", "fix_text"]
+__all__ = ["FixedText", "Prepare", "Select", "SelectFor", "apply_fixes", "fix_text"]
 
-#: Which findings of a configuration may be fixed (a suppression comment, --select).
-Select = Callable[[ImportedConfig, Diagnostic], bool]
+#: Whether a finding of configuration ``number`` may be fixed (a suppression comment,
+#: --select), made for the text as it is at the start of each round.
+Select = Callable[[int, ImportedConfig, Diagnostic], bool]
+SelectFor = Callable[[str], Select]
 #: What the rules see of a configuration's profile (its companion files read, the
 #: product and scenario the command line names).
 Prepare = Callable[[Profile], Profile]
@@ -111,7 +113,7 @@ class _Run:
     name: str
     catalog: Catalog
     unsafe: bool
-    select: Select | None
+    select_for: SelectFor | None
     prepare: Prepare | None
     out: FixedText
     tried: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
@@ -119,13 +121,15 @@ class _Run:
     def findings(self, config: ImportedConfig, profile: Profile) -> list[Diagnostic]:
         return on_one_path(config, evaluate(profile, self.catalog))
 
-    def wanted(self, config: ImportedConfig, finding: Diagnostic) -> Fix | None:
+    def wanted(
+        self, number: int, config: ImportedConfig, finding: Diagnostic, select: Select | None
+    ) -> Fix | None:
         fix = chosen_fix(finding, self.unsafe)
         if fix is None or (finding.rule_id, finding.params) in self.tried:
             return None
         if len(finding.params) > 1 and config.apart(finding.params) is not None:
             return None  # holds only if two conditions meet: not this tool's to settle
-        if self.select is not None and not self.select(config, finding):
+        if select is not None and not select(number, config, finding):
             return None
         return fix
 
@@ -133,10 +137,11 @@ class _Run:
         """One round on configuration ``number``: the new text, or None when nothing is left."""
         config = _configs(text, self.name, self.catalog)[number - 1]
         profile = _profile_at(config, self.prepare)
+        select = self.select_for(text) if self.select_for is not None else None
         chosen: list[tuple[Diagnostic, Fix]] = []
         touched: set[str] = set()
         for finding in self.findings(config, profile):
-            fix = self.wanted(config, finding)
+            fix = self.wanted(number, config, finding, select)
             if fix is not None and not fix.keys & touched:
                 touched |= fix.keys
                 chosen.append((finding, fix))
@@ -163,13 +168,14 @@ def fix_text(
     *,
     unsafe: bool = False,
     catalog: Catalog | None = None,
-    select: Select | None = None,
+    select: SelectFor | None = None,
     prepare: Prepare | None = None,
 ) -> FixedText:
     """Every configuration of ``text`` (named ``name``: its kind is told by the name and
     the first line) with its findings' chosen fixes carried out (safe ones; unsafe
-    ones too with ``unsafe``); never executes the script. Raises :class:`ApplyError`
-    when the script cannot be edited safely."""
+    ones too with ``unsafe``); never executes the script. ``select`` makes, for the
+    text of each round, which findings may be fixed; ``prepare`` what the rules see of
+    a profile. Raises :class:`ApplyError` when the script cannot be edited safely."""
     catalog = catalog or shipped_catalog()
     out = FixedText(text, text)
     run = _Run(name, catalog, unsafe, select, prepare, out)

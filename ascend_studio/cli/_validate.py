@@ -33,11 +33,22 @@ from ascend_studio.lint._options import (
     BATCH_EPILOG,
     EpilogAsWritten,
     add_batch_arguments,
+    add_fix_arguments,
     is_batch,
+    wants_fixes,
 )
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
-from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
+from ascend_studio.rules import (
+    SEVERITIES,
+    Diagnostic,
+    Explanation,
+    chosen_fix,
+    evaluate,
+    explain,
+    fix_json,
+    fixable_counts,
+)
 from ascend_studio.schema import Catalog, shipped_catalog
 
 if TYPE_CHECKING:
@@ -86,6 +97,7 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_fix_arguments(parser)
     add_batch_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -144,6 +156,7 @@ def diagnostic_json(
         "params": list(d.params),
         "message": {"zh": d.message.zh, "en": d.message.en},
         "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+        "fixes": [fix_json(fix) for fix in d.fixes],
         "source": d.source,
         "value": None if d.value is None else {k: _jsonable(v) for k, v in d.value.items()},
     }
@@ -177,8 +190,15 @@ def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> Non
         print(f"          {say('at', lang)}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
-        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
+        print(f"          {say('fix', lang)}{_fixable(d)}: {d.fix.get(lang)}")
     print(f"          {say('source', lang)}: {d.source}")
+
+
+def _fixable(d: Diagnostic) -> str:
+    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with that."""
+    if chosen_fix(d) is not None:
+        return " (--fix)"
+    return " (--unsafe-fixes)" if chosen_fix(d, True) is not None else ""
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
@@ -263,9 +283,22 @@ def _report(
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
+        _print_fixable([d for _, _, found in results for d in found])
     import_error = any(item.severity == "error" for item in problems)
     rule_error = any(d.severity == "error" for _, _, found in results for d in found)
     return 1 if import_error or rule_error else 0
+
+
+def _print_fixable(found: list[Diagnostic]) -> None:
+    safe, unsafe = fixable_counts(found)
+    if safe or unsafe:
+        more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
+        what = (
+            f"{safe} fixable with --fix{more}"
+            if safe
+            else f"{unsafe} fixable with --fix --unsafe-fixes"
+        )
+        print(f"{what}.")
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -319,6 +352,19 @@ def run(args: argparse.Namespace) -> int:
     settings = _single_file_settings(args, catalog)
     if isinstance(settings, str):
         return _fail(settings)
+    problem = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, problem = run_fixes(args, catalog, _resolver(catalog), None)
+        if ended is not None:
+            return ended
+    status = _single(args, settings)
+    return max(status, 1) if problem and status != 2 else status
+
+
+def _single(args: argparse.Namespace, settings: Settings) -> int:
+    """The single-file report."""
     file = args.paths[0]
     try:
         loaded, problems, comments = _load(file)

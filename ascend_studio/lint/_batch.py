@@ -17,7 +17,15 @@ from ascend_studio.lint._settings import CommandLine, Setting, Settings, setting
 from ascend_studio.rules import SEVERITIES
 from ascend_studio.schema import Catalog
 
-__all__ = ["Batch", "BatchOptions", "Summary", "exit_status", "run_batch"]
+__all__ = [
+    "Batch",
+    "BatchOptions",
+    "Summary",
+    "batch_files",
+    "exit_status",
+    "resolved",
+    "run_batch",
+]
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ def _selection(path: str, options: BatchOptions) -> Selection:
     return Selection(include, excludes, options.respect_gitignore, options.force_exclude)
 
 
-def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
+def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
     found: dict[Path, None] = {}
     missing: list[str] = []
     for given in options.paths:
@@ -117,7 +125,7 @@ def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
 Resolve = Callable[[str], str | None]
 
 
-def _resolved(settings: Settings, resolve: Resolve) -> Settings:
+def resolved(settings: Settings, resolve: Resolve) -> Settings:
     product = settings.product
     if product.value is None:
         return settings
@@ -138,15 +146,15 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     """Check every file; a list of one-line problems instead when a path or config is wrong."""
     forget_configs()
     try:
-        paths, missing = _files(options)
+        paths, missing = batch_files(options)
         if missing:
             return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
-        fail_on = _resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
+        fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
         progress = _Progress(options.progress, len(paths))
         for done, path in enumerate(paths, start=1):
-            settings = _resolved(settings_for(path, options.cli), resolve)
+            settings = resolved(settings_for(path, options.cli), resolve)
             checked = check_file(path, shown_path(path), settings, catalog, options.report_unused)
             summary.add(checked)
             checked_files.append(checked)

@@ -24,7 +24,7 @@ from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, Severity, evaluate
+from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import Catalog, Text
 
 __all__ = ["CheckedFile", "Finding", "check_file"]
@@ -47,6 +47,10 @@ class Finding:
     params: tuple[str, ...] = ()
     #: Which configuration of the file it concerns, as the importer labels it.
     config: str | None = None
+    #: The ways to fix it, preferred first (a rule's fixes; see ``ascend_studio.rules.Fix``).
+    fixes: tuple[Fix, ...] = ()
+    #: The configuration's number in the file (1-based, as ``apply --config`` counts).
+    config_number: int | None = None
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.rule_id, self.message.en)
@@ -121,6 +125,8 @@ def _rule_finding(
         d.source,
         d.params,
         config.label,
+        d.fixes,
+        index + 1,
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
-from ascend_studio.lint._options import listed
+from ascend_studio.lint._options import listed, wants_fixes
 from ascend_studio.lint._select import check_selectors
 from ascend_studio.lint._settings import CommandLine
 from ascend_studio.schema import Catalog
@@ -51,6 +51,23 @@ def run_batch_command(
         report_unused=args.report_unused_suppressions,
         progress=stderr_terminal(),
     )
+    unfixed = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, unfixed = run_fixes(args, catalog, resolve, options)
+        if ended is not None:
+            return ended
+    status = _report(args, options, catalog, resolve)
+    return max(status, 1) if unfixed and status != 2 else status
+
+
+def _report(
+    args: argparse.Namespace,
+    options: BatchOptions,
+    catalog: Catalog,
+    resolve: Callable[[str], str | None],
+) -> int:
     batch = run_batch(options, catalog, resolve)
     if isinstance(batch, list):
         for line in batch:

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from ascend_studio.cli import counted
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
+from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
 from ascend_studio.schema import Text
 
-__all__ = ["use_colour", "write_github", "write_json", "write_text"]
+__all__ = ["fixable_line", "use_colour", "write_github", "write_json", "write_text"]
 
 _COLOURS: Mapping[str, str] = {"error": "31", "warning": "33", "info": "36"}
 
@@ -40,10 +41,12 @@ def _one_line(text: str) -> str:
 
 
 def text_line(f: Finding, lang: str, colour: bool = False) -> str:
-    """``path:line:col: severity rule-id message [fix: ...]``."""
+    """``path:line:col: severity rule-id [*] message [fix: ...]`` (``[*]``: ``--fix`` fixes
+    it, as ruff marks its fixable findings)."""
     where = _paint(f"{f.path}:{f.line}:{f.column}:", "1", colour)
     severity = _paint(f.severity, _COLOURS[f.severity], colour)
-    line = f"{where} {severity} {f.rule_id} {_one_line(f.message.get(lang))}"
+    mark = " [*]" if chosen_fix(f) is not None else ""
+    line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
         label = "修改" if lang == "zh" else "fix"
         line += f" [{label}: {_one_line(f.fix.get(lang))}]"
@@ -63,12 +66,26 @@ def summary_lines(summary: Summary) -> list[str]:
     return lines
 
 
+def fixable_line(findings: Sequence[HasFixes]) -> str | None:
+    """``[*] 3 fixable with --fix (2 more with --unsafe-fixes).``, or None."""
+    safe, unsafe = fixable_counts(findings)
+    if not safe and not unsafe:
+        return None
+    more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
+    if not safe:
+        return f"{unsafe} fixable with --fix --unsafe-fixes."
+    return f"[*] {safe} fixable with --fix{more}."
+
+
 def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
     for finding in batch.findings:
         out.write(text_line(finding, lang, colour) + "\n")
     if batch.findings:
         out.write("\n")
     out.write("\n".join(summary_lines(batch.summary)) + "\n")
+    fixable = fixable_line(batch.findings)
+    if fixable:
+        out.write(fixable + "\n")
 
 
 def _text(text: Text | None) -> dict[str, str] | None:
@@ -87,6 +104,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "source": f.source,
         "params": list(f.params),
         "configuration": f.config,
+        "fixes": [fix_json(fix) for fix in f.fixes],
     }
 
 

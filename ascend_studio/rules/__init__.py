@@ -42,9 +42,10 @@ if TYPE_CHECKING:
         UnsetEnv,
         apply_edit,
         apply_fix,
+        fix_json,
         shown_key,
     )
-    from ascend_studio.rules._fixall import Fixed, chosen_fix, fix_profile
+    from ascend_studio.rules._fixall import Fixed, HasFixes, chosen_fix, fix_profile, fixable_counts
     from ascend_studio.rules._model import SEVERITIES, Diagnostic, FileSpot, Kind, Rule, Severity
     from ascend_studio.rules._registry import RULES, RULES_BY_ID
 
@@ -63,6 +64,7 @@ __all__ = [
     "FileSpot",
     "Fix",
     "Fixed",
+    "HasFixes",
     "Involved",
     "Kind",
     "MoveKey",
@@ -82,7 +84,9 @@ __all__ = [
     "evaluate",
     "explain",
     "file_contents",
+    "fix_json",
     "fix_profile",
+    "fixable_counts",
     "shown_key",
 ]
 
@@ -94,6 +98,7 @@ _WHERE = {
     "Edit": "_fix",
     "Fix": "_fix",
     "Fixed": "_fixall",
+    "HasFixes": "_fixall",
     "MoveKey": "_fix",
     "RemoveKey": "_fix",
     "RenameKey": "_fix",
@@ -103,7 +108,9 @@ _WHERE = {
     "apply_edit": "_fix",
     "apply_fix": "_fix",
     "chosen_fix": "_fixall",
+    "fix_json": "_fix",
     "fix_profile": "_fixall",
+    "fixable_counts": "_fixall",
     "shown_key": "_fix",
     "EffectiveSource": "_effective",
     "EffectiveValue": "_effective",

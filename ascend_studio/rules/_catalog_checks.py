@@ -12,8 +12,7 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Literal, get_args
 
-from ascend_studio.profile import Expr, Value
-from ascend_studio.profile import SESSION_OWNER
+from ascend_studio.profile import SESSION_OWNER, Expr, Value
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._extras import UNPACKED, extra_value, key_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key

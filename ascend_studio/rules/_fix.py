@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ascend_studio.profile import SESSION_OWNER, Expr, Profile, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, Profile, Value, bytes_json
 from ascend_studio.rules._extras import extra_value, find_extra
 from ascend_studio.schema import Text
 
@@ -41,7 +41,9 @@ __all__ = [
     "UnsetEnv",
     "apply_edit",
     "apply_fix",
+    "edit_json",
     "edit_keys",
+    "fix_json",
     "shown_key",
 ]
 
@@ -236,3 +238,35 @@ def apply_fix(profile: Profile, fix: Fix) -> Profile:
     for edit in fix.edits:
         profile = apply_edit(profile, edit)
     return profile
+
+
+def _value_json(value: Value) -> object:
+    if isinstance(value, Expr):
+        return {"expr": value.expr}
+    if isinstance(value, bytes):
+        return bytes_json(value)
+    return value
+
+
+def edit_json(edit: Edit) -> dict[str, object]:
+    """One edit as JSON: ``{"op": "rename_key", "key": ..., "new": ...}``."""
+    if isinstance(edit, SetValue):
+        return {"op": "set_value", "path": edit.path, "value": _value_json(edit.value)}
+    if isinstance(edit, RemoveKey):
+        return {"op": "remove_key", "key": edit.key}
+    if isinstance(edit, RenameKey):
+        return {"op": "rename_key", "key": edit.key, "new": edit.new}
+    if isinstance(edit, MoveKey):
+        return {"op": "move_key", "key": edit.key, "new": edit.new}
+    if isinstance(edit, SetEnv):
+        return {"op": "set_env", "name": edit.name, "value": edit.value}
+    return {"op": "unset_env", "name": edit.name}
+
+
+def fix_json(fix: Fix) -> dict[str, object]:
+    """A fix as JSON (``validate --json``, the language server)."""
+    return {
+        "applicability": fix.applicability,
+        "title": {"zh": fix.title.zh, "en": fix.title.en},
+        "edits": [edit_json(edit) for edit in fix.edits],
+    }

@@ -7,8 +7,9 @@ findings); it stops when a round changes nothing, or after a few rounds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules._evaluate import evaluate
@@ -16,7 +17,7 @@ from ascend_studio.rules._fix import Fix, apply_fix
 from ascend_studio.rules._model import Diagnostic
 from ascend_studio.schema import Catalog
 
-__all__ = ["ROUNDS", "Fixed", "chosen_fix", "fix_profile"]
+__all__ = ["ROUNDS", "Fixed", "HasFixes", "chosen_fix", "fix_profile", "fixable_counts"]
 
 #: The most rounds a fix run takes (a fix that undoes another cannot loop forever).
 ROUNDS = 8
@@ -32,10 +33,17 @@ class Fixed:
     remaining: tuple[Diagnostic, ...]
 
 
-def chosen_fix(finding: Diagnostic, unsafe: bool = False) -> Fix | None:
+class HasFixes(Protocol):
+    """A finding with its fixes, preferred first (a rule's, a batch run's)."""
+
+    @property
+    def fixes(self) -> tuple[Fix, ...]: ...
+
+
+def chosen_fix(finding: HasFixes, unsafe: bool = False) -> Fix | None:
     """The fix a fix run applies to ``finding``: its preferred one, when that is safe
     (or unsafe, with ``unsafe``); a display-only fix never."""
-    fix = finding.preferred
+    fix = finding.fixes[0] if finding.fixes else None
     if fix is None or fix.applicability == "display":
         return None
     if fix.applicability == "unsafe" and not unsafe:
@@ -87,3 +95,10 @@ def fix_profile(
         applied += done
         found = evaluate(profile, catalog)
     return Fixed(profile, tuple(applied), tuple(found))
+
+
+def fixable_counts(findings: Sequence[HasFixes]) -> tuple[int, int]:
+    """(fixable with --fix, fixable only with --unsafe-fixes) among ``findings``."""
+    safe = sum(1 for d in findings if chosen_fix(d) is not None)
+    unsafe = sum(1 for d in findings if chosen_fix(d, True) is not None) - safe
+    return safe, unsafe
