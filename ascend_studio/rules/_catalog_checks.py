@@ -22,6 +22,7 @@ from ascend_studio.schema import (
     SUBCONFIG_PATHS,
     EnumValue,
     Parameter,
+    Scalar,
     Text,
     format_problem,
     number_text,
@@ -56,6 +57,7 @@ __all__ = [
     "scan_unknown",
     "typed",
     "typed_param",
+    "usable_values",
     "value_gate",
     "value_problem",
     "valued",
@@ -366,16 +368,20 @@ def value_gate(kind: str) -> Scan:
     return scan
 
 
-def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
+def usable_values(values: tuple[EnumValue, ...], ctx: Ctx) -> list[Scalar]:
     """The documented values that work on the target: what a fix offers instead."""
-    fine = [
-        repr(v.value)
+    return [
+        v.value
         for v in values
         if v.supported
         and not v.undocumented
         and (v.products is None or ctx.product in v.products)
         and v.scenario in ("both", ctx.scenario)
     ]
+
+
+def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
+    fine = [repr(v) for v in usable_values(values, ctx)]
     return ", ".join(fine) if fine else "-"
 
 

@@ -38,6 +38,16 @@ from ascend_studio.rules._catalog_checks import (
     value_gate,
     valued,
 )
+from ascend_studio.rules._catalog_fixes import (
+    as_bool,
+    as_int,
+    as_type,
+    clamped,
+    closest_value,
+    drop,
+    right_case,
+    usable_instead,
+)
 from ascend_studio.rules._fixers import rename_or_remove
 from ascend_studio.rules._model import Fixer, Rule, Severity, txt
 from ascend_studio.schema import Text
@@ -54,6 +64,7 @@ def _family(
     *,
     fix: Text | None = None,
     fixes: Fixer | None = None,
+    also: Text | None = None,
     source: str = SRC_CATALOG,
 ) -> Rule:
     return Rule(
@@ -67,6 +78,7 @@ def _family(
         scan=scan,
         involves=involves,
         fixes=fixes,
+        also=also,
     )
 
 
@@ -81,7 +93,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_unknown,
         never,
-        fix=txt("{near_zh}", "{near_en}"),
+        also=txt("{near_zh}", "{near_en}"),
         fixes=rename_or_remove,
         source="npu_config.py:NPURunConfig.__init__ (signature)",
     ),
@@ -94,7 +106,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_kwargs,
         never,
-        fix=txt("{near_zh}", "{near_en}"),
+        also=txt("{near_zh}", "{near_en}"),
         fixes=rename_or_remove,
         source="npu_config.py (constructor signatures)",
     ),
@@ -109,7 +121,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_session_keys,
         never,
-        fix=txt("{near_zh}", "{near_en}"),
+        also=txt("{near_zh}", "{near_en}"),
         fixes=rename_or_remove,
         source="npu_attrs.cc:SetNpuOptimizerAttr (the parameter_map keys it reads)",
     ),
@@ -124,6 +136,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed_param(),
         fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        fixes=as_type,
     ),
     _family(
         "type.int_for_bool",
@@ -136,6 +149,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed_param("bool"),
         fix=txt("改为 True 或 False。", "Use True or False."),
         source="npu_estimator.py (.b fields accept ints through protobuf)",
+        fixes=as_bool,
     ),
     _family(
         "type.bool_for_int",
@@ -151,6 +165,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "Use an integer (True counts as 1, False as 0).",
         ),
         source="npu_estimator.py (.i fields accept bools through protobuf)",
+        fixes=as_int,
     ),
     _family(
         "value.not_allowed",
@@ -163,6 +178,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_values(True),
         fix=txt("改为以下取值之一：{allowed}。", "Use one of: {allowed}."),
         source="npu_config.py / npu_attrs.cc value checks; catalog:{param}",
+        fixes=closest_value,
     ),
     _family(
         "value.case",
@@ -173,7 +189,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         valued("case"),
         has_values(True),
-        fix=txt("改为 {spelling}。", "Use {spelling}."),
+        fixes=right_case,
         source="npu_attrs.cc (exact string comparison); catalog:{param}",
     ),
     _family(
@@ -188,6 +204,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_values(False),
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
         source="npurunconfig-page / docs value lists; catalog:{param}",
+        fixes=closest_value,
     ),
     _family(
         "range.out_of_range",
@@ -200,6 +217,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_range(True),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npu_config.py (check_positive_integer...) / npu_attrs.cc range checks",
+        fixes=clamped,
     ),
     _family(
         "range.undocumented",
@@ -212,6 +230,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npurunconfig-page / docs ranges; catalog:{param}",
+        fixes=clamped,
     ),
     _family(
         "avail.product",
@@ -222,7 +241,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("unsupported"),
         involves_products("unsupported"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fixes=drop("unsafe"),
+        also=txt("或者更换目标产品。", "Or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
@@ -235,7 +255,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("ignored"),
         involves_products("ignored"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fixes=drop("safe"),
+        also=txt("或者更换目标产品。", "Or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
     ),
     _family(
@@ -272,10 +293,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_none,
         involves_none,
-        fix=txt(
-            "删除该参数以使用默认值，或填写一个 {expected} 值。",
-            "Remove the argument to get the default, or give a {expected} value.",
-        ),
+        fixes=drop("safe"),
+        also=txt("或者填写一个 {expected} 值。", "Or give a {expected} value."),
         source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
         "writes); catalog:{param}.checks.none",
     ),
@@ -290,6 +309,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_value_gate,
         fix=txt("改为该产品支持的取值：{usable}。", "Use a value this product supports: {usable}."),
         source="npurunconfig-page per-value product notes; catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "avail.value_unsupported",
@@ -302,6 +322,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_value_gate,
         fix=txt("改为当前版本支持的取值：{usable}。", "Use a supported value: {usable}."),
         source="npurunconfig-page (当前版本不支持); catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "scenario.param",
@@ -312,7 +333,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_scenario,
         involves_scenario,
-        fix=txt("删除该参数，或更换场景。", "Remove it, or change the scenario."),
+        fixes=drop("safe"),
+        also=txt("或者更换场景。", "Or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
@@ -328,6 +350,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "改为适用于当前场景的取值：{usable}。", "Use a value meant for this scenario: {usable}."
         ),
         source="npurunconfig-page per-value scenario notes; catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "status.no_effect",
@@ -338,7 +361,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("no_effect"),
         involves_attr("no_effect"),
-        fix=txt("删除该参数。", "Remove it."),
+        fixes=drop("safe"),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(
@@ -350,9 +373,10 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("deprecated"),
         involves_attr("deprecated"),
-        fix=txt(
-            "删除 {param}（文档只说明它将被废弃，没有给出替代参数）。",
-            "Remove {param} (the documentation lists it as going away and names no replacement).",
+        fixes=drop("unsafe"),
+        also=txt(
+            "文档只说明它将被废弃，没有给出替代参数。",
+            "The documentation lists it as going away and names no replacement.",
         ),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.deprecated",
     ),

@@ -75,7 +75,9 @@ def _names(rule: Rule) -> frozenset[str]:
     """The placeholders a rule's message and fix use (computed once per rule)."""
     found = _NAMES.get(rule.id)
     if found is None:
-        found = _NAMES[rule.id] = placeholders(rule.message) | placeholders(rule.fix)
+        found = _NAMES[rule.id] = (
+            placeholders(rule.message) | placeholders(rule.fix) | placeholders(rule.also)
+        )
     return found
 
 
@@ -121,14 +123,15 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     spot = hit.ns.get("at")
     fixes = offered_fixes(rule, ctx, hit)
-    hint = render(rule.fix, ns) if rule.fix is not None else None
+    hint = render(rule.fix, ns) if rule.fix is not None and not fixes else None
+    also = render(rule.also, ns) if rule.also is not None and fixes else None
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,
         message=render(rule.message, ns),
         source=source,
-        fix=fix_words(fixes, hint),
+        fix=fix_words(fixes, hint, also),
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
         fixes=fixes,

@@ -89,13 +89,15 @@ class Rule:
     params: tuple[str, ...]
     message: Text
     source: str
-    #: What to do when no fix can be made mechanically, or what else the user may do
-    #: (a sentence shown after the fixes' own words).
+    #: What to do when no fix can be made mechanically (shown when none is offered).
     fix: Text | None = None
     when: Condition | None = None
     scan: Callable[[Ctx], Iterable[Hit]] | None = None
     #: The fixes as profile edits (None: the rule has no mechanical fix).
     fixes: Fixer | None = None
+    #: What else the user may do, shown after the fixes' words ("Or change the target
+    #: product."): a choice no edit of the profile's values makes.
+    also: Text | None = None
     #: The parameters this rule flags or changes; the others only influence it.
     #: ``None``: all of ``params``. Drives "affects / affected by" in explanations.
     targets: tuple[str, ...] | None = None
@@ -206,10 +208,12 @@ def rule(
     source: str,
     fix: tuple[str, str] | None = None,
     fixes: Fixer | None = None,
+    also: tuple[str, str] | None = None,
     targets: tuple[str, ...] | None = None,
 ) -> Rule:
-    """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates, ``fix``
-    the hint shown after (or instead of) the words of ``fixes``."""
+    """Declare a hand-written rule; ``message``/``fix``/``also`` are (zh, en) templates:
+    ``fix`` says what to do when ``fixes`` offers no edit, ``also`` follows the edits'
+    words."""
     return Rule(
         id=rule_id,
         severity=severity,
@@ -221,4 +225,5 @@ def rule(
         when=when,
         targets=targets,
         fixes=fixes,
+        also=txt(*also) if also else None,
     )

@@ -61,16 +61,21 @@ def offered_fixes(rule: Rule, ctx: Ctx, hit: Hit) -> tuple[Fix, ...]:
     return tuple(found)
 
 
-def fix_words(fixes: tuple[Fix, ...], hint: Text | None) -> Text | None:
+def _said(text: Text | None) -> Text | None:
+    """None for a text that applies only to some hits and is empty for this one."""
+    return text if text is not None and text.zh.strip() and text.en.strip() else None
+
+
+def fix_words(fixes: tuple[Fix, ...], hint: Text | None, also: Text | None = None) -> Text | None:
     """The fix as the user reads it: each fix's title ("Remove X; or rename X to Y."),
-    then the rule's hint; the hint alone when nothing can be fixed mechanically."""
-    if hint is not None and not (hint.zh.strip() and hint.en.strip()):
-        hint = None  # a hint that applies only to some hits (a did-you-mean) is empty
+    then what else the user may do (``also``); when no fix is offered, the rule's hint
+    of what to do by hand."""
+    hint, also = _said(hint), _said(also)
     if not fixes:
         return hint
     zh = "；或".join(f.title.zh for f in fixes) + "。"
     en = "; or ".join(f.title.en[:1].lower() + f.title.en[1:] for f in fixes)
     en = en[:1].upper() + en[1:] + "."
-    if hint is not None:
-        zh, en = f"{zh}{hint.zh}", f"{en} {hint.en}"
+    if also is not None:
+        zh, en = f"{zh}{also.zh}", f"{en} {also.en}"
     return Text.of(zh, en)

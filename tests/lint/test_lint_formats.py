@@ -43,6 +43,7 @@ def test_text_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "      1  env.rank_size_with_cm_worker_size",
         "      1  precision.both_modes",
         "      1  status.deprecated",
+        "1 fixable with --fix --unsafe-fixes.",  # removing the deprecated keyword
     ]
     assert "\033[" not in out
 
@@ -89,6 +90,7 @@ def test_json_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "source",
         "params",
         "configuration",
+        "fixes",
     }
     assert document["summary"]["by_severity"] == {"error": 2, "warning": 0, "info": 1}
     assert document["summary"]["files"] == 3

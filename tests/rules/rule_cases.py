@@ -57,7 +57,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     (
         "profile.unknown_key",
-        P(kwargs=(ExtraKwarg(owner="parameter_map", name="sump_mode", expr='b"all"', attr="s"),)),
+        P(
+            kwargs=(
+                ExtraKwarg(
+                    owner="parameter_map",
+                    name="sump_mode",
+                    expr='tf.compat.as_bytes("all")',
+                    attr="s",
+                ),
+            )
+        ),
         P({"dump_config.dump_mode": "all"}),
     ),
     ("type.mismatch", P({"aoe_mode": 2}), P({"aoe_mode": "2"})),
@@ -895,3 +904,10 @@ CASES += [
         P(env={"ASCEND_WORK_PATH": WORK}),
     ),
 ]
+
+#: For the rules whose fix depends on the value: a firing profile where one is offered
+#: (the table's own firing profile offers none: nothing is close to "mixed").
+FIX_CASES: dict[str, Profile] = {
+    "value.not_allowed": P({"precision_mode": "allow_mix_precison"}),
+    "value.undocumented": P({"op_compiler_cache_mode": "enabel"}),
+}

@@ -60,6 +60,13 @@ def test_json_document_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         "fix": diagnostic["fix"],
         "source": diagnostic["source"],
         "value": {"aoe_mode": 2},
+        "fixes": [
+            {
+                "applicability": "safe",
+                "title": {"zh": "设置 aoe_mode='2'", "en": "Set aoe_mode='2'"},
+                "edits": [{"op": "set_value", "path": "aoe_mode", "value": "2"}],
+            }
+        ],
     }
     assert document["configs"][0]["counts"]["error"] >= 1
     explanation = document["configs"][0]["explanations"][0]
