@@ -5,6 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import RemoveKey, SetValue
+from ascend_studio.rules._fixers import always, remove_each, safe, unsafe
+from ascend_studio.rules._fixes_values import (
+    as_runtime,
+    into_stepped_range,
+    rewritten,
+    unique_devices,
+)
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.schema import (
     ProductRange,
@@ -130,6 +138,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "直接填写 {step} 的整数倍，如 {effective}。",
             "Use a multiple of {step}, such as {effective}.",
         ),
+        fixes=as_runtime,
     ),
     rule(
         "hccl_timeout.legacy_range",
@@ -146,6 +155,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "取 {step} 到 {top} 之间 {step} 的整数倍。",
             "Use a multiple of {step} from {step} to {top}.",
         ),
+        fixes=into_stepped_range,
     ),
     rule(
         "hccl_timeout.range",
@@ -179,6 +189,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             '写成 "2|4" 形式，且不超过处理器核数。',
             'Write it like "2|4", within the processor\'s core counts.',
         ),
+        fixes=rewritten("aicore_num", ",", "|", "unsafe"),
     ),
     rule(
         "stream_max_parallel_num.format",
@@ -196,6 +207,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             '例如 "DNN_VM_AICPU:10,AIcoreEngine:1"。',
             'For example "DNN_VM_AICPU:10,AIcoreEngine:1".',
         ),
+        fixes=rewritten("stream_max_parallel_num", "=", ":", "unsafe"),
     ),
     rule(
         "dynamic_inputs_shape_range.format",
@@ -261,6 +273,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:数据增强 local_device_list",
         fix=("每个设备只写一次。", "List each device once."),
+        fixes=unique_devices,
     ),
     rule(
         "static_memory_policy.one_means_two",
@@ -274,6 +287,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/memoryconfig_constructor.md",
         fix=("直接写 2。", "Write 2."),
+        fixes=always(safe(SetValue("memory_config.static_memory_policy", 2))),
     ),
     rule(
         "runconfig.distribute_unsupported",
@@ -290,6 +304,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "删除它，分布式训练改用 NPU 的分布式接口。",
             "Remove it; use the NPU distributed APIs instead.",
         ),
+        fixes=remove_each("unsafe"),
     ),
     rule(
         "op_debug_level.no_tbe_files_on_350",
@@ -317,6 +332,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:功能调试 debug_dir; npurunconfig-page:后续版本废弃配置 op_debug_level",
         targets=("debug_dir",),
+        fixes=always(unsafe(RemoveKey("debug_dir"))),
     ),
     rule(
         "dump.with_exception_dump",
@@ -344,6 +360,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:精度比对 quant_dumpable",
         targets=("quant_dumpable",),
+        fixes=always(unsafe(RemoveKey("quant_dumpable"))),
     ),
     rule(
         "aoe.default_work_path",
