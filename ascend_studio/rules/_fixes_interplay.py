@@ -15,7 +15,14 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Applicability, Fix, RemoveKey, SetValue
 from ascend_studio.rules._model import Fixer, Hit
 
-__all__ = ["host_placement", "next_multiple", "remove_listed", "remove_set", "settings_off"]
+__all__ = [
+    "host_placement",
+    "mix_on",
+    "next_multiple",
+    "remove_listed",
+    "remove_set",
+    "settings_off",
+]
 
 
 def remove_set(how: Applicability, *keys: str) -> Fixer:
@@ -51,14 +58,18 @@ def next_multiple(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
         yield Fix((SetValue("save_checkpoints_steps", rounded),), "unsafe")
 
 
-def host_placement(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-    """Mixed computing on (with the iterations_per_loop=1 it needs), or variables on
-    the device: both unsafe."""
+def mix_on(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
+    """Mixed computing on, with the iterations_per_loop=1 it needs (unsafe)."""
     edits: list[SetValue] = [SetValue("mix_compile_mode", True)]
     loops = ctx.ival("iterations_per_loop")
     if loops is not None and loops != 1:
         edits.append(SetValue("iterations_per_loop", 1))
     yield Fix(tuple(edits), "unsafe")
+
+
+def host_placement(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
+    """Mixed computing on, or variables on the device: both unsafe."""
+    yield from mix_on(ctx, hit)
     yield Fix((SetValue("variable_placement", "Device"),), "unsafe")
 
 

@@ -10,7 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, safe
+from ascend_studio.rules._fixes_env import agree_env, origin_precision, unset
 from ascend_studio.rules._model import Hit, Rule, rule, txt
 from ascend_studio.schema import parse_json
 
@@ -206,6 +210,10 @@ ENV_RULES: tuple[Rule, ...] = (
             "Set enable_exception_dump=1 to match, or unset NPU_COLLECT_PATH.",
         ),
         targets=("enable_exception_dump",),
+        fixes=first_of(
+            always(safe(SetValue("enable_exception_dump", 1))),
+            unset("NPU_COLLECT_PATH", "unsafe"),
+        ),
     ),
     rule(
         "env.hccl_exec_timeout.overridden",
@@ -221,6 +229,10 @@ ENV_RULES: tuple[Rule, ...] = (
         source="npurunconfig-page:异常补救 hccl_timeout",
         fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
+        fixes=first_of(
+            agree_env("HCCL_EXEC_TIMEOUT", "hccl_timeout", "safe"),
+            unset("HCCL_EXEC_TIMEOUT", "unsafe"),
+        ),
     ),
     rule(
         "env.hccl_exec_timeout.invalid",
@@ -278,6 +290,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "静态 shape 使用 cv 时不要设置该环境变量。",
             "For cv on static shapes, leave the variable unset.",
         ),
+        fixes=unset("ENABLE_DYNAMIC_SHAPE_MULTI_STREAM", "unsafe"),
     ),
     rule(
         "env.multistream.dynamic_needs_env",
@@ -352,6 +365,7 @@ ENV_RULES: tuple[Rule, ...] = (
         "first, DEVICE_ID only when it is empty)",
         fix=("删除 DEVICE_ID。", "Remove DEVICE_ID."),
         targets=(E + "DEVICE_ID",),
+        fixes=unset("DEVICE_ID", "unsafe"),
     ),
     rule(
         "env.device_id.read_by_ge_init",
@@ -385,6 +399,7 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Applicability)",
         fix=("取消该变量。", "Unset it."),
+        fixes=unset("ENABLE_HF32_EXECUTION", "safe"),
     ),
     rule(
         "env.hf32.fp16_inference",
@@ -400,6 +415,7 @@ ENV_RULES: tuple[Rule, ...] = (
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Constraints)",
         fix=('改用 precision_mode_v2="origin"。', 'Use precision_mode_v2="origin".'),
         targets=(E + "ENABLE_HF32_EXECUTION",),
+        fixes=origin_precision,
     ),
     rule(
         "env.profiling_options.both",
