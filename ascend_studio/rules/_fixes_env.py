@@ -15,7 +15,14 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Applicability, Fix, SetEnv, SetValue, UnsetEnv
 from ascend_studio.rules._model import Fixer, Hit
 
-__all__ = ["agree_env", "aoe_in_config", "origin_precision", "unset", "unset_each"]
+__all__ = [
+    "agree_env",
+    "aoe_in_config",
+    "aoe_mode_to",
+    "origin_precision",
+    "unset",
+    "unset_each",
+]
 
 
 def unset(name: str, how: Applicability) -> Fixer:
@@ -62,3 +69,18 @@ def aoe_in_config(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
     mode = ctx.env_value("AOE_MODE")
     if mode is not None and mode.strip() in ("1", "2", "4"):
         yield Fix((SetValue("aoe_mode", mode.strip()),), "unsafe")
+
+
+def aoe_mode_to(mode: str, products: tuple[str, ...] | None = None) -> Fixer:
+    """AOE switched to ``mode`` where the profile sets it: NPURunConfig, else the
+    environment (unsafe: another kind of tuning); only on ``products`` when given."""
+
+    def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
+        if products is not None and ctx.product not in products:
+            return
+        if ctx.is_set("aoe_mode"):
+            yield Fix((SetValue("aoe_mode", mode),), "unsafe")
+        elif ctx.env_given("AOE_MODE"):
+            yield Fix((SetEnv("AOE_MODE", mode),), "unsafe")
+
+    return make
