@@ -8,6 +8,7 @@ written back exactly as it was read.
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -111,6 +112,15 @@ class _Editor(cst.CSTTransformer):
     def _removed(self, node: cst.BaseSmallStatement) -> bool:
         return self._pos(node) in self.plan.remove
 
+    def leave_IndentedBlock(
+        self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
+    ) -> cst.IndentedBlock:
+        """A block whose every statement was removed (``if flag:`` around the one line
+        a fix drops) holds ``pass``: an empty block is not Python."""
+        if updated_node.body or not original_node.body:
+            return updated_node
+        return updated_node.with_changes(body=[cst.SimpleStatementLine(body=[cst.Pass()])])
+
     def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
         if not self.plan.imports:
             return updated_node
@@ -177,4 +187,17 @@ def run_plan(text: str, plan: Plan, every: list[ast.stmt] | None = None) -> str:
     chunks = find_chunks(every, text, _lines(plan)) if every is not None else None
     if chunks is None or plan.imports:
         return _edit(text, plan)
-    return splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))
+    edited = splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))
+    if not _parses(edited):  # a chunk emptied the block around it: only the module sees it
+        return _edit(text, plan)
+    return edited
+
+
+def _parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True

@@ -148,16 +148,20 @@ class _Run:
         if not chosen:
             return None
         intended = profile
-        for finding, fix in chosen:
-            self.tried.add((finding.rule_id, finding.params))
+        for _finding, fix in chosen:
             intended = apply_fix(intended, fix)
         result = apply_text(text, intended, self.name, number, self.catalog, as_written=True)
-        self.out.notes += result.notes
         again = _configs(result.after, self.name, self.catalog)
         got = again[number - 1].profile_as_written() if len(again) >= number else Profile()
-        for finding, fix in chosen:
-            landed = _landed(fix, intended, got)
-            (self.out.applied if landed else self.out.failed).append((number, finding, fix))
+        failed = [(f, fix) for f, fix in chosen if not _landed(fix, intended, got)]
+        done = failed or chosen  # a fix is chosen once: what landed, or what did not
+        self.tried |= {(finding.rule_id, finding.params) for finding, _fix in done}
+        if failed:  # the round is dropped: the next one goes on without what did not land
+            self.out.failed += [(number, finding, fix) for finding, fix in failed]
+            self.out.notes += [n for n in result.notes if n.severity == "warning"]
+            return text
+        self.out.notes += result.notes
+        self.out.applied += [(number, finding, fix) for finding, fix in chosen]
         self.out.intended[number] = intended
         return result.after
 

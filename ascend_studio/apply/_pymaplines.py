@@ -71,8 +71,9 @@ class MapLines:
         write = self._map_write(path)
         if write is not None:
             self.changed.append(path)
-            if new is None:
-                self.plan.remove.add(self.pos(self.statement(write)))
+            if new is None:  # gone: every line that writes it (a repeat, another branch)
+                for each in self.map_writes(param.session.key):
+                    self.plan.remove.add(self.pos(self.statement(each)))
             else:
                 self.plan.exprs[self.pos(write.node)] = self.text(path, new, write.node)
             return

@@ -17,14 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ascend_studio.apply import ApplyError, ApplyResult, read_script, unified_diff, write_applied
-from ascend_studio.apply._fixes import Select, fix_text
-from ascend_studio.codegen import ImportedConfig, import_text
+from ascend_studio.apply._fixes import FixedText, Select, fix_text
+from ascend_studio.codegen import ImportedConfig, import_file, import_text
 from ascend_studio.companion import read_companions
 from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import parse_suppressions
 from ascend_studio.profile import Profile, ProfileError, dump_profile, parse_profile
-from ascend_studio.rules import Diagnostic, Fix, fix_profile
+from ascend_studio.rules import Diagnostic, Fix, chosen_fix, evaluate, fix_profile
 from ascend_studio.schema import Catalog
 
 __all__ = ["FileFix", "FixOptions", "fix_file"]
@@ -50,6 +50,8 @@ class FileFix:
     #: Why the file was left as it was (it could not be read, parsed or written).
     problem: str | None = None
     backup: Path | None = None
+    #: A script's fix run in full (what each configuration was meant to hold).
+    fixed: FixedText | None = None
 
     def diff(self) -> str:
         return (
@@ -102,6 +104,7 @@ def _fix_script(
         prepare=_prepare(settings, path.resolve().parent),
     )
     out.after, out.applied, out.failed = fixed.after, fixed.applied, fixed.failed
+    out.fixed = fixed
     return out
 
 
@@ -136,7 +139,9 @@ def fix_file(
         fix = _fix_profile if path.suffix.lower() == ".json" else _fix_script
         out = fix(path, text, settings, catalog, options.unsafe)
     except (ApplyError, ProfileError) as exc:
-        return FileFix(shown, problem=str(exc))
+        # a file this tool cannot edit is a problem only when something in it has a fix
+        fixable = _anything_to_fix(path, catalog, options.unsafe)
+        return FileFix(shown, problem=str(exc) if fixable else None)
     out.shown = shown
     if options.write and out.after != out.before:
         try:
@@ -144,6 +149,16 @@ def fix_file(
         except ApplyError as exc:
             out.problem, out.after, out.applied = str(exc), out.before, []
     return out
+
+
+def _anything_to_fix(path: Path, catalog: Catalog, unsafe: bool) -> bool:
+    """Whether a file read as leniently as ``validate`` reads it has a finding to fix."""
+    result = import_file(path, catalog)
+    return any(
+        chosen_fix(d, unsafe) is not None
+        for config in result.configs
+        for d in evaluate(config.profile_as_written(), catalog)
+    )
 
 
 def _write(path: Path, data: bytes, out: FileFix, backup: bool) -> Path | None:
