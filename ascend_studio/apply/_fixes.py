@@ -116,7 +116,7 @@ class _Run:
     select_for: SelectFor | None
     prepare: Prepare | None
     out: FixedText
-    tried: set[tuple[str, tuple[str, ...]]] = field(default_factory=set)
+    tried: set[tuple[int, str, tuple[str, ...]]] = field(default_factory=set)
 
     def findings(self, config: ImportedConfig, profile: Profile) -> list[Diagnostic]:
         return on_one_path(config, evaluate(profile, self.catalog))
@@ -125,7 +125,7 @@ class _Run:
         self, number: int, config: ImportedConfig, finding: Diagnostic, select: Select | None
     ) -> Fix | None:
         fix = chosen_fix(finding, self.unsafe)
-        if fix is None or (finding.rule_id, finding.params) in self.tried:
+        if fix is None or (number, finding.rule_id, finding.params) in self.tried:
             return None
         if len(finding.params) > 1 and config.apart(finding.params) is not None:
             return None  # holds only if two conditions meet: not this tool's to settle
@@ -155,7 +155,7 @@ class _Run:
         got = again[number - 1].profile_as_written() if len(again) >= number else Profile()
         failed = [(f, fix) for f, fix in chosen if not _landed(fix, intended, got)]
         done = failed or chosen  # a fix is chosen once: what landed, or what did not
-        self.tried |= {(finding.rule_id, finding.params) for finding, _fix in done}
+        self.tried |= {(number, finding.rule_id, finding.params) for finding, _fix in done}
         if failed:  # the round is dropped: the next one goes on without what did not land
             self.out.failed += [(number, finding, fix) for finding, fix in failed]
             self.out.notes += [n for n in result.notes if n.severity == "warning"]

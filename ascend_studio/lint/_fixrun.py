@@ -27,7 +27,7 @@ from ascend_studio.profile import Profile, ProfileError, dump_profile, parse_pro
 from ascend_studio.rules import Diagnostic, Fix, chosen_fix, evaluate, fix_profile
 from ascend_studio.schema import Catalog
 
-__all__ = ["FileFix", "FixOptions", "fix_file"]
+__all__ = ["FileFix", "FixOptions", "fix_file", "selector_for"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def _prepare(settings: Settings, folder: Path) -> Callable[[Profile], Profile]:
     return prepare
 
 
-def _selector(name: str, settings: Settings, catalog: Catalog) -> Callable[[str], Select]:
+def selector_for(name: str, settings: Settings, catalog: Catalog) -> Callable[[str], Select]:
     """For the text of a round: a finding may be fixed when selected and not silenced."""
 
     def select_for(text: str) -> Select:
@@ -100,7 +100,7 @@ def _fix_script(
         str(path),
         unsafe=unsafe,
         catalog=catalog,
-        select=_selector(str(path), settings, catalog),
+        select=selector_for(str(path), settings, catalog),
         prepare=_prepare(settings, path.resolve().parent),
     )
     out.after, out.applied, out.failed = fixed.after, fixed.applied, fixed.failed

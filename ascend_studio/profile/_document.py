@@ -288,12 +288,14 @@ class Profile:
         return [(name, self.__dict__[name]) for name in _DEFAULTS]
 
     def __eq__(self, other: object) -> bool:
+        """Equal fields and unknown fields, a value's type included: ``1``, ``1.0`` and
+        ``True`` are three settings (each is exported as written)."""
         if not isinstance(other, Profile):
             return NotImplemented
         return (
             type(self) is type(other)
-            and self._items() == other._items()
-            and self.model_extra == other.model_extra
+            and _same(self._items(), other._items())
+            and _same(self.model_extra, other.model_extra)
         )
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: its fields are dicts
@@ -344,6 +346,17 @@ class Profile:
 
     def get(self, path: str, default: Value | None = None) -> Value | None:
         return self.values.get(path, default)
+
+
+def _same(a: object, b: object) -> bool:
+    """``a == b`` with the types of numbers and bools compared too, at any depth."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, bool | int | float) or isinstance(b, bool | int | float):
+        return type(a) is type(b) and a == b
+    return a == b
 
 
 def _default_of(spec: Field[Any]) -> Callable[[], Any]:

@@ -452,7 +452,7 @@ def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
     for path, value in ctx.values.items():
         if path not in ctx.ix.facts:
             near = difflib.get_close_matches(path, list(ctx.ix.facts), n=3)
-            yield Hit((path,), _ns(path, value, **_suggestion(ctx, near, value)))
+            yield Hit((path,), _ns(path, value, **_suggestion(ctx, path, near, value)))
 
 
 def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
@@ -470,7 +470,7 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
                 "param": extra.name,
                 "owner": extra.owner,
                 "value": extra.expr,
-                **_suggestion(ctx, near, extra_value(extra)),
+                **_suggestion(ctx, extra.name, near, extra_value(extra)),
             },
         )
 
@@ -483,16 +483,22 @@ def scan_session_keys(ctx: Ctx) -> Iterator[Hit]:
             continue
         near = [keys[k].path for k in difflib.get_close_matches(extra.name, list(keys), n=3)]
         shown = f'parameter_map["{extra.name}"]'
-        suggestion = _suggestion(ctx, near, extra_value(extra))
+        suggestion = _suggestion(ctx, extra.name, near, extra_value(extra))
         yield Hit((key_of(extra),), {"param": shown, "value": extra.expr, **suggestion})
 
 
-def _suggestion(ctx: Ctx, near: list[str], value: Value) -> dict[str, object]:
+def _close(name: str, path: str) -> float:
+    return difflib.SequenceMatcher(None, name, path.rpartition(".")[2]).ratio()
+
+
+def _suggestion(ctx: Ctx, name: str, near: list[str], value: Value) -> dict[str, object]:
     """The did-you-mean of a name the catalog does not know: ``rename_to``, the closest
-    parameter that is not set and takes the value (a fix renames to it); else, when a
-    close name takes other values, a hint naming it."""
+    parameter that is not set, takes the value and is about as close as the closest
+    one (``dump_pth`` is ``dump_path`` misspelt, not ``dump_step``; a fix renames to
+    it); else, when a close name takes other values, a hint naming it."""
+    best = _close(name, near[0]) if near else 0.0
     free = [path for path in near if path not in ctx.values]
-    fitting = [path for path in free if fits(ctx, path, value)]
+    fitting = [path for path in free if fits(ctx, path, value) and _close(name, path) >= best - 0.1]
     if fitting:
         return {"rename_to": fitting[0], "near_zh": "", "near_en": ""}
     if not free:
