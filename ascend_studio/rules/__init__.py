@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ascend_studio.rules._fixall import Fixed, HasFixes, chosen_fix, fix_profile, fixable_counts
     from ascend_studio.rules._model import SEVERITIES, Diagnostic, FileSpot, Kind, Rule, Severity
     from ascend_studio.rules._registry import RULES, RULES_BY_ID
+    from ascend_studio.rules._unknown import Unknown, unknown_entries
 
 __all__ = [
     "APPLICABILITIES",
@@ -75,6 +76,7 @@ __all__ = [
     "SetEnv",
     "SetValue",
     "Severity",
+    "Unknown",
     "UnsetEnv",
     "apply_edit",
     "apply_fix",
@@ -88,6 +90,7 @@ __all__ = [
     "fix_profile",
     "fixable_counts",
     "shown_key",
+    "unknown_entries",
 ]
 
 #: Where each public name lives (its module is imported on first use).
@@ -112,6 +115,8 @@ _WHERE = {
     "fix_profile": "_fixall",
     "fixable_counts": "_fixall",
     "shown_key": "_fix",
+    "Unknown": "_unknown",
+    "unknown_entries": "_unknown",
     "EffectiveSource": "_effective",
     "EffectiveValue": "_effective",
     "Explanation": "_explain",

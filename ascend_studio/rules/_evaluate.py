@@ -18,7 +18,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
-from ascend_studio.rules._offer import fix_words, offered_fixes
+from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import RULES
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -135,6 +135,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
         fixes=fixes,
+        hint=said(also if fixes else hint),
     )
 
 

@@ -140,6 +140,9 @@ class Diagnostic:
     #: The ways to fix it as profile edits, preferred first; ``fix`` is their words
     #: (and the rule's hint). Empty: no mechanical fix.
     fixes: tuple[Fix, ...] = ()
+    #: The part of ``fix`` that is no edit: what else the user may do after the fixes,
+    #: or, with none, what to do by hand (views that show the fixes as buttons use it).
+    hint: Text | None = None
 
     def text(self, lang: str = "en") -> str:
         return self.message.get(lang)

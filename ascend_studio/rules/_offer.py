@@ -16,7 +16,7 @@ from ascend_studio.rules._fix import Edit, Fix, MoveKey, RemoveKey, RenameKey, S
 from ascend_studio.rules._model import Hit, Rule
 from ascend_studio.schema import Text
 
-__all__ = ["fix_words", "offered", "offered_fixes"]
+__all__ = ["fix_words", "offered", "offered_fixes", "said"]
 
 
 def _present(ctx: Ctx, key: str) -> bool:
@@ -61,7 +61,7 @@ def offered_fixes(rule: Rule, ctx: Ctx, hit: Hit) -> tuple[Fix, ...]:
     return tuple(found)
 
 
-def _said(text: Text | None) -> Text | None:
+def said(text: Text | None) -> Text | None:
     """None for a text that applies only to some hits and is empty for this one."""
     return text if text is not None and text.zh.strip() and text.en.strip() else None
 
@@ -70,7 +70,7 @@ def fix_words(fixes: tuple[Fix, ...], hint: Text | None, also: Text | None = Non
     """The fix as the user reads it: each fix's title ("Remove X; or rename X to Y."),
     then what else the user may do (``also``); when no fix is offered, the rule's hint
     of what to do by hand."""
-    hint, also = _said(hint), _said(also)
+    hint, also = said(hint), said(also)
     if not fixes:
         return hint
     zh = "；或".join(f.title.zh for f in fixes) + "。"

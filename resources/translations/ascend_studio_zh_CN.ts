@@ -85,6 +85,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Fix All &amp;Safe Problems</source>
+        <translation>修复所有安全问题(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>&amp;Hide Unavailable Parameters</source>
         <translation>隐藏当前目标不可用的参数(&amp;H)</translation>
     </message>
@@ -200,6 +205,17 @@
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
         <source>Source: {source}</source>
         <translation>来源：{source}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fix: {title}</source>
+        <translation>修复：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>Show in the form</source>
+        <translation>在表单中显示</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
@@ -320,6 +336,31 @@
         <translation>全部重置</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Cannot apply the fix: {reason}</source>
+        <translation>无法应用该修复：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fixed: {title}. Undo with Ctrl+Z.</source>
+        <translation>已修复：{title}。可按 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>No safe fix to apply.</source>
+        <translation>没有可应用的安全修复。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fix all safe problems ({count})</source>
+        <translation>修复所有安全问题（{count} 项）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fixed {count}: {titles}. Undo with Ctrl+Z.</source>
+        <translation>已修复 {count} 项：{titles}。可按 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Variable</source>
         <translation>变量</translation>
@@ -352,6 +393,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
         <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
         <source>Remove</source>
         <translation>删除</translation>
@@ -437,9 +479,36 @@
         <translation>已导出 {format}：{path}</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>changes behaviour</source>
+        <translation>会改变行为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>no automatic fix</source>
+        <translation>无自动修复</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>or</source>
+        <translation>或</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_form.py"/>
         <source>Variables exported for the job; &apos;unset&apos; removes one from the environment.</source>
         <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Not in the catalog</source>
+        <translation>不在参数目录中</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <source>Keywords and parameter_map keys TF Adapter does not know, kept as written: remove them, or rename them to the parameter they were meant as.</source>
+        <translation>TF Adapter 不认识的关键字参数与 parameter_map 键，已按原文保留：可以删除，或改名为本来想写的参数。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
@@ -607,6 +676,31 @@
         <translation>继承自 RunConfig</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>kept as written: {value}</source>
+        <translation>按原文保留：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Remove {name} (the adapter cannot read it)</source>
+        <translation>删除 {name}（适配器读不到它）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Rename to</source>
+        <translation>改名为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Give the value to a parameter the catalog knows, in the same place</source>
+        <translation>把这个值交给参数目录中的某个参数，位置不变</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>No parameter of the catalog has a close name</source>
+        <translation>参数目录中没有名称相近的参数</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
         <source># Cannot export this profile as {fmt}:
 # {reason}
@@ -614,6 +708,11 @@
         <translation># 无法把该配置导出为 {fmt}：
 # {reason}
 </translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Fix all safe ({count})</source>
+        <translation>修复所有安全问题（{count}）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
@@ -1128,11 +1227,6 @@
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>unset (removed)</source>
         <translation>取消设置</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/compare/_view.py"/>
-        <source>Not in the catalog</source>
-        <translation>不在参数目录中</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
