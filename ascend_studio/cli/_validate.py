@@ -190,15 +190,18 @@ def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> Non
         print(f"          {say('at', lang)}: {where}")
     print(f"          {d.message.get(lang)}")
     if d.fix is not None:
-        print(f"          {say('fix', lang)}{_fixable(d)}: {d.fix.get(lang)}")
+        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {d.fix.get(lang)}")
     print(f"          {say('source', lang)}: {d.source}")
 
 
-def _fixable(d: Diagnostic) -> str:
-    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with that."""
+def _fixable(d: Diagnostic, lang: str) -> str:
+    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with
+    that, `` (by hand)`` when no fix is mechanical."""
     if chosen_fix(d) is not None:
         return " (--fix)"
-    return " (--unsafe-fixes)" if chosen_fix(d, True) is not None else ""
+    if chosen_fix(d, True) is not None:
+        return " (--unsafe-fixes)"
+    return "（手动）" if lang == "zh" else " (by hand)"
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
