@@ -1,6 +1,6 @@
 """The main window's shell: its widgets, their places, and the layout it remembers.
 
-What ``ui/_window.py`` builds before its first paint (issue 15): the navigation,
+What ``ui/_window.py`` builds before its first paint: the navigation,
 the search bar and the form beside stand-ins of the previews and the diagnostics
 list, the status bar, and what works without the document (navigation, search,
 language, recent files). Its places are decided before that paint, once: the
@@ -62,12 +62,13 @@ __all__ = [
 
 _SPLITTERS = ("main", "side")
 #: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
-DOCKS = ("inspector", "why", "compare")
+DOCKS = ("inspector", "why", "compare", "machine")
 #: Their titles (the installers give the same), shown from the first paint on.
 DOCK_TITLES = {
     "inspector": QT_TR_NOOP("Output paths"),
     "why": QT_TR_NOOP("Why"),
     "compare": QT_TR_NOOP("Compare"),
+    "machine": QT_TR_NOOP("This machine"),
 }
 
 

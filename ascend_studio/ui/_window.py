@@ -4,7 +4,7 @@ The window is the controller: it turns form edits into undoable profile edits
 (``ui/_edits.py``) and, after every change, asks the engine for diagnostics,
 effective values and exports and hands each view only what it renders.
 
-It is built in two steps so it shows quickly (issue 15). The *shell* (menus,
+It is built in two steps so it shows quickly. The *shell* (menus,
 toolbar, navigation, search bar, the form's first section with empty values, and
 plain stand-ins holding the previews' and the diagnostics list's places:
 ``ui/_shell.py``) needs PySide6 and the catalog only. The *document* (the profile
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from ascend_studio.ui.compare import CompareView
     from ascend_studio.ui.import_review import DropHandler
     from ascend_studio.ui.inspector import InspectorView
+    from ascend_studio.ui.machine import MachineView
     from ascend_studio.ui.why import WhyPanel
 
 __all__ = ["MainWindow"]
@@ -188,6 +189,10 @@ class MainWindow(QMainWindow):
     @property
     def compare(self) -> CompareView:
         return cast("CompareView", self.docked.view("compare"))
+
+    @property
+    def machine_view(self) -> MachineView:
+        return cast("MachineView", self.docked.view("machine"))
 
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""

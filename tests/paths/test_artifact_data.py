@@ -27,7 +27,7 @@ SEED_ROWS = {
     "check_result": "{value}/check_result.json",
     "printf": "{value}/printf",
 }
-#: Artifacts the parameter docs or the code define (NOTES sections 8 and 2.16).
+#: Artifacts the parameter docs or the code define (the reference page and npu_attrs.cc).
 PARAMETER_ARTIFACTS = {
     "kernel_cache": ["op_compiler_cache_dir"],
     "aoe_work_path": ["work_path"],
@@ -140,7 +140,12 @@ def _broken(tmp_path: Path, edit: str, new: str) -> Path:
         ),
         ('path = "{value}/kernel_meta"', 'path = "/kernel_meta"', "must contain {value}"),
         ("default = true\nlabel", "label", "exactly one default"),
-        ('not_produced = { zh = "仅在开启', '# not_produced = { zh = "仅在开启', "say why"),
+        (
+            'not_produced = { zh = "仅在 enable_exception_dump=1',
+            '# not_produced = { zh = "仅在 enable_exception_dump=1',
+            "say why",
+        ),
+        ("min_free_mb = 512", "min_free_mb = -1", "must not be negative"),
         (
             '{ kind = "env", name = "ASCEND_DUMP_PATH"',
             '{ kind = "env", name = "ascend_dump_path"',
