@@ -22,6 +22,7 @@ path (``dump_config.dump_mode``), a keyword the catalog does not know
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from ascend_studio.profile import SESSION_OWNER, Expr, Profile, Value, bytes_json
@@ -174,16 +175,21 @@ class Fix:
     @property
     def title(self) -> Text:
         """The action, in words made from the edits (and the note in brackets)."""
-        words = [edit.words() for edit in self.edits]
-        zh, en = _sentence([w.zh for w in words], "zh"), _sentence([w.en for w in words], "en")
-        if self.note is not None:
-            zh, en = f"{zh}（{self.note.zh}）", f"{en} ({self.note.en})"
-        return Text.of(zh, en)
+        return _title(self.edits, self.note)
 
     @property
     def keys(self) -> frozenset[str]:
         """Every key the fix reads or writes (fixes sharing one are not applied together)."""
         return frozenset(key for edit in self.edits for key in edit_keys(edit))
+
+
+@lru_cache(maxsize=4096)  # an edited profile's evaluation asks for the same words again
+def _title(edits: tuple[Edit, ...], note: Text | None) -> Text:
+    words = [edit.words() for edit in edits]
+    zh, en = _sentence([w.zh for w in words], "zh"), _sentence([w.en for w in words], "en")
+    if note is not None:
+        zh, en = f"{zh}（{note.zh}）", f"{en} ({note.en})"
+    return Text.of(zh, en)
 
 
 def edit_keys(edit: Edit) -> tuple[str, ...]:

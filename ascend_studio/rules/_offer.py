@@ -10,6 +10,8 @@ rule, command or view suggests what the target lacks.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._extras import find_extra
 from ascend_studio.rules._fix import Edit, Fix, MoveKey, RemoveKey, RenameKey, SetValue
@@ -22,12 +24,7 @@ __all__ = ["fix_words", "offered", "offered_fixes", "said"]
 def _present(ctx: Ctx, key: str) -> bool:
     if key.startswith("env:"):
         return key[4:] in ctx.env
-    prefix = key + "."
-    return (
-        key in ctx.values
-        or any(path.startswith(prefix) for path in ctx.values)
-        or find_extra(ctx.profile, key) is not None
-    )
+    return ctx.uses(key) or find_extra(ctx.profile, key) is not None  # a value, fields, a kept one
 
 
 def _allowed(ctx: Ctx, edit: Edit) -> bool:
@@ -66,6 +63,7 @@ def said(text: Text | None) -> Text | None:
     return text if text is not None and text.zh.strip() and text.en.strip() else None
 
 
+@lru_cache(maxsize=4096)  # the same fixes come back at every evaluation of an edited profile
 def fix_words(fixes: tuple[Fix, ...], hint: Text | None, also: Text | None = None) -> Text | None:
     """The fix as the user reads it: each fix's title ("Remove X; or rename X to Y."),
     then what else the user may do (``also``); when no fix is offered, the rule's hint
