@@ -133,6 +133,10 @@ def _stray(before: str, after: str, fixes: list[Fix]) -> list[str]:
     return stray
 
 
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b  # True, 1 and 1.0 are written differently
+
+
 def _same_reading(want: Profile, got: Profile, keys: set[str]) -> list[str]:
     """Where ``got`` (the fixed script read back) differs from ``want`` at ``keys`` (what
     this configuration's fixes edited: a fix to another configuration may change an
@@ -144,7 +148,7 @@ def _same_reading(want: Profile, got: Profile, keys: set[str]) -> list[str]:
                 problems.append(f"{key}: {want.env.get(key[4:])!r} != {got.env.get(key[4:])!r}")
         elif find_extra(want, key) != find_extra(got, key):
             problems.append(f"{key}: kept as {find_extra(want, key)}, read {find_extra(got, key)}")
-        elif want.values.get(key) != got.values.get(key):
+        elif not _same(want.values.get(key), got.values.get(key)):
             problems.append(f"{key}: {want.values.get(key)!r} != {got.values.get(key)!r}")
     return problems
 
