@@ -16,7 +16,7 @@ from ascend_studio.rules import RenameKey, apply_edit
 from ascend_studio.rules._extras import UNPACKED, extra_value, find_extra, key_of
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
-__all__ = ["plan_extras", "plan_renames"]
+__all__ = ["changed_extras", "plan_extras", "plan_renames"]
 
 
 def _same(a: object, b: object) -> bool:
@@ -102,7 +102,7 @@ def _session_key(catalog: Catalog, path: str) -> str:
     return param.session.key if param is not None and param.session is not None else ""
 
 
-def _extras(before: Profile, after: Profile) -> dict[tuple[str, str], ExtraKwarg | None]:
+def changed_extras(before: Profile, after: Profile) -> dict[tuple[str, str], ExtraKwarg | None]:
     def keyed(profile: Profile) -> dict[tuple[str, str], ExtraKwarg]:
         return {(x.owner, x.name): x for x in profile.extra_kwargs}
 
@@ -111,7 +111,7 @@ def _extras(before: Profile, after: Profile) -> dict[tuple[str, str], ExtraKwarg
 
 
 def plan_extras(planner: Planner, before: Profile, after: Profile) -> None:
-    for (owner, name), extra in _extras(before, after).items():
+    for (owner, name), extra in changed_extras(before, after).items():
         if owner == SESSION_OWNER:
             _session_extra(planner, name, extra)
         else:
