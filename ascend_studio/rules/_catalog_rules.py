@@ -21,10 +21,12 @@ from ascend_studio.rules._catalog_checks import (
     involves_code_only,
     involves_format,
     involves_none,
+    involves_product_ranges,
     involves_products,
     involves_scenario,
     involves_value_gate,
     never,
+    product_ranged,
     ranged,
     scan_format,
     scan_kwargs,
@@ -49,8 +51,9 @@ from ascend_studio.rules._catalog_fixes import (
     usable_instead,
 )
 from ascend_studio.rules._fixers import rename_or_remove
+from ascend_studio.rules._fixes_values import as_runtime, into_stepped_range
 from ascend_studio.rules._model import Fixer, Rule, Severity, txt
-from ascend_studio.schema import Text
+from ascend_studio.schema import Surface, Text
 
 __all__ = ["CATALOG_RULES"]
 
@@ -66,6 +69,7 @@ def _family(
     fixes: Fixer | None = None,
     also: Text | None = None,
     source: str = SRC_CATALOG,
+    surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -77,6 +81,7 @@ def _family(
         fix=fix,
         scan=scan,
         involves=involves,
+        surfaces=None if surfaces is None else frozenset(surfaces),
         fixes=fixes,
         also=also,
     )
@@ -96,6 +101,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         also=txt("{near_zh}", "{near_en}"),
         fixes=rename_or_remove,
         source="npu_config.py:NPURunConfig.__init__ (signature)",
+        surfaces=("constructor",),
     ),
     _family(
         "profile.unknown_kwarg",
@@ -109,6 +115,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         also=txt("{near_zh}", "{near_en}"),
         fixes=rename_or_remove,
         source="npu_config.py (constructor signatures)",
+        surfaces=("constructor",),
     ),
     _family(
         "profile.unknown_key",
@@ -134,8 +141,11 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         typed("mismatch"),
         typed_param(),
-        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
+        fix=txt(
+            "给 {param} 一个 {expected} 类型的值。", "Give {param} a value of type {expected}."
+        ),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        surfaces=("constructor", "estimator"),
         fixes=as_type,
     ),
     _family(
@@ -233,6 +243,36 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fixes=clamped,
     ),
     _family(
+        "range.product",
+        "error",
+        txt(
+            "在 {product} 上 {param} 的取值范围是 {range}，当前为 {value}。",
+            "On {product} {param} must be in {range}, got {value}.",
+        ),
+        product_ranged("outside"),
+        involves_product_ranges,
+        fix=txt("{howto}。", "{howto}."),
+        source="npurunconfig-page per-product ranges; catalog:{param}.product_ranges",
+        fixes=into_stepped_range,
+    ),
+    _family(
+        "range.product_rounded",
+        "warning",
+        txt(
+            "在 {product} 上 {param} 会先整除 {step} 再乘 {step}（最小 {step}），{value} 实际生效为 {effective}。",
+            "On {product} {param} is floored to a multiple of {step} (at least {step}): "
+            "{value} becomes {effective}.",
+        ),
+        product_ranged("rounded"),
+        involves_product_ranges,
+        fix=txt(
+            "直接填写 {step} 的整数倍，如 {multiple}。",
+            "Use a multiple of {step}, such as {multiple}.",
+        ),
+        source="npurunconfig-page per-product rounding; catalog:{param}.product_ranges",
+        fixes=as_runtime,
+    ),
+    _family(
         "avail.product",
         "error",
         txt(
@@ -241,6 +281,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("unsupported"),
         involves_products("unsupported"),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         fixes=drop("unsafe"),
         also=txt("或者更换目标产品。", "Or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
@@ -255,6 +296,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("ignored"),
         involves_products("ignored"),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         fixes=drop("safe"),
         also=txt("或者更换目标产品。", "Or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
@@ -287,16 +329,21 @@ CATALOG_RULES: tuple[Rule, ...] = (
         "value.none_raises",
         "error",
         txt(
-            "{param}=None：真实代码不把 None 当作未设置，下发时会报错（需要 {expected}）。",
-            "{param}=None: the real code does not treat None as unset; it fails when the "
-            "value is sent (a {expected} is required).",
+            "{param}=None：真实代码不把 None 当作未设置，{effect}（需要 {expected}）。",
+            "{param}=None: the real code does not treat None as unset; {effect} (a {expected} "
+            "is required).",
         ),
         scan_none,
         involves_none,
+        fix=txt(
+            "删除 {param}=None 以使用默认值，或填写一个 {expected} 值。",
+            "Remove {param}=None to get the default, or give a {expected} value.",
+        ),
+        source="npu_config.py (constructor checks) / npu_estimator.py:__load_graph_optimizers "
+        "(parameter_map writes); catalog:{param}.checks.none",
+        surfaces=("constructor", "estimator"),
         fixes=drop("safe"),
         also=txt("或者填写一个 {expected} 值。", "Or give a {expected} value."),
-        source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
-        "writes); catalog:{param}.checks.none",
     ),
     _family(
         "avail.value_product",
@@ -333,6 +380,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_scenario,
         involves_scenario,
+        fix=txt("删除 {param}，或更换场景。", "Remove {param}, or change the scenario."),
         fixes=drop("safe"),
         also=txt("或者更换场景。", "Or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
@@ -361,6 +409,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("no_effect"),
         involves_attr("no_effect"),
+        fix=txt("删除 {param}。", "Remove {param}."),
         fixes=drop("safe"),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),

@@ -19,10 +19,13 @@ __all__ = ["as_runtime", "into_stepped_range", "rewritten", "unique_devices"]
 
 
 def as_runtime(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
-    """The value the runtime makes of the one given (the hit's ``effective``): safe."""
-    effective = hit.ns.get("effective")
-    if isinstance(effective, int) and not isinstance(effective, bool):
-        yield Fix((SetValue(hit.params[0], effective),), "safe")
+    """The value the runtime makes of the one given (the hit's ``multiple``, or its
+    ``effective`` when that is a number): safe."""
+    for name in ("multiple", "effective"):
+        effective = hit.ns.get(name)
+        if isinstance(effective, int) and not isinstance(effective, bool):
+            yield Fix((SetValue(hit.params[0], effective),), "safe")
+            return
 
 
 def into_stepped_range(ctx: Ctx, hit: Hit) -> Iterator[Fix]:

@@ -92,6 +92,7 @@ AOE_RULES: tuple[Rule, ...] = (
         fix=("在 NPURunConfig 中同时设置 aoe_mode。", "Also set aoe_mode in NPURunConfig."),
         targets=("work_path", "distribute_config"),
         fixes=aoe_in_config,
+        surfaces=("estimator",),
     ),
     rule(
         "aoe.params_without_aoe",
@@ -107,6 +108,7 @@ AOE_RULES: tuple[Rule, ...] = (
         fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),
         targets=("work_path", "distribute_config", "aoe_config_file"),
         fixes=remove_set("unsafe", "work_path", "distribute_config", "aoe_config_file"),
+        surfaces=("estimator",),
     ),
     rule(
         "env.aoe_mode.target",

@@ -71,12 +71,11 @@ def test_a_removal_that_empties_a_block_leaves_pass() -> None:
         "op.parameter_map['iterations_per_loop'].i = 10\n"
         "if autotune:\n"
         "    # tune the operators\n"
-        "    op.parameter_map['auto_tune_mode'].s = tf.compat.as_bytes('RL,GA')\n"
+        "    op.parameter_map['auto_tune_mdoe'].s = tf.compat.as_bytes('RL,GA')\n"
         "print('done')\n"
     )
-    after, _ = apply_fixes(
-        script, "t.py", 1, [Fix((RemoveKey("parameter_map.auto_tune_mode"),), "safe")]
-    )
+    fix = Fix((RemoveKey("parameter_map.auto_tune_mdoe"),), "safe")  # a key nobody reads
+    after, _ = apply_fixes(script, "t.py", 1, [fix])
     ast.parse(after)
     assert "    # tune the operators\n    pass\nprint('done')\n" in after
 

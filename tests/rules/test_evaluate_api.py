@@ -79,7 +79,7 @@ def test_type_fixes_fit_any_parameter() -> None:
     zh, en = _fix(Profile(values={"iterations_per_loop": 1.0}), "type.mismatch")
     assert en == "Set iterations_per_loop=1."
     zh, en = _fix(Profile(values={"iterations_per_loop": 1.5}), "type.mismatch")
-    assert en == "Use a value of type int."  # nothing to convert without a loss
+    assert en == "Give iterations_per_loop a value of type int."  # no lossless conversion
 
 
 def test_repeated_evaluation_of_one_profile_is_reused_but_never_shared() -> None:
