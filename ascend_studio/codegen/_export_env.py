@@ -15,12 +15,14 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio.codegen._compose import composes
 from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._env_owned import SHELL_OWNED, owned_notes, shell_owned_note
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ __all__ = [
     "export_k8s",
     "export_sh",
     "k8s_escape",
+    "shell_owned_note",
     "verbatim_names",
     "yaml_quote",
 ]
@@ -50,11 +53,9 @@ def verbatim_names(profile: Profile) -> frozenset[str]:
 
 
 def _check_name(name: str) -> None:
-    if not _NAME.fullmatch(name):
-        raise ExportError(
-            f"environment variable name {name!r} is not valid (letters, digits, _; "
-            "not starting with a digit)"
-        )
+    problem = env_name_problem(name)
+    if problem is not None:
+        raise ExportError(problem)
 
 
 def _check_text(name: str, value: str) -> None:
@@ -85,6 +86,13 @@ def _items(profile: Profile) -> list[tuple[str, str | None, bool]]:
             _check_text(name, value)
         items.append((name, value, value is not None and name in verbatim))
     return items
+
+
+def _not_owned(
+    items: list[tuple[str, str | None, bool]],
+) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
+    """The items a writer writes, and the names the shell owns that it leaves out."""
+    return [i for i in items if i[0] not in SHELL_OWNED], owned_notes([i[0] for i in items])
 
 
 def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> list[str]:
@@ -142,13 +150,6 @@ def _dependency_order(
     return ordered
 
 
-#: Names the shell itself assigns, so an ``export`` of them would not last.
-SHELL_OWNED = {
-    "_": "the shell sets $_ itself after every command (bash: to its last argument; "
-    "at exec: to the program's path), so the value would not last",
-}
-
-
 def export_sh(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
@@ -157,7 +158,7 @@ def export_sh(
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
         if name in SHELL_OWNED:
-            body.append(f"# {name} is not written: {SHELL_OWNED[name]}")
+            body.append(shell_owned_note(name))
         elif value is None:
             body.append(f"unset {name}")
         elif verbatim:
@@ -222,6 +223,26 @@ def _unset_note(names: list[str], how: str) -> list[str]:
     ]
 
 
+def _without_compositions(
+    items: list[tuple[str, str | None, bool]], what: str
+) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
+    """The items but compositions (``PATH=/x:$PATH``), and comments on those left out:
+    ``what`` sets whole values and cannot add to the value the container already has."""
+    kept: list[tuple[str, str | None, bool]] = []
+    notes: list[str] = []
+    for name, value, verbatim in items:
+        if verbatim and value is not None and composes(name, value):
+            notes += [
+                f"# {name} is not written: it adds to the variable's previous value "
+                f"({' '.join(value.split())[:120]}),",
+                f"#   which {what} cannot do (it sets whole values). Set it inside the "
+                "container (sh format) or give the whole value.",
+            ]
+        else:
+            kept.append((name, value, verbatim))
+    return kept, notes
+
+
 def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
     for name, value, verbatim in items:
         if verbatim:
@@ -243,7 +264,8 @@ def export_env_file(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = _not_owned(_items(profile))
+    items, composed = _without_compositions(items, "a docker env-file")
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
     for name, value, _ in items:
@@ -266,6 +288,8 @@ def export_env_file(
     extra = [
         "# Use it: docker run --env-file this-file ...",
         *_unset_note(unset, "an env-file"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
@@ -349,7 +373,8 @@ def export_docker(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = _not_owned(_items(profile))
+    items, composed = _without_compositions(items, "docker run -e")
     pre = _docker_copies(items)
     args: list[str] = []
     for name, value, verbatim in items:
@@ -363,6 +388,8 @@ def export_docker(
     extra = [
         "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
         *_unset_note(unset, "docker run"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
     ]
@@ -412,7 +439,8 @@ def export_k8s(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = _not_owned(_items(profile))
+    items, composed = _without_compositions(items, "a container env list")
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     escaped = False
@@ -427,6 +455,8 @@ def export_k8s(
         "# Paste under a container spec (containers[].env).",
         *(["# $$ is Kubernetes' escape for a literal $ (it would expand $(NAME))."] * escaped),
         *_unset_note(unset, "a container env list"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]

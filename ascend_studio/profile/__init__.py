@@ -8,6 +8,13 @@ from ascend_studio.profile._document import (
     Value,
     bytes_json,
 )
+from ascend_studio.profile._fields import (
+    ENV_NAME,
+    env_name_problem,
+    expr_problem,
+    kwarg_problem,
+    unwritable,
+)
 from ascend_studio.profile._io import (
     MIGRATIONS,
     FileStamp,
@@ -21,6 +28,7 @@ from ascend_studio.profile._io import (
 )
 
 __all__ = [
+    "ENV_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "Expr",
@@ -32,8 +40,12 @@ __all__ = [
     "Value",
     "bytes_json",
     "dump_profile",
+    "env_name_problem",
+    "expr_problem",
     "file_stamp",
+    "kwarg_problem",
     "load_profile",
     "parse_profile",
     "save_profile",
+    "unwritable",
 ]

@@ -5,17 +5,16 @@
 # Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).
 # Unset in the profile, which docker run cannot express: OLD.
 # Make sure the image does not set them.
+# LD_LIBRARY_PATH is not written: it adds to the variable's previous value ($ASCEND_HOME/lib64:$LD_LIBRARY_PATH),
+#   which docker run -e cannot do (it sets whole values). Set it inside the container (sh format) or give the whole value.
 # Notes:
 #   Imported from train.py
 #   "\tline with tab"
 #   "\"quoted\" line  "
 #   last
 
-_studio_ASCEND_HOME=/usr/local/Ascend
 _studio_HOST=$(hostname)
-_studio_LD_LIBRARY_PATH=$_studio_ASCEND_HOME/lib64:$LD_LIBRARY_PATH
 docker run \
   -e ASCEND_HOME=/usr/local/Ascend \
   -e HOST="$_studio_HOST" \
-  -e LD_LIBRARY_PATH="$_studio_LD_LIBRARY_PATH" \
   "$@"
