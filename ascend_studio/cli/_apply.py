@@ -33,7 +33,11 @@ def register(sub: Any) -> None:
     )
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--diff", action="store_true", help="print the diff only (the default)")
-    how.add_argument("--write", action="store_true", help="write SCRIPT (keeps SCRIPT.orig)")
+    how.add_argument(
+        "--write",
+        action="store_true",
+        help="write SCRIPT (the first write keeps the original as SCRIPT.orig; later ones keep it)",
+    )
     parser.add_argument("--no-backup", action="store_true", help="with --write: no .orig copy")
     parser.add_argument(
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
@@ -61,10 +65,15 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(result.diff(Path(args.script).name))
         return 0
     try:
-        kept = write_applied(result, args.script, backup=not args.no_backup)
+        done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 1
-    backup = f" (previous version kept as {kept})" if kept else ""
+    if done.backup is None:
+        backup = ""
+    elif done.backup_written:
+        backup = f" (the original kept as {done.backup})"
+    else:
+        backup = f" (the original from before the first apply stays in {done.backup})"
     print(f"wrote {args.script}{backup}", file=sys.stderr)
     return 0
