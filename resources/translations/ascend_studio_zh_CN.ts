@@ -768,8 +768,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
-        <source>Wrote {name}; the previous version is kept as {backup}.</source>
-        <translation>已写入 {name}；原来的版本保留为 {backup}。</translation>
+        <source>Wrote {name}; the original is kept as {backup}.</source>
+        <translation>已写入 {name}；最初的原文件保留为 {backup}。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
