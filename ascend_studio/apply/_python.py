@@ -149,9 +149,14 @@ def _ends_back(original: str, edited_lf: str) -> str:
         if tag == "equal":
             out += old[i1:i2]
             continue
-        for k, row in enumerate(new[j1:j2]):  # a rewritten line keeps the end it had
-            end = _ending(old[i1 + k]) if i1 + k < i2 else usual
+        count = j2 - j1
+        for k, row in enumerate(new[j1:j2]):  # rewritten lines keep the ends they had
+            at = i2 - 1 if k == count - 1 and i2 > i1 else i1 + k
+            end = _ending(old[at]) if at < i2 else usual
             out.append(row[:-1] + (end or usual) if row.endswith("\n") else row)
+    for index in range(len(out) - 1):  # a CR before an LF would join two line ends
+        if out[index].endswith("\r") and out[index + 1].startswith("\n"):
+            out[index] = out[index][:-1] + "\n"
     return "".join(out)
 
 

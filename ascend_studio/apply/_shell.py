@@ -19,7 +19,7 @@ import re
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, note
 from ascend_studio.codegen._compose import composes, unfold
 from ascend_studio.codegen._export_env import SHELL_OWNED
-from ascend_studio.codegen._import_sh import _read_shell, detect_dialect
+from ascend_studio.codegen._import_sh import _read_shell, detect_dialect, import_shell
 from ascend_studio.codegen._pyobjs import source_lines
 from ascend_studio.codegen._sh_commands import read_env_file
 from ascend_studio.codegen._sh_state import State
@@ -163,6 +163,24 @@ class _Editor:
             self.block.append(f"export {name}={_word(value, verbatim, '')}")
         self.changed.append(f"env:{name}")
 
+    def export_assigned(self, name: str, line: int, setting: Setting) -> None:
+        """``name`` is assigned on ``line`` but not exported: the assignment gets the
+        value and becomes ``export NAME=...`` when it is a line of its own; otherwise
+        the block exports the name (a later assignment then reaches the environment)."""
+        row = self.lines[line - 1]
+        own_line = re.match(rf"(\s*){re.escape(name)}=", row)
+        found = self._find(line, name)
+        if setting[0] is None or found is None:
+            self.append(name, setting)
+            return
+        self.set(name, line, setting, None)
+        rest = row[found[1] :].rstrip("\r\n")
+        if own_line is not None and re.fullmatch(r"\s*(#.*)?", rest):
+            indent = own_line.group(1)
+            self.lines[line - 1] = indent + "export " + self.lines[line - 1][len(indent) :]
+        else:
+            self.block.append(f"export {name}")
+
     def left_out(self, name: str, why: str) -> None:
         self.notes.append(
             note(
@@ -301,6 +319,12 @@ def apply_shell(
         current = state.env.get(name)
         if why is not None:
             editor.left_out(name, why)
+        elif (
+            name in state.shell and not env_file and state.shell[name][2] > (current or [0] * 3)[2]
+        ):
+            # assigned (not exported) after whatever exported or unset it: that line counts
+            editor.export_assigned(name, state.shell[name][2], setting)
+            written[name] = state.shell[name][2]
         elif current is None:
             editor.append(name, setting)
             written[name] = insert
@@ -313,5 +337,36 @@ def apply_shell(
             editor.set(name, current[2], setting, previous)
             written[name] = current[2]
     after = editor.text(insert)
-    notes = [*editor.notes, *_shadowed(state, written)]
+    notes = [
+        *editor.notes,
+        *_shadowed(state, written),
+        *_followers(after, before, profile, written),
+    ]
     return ApplyResult(text, after, tuple(notes), tuple(editor.changed))
+
+
+def _followers(
+    after: str, before: Profile, profile: Profile, written: dict[str, int]
+) -> list[ApplyNote]:
+    """Variables the edit did not touch whose value changes with it: their line refers
+    to a variable it changed (``ASCEND_OPP_PATH=${install_path}/opp``)."""
+    if not written:
+        return []
+    again = import_shell(after, "<applied>").configs
+    now = again[0].profile.env if again else {}
+    notes = []
+    for name, value in profile.env.items():
+        if name in written or name not in now or before.env.get(name, value) != value:
+            continue
+        if now[name] != value:
+            notes.append(
+                note(
+                    "info",
+                    f"{name} 引用了本次修改的变量，现在的值为 {now[name]!r}（配置中为 {value!r}）。",
+                    f"{name} refers to a variable this edit changes: it is now {now[name]!r} "
+                    f"(the profile says {value!r}).",
+                    None,
+                    f"env:{name}",
+                )
+            )
+    return notes

@@ -209,7 +209,10 @@ class State:
                 path,
             )
         self.env[name] = (value, verbatim, line)
-        self.exported.add(name)
+        if value is None:  # unset also drops the export: a later NAME=x stays the shell's
+            self.exported.discard(name)
+        else:
+            self.exported.add(name)
         self._describe(name, value, verbatim, where, line)
 
     def _writable(self, name: str, value: str | None, verbatim: bool, line: int) -> bool:
