@@ -31,6 +31,16 @@ class BatchOptions:
     report_unused: bool = False
     #: Where progress goes (a terminal), or None for none.
     progress: TextIO | None = None
+    #: Read files that parameters name outside the folders checked (a CI run over a
+    #: pull request must not print files from elsewhere on the machine).
+    read_outside: bool = False
+
+    def folders(self) -> tuple[Path, ...] | None:
+        """The folders companion files are read from (None: anywhere)."""
+        if self.read_outside:
+            return None
+        given = [Path(p) for p in self.paths] or [Path.cwd()]
+        return tuple((p if p.is_dir() else p.parent).absolute() for p in given)
 
 
 @dataclass
@@ -147,7 +157,14 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         progress = _Progress(options.progress, len(paths))
         for done, path in enumerate(paths, start=1):
             settings = _resolved(settings_for(path, options.cli), resolve)
-            checked = check_file(path, shown_path(path), settings, catalog, options.report_unused)
+            checked = check_file(
+                path,
+                shown_path(path),
+                settings,
+                catalog,
+                options.report_unused,
+                within=options.folders(),
+            )
             summary.add(checked)
             checked_files.append(checked)
             progress.tick(done)

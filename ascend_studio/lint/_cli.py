@@ -50,6 +50,7 @@ def run_batch_command(
         force_exclude=args.force_exclude,
         report_unused=args.report_unused_suppressions,
         progress=stderr_terminal(),
+        read_outside=args.read_outside,
     )
     batch = run_batch(options, catalog, resolve)
     if isinstance(batch, list):
