@@ -117,10 +117,15 @@ def _selection(path: str, options: BatchOptions) -> Selection:
 def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
     found: dict[Path, None] = {}
     missing: list[str] = []
+    notes: dict[str, None] = {}
     for given in options.paths:
-        files, absent = find_files([given], _selection(given, options))
+        selection = _selection(given, options)
+        files, absent = find_files([given], selection)
         found.update(dict.fromkeys(files))
         missing += absent
+        notes.update(dict.fromkeys(selection.notes))
+    for note in notes:  # a pattern git rejects too: said, not fatal
+        print(f"ascend-studio validate: note: {note}", file=sys.stderr)
     return sorted(found), missing
 
 
