@@ -211,7 +211,8 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
         if own is not None:
             ignores = [*ignores, own]
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
         except OSError:
             continue
         below: list[Path] = []

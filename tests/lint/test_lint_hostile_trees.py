@@ -46,7 +46,13 @@ def test_folders_nested_deeper_than_python_recurses(tmp_path: Path) -> None:
         folder = folder / "d"
         folder.mkdir()
     (folder / "train.py").write_text(SCRIPT)
-    done = _validate(tmp_path)
+    try:
+        done = _validate(tmp_path)
+    finally:  # shutil.rmtree (pytest's clean-up) recurses once per level: undo by hand
+        (folder / "train.py").unlink()
+        while folder != tmp_path:
+            folder.rmdir()
+            folder = folder.parent
     assert "Traceback" not in done.stderr
     assert "1 file checked, 1 with a configuration" in done.stdout
 
