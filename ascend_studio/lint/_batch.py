@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ascend_studio._words import printable
 from ascend_studio.lint._check import CheckedFile, Finding, check_file
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
@@ -125,7 +126,7 @@ def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
         missing += absent
         notes.update(dict.fromkeys(selection.notes))
     for note in notes:  # a pattern git rejects too: said, not fatal
-        print(f"ascend-studio validate: note: {note}", file=sys.stderr)
+        print(f"ascend-studio validate: note: {printable(note)}", file=sys.stderr)
     return sorted(found), missing
 
 
