@@ -239,9 +239,15 @@ _BESIDE = re.compile(
 )
 
 
+def _usable(name: str) -> bool:
+    """A plain file name: not empty, ``.`` or ``..``, no NUL or control character."""
+    return name not in ("", ".", "..") and name.isprintable() and "\0" not in name
+
+
 def _name(param: str, suffix: str, value: object, taken: set[str]) -> str:
     given = value if isinstance(value, str) else ""
-    name = posixpath.basename(given.replace("\\", "/")) or f"{param}{suffix}"
+    name = posixpath.basename(given.replace("\\", "/"))
+    name = name if _usable(name) else f"{param}{suffix}"
     stem, dot, ext = name.rpartition(".")
     candidate, n = name, 2
     while candidate in taken:
@@ -252,15 +258,22 @@ def _name(param: str, suffix: str, value: object, taken: set[str]) -> str:
 
 
 def plan_companions(
-    profile: Profile, folder: Path, *, python: bool, catalog: Catalog | None = None
+    profile: Profile,
+    folder: Path,
+    *,
+    python: bool,
+    catalog: Catalog | None = None,
+    reserved: tuple[str, ...] = (),
 ) -> tuple[Profile, tuple[tuple[str, Path, str], ...]]:
     """The companion files to write into ``folder`` beside an export of ``profile``.
 
     Returns the profile to export (for Python code each bundled path becomes an
     expression resolving from the snippet's own folder; other formats get the
-    bare file name) and (parameter, target, text) per file.
+    bare file name) and (parameter, target, text) per file. A name that is not a
+    plain file name (``..``, a NUL) becomes the parameter's; names in ``reserved``
+    (the export's own file) are never given to a companion.
     """
-    taken: set[str] = set()
+    taken: set[str] = set(reserved)
     planned: list[tuple[str, Path, str]] = []
     values = dict(profile.values)
     formats = file_formats(catalog)
