@@ -216,6 +216,55 @@ def test_the_docker_script_passes_exact_values_and_runs_nothing_else(
     assert dict(item.split("=", 1) for item in pairs[1::2]) == _set(profile)
 
 
+ENV_SCRIPT = (
+    "#!/bin/sh\n# the job's environment\nexport JOB_ID=1\nexport A_SET=old  # kept comment\n"
+    "unset A_GONE\ncd /tmp || exit 1\n"
+)
+
+
+@pytest.mark.skipif(BASH is None or DASH is None, reason="bash and dash are needed")
+@SLOW
+@given(profile=hostile_profiles(), prefix=st.sampled_from(["", "A_SET", "A_GONE", "JOB_ID"]))
+def test_applying_to_an_env_script_runs_nothing_and_sets_exact_values(
+    profile: Profile, prefix: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The apply writer, with the same hostile values (also on lines the script has)."""
+    from ascend_studio.apply import apply_shell
+    from ascend_studio.codegen import import_shell
+
+    env = dict(profile.env)
+    if prefix and env:  # one hostile value lands on a line the script already has
+        env[prefix] = next(iter(env.values()))
+    wanted_profile = profile.model_copy(update={"env": env, "env_verbatim": ()})
+    before = import_shell(ENV_SCRIPT, "env.sh").configs[0].profile
+    text = apply_shell(ENV_SCRIPT, wanted_profile, before).after
+    for shell in ("bash", "dash"):
+        folder = tmp_path_factory.mktemp(shell)
+        script = folder / "env.sh"
+        script.write_text(text.replace("cd /tmp || exit 1", ""), encoding="utf-8")
+        seen = _source(shell, script)
+        assert not (folder / CANARY).exists()
+        wanted = _set(wanted_profile)
+        assert {k: seen.get(k) for k in wanted} == wanted, text
+        assert all(n not in seen for n, v in env.items() if v is None)
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is needed")
+@settings(max_examples=15, deadline=None)
+@given(profile=hostile_profiles())
+def test_shellcheck_accepts_the_sh_and_docker_exports_of_hostile_profiles(
+    profile: Profile, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("shellcheck")
+    for fmt in ("sh", "docker"):
+        script = folder / f"{fmt}.sh"
+        script.write_text(export_text(profile, fmt), encoding="utf-8")
+        checked = subprocess.run(
+            ["shellcheck", "--shell=sh", str(script)], capture_output=True, text=True, check=False
+        )
+        assert checked.returncode == 0, (fmt, checked.stdout)
+
+
 # -- docker env-file --------------------------------------------------------------------------
 
 
