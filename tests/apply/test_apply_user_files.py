@@ -287,11 +287,17 @@ def test_a_reference_to_a_per_device_variable_stays_a_reference() -> None:
     assert "DEVICE_INDEX" in profile.env_verbatim
 
 
-def test_a_value_ending_in_cr_keeps_it() -> None:
+def test_a_value_ending_in_cr_keeps_it_or_is_refused() -> None:
     text = "export A=1\n"
     before = import_shell(text, "env.sh").configs[0].profile
     after = apply_shell(text, before.with_env("A", "x\r"), before).after
     assert import_shell(after, "env.sh").configs[0].profile.env["A"] == "x\r"
+    # a docker env-file drops a CR at a line end: the value cannot be written there
+    env_file = "A=1\n"
+    before = import_shell(env_file, "job.env").configs[0].profile
+    result = apply_shell(env_file, before.with_env("A", "x\r"), before, "env-file")
+    assert result.unchanged
+    assert any(n.path == "env:A" and "line break" in n.message.en for n in result.notes)
 
 
 @pytest.mark.parametrize("name", ["UID", "SECONDS", "OPTIND", "_"])
