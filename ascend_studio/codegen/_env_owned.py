@@ -1,13 +1,25 @@
-"""Environment names the shell owns: every environment writer leaves them out and says why.
+"""What environment writers leave out, and the comment that says why.
 
-``export UID=1`` fails in bash (read-only; run as sh, the script stops there),
-``OPTIND=x`` stops dash, and bash recomputes ``SECONDS``, ``RANDOM``,
-``LINENO`` and others itself, so a value written for them does not last.
+Names the shell owns: ``export UID=1`` fails in bash (read-only; run as sh, the
+script stops there), ``OPTIND=x`` stops dash, and bash recomputes ``SECONDS``,
+``RANDOM``, ``LINENO`` and others itself, so a value written for them does not
+last. Compositions (``PATH=/x:$PATH``) in the formats that set whole values
+(docker ``-e``, env-file, Kubernetes): they cannot add to the container's value.
 """
 
 from __future__ import annotations
 
-__all__ = ["SHELL_OWNED", "owned_notes", "shell_owned_note"]
+from ascend_studio.codegen._compose import composes
+
+__all__ = [
+    "SHELL_OWNED",
+    "left_out_compositions",
+    "left_out_owned",
+    "owned_notes",
+    "shell_owned_note",
+]
+
+Item = tuple[str, str | None, bool]  # (name, value or None for unset, kept shell text)
 
 _READONLY = (
     "is read-only in bash: bash refuses the assignment (run as sh, it stops the script "
@@ -45,3 +57,26 @@ def shell_owned_note(name: str) -> str:
 def owned_notes(names: list[str]) -> list[str]:
     """Comment lines for the shell-owned ``names`` a writer left out."""
     return [shell_owned_note(name) for name in names if name in SHELL_OWNED]
+
+
+def left_out_owned(items: list[Item]) -> tuple[list[Item], list[str]]:
+    """The items a writer writes, and the names the shell owns that it leaves out."""
+    return [i for i in items if i[0] not in SHELL_OWNED], owned_notes([i[0] for i in items])
+
+
+def left_out_compositions(items: list[Item], what: str) -> tuple[list[Item], list[str]]:
+    """The items but compositions (``PATH=/x:$PATH``), and comments on those left out:
+    ``what`` sets whole values and cannot add to the value the container already has."""
+    kept: list[Item] = []
+    notes: list[str] = []
+    for name, value, verbatim in items:
+        if verbatim and value is not None and composes(name, value):
+            notes += [
+                f"# {name} is not written: it adds to the variable's previous value "
+                f"({' '.join(value.split())[:120]}),",
+                f"#   which {what} cannot do (it sets whole values). Set it inside the "
+                "container (sh format) or give the whole value.",
+            ]
+        else:
+            kept.append((name, value, verbatim))
+    return kept, notes

@@ -15,9 +15,13 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ascend_studio.codegen._compose import composes
 from ascend_studio.codegen._diag import Placed, comment_lines, place
-from ascend_studio.codegen._env_owned import SHELL_OWNED, owned_notes, shell_owned_note
+from ascend_studio.codegen._env_owned import (
+    SHELL_OWNED,
+    left_out_compositions,
+    left_out_owned,
+    shell_owned_note,
+)
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -86,13 +90,6 @@ def _items(profile: Profile) -> list[tuple[str, str | None, bool]]:
             _check_text(name, value)
         items.append((name, value, value is not None and name in verbatim))
     return items
-
-
-def _not_owned(
-    items: list[tuple[str, str | None, bool]],
-) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
-    """The items a writer writes, and the names the shell owns that it leaves out."""
-    return [i for i in items if i[0] not in SHELL_OWNED], owned_notes([i[0] for i in items])
 
 
 def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> list[str]:
@@ -223,26 +220,6 @@ def _unset_note(names: list[str], how: str) -> list[str]:
     ]
 
 
-def _without_compositions(
-    items: list[tuple[str, str | None, bool]], what: str
-) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
-    """The items but compositions (``PATH=/x:$PATH``), and comments on those left out:
-    ``what`` sets whole values and cannot add to the value the container already has."""
-    kept: list[tuple[str, str | None, bool]] = []
-    notes: list[str] = []
-    for name, value, verbatim in items:
-        if verbatim and value is not None and composes(name, value):
-            notes += [
-                f"# {name} is not written: it adds to the variable's previous value "
-                f"({' '.join(value.split())[:120]}),",
-                f"#   which {what} cannot do (it sets whole values). Set it inside the "
-                "container (sh format) or give the whole value.",
-            ]
-        else:
-            kept.append((name, value, verbatim))
-    return kept, notes
-
-
 def _no_verbatim(items: list[tuple[str, str | None, bool]], what: str) -> None:
     for name, value, verbatim in items:
         if verbatim:
@@ -264,8 +241,8 @@ def export_env_file(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = _not_owned(_items(profile))
-    items, composed = _without_compositions(items, "a docker env-file")
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "a docker env-file")
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
     for name, value, _ in items:
@@ -373,8 +350,8 @@ def export_docker(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = _not_owned(_items(profile))
-    items, composed = _without_compositions(items, "docker run -e")
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "docker run -e")
     pre = _docker_copies(items)
     args: list[str] = []
     for name, value, verbatim in items:
@@ -439,8 +416,8 @@ def export_k8s(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = _not_owned(_items(profile))
-    items, composed = _without_compositions(items, "a container env list")
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "a container env list")
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     escaped = False
