@@ -369,6 +369,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Kept literal: as shell text this is not one shell word (an unquoted blank, ; or line break would end it and run the rest).</source>
+        <translation>按字面值保留：作为 shell 文本它不是一个 shell 单词（未加引号的空白、; 或换行会结束它并把其余部分当作命令运行）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Shell text: the job&apos;s shell expands it.</source>
         <translation>Shell 文本：由作业的 shell 展开。</translation>
