@@ -14,6 +14,8 @@ the user's own text and is kept; this check only keeps it inside its word.
 
 from __future__ import annotations
 
+import functools
+
 __all__ = ["shell_word_problem"]
 
 #: Characters that end an unquoted word (POSIX metacharacters and line breaks).
@@ -133,6 +135,7 @@ class _Scan:
                 return
 
 
+@functools.lru_cache(maxsize=4096)
 def shell_word_problem(text: str) -> str | None:
     """Why ``text`` is not one shell word that stays one word after ``NAME=``; None if it is."""
     if "\0" in text:

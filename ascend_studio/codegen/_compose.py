@@ -20,6 +20,7 @@ from dataclasses import dataclass
 __all__ = ["Ref", "composes", "fold", "references", "unfold"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SPECIAL = re.compile(r"[\\'\"`$]")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class _Scanner:
         self.s = text
         self.i = 0
         self.refs: list[Ref] = []
+        #: (start, end) of every expansion: ``$X``, ``${...}``, ``$(...)``, backquotes.
+        self.spans: list[tuple[int, int]] = []
 
     def closing(self, start: int, opener: str, closer: str) -> int:
         """Index after the ``closer`` matching the ``opener`` at ``start`` (quotes kept)."""
@@ -61,6 +64,7 @@ class _Scanner:
 
     def opaque(self, start: int, end: int, in_double: bool) -> None:
         """Names inside a substitution: seen, never folded."""
+        self.spans.append((start, end))
         for match in _NAME.finditer(self.s, start, end):
             self.refs.append(Ref(match.group(), match.start(), match.end(), None, in_double))
 
@@ -78,20 +82,25 @@ class _Scanner:
             else:
                 op = self.s[match.end() : end - 1]
                 self.refs.append(Ref(match.group(), self.i, end, op, in_double))
+                self.spans.append((self.i, end))
             self.i = end
         elif (match := _NAME.match(self.s, self.i + 1)) is not None:
             self.refs.append(Ref(match.group(), self.i, match.end(), "", in_double))
+            self.spans.append((self.i, match.end()))
             self.i = match.end()
         else:
             self.i += 1
 
     def run(self) -> list[Ref]:
         in_double = False
-        while self.i < len(self.s):
+        while (found := _SPECIAL.search(self.s, self.i)) is not None:
+            self.i = found.start()  # plain characters skipped at once
             ch = self.s[self.i]
             if ch == "\\":
                 self.i += 2
-            elif ch == "'" and not in_double:
+            elif ch == "'" and in_double:
+                self.i += 1  # a quote character inside double quotes
+            elif ch == "'":
                 end = self.s.find("'", self.i + 1)
                 self.i = len(self.s) if end < 0 else end + 1
             elif ch == '"':
@@ -102,10 +111,8 @@ class _Scanner:
                 end = len(self.s) if end < 0 else end + 1
                 self.opaque(self.i, end, in_double)
                 self.i = end
-            elif ch == "$":
-                self.dollar(in_double)
             else:
-                self.i += 1
+                self.dollar(in_double)
         return self.refs
 
 
@@ -120,11 +127,16 @@ def composes(name: str, text: str) -> bool:
 
 
 def _not_empty(text: str) -> bool:
-    """``text`` surely expands to something: it starts with a character taken as
-    itself, or with quotes around one."""
-    if text[:1] in ("'", '"') and len(text) > 1:
-        return text[1] not in "$`\"'\\"
-    return bool(text) and text[0] not in "$`\"'\\~"
+    """``text`` surely expands to something: a character of it is taken as itself
+    (outside every expansion, quotes removed)."""
+    scanner = _Scanner(text)
+    scanner.run()
+    rest, done = [], 0
+    for start, end in sorted(scanner.spans):
+        rest.append(text[done:start])
+        done = max(done, end)
+    rest.append(text[done:])
+    return bool("".join(rest).replace("'", "").replace('"', "").replace("\\", ""))
 
 
 def _empty(text: str) -> bool:

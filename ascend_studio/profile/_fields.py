@@ -13,6 +13,7 @@ quotes them.
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from collections.abc import Iterable, Mapping
@@ -66,33 +67,33 @@ def env_problem(env: Mapping[str, str | None], verbatim: Iterable[str]) -> tuple
     return None
 
 
-def _depth_never_negative(text: str) -> bool:
-    """The brackets of ``text`` never close one opened before it (tokens, so brackets
-    in strings and comments do not count)."""
-    import io
-    import tokenize  # only for profiles with kept expressions
+def _stays_in_place(text: str) -> bool:
+    """Written as the one argument of a call, ``text`` is that argument and nothing
+    else: ``0), x, (0`` or ``0) + (0`` would close the call and go on as code."""
+    import ast
 
-    depth = 0
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            if token.type != tokenize.OP:
-                continue
-            if token.string in _OPEN:
-                depth += 1
-            elif token.string in _OPEN.values():
-                depth -= 1
-                if depth < 0:
-                    return False
-    except (tokenize.TokenError, SyntaxError):
+        node = ast.parse(f"f({text}\n)", mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
         return False
-    return depth == 0
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "f"
+        and len(node.args) == 1
+        and not node.keywords
+        and not isinstance(node.args[0], ast.Starred)
+        # a bare generator is an argument only when alone: after "keyword=" it is not
+        and not (isinstance(node.args[0], ast.GeneratorExp) and not text.lstrip().startswith("("))
+    )
 
 
+@functools.lru_cache(maxsize=2048)
 def expr_problem(text: str) -> str | None:
     """Why ``text`` is not one Python expression that stays in its place, or None.
 
-    It must parse on its own (in parentheses: kept text may span lines) and its
-    brackets must balance by themselves, so that written as ``keyword=TEXT,`` or
+    It must parse on its own (in parentheses: kept text may span lines) and, as
+    the argument of a call, be that one argument: written as ``keyword=TEXT,`` or
     ``f(TEXT)`` it can never close the call around it and go on as code.
     """
     if not text.strip():
@@ -106,10 +107,14 @@ def expr_problem(text: str) -> str | None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             ast.parse(f"({text})", mode="eval")
+            stays = _stays_in_place(text)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return f"kept expression {text[:80]!r} is not one Python expression"
-    if not _depth_never_negative(text):
-        return f"kept expression {text[:80]!r} closes a bracket it did not open"
+    if not stays:
+        return (
+            f"kept expression {text[:80]!r} is not one argument: written into a call it would "
+            "end its place (a bracket it did not open, a top-level comma)"
+        )
     return None
 
 
