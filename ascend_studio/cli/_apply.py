@@ -19,14 +19,14 @@ def register(sub: Any) -> None:
         help="change a training or env script in place to match a profile (never runs it)",
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
-            "sub-config keywords or parameter_map lines (Python) that differ, or the lines "
-            "setting the variables PROFILE sets or unsets (shell), are edited; a variable "
-            "PROFILE does not name is left alone, and every other line is kept byte for byte. "
-            "The script's kind is read as import reads it; a result that would not parse is "
-            "refused. Prints a unified diff unless --write. Exit status: 0 applied (or nothing "
-            "to change), 1 the script or profile cannot be read, the script changed since "
-            "import (see --force), the edit would not parse or the write failed, 2 for a wrong "
-            "--config."
+            "sub-config keywords, parameter_map lines or npu_device.global_options() "
+            "assignments (Python) that differ, or the lines setting the variables PROFILE sets "
+            "or unsets (shell), are edited; a variable PROFILE does not name is left alone, and "
+            "every other line is kept byte for byte. The script's kind is read as import reads "
+            "it; a result that would not parse is refused. Prints a unified diff unless --write. "
+            "Exit status: 0 applied (or nothing to change), 1 the script or profile cannot be "
+            "read, the script changed since import (see --force), the edit would not parse or "
+            "the write failed, 2 for a wrong --config."
         ),
     )
     parser.add_argument("profile", metavar="PROFILE")

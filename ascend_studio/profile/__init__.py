@@ -2,9 +2,11 @@
 
 from ascend_studio.profile._document import (
     SCHEMA_VERSION,
+    SURFACES,
     Expr,
     ExtraKwarg,
     Profile,
+    Surface,
     Value,
     bytes_json,
 )
@@ -31,12 +33,14 @@ __all__ = [
     "ENV_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "SURFACES",
     "Expr",
     "ExtraKwarg",
     "FileStamp",
     "Profile",
     "ProfileChangedOnDisk",
     "ProfileError",
+    "Surface",
     "Value",
     "bytes_json",
     "dump_profile",

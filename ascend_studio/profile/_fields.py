@@ -122,7 +122,8 @@ def kwarg_problem(owner: str, name: str, expr: str) -> str | None:
     """Why an unknown keyword argument cannot be written as ``name=expr``, or None."""
     if not owner.isidentifier() or keyword.iskeyword(owner):
         return f"{owner[:60]!r} is not a class name"
-    plain = name.isidentifier() and not keyword.iskeyword(name)
+    # a keyword (NPURunConfig(name=...)) or an option path (global_options().a.b = ...)
+    plain = all(part.isidentifier() and not keyword.iskeyword(part) for part in name.split("."))
     if name not in ("*", "**") and not plain:
         return f"{name[:60]!r} cannot be a keyword argument name"
     return expr_problem(expr)

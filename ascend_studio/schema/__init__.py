@@ -54,7 +54,27 @@ from ascend_studio.schema._models import (
     When,
 )
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._surfaces import (
+    AXES,
+    SURFACE_WORDS,
+    SURFACES,
+    THROUGH,
+    Axis,
+    Surface,
+    surface_of,
+)
+from ascend_studio.schema._tf2 import (
+    TF2_PREFIX,
+    Tf2,
+    Tf2Call,
+    Tf2Facts,
+    Tf2Holder,
+    Tf2Option,
+    Tf2Release,
+)
+from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
+    accepted_types,
     documented_default,
     number_text,
     product_range,
@@ -66,10 +86,16 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AXES",
     "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "SURFACES",
+    "SURFACE_WORDS",
+    "TF2_PREFIX",
+    "THROUGH",
+    "Axis",
     "Catalog",
     "CatalogError",
     "Category",
@@ -91,8 +117,16 @@ __all__ = [
     "Section",
     "SessionOption",
     "Source",
+    "Surface",
     "Text",
+    "Tf2",
+    "Tf2Call",
+    "Tf2Facts",
+    "Tf2Holder",
+    "Tf2Option",
+    "Tf2Release",
     "When",
+    "accepted_types",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",
@@ -114,6 +148,9 @@ __all__ = [
     "python_type_name",
     "runtime_number",
     "shipped_catalog",
+    "surface_of",
+    "tf2_catalog",
+    "tf2_parameter",
     "type_matches",
     "type_problem",
     "validate_entry",

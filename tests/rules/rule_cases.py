@@ -18,10 +18,12 @@ def P(
     scenario: str = "training",
     files: dict[str, str] | None = None,
     kwargs: tuple[ExtraKwarg, ...] = (),
+    surface: str | None = None,
 ) -> Profile:
     data: dict[str, Any] = {
         "product": product,
         "scenario": scenario,
+        "surface": surface,
         "values": values or {},
         "env": env or {},
         "extra_kwargs": kwargs,
@@ -29,6 +31,16 @@ def P(
     if files:
         data[FILE_CONTENTS_FIELD] = files
     return Profile.model_validate(data)
+
+
+def T(
+    values: dict[str, Any] | None = None,
+    *,
+    env: dict[str, str | None] | None = None,
+    kwargs: tuple[ExtraKwarg, ...] = (),
+) -> Profile:
+    """A profile on TF Adapter 2.x's global_options() surface."""
+    return P(values, env=env, kwargs=kwargs, surface="tf2")
 
 
 INF = {"scenario": "inference"}
@@ -140,6 +152,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({**FOUR, **GRM0}, **INF),
     ),
     (
+        "dynamic_input_config.keys_together",
+        P({"dynamic_input_config.input_shape": "data:-1,3", **GRM0}, **INF),
+        P({k: v for k, v in FOUR.items() if "hybrid" not in k}),
+    ),
+    (
+        "dynamic_input_config.hybrid_alone",
+        P({"dynamic_input_config.compile_hybrid_mode": 1}),
+        P({"dynamic_input_config.compile_hybrid_mode": 0}),
+    ),
+    (
         "precision.both_modes",
         P({"precision_mode": "force_fp32", "precision_mode_v2": "fp16"}),
         P({"precision_mode_v2": "fp16"}),
@@ -227,16 +249,15 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     # -- ranges, formats and notes on single values --------------------------------------------
     (
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         P({"hccl_timeout": 600}, product="atlas_training"),
         P({"hccl_timeout": 544}, product="atlas_training"),
     ),
     (
-        "hccl_timeout.legacy_range",
+        "range.product",
         P({"hccl_timeout": 0}, product="atlas_300i_duo"),
         P({"hccl_timeout": 0}, product="atlas_a2"),
     ),
-    ("hccl_timeout.range", P({"hccl_timeout": -5}), P({"hccl_timeout": 0})),
     ("aicore_num.format", P({"aicore_num": "2,4"}), P({"aicore_num": "2|4"})),
     (
         "stream_max_parallel_num.format",
@@ -245,6 +266,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     (
         "dynamic_inputs_shape_range.format",
+        P({"dynamic_inputs_shape_range": "input:[3~5]", "dynamic_input": True}),
+        P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
+    ),
+    (
+        "dynamic_inputs_shape_range.dims",
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[x]", "dynamic_input": True}),
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
     ),
@@ -381,6 +407,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         ),
     ),
     (
+        "profiling_options.not_read",
+        P({"profiling_config.profiling_options": '{"output": "/p"}'}),
+        P(
+            {
+                "profiling_config.profiling_options": '{"output": "/p"}',
+                "profiling_config.enable_profiling": True,
+            }
+        ),
+    ),
+    (
         "profiling_options.without_profiling",
         P({"profiling_config.profiling_options": '{"output": "/p"}'}),
         P(
@@ -467,6 +503,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         "stream_sync_timeout.below_hccl",
         P({"stream_sync_timeout": 600_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
         P({"stream_sync_timeout": 2_000_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
+    ),
+    (
+        "stream_sync_timeout.collective_never_times_out",
+        P({"stream_sync_timeout": 600_000}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
+        P({"stream_sync_timeout": -1}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
     ),
     (
         "env.multistream.cv_conflict",
@@ -888,5 +929,53 @@ CASES += [
         "env.ascend_work_path.invalid",
         P(env={"ASCEND_WORK_PATH": "/repo/my task/172.16.1.12_01_03"}),
         P(env={"ASCEND_WORK_PATH": WORK}),
+    ),
+    # -- TF Adapter 2.x (npu_device.global_options()) -----------------------------------
+    (
+        "tf2.option.unknown",
+        T(kwargs=(ExtraKwarg(owner="NpuConfig", name="precison_mode", expr="'x'"),)),
+        T(kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'x'"),)),
+    ),
+    (
+        "tf2.option.removed",
+        T({"auto_tune_mode": "RL,GA"}),
+        T({"aoe_mode": "2"}),
+    ),
+    ("tf2.option.none", T({"hccl_timeout": 600}), T({"stream_sync_timeout": 600000})),
+    (
+        "tf2.value.rejected",
+        T({"dynamic_input_config.dynamic_node_type": 0}),
+        T({"dynamic_input_config.dynamic_node_type": "0"}),
+    ),
+    (
+        "tf2.option.deprecated",
+        T({"op_select_implmode": "high_precision"}),
+        T({"op_precision_mode": "/p.ini"}),
+    ),
+    (
+        "tf2.option.not_sent",
+        T({"experimental_config.graph_memory_optimize_config.recompute": "manual"}),
+        T({"experimental_config.graph_memory_optimize_config.graph_slice": "auto"}),
+    ),
+    ("tf2.loop_size.type", T({"iterations_per_loop": "32"}), T({"iterations_per_loop": 32})),
+    ("tf2.loop_size.ignored", T({"iterations_per_loop": 0}), T({"iterations_per_loop": 1})),
+    ("tf2.device_id.type", T({"session_device_id": "1"}), T({"session_device_id": 1})),
+    ("tf2.env.switch_ignored", T(env={"NPU_DEBUG": "on"}), T(env={"NPU_DEBUG": "TRUE"})),
+    ("tf2.env.loop_size_ignored", T(env={"NPU_LOOP_SIZE": "0"}), T(env={"NPU_LOOP_SIZE": "32"})),
+    (
+        "tf2.env.device_id",
+        T(env={"ASCEND_DEVICE_ID": "npu0"}),
+        T({"session_device_id": 0}, env={"ASCEND_DEVICE_ID": "npu0"}),
+    ),
+    ("tf2.env.rank_size", T(env={"RANK_SIZE": "eight"}), T(env={"RANK_SIZE": "8"})),
+    (
+        "tf2.env.rank_and_worker_size",
+        T(env={"RANK_SIZE": "8", "CM_WORKER_SIZE": "8"}),
+        T(env={"RANK_SIZE": "8"}),
+    ),
+    (
+        "tf2.env.cm_and_rank_table",
+        T(env={"RANK_SIZE": "8", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
+        T(env={"RANK_SIZE": "1", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
     ),
 ]
