@@ -118,8 +118,17 @@ class State:
         later = {r.name for r in references(previous) if r.name != name}
         moved = any((self.env.get(r) or self.shell.get(r) or ("", False, 0))[2] > at for r in later)
         folded = None if moved else fold(name, text, previous)
-        if folded is None:
-            self.composing = None  # the usual "set more than once" report says what is lost
+        if folded is None:  # (even the same text twice: each step adds again)
+            self.add(
+                "conflict",
+                f"{name}={text}：在第 {at} 行的值上追加，但无法与之合为一个组合值；"
+                f"配置只保留这一行，第 {at} 行加上的部分在导出中会丢失。",
+                f"{name}={text}: adds to its value from line {at} in a form this tool cannot "
+                f"combine with it; the profile keeps this line's step only (what line {at} "
+                "adds is lost in exports).",
+                line,
+                f"env:{name}",
+            )
             return text, True
         self.add(
             "converted",
