@@ -32,7 +32,7 @@ __all__ = [
 
 Applies = Literal["training", "inference", "both"]
 #: In a text value (a JSON option string), where the job's folder goes.
-WORK_MARKER = "<work_path>"
+WORK_MARKER = "<job_folder>"
 _PRIVATE = re.compile(r"\bseed\d*\b|NOTES|§", re.I)
 
 

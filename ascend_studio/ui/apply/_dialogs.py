@@ -151,7 +151,7 @@ class PresetDialog(QDialog):
             tr("Off: values the document already sets are kept and listed as kept.")
         )
         self.work_path = QLineEdit(self)
-        self.work_path.setObjectName("preset:work_path")
+        self.work_path.setObjectName("preset:job_folder")
         self.work_path.setPlaceholderText(tr("Job folder on the server (for the preset's paths)"))
         work = profile.env.get("ASCEND_WORK_PATH")
         if work and "ASCEND_WORK_PATH" not in profile.env_verbatim:
