@@ -99,6 +99,35 @@ def _map_back(original: str, recovered: str, edited: str) -> str:
     return "".join(out)
 
 
+def _ending(line: str) -> str:
+    return line[len(line.rstrip("\r\n")) :]
+
+
+def _ends_back(original: str, edited_lf: str) -> str:
+    """``edited_lf`` (made on ``original`` with every line end turned into LF) with the
+    original line ends: lines it kept have theirs, lines it wrote the file's usual one."""
+    old = source_lines(original)
+    mid = [row[: len(row) - len(_ending(row))] + ("\n" if _ending(row) else "") for row in old]
+    new = source_lines(edited_lf)
+    endings = [_ending(row) for row in old if _ending(row)]
+    usual = max(set(endings), key=endings.count) if endings else "\n"
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, mid, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            out += old[i1:i2]
+            continue
+        count = j2 - j1
+        for k, row in enumerate(new[j1:j2]):  # rewritten lines keep the ends they had
+            at = i2 - 1 if k == count - 1 and i2 > i1 else i1 + k
+            end = _ending(old[at]) if at < i2 else usual
+            out.append(row[:-1] + (end or usual) if row.endswith("\n") else row)
+    for index in range(len(out) - 1):  # a CR before an LF would join two line ends
+        if out[index].endswith("\r") and out[index + 1].startswith("\n"):
+            out[index] = out[index][:-1] + "\n"
+    return "".join(out)
+
+
 def apply_python(
     text: str,
     profile: Profile,
@@ -113,9 +142,31 @@ def apply_python(
     ``as_written``: ``profile`` was made from the values as the script writes them
     (``validate --fix``), not as the importer converts them (``aoe_mode=2`` read as
     ``"2"``), so a fix writing ``"2"`` is a change. Raises :class:`ApplyError` when
-    nothing can be applied (no such configuration, the script does not parse); never
-    executes the script.
+    nothing can be applied (no such configuration, the script does not parse, the
+    edit would lose it); never executes the script. Line ends other than LF (CR only,
+    CRLF, mixed) are kept: the edit is made on the text with LF ends, and every line
+    it did not write gets its own end back.
     """
+    if "\r" in text:
+        lf = "".join(
+            row[: len(row) - len(_ending(row))] + ("\n" if _ending(row) else "")
+            for row in source_lines(text)
+        )
+        done = _apply_python(lf, profile, config, catalog, source, as_written=as_written)
+        after = text if done.unchanged else _ends_back(text, done.after)
+        return ApplyResult(text, after, done.notes, done.changed)
+    return _apply_python(text, profile, config, catalog, source, as_written=as_written)
+
+
+def _apply_python(
+    text: str,
+    profile: Profile,
+    config: int,
+    catalog: Catalog | None,
+    source: str,
+    *,
+    as_written: bool,
+) -> ApplyResult:
     catalog = catalog or shipped_catalog()
     imported = pick_config(import_python(text, source, catalog).configs, config, source)
     before = imported.profile_as_written() if as_written else imported.profile
@@ -199,9 +250,10 @@ def _check(
     """Read the result back: say which planned values did not land."""
     again = import_python(after, source, catalog).configs
     if len(again) < config:
-        return [
-            note("warning", "修改后找不到该配置。", "The configuration is gone after the edit.")
-        ]
+        raise ApplyError(
+            f"{source}: the configuration would be gone after the edit (this tool could not "
+            "edit it safely); nothing changed"
+        )
     read = again[config - 1]
     got = changed_values(read.profile_as_written() if written else read.profile, profile)
     return [

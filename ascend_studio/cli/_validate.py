@@ -16,13 +16,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ascend_studio._words import say
+from ascend_studio._words import json_text, printable, say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
@@ -180,12 +179,12 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
 
 
 def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{printable(', '.join(d.params))}]")
     if where is not None:
-        print(f"          {say('at', lang)}: {where}")
-    print(f"          {d.message.get(lang)}")
+        print(f"          {say('at', lang)}: {printable(where)}")
+    print(f"          {printable(d.message.get(lang))}")
     if d.fix is not None:
-        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {d.fix.get(lang)}")
+        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {printable(d.fix.get(lang))}")
     print(f"          {say('source', lang)}: {d.source}")
 
 
@@ -202,13 +201,15 @@ def _fixable(d: Diagnostic, lang: str) -> str:
 def _print_explanation(e: Explanation, lang: str) -> None:
     eff = e.effective
     note = f" ({eff.note.get(lang)})" if eff.note else ""
-    print(f"  why {e.path}: effective {eff.value!r} [{eff.source}]{note}")
+    print(f"  why {e.path}: effective {printable(repr(eff.value))} [{eff.source}]{note}")
     for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
         if items:
-            print(f"    {label}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
+            shown = ", ".join(f"{i.path}={i.shown}" for i in items)
+            print(f"    {label}: {printable(shown)}")
     for link in e.rules:
         mark = "FIRES" if link.fires else "quiet"
-        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
+        message = printable(link.message.get(lang))
+        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {message}")
 
 
 #: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
@@ -295,20 +296,19 @@ def _report(
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(document) + "\n")
     else:
         for item in sorted(problems, key=lambda i: i.line or 0):
-            print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
+            print(f"import: {item.severity} [{item.kind}] {printable(item.text(args.lang))}")
         for (label, p, found, unnamed), why in zip(results, explained, strict=True):
             counts = _counts(found)
             print(
-                f"{label}: {_target_text(p, unnamed, args.lang)}: "
+                f"{printable(label)}: {_target_text(p, unnamed, args.lang)}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
             for file_read in read:
-                print(f"  file: {file_read.text(args.lang)}")
+                print(f"  file: {printable(file_read.text(args.lang))}")
             for d in found:
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
@@ -418,7 +418,7 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
         for line in lines or [
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
-            _fail(f"{file}: {line}")
+            _fail(printable(f"{file}: {line}"))
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
@@ -426,5 +426,5 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2

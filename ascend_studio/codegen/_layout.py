@@ -7,13 +7,12 @@ defaults and session keys; this module only arranges them into calls.
 
 from __future__ import annotations
 
-import ast
 import keyword
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
-from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value, expr_problem
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar, documented_default
 
 __all__ = [
@@ -138,11 +137,11 @@ def known_path(path: str, catalog: Catalog) -> bool:
 
 
 def check_expr(text: str, where: str) -> None:
-    """A kept expression must parse, or the exported code would be broken."""
-    try:
-        ast.parse(f"({text})", mode="eval")  # kept text may span lines
-    except SyntaxError:
-        raise ExportError(f"{where}: kept expression {text!r} is not valid Python") from None
+    """A kept expression must be one expression that stays in its place (the profile's
+    own check), or the exported code would be broken or run more than the value."""
+    problem = expr_problem(text)
+    if problem is not None:
+        raise ExportError(f"{where}: {problem}")
 
 
 def check_profile(profile: Profile, catalog: Catalog) -> None:

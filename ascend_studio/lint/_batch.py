@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ascend_studio._words import printable
 from ascend_studio.lint._check import CheckedFile, Finding, check_file
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
@@ -39,6 +40,16 @@ class BatchOptions:
     report_unused: bool = False
     #: Where progress goes (a terminal), or None for none.
     progress: TextIO | None = None
+    #: Read files that parameters name outside the folders checked (a CI run over a
+    #: pull request must not print files from elsewhere on the machine).
+    read_outside: bool = False
+
+    def folders(self) -> tuple[Path, ...] | None:
+        """The folders companion files are read from (None: anywhere)."""
+        if self.read_outside:
+            return None
+        given = [Path(p) for p in self.paths] or [Path.cwd()]
+        return tuple((p if p.is_dir() else p.parent).absolute() for p in given)
 
 
 @dataclass
@@ -115,10 +126,15 @@ def _selection(path: str, options: BatchOptions) -> Selection:
 def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
     found: dict[Path, None] = {}
     missing: list[str] = []
+    notes: dict[str, None] = {}
     for given in options.paths:
-        files, absent = find_files([given], _selection(given, options))
+        selection = _selection(given, options)
+        files, absent = find_files([given], selection)
         found.update(dict.fromkeys(files))
         missing += absent
+        notes.update(dict.fromkeys(selection.notes))
+    for note in notes:  # a pattern git rejects too: said, not fatal
+        print(f"ascend-studio validate: note: {printable(note)}", file=sys.stderr)
     return sorted(found), missing
 
 
@@ -155,7 +171,14 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         progress = _Progress(options.progress, len(paths))
         for done, path in enumerate(paths, start=1):
             settings = resolved(settings_for(path, options.cli), resolve)
-            checked = check_file(path, shown_path(path), settings, catalog, options.report_unused)
+            checked = check_file(
+                path,
+                shown_path(path),
+                settings,
+                catalog,
+                options.report_unused,
+                within=options.folders(),
+            )
             summary.add(checked)
             checked_files.append(checked)
             progress.tick(done)

@@ -192,8 +192,11 @@ def check_file(
     settings: Settings,
     catalog: Catalog,
     report_unused: bool = False,
+    *,
+    within: Sequence[Path] | None = None,
 ) -> CheckedFile:
-    """Every finding in ``path`` that ``settings`` selects and no comment silences."""
+    """Every finding in ``path`` that ``settings`` selects and no comment silences;
+    companion files are read only inside ``within`` (None: anywhere)."""
     result = import_file(path, catalog)
     lines = read_lines(path)
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
@@ -205,7 +208,9 @@ def check_file(
         _import_finding(ctx, item, checkable)
     folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
-        profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
+        profile, reads = read_companions(
+            config.profile_as_written(), [Path.cwd(), folder], folder, within=within
+        )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         unnamed = unnamed_by(config, settings)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from ascend_studio._words import json_text, printable
 from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
 from ascend_studio.lint._options import listed, wants_fixes
 from ascend_studio.lint._select import check_selectors
@@ -24,7 +24,7 @@ def command_line(args: argparse.Namespace) -> CommandLine:
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2
 
 
@@ -50,6 +50,7 @@ def run_batch_command(
         force_exclude=args.force_exclude,
         report_unused=args.report_unused_suppressions,
         progress=stderr_terminal(),
+        read_outside=args.read_outside,
     )
     unfixed = False
     if wants_fixes(args):
@@ -104,8 +105,7 @@ def _write(batch: Batch, args: argparse.Namespace, out: TextIO) -> None:
     elif fmt == "sarif":
         from ascend_studio.lint._sarif import sarif_document
 
-        json.dump(sarif_document(batch, args.lang), out, ensure_ascii=False, indent=2)
-        out.write("\n")
+        out.write(json_text(sarif_document(batch, args.lang)) + "\n")
     elif fmt == "github":
         write_github(batch, out, args.lang)
     else:

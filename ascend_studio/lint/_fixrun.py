@@ -166,4 +166,4 @@ def _write(path: Path, data: bytes, out: FileFix, backup: bool) -> Path | None:
     now, _ = read_script(path)
     if now != data:
         raise ApplyError(f"{path} changed while it was being fixed; nothing written")
-    return write_applied(ApplyResult(out.before, out.after), path, backup=backup)
+    return write_applied(ApplyResult(out.before, out.after), path, backup=backup).backup

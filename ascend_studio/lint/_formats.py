@@ -6,12 +6,11 @@ files relative to the working directory, so two runs give the same bytes.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ascend_studio._words import counted
+from ascend_studio._words import counted, json_text, printable
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
 from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
@@ -37,13 +36,14 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """One line of printable text: white space runs joined, controls escaped."""
+    return printable(" ".join(text.split()))
 
 
 def text_line(f: Finding, lang: str, colour: bool = False) -> str:
     """``path:line:col: severity rule-id [*] message [fix: ...]`` (``[*]``: ``--fix`` fixes
     it, as ruff marks its fixable findings)."""
-    where = _paint(f"{f.path}:{f.line}:{f.column}:", "1", colour)
+    where = _paint(f"{printable(f.path)}:{f.line}:{f.column}:", "1", colour)
     severity = _paint(f.severity, _COLOURS[f.severity], colour)
     mark = " [*]" if chosen_fix(f) is not None else ""
     line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
@@ -145,8 +145,7 @@ def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
 
 
 def write_json(batch: Batch, out: TextIO, fail_on: str) -> None:
-    json.dump(batch_json(batch, fail_on), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_text(batch_json(batch, fail_on)) + "\n")
 
 
 def _escape_data(text: str) -> str:
@@ -165,7 +164,7 @@ def github_line(f: Finding, lang: str) -> str:
     props = ",".join(
         f"{key}={_escape_property(value)}"
         for key, value in (
-            ("file", f.path),
+            ("file", printable(f.path)),
             ("line", str(f.line)),
             ("col", str(f.column)),
             ("title", f"ascend-studio {f.rule_id}"),

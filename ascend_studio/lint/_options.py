@@ -73,6 +73,11 @@ _FLAGS = (
     ("--force-exclude", "apply exclusions to files named on the command line too (pre-commit)"),
     ("--report-unused-suppressions", "report suppression comments that silence nothing"),
     ("--show-config", "print the settings that apply and exit"),
+    (
+        "--read-outside",
+        "also read files that parameters name outside the checked folders (never /proc, /sys, "
+        "/dev or .git)",
+    ),
 )
 
 
@@ -113,6 +118,7 @@ _BATCH_ONLY = (
     "report_unused_suppressions",
     "show_config",
     "output",
+    "read_outside",
 )
 
 

@@ -11,6 +11,13 @@ from ascend_studio.profile._document import (
     Value,
     bytes_json,
 )
+from ascend_studio.profile._fields import (
+    ENV_NAME,
+    env_name_problem,
+    expr_problem,
+    kwarg_problem,
+    unwritable,
+)
 from ascend_studio.profile._io import (
     MIGRATIONS,
     FileStamp,
@@ -24,6 +31,7 @@ from ascend_studio.profile._io import (
 )
 
 __all__ = [
+    "ENV_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "SESSION_OWNER",
@@ -38,8 +46,12 @@ __all__ = [
     "Value",
     "bytes_json",
     "dump_profile",
+    "env_name_problem",
+    "expr_problem",
     "file_stamp",
+    "kwarg_problem",
     "load_profile",
     "parse_profile",
     "save_profile",
+    "unwritable",
 ]

@@ -29,6 +29,7 @@ from ascend_studio.profile._document import (
     made_profile,
     non_finite_problem,
 )
+from ascend_studio.profile._fields import field_problems
 
 __all__ = ["plain_profile"]
 
@@ -60,7 +61,17 @@ def plain_profile(data: dict[str, Any]) -> Profile | None:
                 extra[_str(name)] = value
     except _NotPlain:
         return None
+    if _unwritable(given):
+        return None  # pydantic says what (the same check, in ``_validate``)
     return made_profile(given, extra, set(data))
+
+
+def _unwritable(given: dict[str, Any]) -> bool:
+    kwargs = [(x.owner, x.name, x.expr) for x in given.get("extra_kwargs", ())]
+    found = field_problems(
+        given.get("values", {}), given.get("env", {}), given.get("env_verbatim", ()), kwargs
+    )
+    return found is not None
 
 
 def _str(value: object) -> str:

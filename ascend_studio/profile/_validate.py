@@ -39,6 +39,7 @@ from pydantic import (
 
 from ascend_studio.profile import _document as doc
 from ascend_studio.profile._document import Surface
+from ascend_studio.profile._fields import field_problems
 
 __all__ = ["ValidationError", "validated_profile", "validated_record"]
 
@@ -135,6 +136,15 @@ class Profile(BaseModel):
         problem = doc.non_finite_problem("", {**fields, **(self.model_extra or {})})
         if problem is not None:
             raise ValueError(problem.lstrip("."))
+        return self
+
+    @model_validator(mode="after")
+    def _writable_fields(self) -> Profile:
+        """Names, kept shell text and kept expressions no writer could write safely."""
+        kwargs = [(x.owner, x.name, x.expr) for x in self.extra_kwargs]
+        found = field_problems(self.values, self.env, self.env_verbatim, kwargs)
+        if found is not None:
+            raise ValueError(f"{found[0]}: {found[1]}")
         return self
 
 

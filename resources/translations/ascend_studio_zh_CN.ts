@@ -436,6 +436,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Kept literal: as shell text this is not one shell word (an unquoted blank, ; or line break would end it and run the rest).</source>
+        <translation>按字面值保留：作为 shell 文本它不是一个 shell 单词（未加引号的空白、; 或换行会结束它并把其余部分当作命令运行）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>Shell text: the job&apos;s shell expands it.</source>
         <translation>Shell 文本：由作业的 shell 展开。</translation>
@@ -788,8 +793,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The old file is kept as {backup}.</source>
-        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；旧文件保留为 {backup}。</translation>
+        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The original is kept as {backup} (the first write makes it; later writes keep it).</source>
+        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；最初的原文件保留为 {backup}（第一次写入时生成，之后的写入保留它）。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -843,6 +848,21 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Also change the values I set</source>
+        <translation>也修改我已设置的值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Off: values the document already sets are kept and listed as kept.</source>
+        <translation>不勾选时：文档中已设置的值保持不变，并列为“已保留”。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Job folder on the server (for the preset&apos;s paths)</source>
+        <translation>服务器上的作业目录（用于预设中的路径）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>
@@ -850,6 +870,11 @@
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>Apply</source>
         <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Job folder:</source>
+        <translation>作业目录：</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -865,6 +890,11 @@
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>(skipped)</source>
         <translation>（已跳过）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Kept (yours); the preset sets {value}: {why}</source>
+        <translation>已保留（您设置的值）；预设会设为 {value}：{why}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -908,8 +938,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
-        <source>Wrote {name}; the previous version is kept as {backup}.</source>
-        <translation>已写入 {name}；原来的版本保留为 {backup}。</translation>
+        <source>Wrote {name}; the original is kept as {backup}.</source>
+        <translation>已写入 {name}；最初的原文件保留为 {backup}。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>

@@ -568,12 +568,13 @@ def test_an_expression_that_would_break_the_output_is_refused() -> None:
     from ascend_studio.codegen import ExportError
     from ascend_studio.profile import Profile
 
-    for text in ("x  # trailing comment", "a b", "(", "x)"):
+    for text in ("x  # trailing comment", "a b", "(", "x)", "0), f(), (0"):
+        with pytest.raises(ValueError, match=r"values.precision_mode: kept expression"):
+            Profile(values={"precision_mode": Expr(expr=text)})
+        edited = Profile().model_copy(update={"values": {"precision_mode": Expr(expr=text)}})
         for fmt in ("py", "sess"):
-            with pytest.raises(
-                ExportError, match=r"precision_mode: kept expression .* is not valid Python"
-            ):
-                export_text(Profile(values={"precision_mode": Expr(expr=text)}), fmt)
+            with pytest.raises(ExportError, match=r"values.precision_mode: kept expression"):
+                export_text(edited, fmt)
 
 
 @pytest.mark.parametrize(
