@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._words import say
-from ascend_studio.presets import Preset, PresetError, PresetOutcome, apply_preset, shipped_presets
+from ascend_studio.presets import (
+    Preset,
+    PresetError,
+    PresetOutcome,
+    apply_preset,
+    shipped_presets,
+    shown_value,
+)
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -39,6 +46,17 @@ def register(sub: Any) -> None:
     apply.add_argument("profile", metavar="PROFILE")
     apply.add_argument("--write", action="store_true", help="save PROFILE with the preset applied")
     apply.add_argument("-o", "--output", metavar="FILE", help="save the result here instead")
+    apply.add_argument(
+        "--replace",
+        action="store_true",
+        help="also change values the profile already sets (by default they are kept and listed)",
+    )
+    apply.add_argument(
+        "--work-path",
+        metavar="DIR",
+        help="the job's folder on the server: the preset's output paths go under it "
+        "(default: the profile's ASCEND_WORK_PATH; without either they are not set)",
+    )
     apply.add_argument("--product", help="target product for a new profile")
     apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
     apply.add_argument("--lang", choices=["en", "zh"], default=None)
@@ -64,11 +82,17 @@ def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     for item in preset.settings:
         only = say("{scenario} only", lang, scenario=say(item.scenario, lang))
         scope = f" [{only}]" if item.scenario != "both" else ""
-        print(f"  {item.path} = {item.value!r}{scope}: {item.why.get(lang)}")
+        value = (
+            repr(item.value) if item.under_work_path is None else _under(item.under_work_path, lang)
+        )
+        print(f"  {item.path} = {value}{scope}: {item.why.get(lang)}")
     for gone in preset.clear:
         print(f"  {gone.path}: {say('cleared', lang)}: {gone.why.get(lang)}")
     for env in preset.env:
-        shown = say("unset", lang) if env.unset else f"= {env.value!r}"
+        value = (
+            repr(env.value) if env.under_work_path is None else _under(env.under_work_path, lang)
+        )
+        shown = say("unset", lang) if env.unset else f"= {value}"
         print(f"  {say('env', lang)} {env.name} {shown}: {env.why.get(lang)}")
     for file in preset.files:
         where = say("file for {path}", lang, path=file.path)
@@ -77,6 +101,10 @@ def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     for source in preset.sources:
         print(f"  - {source}")
     return 0
+
+
+def _under(name: str, lang: str = "en") -> str:
+    return say("<the job's folder>/{name}", lang, name=name)
 
 
 def print_outcome(outcome: PresetOutcome, lang: str) -> None:
@@ -95,7 +123,19 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
         print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
     for skip in outcome.skipped:
         print(f"  {say('skipped {path}', lang, path=skip.path)}: {skip.reason.get(lang)}")
-    if not outcome.changes:
+    for kept in outcome.kept:
+        line = say(
+            "kept {path} = {mine} (yours; the preset sets {preset}: {why})",
+            lang,
+            path=kept.path,
+            mine=shown_value(kept.mine),
+            preset=shown_value(kept.preset),
+            why=kept.why.get(lang),
+        )
+        print(f"  {line}")
+    if outcome.kept:
+        print("  " + say("(add --replace to change the values you set)", lang))
+    if not outcome.changes and not outcome.kept:
         print("  " + say("nothing to change: the profile already has these settings", lang))
 
 
@@ -112,7 +152,13 @@ def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
 
 def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
     try:
-        outcome = apply_preset(preset, _start(args, catalog), catalog)
+        outcome = apply_preset(
+            preset,
+            _start(args, catalog),
+            catalog,
+            replace=args.replace,
+            work_path=args.work_path,
+        )
         print_outcome(outcome, args.lang)
         target = args.output or (args.profile if args.write else None)
         if target:

@@ -16,22 +16,21 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ascend_studio._words import say
-from ascend_studio.cli import counted, found_configs
+from ascend_studio._words import json_text, printable, say
+from ascend_studio.cli import found_configs
 from ascend_studio.cli._companions import (
     attach,
     location_json,
-    location_text,
     not_a_configuration,
     reads_json,
 )
 from ascend_studio.cli._params import product_id, unknown_product
+from ascend_studio.cli._validate_text import Result, print_report
 from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._config import ConfigError
@@ -39,12 +38,21 @@ from ascend_studio.lint._options import (
     BATCH_EPILOG,
     EpilogAsWritten,
     add_batch_arguments,
+    add_fix_arguments,
     is_batch,
+    wants_fixes,
 )
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
-from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
+from ascend_studio.rules import (
+    SEVERITIES,
+    Diagnostic,
+    Explanation,
+    evaluate,
+    explain,
+    fix_json,
+)
 from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
@@ -93,6 +101,7 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_fix_arguments(parser)
     add_batch_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -145,6 +154,7 @@ def diagnostic_json(
         "params": list(d.params),
         "message": {"zh": d.message.zh, "en": d.message.en},
         "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+        "fixes": [fix_json(fix) for fix in d.fixes],
         "source": d.source,
         "value": None if d.value is None else {k: _jsonable(v) for k, v in d.value.items()},
     }
@@ -168,46 +178,8 @@ def explanation_json(e: Explanation) -> dict[str, Any]:
     }
 
 
-def _counts(found: list[Diagnostic]) -> dict[str, int]:
-    return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
-
-
-def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
-    if where is not None:
-        print(f"          {say('at', lang)}: {where}")
-    print(f"          {d.message.get(lang)}")
-    if d.fix is not None:
-        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
-    print(f"          {say('source', lang)}: {d.source}")
-
-
-def _print_explanation(e: Explanation, lang: str) -> None:
-    eff = e.effective
-    note = f" ({eff.note.get(lang)})" if eff.note else ""
-    value = eff.value.expr if isinstance(eff.value, Expr) else repr(eff.value)
-    print(
-        "  "
-        + say(
-            "why {path}: effective {value} [{source}]",
-            lang,
-            path=e.path,
-            value=value,
-            source=say(eff.source, lang),
-        )
-        + note
-    )
-    for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
-        if items:
-            print(f"    {say(label, lang)}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
-    for link in e.rules:
-        mark = say("FIRES" if link.fires else "quiet", lang)
-        severity = say(link.severity, lang)
-        print(f"    {mark:<5} {severity:<7} {link.rule_id}: {link.message.get(lang)}")
-
-
 #: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
-Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+Results = list[Result]
 
 
 def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
@@ -220,12 +192,6 @@ def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[A
 def _surface(config: ImportedConfig | None) -> Surface | None:
     """Where an imported call is written; a profile file says it itself (None)."""
     return None if config is None else config.surface
-
-
-def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
-    product = say("no product named", lang) if "product" in unnamed else p.product
-    scenario = say("no scenario named" if "scenario" in unnamed else p.scenario, lang)
-    return f"{product}, {scenario}"
 
 
 def _json_document(
@@ -241,7 +207,7 @@ def _json_document(
                 "label": label,
                 "product": None if "product" in unnamed else p.product,
                 "scenario": None if "scenario" in unnamed else p.scenario,
-                "counts": _counts(found),
+                "counts": {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES},
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
@@ -290,16 +256,15 @@ def _report(
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(document) + "\n")
     else:
-        configs = [c for _, _, c in loaded]
-        _print_text(
+        print_report(
             results,
-            configs=configs,
+            configs=[c for _, _, c in loaded],
             explained=explained,
             problems=problems,
             reads=reads,
+            total=_total(results, problems),
             lang=args.lang,
         )
     return 1 if _total(results, problems)["error"] else 0
@@ -313,44 +278,6 @@ def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
     for item in problems:
         counts[item.severity] += 1
     return counts
-
-
-def _shown_label(label: str, config: ImportedConfig | None, lang: str) -> str:
-    """``train.py (line 40, in if branch (line 39))`` in ``lang``: the label says where
-    in the file the configuration is, ``label`` itself stays the JSON key."""
-    if config is None:
-        return label
-    path = label[: len(label) - len(config.label) - 3]
-    return (
-        f"{path} ({config.label_in(lang)})"
-        if lang != "zh"
-        else f"{path}（{config.label_in(lang)}）"
-    )
-
-
-def _print_text(
-    results: Results,
-    *,
-    configs: list[ImportedConfig | None],
-    explained: list[list[Explanation]],
-    problems: list[ReportItem],
-    reads: Reads,
-    lang: str,
-) -> None:
-    for item in sorted(problems, key=lambda i: i.line or 0):
-        print(f"{say('import', lang)}: {say(item.severity, lang)} [{item.kind}] {item.text(lang)}")
-    for (label, p, found, unnamed), config, why in zip(results, configs, explained, strict=True):
-        counts = ", ".join(counted(n, s, lang) for s, n in _counts(found).items())
-        print(f"{_shown_label(label, config, lang)}: {_target_text(p, unnamed, lang)}: {counts}")
-        read = reads.get(label, ())
-        for file_read in read:
-            print(f"  {say('file', lang)}: {file_read.text(lang)}")
-        for d in found:
-            _print_diagnostic(d, lang, location_text(d, p, read))
-        for e in why:
-            _print_explanation(e, lang)
-    total = _total(results, problems)
-    print(f"{say('in all', lang)}: " + ", ".join(counted(n, s, lang) for s, n in total.items()))
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -407,6 +334,19 @@ def run(args: argparse.Namespace) -> int:
     settings = _single_file_settings(args, catalog)
     if isinstance(settings, str):
         return _fail(settings)
+    problem = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, problem = run_fixes(args, catalog, _resolver(catalog), None)
+        if ended is not None:
+            return ended
+    status = _single(args, settings)
+    return max(status, 1) if problem and status != 2 else status
+
+
+def _single(args: argparse.Namespace, settings: Settings) -> int:
+    """The single-file report."""
     file = args.paths[0]
     try:
         loaded, problems, comments = _load(file)
@@ -416,7 +356,7 @@ def run(args: argparse.Namespace) -> int:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
         nothing = "nothing found: no NPURunConfig configuration or environment setting"
         for line in lines or [say(nothing, args.lang)]:
-            _fail(f"{file}: {line}")
+            _fail(printable(f"{file}: {line}"))
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
@@ -424,5 +364,5 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2

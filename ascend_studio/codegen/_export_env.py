@@ -17,11 +17,17 @@ from typing import TYPE_CHECKING
 
 from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._env_owned import (
+    SHELL_OWNED,
+    left_out_compositions,
+    left_out_owned,
+    shell_owned_note,
+)
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -37,6 +43,7 @@ __all__ = [
     "export_k8s",
     "export_sh",
     "k8s_escape",
+    "shell_owned_note",
     "verbatim_names",
     "yaml_quote",
 ]
@@ -51,11 +58,9 @@ def verbatim_names(profile: Profile) -> frozenset[str]:
 
 
 def _check_name(name: str) -> None:
-    if not _NAME.fullmatch(name):
-        raise ExportError(
-            f"environment variable name {name!r} is not valid (letters, digits, _; "
-            "not starting with a digit)"
-        )
+    problem = env_name_problem(name)
+    if problem is not None:
+        raise ExportError(problem)
 
 
 def _check_text(name: str, value: str) -> None:
@@ -145,13 +150,6 @@ def _dependency_order(
     return ordered
 
 
-#: Names the shell itself assigns, so an ``export`` of them would not last.
-SHELL_OWNED = {
-    "_": "the shell sets $_ itself after every command (bash: to its last argument; "
-    "at exec: to the program's path), so the value would not last",
-}
-
-
 def export_sh(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
@@ -160,8 +158,7 @@ def export_sh(
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
         if name in SHELL_OWNED:
-            why = say(SHELL_OWNED[name], options.lang)
-            body.append(say("# {name} is not written: {why}", options.lang, name=name, why=why))
+            body.append(shell_owned_note(name, options.lang))
         elif value is None:
             body.append(f"unset {name}")
         elif verbatim:
@@ -252,7 +249,8 @@ def export_env_file(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "a docker env-file", options.lang)
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
     for name, value, _ in items:
@@ -275,6 +273,8 @@ def export_env_file(
     extra = [
         say("# Use it: docker run --env-file this-file ...", options.lang),
         *_unset_note(unset, "an env-file", options.lang),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra, options.lang), ""]
@@ -359,7 +359,8 @@ def export_docker(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "docker run -e", options.lang)
     pre = _docker_copies(items, options.lang)
     args: list[str] = []
     for name, value, verbatim in items:
@@ -375,6 +376,8 @@ def export_docker(
             "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).", options.lang
         ),
         *_unset_note(unset, "docker run", options.lang),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
     ]
@@ -425,7 +428,8 @@ def export_k8s(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "a container env list", options.lang)
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     escaped = False
@@ -441,6 +445,8 @@ def export_k8s(
         say("# Paste under a container spec (containers[].env).", options.lang),
         *([say(dollar, options.lang)] * escaped),
         *_unset_note(unset, "a container env list", options.lang),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     what = "environment, Kubernetes container env"

@@ -6,17 +6,17 @@ files relative to the working directory, so two runs give the same bytes.
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ascend_studio._words import counted, say
+from ascend_studio._words import counted, json_text, printable, say
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
+from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
 from ascend_studio.schema import Text
 
-__all__ = ["use_colour", "write_github", "write_json", "write_text"]
+__all__ = ["fixable_line", "use_colour", "write_github", "write_json", "write_text"]
 
 _COLOURS: Mapping[str, str] = {"error": "31", "warning": "33", "info": "36"}
 
@@ -36,14 +36,17 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """One line of printable text: white space runs joined, controls escaped."""
+    return printable(" ".join(text.split()))
 
 
 def text_line(f: Finding, lang: str, colour: bool = False) -> str:
-    """``path:line:col: severity rule-id message [fix: ...]``."""
-    where = _paint(f"{f.path}:{f.line}:{f.column}:", "1", colour)
+    """``path:line:col: severity rule-id [*] message [fix: ...]`` (``[*]``: ``--fix`` fixes
+    it, as ruff marks its fixable findings)."""
+    where = _paint(f"{printable(f.path)}:{f.line}:{f.column}:", "1", colour)
     severity = _paint(f.severity, _COLOURS[f.severity], colour)
-    line = f"{where} {severity} {f.rule_id} {_one_line(f.message.get(lang))}"
+    mark = " [*]" if chosen_fix(f) is not None else ""
+    line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
         line += f" [{say('fix', lang)}: {_one_line(f.fix.get(lang))}]"
     return line
@@ -64,12 +67,28 @@ def summary_lines(summary: Summary, lang: str = "en") -> list[str]:
     return [line, *(f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked())]
 
 
+def fixable_line(findings: Sequence[HasFixes], lang: str = "en") -> str | None:
+    """``[*] 3 fixable with --fix (2 more with --unsafe-fixes).``, or None."""
+    safe, unsafe = fixable_counts(findings)
+    if not safe and not unsafe:
+        return None
+    if not safe:
+        return say("{unsafe} fixable with --fix --unsafe-fixes.", lang, unsafe=unsafe)
+    if unsafe:
+        text = "{safe} fixable with --fix ({unsafe} more with --unsafe-fixes)."
+        return "[*] " + say(text, lang, safe=safe, unsafe=unsafe)
+    return "[*] " + say("{safe} fixable with --fix.", lang, safe=safe)
+
+
 def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
     for finding in batch.findings:
         out.write(text_line(finding, lang, colour) + "\n")
     if batch.findings:
         out.write("\n")
     out.write("\n".join(summary_lines(batch.summary, lang)) + "\n")
+    fixable = fixable_line(batch.findings, lang)
+    if fixable:
+        out.write(fixable + "\n")
 
 
 def _text(text: Text | None) -> dict[str, str] | None:
@@ -88,6 +107,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "source": f.source,
         "params": list(f.params),
         "configuration": f.config,
+        "fixes": [fix_json(fix) for fix in f.fixes],
     }
 
 
@@ -128,8 +148,7 @@ def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
 
 
 def write_json(batch: Batch, out: TextIO, fail_on: str) -> None:
-    json.dump(batch_json(batch, fail_on), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_text(batch_json(batch, fail_on)) + "\n")
 
 
 def _escape_data(text: str) -> str:
@@ -148,7 +167,7 @@ def github_line(f: Finding, lang: str) -> str:
     props = ",".join(
         f"{key}={_escape_property(value)}"
         for key, value in (
-            ("file", f.path),
+            ("file", printable(f.path)),
             ("line", str(f.line)),
             ("col", str(f.column)),
             ("title", f"ascend-studio {f.rule_id}"),

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_studio._shellword import shell_word_problem
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._i18n import Language, tr
@@ -214,7 +215,8 @@ class EnvTable(QWidget):
             if name in self._pending and not unset and not value and not typed:
                 continue  # still waiting for its value
             env[name] = None if unset else value
-            if not unset and self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked:
+            ticked = self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked
+            if not unset and ticked and self._one_word(row):
                 shell.add(name)
         if (env, frozenset(shell)) != (self._env, self._shell):
             # what the table now shows: the same mapping coming back from the window
@@ -247,6 +249,22 @@ class EnvTable(QWidget):
         self._mark_shell(row)
         if pending:
             shown.setToolTip(tr("Type the value: the variable is added once it has one."))
+
+    def _one_word(self, row: int) -> bool:
+        """Shell text must stay one word after ``NAME=`` (``a; b`` would run ``b``): a
+        value that is not is kept literal, and its tooltip says why."""
+        if shell_word_problem(self._cell(row, 1).text()) is None:
+            return True
+        self._updating = True
+        self._cell(row, _SHELL_COLUMN).setCheckState(Qt.CheckState.Unchecked)
+        self._cell(row, _SHELL_COLUMN).setToolTip(
+            tr(
+                "Kept literal: as shell text this is not one shell word (an unquoted blank, "
+                "; or line break would end it and run the rest)."
+            )
+        )
+        self._updating = False
+        return False
 
     def _mark_shell(self, row: int) -> None:
         """Tell shell text from a literal on the value itself: an icon and a tooltip."""
