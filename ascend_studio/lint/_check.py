@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
+from ascend_studio.codegen import (
+    ImportedConfig,
+    ImportResult,
+    ReportItem,
+    import_file,
+    import_text,
+    on_one_path,
+)
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator, read_lines
@@ -27,10 +34,21 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "check_file"]
+__all__ = ["CheckedFile", "Finding", "Place", "check_file"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg"})
+
+
+@dataclass(frozen=True)
+class Place:
+    """Another place a finding concerns: where one of its parameters is set, or, for a
+    finding inside a file a parameter names, where the script names that file."""
+
+    path: str
+    line: int
+    column: int
+    param: str
 
 
 @dataclass(frozen=True)
@@ -47,6 +65,8 @@ class Finding:
     params: tuple[str, ...] = ()
     #: Which configuration of the file it concerns, as the importer labels it.
     config: str | None = None
+    #: The other places it concerns (a cross-parameter finding's other parameters).
+    related: tuple[Place, ...] = ()
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.rule_id, self.message.en)
@@ -60,6 +80,8 @@ class CheckedFile:
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
+    #: The line each of ``configs`` starts on (1 for a profile).
+    config_lines: list[int] = field(default_factory=list)
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -106,8 +128,9 @@ def _rule_finding(
     ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig, reads: Sequence[FileRead]
 ) -> None:
     spot = _companion_spot(d, reads)
+    here = ctx.locator.place(d.params, index, config.line)
     if spot is None:
-        path, (line, column) = ctx.checked.path, ctx.locator.place(d.params, index, config.line)
+        path, (line, column) = ctx.checked.path, here
     else:
         (path, line), column = spot, 1
     finding = Finding(
@@ -121,8 +144,21 @@ def _rule_finding(
         d.source,
         d.params,
         config.label,
+        _related(ctx, d.params, index, (path, line, column)),
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
+
+
+def _related(
+    ctx: _Context, params: Sequence[str], index: int, shown: tuple[str, int, int]
+) -> tuple[Place, ...]:
+    """Where the script sets each of ``params``, less the place the finding is shown at."""
+    places: list[Place] = []
+    for param in params:
+        spot = ctx.locator.spot_of(param, index)
+        if spot is not None and (ctx.checked.path, *spot) != shown:
+            places.append(Place(ctx.checked.path, *spot, param))
+    return tuple(dict.fromkeys(places))
 
 
 def _suggestion(item: ReportItem) -> Text | None:
@@ -169,10 +205,18 @@ def check_file(
     settings: Settings,
     catalog: Catalog,
     report_unused: bool = False,
+    *,
+    text: str | None = None,
 ) -> CheckedFile:
-    """Every finding in ``path`` that ``settings`` selects and no comment silences."""
-    result = import_file(path, catalog)
-    lines = read_lines(path)
+    """Every finding in ``path`` that ``settings`` selects and no comment silences.
+
+    ``text``: the file's contents as an editor holds them (not saved yet), read instead
+    of the file on disk; the files its parameters name are still read from disk.
+    """
+    if text is None:
+        result, lines = import_file(path, catalog), read_lines(path)
+    else:
+        result, lines = import_text(text, str(path), catalog), text.splitlines()
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
     configs = _configs(result)
@@ -191,6 +235,7 @@ def check_file(
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         checked.configs.append((config.label, profile))
+        checked.config_lines.append(config.line or 1)
         for diagnostic in on_one_path(config, evaluate(profile, catalog)):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:

@@ -1,0 +1,44 @@
+"""``ascend-studio lsp``: the language server for editors (over standard input and output)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+COMMAND = "lsp"
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        COMMAND,
+        help="run the language server for editors (stdio)",
+        description=(
+            "Run the language server over standard input and output: the findings of "
+            "`validate` as diagnostics while you type, hovers and completions for "
+            "NPURunConfig keywords, parameter_map keys and environment variables, quick "
+            "fixes. Started by the editor, not by hand: see docs/editors.md for VS Code, "
+            "Neovim and JetBrains IDEs."
+        ),
+    )
+    parser.add_argument(
+        "--stdio",
+        action="store_true",
+        help="accepted for editors that pass it (stdio is the default)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from ascend_studio.lsp import serve
+        from ascend_studio.lsp._features import build_server  # noqa: F401 (pygls present?)
+    except ImportError as exc:
+        print(
+            f"ascend-studio lsp: the language server needs {exc.name or 'pygls'}, which this "
+            "installation lacks (the one-folder app bundle leaves the server out): install "
+            "Ascend Studio with pip or pipx to use it",
+            file=sys.stderr,
+        )
+        return 2
+    return serve()
