@@ -8,6 +8,8 @@ place. Diagnostics carry what the code actions need (rule id, parameters) in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +45,21 @@ def doc_link(citations: str | None, catalog: Catalog) -> tuple[str, str] | None:
         if source is not None and source.url:
             return source.title, source.url
     return None
+
+
+@cache
+def _rule_sources() -> dict[str, str]:
+    from ascend_studio.rules import RULES
+
+    return {rule.id: rule.source for rule in RULES}
+
+
+def rule_link(rule_id: str, params: Sequence[str], catalog: Catalog) -> tuple[str, str] | None:
+    """The public page a rule's fact comes from (its own citations, not the rendered text)."""
+    raw = _rule_sources().get(rule_id)
+    if raw is None:
+        return None
+    return doc_link(raw.replace("{param}", params[0]) if params else raw, catalog)
 
 
 def _same_file(path: str, snapshot: Snapshot) -> bool:
@@ -95,7 +112,7 @@ def _diagnostic(f: Finding, snapshot: Snapshot, lang: str, catalog: Catalog) -> 
     line, column = (f.line, f.column) if anchor is None else (anchor.line, anchor.column)
     if anchor is None and not _same_file(f.path, snapshot):
         line, column = 1, 1
-    href = doc_link(f.source, catalog)
+    href = rule_link(f.rule_id, f.params, catalog)
     data: dict[str, Any] = {"rule": f.rule_id, "params": list(f.params), "line": line}
     if f.config is not None:
         data["config"] = f.config
