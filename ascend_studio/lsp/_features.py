@@ -137,15 +137,10 @@ def _commands(server: AscendStudioServer) -> None:
         command = app_command(ls.settings.app_command, snapshot.path)
         started = await asyncio.get_running_loop().run_in_executor(None, launch, command)
         if not started.started:
-            ls.say_once(
-                f"the app did not start: {started.said or f'exit status {started.status}'}",
-                lsp.MessageType.Error,
-            )
+            reason = started.said or f"exit status {started.status}"
+            _tell(ls, f"the app did not start: {reason}", lsp.MessageType.Error)
         elif _unsaved(snapshot.path, snapshot.text):
-            ls.say_once(
-                "the app opened the saved file; this editor's unsaved edits are not in it",
-                lsp.MessageType.Info,
-            )
+            _tell(ls, "the app opened the saved file, without this editor's unsaved edits")
         return {
             "started": started.started,
             "command": list(started.command),
@@ -165,6 +160,10 @@ def _commands(server: AscendStudioServer) -> None:
                 lsp.ShowMessageParams(type=lsp.MessageType.Info, message=f"{title}\n{text}")
             )
         return {"title": title, "text": text}
+
+
+def _tell(ls: AscendStudioServer, text: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+    ls.window_show_message(lsp.ShowMessageParams(type=kind, message=f"Ascend Studio: {text}"))
 
 
 def _line_of(position: object) -> int:

@@ -111,6 +111,9 @@ def _shell(req: Request, start: int, end: int, profile: Profile | None) -> str |
 
 
 def _profile(req: Request, word: str, profile: Profile | None) -> str | None:
+    """A key of the profile's ``values`` (a parameter path) or ``env``."""
+    if req.catalog.has(word):
+        return _param_hover(req, req.catalog.param(word), profile)
     param = names(req.catalog).by_name.get(word)
     if param is not None:
         return _param_hover(req, param, profile)

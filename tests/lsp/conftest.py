@@ -15,3 +15,11 @@ async def client(lsp_client: LanguageClient) -> AsyncIterator[LanguageClient]:
     lsp_client.seen = await start(lsp_client)  # type: ignore[attr-defined]
     yield lsp_client
     await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client_zh(lsp_client: LanguageClient) -> AsyncIterator[LanguageClient]:
+    """The same client, its locale Chinese (``zh-cn``)."""
+    lsp_client.seen = await start(lsp_client, locale="zh-cn")  # type: ignore[attr-defined]
+    yield lsp_client
+    await lsp_client.shutdown_session()
