@@ -70,7 +70,12 @@ def test_cli_runs_without_qt() -> None:
     )
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)
-    assert len([r for r in rows if r["owner"] == "NPURunConfig"]) == 88
+    from ascend_studio.schema import shipped_catalog
+
+    assert len(rows) == len(shipped_catalog().params)
+    assert {r["name"] for r in rows if r["owner"] == "NPURunConfig"} == set(
+        shipped_catalog().signature("NPURunConfig")
+    )
 
 
 def test_no_core_file_mentions_qt() -> None:
