@@ -21,6 +21,9 @@ config = NPURunConfig(
 """
 RULE = "precision.both_modes"
 
+#: Each test starts the server (about a second) or a real editor.
+pytestmark = pytest.mark.slow
+
 
 def _apply(text: str, edits: list[lsp.TextEdit]) -> str:
     """``edits`` carried out on ``text`` as an editor does (all ASCII here)."""

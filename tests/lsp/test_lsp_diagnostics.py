@@ -69,6 +69,7 @@ async def test_an_open_script_gets_what_validate_reports(
     assert [(r.message, r.location.range.start.line) for r in related] == [("precision_mode_v2", 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_shell_and_env_files_are_checked(client: LanguageClient, tmp_path: Path) -> None:
     script = "export ASCEND_DEVICE_ID=abc\nexport RANK_SIZE=8\n"
@@ -106,6 +107,7 @@ async def test_a_suppression_comment_silences_as_in_validate(
     assert "precision.both_modes" not in codes(await diagnostics_for(client, uri))
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_project_settings_apply_and_follow_changes_on_disk(
     client: LanguageClient, tmp_path: Path
@@ -131,6 +133,7 @@ async def test_project_settings_apply_and_follow_changes_on_disk(
     assert "**/.ascend-studio.toml" in globs
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_bad_project_configuration_is_named_once(
     client: LanguageClient, tmp_path: Path
@@ -154,6 +157,7 @@ async def test_a_bad_project_configuration_is_named_once(
     assert [p.version for p in seen(client).published if p.uri == uri] == [1, 5]
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_editor_settings_change_the_findings(client: LanguageClient, tmp_path: Path) -> None:
     client.set_configuration({"product": "atlas_a2"}, section="ascendStudio")
@@ -184,6 +188,7 @@ async def test_editor_settings_change_the_findings(client: LanguageClient, tmp_p
     assert "不能同时设置" in found[0].message or "同时" in found[0].message
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_syntax_error_mid_edit_neither_crashes_nor_floods(
     client: LanguageClient, tmp_path: Path
@@ -222,6 +227,7 @@ def _big_script() -> str:
     return head + body
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_a_2_mb_file_is_checked_off_the_reader_thread(
     client: LanguageClient, tmp_path: Path

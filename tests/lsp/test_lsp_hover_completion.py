@@ -23,6 +23,9 @@ custom_op.parameter_map["op_debug_level"].i = 2
 os.environ["ASCEND_DEVICE_ID"] = "0"
 """
 
+#: Each test starts the server (about a second) or a real editor.
+pytestmark = pytest.mark.slow
+
 
 def _at(uri: str, line: int, character: int) -> lsp.HoverParams:
     return lsp.HoverParams(
@@ -123,15 +126,17 @@ async def _labels(client: LanguageClient, uri: str, line: int, character: int) -
     return [item.label for item in items]
 
 
-TYPING = """\
+TYPING = (
+    """\
 from npu_bridge.npu_init import *
 
 config = NPURunConfig(iterations_per_loop=10, prec
 dump = DumpConfig(dump_
 mode = NPURunConfig(precision_mode="
 custom_op.parameter_map["prec
-custom_op.parameter_map["enable_dump"].b = 
 """
+    + 'custom_op.parameter_map["enable_dump"].b = \n'
+)
 
 
 @pytest.mark.asyncio

@@ -29,6 +29,9 @@ config = NPURunConfig(
 )
 """
 
+#: Each test starts the server (about a second) or a real editor.
+pytestmark = pytest.mark.slow
+
 
 def _run_nvim(tmp_path: Path, file: Path, rule: str, action: str) -> dict[str, object]:
     assert NVIM is not None
