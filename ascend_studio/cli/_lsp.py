@@ -30,6 +30,10 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ascend_studio import _dataclass_cache
+
+    # lsprotocol defines ~550 attrs classes on import: their compiled methods are kept
+    _dataclass_cache.install_attrs()
     try:
         from ascend_studio.lsp import serve
         from ascend_studio.lsp._features import build_server  # noqa: F401 (pygls present?)

@@ -14,16 +14,17 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ascend_studio._input import MAX_INPUT_BYTES, MAX_INPUT_TEXT
-from ascend_studio.lint._batch import _resolved
-from ascend_studio.lint._check import CheckedFile, check_file
-from ascend_studio.lint._config import ConfigError, forget_configs
 from ascend_studio.lint._files import file_kind
-from ascend_studio.lint._settings import Settings, settings_for
 from ascend_studio.lsp._settings import ClientSettings
 from ascend_studio.lsp._text import Snapshot
-from ascend_studio.schema import Catalog
+
+if TYPE_CHECKING:  # the engine loads on the first check, off the reader thread
+    from ascend_studio.lint._check import CheckedFile
+    from ascend_studio.lint._settings import Settings
+    from ascend_studio.schema import Catalog
 
 __all__ = ["CONFIG_NAMES", "Outcome", "check_snapshot", "checks_as"]
 
@@ -72,6 +73,8 @@ def _stamp(folder: Path) -> tuple[tuple[int, int] | None, ...]:
 
 def _refresh_configs(path: Path) -> None:
     """Forget the configurations found when one on ``path``'s way up changed."""
+    from ascend_studio.lint._config import forget_configs
+
     folder = path.absolute().parent
     stamp = _stamp(folder)
     if _SEEN.get(folder) != stamp:
@@ -89,6 +92,9 @@ def _too_large(text: str) -> str | None:
 
 def settings_of(path: Path, client: ClientSettings, catalog: Catalog) -> Settings:
     """What ``validate`` applies to ``path``, the editor's settings as its command line."""
+    from ascend_studio.lint._batch import _resolved
+    from ascend_studio.lint._settings import settings_for
+
     _refresh_configs(path)
     return _resolved(settings_for(path, client.command_line()), catalog.product_id)
 
@@ -98,6 +104,9 @@ def check_snapshot(
 ) -> Outcome:
     """The findings in ``snapshot``, checked as file ``name`` (the engine's own filters,
     suppressions and settings)."""
+    from ascend_studio.lint._check import check_file
+    from ascend_studio.lint._config import ConfigError
+
     start = time.perf_counter()
     path = Path(name)
     try:

@@ -13,10 +13,13 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ascend_studio.lsp._check import Outcome
 from ascend_studio.lsp._lookup import config_index
-from ascend_studio.profile import Profile
+
+if TYPE_CHECKING:
+    from ascend_studio.lsp._check import Outcome
+    from ascend_studio.profile import Profile
 
 __all__ = [
     "OPEN_IN_APP",

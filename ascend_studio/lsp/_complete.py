@@ -9,15 +9,17 @@ documentation comes on ``completionItem/resolve``, the same text as the hover.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 
 from ascend_studio.lsp._context import Place, python_place, shell_place
 from ascend_studio.lsp._describe import describe_env, describe_param, describe_value, short_value
 from ascend_studio.lsp._hover import Request
-from ascend_studio.lsp._lookup import OWNER_NAMES, dialect_of, names, value_named
-from ascend_studio.schema import Catalog, EnumValue, Parameter
+from ascend_studio.lsp._lookup import dialect_of, names, owner_names, value_named
+
+if TYPE_CHECKING:
+    from ascend_studio.schema import Catalog, EnumValue, Parameter
 
 __all__ = ["TRIGGERS", "complete", "resolve"]
 
@@ -120,7 +122,7 @@ def _env_items(req: Request, place: Place) -> Iterable[lsp.CompletionItem]:
 
 def _python_items(req: Request) -> list[lsp.CompletionItem]:
     offset = req.snapshot.offset(req.line, req.column)
-    place = python_place(req.snapshot.text[:offset], OWNER_NAMES)
+    place = python_place(req.snapshot.text[:offset], owner_names())
     index = names(req.catalog)
     if place.where == "keyword":
         return list(_keyword_items(req, place))

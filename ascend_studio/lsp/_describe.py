@@ -13,12 +13,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio.lsp._diagnostics import doc_link
-from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog, EnumValue, EnvVar, Parameter, Text
-from ascend_studio.schema._sources import split_citations
 
 if TYPE_CHECKING:
     from ascend_studio.paths import Artifact, LayerSpec
+    from ascend_studio.profile import Profile
+    from ascend_studio.schema import Catalog, EnumValue, EnvVar, Parameter
 
 __all__ = ["describe_env", "describe_param", "describe_value", "short_value", "word"]
 
@@ -166,6 +165,8 @@ def _heading(param: Parameter, lang: str) -> list[str]:
 
 def _links(citations: Sequence[str], catalog: Catalog, lang: str) -> list[str]:
     """The documentation link, and the first sources as readers see them."""
+    from ascend_studio.schema._sources import split_citations
+
     cited = [c for text in citations for c in split_citations(text)]
     found = doc_link("; ".join(cited), catalog)
     lines = [] if found is None else [f"{_label('documentation', lang)}: [{found[0]}]({found[1]})"]
@@ -252,7 +253,7 @@ def effective_line(profile: Profile, path: str, catalog: Catalog, lang: str) -> 
     if found.differs and found.entered is not None:
         shown = f"`{short_value(found.entered)}` → {shown}"
     line = f"**{_label('here', lang)}:** {shown} ({how})"
-    note = found.note.get(lang) if isinstance(found.note, Text) else None
+    note = found.note.get(lang) if found.note is not None else None
     return [line] + ([note] if note else [])
 
 
@@ -276,10 +277,6 @@ def output_lines(profile: Profile, names: Sequence[str], lang: str) -> list[str]
 
 def _chains(artifact: Artifact) -> list[Sequence[LayerSpec]]:
     return [artifact.layers, *(v.layers for v in artifact.variant)]
-
-
-def citations_of(param: Parameter) -> list[str]:
-    return [c for text in param.sources for c in split_citations(text)]
 
 
 def _joined(parts: Sequence[str]) -> str:

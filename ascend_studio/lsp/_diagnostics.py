@@ -11,16 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 
 from ascend_studio._words import say
-from ascend_studio.lint._check import Finding, Place
-from ascend_studio.lsp._check import Outcome
 from ascend_studio.lsp._text import Snapshot, token_end
-from ascend_studio.schema import Catalog
-from ascend_studio.schema._sources import split_citations
+
+if TYPE_CHECKING:
+    from ascend_studio.lint._check import Finding, Place
+    from ascend_studio.lsp._check import Outcome
+    from ascend_studio.schema import Catalog
 
 __all__ = ["SOURCE", "diagnostics", "doc_link", "file_uri"]
 
@@ -40,6 +41,8 @@ def file_uri(path: str) -> str:
 
 def doc_link(citations: str | None, catalog: Catalog) -> tuple[str, str] | None:
     """(title, address) of the first citation's public page or repository that has one."""
+    from ascend_studio.schema._sources import split_citations
+
     for citation in split_citations(citations or ""):
         source = catalog.cited_source(citation)
         if source is not None and source.url:

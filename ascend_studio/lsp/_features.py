@@ -51,6 +51,7 @@ def _lifecycle(server: AscendStudioServer) -> None:
 
     @server.feature(lsp.INITIALIZED)
     def initialized(ls: AscendStudioServer, params: lsp.InitializedParams) -> None:
+        ls.warm_up()
         start_background(ls.pull_settings())
         start_background(ls.watch_configs())
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
 
-from ascend_studio.lsp._check import Outcome
 from ascend_studio.lsp._context import Place, python_place, shell_place
 from ascend_studio.lsp._describe import (
     describe_env,
@@ -20,10 +20,13 @@ from ascend_studio.lsp._describe import (
     effective_line,
     output_lines,
 )
-from ascend_studio.lsp._lookup import OWNER_NAMES, config_at, dialect_of, names, value_named
+from ascend_studio.lsp._lookup import config_at, dialect_of, names, owner_names, value_named
 from ascend_studio.lsp._text import Snapshot
-from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog, Parameter
+
+if TYPE_CHECKING:
+    from ascend_studio.lsp._check import Outcome
+    from ascend_studio.profile import Profile
+    from ascend_studio.schema import Catalog, Parameter
 
 __all__ = ["Request", "hover"]
 
@@ -76,7 +79,7 @@ def _python_target(req: Request, start: int, word: str) -> tuple[Parameter | Non
     offset = req.snapshot.offset(req.line, start)
     text = req.snapshot.text
     quoted = start > 0 and req.snapshot.lines[req.line][start - 1] in "\"'"
-    place = python_place(text[: offset - 1 if quoted else offset], OWNER_NAMES)
+    place = python_place(text[: offset - 1 if quoted else offset], owner_names())
     index = names(req.catalog)
     if place.where == "keyword" and place.owner is not None:
         return index.keyword(place.owner, word), None

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ascend_studio.lint._files import file_kind
-from ascend_studio.lsp._check import Outcome
-from ascend_studio.profile import Profile
-from ascend_studio.schema import OWNERS, Catalog, EnumValue, Parameter
+
+if TYPE_CHECKING:
+    from ascend_studio.lsp._check import Outcome
+    from ascend_studio.profile import Profile
+    from ascend_studio.schema import Catalog, EnumValue, Parameter
 
 __all__ = ["Names", "config_at", "config_index", "dialect_of", "names", "value_named"]
 
@@ -47,7 +50,11 @@ def names(catalog: Catalog) -> Names:
     return found[1]
 
 
-OWNER_NAMES: tuple[str, ...] = tuple(OWNERS)
+def owner_names() -> tuple[str, ...]:
+    """The classes whose calls configure: ``NPURunConfig`` and its sub-configs."""
+    from ascend_studio.schema import OWNERS
+
+    return tuple(OWNERS)
 
 
 def dialect_of(name: str) -> str:

@@ -60,6 +60,10 @@ class Scheduler:
         loop = asyncio.get_running_loop()
         state.timer = loop.call_later(delay, self._start, uri)
 
+    def warm_up(self, work: Callable[[], object]) -> None:
+        """Run ``work`` on the checking thread before any check (loading the engine)."""
+        self._pool.submit(work)
+
     def forget(self, uri: str) -> None:
         state = self._states.pop(uri, None)
         if state is not None and state.timer is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -21,7 +21,9 @@ from ascend_studio.lsp._diagnostics import diagnostics
 from ascend_studio.lsp._schedule import Scheduler
 from ascend_studio.lsp._settings import SECTION, ClientSettings, language_of, read_settings
 from ascend_studio.lsp._text import Snapshot
-from ascend_studio.schema import Catalog, shipped_catalog
+
+if TYPE_CHECKING:
+    from ascend_studio.schema import Catalog
 
 __all__ = ["AscendStudioServer"]
 
@@ -57,6 +59,8 @@ class AscendStudioServer(LanguageServer):
     # -- state --------------------------------------------------------------------
     @property
     def catalog(self) -> Catalog:
+        from ascend_studio.schema import shipped_catalog  # loaded once, then cached
+
         return shipped_catalog()
 
     @property
@@ -119,6 +123,11 @@ class AscendStudioServer(LanguageServer):
         for problem in self.settings.problems:
             self.say_once(problem)
         self.recheck_all()
+
+    def warm_up(self) -> None:
+        """Load the engine and the catalog on the checking thread while the editor opens
+        its files, and keep the compiled methods of the classes made so far."""
+        self.scheduler.warm_up(_load_engine)
 
     # -- checks -------------------------------------------------------------------
     def _check(self, snapshot: Snapshot) -> Outcome:
@@ -191,6 +200,17 @@ class AscendStudioServer(LanguageServer):
             )
         except Exception as exc:
             log.warning("registering file watchers failed: %s", exc)
+
+
+def _load_engine() -> None:
+    from ascend_studio import _dataclass_cache
+    from ascend_studio.lint import _check  # noqa: F401 (the importers and the rules)
+    from ascend_studio.schema import shipped_catalog
+
+    shipped_catalog()
+    cache = _dataclass_cache.installed()
+    if cache is not None:  # an editor may end the server without a word: keep them now
+        cache.save()
 
 
 def start_background(coro: Any) -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ascend_studio.lint._settings import CommandLine
+if TYPE_CHECKING:
+    from ascend_studio.lint._settings import CommandLine
 
 __all__ = ["SECTION", "ClientSettings", "language_of", "read_settings"]
 
@@ -36,6 +37,8 @@ class ClientSettings:
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     def command_line(self) -> CommandLine:
+        from ascend_studio.lint._settings import CommandLine
+
         return CommandLine(self.product, self.scenario, self.select, self.ignore)
 
 

@@ -13,11 +13,12 @@ import re
 
 from lsprotocol import types as lsp
 
-from ascend_studio.lint._suppress import MARK
 from ascend_studio.lsp._text import Snapshot
 
 __all__ = ["file_comment", "line_comment"]
 
+#: What every suppression comment holds (``ascend_studio.lint._suppress.MARK``).
+MARK = "ascend-studio:"
 _IGNORE = re.compile(r"#\s*ascend-studio:\s*(?P<form>ignore-file|ignore)\b(?P<ids>\[[^\]]*\])?")
 #: Lines a file-wide comment goes below: a ``#!`` line and a coding declaration.
 _HEADER = re.compile(r"^(#!|#.*coding[:=])")

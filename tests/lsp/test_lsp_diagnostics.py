@@ -154,7 +154,10 @@ async def test_a_bad_project_configuration_is_named_once(
     )
     assert "precision.both_modes" in codes(await diagnostics_for(client, uri))
     assert len([m for m in client.messages if "prodcut" in m.message]) == 1
-    assert [p.version for p in seen(client).published if p.uri == uri] == [1, 5]
+    # the problem once, then the findings (the configuration is read from disk on each
+    # check, so the version that first sees it fixed may be any of the later ones)
+    versions = [p.version for p in seen(client).published if p.uri == uri]
+    assert versions[0] == 1 and len(versions) == 2, versions
 
 
 @pytest.mark.slow
