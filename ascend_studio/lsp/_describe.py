@@ -83,7 +83,11 @@ def _label(text: str, lang: str) -> str:
 
 
 def short_value(value: object) -> str:
-    return "None" if value is None else repr(value)
+    """A value as code writes it: ``'force_fp16'``, ``544``, ``FLAGS.output_dir``."""
+    if value is None:
+        return "None"
+    expr = getattr(value, "expr", None)  # a run-time expression (profile.Expr)
+    return expr if isinstance(expr, str) else repr(value)
 
 
 def _products(catalog: Catalog, ids: Sequence[str] | None, lang: str) -> str:

@@ -39,7 +39,9 @@ class ClientSettings:
     def command_line(self) -> CommandLine:
         from ascend_studio.lint._settings import CommandLine
 
-        return CommandLine(self.product, self.scenario, self.select, self.ignore)
+        return CommandLine(
+            product=self.product, scenario=self.scenario, select=self.select, ignore=self.ignore
+        )
 
 
 def _strings(value: object) -> tuple[str, ...] | None:

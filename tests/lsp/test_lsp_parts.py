@@ -163,3 +163,14 @@ def test_which_documents_are_checked() -> None:
     assert checks_as("/w/run", "shellscript") == "/w/run.sh"  # named by its language
     assert checks_as("/w/notes.txt", "plaintext") is None
     assert checks_as("/w/package.json", "json") is None
+
+
+def test_a_run_time_value_is_shown_as_written() -> None:
+    from ascend_studio.lsp._describe import effective_line
+    from ascend_studio.profile import Profile
+    from ascend_studio.schema import shipped_catalog
+
+    profile = Profile.model_validate({"values": {"model_dir": {"expr": "FLAGS.output_dir"}}})
+    assert effective_line(profile, "model_dir", shipped_catalog(), "en") == [
+        "**Here:** `FLAGS.output_dir` (set in this file)"
+    ]
