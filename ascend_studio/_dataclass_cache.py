@@ -168,16 +168,14 @@ def _make_exec(cache: MethodCache) -> Callable[..., None]:
 
 def _make_compile(cache: MethodCache, flags: int) -> Callable[..., Any]:
     """``compile`` for attrs' class builder: its ``exec``-mode source texts from the
-    cache, compiled with the future flags of attrs' module as the builtin would."""
+    cache, compiled with the future flags of attrs' module as the builtin would. A
+    ``__hash__`` is compiled each time: attrs writes a hash of the class into it, which
+    differs from run to run (Python's string hashing is salted per process)."""
 
     def cached_compile(source: object, filename: Any, mode: str, *more: Any, **options: Any) -> Any:
-        if (
-            type(source) is str
-            and type(filename) is str
-            and mode == "exec"
-            and not (more or options)
-        ):
-            return cache.code(source, filename, flags)
+        plain = type(source) is str and type(filename) is str and mode == "exec"
+        if plain and not (more or options) and "def __hash__" not in str(source):
+            return cache.code(str(source), filename, flags)
         return builtins.compile(source, filename, mode, *more, **options)  # type: ignore[call-overload]
 
     return cached_compile

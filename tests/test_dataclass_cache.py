@@ -352,3 +352,36 @@ def attrs_frozen_error() -> type[Exception]:
     import attrs
 
     return attrs.exceptions.FrozenInstanceError
+
+
+def test_attrs_classes_need_no_compiling_in_the_next_process(tmp_path: Path) -> None:
+    """A hashable attrs class carries a per-process hash in its ``__hash__``: compiled
+    each time, it must not make every run find something new to save."""
+    pytest.importorskip("attrs")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from ascend_studio import _dataclass_cache\n"
+        "cache = _dataclass_cache.install_attrs(Path(sys.argv[1]))\n"
+        "import attrs\n"
+        "@attrs.frozen\n"
+        "class Key:\n"
+        "    name: str\n"
+        "@attrs.define\n"
+        "class Item:\n"
+        "    label: str\n"
+        "print(cache.compiled, hash(Key('a')) == hash(Key('a')), Item('x') == Item('x'))\n"
+    )
+    said = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path / "m.bin")],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        said.append(done.stdout.split())
+    assert int(said[0][0]) > 0 and said[0][1:] == ["True", "True"]
+    assert said[1] == ["0", "True", "True"]
