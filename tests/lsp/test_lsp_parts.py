@@ -174,3 +174,33 @@ def test_a_run_time_value_is_shown_as_written() -> None:
     assert effective_line(profile, "model_dir", shipped_catalog(), "en") == [
         "**Here:** `FLAGS.output_dir` (set in this file)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("a\nb\nc\n", "a\nB\nc\n"),
+        ("a\nb\nc\n", "a\nc\n"),
+        ("a\nb\nc\n", "a\nb\nb2\nc\n"),
+        ("a\nb\nc", "a\nb\nC"),  # no final line break
+        ("a\nb\nc", "a\nb"),
+        ("a\nb\n", "a\nb\nc\n"),
+        ("x = 1\r\ny = 2\r\n", "x = 1\r\ny = 3\r\n"),  # CRLF kept
+        ("same\n", "same\n"),
+        ("", "new\n"),
+    ],
+)
+def test_text_edits_turn_one_text_into_the_other(before: str, after: str) -> None:
+    from ascend_studio.lsp._edits import text_edits
+
+    snap = _snapshot(before)
+    edits = text_edits(snap, after)
+    text = before
+    for edit in sorted(
+        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    ):
+        start = snap.offset(edit.range.start.line, edit.range.start.character)
+        end = snap.offset(edit.range.end.line, edit.range.end.character)
+        text = text[:start] + edit.new_text + text[end:]
+    assert text == after
+    assert (edits == []) == (before == after)
