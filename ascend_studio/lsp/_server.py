@@ -203,11 +203,15 @@ class AscendStudioServer(LanguageServer):
 
 
 def _load_engine() -> None:
+    """What checks and hovers need, loaded before the editor asks for them."""
     from ascend_studio import _dataclass_cache
     from ascend_studio.lint import _check  # noqa: F401 (the importers and the rules)
+    from ascend_studio.paths import load_artifacts
+    from ascend_studio.rules import effective_value  # noqa: F401 (hovers)
     from ascend_studio.schema import shipped_catalog
 
     shipped_catalog()
+    load_artifacts()
     cache = _dataclass_cache.installed()
     if cache is not None:  # an editor may end the server without a word: keep them now
         cache.save()
