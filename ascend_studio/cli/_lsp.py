@@ -39,9 +39,9 @@ def run(args: argparse.Namespace) -> int:
         from ascend_studio.lsp._features import build_server  # noqa: F401 (pygls present?)
     except ImportError as exc:
         print(
-            f"ascend-studio lsp: the language server needs {exc.name or 'pygls'}, which this "
-            "installation lacks (the one-folder app bundle leaves the server out): install "
-            "Ascend Studio with pip or pipx to use it",
+            "ascend-studio lsp: the language server is not part of this installation "
+            f"({exc.name or 'pygls'} is missing; the one-folder app bundle leaves the server "
+            "out): install Ascend Studio with pip or pipx to use it",
             file=sys.stderr,
         )
         return 2

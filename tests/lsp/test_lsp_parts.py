@@ -204,3 +204,29 @@ def test_text_edits_turn_one_text_into_the_other(before: str, after: str) -> Non
         text = text[:start] + edit.new_text + text[end:]
     assert text == after
     assert (edits == []) == (before == after)
+
+
+def test_without_pygls_the_command_says_so_in_one_line() -> None:
+    """The one-folder app bundle leaves the server out: one line and status 2."""
+    import subprocess
+    import sys
+
+    blocked = (
+        "import builtins, sys\n"
+        "real = builtins.__import__\n"
+        "def no_pygls(name, *args, **kwargs):\n"
+        "    if name.split('.')[0] in ('pygls', 'lsprotocol'):\n"
+        "        raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = no_pygls\n"
+        "from ascend_studio.__main__ import main\n"
+        "sys.exit(main(['lsp']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("ascend-studio lsp: the language server is not part of this")
+    assert "pip or pipx" in done.stderr

@@ -200,7 +200,9 @@ def test_the_bundle_says_the_language_server_is_not_in_it(tmp_path: Path) -> Non
     result = _run([str(_bundle()), "lsp"], tmp_path, _env(tmp_path))
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.startswith("ascend-studio lsp: the language server needs ")
+    assert result.stderr.startswith(
+        "ascend-studio lsp: the language server is not part of this installation ("
+    )
     assert "pip or pipx" in result.stderr
     assert "Traceback" not in result.stderr
 
