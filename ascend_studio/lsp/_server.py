@@ -8,6 +8,7 @@ last check's configurations on the event loop.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -212,6 +213,10 @@ def _load_engine() -> None:
 
     shipped_catalog()
     load_artifacts()
+    # Everything loaded so far lives as long as the server: out of the collector's
+    # sight, a full collection no longer walks it (without this, one change in twenty
+    # waited about 150 ms for one).
+    gc.freeze()
     cache = _dataclass_cache.installed()
     if cache is not None:  # an editor may end the server without a word: keep them now
         cache.save()
