@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import Any
 
@@ -32,8 +33,11 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ascend_studio import _dataclass_cache
 
-    # lsprotocol defines ~550 attrs classes on import: their compiled methods are kept
+    # lsprotocol defines ~550 attrs classes on import: their compiled methods are kept,
+    # and no collection runs while they are made (none of it could be freed); the
+    # server turns the collector back on before it reads the first message
     _dataclass_cache.install_attrs()
+    gc.disable()
     try:
         from ascend_studio.lsp import serve
         from ascend_studio.lsp._features import build_server  # noqa: F401 (pygls present?)
@@ -44,5 +48,6 @@ def run(args: argparse.Namespace) -> int:
             "out): install Ascend Studio with pip or pipx to use it",
             file=sys.stderr,
         )
+        gc.enable()
         return 2
     return serve()

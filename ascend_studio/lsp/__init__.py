@@ -14,8 +14,11 @@ __all__ = ["serve"]
 
 def serve() -> int:
     """Serve one editor over standard input and output until it says ``exit``."""
+    import gc
+
     from ascend_studio.lsp._features import build_server
 
     server = build_server()
+    gc.enable()  # the ``lsp`` command starts with it off while the protocol's classes load
     server.start_io()
     return 0
