@@ -15,8 +15,14 @@ function serverOptions() {
   return { command, args };
 }
 
+const KEYS = ["language", "product", "scenario", "select", "ignore", "appCommand"];
+
+function settings() {
+  const found = vscode.workspace.getConfiguration(SECTION);
+  return Object.fromEntries(KEYS.map((key) => [key, found.get(key)]));
+}
+
 function clientOptions() {
-  const settings = vscode.workspace.getConfiguration(SECTION);
   return {
     documentSelector: [
       { scheme: "file", language: "python" },
@@ -27,7 +33,7 @@ function clientOptions() {
     ],
     synchronize: { configurationSection: SECTION },
     // the server shows a command's result as a message unless the client shows it
-    initializationOptions: { commandResults: true, ...settings },
+    initializationOptions: { commandResults: true, [SECTION]: settings() },
   };
 }
 
