@@ -19,7 +19,14 @@ if TYPE_CHECKING:
     from ascend_studio.profile import Profile
     from ascend_studio.schema import Catalog, EnumValue, EnvVar, Parameter
 
-__all__ = ["describe_env", "describe_param", "describe_value", "short_value", "word"]
+__all__ = [
+    "describe_env",
+    "describe_owner",
+    "describe_param",
+    "describe_value",
+    "short_value",
+    "word",
+]
 
 _ZH = {
     "keyword of": "的关键字参数",
@@ -55,6 +62,9 @@ _ZH = {
     "more values": "个其他取值",
     "not supported in this version": "当前版本不支持",
     "environment variable": "环境变量",
+    "keywords": "关键字参数",
+    "fields": "字段",
+    "sub-config of": "NPURunConfig 的子配置",
 }
 _SOURCE_WORDS = {
     "set": ("set in this file", "本文件设置"),
@@ -243,6 +253,24 @@ def describe_env(var: EnvVar, catalog: Catalog, lang: str, here: Sequence[str] =
         parts.append(f"**{_label('read by', lang)}:** " + ", ".join(f"`{r}`" for r in readers))
     parts += list(here)
     parts += ["", *_links(var.sources, catalog, lang)]
+    return _joined(parts)
+
+
+def describe_owner(owner: str, catalog: Catalog, lang: str) -> str:
+    """``NPURunConfig`` or a sub-config class: where it goes and what it takes."""
+    from ascend_studio.schema import SUBCONFIG_PATHS
+
+    params = sorted((p for p in catalog.params if p.owner == owner), key=lambda p: p.position)
+    holder = SUBCONFIG_PATHS.get(owner)
+    head = f"**{owner}**"
+    if holder is not None:
+        head += f": {word('sub-config of', lang)}" + ("" if lang == "zh" else " NPURunConfig")
+        head += f" (`{holder}=`)"
+    label = "keywords" if holder is None else "fields"
+    names = ", ".join(f"`{p.name}`" for p in params)
+    parts = [head, "", f"**{_label(label, lang)} ({len(params)}):** {names}"]
+    citations = params[0].sources[:1] if params else ()
+    parts += ["", *_links(citations, catalog, lang)]
     return _joined(parts)
 
 

@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 from ascend_studio.lsp._context import Place, python_place, shell_place
 from ascend_studio.lsp._describe import (
     describe_env,
+    describe_owner,
     describe_param,
     describe_value,
     effective_line,
@@ -94,6 +95,8 @@ def _python_target(req: Request, start: int, word: str) -> tuple[Parameter | Non
 
 def _python(req: Request, start: int, word: str, profile: Profile | None) -> str | None:
     param, value = _python_target(req, start, word)
+    if param is None and word in owner_names():
+        return describe_owner(word, req.catalog, req.lang)
     if param is None:
         return _env_hover(req, word, profile)
     if value is not None:

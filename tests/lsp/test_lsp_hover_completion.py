@@ -84,6 +84,9 @@ async def test_hover_on_values_keys_and_variables(client: LanguageClient, tmp_pa
     assert env.startswith("**ASCEND_DEVICE_ID**: Environment variable")
     assert "`session_device_id`" in env
     assert await client.text_document_hover_async(_at(uri, 0, 3)) is None  # `import`
+    owner = await _hover(client, uri, 3, 17)  # DumpConfig(
+    assert owner.startswith("**DumpConfig**: sub-config of NPURunConfig (`dump_config=`)")
+    assert "`dump_path`" in owner
 
 
 @pytest.mark.asyncio
