@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from ascend_studio.ui.compare import CompareView
     from ascend_studio.ui.import_review import DropHandler
     from ascend_studio.ui.inspector import InspectorView
+    from ascend_studio.ui.machine import MachineView
     from ascend_studio.ui.why import WhyPanel
 
 __all__ = ["MainWindow"]
@@ -186,6 +187,10 @@ class MainWindow(QMainWindow):
     @property
     def compare(self) -> CompareView:
         return cast("CompareView", self.docked.view("compare"))
+
+    @property
+    def machine_view(self) -> MachineView:
+        return cast("MachineView", self.docked.view("machine"))
 
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""
