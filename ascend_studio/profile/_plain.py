@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from ascend_studio.profile._document import (
     PRODUCT_ID,
+    SURFACES,
     Expr,
     ExtraKwarg,
     Profile,
@@ -81,6 +82,12 @@ def _product(value: object) -> str:
 
 def _scenario(value: object) -> str:
     if value not in _SCENARIOS or type(value) is not str:
+        raise _NotPlain
+    return value
+
+
+def _surface(value: object) -> str | None:
+    if value is not None and (type(value) is not str or value not in SURFACES):
         raise _NotPlain
     return value
 
@@ -147,6 +154,7 @@ _CHECKS: dict[str, Any] = {
     "schema_version": _schema_version,
     "product": _product,
     "scenario": _scenario,
+    "surface": _surface,
     "values": _values,
     "env": _env,
     "env_verbatim": _names,

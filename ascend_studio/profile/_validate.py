@@ -36,6 +36,7 @@ from pydantic import (
 )
 
 from ascend_studio.profile import _document as doc
+from ascend_studio.profile._document import Surface
 
 __all__ = ["ValidationError", "validated_profile", "validated_record"]
 
@@ -88,6 +89,7 @@ class Profile(BaseModel):
     schema_version: int = doc.SCHEMA_VERSION
     product: str = "atlas_a2"
     scenario: Literal["training", "inference"] = "training"
+    surface: Surface | None = None
     values: dict[str, Value] = Field(default_factory=dict)
     env: dict[str, str | None] = Field(default_factory=dict)
     env_verbatim: tuple[str, ...] = ()

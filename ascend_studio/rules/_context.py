@@ -47,6 +47,7 @@ class Ctx:
         "product",
         "profile",
         "scenario",
+        "surface",
         "values",
     )
 
@@ -56,7 +57,9 @@ class Ctx:
         self.env: Mapping[str, str | None] = profile.env
         self.product = profile.product
         self.scenario = profile.scenario
-        self.ix = ix
+        #: The API the configuration goes through (None: not named).
+        self.surface = profile.surface
+        self.ix = ix.for_surface(profile.surface)
         self.files = file_contents(profile)
         used: set[str] = set()
         for key in self.values:

@@ -18,7 +18,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
-from ascend_studio.rules._registry import RULES
+from ascend_studio.rules._registry import surface_rules
 from ascend_studio.schema import Catalog, shipped_catalog
 
 __all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
@@ -40,7 +40,7 @@ def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnosti
     """
     ctx = context_for(profile, catalog)
     found: list[Diagnostic] = []
-    for rule in RULES:
+    for rule in surface_rules(ctx.surface):
         found.extend(diagnose(rule, ctx))
     found.sort(key=lambda d: _RANK[d.severity])
     return found
@@ -91,6 +91,10 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
             ns[name] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
+    if ctx.surface == "tf2" and isinstance(ns.get("param"), str):
+        option = ctx.ix.catalog.tf2.for_key(str(ns["param"]))
+        if option is not None:  # named as a TF2 script spells it: aoe_config.aoe_mode
+            ns["param"] = option.path
     return ns
 
 

@@ -54,6 +54,16 @@ from ascend_studio.schema._models import (
     When,
 )
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._tf2 import (
+    TF2_PREFIX,
+    Tf2,
+    Tf2Call,
+    Tf2Facts,
+    Tf2Holder,
+    Tf2Option,
+    Tf2Release,
+)
+from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -70,6 +80,7 @@ __all__ = [
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "TF2_PREFIX",
     "Catalog",
     "CatalogError",
     "Category",
@@ -92,6 +103,12 @@ __all__ = [
     "SessionOption",
     "Source",
     "Text",
+    "Tf2",
+    "Tf2Call",
+    "Tf2Facts",
+    "Tf2Holder",
+    "Tf2Option",
+    "Tf2Release",
     "When",
     "check_accelerate_train_mode",
     "check_aicore_num",
@@ -114,6 +131,8 @@ __all__ = [
     "python_type_name",
     "runtime_number",
     "shipped_catalog",
+    "tf2_catalog",
+    "tf2_parameter",
     "type_matches",
     "type_problem",
     "validate_entry",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import _models
+from ascend_studio.schema import _models, _tf2
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     CONFIG,
@@ -22,6 +22,7 @@ from ascend_studio.schema._models import (
     Section,
 )
 from ascend_studio.schema._sources import Source, render_citations, resolve
+from ascend_studio.schema._tf2 import Tf2
 
 __all__ = [
     "Catalog",
@@ -36,6 +37,8 @@ __all__ = [
 T = TypeVar("T")
 #: The catalog files beside ``params/``, in load order.
 _TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
+#: Files a catalog may leave out: the TF Adapter 2.x surface (none without them).
+_OPTIONAL = ("tf2", "tf2_releases")
 
 
 class CatalogError(ValueError):
@@ -56,6 +59,8 @@ class Catalog:
     params: tuple[Parameter, ...]
     #: The public sources citations name (``sources.toml``).
     sources: tuple[Source, ...] = ()
+    #: The TF Adapter 2.x surface (``tf2.toml`` and ``tf2_releases.toml``).
+    tf2: Tf2 = field(default_factory=Tf2)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
@@ -190,7 +195,8 @@ def _haystack(param: Parameter) -> str:
 def catalog_files(base: Path) -> list[str]:
     """Every file the catalog is read from, relative to ``base``, in load order."""
     params = sorted(path.name for path in (base / "params").glob("*.toml"))
-    return [f"{name}.toml" for name in _TABLES] + [f"params/{name}" for name in params]
+    optional = [f"{name}.toml" for name in _OPTIONAL if (base / f"{name}.toml").is_file()]
+    return [f"{name}.toml" for name in _TABLES] + optional + [f"params/{name}" for name in params]
 
 
 def _read_sources(base: Path) -> dict[str, bytes]:
@@ -225,6 +231,7 @@ CLASSES: dict[str, type] = {
         Catalog,
         Source,
         *(getattr(_models, name) for name in _models.__all__),
+        *(getattr(_tf2, name) for name in _tf2.__all__),
     )
     if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
 }

@@ -199,6 +199,16 @@ def _tooltip(text: str, action: QAction) -> str:
     return f"{plain} ({keys})" if keys else plain
 
 
+#: The surface box's entries (translated when shown): ``None`` and the profile's
+#: ``SURFACES`` (not imported here: the first paint loads no profile code).
+SURFACE_TEXT: dict[str | None, str] = {
+    None: QT_TR_NOOP("TF Adapter 1.x"),
+    "estimator": QT_TR_NOOP("TF1: NPURunConfig"),
+    "sess": QT_TR_NOOP("TF1: sess.run"),
+    "tf2": QT_TR_NOOP("TF2: global_options()"),
+}
+
+
 class Controls:
     """Toolbar widgets (target, language) and the search bar above the form."""
 
@@ -213,10 +223,11 @@ class Controls:
         self.product_label = QLabel(self.toolbar)
         self.product = _combo("product", self.toolbar)
         self.scenario = _combo("scenario", self.toolbar)
+        self.surface = _combo("surface", self.toolbar)
         self.language = _combo("language", self.toolbar)
         self.language.addItem("中文", "zh")
         self.language.addItem("English", "en")
-        for widget in (self.product_label, self.product, self.scenario):
+        for widget in (self.product_label, self.product, self.scenario, self.surface):
             self.toolbar.addWidget(widget)
         self.toolbar.addSeparator()
         for action in (actions.undo, actions.redo):
@@ -282,6 +293,11 @@ class Controls:
         self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))
+        self.surface.setToolTip(
+            tr(
+                "The API the job configures TF Adapter through; TF2 shows the options of npu_device.global_options()"
+            )
+        )
         self.language.setToolTip(tr("Interface language"))
 
     # -- target and language boxes ------------------------------------------------------------
@@ -291,10 +307,13 @@ class Controls:
             self.product.addItem(product.id, product.id)
         for scenario in catalog.scenarios:
             self.scenario.addItem(scenario.id, scenario.id)
+        for surface in SURFACE_TEXT:  # the profile's surfaces (None: not named)
+            self.surface.addItem(surface or "", surface)
 
-    def show_target(self, product: str, scenario: str) -> None:
+    def show_target(self, product: str, scenario: str, surface: str | None = None) -> None:
         self.product.setCurrentIndex(max(0, self.product.findData(product)))
         self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
+        self.surface.setCurrentIndex(max(0, self.surface.findData(surface)))
 
     def show_language(self, catalog: Catalog, lang: Language) -> None:
         """The language box on ``lang``, product and scenario names in it."""
@@ -304,8 +323,11 @@ class Controls:
             self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
+        for index in range(self.surface.count()):
+            self.surface.setItemText(index, tr(SURFACE_TEXT[self.surface.itemData(index)]))
         fit_to_items(self.product)
         fit_to_items(self.scenario)
+        fit_to_items(self.surface)
 
 
 class MatchCount(QLabel):

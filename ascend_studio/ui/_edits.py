@@ -45,10 +45,11 @@ def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[st
 
 
 def change_target(window: MainWindow) -> None:
-    """The product and scenario chosen in the toolbar."""
+    """The product, scenario and surface chosen in the toolbar."""
     product = window.controls.product.currentData()
     scenario = window.controls.scenario.currentData()
     after = window.model.profile.with_target(product=product, scenario=scenario)
+    after = after.with_surface(window.controls.surface.currentData())
     window.model.edit(after, tr("Change target"))
 
 

@@ -120,6 +120,26 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter 1.x</source>
+        <translation>TF Adapter 1.x</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF1: NPURunConfig</source>
+        <translation>TF1 估算器：NPURunConfig</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF1: sess.run</source>
+        <translation>TF1 会话：sess.run</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF2: global_options()</source>
+        <translation>TF2 全局选项：global_options()</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
@@ -153,6 +173,11 @@
         <location filename="../../ascend_studio/ui/why/_html.py"/>
         <source>Scenario</source>
         <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>The API the job configures TF Adapter through; TF2 shows the options of npu_device.global_options()</source>
+        <translation>作业配置 TF Adapter 所用的接口；选 TF2 时显示 npu_device.global_options() 的选项</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
