@@ -16,13 +16,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ascend_studio._words import say
+from ascend_studio._words import json_text, printable, say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
@@ -33,12 +32,24 @@ from ascend_studio.lint._options import (
     BATCH_EPILOG,
     EpilogAsWritten,
     add_batch_arguments,
+    add_fix_arguments,
     is_batch,
+    wants_fixes,
 )
+from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
-from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.rules import (
+    SEVERITIES,
+    Diagnostic,
+    Explanation,
+    chosen_fix,
+    evaluate,
+    explain,
+    fix_json,
+    fixable_counts,
+)
+from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
@@ -86,12 +97,9 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_fix_arguments(parser)
     add_batch_arguments(parser)
     parser.set_defaults(handler=run)
-
-
-#: Import findings the rules report themselves (an unknown keyword is a rule error).
-_RULE_COVERED = frozenset({"unknown_kwarg"})
 
 
 def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
@@ -108,16 +116,14 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), None)], [], None
+        profile = load_profile(path)
+        return [(path, profile, ImportedConfig(profile, "profile"))], [], None
     from ascend_studio.codegen import import_file  # the importers: for a script only
+    from ascend_studio.lint._check import reported_items  # what the batch reports: idem
     from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
 
     result = found_configs(import_file(path))
-    problems = [
-        item
-        for item in result.report.items
-        if item.severity != "info" and item.kind not in _RULE_COVERED
-    ]
+    problems = reported_items(result, shipped_catalog())
     loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
     return loaded, problems, FileSuppressions.read(Path(path), result)
 
@@ -144,6 +150,7 @@ def diagnostic_json(
         "params": list(d.params),
         "message": {"zh": d.message.zh, "en": d.message.en},
         "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+        "fixes": [fix_json(fix) for fix in d.fixes],
         "source": d.source,
         "value": None if d.value is None else {k: _jsonable(v) for k, v in d.value.items()},
     }
@@ -172,47 +179,80 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
 
 
 def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{printable(', '.join(d.params))}]")
     if where is not None:
-        print(f"          {say('at', lang)}: {where}")
-    print(f"          {d.message.get(lang)}")
+        print(f"          {say('at', lang)}: {printable(where)}")
+    print(f"          {printable(d.message.get(lang))}")
     if d.fix is not None:
-        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
+        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {printable(d.fix.get(lang))}")
     print(f"          {say('source', lang)}: {d.source}")
+
+
+def _fixable(d: Diagnostic, lang: str) -> str:
+    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with
+    that, `` (by hand)`` when no fix is mechanical."""
+    if chosen_fix(d) is not None:
+        return " (--fix)"
+    if chosen_fix(d, True) is not None:
+        return " (--unsafe-fixes)"
+    return "（手动）" if lang == "zh" else " (by hand)"
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
     eff = e.effective
     note = f" ({eff.note.get(lang)})" if eff.note else ""
-    print(f"  why {e.path}: effective {eff.value!r} [{eff.source}]{note}")
+    print(f"  why {e.path}: effective {printable(repr(eff.value))} [{eff.source}]{note}")
     for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
         if items:
-            print(f"    {label}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
+            shown = ", ".join(f"{i.path}={i.shown}" for i in items)
+            print(f"    {label}: {printable(shown)}")
     for link in e.rules:
         mark = "FIRES" if link.fires else "quiet"
-        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
+        message = printable(link.message.get(lang))
+        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {message}")
 
 
-Results = list[tuple[str, Profile, list[Diagnostic]]]
+#: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
+Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+
+
+def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
+    """The axes neither the file nor ``--product``/``--scenario`` (or the project) name."""
+    if config is None:
+        return ()
+    return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
+
+
+def _surface(config: ImportedConfig | None) -> Surface | None:
+    """Where an imported call is written; a profile file says it itself (None)."""
+    return None if config is None else config.surface
+
+
+def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
+    product = say("no product named", lang) if "product" in unnamed else p.product
+    scenario = say("no scenario named", lang) if "scenario" in unnamed else p.scenario
+    return f"{product}, {scenario}"
 
 
 def _json_document(
     results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
 ) -> dict[str, Any]:
     return {
+        "counts": _total(results, problems),
         "import_errors": [i.text("en") for i in problems if i.severity == "error"],
         "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
+        "import_notes": [i.text("en") for i in problems if i.severity == "info"],
         "configs": [
             {
                 "label": label,
-                "product": p.product,
-                "scenario": p.scenario,
+                "product": None if "product" in unnamed else p.product,
+                "scenario": None if "scenario" in unnamed else p.scenario,
                 "counts": _counts(found),
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
-            for (label, p, found), why in zip(results, explained, strict=True)
+            for (label, p, found, unnamed), why in zip(results, explained, strict=True)
         ],
     }
 
@@ -228,6 +268,15 @@ def _shown(
     return [d for d in found if settings.enabled(d.rule_id) and (keep is None or keep(d))]
 
 
+def _kept(item: ReportItem, settings: Settings, comments: FileSuppressions | None) -> bool:
+    """An import finding the settings select and no comment on its line silences."""
+    rule_id = import_rule_id(item)
+    if not settings.enabled(rule_id):
+        return False
+    lines = [item.line] if item.line is not None else []
+    return comments is None or not comments.suppressions.silenced(rule_id, lines)
+
+
 def _report(
     loaded: Loaded,
     args: argparse.Namespace,
@@ -238,34 +287,61 @@ def _report(
     reads: Reads,
 ) -> int:
     catalog = shipped_catalog()
-    results: Results = [
-        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
-        for label, p, c in loaded
-    ]
-    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
+    problems = [i for i in problems if _kept(i, settings, comments)]
+    results: Results = []
+    for label, p, c in loaded:
+        unnamed = _unnamed(c, args)
+        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed)
+        results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
+    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(document) + "\n")
     else:
         for item in sorted(problems, key=lambda i: i.line or 0):
-            print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
-        for (label, p, found), why in zip(results, explained, strict=True):
+            print(f"import: {item.severity} [{item.kind}] {printable(item.text(args.lang))}")
+        for (label, p, found, unnamed), why in zip(results, explained, strict=True):
             counts = _counts(found)
             print(
-                f"{label}: {p.product}, {p.scenario}: "
+                f"{printable(label)}: {_target_text(p, unnamed, args.lang)}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
             for file_read in read:
-                print(f"  file: {file_read.text(args.lang)}")
+                print(f"  file: {printable(file_read.text(args.lang))}")
             for d in found:
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
-    import_error = any(item.severity == "error" for item in problems)
-    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
-    return 1 if import_error or rule_error else 0
+        _print_fixable([d for _, _, found, _ in results for d in found])
+        total = _total(results, problems)
+        print(
+            f"{say('in all', args.lang)}: "
+            + ", ".join(counted(n, s, args.lang) for s, n in total.items())
+        )
+    return 1 if _total(results, problems)["error"] else 0
+
+
+def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
+    """The file's count, as the batch report counts it: the import's findings and the
+    rules', a finding two configurations share (the same variable) once."""
+    seen = {(d.rule_id, d.params, d.message.en): d.severity for _, _, f, _ in results for d in f}
+    counts: dict[str, int] = {s: sum(1 for v in seen.values() if v == s) for s in SEVERITIES}
+    for item in problems:
+        counts[item.severity] += 1
+    return counts
+
+
+def _print_fixable(found: list[Diagnostic]) -> None:
+    safe, unsafe = fixable_counts(found)
+    if safe or unsafe:
+        more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
+        what = (
+            f"{safe} fixable with --fix{more}"
+            if safe
+            else f"{unsafe} fixable with --fix --unsafe-fixes"
+        )
+        print(f"{what}.")
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -319,6 +395,19 @@ def run(args: argparse.Namespace) -> int:
     settings = _single_file_settings(args, catalog)
     if isinstance(settings, str):
         return _fail(settings)
+    problem = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, problem = run_fixes(args, catalog, _resolver(catalog), None)
+        if ended is not None:
+            return ended
+    status = _single(args, settings)
+    return max(status, 1) if problem and status != 2 else status
+
+
+def _single(args: argparse.Namespace, settings: Settings) -> int:
+    """The single-file report."""
     file = args.paths[0]
     try:
         loaded, problems, comments = _load(file)
@@ -329,7 +418,7 @@ def run(args: argparse.Namespace) -> int:
         for line in lines or [
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
-            _fail(f"{file}: {line}")
+            _fail(printable(f"{file}: {line}"))
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
@@ -337,5 +426,5 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2

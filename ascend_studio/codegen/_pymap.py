@@ -2,22 +2,28 @@
 
 Which write a parameter keeps when a script writes it more than once, and how the
 others are reported, is decided here; the rules for conditions are in
-:mod:`._branch`. A write to the wrong field has no effect, so it never replaces a value.
+:mod:`._branch`. A write to another field than the adapter reads is read as the
+adapter reads it: the empty value of its field (one oneof).
 """
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
 from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
-from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
+from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
+from ascend_studio.profile import SESSION_OWNER, ExtraKwarg
 
 __all__ = ["MapBuilder"]
 
-_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
+_FIELD_NAMES = {"s": "a string (.s)", "i": "an int (.i)", "b": "a bool (.b)", "f": "a float (.f)"}
+_FIELD_NAMES_ZH = {"s": "字符串（.s）", "i": "整数（.i）", "b": "布尔值（.b）", "f": "浮点数（.f）"}
+#: What reading a oneof member that is not set gives (proto3 defaults).
+_EMPTY: dict[str, object] = {"s": "", "i": 0, "b": False, "f": 0.0}
 
 
 class MapBuilder(Builder):
@@ -27,7 +33,7 @@ class MapBuilder(Builder):
         """Profile values from a ConfigProto's NpuOptimizer parameter_map writes.
 
         Which write a parameter keeps when there are several: see :mod:`._branch`.
-        A write to the wrong field has no effect, so it never replaces a value.
+        A write to the wrong field counts as the empty value of the right one.
         """
         out = Built()
         chosen: dict[str, MapWrite] = {}
@@ -40,12 +46,14 @@ class MapBuilder(Builder):
                     op.line,
                 )
                 continue
-            for write in op.writes:
-                if self._wrong_field(write):
-                    continue
-                earlier = chosen.get(write.key)
+            for written in op.writes:
+                earlier = chosen.get(written.key)
+                write = self._read_as(written, earlier)
                 internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
-                if earlier is None or internal or self._replaces(earlier, write):
+                cleared = write is not written and branch_of(write.label) == (
+                    branch_of(earlier.label) if earlier else ()
+                )
+                if earlier is None or internal or cleared or self._replaces(earlier, write):
                     chosen[write.key] = write
         for write in chosen.values():
             self._map_write(write, out)
@@ -86,25 +94,42 @@ class MapBuilder(Builder):
             return repr(write.value)
         return self.text(write.node)
 
-    def _wrong_field(self, write: MapWrite) -> bool:
+    def _read_as(self, write: MapWrite, earlier: MapWrite | None) -> MapWrite:
+        """A write to another field than the adapter reads, as the adapter reads it.
+
+        ``s``, ``i`` and ``b`` are members of one oneof in AttrValue: setting one clears
+        the others, and reading the unset member gives its empty value. So ``.b = True``
+        after ``.s = "allow_mix_precision"`` leaves the adapter reading ``""``.
+        """
         param = self.catalog.by_session_key().get(write.key)
         if param is None or param.session is None or write.field == param.session.field:
-            return False
+            return write
+        field = param.session.field
+        empty = _EMPTY[field]
+        zh_clear, en_clear = "", ""
+        if earlier is not None and earlier.field == field:
+            zh_clear = f"，并清除了第 {earlier.line} 行写入的 .{field}"
+            en_clear = f", which clears the .{field} written on line {earlier.line}"
         self.add(
             "wrong_field",
-            f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
-            f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
-            f".{write.field} is never read by the adapter, so this line has no effect. "
-            "Not imported.",
+            f"parameter_map[{write.key!r}] 应使用{_FIELD_NAMES_ZH[field]}，这里设置的是同一 oneof 中的 .{write.field}{zh_clear}；适配器读取 .{field}，得到空值 {empty!r}。",
+            f"parameter_map[{write.key!r}] takes {_FIELD_NAMES[field]}; this sets .{write.field}, "
+            f"another member of the same oneof{en_clear}. The adapter reads .{field} and gets "
+            f"its empty value {empty!r}.",
             write.line,
             param.path,
         )
-        return True
+        return replace(write, field=field, value=empty, wrapped="as_bytes")
 
     def _map_write(self, write: MapWrite, out: Built) -> None:
         param = self.catalog.by_session_key().get(write.key)
         if param is None:
-            self._unknown_key(write)
+            if self._unknown_key(write):
+                rhs = write.rhs if write.rhs is not None else write.node
+                extra = ExtraKwarg(
+                    owner=SESSION_OWNER, name=write.key, expr=self.text(rhs), attr=write.field
+                )
+                out.extras.append(extra)
             return
         assert param.session is not None
         branch = branch_of(write.label)
@@ -127,7 +152,9 @@ class MapBuilder(Builder):
             )
         self._store(param.path, param, value, write.line, out, node=write.node)
 
-    def _unknown_key(self, write: MapWrite) -> None:
+    def _unknown_key(self, write: MapWrite) -> bool:
+        """Report a key the catalog does not know; True when it is kept (in the profile, as
+        written: only an internal switch the estimator sets itself is not)."""
         if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
             self.add(
                 "ignored",
@@ -137,20 +164,32 @@ class MapBuilder(Builder):
                 write.line,
                 write.key,
             )
-            return
+            return False
+        if write.key in ADAPTER_ONLY_KEYS:
+            zh, en = ADAPTER_ONLY_KEYS[write.key]
+            self.add(
+                "info",
+                f"parameter_map[{write.key!r}] 由适配器读取（{zh}），但没有用户文档；未检查。",
+                f"parameter_map[{write.key!r}] is read by the adapter ({en}) but documented "
+                "nowhere for users; not checked.",
+                write.line,
+                write.key,
+            )
+            return False
         known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
         self.add(
             "unknown_key",
-            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
+            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略；已原样保留。{hint_zh}",
             f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
-            f"the real adapter silently ignores it.{hint_en}",
+            f"the real adapter silently ignores it. Kept as written.{hint_en}",
             write.line,
-            write.key,
+            f"{SESSION_OWNER}.{write.key}",
             suggestion=close[0] if close else None,
         )
+        return True
 
 
 def _same_write(a: MapWrite, b: MapWrite) -> bool:

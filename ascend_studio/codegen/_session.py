@@ -25,6 +25,7 @@ from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
 __all__ = [
+    "ADAPTER_ONLY_KEYS",
     "INTERNAL_KEYS",
     "SessionWrite",
     "not_sent",
@@ -39,6 +40,22 @@ INTERNAL_KEYS: dict[str, tuple[str, str]] = {
 }
 #: Written from TF_CONFIG at run time (see the sess exporter).
 TF_CONFIG_KEYS = ("job", "task_index")
+#: Keys npu_attrs.cc reads that NPURunConfig has no keyword for and no user document
+#: describes: key -> what the adapter does with it, or a documented successor.
+ADAPTER_ONLY_KEYS: dict[str, tuple[str, str]] = {
+    "auto_tune_mode": (
+        "传给 GE（ge.autoTuneMode）；Auto Tune 已由 AOE 取代（aoe_mode）",
+        "passed on to GE as ge.autoTuneMode; Auto Tune gave way to AOE (aoe_mode)",
+    ),
+    "graph_exec_timeout": (
+        "传给 GE 作为图执行超时",
+        "passed on to GE as the graph execution timeout",
+    ),
+    "in_out_pair_flag": ("用于输入输出对的图裁剪", "used to cut the graph at input/output pairs"),
+    "in_out_pair": ("用于输入输出对的图裁剪", "used to cut the graph at input/output pairs"),
+    "const_input": ("标记常量输入", "marks constant inputs"),
+    "lower_functional_ops": ("控制函数算子的展开", "controls the lowering of functional ops"),
+}
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,13 @@ from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, Severity, evaluate
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
+from ascend_studio.schema import Axis, Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "Place", "check_file"]
+__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg"})
+RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,10 @@ class Finding:
     params: tuple[str, ...] = ()
     #: Which configuration of the file it concerns, as the importer labels it.
     config: str | None = None
+    #: The ways to fix it, preferred first (a rule's fixes; see ``ascend_studio.rules.Fix``).
+    fixes: tuple[Fix, ...] = ()
+    #: The configuration's number in the file (1-based, as ``apply --config`` counts).
+    config_number: int | None = None
     #: The other places it concerns (a cross-parameter finding's other parameters).
     related: tuple[Place, ...] = ()
 
@@ -76,7 +80,8 @@ class Finding:
 class CheckedFile:
     path: str
     dialect: str
-    configs: list[tuple[str, Profile]] = field(default_factory=list)
+    #: (label, profile as checked, the target axes it names none of).
+    configs: list[tuple[str, Profile, tuple[Axis, ...]]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
@@ -144,7 +149,9 @@ def _rule_finding(
         d.source,
         d.params,
         config.label,
-        _related(ctx, d.params, index, (path, line, column)),
+        d.fixes,
+        index + 1,
+        related=_related(ctx, d.params, index, (path, line, column)),
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
 
@@ -175,6 +182,16 @@ def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
     return catalog.env_var(item.path[4:]) is not None
 
 
+def reported_items(result: ImportResult, catalog: Catalog) -> list[ReportItem]:
+    """The import's findings both reports show (and count): its errors, warnings and
+    noted kinds, except what the rules report and what concerns no NPU variable."""
+    return [
+        item
+        for item in result.report.items
+        if item.reported and item.kind not in RULE_COVERED and _concerns_us(item, catalog)
+    ]
+
+
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     # a call or command the real code rejects, about a parameter or variable of the
@@ -199,6 +216,12 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     ctx.add(finding, [])
 
 
+def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
+    """The target axes neither the file nor the settings (command line, project) name."""
+    named = {"product": settings.product.value, "scenario": settings.scenario.value}
+    return tuple(axis for axis in config.unnamed if named.get(axis) is None)
+
+
 def check_file(
     path: Path,
     shown: str,
@@ -206,9 +229,11 @@ def check_file(
     catalog: Catalog,
     report_unused: bool = False,
     *,
+    within: Sequence[Path] | None = None,
     text: str | None = None,
 ) -> CheckedFile:
-    """Every finding in ``path`` that ``settings`` selects and no comment silences.
+    """Every finding in ``path`` that ``settings`` selects and no comment silences;
+    companion files are read only inside ``within`` (None: anywhere).
 
     ``text``: the file's contents as an editor holds them (not saved yet), read instead
     of the file on disk; the files its parameters name are still read from disk.
@@ -222,21 +247,20 @@ def check_file(
     configs = _configs(result)
     # A profile that does not parse, or a file that cannot be read at all, is a real error.
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
-    for item in result.report.items:
-        if (
-            item.severity != "info"
-            and item.kind not in RULE_COVERED
-            and _concerns_us(item, catalog)
-        ):
-            _import_finding(ctx, item, checkable)
+    for item in reported_items(result, catalog):
+        _import_finding(ctx, item, checkable)
     folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
-        profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
+        profile, reads = read_companions(
+            config.profile_as_written(), [Path.cwd(), folder], folder, within=within
+        )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
-        checked.configs.append((config.label, profile))
+        unnamed = unnamed_by(config, settings)
+        checked.configs.append((config.label, profile, unnamed))
         checked.config_lines.append(config.line or 1)
-        for diagnostic in on_one_path(config, evaluate(profile, catalog)):
+        found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
+        for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

@@ -84,7 +84,7 @@ def output_paths(outcome: Outcome | None, line: int, lang: str) -> tuple[str, st
     index = config_index(outcome, line)
     if index is None or outcome is None or outcome.checked is None:
         return None
-    label, profile = outcome.checked.configs[index]
+    label, profile, _ = outcome.checked.configs[index]
     return f"{outcome.snapshot.path} ({label})", _chains(profile, lang)
 
 

@@ -17,7 +17,12 @@ __all__ = ["CatalogIndex", "ParamFacts", "index_for", "tf2_defaults", "value_key
 
 
 def value_key(value: object) -> tuple[str, object]:
-    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different."""
+    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different (a
+    list or dict written where a scalar belongs is told by its text)."""
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
     return (type(value).__name__, value)
 
 
@@ -46,6 +51,10 @@ class CatalogIndex:
         self.holders: frozenset[str] = frozenset(
             p.path for p in catalog.params if p.kind == "subconfig"
         )
+        #: Variables whose reader takes an empty value for unset.
+        self.empty_unset: frozenset[str] = frozenset(
+            v.name for v in catalog.env_vars if v.empty_is_unset
+        )
 
     def for_surface(self, surface: str | None) -> CatalogIndex:
         """This index as seen from ``surface``: on TF Adapter 2.x the defaults are the
@@ -58,6 +67,7 @@ class CatalogIndex:
             found = copy.copy(self)
             found.defaults = tf2_defaults(self.catalog)
             self.__dict__["_tf2"] = found
+            found.__dict__["_tf2"] = found  # seen from 2.x again, it is itself
         return found
 
     def param(self, path: str) -> Parameter | None:

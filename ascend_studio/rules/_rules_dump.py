@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_interplay import remove_listed, remove_set, settings_off
 from ascend_studio.rules._model import Rule, rule
 
 __all__ = ["DUMP_RULES"]
@@ -22,12 +26,12 @@ DATA_DUMP_FIELDS = (
 
 def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
     ignored = []
-    if not c.is_true("dump_config.enable_dump"):
+    if c.is_off("dump_config.enable_dump"):
         ignored += [p for p in DATA_DUMP_FIELDS if c.is_set(p)]
-    if not c.is_true("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
+    if c.is_off("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
         ignored.append("dump_config.dump_debug_mode")
-    dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
-    if not dumping and c.is_set("dump_config.dump_path"):
+    both_off = c.is_off("dump_config.enable_dump") and c.is_off("dump_config.enable_dump_debug")
+    if both_off and c.is_set("dump_config.dump_path"):
         ignored.append("dump_config.dump_path")
     return {"which": ", ".join(ignored)} if ignored else None
 
@@ -39,7 +43,7 @@ def _debug_mode_dropped(c: Ctx) -> bool:
 
 
 def _options_without_profiling(c: Ctx) -> bool:
-    return c.is_set("profiling_config.profiling_options") and not c.is_true(
+    return c.is_set("profiling_config.profiling_options") and c.is_off(
         "profiling_config.enable_profiling"
     )
 
@@ -71,6 +75,11 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Turn on enable_dump or enable_dump_debug, or remove these fields.",
         ),
         targets=(*DATA_DUMP_FIELDS, "dump_config.dump_debug_mode", "dump_config.dump_path"),
+        fixes=remove_listed("unsafe"),
+        also=(
+            "或者开启 enable_dump 或 enable_dump_debug。",
+            "Or turn on enable_dump or enable_dump_debug.",
+        ),
     ),
     rule(
         "dump_debug_mode.dropped_without_dump_mode",
@@ -86,6 +95,8 @@ DUMP_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py:__load_dump_config (dump_debug_mode inside if dump_mode)",
         fix=('为 dump_mode 保留默认值 "output"。', 'Leave dump_mode at its default "output".'),
         targets=("dump_config.dump_debug_mode",),
+        fixes=remove_set("unsafe", "dump_config.dump_mode"),
+        surfaces=("estimator",),
     ),
     rule(
         "profiling_options.without_profiling",
@@ -103,6 +114,30 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Set enable_profiling=True, or remove profiling_options.",
         ),
         targets=("profiling_config.profiling_options",),
+        fixes=first_of(
+            always(unsafe(SetValue("profiling_config.enable_profiling", True))),
+            remove_set("unsafe", "profiling_config.profiling_options"),
+        ),
+        surfaces=("estimator",),
+    ),
+    rule(
+        "profiling_options.not_read",
+        "warning",
+        "runtime",
+        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        _options_without_profiling,
+        message=(
+            "profiling_options 已写入 parameter_map，但 profiling_mode 未开启，TF Adapter 不读取它。",
+            "profiling_options is in the parameter_map, but profiling_mode is off, so TF "
+            "Adapter does not read it.",
+        ),
+        source=ATTRS + " (profiling_options read only if profiling_mode)",
+        fix=(
+            '加上 parameter_map["profiling_mode"].b = True，或删除 profiling_options。',
+            'Add parameter_map["profiling_mode"].b = True, or remove profiling_options.',
+        ),
+        targets=("profiling_config.profiling_options",),
+        surfaces=("session",),
     ),
     rule(
         "dump.both_enabled",
@@ -116,8 +151,9 @@ DUMP_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/dumpconfig_constructor.md (Restrictions)",
         fix=(
-            "一次只开启一种：数据 dump 或溢出检测。",
-            "Turn on one at a time: data dump or overflow detection.",
+            "把 enable_dump 或 enable_dump_debug 之一设为 False：一次只开启一种。",
+            "Set enable_dump or enable_dump_debug to False: one at a time.",
         ),
+        fixes=settings_off("dump_config.enable_dump_debug", "dump_config.enable_dump"),
     ),
 )

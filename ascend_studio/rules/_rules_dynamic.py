@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_dynamic import complete_gears
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_construct import ATTRS, check_format
 from ascend_studio.schema import (
@@ -43,6 +46,23 @@ def _given_none(c: Ctx) -> Mapping[str, object] | None:
     if not nones or len(nones) == len(DYNAMIC_FIELDS):
         return None
     return {"none": ", ".join(p.rsplit(".", 1)[1] for p in nones)}
+
+
+_TOGETHER = DYNAMIC_FIELDS[:3]
+
+
+def _session_partial(c: Ctx) -> Mapping[str, object] | None:
+    """Written into a parameter_map, the three keys go together or not at all."""
+    given = [p for p in _TOGETHER if c.is_set(p)]
+    if not given or len(given) == len(_TOGETHER):
+        return None
+    missing = [p.rsplit(".", 1)[1] for p in _TOGETHER if p not in given]
+    return {"missing": ", ".join(missing)}
+
+
+def _session_hybrid_alone(c: Ctx) -> bool:
+    alone = not any(c.is_set(p) for p in _TOGETHER)
+    return alone and c.ival("dynamic_input_config.compile_hybrid_mode", default_too=False) == 1
 
 
 def _hybrid_node_type(c: Ctx) -> bool:
@@ -86,6 +106,7 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
             "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
         ),
+        fixes=complete_gears("unsafe"),
     ),
     rule(
         "dynamic_input_config.none_dropped",
@@ -107,6 +128,45 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "Give all four a value (e.g. compile_hybrid_mode=0, dynamic_node_type=0), or remove "
             "dynamic_input_config when no gears are wanted.",
         ),
+        fixes=complete_gears("safe"),
+        surfaces=("estimator",),
+    ),
+    rule(
+        "dynamic_input_config.keys_together",
+        "error",
+        "runtime",
+        DYNAMIC_FIELDS[:3],
+        _session_partial,
+        message=(
+            "parameter_map 中 input_shape、dynamic_dims、dynamic_node_type 必须同时设置，缺少：{missing}；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "In a parameter_map, input_shape, dynamic_dims and dynamic_node_type go together; "
+            "missing: {missing}. TF Adapter aborts the process (LOG(FATAL)).",
+        ),
+        source=ATTRS + " (input_shape, dynamic_dims and dynamic_node_type should use together)",
+        fix=(
+            "补上 {missing}，或删除其余几个键。",
+            "Add {missing}, or remove the other keys.",
+        ),
+        surfaces=("session",),
+    ),
+    rule(
+        "dynamic_input_config.hybrid_alone",
+        "error",
+        "runtime",
+        ("dynamic_input_config.compile_hybrid_mode",),
+        _session_hybrid_alone,
+        message=(
+            "compile_hybrid_mode=1 需要同时设置 input_shape、dynamic_dims、dynamic_node_type；作业启动时报 Internal 错误。",
+            "compile_hybrid_mode=1 needs input_shape, dynamic_dims and dynamic_node_type; the "
+            "job fails at start with an Internal error.",
+        ),
+        source=ATTRS + " (input_shape, dynamic_dims and dynamic_node_type should be set when "
+        "compile_hybrid_mode is 1)",
+        fix=(
+            "设置这三个键，或删除 compile_hybrid_mode。",
+            "Set the three keys, or remove compile_hybrid_mode.",
+        ),
+        surfaces=("session",),
     ),
     rule(
         "dynamic_input_config.hybrid_node_type",
@@ -124,6 +184,10 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         fix=(
             "把 dynamic_node_type 设为 1，或把 compile_hybrid_mode 设为 0。",
             "Set dynamic_node_type=1, or compile_hybrid_mode=0.",
+        ),
+        fixes=always(
+            unsafe(SetValue("dynamic_input_config.dynamic_node_type", 1)),
+            unsafe(SetValue("dynamic_input_config.compile_hybrid_mode", 0)),
         ),
     ),
     rule(

@@ -54,6 +54,15 @@ from ascend_studio.schema._models import (
     When,
 )
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._surfaces import (
+    AXES,
+    SURFACE_WORDS,
+    SURFACES,
+    THROUGH,
+    Axis,
+    Surface,
+    surface_of,
+)
 from ascend_studio.schema._tf2 import (
     TF2_PREFIX,
     Tf2,
@@ -65,6 +74,7 @@ from ascend_studio.schema._tf2 import (
 )
 from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
+    accepted_types,
     documented_default,
     number_text,
     product_range,
@@ -76,11 +86,16 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AXES",
     "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "SURFACES",
+    "SURFACE_WORDS",
     "TF2_PREFIX",
+    "THROUGH",
+    "Axis",
     "Catalog",
     "CatalogError",
     "Category",
@@ -102,6 +117,7 @@ __all__ = [
     "Section",
     "SessionOption",
     "Source",
+    "Surface",
     "Text",
     "Tf2",
     "Tf2Call",
@@ -110,6 +126,7 @@ __all__ = [
     "Tf2Option",
     "Tf2Release",
     "When",
+    "accepted_types",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",
@@ -131,6 +148,7 @@ __all__ = [
     "python_type_name",
     "runtime_number",
     "shipped_catalog",
+    "surface_of",
     "tf2_catalog",
     "tf2_parameter",
     "type_matches",

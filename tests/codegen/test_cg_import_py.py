@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
+import tfa_source
 
-from ascend_studio.codegen import ImportResult, export_text, import_python
+from ascend_studio.codegen import ImportResult, export_text, import_python, import_text
+from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
 from ascend_studio.profile import Expr, ExtraKwarg
+from ascend_studio.rules import evaluate
+from ascend_studio.schema import shipped_catalog
 
 
 def imp(source: str) -> ImportResult:
@@ -125,12 +130,13 @@ def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
         """
     )
     values = result.configs[0].profile.values
-    assert values == {"hcom_parallel": True}
+    # a write to another member of the value's oneof leaves the adapter its empty value
+    assert values == {"hcom_parallel": True, "precision_mode": "", "dump_config.enable_dump": False}
     wrong = result.report.of_kind("wrong_field")
     assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
     unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
-    assert unknown["precison_mode"] == "precision_mode"
-    assert "auto_tune_mode" in unknown
+    assert unknown["parameter_map.precison_mode"] == "precision_mode"
+    assert "parameter_map.auto_tune_mode" not in unknown  # the adapter reads it (passed on to GE)
     assert [i.path for i in result.report.of_kind("converted")] == ["hcom_parallel"]
 
 
@@ -291,7 +297,10 @@ def test_unknown_keywords_kept_with_did_you_mean() -> None:
         ExtraKwarg(owner="NPURunConfig", name="**", expr="extra"),
     )
     suggestions = {i.path: i.suggestion for i in result.report.of_kind("unknown_kwarg")}
-    assert suggestions == {"precison_mode": "precision_mode", "dump_pth": "dump_path"}
+    assert suggestions == {
+        "NPURunConfig.precison_mode": "precision_mode",
+        "DumpConfig.dump_pth": "dump_path",
+    }
     assert 'precison_mode="force_fp16"' in export_text(profile, "py")
 
 
@@ -559,12 +568,13 @@ def test_an_expression_that_would_break_the_output_is_refused() -> None:
     from ascend_studio.codegen import ExportError
     from ascend_studio.profile import Profile
 
-    for text in ("x  # trailing comment", "a b", "(", "x)"):
+    for text in ("x  # trailing comment", "a b", "(", "x)", "0), f(), (0"):
+        with pytest.raises(ValueError, match=r"values.precision_mode: kept expression"):
+            Profile(values={"precision_mode": Expr(expr=text)})
+        edited = Profile().model_copy(update={"values": {"precision_mode": Expr(expr=text)}})
         for fmt in ("py", "sess"):
-            with pytest.raises(
-                ExportError, match=r"precision_mode: kept expression .* is not valid Python"
-            ):
-                export_text(Profile(values={"precision_mode": Expr(expr=text)}), fmt)
+            with pytest.raises(ExportError, match=r"values.precision_mode: kept expression"):
+                export_text(edited, fmt)
 
 
 @pytest.mark.parametrize(
@@ -641,3 +651,74 @@ def test_a_sub_config_of_the_wrong_class_is_an_error_the_code_raises() -> None:
         error.message.en
     )
     assert "pass a DumpConfig(...)" in error.message.en
+
+
+def test_a_write_to_another_oneof_member_clears_the_value() -> None:
+    """``.s = ...`` then ``.b = True``: AttrValue's oneof keeps .b, the adapter reads an
+    empty .s, and CheckValueAllowed refuses the session (a real ModelZoo script did it)."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")\n'
+        'custom_op.parameter_map["precision_mode"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (config,) = result.configs
+    assert config.profile.values == {"precision_mode": ""}
+    (item,) = result.report.of_kind("wrong_field")
+    assert item.line == 4 and "clears the .s written on line 3" in item.message.en
+    assert not result.report.of_kind("conflict")
+    found = evaluate(config.profile, surface=config.surface)
+    assert [(d.rule_id, d.severity) for d in found if d.severity == "error"] == [
+        ("value.not_allowed", "error")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "written", "rule_id"),
+    [
+        ("dump_config", '{"enable_dump": True}', "subconfig.not_object"),
+        ("memory_config", "1", "subconfig.not_object"),
+        ("iterations_per_loop", "[10]", "type.mismatch"),
+        ("precision_mode", '("allow_mix_precision",)', "type.mismatch"),
+    ],
+)
+def test_a_literal_of_the_wrong_kind_is_judged_on_the_script_route(
+    keyword: str, written: str, rule_id: str
+) -> None:
+    """Kept as an expression (a profile cannot hold a dict), but its type is known."""
+    (config,) = import_text(f"config = NPURunConfig({keyword}={written})\n", "t.py").configs
+    found = [d.rule_id for d in evaluate(config.profile) if d.severity == "error"]
+    assert found == [rule_id]
+
+
+def test_a_name_or_a_call_is_still_known_only_at_run_time() -> None:
+    text = "config = NPURunConfig(iterations_per_loop=args.loops, dump_config=make())\n"
+    (config,) = import_text(text, "t.py").configs
+    assert [d for d in evaluate(config.profile) if d.severity == "error"] == []
+
+
+def test_a_key_the_adapter_reads_but_nobody_documents_is_a_note() -> None:
+    """auto_tune_mode is read by npu_attrs.cc and passed on to GE: not "ignored"."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["auto_tune_mode"].s = tf.compat.as_bytes("RL,GA")\n'
+        'custom_op.parameter_map["enable_auto_mix_precision"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (unknown,) = result.report.of_kind("unknown_key")
+    assert unknown.path == "parameter_map.enable_auto_mix_precision"
+    (note,) = [i for i in result.report.items if i.path == "auto_tune_mode"]
+    assert note.severity == "info" and "ge.autoTuneMode" in note.message.en
+
+
+def test_the_adapter_only_keys_are_what_npu_attrs_reads_beyond_the_catalog() -> None:
+    root = tfa_source.tf_adapter_dir()
+    if root is None:
+        pytest.skip(tfa_source.SKIP_REASON)
+    text = (root / "util" / "npu_attrs.cc").read_text("utf-8")
+    read = set(re.findall(r'params\.count\("(\w+)"\)', text))
+    catalog = shipped_catalog()
+    known = {*catalog.by_session_key(), *INTERNAL_KEYS, *TF_CONFIG_KEYS}
+    assert read - known == set(ADAPTER_ONLY_KEYS)

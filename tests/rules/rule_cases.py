@@ -67,6 +67,20 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'fp16'"),)),
         P(kwargs=(ExtraKwarg(owner="NPUEstimator", name="model_dir", expr="'/m'"),)),
     ),
+    (
+        "profile.unknown_key",
+        P(
+            kwargs=(
+                ExtraKwarg(
+                    owner="parameter_map",
+                    name="sump_mode",
+                    expr='tf.compat.as_bytes("all")',
+                    attr="s",
+                ),
+            )
+        ),
+        P({"dump_config.dump_mode": "all"}),
+    ),
     ("type.mismatch", P({"aoe_mode": 2}), P({"aoe_mode": "2"})),
     ("type.int_for_bool", P({"hcom_parallel": 1}), P({"hcom_parallel": True})),
     ("type.bool_for_int", P({"deterministic": True}), P({"deterministic": 1})),
@@ -150,6 +164,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         "dynamic_input_config.incomplete",
         P({"dynamic_input_config.input_shape": "data:-1,3", **GRM0}, **INF),
         P({**FOUR, **GRM0}, **INF),
+    ),
+    (
+        "dynamic_input_config.keys_together",
+        P({"dynamic_input_config.input_shape": "data:-1,3", **GRM0}, **INF),
+        P({k: v for k, v in FOUR.items() if "hybrid" not in k}),
+    ),
+    (
+        "dynamic_input_config.hybrid_alone",
+        P({"dynamic_input_config.compile_hybrid_mode": 1}),
+        P({"dynamic_input_config.compile_hybrid_mode": 0}),
     ),
     (
         "precision.both_modes",
@@ -239,16 +263,15 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     # -- ranges, formats and notes on single values --------------------------------------------
     (
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         P({"hccl_timeout": 600}, product="atlas_training"),
         P({"hccl_timeout": 544}, product="atlas_training"),
     ),
     (
-        "hccl_timeout.legacy_range",
+        "range.product",
         P({"hccl_timeout": 0}, product="atlas_300i_duo"),
         P({"hccl_timeout": 0}, product="atlas_a2"),
     ),
-    ("hccl_timeout.range", P({"hccl_timeout": -5}), P({"hccl_timeout": 0})),
     ("aicore_num.format", P({"aicore_num": "2,4"}), P({"aicore_num": "2|4"})),
     (
         "stream_max_parallel_num.format",
@@ -257,6 +280,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     (
         "dynamic_inputs_shape_range.format",
+        P({"dynamic_inputs_shape_range": "input:[3~5]", "dynamic_input": True}),
+        P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
+    ),
+    (
+        "dynamic_inputs_shape_range.dims",
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[x]", "dynamic_input": True}),
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
     ),
@@ -393,6 +421,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         ),
     ),
     (
+        "profiling_options.not_read",
+        P({"profiling_config.profiling_options": '{"output": "/p"}'}),
+        P(
+            {
+                "profiling_config.profiling_options": '{"output": "/p"}',
+                "profiling_config.enable_profiling": True,
+            }
+        ),
+    ),
+    (
         "profiling_options.without_profiling",
         P({"profiling_config.profiling_options": '{"output": "/p"}'}),
         P(
@@ -479,6 +517,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         "stream_sync_timeout.below_hccl",
         P({"stream_sync_timeout": 600_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
         P({"stream_sync_timeout": 2_000_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
+    ),
+    (
+        "stream_sync_timeout.collective_never_times_out",
+        P({"stream_sync_timeout": 600_000}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
+        P({"stream_sync_timeout": -1}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
     ),
     (
         "env.multistream.cv_conflict",
@@ -950,3 +993,10 @@ CASES += [
         T(env={"RANK_SIZE": "1", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
     ),
 ]
+
+#: For the rules whose fix depends on the value: a firing profile where one is offered
+#: (the table's own firing profile offers none: nothing is close to "mixed").
+FIX_CASES: dict[str, Profile] = {
+    "value.not_allowed": P({"precision_mode": "allow_mix_precison"}),
+    "value.undocumented": P({"op_compiler_cache_mode": "enabel"}),
+}
