@@ -92,11 +92,11 @@ def _too_large(text: str) -> str | None:
 
 def settings_of(path: Path, client: ClientSettings, catalog: Catalog) -> Settings:
     """What ``validate`` applies to ``path``, the editor's settings as its command line."""
-    from ascend_studio.lint._batch import _resolved
+    from ascend_studio.lint._batch import resolved
     from ascend_studio.lint._settings import settings_for
 
     _refresh_configs(path)
-    return _resolved(settings_for(path, client.command_line()), catalog.product_id)
+    return resolved(settings_for(path, client.command_line()), catalog.product_id)
 
 
 def check_snapshot(

@@ -110,15 +110,16 @@ def _related(
     return anchor, found
 
 
-def _diagnostic(f: Finding, snapshot: Snapshot, lang: str, catalog: Catalog) -> lsp.Diagnostic:
+def _diagnostic(
+    f: Finding, index: int, snapshot: Snapshot, lang: str, catalog: Catalog
+) -> lsp.Diagnostic:
     anchor, related = _related(f, snapshot, lang)
     line, column = (f.line, f.column) if anchor is None else (anchor.line, anchor.column)
     if anchor is None and not _same_file(f.path, snapshot):
         line, column = 1, 1
     href = rule_link(f.rule_id, f.params, catalog)
-    data: dict[str, Any] = {"rule": f.rule_id, "params": list(f.params), "line": line}
-    if f.config is not None:
-        data["config"] = f.config
+    # which finding of the check it is, for its quick fixes
+    data: dict[str, Any] = {"rule": f.rule_id, "index": index}
     return lsp.Diagnostic(
         range=_range(snapshot, line, column),
         message=_message(f, lang),
@@ -152,4 +153,7 @@ def diagnostics(outcome: Outcome, lang: str, catalog: Catalog) -> list[lsp.Diagn
         return [_problem(outcome)]
     if outcome.checked is None:
         return []
-    return [_diagnostic(f, outcome.snapshot, lang, catalog) for f in outcome.checked.findings]
+    return [
+        _diagnostic(f, index, outcome.snapshot, lang, catalog)
+        for index, f in enumerate(outcome.checked.findings)
+    ]

@@ -4,12 +4,13 @@ that do the work."""
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
 
-from ascend_studio.lsp._actions import code_actions
+from ascend_studio.lsp._actions import ActionContext, code_actions
 from ascend_studio.lsp._check import CONFIG_NAMES
 from ascend_studio.lsp._commands import (
     OPEN_IN_APP,
@@ -19,6 +20,8 @@ from ascend_studio.lsp._commands import (
     output_paths,
 )
 from ascend_studio.lsp._complete import TRIGGERS, complete, resolve
+from ascend_studio.lsp._edits import text_edits
+from ascend_studio.lsp._fixes import FIX_ALL, SOURCE_FIX_ALL, fix_all_text
 from ascend_studio.lsp._hover import Request, hover
 from ascend_studio.lsp._server import AscendStudioServer, start_background
 from ascend_studio.lsp._settings import SECTION, read_settings
@@ -117,15 +120,21 @@ def _language(server: AscendStudioServer) -> None:
 
     @server.feature(
         lsp.TEXT_DOCUMENT_CODE_ACTION,
-        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, SOURCE_FIX_ALL]),
     )
-    def on_code_action(
+    async def on_code_action(
         ls: AscendStudioServer, params: lsp.CodeActionParams
     ) -> list[lsp.CodeAction] | None:
-        snapshot = ls.snapshot(params.text_document.uri)
+        uri = params.text_document.uri
+        snapshot = ls.snapshot(uri)
         if snapshot is None:
             return None
-        return code_actions(snapshot, ls.names[snapshot.uri], params, ls.lang) or None
+        context = ActionContext(
+            snapshot, ls.names[uri], ls.current_outcome(uri), ls.shown(uri), ls.lang, ls.catalog
+        )
+        # fixes go through the apply machinery (libcst): off the event loop
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, code_actions, context, params) or None
 
 
 def _commands(server: AscendStudioServer) -> None:
@@ -147,6 +156,23 @@ def _commands(server: AscendStudioServer) -> None:
             "command": list(started.command),
             "message": started.said,
         }
+
+    @server.command(FIX_ALL)
+    async def fix_all(ls: AscendStudioServer, *args: Any) -> dict[str, Any]:
+        uri = args[0] if args and isinstance(args[0], str) else ""
+        outcome, snapshot = ls.current_outcome(uri), ls.snapshot(uri)
+        if outcome is None or outcome.settings is None or snapshot is None:
+            return {"fixed": 0, "message": "the document is being checked; try again"}
+        loop = asyncio.get_running_loop()
+        work = partial(fix_all_text, snapshot, ls.names[uri], outcome.settings, ls.catalog)
+        fixed = await loop.run_in_executor(None, work)
+        edits = [] if fixed is None else text_edits(snapshot, fixed[0])
+        if not edits or fixed is None:
+            return {"fixed": 0}
+        edit = lsp.WorkspaceEdit(changes={uri: edits})
+        label = "Ascend Studio: fix all safe"
+        await ls.workspace_apply_edit_async(lsp.ApplyWorkspaceEditParams(edit=edit, label=label))
+        return {"fixed": fixed[1]}
 
     @server.command(SHOW_OUTPUT_PATHS)
     def show_output_paths(ls: AscendStudioServer, *args: Any) -> dict[str, Any]:

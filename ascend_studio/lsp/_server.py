@@ -107,6 +107,17 @@ class AscendStudioServer(LanguageServer):
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[])
             )
 
+    def shown(self, uri: str) -> list[lsp.Diagnostic]:
+        """The diagnostics last published for ``uri``."""
+        return self._published.get(uri, [])
+
+    def current_outcome(self, uri: str) -> Outcome | None:
+        """The last check of ``uri`` when it checked the text the editor holds now."""
+        outcome, snapshot = self.outcomes.get(uri), self.snapshot(uri)
+        if outcome is None or snapshot is None or outcome.snapshot.version != snapshot.version:
+            return None
+        return outcome
+
     def recheck_all(self) -> None:
         for uri in list(self.names):
             self.scheduler.request(uri, now=True)

@@ -194,3 +194,90 @@ async def test_open_in_app_says_why_the_app_did_not_start(
     assert [m.message for m in client.messages if m.type == lsp.MessageType.Error] == [
         "Ascend Studio: the app did not start: no display to open the window on"
     ]
+
+
+FIXABLE = """\
+from npu_bridge.npu_init import *
+
+config = NPURunConfig(
+    precision_mode="allow_mix_precision",
+    precision_mode_v2="mixed_float16",
+    iterations_per_loop=10,
+    sump_mode="all",
+)
+"""
+
+
+@pytest.mark.asyncio
+async def test_quick_fixes_carry_out_the_findings_fixes(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    uri = open_file(client, tmp_path / "train.py", FIXABLE)
+    found = await diagnostics_for(client, uri)
+    unknown = [d for d in found if d.code == "profile.unknown_kwarg"]
+    actions = await _actions(client, uri, unknown)
+    remove = actions[0]
+    assert remove.title == "Remove sump_mode"
+    assert remove.is_preferred is True
+    assert _apply(FIXABLE, _edits(remove, uri)) == FIXABLE.replace('    sump_mode="all",\n', "")
+    # a choice that changes what the job does says so, and is never the preferred one
+    both = [d for d in found if d.code == RULE]
+    answer = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            range=both[0].range,
+            context=lsp.CodeActionContext(diagnostics=both),
+        )
+    )
+    titles = [a.title for a in answer or []]
+    assert "Remove precision_mode (changes behaviour)" in titles
+    assert "Remove precision_mode_v2 (changes behaviour)" in titles
+    # "fix all" runs as a command (a client reads an action of a title and a command
+    # as a command)
+    assert "Fix all safe problems in this file" in titles
+
+
+@pytest.mark.asyncio
+async def test_fix_all_safe_as_a_command_and_on_save(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    applied: list[lsp.ApplyWorkspaceEditParams] = []
+
+    @client.feature(lsp.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: lsp.ApplyWorkspaceEditParams) -> lsp.ApplyWorkspaceEditResult:
+        applied.append(params)
+        return lsp.ApplyWorkspaceEditResult(applied=True)
+
+    uri = open_file(client, tmp_path / "train.py", FIXABLE)
+    await diagnostics_for(client, uri)
+    result = await client.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="ascend-studio.fixAll", arguments=[uri])
+    )
+    assert result == {"fixed": 1}
+    assert applied[0].edit.changes is not None
+    fixed = _apply(FIXABLE, list(applied[0].edit.changes[uri]))
+    assert fixed == FIXABLE.replace('    sump_mode="all",\n', "")  # the unsafe ones stay
+    on_save = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            range=lsp.Range(
+                start=lsp.Position(line=0, character=0), end=lsp.Position(line=0, character=0)
+            ),
+            context=lsp.CodeActionContext(diagnostics=[], only=["source.fixAll"]),
+        )
+    )
+    assert on_save is not None and len(on_save) == 1
+    action = on_save[0]
+    assert isinstance(action, lsp.CodeAction) and action.kind == "source.fixAll.ascend-studio"
+    assert _apply(FIXABLE, _edits(action, uri)) == fixed
+
+
+@pytest.mark.asyncio
+async def test_no_fix_is_offered_for_text_not_checked_yet(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    uri = open_file(client, tmp_path / "train.py", FIXABLE)
+    found = [d for d in await diagnostics_for(client, uri) if d.code == "profile.unknown_kwarg"]
+    change(client, uri, 2, "# a line above\n" + FIXABLE)  # every line moves down
+    titles = [a.title for a in await _actions(client, uri, found)]
+    assert "Remove sump_mode" not in titles

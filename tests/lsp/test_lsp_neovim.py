@@ -23,14 +23,10 @@ TRAIN = """\
 from npu_bridge.npu_init import *
 
 config = NPURunConfig(
-    precision_mode="allow_mix_precision",
-    precision_mode_v2="mixed_float16",
     iterations_per_loop=10,
+    sump_mode="all",
 )
 """
-
-#: Each test starts the server (about a second) or a real editor.
-pytestmark = pytest.mark.slow
 
 
 def _run_nvim(tmp_path: Path, file: Path, rule: str, action: str) -> dict[str, object]:
@@ -69,11 +65,23 @@ def _run_nvim(tmp_path: Path, file: Path, rule: str, action: str) -> dict[str, o
 def test_neovim_receives_diagnostics_applies_a_fix_and_saves(tmp_path: Path) -> None:
     train = tmp_path / "train.py"
     train.write_text(TRAIN, encoding="utf-8")
-    rule = "precision.both_modes"
+    rule = "profile.unknown_kwarg"
+    seen = _run_nvim(tmp_path, train, rule, "Remove sump_mode")
+    diagnostics = seen["diagnostics"]
+    assert isinstance(diagnostics, list)
+    assert [(d["code"], d["line"]) for d in diagnostics] == [(rule, 4)]
+    assert "NPURunConfig has no parameter sump_mode" in diagnostics[0]["message"]
+    assert seen["applied"] == "Remove sump_mode"
+    assert train.read_text(encoding="utf-8") == TRAIN.replace('    sump_mode="all",\n', "")
+
+
+@pytest.mark.skipif(NVIM is None, reason="Neovim (nvim) is not installed")
+def test_neovim_silences_a_finding_with_a_comment(tmp_path: Path) -> None:
+    train = tmp_path / "train.py"
+    train.write_text(TRAIN, encoding="utf-8")
+    rule = "profile.unknown_kwarg"
     seen = _run_nvim(tmp_path, train, rule, "on this line")
-    assert rule in [d["code"] for d in seen["diagnostics"]]  # type: ignore[index,union-attr]
     assert seen["applied"] == f"Silence {rule} on this line"
     assert train.read_text(encoding="utf-8") == TRAIN.replace(
-        '    precision_mode="allow_mix_precision",\n',
-        f'    precision_mode="allow_mix_precision",  # ascend-studio: ignore[{rule}]\n',
+        '    sump_mode="all",\n', f'    sump_mode="all",  # ascend-studio: ignore[{rule}]\n'
     )
