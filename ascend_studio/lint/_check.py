@@ -22,7 +22,6 @@ from ascend_studio.codegen import (
     ReportItem,
     import_file,
     import_text,
-    on_one_path,
 )
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
@@ -30,11 +29,11 @@ from ascend_studio.lint._locate import Locator, read_lines
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, target_of
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import Axis, Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
+__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
@@ -216,12 +215,6 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     ctx.add(finding, [])
 
 
-def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
-    """The target axes neither the file nor the settings (command line, project) name."""
-    named = {"product": settings.product.value, "scenario": settings.scenario.value}
-    return tuple(axis for axis in config.unnamed if named.get(axis) is None)
-
-
 def check_file(
     path: Path,
     shown: str,
@@ -256,11 +249,9 @@ def check_file(
         )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
-        unnamed = unnamed_by(config, settings)
-        checked.configs.append((config.label, profile, unnamed))
+        checked.configs.append((config.label, profile, target_of(profile).unnamed))
         checked.config_lines.append(config.line or 1)
-        found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
-        for diagnostic in on_one_path(config, found):
+        for diagnostic in evaluate(profile, catalog):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

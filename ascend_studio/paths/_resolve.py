@@ -25,7 +25,7 @@ from ascend_studio.paths._artifacts_load import load_artifacts
 from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text
-from ascend_studio.profile import Expr, Profile
+from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.schema import Catalog, Text, shipped_catalog
 
 __all__ = [
@@ -331,6 +331,18 @@ _SCENARIO_REASON = {
     "training": Text(zh="仅用于训练场景。", en="Applies to training jobs only."),
     "inference": Text(zh="仅用于在线推理场景。", en="Applies to online inference only."),
 }
+#: Produced only in one scenario when the profile names none (graph_run_mode is known
+#: only at run time, or the file sets only the environment).
+_SCENARIO_UNNAMED = {
+    "training": Text(
+        zh="仅当作业为训练时产生（未指定场景）。",
+        en="Produced only if the job trains (no scenario is named).",
+    ),
+    "inference": Text(
+        zh="仅当作业为在线推理时产生（未指定场景）。",
+        en="Produced only if the job runs online inference (no scenario is named).",
+    ),
+}
 
 
 def _produced(
@@ -340,8 +352,12 @@ def _produced(
         return False, art.not_produced
     if art.surface != "any" and (art.surface == "tf2") != (profile.surface == "tf2"):
         return False, _SURFACE_REASON[art.surface]
-    if art.scenario not in ("both", profile.scenario):
-        return False, _SCENARIO_REASON[art.scenario]
+    if art.scenario != "both":
+        scenario = target_of(profile).scenario
+        if scenario != art.scenario:
+            return scenario is None, (_SCENARIO_UNNAMED if scenario is None else _SCENARIO_REASON)[
+                art.scenario
+            ]
     if not art.when:
         return True, None
     verdict = any_of(art.when, profile, env, catalog)

@@ -24,7 +24,7 @@ from ascend_studio.presets._model import (
     PresetFile,
     PresetSetting,
 )
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.schema import Catalog, Text
 
 __all__ = ["NOT_SET", "Change", "Kept", "PresetOutcome", "Skip", "apply_preset", "shown_value"]
@@ -91,59 +91,99 @@ class PresetOutcome:
 def _scope_skip(
     item: PresetSetting | PresetEnv | PresetClear,
     what: str,
-    product: str,
-    scenario: str,
+    product: str | None,
+    scenario: str | None,
     catalog: Catalog,
 ) -> Skip | None:
+    """``product``/``scenario`` None: the profile names none (an item for some only is
+    not set: which one the job runs on is not known)."""
     if item.products is not None and product not in item.products:
-        names = "、".join(catalog.product(p).short.zh for p in item.products)
-        names_en = ", ".join(catalog.product(p).short.en for p in item.products)
-        return Skip(
-            what,
-            Text.of(f"本预设只在 {names} 上设置它。", f"this preset sets it only on {names_en}."),
-        )
+        names = _names(catalog, item.products)
+        zh, en = f"本预设只在 {names.zh} 上设置它", f"this preset sets it only on {names.en}"
+        return Skip(what, _unnamed_said(Text.of(zh, en), product is None, "product"))
     if item.scenario not in ("both", scenario):
-        return _only_for(what, "本预设中它", "in this preset it", item.scenario)
+        return _only_for(what, "本预设中它", "in this preset it", item.scenario, scenario)
     return None
 
 
+def _names(catalog: Catalog, products: tuple[str, ...]) -> Text:
+    return Text.of(
+        "、".join(catalog.product(p).short.zh for p in products),
+        ", ".join(catalog.product(p).short.en for p in products),
+    )
+
+
 _SCENARIO_ZH = {"training": "训练", "inference": "在线推理"}
+_UNNAMED: dict[str, Text] = {
+    "product": Text.of(
+        "；配置未指定产品（指定产品后才会设置）。",
+        "; the profile names no product (name one to set it).",
+    ),
+    "scenario": Text.of(
+        "；配置未指定场景（指定场景后才会设置）。",
+        "; the profile names no scenario (name one to set it).",
+    ),
+}
 
 
-def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
-    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景。"
-    return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
+def _unnamed_said(reason: Text, unnamed: bool, axis: str) -> Text:
+    if not unnamed:
+        return Text.of(reason.zh + "。", reason.en + ".")
+    return Text.of(reason.zh + _UNNAMED[axis].zh, reason.en + _UNNAMED[axis].en)
+
+
+def _only_for(
+    path: str, what_zh: str, what_en: str, scenario: str, target: str | None = ""
+) -> Skip:
+    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景"
+    reason = Text.of(zh, f"{what_en} is for {scenario} only")
+    return Skip(path, _unnamed_said(reason, target is None, "scenario"))
 
 
 def _catalog_skip(
-    item: PresetSetting, product: str, scenario: str, catalog: Catalog
+    item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
     param = catalog.param(item.path)
-    name = catalog.product(product).short
     if param.products is not None and product not in param.products:
         note = param.availability_note
         extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
         extra_en = f" ({note.en.rstrip('.')})" if note else ""
+        if product is None:
+            names = _names(catalog, param.products)
+            zh, en = f"只有 {names.zh} 支持该参数", f"available only on {names.en}"
+            return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
+        name = catalog.product(product).short
         zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
         return Skip(item.path, Text.of(zh, en))
     if param.scenario not in ("both", scenario):
-        return _only_for(item.path, "该参数", "the parameter", param.scenario)
+        return _only_for(item.path, "该参数", "the parameter", param.scenario, scenario)
     return _value_skip(item, product, scenario, catalog)
 
 
-def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catalog) -> Skip | None:
-    name = catalog.product(product).short
+def _value_skip(
+    item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
+) -> Skip | None:
     for entry in catalog.param(item.path).values:
         if type(entry.value) is not type(item.value) or entry.value != item.value:
             continue
         if (entry.products is not None and product not in entry.products) or not entry.supported:
-            zh = f"{name.zh} 不支持取值 {item.value!r}。"
-            en = f"the value {item.value!r} is not available on {name.en}."
+            if product is None and entry.supported and entry.products is not None:
+                names = _names(catalog, entry.products)
+                zh = f"只有 {names.zh} 支持取值 {item.value!r}"
+                en = f"the value {item.value!r} is available only on {names.en}"
+                return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
+            name = catalog.product(product).short if product is not None else None
+            zh = f"{name.zh if name else ''} 不支持取值 {item.value!r}。".lstrip()
+            en = f"the value {item.value!r} is not available" + (f" on {name.en}." if name else ".")
             return Skip(item.path, Text.of(zh, en))
         if entry.scenario not in ("both", scenario):
             return _only_for(
-                item.path, f"取值 {item.value!r} ", f"the value {item.value!r}", entry.scenario
+                item.path,
+                f"取值 {item.value!r} ",
+                f"the value {item.value!r}",
+                entry.scenario,
+                scenario,
             )
     return None
 
@@ -179,7 +219,8 @@ class _Applier:
         self.kept: list[Kept] = []
 
     def _skip(self, item: PresetSetting | PresetEnv | PresetClear, what: str) -> bool:
-        p, s = self.profile.product, self.profile.scenario
+        target = target_of(self.profile)
+        p, s = target.product, target.scenario
         skip = _scope_skip(item, what, p, s, self.catalog)
         if skip is None and isinstance(item, PresetSetting):
             skip = _catalog_skip(item, p, s, self.catalog)
@@ -270,7 +311,10 @@ def apply_preset(
         applier.env(env)
     for file in preset.files:
         applier.file(file)
-    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
+    target = target_of(profile)
+    off = (target.product is not None and target.product not in preset.products) or (
+        target.scenario is not None and target.scenario not in preset.scenarios
+    )
     return PresetOutcome(
         preset,
         applier.profile,

@@ -142,8 +142,11 @@ def runtime_number(param: Parameter, value: int, product: str) -> int:
     return value
 
 
-def documented_default(param: Parameter, product: str, scenario: str) -> Scalar | None:
-    """The documented runtime default for this target, if the docs give one."""
+def documented_default(
+    param: Parameter, product: str | None, scenario: str | None
+) -> Scalar | None:
+    """The documented runtime default for this target, if the docs give one (for a
+    product or scenario not named (None), only one that holds for all of them)."""
     for item in param.doc_default:
         if item.products is not None and product not in item.products:
             continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ascend_studio.cli import run_cli
-from ascend_studio.codegen import import_text, on_one_path
+from ascend_studio.codegen import import_text
 from ascend_studio.rules import evaluate
 
 HEAD = """import tensorflow as tf
@@ -28,7 +28,7 @@ def _write(key: str, field: str, value: str, indent: str = "") -> str:
 
 def _severities(text: str) -> dict[str, str]:
     (config,) = import_text(text, "train.py").configs
-    found = on_one_path(config, evaluate(config.profile_as_written()))
+    found = evaluate(config.profile_as_written())
     return {d.rule_id: d.severity for d in found}
 
 
@@ -55,7 +55,7 @@ def test_independent_flag_blocks_are_not_an_error() -> None:
 
 def test_the_info_names_both_conditions() -> None:
     (config,) = import_text(FLAGS, "train.py").configs
-    found = on_one_path(config, evaluate(config.profile))
+    found = evaluate(config.profile)
     (both,) = [d for d in found if d.rule_id == "dump.both_enabled"]
     assert "lines 5 and 8" in both.message.en
 
