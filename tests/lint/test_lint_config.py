@@ -177,11 +177,7 @@ def test_single_file_report_uses_the_configuration(
 ) -> None:
     write(tmp_path, {".ascend-studio.toml": "product = 'atlas_training'\n", "w.py": WARN_ONLY})
     status, out, _ = validate(capsys, "w.py")
-    assert (
-        status == 0
-        and "atlas_training, training" in out
-        and "range.product_rounded" in out
-    )
+    assert status == 0 and "atlas_training, training" in out and "range.product_rounded" in out
     status, out, _ = validate(capsys, "w.py", "--product", "atlas_a2")
     assert "range.product_rounded" not in out
 
