@@ -137,19 +137,20 @@ def condition_text(conditions: tuple[Condition, ...], lang: str = "en") -> str:
 def _condition_lines(
     profile: Profile, lang: str, written: Callable[[str], bool] | None
 ) -> list[str]:
-    """What the script set only under conditions: an export writes no condition."""
-    kept = sorted(
-        (path, conditions)
-        for path, conditions in profile.conditions.items()
-        if written is None or written(path)
-    )
-    if not kept:
+    """What the script set only under conditions (an export writes no condition): one
+    line per set of conditions, naming what was set under it."""
+    groups: dict[tuple[Condition, ...], list[str]] = {}
+    for path, conditions in profile.conditions.items():
+        if conditions and (written is None or written(path)):
+            groups.setdefault(conditions, []).append(path)
+    if not groups:
         return []
     head = "# The script set these only under conditions, which this file does not write:"
     lines = [say(head, lang)]
-    lines += [
-        f"#   {one_line(path)}: {condition_text(conditions, lang)}" for path, conditions in kept
-    ]
+    for conditions, paths in sorted(groups.items(), key=lambda g: [c.place for c in g[0]]):
+        names = ", ".join(one_line(path) for path in sorted(paths))
+        colon = "：" if lang == "zh" else ": "
+        lines.append(f"#   {condition_text(conditions, lang)}{colon}{names}")
     return lines
 
 

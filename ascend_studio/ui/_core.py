@@ -30,6 +30,7 @@ __all__ = [
     "Severity",
     "Unavailable",
     "param_unavailable",
+    "unavailable_here",
     "value_unavailable",
 ]
 
@@ -100,33 +101,44 @@ class Effective:
 
 @dataclass(frozen=True, slots=True)
 class Unavailable:
-    """Why a parameter (or one enum value) does not apply to the target."""
+    """Why a parameter (or one enum value) does not apply to the target; with
+    ``unnamed``, only that it holds on some products or one scenario, which the
+    profile does not name (shown as a note, not as unavailable)."""
 
     reason: Literal["product", "scenario", "unsupported"]
     products: tuple[str, ...] = ()
     scenario: str = "both"
+    unnamed: bool = False
 
 
-def _scenario_gate(applies: str, scenario: str) -> bool:
-    return applies in {"both", scenario}
-
-
-def param_unavailable(param: Parameter, product: str, scenario: str) -> Unavailable | None:
-    if param.products is not None and product not in param.products:
-        return Unavailable("product", products=param.products)
-    if not _scenario_gate(param.scenario, scenario):
-        return Unavailable("scenario", scenario=param.scenario)
+def _gate(
+    products: tuple[str, ...] | None, applies: str, product: str | None, scenario: str | None
+) -> Unavailable | None:
+    """Where a parameter or value holds against the target (None: not named)."""
+    if products is not None and product not in products:
+        return Unavailable("product", products=products, unnamed=product is None)
+    if applies not in {"both", scenario}:
+        return Unavailable("scenario", scenario=applies, unnamed=scenario is None)
     return None
 
 
-def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailable | None:
+def unavailable_here(problem: Unavailable | None) -> bool:
+    """Not available on the target the profile names (not: holds on some, none named)."""
+    return problem is not None and not problem.unnamed
+
+
+def param_unavailable(
+    param: Parameter, product: str | None, scenario: str | None
+) -> Unavailable | None:
+    return _gate(param.products, param.scenario, product, scenario)
+
+
+def value_unavailable(
+    item: EnumValue, product: str | None, scenario: str | None
+) -> Unavailable | None:
     if not item.supported:
         return Unavailable("unsupported")
-    if item.products is not None and product not in item.products:
-        return Unavailable("product", products=item.products)
-    if not _scenario_gate(item.scenario, scenario):
-        return Unavailable("scenario", scenario=item.scenario)
-    return None
+    return _gate(item.products, item.scenario, product, scenario)
 
 
 class Engine:

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
+from ascend_studio.ui._core import unavailable_here
 from ascend_studio.ui._formbuild import UNSET, RowsBuilt
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
@@ -53,7 +54,7 @@ class FormView(RowsBuilt):
         self.sections: dict[str, Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
         self._states: dict[str, RowState] = {}
-        self._target: tuple[str, str] | None = None
+        self._target: tuple[str | None, str | None] | None = None
         self.unsaved_files: frozenset[str] = frozenset()
         self.match: set[str] | None = None
         self._show_env = True
@@ -220,7 +221,7 @@ class FormView(RowsBuilt):
             if isinstance(row.editor, PathEditor):
                 row.editor.set_unsaved(path in params)
 
-    def set_target(self, product: str, scenario: str) -> None:
+    def set_target(self, product: str | None, scenario: str | None) -> None:
         self._target = (product, scenario)
         for row in self.rows.values():
             row.set_target(product, scenario)
@@ -293,7 +294,8 @@ class FormView(RowsBuilt):
         if any(path.startswith(holder + ".") for holder in self._folded):
             return False
         state = self.state(path)
-        return not (self.hide_unavailable and state.unavailable is not None and state.value is None)
+        hidden = self.hide_unavailable and unavailable_here(state.unavailable)
+        return not (hidden and state.value is None)
 
     def _update_visibility(self, later: bool = True) -> None:
         """Show the rows the filters and folds want; ``later``: leave rows beyond the

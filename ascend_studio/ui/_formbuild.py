@@ -61,7 +61,7 @@ class RowsBuilt(QScrollArea):
     rows: dict[str, ParamRow]
     sections: dict[str, Section]
     _states: dict[str, RowState]
-    _target: tuple[str, str] | None
+    _target: tuple[str | None, str | None] | None
     #: Parameters whose file text is kept in the profile only (their rows say so).
     unsaved_files: frozenset[str]
 

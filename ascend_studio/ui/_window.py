@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
         self.engine = engine or Engine(catalog)
         self.lang: Language = lang
         self.findings: tuple[Finding, ...] = ()
-        self._target: tuple[str, str, str | None] = ("", "", None)
+        self._target: tuple[str | None, str | None, str | None] = ("", "", None)
         self._started = False
         self._progressive = progressive
         self._after_start: list[Callable[[], object]] = []
@@ -235,7 +235,7 @@ class MainWindow(QMainWindow):
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
-        self._show_target(profile.product, profile.scenario, profile.surface)
+        self._show_target(*self._judged_target())
         self.snapshot = take_snapshot(self.form.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -250,7 +250,25 @@ class MainWindow(QMainWindow):
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
-    def _show_target(self, product: str, scenario: str, surface: str | None = None) -> None:
+    def _judged_target(self) -> tuple[str | None, str | None, str | None]:
+        from ascend_studio.profile import target_of
+
+        target = target_of(self.model.profile)
+        return target.product, target.scenario, target.surface
+
+    def refresh_target(self) -> None:
+        """The toolbar and the form on the target the profile is judged for, the boxes
+        too when they show something else (a choice that changed nothing).
+
+        :meth:`refresh` leaves boxes that agree with the form alone: a target chosen
+        before the document exists is read from them once it does."""
+        target = self._judged_target()
+        self._show_target(*target)
+        self.controls.show_target(*target)
+
+    def _show_target(
+        self, product: str | None, scenario: str | None, surface: str | None = None
+    ) -> None:
         if (product, scenario, surface) != self._target:
             if surface != self._target[2]:  # the form shows what the surface has
                 self._show_surface(surface)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ascend_studio.cli import run_cli
-from ascend_studio.codegen import import_text
+from ascend_studio.codegen import ExportOptions, export_text, import_text
 from ascend_studio.rules import evaluate
 
 HEAD = """import tensorflow as tf
@@ -137,3 +137,15 @@ def test_validate_exits_0_on_flag_blocks(tmp_path: Path) -> None:
     path = tmp_path / "train.py"
     path.write_text(FLAGS, encoding="utf-8")
     assert run_cli(["validate", str(path)]) == 0
+
+
+def test_an_export_header_names_each_condition_once_with_what_it_set() -> None:
+    (config,) = import_text(FLAGS, "train.py").configs
+    header = export_text(config.profile, "sess").split("\n\n")[0].splitlines()
+    assert (
+        "#   if args.data_dump_flag (line 5): dump_config.dump_path, dump_config.enable_dump"
+        in (header)
+    )
+    assert "#   if args.over_dump (line 8): dump_config.enable_dump_debug" in header
+    zh = export_text(config.profile, "sess", ExportOptions(lang="zh"))
+    assert "#   if args.over_dump（第 8 行）：dump_config.enable_dump_debug" in zh.splitlines()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.profile import Profile, load_profile, save_profile, target_of
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
 from ascend_studio.ui._actions import ICONS
@@ -712,7 +712,8 @@ def test_after_start_runs_once_the_document_exists(qtbot: Any) -> None:
 
 
 def test_the_shell_shows_a_new_profile_target() -> None:
-    assert (Profile().product, Profile().scenario) == DEFAULT_TARGET
+    target = target_of(Profile())
+    assert (target.product, target.scenario) == DEFAULT_TARGET
 
 
 def test_a_broken_shipped_catalog_is_shown_and_quits(
