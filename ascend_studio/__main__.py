@@ -12,16 +12,23 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"ascend-studio {__version__}")
         return 0
-    from ascend_studio import _dataclass_cache
-
-    _dataclass_cache.install()  # the process is the app's: its classes load compiled methods
     if not args or args[0] in {"gui", "--gui"} or _only_files(args):
+        _compiled_methods()
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
         return run_app(args[1:] if args and args[0] in {"gui", "--gui"} else args)
-    from ascend_studio.cli import run_cli
+    from ascend_studio.cli import is_command, run_cli
 
+    if is_command(args[0]):  # not for the list of commands: it defines no class
+        _compiled_methods()
     return run_cli(args)
+
+
+def _compiled_methods() -> None:
+    """The process is the app's: its classes load compiled methods (``_dataclass_cache``)."""
+    from ascend_studio import _dataclass_cache
+
+    _dataclass_cache.install()
 
 
 def _only_files(args: list[str]) -> bool:

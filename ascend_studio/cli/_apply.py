@@ -11,12 +11,13 @@ from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_appl
 from ascend_studio.profile import ProfileError, load_profile
 
 COMMAND = "apply"
+SUMMARY = "change a training or env script in place to match a profile (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="change a training or env script in place to match a profile (never runs it)",
+        help=SUMMARY,
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
             "sub-config keywords, parameter_map lines or npu_device.global_options() "

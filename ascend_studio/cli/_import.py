@@ -19,12 +19,13 @@ from ascend_studio.companion import FileRead
 from ascend_studio.profile import ProfileError, save_profile
 
 COMMAND = "import"
+SUMMARY = "import NPURunConfig settings or an environment from a script (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="import NPURunConfig settings or an environment from a script (never runs it)",
+        help=SUMMARY,
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
             "profile) without executing it, and print every configuration found and a report. "

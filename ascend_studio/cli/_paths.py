@@ -24,12 +24,13 @@ from ascend_studio.paths._report import paths_document, render_text
 from ascend_studio.profile import Profile, ProfileError, load_profile
 
 COMMAND = "paths"
+SUMMARY = "show where every output file and folder of a profile lands, and why"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="show where every output file and folder of a profile lands, and why",
+        help=SUMMARY,
         description="Resolve each artifact's priority chain (parameter > environment > default).",
     )
     parser.add_argument(

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
 
 COMMAND = "validate"
+SUMMARY = "check a profile or script against the rules (exit 1 on errors)"
 
 #: (label, profile as checked, the imported configuration: None for a profile file)
 Loaded = list[tuple[str, Profile, ImportedConfig | None]]
@@ -55,7 +56,7 @@ Reads = dict[str, tuple[FileRead, ...]]
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check a profile or script against the rules (exit 1 on errors)",
+        help=SUMMARY,
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. The files parameters such as "
