@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._words import say
-from ascend_studio.apply import with_source
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
@@ -108,6 +107,8 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     if not 1 <= args.config <= len(result.configs):
         print(f"ascend-studio import: --config must be 1..{len(result.configs)}", file=sys.stderr)
         return 2
+    from ascend_studio.apply import with_source  # libcst and the rewriting: only for -o
+
     profile = result.configs[args.config - 1].profile
     with contextlib.suppress(OSError):
         # remember the script (and a hash of it) so that `apply` can refuse a changed one

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import difflib
 import json
 import sys
 from collections.abc import Callable
@@ -329,6 +328,8 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
     if not unknown:
         return None
+    import difflib  # a did-you-mean: only for a mistyped --explain
+
     near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
     hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
     return f"--explain: unknown parameter {unknown[0]!r}{hint}"

@@ -15,9 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from ascend_studio.companion._registry import file_formats
 from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Text, shipped_catalog
 
 __all__ = ["MAX_BYTES", "FileRead", "plan_companions", "read_companions"]
 
@@ -122,6 +121,11 @@ def read_companions(
     our own Python export writes for a file beside the script. Text the profile
     already keeps wins.
     """
+    catalog = catalog if catalog is not None else shipped_catalog()
+    if not any(catalog.has(p) and catalog.param(p).file_format for p in profile.values):
+        return profile, ()  # names no file: the formats' modules are not even imported
+    from ascend_studio.companion._registry import file_formats
+
     texts = dict(profile.file_contents)
     reads: list[FileRead] = []
     for param in file_formats(catalog):
@@ -171,6 +175,8 @@ def plan_companions(
     """
     taken: set[str] = set()
     planned: list[tuple[str, Path, str]] = []
+    from ascend_studio.companion._registry import file_formats
+
     values = dict(profile.values)
     formats = file_formats(catalog)
     for param, text in profile.file_contents.items():
