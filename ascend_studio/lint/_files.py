@@ -114,11 +114,53 @@ def _read_gitignore(folder: Path) -> _Ignore | None:
     return _Ignore(folder, pattern_spec(lines.splitlines()))
 
 
-def _repository_root(start: Path) -> Path | None:
-    for folder in (start, *start.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
+@dataclass
+class _Above:
+    """Each folder's repository root and ``.gitignore`` chain, looked up once per run."""
+
+    roots: dict[Path, Path | None] = field(default_factory=dict)
+    chains: dict[Path, list[_Ignore]] = field(default_factory=dict)
+
+    def root(self, folder: Path) -> Path | None:
+        """The nearest folder at or above ``folder`` holding ``.git`` (climbed in a loop:
+        any depth is fine)."""
+        climbed: list[Path] = []
+        found: Path | None = None
+        while True:
+            if folder in self.roots:
+                found = self.roots[folder]
+                break
+            climbed.append(folder)
+            if (folder / ".git").exists():
+                found = folder
+                break
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+        self.roots.update(dict.fromkeys(climbed, found))
+        return found
+
+    def chain(self, folder: Path, root: Path) -> list[_Ignore]:
+        """The ``.gitignore`` files from ``root`` down to ``folder``, both included."""
+        below: list[Path] = []
+        while folder not in self.chains:
+            below.append(folder)
+            if folder == root:
+                break
+            folder = folder.parent
+        chain = self.chains.get(folder, []) if folder not in below else []
+        for step in reversed(below):
+            own = _read_gitignore(step)
+            chain = chain if own is None else [*chain, own]
+            self.chains[step] = chain
+        return chain
+
+    def ignores(self, path: Path) -> list[_Ignore]:
+        """The ``.gitignore`` files above ``path`` in its repository, the root's first."""
+        root = path if (path / ".git").exists() else self.root(path.parent)
+        if root is None or root == path:
+            return []
+        return self.chain(path.parent, root)
 
 
 @dataclass
@@ -131,6 +173,9 @@ class Selection:
     #: Apply the exclusions to files named on the command line too (pre-commit).
     force_exclude: bool = False
     _exclude_specs: list[_Ignore] = field(default_factory=list, init=False, repr=False)
+    #: What is known of each folder above the paths given: read once per folder, however
+    #: many files of it are named (pre-commit names every changed file).
+    _above: _Above = field(default_factory=_Above, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._exclude_specs = [
@@ -140,6 +185,11 @@ class Selection:
     def excluded(self, path: Path, is_dir: bool) -> bool:
         return any(spec.verdict(path, is_dir) for spec in self._exclude_specs)
 
+    def parent_ignores(self, path: Path) -> list[_Ignore]:
+        """The ``.gitignore`` files above ``path`` up to its repository's root (none outside
+        one), as git applies them: the root's first."""
+        return self._above.ignores(path) if self.respect_gitignore else []
+
 
 def _ignored(stack: Sequence[_Ignore], path: Path, is_dir: bool) -> bool:
     """git's answer for ``path``: the deepest ``.gitignore`` with a matching pattern decides."""
@@ -148,16 +198,6 @@ def _ignored(stack: Sequence[_Ignore], path: Path, is_dir: bool) -> bool:
         if verdict is not None:
             return verdict
     return False
-
-
-def _parent_ignores(folder: Path) -> list[_Ignore]:
-    """The ``.gitignore`` files above ``folder`` up to its repository's root (none outside one)."""
-    root = _repository_root(folder)
-    if root is None or root == folder:
-        return []
-    parents = list(folder.parents)
-    chain = reversed(parents[: parents.index(root) + 1])
-    return [found for above in chain if (found := _read_gitignore(above)) is not None]
 
 
 def _walk(folder: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
@@ -181,6 +221,10 @@ def _walk(folder: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
             yield path
 
 
+def _excluded_file(path: Path, sel: Selection) -> bool:
+    return sel.excluded(path, False) or _ignored(sel.parent_ignores(path), path, False)
+
+
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
     """The files to check under ``paths``, in a stable order, and what is wrong with the others
     (``"x: no such file or directory"``; a pipe or device is never read: it could block).
@@ -192,11 +236,10 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
     missing: list[str] = []
     for given in paths:
         path = Path(given).absolute()
-        stack = _parent_ignores(path) if sel.respect_gitignore else []
         if path.is_dir():
-            found.update(dict.fromkeys(_walk(path, sel, stack)))
+            found.update(dict.fromkeys(_walk(path, sel, sel.parent_ignores(path))))
         elif path.is_file():
-            if sel.force_exclude and (sel.excluded(path, False) or _ignored(stack, path, False)):
+            if sel.force_exclude and _excluded_file(path, sel):
                 continue
             found[path] = None
         elif path.exists():
