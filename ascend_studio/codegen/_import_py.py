@@ -15,7 +15,8 @@ from ascend_studio.codegen._import_tf2 import tf2_configuration
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pymap import MapBuilder
-from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source, source_lines
+from ascend_studio.codegen._pyobjs import EnvSet, Opaque, ProtoObj, Source
+from ascend_studio.codegen._pyquick import NOTHING_FOUND, nothing_found, nothing_to_read
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
 from ascend_studio.codegen._report import (
@@ -43,6 +44,10 @@ def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResul
     )
     return ImportResult((), ImportReport((item,)), source, dialect)
 
+
+#: A file that names nothing the importer reads gets its result without the walk
+#: (:mod:`._pyquick`); tests switch it off to compare.
+QUICK = True
 
 #: The largest Python source parsed (2 MB, 4x the largest script of a public model
 #: zoo): Python's own parser needs about 0.5 GB of memory per MB of statements, so a
@@ -73,8 +78,11 @@ def import_python(
     large = _too_large(text, source) if len(text) > MAX_PYTHON_BYTES // 4 else None
     if large is not None:
         return large
+    catalog = catalog or shipped_catalog()
+    if QUICK and nothing_to_read(text, catalog.signatures):
+        return nothing_found(source)
     try:
-        return _import(text, source, catalog or shipped_catalog())
+        return _import(text, source, catalog)
     except Exception as exc:  # a safety net: bad input must never escape as an exception
         return internal_error(source, "python", exc)
 
@@ -122,15 +130,8 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     if not found and env:
         found.append((Built(), "environment only", scanner.env[0].line, "environment"))
     if not found:
-        builder.add(
-            "info",
-            "没有找到 NPURunConfig(...)、NpuOptimizer 的 parameter_map、"
-            "npu_device.global_options() 或 os.environ 设置。",
-            "No NPURunConfig(...), NpuOptimizer parameter_map, npu_device.global_options() "
-            "or os.environ setting found.",
-            None,
-        )
-    header, bad = read_target([line.rstrip("\r\n") for line in source_lines(parsed.text)], catalog)
+        builder.add("info", *NOTHING_FOUND, None)
+    header, bad = read_target([line.rstrip("\r\n") for line in src.lines], catalog)
     for line, problem in bad:
         builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     configs = tuple(

@@ -16,10 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
+from ascend_studio.codegen import (
+    ImportedConfig,
+    ImportResult,
+    ReportItem,
+    import_file_lines,
+    on_one_path,
+)
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
-from ascend_studio.lint._locate import Locator, read_lines
+from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
@@ -188,8 +194,7 @@ def check_file(
     report_unused: bool = False,
 ) -> CheckedFile:
     """Every finding in ``path`` that ``settings`` selects and no comment silences."""
-    result = import_file(path, catalog)
-    lines = read_lines(path)
+    result, lines = import_file_lines(path, catalog)
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
     configs = _configs(result)
@@ -197,7 +202,8 @@ def check_file(
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
     for item in reported_items(result, catalog):
         _import_finding(ctx, item, checkable)
-    folder = path.resolve().parent  # relative paths: the working directory, then here
+    # relative paths: the working directory, then here (resolved when there is a configuration)
+    folder = path.resolve().parent if configs else path.parent
     for index, config in configs:
         profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
         if settings.product.value or settings.scenario.value:
