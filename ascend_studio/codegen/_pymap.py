@@ -16,6 +16,7 @@ from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
 from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
+from ascend_studio.profile import SESSION_OWNER, ExtraKwarg
 
 __all__ = ["MapBuilder"]
 
@@ -123,7 +124,12 @@ class MapBuilder(Builder):
     def _map_write(self, write: MapWrite, out: Built) -> None:
         param = self.catalog.by_session_key().get(write.key)
         if param is None:
-            self._unknown_key(write)
+            if self._unknown_key(write):
+                rhs = write.rhs if write.rhs is not None else write.node
+                extra = ExtraKwarg(
+                    owner=SESSION_OWNER, name=write.key, expr=self.text(rhs), attr=write.field
+                )
+                out.extras.append(extra)
             return
         assert param.session is not None
         branch = branch_of(write.label)
@@ -146,7 +152,9 @@ class MapBuilder(Builder):
             )
         self._store(param.path, param, value, write.line, out, node=write.node)
 
-    def _unknown_key(self, write: MapWrite) -> None:
+    def _unknown_key(self, write: MapWrite) -> bool:
+        """Report a key the catalog does not know; True when it is kept (in the profile, as
+        written: only an internal switch the estimator sets itself is not)."""
         if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
             self.add(
                 "ignored",
@@ -156,7 +164,7 @@ class MapBuilder(Builder):
                 write.line,
                 write.key,
             )
-            return
+            return False
         if write.key in ADAPTER_ONLY_KEYS:
             zh, en = ADAPTER_ONLY_KEYS[write.key]
             self.add(
@@ -167,20 +175,21 @@ class MapBuilder(Builder):
                 write.line,
                 write.key,
             )
-            return
+            return False
         known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
         self.add(
             "unknown_key",
-            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
+            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略；已原样保留。{hint_zh}",
             f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
-            f"the real adapter silently ignores it.{hint_en}",
+            f"the real adapter silently ignores it. Kept as written.{hint_en}",
             write.line,
-            write.key,
+            f"{SESSION_OWNER}.{write.key}",
             suggestion=close[0] if close else None,
         )
+        return True
 
 
 def _same_write(a: MapWrite, b: MapWrite) -> bool:

@@ -163,8 +163,6 @@ class _Reader:
 
     def _ansi_escape(self) -> str:
         ch = self.take()
-        if not ch:  # a backslash ends the text: the string is unterminated
-            return ""
         if ch in _ANSI:
             return _ANSI[ch]
         widths = {"x": 2, "u": 4, "U": 8}
@@ -175,7 +173,7 @@ class _Reader:
             self.take(len(digits.group()))
             code = int(digits.group(), 16)
             return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
-        if ch in "01234567":
+        if ch and ch in "01234567":  # (none: a backslash ends the text, unterminated)
             digits = _OCTAL_REST.match(self.s, self.i)
             assert digits is not None
             self.take(len(digits.group()))

@@ -21,6 +21,7 @@ from ascend_studio.codegen import (
     ImportResult,
     ReportItem,
     import_file_lines,
+    import_text,
     on_one_path,
 )
 from ascend_studio.companion import FileRead, read_companions
@@ -30,13 +31,24 @@ from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Settings
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, Severity, evaluate
+from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import Axis, Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "check_file", "reported_items", "unnamed_by"]
+__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg"})
+RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
+
+
+@dataclass(frozen=True)
+class Place:
+    """Another place a finding concerns: where one of its parameters is set, or, for a
+    finding inside a file a parameter names, where the script names that file."""
+
+    path: str
+    line: int
+    column: int
+    param: str
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,12 @@ class Finding:
     params: tuple[str, ...] = ()
     #: Which configuration of the file it concerns, as the importer labels it.
     config: str | None = None
+    #: The ways to fix it, preferred first (a rule's fixes; see ``ascend_studio.rules.Fix``).
+    fixes: tuple[Fix, ...] = ()
+    #: The configuration's number in the file (1-based, as ``apply --config`` counts).
+    config_number: int | None = None
+    #: The other places it concerns (a cross-parameter finding's other parameters).
+    related: tuple[Place, ...] = ()
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.rule_id, self.message.en)
@@ -67,6 +85,8 @@ class CheckedFile:
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
+    #: The line each of ``configs`` starts on (1 for a profile).
+    config_lines: list[int] = field(default_factory=list)
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -113,8 +133,9 @@ def _rule_finding(
     ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig, reads: Sequence[FileRead]
 ) -> None:
     spot = _companion_spot(d, reads)
+    here = ctx.locator.place(d.params, index, config.line)
     if spot is None:
-        path, (line, column) = ctx.checked.path, ctx.locator.place(d.params, index, config.line)
+        path, (line, column) = ctx.checked.path, here
     else:
         (path, line), column = spot, 1
     finding = Finding(
@@ -128,8 +149,23 @@ def _rule_finding(
         d.source,
         d.params,
         config.label,
+        d.fixes,
+        index + 1,
+        related=_related(ctx, d.params, index, (path, line, column)),
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
+
+
+def _related(
+    ctx: _Context, params: Sequence[str], index: int, shown: tuple[str, int, int]
+) -> tuple[Place, ...]:
+    """Where the script sets each of ``params``, less the place the finding is shown at."""
+    places: list[Place] = []
+    for param in params:
+        spot = ctx.locator.spot_of(param, index)
+        if spot is not None and (ctx.checked.path, *spot) != shown:
+            places.append(Place(ctx.checked.path, *spot, param))
+    return tuple(dict.fromkeys(places))
 
 
 def _suggestion(item: ReportItem) -> Text | None:
@@ -192,9 +228,20 @@ def check_file(
     settings: Settings,
     catalog: Catalog,
     report_unused: bool = False,
+    *,
+    within: Sequence[Path] | None = None,
+    text: str | None = None,
 ) -> CheckedFile:
-    """Every finding in ``path`` that ``settings`` selects and no comment silences."""
-    result, lines = import_file_lines(path, catalog)
+    """Every finding in ``path`` that ``settings`` selects and no comment silences;
+    companion files are read only inside ``within`` (None: anywhere).
+
+    ``text``: the file's contents as an editor holds them (not saved yet), read instead
+    of the file on disk; the files its parameters name are still read from disk.
+    """
+    if text is None:
+        result, lines = import_file_lines(path, catalog)  # one read of the file
+    else:
+        result, lines = import_text(text, str(path), catalog), text.splitlines()
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
     configs = _configs(result)
@@ -205,11 +252,14 @@ def check_file(
     # relative paths: the working directory, then here (resolved when there is a configuration)
     folder = path.resolve().parent if configs else path.parent
     for index, config in configs:
-        profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
+        profile, reads = read_companions(
+            config.profile_as_written(), [Path.cwd(), folder], folder, within=within
+        )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
+        checked.config_lines.append(config.line or 1)
         found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
         for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)

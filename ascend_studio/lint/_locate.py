@@ -23,7 +23,9 @@ from ascend_studio.codegen import ImportResult, ReportItem
 __all__ = ["Locator", "read_lines"]
 
 #: Report items that record where a value was read.
-_READ_KINDS = frozenset({"recognized", "verbatim", "converted", "conflict", "unknown_kwarg"})
+_READ_KINDS = frozenset(
+    {"recognized", "verbatim", "converted", "conflict", "unknown_kwarg", "unknown_key"}
+)
 
 
 def _name_of(path: str) -> str:
@@ -73,6 +75,11 @@ class Locator:
         if self.result is None or self.result.dialect == "profile":
             return self._search(_name_of(path))
         return None
+
+    def spot_of(self, path: str, config: int | None) -> tuple[int, int] | None:
+        """(line, column) where the file sets ``path``, or None when it does not."""
+        line = self.line_of(path, config)
+        return None if line is None else (line, self.column(line, [_name_of(path)]))
 
     def lines_of(self, params: Sequence[str], config: int | None) -> list[int]:
         found = (self.line_of(p, config) for p in params)

@@ -18,6 +18,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
+from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._targets import (
     SCENARIO_NAMES,
@@ -151,7 +152,9 @@ def _names(rule: Rule) -> frozenset[str]:
     """The placeholders a rule's message and fix use (computed once per rule)."""
     found = _NAMES.get(rule.id)
     if found is None:
-        found = _NAMES[rule.id] = placeholders(rule.message) | placeholders(rule.fix)
+        found = _NAMES[rule.id] = (
+            placeholders(rule.message) | placeholders(rule.fix) | placeholders(rule.also)
+        )
     return found
 
 
@@ -200,15 +203,20 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     params = _ordered(rule, hit)
     source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     spot = hit.ns.get("at")
+    fixes = offered_fixes(rule, ctx, hit)
+    hint = render(rule.fix, ns) if rule.fix is not None and not fixes else None
+    also = render(rule.also, ns) if rule.also is not None and fixes else None
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,
         message=render(rule.message, ns),
         source=source,
-        fix=render(rule.fix, ns) if rule.fix is not None else None,
+        fix=fix_words(fixes, hint, also),
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
+        fixes=fixes,
+        hint=said(also if fixes else hint),
     )
 
 

@@ -9,8 +9,7 @@ import pytest
 from lint_project import ENV_SH, TRAIN, findings, validate, write
 
 from ascend_studio.lint import _files
-from ascend_studio.lint._batch import BatchOptions
-from ascend_studio.lint._batch import _files as batch_files
+from ascend_studio.lint._batch import BatchOptions, batch_files
 from ascend_studio.lint._files import Selection, find_files
 
 TREE = {
@@ -41,9 +40,9 @@ def test_each_gitignore_is_read_once_for_a_list(
     reads: list[Path] = []
     real = _files._read_gitignore
 
-    def counted(folder: Path) -> _files._Ignore | None:
+    def counted(folder: Path, notes: list[str] | None = None) -> _files._Ignore | None:
         reads.append(folder)
-        return real(folder)
+        return real(folder, notes)
 
     monkeypatch.setattr(_files, "_read_gitignore", counted)
     found, missing = batch_files(BatchOptions(tuple(named), force_exclude=True))

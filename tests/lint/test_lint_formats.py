@@ -31,7 +31,7 @@ def test_text_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == (
         "job/env.sh:2:8: error env.rank_size_with_cm_worker_size RANK_SIZE and CM_WORKER_SIZE"
         " cannot both be set; TF Adapter's util.get_ranksize raises ValueError when it reads them."
-        " [fix: Use RANK_* with a rank table, or CM_* without one, not both.]"
+        " [fix: Unset CM_WORKER_SIZE; or unset RANK_SIZE.]"
     )
     assert lines[1].startswith("job/train.py:4:5: error precision.both_modes ")
     assert lines[2].startswith("job/train.py:6:5: info status.deprecated ")
@@ -43,6 +43,7 @@ def test_text_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "      1  env.rank_size_with_cm_worker_size",
         "      1  precision.both_modes",
         "      1  status.deprecated",
+        "3 fixable with --fix --unsafe-fixes.",
     ]
     assert "\033[" not in out
 
@@ -89,6 +90,7 @@ def test_json_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "source",
         "params",
         "configuration",
+        "fixes",
     }
     assert document["summary"]["by_severity"] == {"error": 2, "warning": 0, "info": 1}
     assert document["summary"]["files"] == 3
@@ -122,8 +124,13 @@ def test_sarif_validates_against_the_official_schema(
     assert location["artifactLocation"]["uri"] == "job/train.py"
     assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     assert location["region"] == {"startLine": 4, "startColumn": 5}
-    assert "Fix: Keep only precision_mode_v2" in result["message"]["text"]
-    assert result["properties"]["fix"].startswith("Keep only")
+    assert "Fix: Remove precision_mode; or remove precision_mode_v2." in result["message"]["text"]
+    # the finding's other parameter, where the script sets it
+    [other] = result["relatedLocations"]
+    assert other["message"]["text"] == "precision_mode_v2"
+    assert other["physicalLocation"]["artifactLocation"]["uri"] == "job/train.py"
+    assert other["physicalLocation"]["region"]["startLine"] == 5
+    assert result["properties"]["fix"].startswith("Remove precision_mode")
     levels = {r["ruleId"]: r["level"] for r in run["results"]}
     assert levels["status.deprecated"] == "note"
 
@@ -150,7 +157,7 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
     assert lines[0] == (
         "::error file=job/env.sh,line=2,col=8,title=ascend-studio env.rank_size_with_cm_worker_size"
         "::RANK_SIZE and CM_WORKER_SIZE cannot both be set; TF Adapter's util.get_ranksize raises ValueError when it reads them.%0A"
-        "fix: Use RANK_* with a rank table, or CM_* without one, not both."
+        "fix: Unset CM_WORKER_SIZE; or unset RANK_SIZE."
     )
     assert lines[2].startswith("::notice file=job/train.py,line=6,col=5,")
 

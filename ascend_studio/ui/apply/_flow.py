@@ -87,15 +87,15 @@ def apply_to_script(window: MainWindow) -> bool:
     finally:
         dialog.deleteLater()
     try:
-        kept = write_applied(result, path)
+        done = write_applied(result, path)
     except ApplyError as exc:
         _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
         return False
     remembered = with_source(window.model.profile, path, path.read_bytes(), config or 1)
     window.model.edit(remembered, tr("Apply to {name}").format(name=path.name))
     window.statusBar().showMessage(
-        tr("Wrote {name}; the previous version is kept as {backup}.").format(
-            name=path.name, backup=kept.name if kept else ""
+        tr("Wrote {name}; the original is kept as {backup}.").format(
+            name=path.name, backup=done.backup.name if done.backup else ""
         ),
         10000,
     )
