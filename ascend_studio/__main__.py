@@ -13,22 +13,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ascend-studio {__version__}")
         return 0
     if not args or args[0] in {"gui", "--gui"} or _only_files(args):
-        _compiled_methods()
+        _compiled_methods("app")
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
         return run_app(args[1:] if args and args[0] in {"gui", "--gui"} else args)
     from ascend_studio.cli import is_command, run_cli
 
     if is_command(args[0]):  # not for the list of commands: it defines no class
-        _compiled_methods()
+        _compiled_methods(args[0])
     return run_cli(args)
 
 
-def _compiled_methods() -> None:
-    """The process is the app's: its classes load compiled methods (``_dataclass_cache``)."""
+def _compiled_methods(role: str) -> None:
+    """The process is the app's: its classes load compiled methods (``_dataclass_cache``),
+    from the file of this kind of process (the app, or one command)."""
     from ascend_studio import _dataclass_cache
 
-    _dataclass_cache.install()
+    _dataclass_cache.install(role=role)
 
 
 def _only_files(args: list[str]) -> bool:

@@ -68,9 +68,11 @@ FORMAT = 1
 MAX_ENTRIES = 8192
 
 
-def cache_path() -> Path:
-    """The cache file for this interpreter, in the user cache folder."""
-    return copy_file(f"dataclass-methods-{sys.implementation.cache_tag}.bin")
+def cache_path(role: str = "app") -> Path:
+    """The cache file for this interpreter and this kind of process (the app, or one
+    command: each reads only the methods it defines, not the language server's ~550
+    protocol classes with every command), in the user cache folder."""
+    return copy_file(f"dataclass-methods-{role}-{sys.implementation.cache_tag}.bin")
 
 
 def cache_key() -> str:
@@ -207,13 +209,14 @@ def install_attrs(path: Path | None = None) -> MethodCache | None:
 SWITCH = "ASCEND_STUDIO_DATACLASS_CACHE"
 
 
-def install(path: Path | None = None) -> MethodCache | None:
+def install(path: Path | None = None, role: str = "app") -> MethodCache | None:
     """Give ``dataclasses`` the cached ``exec`` (once per process) and save at exit;
-    None when the environment switches the cache off."""
+    None when the environment switches the cache off. ``role`` names the process's
+    cache file (:func:`cache_path`) when no ``path`` is given."""
     if os.environ.get(SWITCH) == "0":
         return None
     if not _ACTIVE:
-        cache = MethodCache(cache_path() if path is None else path)
+        cache = MethodCache(cache_path(role) if path is None else path)
         dataclasses.exec = _make_exec(cache)  # type: ignore[attr-defined]
         atexit.register(cache.save)
         _ACTIVE.append(cache)

@@ -20,34 +20,24 @@ from ascend_studio.codegen._pyquick import NOTHING_FOUND, nothing_found, nothing
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.codegen._recover import Parsed, parse_script
 from ascend_studio.codegen._report import (
+    DEVICE_VARS,
     ImportedConfig,
     ImportReport,
     ImportResult,
     ReportItem,
+    internal_error,
     msg,
 )
-from ascend_studio.codegen._sh_state import DEVICE_VARS
 from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Surface, shipped_catalog
 
-__all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]
-
-
-def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResult:
-    item = ReportItem(
-        "internal_error",
-        msg(
-            f"导入器内部错误（{type(exc).__name__}: {exc}）；输入未被执行。请报告此问题。",
-            f"Importer bug ({type(exc).__name__}: {exc}); the input was not executed. "
-            "Please report it.",
-        ),
-    )
-    return ImportResult((), ImportReport((item,)), source, dialect)
+__all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]  # (the last: from _report)
 
 
 #: A file that names nothing the importer reads gets its result without the walk
 #: (:mod:`._pyquick`); tests switch it off to compare.
 QUICK = True
+
 
 #: The largest Python source parsed (2 MB, 4x the largest script of a public model
 #: zoo): Python's own parser needs about 0.5 GB of memory per MB of statements, so a

@@ -15,7 +15,6 @@ results, and on the ModelZoo corpus when it is there.
 
 from __future__ import annotations
 
-import symtable
 import warnings
 from collections.abc import Iterable
 
@@ -42,6 +41,8 @@ def nothing_to_read(text: str, constructors: Iterable[str]) -> bool:
         return False
     if any(name in text for name in constructors):
         return False
+    import symtable  # (a file that names something is walked: this is not needed)
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # as the walk parses: old escapes are not errors
         try:
