@@ -15,7 +15,14 @@ the text's code object in a cache file, or compiles it exactly as ``exec`` would
 then runs it with the same globals and locals. The classes made are the same as
 without the cache; ``tests/test_dataclass_cache.py`` compares their methods' code.
 
-The file (``dataclass-methods-<interpreter tag>.bin`` in the user cache folder)
+What it is worth, measured with ``benchmarks/bench_cli.py --ab`` (each command with
+the cache and with ``ASCEND_STUDIO_DATACLASS_CACHE=0``, in turn, same run): the
+commands take 0.74x to 0.84x the CPU time they take without it (``validate`` of a
+252-line training script 0.74x, ``export``, ``paths``, ``params``, ``preset list``
+0.82x to 0.84x), 10 to 30 ms a start: kept.
+
+The file (``dataclass-methods-<process>-<interpreter tag>.bin`` in the user cache
+folder, one per kind of process: the app, or one command)
 is a checksummed copy (``_jsoncopy``, as the catalog's: its header names this
 format, the interpreter and its bytecode magic number, and the body's SHA-256)
 of a marshalled mapping from a digest of each source text to its marshalled code. A missing, unreadable, truncated or foreign file reads as
