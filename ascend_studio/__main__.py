@@ -12,15 +12,17 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"ascend-studio {__version__}")
         return 0
-    if not args or args[0] in {"gui", "--gui"} or _only_files(args):
+    lang, rest = _leading_lang(args)
+    if not rest or rest[0] in {"gui", "--gui"} or _only_files(rest):
         _compiled_methods("app")
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
-        return run_app(args[1:] if args and args[0] in {"gui", "--gui"} else args)
-    from ascend_studio.cli import is_command, run_cli
+        return run_app(rest[1:] if rest and rest[0] in {"gui", "--gui"} else rest, lang)
+    from ascend_studio.cli import command_index, is_command, run_cli
 
-    if is_command(args[0]):  # not for the list of commands: it defines no class
-        _compiled_methods(args[0])
+    at = command_index(args)
+    if at < len(args) and is_command(args[at]):  # not the list of commands: it defines no class
+        _compiled_methods(args[at])
     return run_cli(args)
 
 
@@ -30,6 +32,16 @@ def _compiled_methods(role: str) -> None:
     from ascend_studio import _dataclass_cache
 
     _dataclass_cache.install(role=role)
+
+
+def _leading_lang(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang zh`` (or ``--lang=zh``) before anything else, and the rest: the app
+    opens in that language for this run (a command reads it itself)."""
+    if args[:1] == ["--lang"] and len(args) > 1 and args[1] in {"zh", "en"}:
+        return args[1], args[2:]
+    if args[:1] and args[0] in {"--lang=zh", "--lang=en"}:
+        return args[0].removeprefix("--lang="), args[1:]
+    return None, args
 
 
 def _only_files(args: list[str]) -> bool:

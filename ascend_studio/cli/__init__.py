@@ -15,7 +15,13 @@ import importlib
 import sys
 
 from ascend_studio import __version__
-from ascend_studio.cli._listing import DESCRIPTION, commands, module_name, source_declares
+from ascend_studio.cli._listing import (
+    DESCRIPTION,
+    LANG_HELP,
+    commands,
+    module_name,
+    source_declares,
+)
 
 TYPE_CHECKING = False  # ``typing`` itself is not imported: the list of commands needs none
 if TYPE_CHECKING:
@@ -25,7 +31,15 @@ if TYPE_CHECKING:
     from ascend_studio._argparse import ArgumentParser
     from ascend_studio.codegen import ImportResult
 
-__all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "is_command", "run_cli"]
+__all__ = [
+    "SUBCOMMANDS",
+    "build_parser",
+    "command_index",
+    "counted",
+    "found_configs",
+    "is_command",
+    "run_cli",
+]
 
 
 def counted(number: int, noun: str, lang: str = "en") -> str:
@@ -70,9 +84,12 @@ def __getattr__(name: str) -> tuple[str, ...]:
 
 def _top_parser() -> tuple[ArgumentParser, argparse._SubParsersAction[ArgumentParser]]:
     from ascend_studio._argparse import ArgumentParser
+    from ascend_studio._lang import LANGUAGES
 
     parser = ArgumentParser(prog="ascend-studio", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # its own dest: a command's own --lang (default None) would overwrite the same name
+    parser.add_argument("--lang", choices=LANGUAGES, dest="global_lang", help=LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     return parser, sub
 
@@ -93,6 +110,19 @@ def build_parser(only: str | None = None) -> ArgumentParser:
         if hasattr(module, "COMMAND"):
             module.register(sub)
     return parser
+
+
+def command_index(argv: list[str]) -> int:
+    """Where the command word is: after a leading ``--lang X`` (or ``--lang=X``)."""
+    at = 0
+    while at < len(argv):
+        if argv[at] == "--lang":
+            at += 2
+        elif argv[at].startswith("--lang="):
+            at += 1
+        else:
+            break
+    return at
 
 
 def _quick_help(argv: list[str]) -> bool:
@@ -121,9 +151,14 @@ def run_cli(argv: list[str]) -> int:
         return 0
     if _quick_help(argv):
         return 0
-    chosen = argv[0] if argv and is_command(argv[0]) else None
+    at = command_index(argv)
+    chosen = argv[at] if at < len(argv) and is_command(argv[at]) else None
     parser = build_parser(chosen) if chosen is not None else command_list()
     args = parser.parse_args(argv)
+    from ascend_studio._lang import language_of
+
+    # the command's --lang, else the one before the command, else the environment's
+    args.lang = language_of(getattr(args, "lang", None) or args.global_lang)
     handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)

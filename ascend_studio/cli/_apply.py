@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_applied
 from ascend_studio.profile import ProfileError, load_profile
 
@@ -46,7 +47,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
     )
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="note language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="note language")
     parser.set_defaults(handler=run)
 
 
@@ -63,7 +64,12 @@ def run(args: argparse.Namespace) -> int:
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:
-        print(f"{args.script}: already matches the profile; nothing to change", file=sys.stderr)
+        unchanged = say(
+            "{script}: already matches the profile; nothing to change",
+            args.lang,
+            script=args.script,
+        )
+        print(unchanged, file=sys.stderr)
         return 0
     if not args.write:
         sys.stdout.write(result.diff(Path(args.script).name))
@@ -74,10 +80,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 1
     if done.backup is None:
-        backup = ""
+        wrote = say("wrote {path}", args.lang, path=args.script)
     elif done.backup_written:
-        backup = f" (the original kept as {done.backup})"
+        wrote = say(
+            "wrote {path} (the original kept as {backup})",
+            args.lang,
+            path=args.script,
+            backup=done.backup,
+        )
     else:
-        backup = f" (the original from before the first apply stays in {done.backup})"
-    print(f"wrote {args.script}{backup}", file=sys.stderr)
+        wrote = say(
+            "wrote {path} (the original from before the first apply stays in {backup})",
+            args.lang,
+            path=args.script,
+            backup=done.backup,
+        )
+    print(wrote, file=sys.stderr)
     return 0

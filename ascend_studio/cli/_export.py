@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     ExportError,
@@ -61,7 +62,7 @@ def register(sub: Any) -> None:
         "--env-paths", action="store_true", help="read path values from os.environ (py format)"
     )
     parser.add_argument("--no-diagnostics", action="store_true", help="omit rule comments")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="comment language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="comment language")
     parser.set_defaults(handler=run)
 
 
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             for target in write_bundle(
                 Path(args.output), profile, args.fmt, options, force=args.force
             ):
-                print(f"wrote {target}", file=sys.stderr)
+                print(say("wrote {path}", args.lang, path=target), file=sys.stderr)
         elif args.output:
             write_export(args.output, profile, args.fmt, options)
         else:

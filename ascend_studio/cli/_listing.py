@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DESCRIPTION",
+    "LANG_HELP",
     "OPTIONS",
     "command_summary",
     "commands",
@@ -37,12 +38,17 @@ __all__ = [
 
 PROG = "ascend-studio"
 DESCRIPTION = "Configure TF Adapter NPURunConfig. Without a command, opens the app."
+LANG_HELP = (
+    "language of the output, for every command (zh, en); default: the first of "
+    "LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (zh_CN... gives zh), else en"
+)
 #: The top-level parser's options, as argparse lists them: (invocation, help).
 OPTIONS = (
     ("-h, --help", "show this help message and exit"),
     ("--version", "show program's version number and exit"),
+    ("--lang {zh,en}", LANG_HELP),
 )
-_USAGE = f"usage: {PROG} [-h] [--version] COMMAND ..."
+_USAGE = f"usage: {PROG} [-h] [--version] [--lang {{zh,en}}] COMMAND ..."
 _COMMAND_LINE = "COMMAND = "
 _SUMMARY_LINE = 'SUMMARY = "'
 

@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         choices=["training", "inference"],
         help="only parameters that apply in this scenario",
     )
-    parser.add_argument("--lang", choices=["zh", "en"], default="en", help="label language")
+    parser.add_argument("--lang", choices=["zh", "en"], default=None, help="label language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
 
