@@ -31,7 +31,12 @@ When the one-folder bundle has been built (``packaging/build_bundle.sh``), its
 ``params`` is timed against the same command from this environment too (target:
 at most 1.1x). Exits 0 always.
 
-Usage: ``python benchmarks/bench_cli.py [--runs N] [--only TEXT] [--corpus DIR] [--ab]``.
+``--against DIR`` also times every command from another source tree (e.g. ``git archive
+main`` extracted there, its ``resources`` included), in the same rounds, with its own
+user caches: before and after in one run.
+
+Usage: ``python benchmarks/bench_cli.py [--runs N] [--only TEXT] [--corpus DIR] [--ab]
+[--against DIR]``.
 """
 
 from __future__ import annotations
@@ -96,12 +101,13 @@ def _cpu() -> float:
 
 
 def _time(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one run."""
+    """Wall and CPU seconds of one run (from the tree ``PYTHONPATH`` names: ``-m`` puts
+    the working directory first on the module path)."""
     cpu, start = _cpu(), time.perf_counter()
     subprocess.run(
         command,
         env=env,
-        cwd=ROOT,
+        cwd=env.get("PYTHONPATH", ROOT),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         check=False,
@@ -118,32 +124,46 @@ def _env_for(case: Case, env: dict[str, str], scratch: Path) -> dict[str, str]:
 
 @dataclass
 class Timed:
-    """Median wall and CPU seconds of the command and of each floor."""
+    """Median wall and CPU seconds of the command, of each floor, and of the same command
+    from another source tree (``--against``), if any."""
 
     wall: float
     cpu: float
     floors: dict[str, tuple[float, float]]
+    before: tuple[float, float] | None = None
 
 
 def _median(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
-def _measure(case: Case, runs: int, env: dict[str, str], scratch: Path) -> Timed:
+def _against_env(env: dict[str, str], against: Path) -> dict[str, str]:
+    """The environment that runs the other tree's package (its own user caches)."""
+    return {**env, "PYTHONPATH": str(against), "XDG_CACHE_HOME": env["XDG_CACHE_HOME"] + "-b"}
+
+
+def _measure(
+    case: Case, runs: int, env: dict[str, str], scratch: Path, against: Path | None = None
+) -> Timed:
     floors = dict(FLOORS)
     if not isinstance(case.floor, str):
         floors = {"other": case.floor}
-    commands = {"case": case.command, **floors}
-    for command in commands.values():  # warm-up: bytecode, caches
-        _time(command, env)
+    commands = {"case": (case.command, env), **{k: (v, env) for k, v in floors.items()}}
+    if against is not None and case.command[:3] == _app()[:3]:
+        commands["before"] = (case.command, _against_env({**env, **case.env}, against))
+    for command, command_env in commands.values():  # warm-up: bytecode, caches
+        _time(command, command_env)
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
     names = list(commands)
     for turn in range(runs):
         for name in names[turn % len(names) :] + names[: turn % len(names)]:
-            run_env = _env_for(case, env, scratch) if name == "case" else env
-            samples[name].append(_time(commands[name], run_env))
+            command, run_env = commands[name]
+            if name in ("case", "before"):
+                run_env = _env_for(case, run_env, scratch)
+            samples[name].append(_time(command, run_env))
     wall, cpu = _median(samples["case"])
-    return Timed(wall, cpu, {name: _median(samples[name]) for name in floors})
+    before = _median(samples["before"]) if "before" in samples else None
+    return Timed(wall, cpu, {name: _median(samples[name]) for name in floors}, before)
 
 
 def _real_scripts(corpus: Path | None, tmp: Path) -> tuple[Path, Path, str]:
@@ -230,10 +250,17 @@ def _line(case: Case, timed: Timed) -> str:
     shown = " ".join(f"{ratios.get(n, float('nan')):7.2f}x" for n in ("pass", "pydantic"))
     if floor == "other":
         shown = f"{'':>8} {ratios['other']:7.2f}x"
-    return (
+    line = (
         f"{case.name:24} {timed.wall * 1000:6.0f}ms {shown} {cpu_ratio:8.2f}x "
         f"{target} {floor:>8}  {verdict}"
     )
+    if timed.before is not None:
+        before, before_cpu = timed.before
+        line += (
+            f"  | before {before * 1000:.0f}ms = {before / timed.floors[floor][0]:.2f}x "
+            f"(cpu {before_cpu / timed.floors[floor][1]:.2f}x)"
+        )
+    return line
 
 
 def _floor_line(timed: list[Timed]) -> str:
@@ -251,6 +278,9 @@ def main() -> int:
     parser.add_argument("--only", default="", help="only the cases whose name holds this text")
     parser.add_argument("--corpus", type=Path, default=os.environ.get("ASCEND_STUDIO_CORPUS"))
     parser.add_argument("--ab", action="store_true", help="the start-up machinery, with/without")
+    parser.add_argument(
+        "--against", type=Path, help="also time each command from this source tree (before)"
+    )
     args = parser.parse_args()
     print(f"load average before: {_load()}")
     with tempfile.TemporaryDirectory() as name:
@@ -266,7 +296,7 @@ def main() -> int:
         timed = []
         for case in cases:
             if args.only in case.name:
-                timed.append(_measure(case, args.runs, env, tmp))
+                timed.append(_measure(case, args.runs, env, tmp, args.against))
                 print(_line(case, timed[-1]), flush=True)
         print(_floor_line(timed))
         if args.ab:
@@ -285,6 +315,7 @@ def main() -> int:
     print(
         "ratios: the median wall time against each floor's median in the same rounds; "
         "cpu ratio: against the target's floor"
+        + (f"; before: the same command from {args.against}" if args.against else "")
     )
     return 0
 

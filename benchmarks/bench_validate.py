@@ -14,8 +14,13 @@ Then the same with a list of files as pre-commit gives them (``--list`` files of
 tree, relative paths). Medians; the load average is printed before and after (the
 machine may be shared: compare runs side by side only).
 
+``--against DIR`` runs the real tree's cases from another source tree too (e.g. ``git
+archive main`` extracted there, its ``resources`` included), in the same rounds:
+before and after in one run.
+
 Usage: ``python benchmarks/bench_validate.py [--files N] [--sample N] [--corpus DIR]
-[--runs N] [--list N] [--skip-generated]``. Exits 1 when a target is missed.
+[--runs N] [--list N] [--skip-generated] [--against DIR]``. Exits 1 when a target is
+missed.
 """
 
 from __future__ import annotations
@@ -232,27 +237,52 @@ def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def _against_ruff(name: str, ours: list[str], theirs: list[str], cwd: Path, runs: int) -> bool:
-    """Both commands in turn, ``runs`` times; prints the medians and the verdict."""
+def _environments(against: Path | None) -> dict[str, dict[str, str]]:
+    """The children's environment for this tree (``ours``), and for ``--against`` (``before``,
+    with its own user caches); bytecode written in both."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    samples: dict[str, list[tuple[float, float]]] = {"ours": [], "ruff": []}
+    if against is None:
+        return {"ours": env}
+    cache = tempfile.mkdtemp(prefix="bench-validate-before-")
+    return {"ours": env, "before": {**env, "PYTHONPATH": str(against), "XDG_CACHE_HOME": cache}}
+
+
+def _against_ruff(
+    name: str,
+    ours: list[str],
+    theirs: list[str],
+    cwd: Path,
+    *,
+    runs: int,
+    envs: dict[str, dict[str, str]],
+) -> bool:
+    """The commands in turn, ``runs`` times; prints the medians and the verdict."""
+    order = [("ours", ours, envs["ours"]), ("ruff", theirs, envs["ours"])]
+    if "before" in envs:
+        order.append(("before", ours, envs["before"]))
+    samples: dict[str, list[tuple[float, float]]] = {key: [] for key, _, _ in order}
     for turn in range(runs):
-        order = [("ours", ours), ("ruff", theirs)]
-        for key, command in order if turn % 2 == 0 else order[::-1]:
+        for key, command, env in order[turn % len(order) :] + order[: turn % len(order)]:
             samples[key].append(_cpu_timed(command, cwd, env))
-    wall, cpu = (statistics.median(s[i] for s in samples["ours"]) for i in (0, 1))
-    ruff_wall, ruff_cpu = (statistics.median(s[i] for s in samples["ruff"]) for i in (0, 1))
+    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
+    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
     met = cpu <= ruff_cpu
     print(
         f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
         f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
         f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
     )
+    if "before" in med:
+        before_wall, before_cpu = med["before"]
+        print(
+            f"{name}, before: validate {before_cpu:6.2f} s CPU ({before_wall:.2f} s wall) = "
+            f"{before_cpu / ruff_cpu:.2f}x ruff's; now {cpu / before_cpu:.2f}x of it"
+        )
     return met
 
 
-def corpus_section(corpus: Path, runs: int, listed: int) -> bool:
+def corpus_section(corpus: Path, runs: int, listed: int, against: Path | None = None) -> bool:
     """``validate`` against ``ruff check`` on a real tree, as a folder and as a file list."""
     ruff = _ruff()
     if ruff is None:
@@ -261,15 +291,16 @@ def corpus_section(corpus: Path, runs: int, listed: int) -> bool:
     files = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix in (".py", ".sh"))
     python = sum(1 for p in files if p.suffix == ".py")
     print(f"real tree {corpus}: {python} .py and {len(files) - python} .sh files, load {_load()}")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    _cpu_timed(_command(str(files[0])), corpus, env)  # bytecode and the user caches
+    envs = _environments(against)
+    for env in envs.values():  # bytecode and the user caches
+        _cpu_timed(_command(str(files[0])), corpus, env)
     folder = _against_ruff(
         "folder",
         _command(".", "--format", "json", "--fail-on", "never"),
         [ruff, "check", "--no-cache", "--exit-zero", "--quiet", "."],
         corpus,
-        runs,
+        runs=runs,
+        envs=envs,
     )
     chosen = [str(p.relative_to(corpus)) for p in files[:listed]]
     py = [p for p in chosen if p.endswith(".py")]
@@ -278,7 +309,8 @@ def corpus_section(corpus: Path, runs: int, listed: int) -> bool:
         _command(*chosen, "--format", "json", "--fail-on", "never"),
         [ruff, "check", "--no-cache", "--exit-zero", "--quiet", *py],
         corpus,
-        runs,
+        runs=runs,
+        envs=envs,
     )
     print(f"load average after: {_load()}")
     return folder and as_list
@@ -328,13 +360,16 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each on the real tree")
     parser.add_argument("--list", type=int, default=2000, help="files named on the command line")
     parser.add_argument("--skip-generated", action="store_true")
+    parser.add_argument(
+        "--against", type=Path, help="also run the real tree's cases from this source tree"
+    )
     opts = parser.parse_args()
     print(f"load average before: {_load()}")
     ok = True
     if not opts.skip_generated:
         ok = generated_section(opts.files, opts.sample)
     if opts.corpus is not None and opts.corpus.is_dir():
-        ok = corpus_section(opts.corpus, opts.runs, opts.list) and ok
+        ok = corpus_section(opts.corpus, opts.runs, opts.list, opts.against) and ok
     else:
         print("real tree: no corpus (--corpus or $ASCEND_STUDIO_CORPUS); not measured")
     return 0 if ok else 1
