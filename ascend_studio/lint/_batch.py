@@ -51,7 +51,8 @@ class BatchOptions:
         if self.read_outside:
             return None
         given = [Path(p) for p in self.paths] or [Path.cwd()]
-        return tuple((p if p.is_dir() else p.parent).absolute() for p in given)
+        # each folder once: a list of files from pre-commit names the same ones again and again
+        return tuple(dict.fromkeys((p if p.is_dir() else p.parent).absolute() for p in given))
 
 
 @dataclass
@@ -185,6 +186,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
         progress = _Progress(options.progress, len(paths), options.lang)
+        within = options.folders()  # once: for a list of files, once per file was quadratic
         for done, path in enumerate(paths, start=1):
             settings = resolved(settings_for(path, options.cli), resolve)
             checked = check_file(
@@ -193,7 +195,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
                 settings,
                 catalog,
                 options.report_unused,
-                within=options.folders(),
+                within=within,
             )
             summary.add(checked)
             checked_files.append(checked)

@@ -107,3 +107,31 @@ def test_a_project_configuration_is_shared_by_the_files_it_covers(
         "p/train.py:4:5 precision.both_modes",
         "q/train.py:4:5 precision.both_modes",
     ]
+
+
+def test_the_folders_companion_files_are_read_from_are_listed_once(tmp_path: Path) -> None:
+    named = _repo(tmp_path)
+    folders = BatchOptions(tuple(named)).folders()
+    assert folders is not None
+    assert len(folders) == len(set(folders)) == len({Path(n).parent for n in named})
+
+
+def test_a_run_works_out_those_folders_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Per file, a list of N files cost N x N folder lookups (pre-commit: minutes)."""
+    from ascend_studio.lint._batch import run_batch
+    from ascend_studio.schema import shipped_catalog
+
+    named = _repo(tmp_path)
+    calls: list[int] = []
+    real = BatchOptions.folders
+
+    def counted(self: BatchOptions) -> tuple[Path, ...] | None:
+        calls.append(1)
+        return real(self)
+
+    monkeypatch.setattr(BatchOptions, "folders", counted)
+    batch = run_batch(BatchOptions(tuple(named)), shipped_catalog(), lambda text: None)
+    assert not isinstance(batch, list) and len(batch.files) == len(named)
+    assert len(calls) == 1
