@@ -103,12 +103,15 @@ def command_list() -> ArgumentParser:
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:
-    """The parser of every command, or of the command ``only`` alone (same options)."""
+    """The parser of every command, or of the command ``only`` alone (same options); a
+    helper module's name (``is_command`` cannot tell without a source) gets the list."""
     parser, sub = _top_parser()
     for command in [only] if only is not None else [c for c, _ in commands()]:
         module = importlib.import_module(module_name(command))
         if hasattr(module, "COMMAND"):
             module.register(sub)
+        elif only is not None:
+            return command_list()
     return parser
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from ascend_studio import cli
 from ascend_studio.cli import SUBCOMMANDS, command_list, is_command, run_cli
 from ascend_studio.cli import _listing as listing
 
@@ -162,6 +163,19 @@ def test_a_helper_word_is_a_command_line_error(capsys: pytest.CaptureFixture[str
         run_cli(["companions"])
     assert exit_.value.code == 2
     assert "invalid choice: 'companions'" in capsys.readouterr().err
+
+
+def test_without_sources_a_helper_word_still_lists_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a frozen bundle no source can be read: a helper module looks like a command
+    until imported, and the error still lists every command."""
+    monkeypatch.setattr(listing, "source_declares", lambda module: None)
+    monkeypatch.setattr(cli, "source_declares", lambda module: None)
+    with pytest.raises(SystemExit) as exit_:
+        run_cli(["companions"])
+    assert exit_.value.code == 2
+    assert "choose from" in (err := capsys.readouterr().err) and "'validate'" in err
 
 
 def test_help_in_process_prints_the_list(monkeypatch: pytest.MonkeyPatch) -> None:
