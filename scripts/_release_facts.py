@@ -115,6 +115,10 @@ def _keyword_entries(order, by_release, changes) -> Iterable[str]:  # type: igno
             entry: dict[str, object] = {}
             if value == REQUIRED:
                 entry["required"] = True
+            elif isinstance(value, dict) and set(value) == {"expr"}:
+                entry["source"] = value["expr"]
+            elif isinstance(value, list | dict):
+                entry["source"] = repr(value)
             elif value is not None:
                 entry["value"] = value
             entry.update(span(_held(by_release, d_atom), order))

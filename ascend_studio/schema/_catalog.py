@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import _models
+from ascend_studio.schema import _models, _release_models
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     CONFIG,
@@ -21,6 +21,8 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
+from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
+from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
 
 __all__ = [
@@ -36,6 +38,8 @@ __all__ = [
 T = TypeVar("T")
 #: The catalog files beside ``params/``, in load order.
 _TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
+#: Generated tables a catalog may lack (a catalog without them knows no releases).
+_OPTIONAL = ("releases", "validity")
 
 
 class CatalogError(ValueError):
@@ -56,6 +60,12 @@ class Catalog:
     params: tuple[Parameter, ...]
     #: The public sources citations name (``sources.toml``).
     sources: tuple[Source, ...] = ()
+    #: The public TF Adapter releases, oldest first (``releases.toml``).
+    releases: tuple[Release, ...] = ()
+    #: Which releases have each keyword, session key and checked value (``validity.toml``).
+    keywords: tuple[KeywordFact, ...] = ()
+    keys: tuple[KeyFact, ...] = ()
+    value_lists: tuple[ValuesFact, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
@@ -70,12 +80,22 @@ class Catalog:
         sessions = {p.session.key: p for p in self.params if p.session is not None}
         object.__setattr__(self, "_by_session_key", sessions)
         signatures: dict[str, tuple[str, ...]] = {}
+        keywords = [p for p in self.params if not (p.session and p.session.session_only)]
         for owner in OWNERS:
-            owned = sorted((p.position, p.name) for p in self.params if p.owner == owner)
+            owned = sorted((p.position, p.name) for p in keywords if p.owner == owner)
             signatures[owner] = tuple(name for _, name in owned)
         object.__setattr__(self, "_signatures", signatures)
 
     # -- lookups -----------------------------------------------------------------
+    @property
+    def history(self) -> ReleaseIndex:
+        """The releases and which of them have each fact (built on first use)."""
+        found: ReleaseIndex | None = self.__dict__.get("_history")
+        if found is None:
+            found = ReleaseIndex(self)
+            object.__setattr__(self, "_history", found)
+        return found
+
     def param(self, path: str) -> Parameter:
         """The parameter at a dotted path; KeyError names the path."""
         try:
@@ -190,7 +210,8 @@ def _haystack(param: Parameter) -> str:
 def catalog_files(base: Path) -> list[str]:
     """Every file the catalog is read from, relative to ``base``, in load order."""
     params = sorted(path.name for path in (base / "params").glob("*.toml"))
-    return [f"{name}.toml" for name in _TABLES] + [f"params/{name}" for name in params]
+    optional = [f"{name}.toml" for name in _OPTIONAL if (base / f"{name}.toml").is_file()]
+    return [f"{name}.toml" for name in _TABLES] + optional + [f"params/{name}" for name in params]
 
 
 def _read_sources(base: Path) -> dict[str, bytes]:
@@ -225,6 +246,7 @@ CLASSES: dict[str, type] = {
         Catalog,
         Source,
         *(getattr(_models, name) for name in _models.__all__),
+        *(getattr(_release_models, name) for name in _release_models.__all__),
     )
     if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
 }

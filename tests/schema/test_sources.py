@@ -91,6 +91,8 @@ def _cited() -> Iterator[tuple[str, str]]:
         yield from ((param.path, c) for c in param.sources)
     for env in CATALOG.env_vars:
         yield from ((f"env {env.name}", c) for c in env.sources)
+    for release in CATALOG.releases:
+        yield from ((f"release {release.id}", c) for c in release.sources)
     artifacts = load_artifacts()
     for where, text in _texts(artifacts, "artifacts"):
         if ".sources[" in where:
