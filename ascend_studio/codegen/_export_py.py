@@ -129,6 +129,23 @@ def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     return sorted(used)
 
 
+def sess_only_lines(profile: Profile, catalog: Catalog) -> list[str]:
+    """Header lines naming the set values that only a sess.run parameter_map can carry."""
+    found = []
+    for path, value in profile.values.items():
+        param = catalog.param(path) if catalog.has(path) else None
+        if param is not None and param.session is not None and param.session.session_only:
+            shown = value.expr if isinstance(value, Expr) else repr(value)
+            found.append(f"#   {path}={' '.join(shown.split())}")
+    if not found:
+        return []
+    return [
+        "# sess.run parameter_map keys NPURunConfig has no keyword for, so not written here",
+        "# (export the sess format to set them):",
+        *found,
+    ]
+
+
 def shown_paths(calls: list[Call]) -> set[str]:
     return {_path(c, a.name) for c in calls for a in c.args if a.extra is None} | {
         c.holder for c in calls if c.expr is not None
@@ -141,6 +158,7 @@ def export_py(
     calls = build_calls(profile, catalog)
     placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
+    extra += sess_only_lines(profile, catalog)
     if profile.env:
         extra.append(
             f"# This profile also sets {len(profile.env)} environment variable(s); "

@@ -21,7 +21,12 @@ from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportOptions
-from ascend_studio.codegen._session import SessionWrite, not_sent, session_writes
+from ascend_studio.codegen._session import (
+    SessionWrite,
+    not_sent,
+    session_writes,
+    tf_config_params,
+)
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
 
@@ -80,6 +85,13 @@ _COMPRESS_NOTE = [
     "# enable_compress_weight is left out: NPUEstimator always writes it, and together with",
     "# compress_weight_conf it aborts the process (npu_attrs.cc); the conf file alone is sent.",
 ]
+
+
+def _tf_config(profile: Profile, catalog: Catalog) -> list[str]:
+    """NPUEstimator's TF_CONFIG lines, unless the profile sets the keys itself."""
+    if any(profile.values.get(p.path) is not None for p in tf_config_params(catalog)):
+        return []
+    return _TF_CONFIG
 
 
 def _loop_helper(writes: list[SessionWrite]) -> list[str]:
@@ -144,7 +156,7 @@ def export_sess(
         'custom_op.name = "NpuOptimizer"',
         *_writes(writes, placed, options.lang),
         *(_COMPRESS_NOTE if len(writes) < len(every) else []),
-        *_TF_CONFIG,
+        *_tf_config(profile, catalog),
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
         "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
         "# Use it as: with tf.Session(config=config) as sess: ...",

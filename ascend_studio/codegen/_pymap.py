@@ -13,7 +13,6 @@ from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
-from ascend_studio.codegen._session import INTERNAL_KEYS, TF_CONFIG_KEYS
 
 __all__ = ["MapBuilder"]
 
@@ -44,7 +43,7 @@ class MapBuilder(Builder):
                 if self._wrong_field(write):
                     continue
                 earlier = chosen.get(write.key)
-                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
+                internal = self._internal(write)
                 if earlier is None or internal or self._replaces(earlier, write):
                     chosen[write.key] = write
         for write in chosen.values():
@@ -101,10 +100,35 @@ class MapBuilder(Builder):
         )
         return True
 
+    def _internal(self, write: MapWrite) -> bool:
+        """A write NPUEstimator makes on its own, as it makes it: its fixed value
+        (``use_off_line`` True), or a TF_CONFIG key under a condition or from an
+        expression (the job name read at run time). Not a setting of the profile."""
+        param = self.catalog.by_session_key().get(write.key)
+        session = param.session if param is not None else None
+        if session is None:
+            return False
+        if session.written is not None:
+            value = write.value
+            return type(value) is type(session.written) and value == session.written
+        if session.from_env:
+            return bool(branch_of(write.label)) or not is_value(write.value)
+        return False
+
     def _map_write(self, write: MapWrite, out: Built) -> None:
         param = self.catalog.by_session_key().get(write.key)
         if param is None:
             self._unknown_key(write)
+            return
+        if self._internal(write):
+            self.add(
+                "ignored",
+                f"parameter_map[{write.key!r}] 是 NPUEstimator 自己写入的值，不属于配置。",
+                f"parameter_map[{write.key!r}] is what NPUEstimator writes on its own, not a "
+                "setting.",
+                write.line,
+                write.key,
+            )
             return
         assert param.session is not None
         branch = branch_of(write.label)
@@ -128,17 +152,7 @@ class MapBuilder(Builder):
         self._store(param.path, param, value, write.line, out, node=write.node)
 
     def _unknown_key(self, write: MapWrite) -> None:
-        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
-            self.add(
-                "ignored",
-                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
-                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
-                "itself), not a setting.",
-                write.line,
-                write.key,
-            )
-            return
-        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
+        known = list(self.catalog.by_session_key())
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""

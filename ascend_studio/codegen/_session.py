@@ -9,8 +9,9 @@ rules the catalog model does not express:
   object exists, except the values NPUEstimator writes when it is absent
   (``SessionOption.absent``);
 - a gated field falls back to ``SessionOption.fallback`` when unset;
-- the keys NPUEstimator adds on its own (use_off_line, min_group_size, and job
-  and task_index read from TF_CONFIG).
+- the session-only keys NPUEstimator writes on its own (``SessionOption.written``,
+  replaced by the profile's value when it sets one) come first, and those it takes
+  from TF_CONFIG at run time (``SessionOption.from_env``) are left to the exporter.
 """
 
 from __future__ import annotations
@@ -25,20 +26,23 @@ from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
 __all__ = [
-    "INTERNAL_KEYS",
     "SessionWrite",
+    "estimator_written",
     "not_sent",
     "session_params",
     "session_writes",
+    "tf_config_params",
 ]
 
-#: Keys NPUEstimator writes on its own: key -> (field, Python source of the value).
-INTERNAL_KEYS: dict[str, tuple[str, str]] = {
-    "use_off_line": ("b", "True"),
-    "min_group_size": ("b", "1"),
-}
-#: Written from TF_CONFIG at run time (see the sess exporter).
-TF_CONFIG_KEYS = ("job", "task_index")
+
+def estimator_written(catalog: Catalog) -> list[Parameter]:
+    """Session-only parameters NPUEstimator writes on its own (use_off_line...)."""
+    return [p for p in catalog.params if p.session is not None and p.session.written is not None]
+
+
+def tf_config_params(catalog: Catalog) -> list[Parameter]:
+    """Session-only parameters NPUEstimator takes from TF_CONFIG at run time (job...)."""
+    return [p for p in catalog.params if p.session is not None and p.session.from_env]
 
 
 @dataclass(frozen=True)
@@ -170,10 +174,18 @@ _GATES: dict[str, Callable[[Profile, Parameter, Catalog, Value | None], _Gated]]
 
 
 def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
-    """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair."""
+    """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair
+    (a value the profile sets for a session-only key is written as set)."""
     check_profile(profile, catalog)
-    writes = [SessionWrite(k, f, rhs, "") for k, (f, rhs) in INTERNAL_KEYS.items()]
+    own = estimator_written(catalog)
+    writes = []
+    for param in own:
+        assert param.session is not None and param.session.written is not None
+        value = profile.values.get(param.path, param.session.written)
+        writes.append(_write(param, param.session.written if value is None else value))
     for param in session_params(catalog):
+        if param in own:
+            continue
         if param.session is not None and param.session.session_only:
             value = profile.values.get(param.path)
             found = None if value is None else _write(param, value)

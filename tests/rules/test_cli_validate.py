@@ -142,7 +142,7 @@ def test_script_is_checked_as_written_and_import_warnings_are_shown(
         "cfg = tf.ConfigProto()\n"
         "op = cfg.graph_options.rewrite_options.custom_optimizers.add()\n"
         "op.name = 'NpuOptimizer'\n"
-        "op.parameter_map['auto_tune_mode'].s = tf.compat.as_bytes('RL,GA')\n"
+        "op.parameter_map['mstune_mode'].s = tf.compat.as_bytes('1')\n"
         "config = NPURunConfig(session_config=cfg, aoe_mode=2, variable_placement='host',\n"
         "                      mix_compile_mode=True, work_path='/tmp')\n",
         encoding="utf-8",
@@ -154,7 +154,7 @@ def test_script_is_checked_as_written_and_import_warnings_are_shown(
     assert run_cli(["validate", str(script), "--json"]) == 1
     document = json.loads(capsys.readouterr().out)
     assert document["import_errors"] == []
-    assert any("auto_tune_mode" in line for line in document["import_warnings"])
+    assert any("mstune_mode" in line for line in document["import_warnings"])
     fixed = tmp_path / "fixed.py"
     fixed.write_text(
         "config = NPURunConfig(aoe_mode='2', variable_placement='Host', mix_compile_mode=True)\n"
