@@ -49,9 +49,9 @@ VALUE_LISTS: dict[str, tuple[str, str]] = {
     "aoe_mode": ("util.py", r"(?:aoe|mstune)_modes\s*=\s*\[(.*?)\]"),
 }
 
-_READ = re.compile(r'params\.count\("([A-Za-z0-9_]+)"\)')
-_READ_FIELD = re.compile(r'params\.at\("([A-Za-z0-9_]+)"\)\.([sibf])\(\)')
-_WRITE = re.compile(r"""parameter_map\[["']([A-Za-z0-9_]+)["']\]\.([sibf])\b""")
+_READ = re.compile(r'params\.count\(\s*"([A-Za-z0-9_]+)"\s*\)')
+_READ_FIELD = re.compile(r'params\.at\(\s*"([A-Za-z0-9_]+)"\s*\)\.([sibf])\(\)')
+_WRITE = re.compile(r"""parameter_map\[\s*["']([A-Za-z0-9_]+)["']\s*\]\.([sibf])\b""")
 _ITEM = re.compile(r""""([^"]*)"|'([^']*)'|(-?\d+)""")
 
 
