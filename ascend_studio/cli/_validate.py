@@ -26,6 +26,7 @@ from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
+from ascend_studio.cli._release import add_release_argument, release_problem, resolve_release
 from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._config import ConfigError
@@ -35,7 +36,7 @@ from ascend_studio.lint._options import (
     add_batch_arguments,
     is_batch,
 )
-from ascend_studio.lint._settings import CommandLine, Settings, settings_for
+from ascend_studio.lint._settings import CommandLine, Settings, settings_for, with_release
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
 from ascend_studio.schema import Catalog, shipped_catalog
@@ -77,6 +78,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--scenario", choices=["training", "inference"], help="override the scenario"
     )
+    add_release_argument(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
     parser.add_argument(
@@ -207,6 +209,7 @@ def _json_document(
                 "label": label,
                 "product": p.product,
                 "scenario": p.scenario,
+                "release": p.release,
                 "counts": _counts(found),
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
@@ -252,8 +255,9 @@ def _report(
             print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
         for (label, p, found), why in zip(results, explained, strict=True):
             counts = _counts(found)
+            release = f", TF Adapter {p.release}" if p.release else ""
             print(
-                f"{label}: {p.product}, {p.scenario}: "
+                f"{label}: {p.product}, {p.scenario}{release}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
@@ -271,9 +275,13 @@ def _report(
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
     """The project configuration's settings for the one FILE, products resolved."""
     try:
-        settings = settings_for(Path(args.paths[0]), CommandLine(args.product, args.scenario))
+        cli = CommandLine(args.product, args.scenario, release=args.release)
+        settings = settings_for(Path(args.paths[0]), cli)
     except ConfigError as exc:
         return str(exc)
+    release = settings.release
+    if release.value is not None and (problem := release_problem(release.value, catalog)):
+        return f"{release.origin}: {problem}"
     product = settings.product.value
     if product is not None:
         found = product_id(catalog, product)
@@ -305,13 +313,21 @@ def _resolver(catalog: Catalog) -> Callable[[str], str | None]:
     return lambda text: product_id(catalog, text)
 
 
-def run(args: argparse.Namespace) -> int:
-    catalog = shipped_catalog()
+def _target_args(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    """--product and --release resolved in place; the problem with them, if any."""
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            return _fail(unknown_product(catalog, args.product))
+            return unknown_product(catalog, args.product)
         args.product = found
+    return _resolve_release_arg(args, catalog)
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = shipped_catalog()
+    problem = _target_args(args, catalog)
+    if problem is not None:
+        return _fail(problem)
     if is_batch(args):
         from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
 
@@ -333,7 +349,24 @@ def run(args: argparse.Namespace) -> int:
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
-    return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
+    loaded = [
+        (label, with_release(p, settings.release), c) for label, p, c in _retarget(loaded, args)
+    ]
+    return _report(loaded, args, problems, settings, comments, reads=reads)
+
+
+def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    """``--release`` resolved (auto reads the machine, and says so); the problem if any."""
+    if not args.release:
+        return None
+    try:
+        resolved = resolve_release(args.release, catalog)
+    except ValueError as exc:
+        return f"--release: {exc}"
+    for note in resolved.notes:
+        print(f"ascend-studio {COMMAND}: {note}", file=sys.stderr)
+    args.release = resolved.release.id if resolved.release else None
+    return None
 
 
 def _fail(problem: str) -> int:

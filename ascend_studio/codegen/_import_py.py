@@ -106,7 +106,9 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
+    header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
     builder = MapBuilder(catalog, src)
+    builder.exported = header.ours
     found = _configurations(builder, scanner)
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
@@ -122,7 +124,6 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             "No NPURunConfig(...), NpuOptimizer parameter_map or os.environ setting found.",
             None,
         )
-    header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
     configs = tuple(
         ImportedConfig(
             _profile(built, env, header),
@@ -337,6 +338,8 @@ def _profile(built: Built, env: dict[str, str | None], info: HeaderInfo) -> Prof
     }
     if info.product:
         data["product"] = info.product
+    if info.release:
+        data["release"] = info.release
     if info.notes is not None:
         data["notes"] = info.notes
     return Profile.model_validate(data)

@@ -22,6 +22,10 @@ _FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "flo
 class MapBuilder(Builder):
     """A :class:`Builder` that also reads NpuOptimizer ``parameter_map`` writes."""
 
+    #: The script is an Ascend Studio export: the keys it writes on NPUEstimator's
+    #: behalf (use_off_line, the TF_CONFIG pair...) are not the profile's settings.
+    exported = False
+
     def map_values(self, proto: ProtoObj) -> Built:
         """Profile values from a ConfigProto's NpuOptimizer parameter_map writes.
 
@@ -101,12 +105,13 @@ class MapBuilder(Builder):
         return True
 
     def _internal(self, write: MapWrite) -> bool:
-        """A write NPUEstimator makes on its own, as it makes it: its fixed value
-        (``use_off_line`` True), or a TF_CONFIG key under a condition or from an
-        expression (the job name read at run time). Not a setting of the profile."""
+        """In an Ascend Studio export, a write made on NPUEstimator's behalf, as it makes
+        it: its fixed value (``use_off_line`` True), or a TF_CONFIG key under a
+        condition or from an expression. Not a setting of the profile; in any other
+        script it is one (the sess.run docs set use_off_line themselves)."""
         param = self.catalog.by_session_key().get(write.key)
         session = param.session if param is not None else None
-        if session is None:
+        if session is None or not self.exported:
             return False
         if session.written is not None:
             value = write.value

@@ -131,6 +131,7 @@ def _resolved(settings: Settings, resolve: Resolve) -> Settings:
         settings.fail_on,
         settings.layers,
         settings.overrides,
+        settings.release,
     )
 
 

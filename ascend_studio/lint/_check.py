@@ -21,11 +21,12 @@ from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator, read_lines
 from ascend_studio.lint._select import import_rule_id
-from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
+from ascend_studio.machine import AUTO, auto_release
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Release, Text
 
 __all__ = ["CheckedFile", "Finding", "check_file"]
 
@@ -163,6 +164,23 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     ctx.add(finding, [])
 
 
+def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
+    """A configuration's ``release = "auto"``, as the machine's release (read once)."""
+    if setting.value is None or setting.value.strip().casefold() != AUTO:
+        return setting
+    found = _auto(catalog)
+    return Setting(found.id if found else None, setting.origin)
+
+
+_AUTO: dict[int, Release | None] = {}
+
+
+def _auto(catalog: Catalog) -> Release | None:
+    if id(catalog) not in _AUTO:
+        _AUTO[id(catalog)] = auto_release(catalog).release
+    return _AUTO[id(catalog)]
+
+
 def check_file(
     path: Path,
     shown: str,
@@ -190,6 +208,7 @@ def check_file(
         profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
+        profile = with_release(profile, _machine_release(settings.release, catalog))
         checked.configs.append((config.label, profile))
         for diagnostic in on_one_path(config, evaluate(profile, catalog)):
             _rule_finding(ctx, diagnostic, index, config, reads)

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from ascend_studio.profile._document import (
     PRODUCT_ID,
+    RELEASE_NAME,
     Expr,
     ExtraKwarg,
     Profile,
@@ -75,6 +76,14 @@ def _schema_version(value: object) -> int:
 
 def _product(value: object) -> str:
     if not PRODUCT_ID.fullmatch(_str(value)):
+        raise _NotPlain
+    return _str(value)
+
+
+def _release(value: object) -> str | None:
+    if value is None:
+        return None
+    if not RELEASE_NAME.fullmatch(_str(value)):
         raise _NotPlain
     return _str(value)
 
@@ -147,6 +156,7 @@ _CHECKS: dict[str, Any] = {
     "schema_version": _schema_version,
     "product": _product,
     "scenario": _scenario,
+    "release": _release,
     "values": _values,
     "env": _env,
     "env_verbatim": _names,

@@ -16,6 +16,7 @@ from ascend_studio.profile import Expr, Value
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
+from ascend_studio.rules._release_text import retired_fact
 from ascend_studio.schema import (
     OWNERS,
     EnumValue,
@@ -87,7 +88,7 @@ def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
         lambda: [
             (path, value, facts)
             for path, value, facts in ctx.known()
-            if not isinstance(value, Expr) and value is not None
+            if not isinstance(value, Expr) and value is not None and ctx.exists(path)
         ],
     )
 
@@ -112,7 +113,7 @@ def _find(ctx: Ctx) -> list[Finding]:
     found: list[Finding] = []
     for path, value, facts in _literals(ctx):
         param = facts.param
-        typed = type_problem(param, value)
+        typed = type_problem(param, value) if not _release_typed(ctx, path, param) else None
         valued = value_problem(facts, value, ctx) if typed is None else None
         special = param.checks.range in ("explicit", "clamps")
         ranged = typed is None and not special and _bounds_problem(facts, value)
@@ -147,8 +148,27 @@ def typed_param(*py_types: str) -> Involves:
 ValueProblem = Literal["case", "not_allowed", "undocumented"]
 
 
+def _release_typed(ctx: Ctx, path: str, param: Parameter) -> bool:
+    """The target release's signature default has another type than the catalog's
+    (jit_compile was a bool): ``release.type`` judges the value's type there."""
+    default = ctx.defaults.get(path)
+    return (
+        ctx.release is not None and default is not None and type(default).__name__ != param.py_type
+    )
+
+
+def _release_valued(ctx: Ctx, path: str) -> bool:
+    """The target release's adapter checks ``path`` against its own list:
+    ``release.value`` judges the value there."""
+    if ctx.release is None:
+        return False
+    return ctx.ix.catalog.history.listed(path, ctx.release.id) is not None
+
+
 def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | None:
     if facts.allowed is None or value_key(value) in facts.allowed:
+        return None
+    if _release_valued(ctx, facts.path):
         return None
     switch = facts.param.checks.read_with
     if _enforced(facts.param, "values") is None or (switch is not None and not ctx.is_true(switch)):
@@ -428,7 +448,8 @@ def involves_scenario(ix: CatalogIndex, path: str) -> bool:
 def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
     for path, value in ctx.values.items():
         if path not in ctx.ix.facts:
-            near = difflib.get_close_matches(path, list(ctx.ix.facts), n=1)
+            names = [p for p in ctx.ix.facts if ctx.exists(p)]
+            near = difflib.get_close_matches(path, names, n=1)
             yield Hit((path,), _ns(path, value, **_suggestion(near)))
 
 
@@ -442,7 +463,15 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
             continue  # e.g. NPUEstimator(...) arguments kept for other rules
         if extra.name in UNPACKED:
             continue  # `**kwargs` / `*args` kept from a script: names unknown, not wrong
-        names = [p.name for p in ctx.ix.catalog.params if p.owner == extra.owner]
+        if retired_fact(ctx.ix.catalog.history, extra.owner, extra.name) is not None:
+            continue  # a keyword of some releases: the release family says which
+        names = [
+            p.name
+            for p in ctx.ix.catalog.params
+            if p.owner == extra.owner
+            and not (p.session and p.session.session_only)
+            and ctx.exists(p.path)
+        ]
         near = difflib.get_close_matches(extra.name, names, n=1)
         yield Hit(
             (f"{extra.owner}.{extra.name}",),

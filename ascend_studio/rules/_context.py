@@ -7,13 +7,20 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
-from ascend_studio.schema import Scalar, documented_default, runtime_number
+from ascend_studio.schema import (
+    Release,
+    Scalar,
+    UnknownReleaseError,
+    documented_default,
+    runtime_number,
+)
 
 _T = TypeVar("_T")
 
@@ -39,6 +46,7 @@ class Ctx:
 
     __slots__ = (
         "_known",
+        "defaults",
         "env",
         "files",
         "holders",
@@ -46,6 +54,7 @@ class Ctx:
         "memo",
         "product",
         "profile",
+        "release",
         "scenario",
         "values",
     )
@@ -57,6 +66,14 @@ class Ctx:
         self.product = profile.product
         self.scenario = profile.scenario
         self.ix = ix
+        #: The TF Adapter release the profile names, resolved; None when it names none
+        #: (or one no public release matches: ``release.unknown`` says so).
+        self.release: Release | None = None
+        if profile.release is not None:
+            with contextlib.suppress(UnknownReleaseError):
+                self.release = ix.catalog.history.resolve(profile.release)
+        #: Signature defaults, as the target release has them.
+        self.defaults = ix.defaults_at(self.release.id if self.release else None)
         self.files = file_contents(profile)
         used: set[str] = set()
         for key in self.values:
@@ -102,7 +119,7 @@ class Ctx:
         """Set literal, else the signature default; None when unknown or None."""
         if path in self.values:
             return self.lit(path)
-        return self.ix.defaults.get(path)
+        return self.defaults.get(path)
 
     def sval(self, path: str) -> str | None:
         """The set value when it is a string, else None."""
@@ -151,7 +168,7 @@ class Ctx:
             elif (doc := self.doc_default(path)) is not None:
                 found = doc, "documented default"
             else:
-                found = param.default, "signature default"
+                found = self.defaults.get(path), "signature default"
         value, source = found
         if not isinstance(value, int) or isinstance(value, bool):
             return None, source
@@ -189,6 +206,13 @@ class Ctx:
         return name in self.env and self.env[name] is None
 
     # -- target ----------------------------------------------------------------------
+    def exists(self, path: str) -> bool:
+        """Whether the target release has ``path`` (its keyword, or for a sess.run-only
+        parameter its key); True when no release is named or nothing is known."""
+        if self.release is None:
+            return True
+        return self.ix.exists_at(path, self.release.id)
+
     @property
     def graph_run_mode(self) -> int | None:
         return self.ival("graph_run_mode")

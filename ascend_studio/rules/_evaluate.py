@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules._context import Ctx
@@ -41,7 +42,7 @@ def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnosti
     ctx = context_for(profile, catalog)
     found: list[Diagnostic] = []
     for rule in RULES:
-        found.extend(diagnose(rule, ctx))
+        found.extend(d for d in map(lambda d: for_release(rule, d, ctx), diagnose(rule, ctx)) if d)
     found.sort(key=lambda d: _RANK[d.severity])
     return found
 
@@ -129,6 +130,45 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
     )
+
+
+def for_release(rule: Rule, diag: Diagnostic, ctx: Ctx) -> Diagnostic | None:
+    """``diag`` as the target release allows: a fix (or advice) that proposes a parameter
+    the release lacks is not given; with no release named, advice says from which
+    release what it proposes exists."""
+    named = (
+        [p for p in versioned_in(ctx.ix, diag.fix.en) if p not in diag.params] if diag.fix else []
+    )
+    if not named or diag.fix is None:
+        return diag
+    if ctx.release is None:
+        return _advice_spans(diag, named, ctx) if rule.kind == "advice" else diag
+    lacking = [p for p in named if not ctx.exists(p)]
+    if not lacking:
+        return diag
+    if rule.kind == "advice":
+        return None  # advice to use what the release does not have: no advice
+    label = f"{ctx.release.short} ({ctx.release.month})"
+    note = txt(
+        f"（建议的 {', '.join(lacking)} 在 TF Adapter {label} 中不存在，未给出修改建议。）",
+        f"(The fix would use {', '.join(lacking)}, which TF Adapter {label} does not have.)",
+    )
+    return replace(diag, fix=note)
+
+
+def _advice_spans(diag: Diagnostic, named: list[str], ctx: Ctx) -> Diagnostic:
+    """Advice naming no release: what it proposes, with the releases that have it."""
+    assert diag.fix is not None
+    history = ctx.ix.catalog.history
+    spans = [(p, history.where(f)) for p in named if (f := history.keyword(p)) is not None]
+    zh = "；".join(f"{p} {w.zh}可用" for p, w in spans)
+    en = "; ".join(f"{p} exists {w.en}" for p, w in spans)
+    return replace(diag, fix=txt(f"{diag.fix.zh}（{zh}。）", f"{diag.fix.en} ({en}.)"))
+
+
+def versioned_in(ix: CatalogIndex, text: str) -> list[str]:
+    """Catalog parameters named in ``text`` that not every release has."""
+    return [path for path, pattern in ix.versioned_names().items() if pattern.search(text)]
 
 
 def involved(rule: Rule, ix: CatalogIndex, path: str) -> bool:

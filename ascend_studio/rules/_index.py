@@ -7,6 +7,7 @@ computed here once per catalog object, not per profile.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from threading import Lock
 
@@ -45,6 +46,46 @@ class CatalogIndex:
         self.holders: frozenset[str] = frozenset(
             p.path for p in catalog.params if p.kind == "subconfig"
         )
+        self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
+        self._versioned: dict[str, re.Pattern[str]] | None = None
+
+    def versioned_names(self) -> dict[str, re.Pattern[str]]:
+        """Parameters (keywords) that some releases of a public CANN version lack -> a
+        pattern finding their name in a text."""
+        if self._versioned is None:
+            history = self.catalog.history
+            found: dict[str, re.Pattern[str]] = {}
+            for fact in history.keywords():
+                if fact.path in self.facts and history.varies(fact):
+                    found[fact.path] = re.compile(rf"(?<![\w.]){re.escape(fact.path)}(?![\w])")
+            self._versioned = found
+        return self._versioned
+
+    def defaults_at(self, release: str | None) -> dict[str, Scalar | None]:
+        """Signature defaults at ``release`` (None: the catalog's, the newest)."""
+        if release is None:
+            return self.defaults
+        found = self._defaults_at.get(release)
+        if found is None:
+            history = self.catalog.history
+            found = dict(self.defaults)
+            for path in found:
+                known, value, _ = history.default(path, release)
+                if known:
+                    found[path] = value
+            self._defaults_at[release] = found
+        return found
+
+    def exists_at(self, path: str, release: str) -> bool:
+        """Whether ``release`` has ``path``: its keyword, or (sess.run-only) its key."""
+        param = self.param(path)
+        history = self.catalog.history
+        if param is not None and param.session is not None and param.session.session_only:
+            read = history.reads_key(param.session.key, release)
+            written = history.writes_key(param.session.key, release)
+            return read is None or bool(read or written)
+        has = history.has_keyword(path, release)
+        return has is None or has
 
     def param(self, path: str) -> Parameter | None:
         facts = self.facts.get(path)

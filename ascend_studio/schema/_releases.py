@@ -10,7 +10,7 @@ presets, ``migrate``. A release named by the user is resolved here too: an id
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio.schema._models import Scalar, Text
@@ -75,10 +75,42 @@ class ReleaseIndex:
         line = [r for r in self.releases if r.cann_line and _fold(r.cann_line) == _fold(text)]
         if line:
             return line[-1]  # the newest public ref of that CANN line
+        head = f"unknown release {text!r}"
+        if text.strip()[:1].isdigit():
+            head = (
+                f"no public TF Adapter release is tagged for CANN {text.strip()!r} (public tags: "
+                f"{', '.join(self.cann_lines())}; the history between 2023-12 and 2026-04 is "
+                "not public)"
+            )
         raise UnknownReleaseError(
-            f"unknown release {text!r}: name a public ref ({', '.join(self.refs())}), a CANN "
-            f"version of a tagged release ({', '.join(self.cann_lines())}), newest, or auto"
+            f"{head}: name a public ref ({', '.join(self.refs())}), a CANN version of a tagged "
+            f"release ({', '.join(self.cann_lines())}), newest, or auto"
         )
+
+    def for_cann(self, version: str) -> Release | None:
+        """The release a CANN version maps to publicly: the tag of exactly that version,
+        else the newest tag of its line (``7.0.0`` -> 7.0.0.alpha003); None when no
+        public tag names it (5.x, 6.0, 8.x...)."""
+        exact = [r for r in self.releases if r.cann and _fold(r.cann) == _fold(version)]
+        if exact:
+            return exact[-1]
+        line = ".".join(
+            p for p in version.split(".") if not p.lower().startswith(("alpha", "beta"))
+        )
+        same = [r for r in self.releases if r.cann_line and _fold(r.cann_line) == _fold(line)]
+        return same[-1] if same else None
+
+    def matching(self, keywords: Mapping[str, Sequence[str]]) -> list[Release]:
+        """The releases whose constructors take exactly ``keywords`` (class -> names),
+        the classes of the catalog's owners compared."""
+        owners = {f.owner for f in self._keywords.values()}
+        given = {(o, n) for o, names in keywords.items() if o in owners for n in names}
+        found = []
+        for release in self.releases:
+            have = {(f.owner, f.name) for f in self._keywords.values() if self.holds(f, release.id)}
+            if have == given:
+                found.append(release)
+        return found
 
     def refs(self) -> list[str]:
         return [r.id for r in self.releases]
@@ -98,6 +130,16 @@ class ReleaseIndex:
 
     def holding(self, span: Span) -> list[Release]:
         return [r for r in self.releases if self.holds(span, r.id)]
+
+    def tagged(self) -> list[Release]:
+        """The releases whose CANN version is public (the tfa_ tags and hicann 9.0.0)."""
+        return [r for r in self.releases if r.cann is not None]
+
+    def varies(self, span: Span) -> bool:
+        """Whether ``span`` holds in some releases of a public CANN version but not all:
+        what a user who names no release may or may not have (older branches aside)."""
+        held = [self.holds(span, r.id) for r in self.tagged()]
+        return (any(held) and not all(held)) or (not any(held) and span.removed is not None)
 
     def first(self, span: Span) -> Release:
         return self.get(span.since)

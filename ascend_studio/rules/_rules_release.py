@@ -1,0 +1,355 @@
+"""What the target TF Adapter release has: keywords, session keys, checked values, types.
+
+The facts are the catalog's validity data (``catalog.history``); these rules only
+compare the profile with them. With a release named, a keyword the release lacks is
+an error (the constructor raises TypeError) naming the first release that has it or
+when it was removed and what replaced it; a key its C++ does not read is ignored (a
+warning); a value its adapter rejects is an error. With no release named, what
+depends on the release is said once, as info, with the releases it holds for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._index import CatalogIndex
+from ascend_studio.rules._model import Hit, Rule, Severity, show, txt
+from ascend_studio.rules._release_text import (
+    gone_short,
+    gone_text,
+    release_label,
+    retired_fact,
+    where_text,
+)
+from ascend_studio.schema import KeywordFact, Text
+
+__all__ = ["RELEASE_RULES"]
+
+SRC = "npu_config.py (constructor signatures of each public release); ascend-tensorflow; hicann-tensorflow"
+
+
+def _family(
+    rule_id: str,
+    severity: Severity,
+    message: Text,
+    scan: Callable[[Ctx], Iterable[Hit]],
+    *,
+    fix: Text | None = None,
+    source: str = SRC,
+    involves: Callable[[CatalogIndex, str], bool] = lambda ix, path: False,
+) -> Rule:
+    return Rule(
+        id=rule_id,
+        severity=severity,
+        kind="python",
+        params=(),
+        message=message,
+        source=source,
+        fix=fix,
+        scan=scan,
+        involves=involves,
+    )
+
+
+def _versioned(ix: CatalogIndex, path: str) -> bool:
+    """A keyword some public release lacks."""
+    return path in ix.versioned_names()
+
+
+def _sess_only(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and param.session is not None and param.session.session_only
+
+
+def _checked(ix: CatalogIndex, path: str) -> bool:
+    """A parameter whose values the adapter itself checks in some release."""
+    return ix.catalog.history.values(path) is not None
+
+
+def _retyped(ix: CatalogIndex, path: str) -> bool:
+    """A keyword whose signature default changed type between releases (jit_compile)."""
+    fact = ix.catalog.history.keyword(path)
+    kinds = (
+        {type(d.value).__name__ for d in fact.defaults if d.value is not None} if fact else set()
+    )
+    return len(kinds) > 1
+
+
+def _unknown_release(ctx: Ctx) -> Iterator[Hit]:
+    if ctx.profile.release is not None and ctx.release is None:
+        history = ctx.ix.catalog.history
+        yield Hit(
+            ("release",), {"name": ctx.profile.release, "lines": ", ".join(history.cann_lines())}
+        )
+
+
+def _missing_keywords(ctx: Ctx) -> Iterator[Hit]:
+    """Set keywords (and sub-config fields) the target release's constructors lack."""
+    if ctx.release is None:
+        return
+    history = ctx.ix.catalog.history
+    for path, value, facts in ctx.known():
+        session = facts.param.session
+        if (session is not None and session.session_only) or ctx.exists(path):
+            continue
+        fact = history.keyword(path)
+        if fact is not None:
+            yield Hit((path,), _absence(ctx, fact, value))
+
+
+def _absence(
+    ctx: Ctx, fact: KeywordFact, value: object, verbatim: bool = False
+) -> dict[str, object]:
+    """Why ``fact`` is not in the target release, and what to do, in both languages."""
+    assert ctx.release is not None
+    history = ctx.ix.catalog.history
+    rid = ctx.release.id
+    first = history.first(fact)
+    ns: dict[str, object] = {
+        "param": fact.path,
+        "owner": fact.owner,
+        "value": value if verbatim else show(value),
+        "release": release_label(ctx.release),
+    }
+    if history.before(rid, first.id):
+        ns["why"] = txt(
+            f"它自 {release_label(first).zh} 起才有",
+            f"it first appears in {release_label(first).en}",
+        )
+        ns["todo"] = txt(
+            f"删除它，或以 {first.short} 及之后的版本为目标",
+            f"Remove it, or target {first.short} or later",
+        )
+    elif fact.removed is not None and not history.before(rid, fact.removed):
+        ns["why"] = gone_text(history, fact)
+        ns["todo"] = _replacement(fact)
+    else:  # a release branch cut before it, or a line where it came and went
+        ns["why"] = txt(f"它只在这些版本中存在：{where_text(history, fact).zh}",
+                        f"it exists {where_text(history, fact).en}")  # fmt: skip
+        ns["todo"] = _replacement(fact)
+    return ns
+
+
+def _replacement(fact: KeywordFact) -> Text:
+    if fact.replaced_by:
+        return txt(f"改用 {fact.replaced_by}", f"Use {fact.replaced_by} instead")
+    return txt("删除它", "Remove it")
+
+
+def _keys_not_read(ctx: Ctx) -> Iterator[Hit]:
+    """Set sess.run-only keys the target release's C++ does not read."""
+    if ctx.release is None:
+        return
+    history = ctx.ix.catalog.history
+    for path, value, facts in ctx.known():
+        session = facts.param.session
+        if session is None or not session.session_only or ctx.exists(path):
+            continue
+        fact = history.key(session.key)
+        span = fact.read if fact is not None else None
+        where = (
+            where_text(history, span)
+            if span
+            else txt("任何公开版本都不读取", "by no public release")
+        )
+        yield Hit(
+            (path,),
+            {"param": path, "value": show(value), "key": session.key,
+             "release": release_label(ctx.release), "where": where},
+        )  # fmt: skip
+
+
+def _retired_kwargs(ctx: Ctx) -> Iterator[Hit]:
+    """Keywords kept verbatim that an older (or other) release had."""
+    for extra in ctx.profile.extra_kwargs:
+        fact = retired_fact(ctx.ix.catalog.history, extra.owner, extra.name)
+        if fact is None or ctx.release is None:
+            continue
+        if ctx.ix.catalog.history.holds(fact, ctx.release.id):
+            continue  # es_cluster_config on 7.0.0: the constructor takes it
+        yield Hit((f"{extra.owner}.{extra.name}",), _absence(ctx, fact, extra.expr, verbatim=True))
+
+
+def _not_everywhere(ctx: Ctx) -> Iterator[Hit]:
+    """With no release named: the set keywords that some releases lack, in one finding."""
+    if ctx.release is not None or ctx.profile.release is not None:
+        return
+    history = ctx.ix.catalog.history
+    found: list[tuple[str, KeywordFact]] = []
+    for path, _, facts in ctx.known():
+        session = facts.param.session
+        fact = history.keyword(path)
+        if (session is not None and session.session_only) or fact is None:
+            continue
+        if history.varies(fact):
+            found.append((path, fact))
+    for extra in ctx.profile.extra_kwargs:
+        fact = retired_fact(history, extra.owner, extra.name)
+        if fact is not None:
+            found.append((fact.path, fact))
+    if found:
+        zh = "；".join(f"{p}：{_span_words(ctx, f).zh}" for p, f in found)
+        en = "; ".join(f"{p}: {_span_words(ctx, f).en}" for p, f in found)
+        yield Hit(tuple(p for p, _ in found), {"list": txt(zh, en)})
+
+
+def _span_words(ctx: Ctx, fact: KeywordFact) -> Text:
+    history = ctx.ix.catalog.history
+    where = where_text(history, fact)
+    if fact.removed is not None:
+        gone = gone_short(fact)
+        tail = (
+            txt(f"，改用 {fact.replaced_by}", f"; use {fact.replaced_by}")
+            if fact.replaced_by
+            else txt("", "")
+        )
+        return txt(f"{where.zh}，{gone.zh}{tail.zh}", f"{where.en}, {gone.en}{tail.en}")
+    return where
+
+
+def _values(ctx: Ctx) -> Iterator[Hit]:
+    """Values the adapter of the target release checks itself and rejects."""
+    if ctx.release is None:
+        return
+    history = ctx.ix.catalog.history
+    rid = ctx.release.id
+    for path, value, _ in ctx.known():
+        if isinstance(value, bytes) or not ctx.exists(path):
+            continue
+        if history.value_allowed(path, value, rid) is False:
+            listed = history.listed(path, rid) or ()
+            fact = history.values(path)
+            item = next((i for i in fact.items if i.value == value), None) if fact else None
+            where = (
+                where_text(history, item)
+                if item
+                else txt("任何公开版本都不接受", "by no public release")
+            )
+            yield Hit(
+                (path,),
+                {"param": path, "value": show(value), "release": release_label(ctx.release),
+                 "allowed": ", ".join(show(v) for v in listed), "where": where},
+            )  # fmt: skip
+
+
+def _types(ctx: Ctx) -> Iterator[Hit]:
+    """A value whose type is not the one the target release's signature default has,
+    where that type is not the catalog's (jit_compile was a bool before 6.3.RC2)."""
+    if ctx.release is None:
+        return
+    for path, value, facts in ctx.known():
+        default = ctx.defaults.get(path)
+        if default is None or isinstance(value, bytes) or not ctx.exists(path):
+            continue
+        if type(default).__name__ == facts.param.py_type or type(value) is type(default):
+            continue
+        if value is None or type(value).__name__ == "Expr":
+            continue
+        yield Hit(
+            (path,),
+            {"param": path, "value": show(value), "release": release_label(ctx.release),
+             "expected": type(default).__name__, "default": show(default)},
+        )  # fmt: skip
+
+
+RELEASE_RULES: tuple[Rule, ...] = (
+    _family(
+        "release.unknown",
+        "warning",
+        txt(
+            "release={name} 不是公开的 TF Adapter 版本，无法按版本检查；与版本有关的结论会注明适用的版本。",
+            "release={name} names no public TF Adapter release, so nothing is checked against "
+            "one; findings that depend on the release say which releases they hold for.",
+        ),
+        _unknown_release,
+        fix=txt(
+            "写一个公开的 ref（如 r1.15.0、master）、带 CANN 版本的标签版本（{lines}）、newest，或 auto。",
+            "Name a public ref (r1.15.0, master...), the CANN version of a tagged release "
+            "({lines}), newest, or auto.",
+        ),
+    ),
+    _family(
+        "release.missing_keyword",
+        "error",
+        txt(
+            "TF Adapter {release} 的 {owner} 没有参数 {param}，构造时会报 TypeError：{why}。",
+            "{owner} of TF Adapter {release} has no parameter {param}: it raises TypeError "
+            "({why}).",
+        ),
+        _missing_keywords,
+        fix=txt("{todo}。", "{todo}."),
+        source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
+        involves=_versioned,
+    ),
+    _family(
+        "release.retired_keyword",
+        "error",
+        txt(
+            "TF Adapter {release} 的 {owner} 没有参数 {param}（原样保留为 {value}），构造时会报 TypeError：{why}。",
+            "{owner} of TF Adapter {release} has no parameter {param} (kept verbatim as "
+            "{value}): it raises TypeError ({why}).",
+        ),
+        _retired_kwargs,
+        fix=txt("{todo}。", "{todo}."),
+        source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
+    ),
+    _family(
+        "release.key_not_read",
+        "warning",
+        txt(
+            "TF Adapter {release} 的 C++ 不读取 parameter_map['{key}']（读取它的版本：{where}），该值被静默忽略。",
+            "The C++ of TF Adapter {release} does not read parameter_map['{key}'] (read "
+            "{where}): the value is silently ignored.",
+        ),
+        _keys_not_read,
+        fix=txt(
+            "删除它，或以读取它的版本为目标。", "Remove it, or target a release that reads it."
+        ),
+        source="npu_attrs.cc; ascend-tensorflow; hicann-tensorflow",
+        involves=_sess_only,
+    ),
+    _family(
+        "release.value",
+        "error",
+        txt(
+            "TF Adapter {release} 不接受 {param}={value}（接受 {allowed}）；该值的适用版本：{where}。",
+            "TF Adapter {release} rejects {param}={value} (it accepts {allowed}); the value is "
+            "accepted {where}.",
+        ),
+        _values,
+        fix=txt("改用 {allowed} 之一。", "Use one of {allowed}."),
+        source="npu_attrs.cc; util.py; ascend-tensorflow; hicann-tensorflow",
+        involves=_checked,
+    ),
+    _family(
+        "release.type",
+        "error",
+        txt(
+            "在 TF Adapter {release} 中 {param} 是 {expected}（默认 {default}），当前为 {value}，传给 TF Adapter 时会出错。",
+            "In TF Adapter {release}, {param} is a {expected} (default {default}); {value} "
+            "fails when TF Adapter sends it.",
+        ),
+        _types,
+        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
+        source="npu_config.py (signature defaults); ascend-tensorflow",
+        involves=_retyped,
+    ),
+    _family(
+        "release.depends",
+        "info",
+        txt(
+            "未指定 TF Adapter 版本；这些参数只在部分（写明 CANN 版本的）版本中存在，在其他版本上构造时会报 TypeError：{list}。",
+            "No TF Adapter release is named; these exist only in some of the releases with a "
+            "public CANN version, and on the others the constructor raises TypeError: {list}.",
+        ),
+        _not_everywhere,
+        fix=txt(
+            "用 --release、[tool.ascend-studio] 的 release 或脚本中的 # ascend-studio: release=... 指定版本（auto：读取本机已安装的版本），即可逐项检查。",
+            "Name the release (--release, release in [tool.ascend-studio], or "
+            "# ascend-studio: release=... in the script; auto reads the installed one) to "
+            "check each exactly.",
+        ),
+        involves=_versioned,
+    ),
+)
