@@ -1,6 +1,6 @@
 """The progressive form build: input stays live while rows are built, and how soon all exist.
 
-Targets (issue 15, point 3): while the rows are built after the first paint, the
+Targets: while the rows are built after the first paint, the
 event loop never stalls longer than one frame (16 ms; the max gap between the
 ticks of a 1 ms timer) and a posted keystroke reaches a text field within one
 frame (p95); every form row exists within 3x a bare PySide6 ``QMainWindow``'s

@@ -1,6 +1,6 @@
 """The one-folder bundle against the same commands run from this environment.
 
-Target (issue 15): the bundle starts no slower than 1.1x the virtual environment,
+Target: the bundle starts no slower than 1.1x the virtual environment,
 for the command line and for the app's first paint (offscreen smoke start: the
 window is shown once, then the app quits). Each case runs the environment's
 command and the bundle's in turn (A B A B ...), after two warm-ups each, so the

@@ -1,6 +1,6 @@
 """Command-line start-up: each command as a whole process, against baselines.
 
-Targets (issue 15): ``params``, ``validate FILE``, ``export`` and ``paths`` take at
+Targets: ``params``, ``validate FILE``, ``export`` and ``paths`` take at
 most 1.3x ``python -c "from pydantic import BaseModel"``; ``--version`` at most 2x
 ``python -c pass``. ``import`` of a 5,000-line script is timed against the same
 baseline (the issue's table lists it; it has no target of its own), and so is a

@@ -1,6 +1,6 @@
 """Importer speed: a 5,000-line training script against ``ast.parse`` of the same text.
 
-Target (issue 4): importing takes <= 2x ``ast.parse``. The import includes its
+Target: importing takes <= 2x ``ast.parse``. The import includes its
 own parse, so the ratio is (parse + walk) / parse. Two synthetic scripts are
 timed: "typical" (flags and constants at module level, model and data code in
 functions and classes, configs in a few places) and "flat" (everything at

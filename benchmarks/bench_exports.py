@@ -1,4 +1,4 @@
-"""Every export format on the profile with every parameter set (issue 8).
+"""Every export format on the profile with every parameter set.
 
 Usage: ``python benchmarks/bench_exports.py [--rounds N]``. Prints p50/p95 per
 format and for all formats together; rule diagnostics are included in the code

@@ -1,6 +1,6 @@
 """Every interaction within one frame: edit, search, target and language switches, memory.
 
-Targets (issue 14): with every dock open (output paths, Why, Compare) and every
+Targets: with every dock open (output paths, Why, Compare) and every
 value set, an edit, a search keystroke and clearing the search each take <= 16 ms
 p95; a product or scenario switch <= 33 ms p95; a language switch <= 100 ms
 (median); memory grows <= 0.5 MiB per 1,000 edits, and the undo stack is bounded.

@@ -1,6 +1,6 @@
 """Every reader is linear: import time per MB stays flat from 1 MB to 20 MB.
 
-Generated worst cases (issue 18 #7), each timed at growing sizes through
+Generated worst cases, each timed at growing sizes through
 ``import_text`` (file-type detection included), plus a profile read through
 ``parse_profile``. For each case the figure is seconds per MB at every size, and
 the ratio of the slowest to the fastest per-MB time in the same run; a reader

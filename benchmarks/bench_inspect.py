@@ -1,7 +1,7 @@
 """Part-2 views speed: what one edit costs while the inspector, why and compare docks are open.
 
 Each dock follows every document change, so their refresh adds to the per-edit
-budget of issue 6 (16 ms p95 for diagnostics and previews). Closed docks do no
+budget (16 ms p95 for diagnostics and previews). Closed docks do no
 work (they catch up when shown); this measures the worst case, all three open.
 Also prints what building the three views adds to window start-up.
 

@@ -1,4 +1,4 @@
-"""Peak memory of the app with its window shown vs a bare PySide6 window (issue 8).
+"""Peak memory of the app with its window shown vs a bare PySide6 window.
 
 Usage: ``python benchmarks/bench_memory.py``. Each program runs in a fresh
 process on the offscreen platform (unless a display is set), shows its window,

@@ -1,6 +1,6 @@
 """Rules engine speed: one full evaluation of a profile with every parameter set.
 
-Target (issue 3): p95 <= 2 ms, so diagnostics can be recomputed on every
+Target: p95 <= 2 ms, so diagnostics can be recomputed on every
 keystroke. Usage: ``python benchmarks/bench_rules.py [--runs N]``. Exits 1 when
 the p95 is over target. The per-catalog index is built once (first call, timed
 separately); each timed run is what the UI does per edit: one ``with_value`` and

@@ -1,6 +1,6 @@
 """Desktop app speed: cold start to the first painted window, and edit -> refresh.
 
-Targets (issues 6 and 15): the app's first visible main window, with the first
+Targets: the app's first visible main window, with the first
 category's rows painted, is at most 1.8x a bare PySide6 ``QMainWindow`` start
 measured the same way in the same run, offscreen and on a real X server; the
 Chinese UI starts within 5 % of the English one; one edit -> diagnostics and the

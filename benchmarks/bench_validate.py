@@ -1,6 +1,6 @@
 """Batch validation: 2,000 real-looking scripts in one process vs one process per file.
 
-Target (issue 13): ``ascend-studio validate DIR`` over 2,000 generated training
+Target: ``ascend-studio validate DIR`` over 2,000 generated training
 scripts, env scripts and launch scripts takes <= 30 s on this machine, start-up
 included. Also printed: the same files' per-file cost inside the batch, and the
 single-file command's cost per file (a sample of files, one process each), so the

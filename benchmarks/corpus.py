@@ -18,7 +18,7 @@ figures are exactly what users get. A *training and env script* is
 It prints how many files were selected, then per rule id the errors and warnings,
 the files with any error, and the share of errors that are real according to the
 triage table (``docs/corpus-triage.md``: one row per error rule id, ``true`` or
-``false``). Targets (issue 12): at least 95 % of errors real, at most 1 % of files
+``false``). Targets: at least 95 % of errors real, at most 1 % of files
 with any error. Exit status 1 when a target is missed or an error rule is not triaged.
 """
 

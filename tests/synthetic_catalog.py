@@ -1,6 +1,6 @@
 """A catalog with synthetic extra parameters: what adding a plain one takes.
 
-Each entry below is ONE TOML table and nothing else (issue 11 point 4): a bool,
+Each entry below is ONE TOML table and nothing else: a bool,
 an int with a range, a str enum, a path, a list with a format, and one field of
 a sub-config. Tests build the shipped catalog plus this file and follow each
 parameter through params, the form, the rules, every exporter, the importer and
@@ -9,11 +9,12 @@ the profile round trip.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import Catalog, load_catalog
+from ascend_studio.schema import Catalog, load_catalog, shipped_catalog
 
 _COMMON = """category = "performance"
 section = "performance"
@@ -26,7 +27,7 @@ SYNTHETIC_TOML = (
     """
 [[param]]
 name = "zz_flag"
-position = 88
+position = {run_config}
 kind = "bool"
 py_type = "bool"
 default = false
@@ -36,7 +37,7 @@ session = { key = "zz_flag", field = "b", sent = "if_set" }
     + """
 [[param]]
 name = "zz_count"
-position = 89
+position = {run_config_1}
 kind = "int"
 py_type = "int"
 minimum = 1
@@ -48,7 +49,7 @@ session = { key = "zz_count", field = "i", sent = "if_set" }
     + """
 [[param]]
 name = "zz_mode"
-position = 90
+position = {run_config_2}
 kind = "enum"
 py_type = "str"
 checks = { values = "rejects" }
@@ -66,7 +67,7 @@ description = { zh = "稳。", en = "Safe." }
 
 [[param]]
 name = "zz_dir"
-position = 91
+position = {run_config_3}
 kind = "path"
 py_type = "str"
 variant = "dir"
@@ -76,7 +77,7 @@ session = { key = "zz_dir", field = "s", sent = "if_set", convert = "as_bytes" }
     + """
 [[param]]
 name = "zz_steps"
-position = 92
+position = {run_config_4}
 kind = "str"
 py_type = "str"
 variant = "step_list"
@@ -89,7 +90,7 @@ session = { key = "zz_steps", field = "s", sent = "if_set", convert = "as_bytes"
 [[param]]
 name = "zz_level"
 owner = "DumpConfig"
-position = 8
+position = {dump_config}
 kind = "int"
 py_type = "int"
 session = { key = "zz_level", field = "i", sent = "if_set" }
@@ -108,9 +109,18 @@ SYNTHETIC: dict[str, tuple[object, object, str]] = {
 }
 
 
+def synthetic_toml() -> str:
+    """The synthetic entries, placed after the last real keyword of their constructor."""
+    shipped = shipped_catalog()
+    after = len(shipped.signature("NPURunConfig"))
+    places = {f"run_config{'_' + str(i) if i else ''}": after + i for i in range(5)}
+    places["dump_config"] = len(shipped.signature("DumpConfig"))
+    return re.sub(r"\{(\w+)\}", lambda m: str(places[m.group(1)]), SYNTHETIC_TOML)
+
+
 def synthetic_catalog(folder: Path) -> Catalog:
     """The shipped catalog files plus the synthetic entries, loaded from ``folder``."""
     base = folder / "catalog"
     shutil.copytree(resource_path("catalog"), base)
-    (base / "params" / "zz_synthetic.toml").write_text(SYNTHETIC_TOML, "utf-8")
+    (base / "params" / "zz_synthetic.toml").write_text(synthetic_toml(), "utf-8")
     return load_catalog(base)

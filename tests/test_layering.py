@@ -70,8 +70,13 @@ def test_cli_runs_without_qt() -> None:
     )
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)
+    from ascend_studio.schema import shipped_catalog
+
+    assert len(rows) == len(shipped_catalog().params)
     keywords = [r for r in rows if not (r["session"] or {}).get("session_only")]
-    assert len([r for r in keywords if r["owner"] == "NPURunConfig"]) == 88
+    assert {r["name"] for r in keywords if r["owner"] == "NPURunConfig"} == set(
+        shipped_catalog().signature("NPURunConfig")
+    )
 
 
 def test_no_core_file_mentions_qt() -> None:

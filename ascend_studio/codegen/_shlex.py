@@ -5,6 +5,12 @@ each word knows its source text and, when the word contains no expansion
 (``$VAR``, ``$(...)``, backticks, ``~``), its literal value after quote
 removal. Here-documents are skipped, comments dropped, ``\\``-newline joined.
 On an unterminated quote or substitution it stops and says where.
+
+Why a reader of our own: the standard library's ``shlex`` gives words without
+their place in the source (a finding needs a line and column, and ``apply`` edits
+a value in place), and knows nothing of ``$(...)`` or ``${...}``; bashlex, the one
+bash parser on the package index, is GPLv3+, which this Apache-2.0 project cannot
+take on. What is read here is the small part of sh that env scripts use.
 """
 
 from __future__ import annotations

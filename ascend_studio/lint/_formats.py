@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from ascend_studio.cli import counted
+from ascend_studio._words import counted
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
 from ascend_studio.schema import Text

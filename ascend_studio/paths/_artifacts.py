@@ -277,6 +277,3 @@ class ArtifactCatalog(_Frozen):
     @property
     def artifacts(self) -> tuple[Artifact, ...]:
         return tuple(sorted(self.artifact, key=lambda a: (a.order, a.id)))
-
-    def placeholder_info(self, name: str) -> Placeholder | None:
-        return next((p for p in self.placeholder if p.name == name), None)

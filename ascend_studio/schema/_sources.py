@@ -9,7 +9,7 @@ names the public page or file, never an id of our own making.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -95,7 +95,3 @@ def split_citations(text: str) -> list[str]:
 def render_citations(text: str, table: Mapping[str, Source]) -> str:
     """``"a; b"`` with each citation rendered."""
     return "; ".join(render_citation(part, table) for part in split_citations(text))
-
-
-def by_id(sources: Iterable[Source]) -> dict[str, Source]:
-    return {s.id: s for s in sources}

@@ -1,4 +1,4 @@
-"""How wide the form's rows may need to be, before most of them exist (issue 15.2).
+"""How wide the form's rows may need to be, before most of them exist.
 
 The window paints with the first section's rows; the others are built after.
 A row's minimum width is mostly its code name (one unbreakable monospace word)

@@ -1,4 +1,4 @@
-"""The places and sizes the window's shell decides before its first paint (issue 15).
+"""The places and sizes the window's shell decides before its first paint.
 
 The shell paints before the previews, the diagnostics list and the docks' views
 exist; stand-ins hold their places. A stand-in and the view that replaces it

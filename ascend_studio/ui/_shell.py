@@ -1,6 +1,6 @@
 """The main window's shell: its widgets, their places, and the layout it remembers.
 
-What ``ui/_window.py`` builds before its first paint (issue 15): the navigation,
+What ``ui/_window.py`` builds before its first paint: the navigation,
 the search bar and the form beside stand-ins of the previews and the diagnostics
 list, the status bar, and what works without the document (navigation, search,
 language, recent files). Its places are decided before that paint, once: the

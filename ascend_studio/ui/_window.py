@@ -4,7 +4,7 @@ The window is the controller: it turns form edits into undoable profile edits
 (``ui/_edits.py``) and, after every change, asks the engine for diagnostics,
 effective values and exports and hands each view only what it renders.
 
-It is built in two steps so it shows quickly (issue 15). The *shell* (menus,
+It is built in two steps so it shows quickly. The *shell* (menus,
 toolbar, navigation, search bar, the form's first section with empty values, and
 plain stand-ins holding the previews' and the diagnostics list's places:
 ``ui/_shell.py``) needs PySide6 and the catalog only. The *document* (the profile

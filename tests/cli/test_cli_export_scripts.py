@@ -1,4 +1,4 @@
-"""Issue 14.6: ``ascend-studio export train.py -f sh`` imports the script (never runs it)."""
+"""``ascend-studio export train.py -f sh`` imports the script (never runs it)."""
 
 from __future__ import annotations
 

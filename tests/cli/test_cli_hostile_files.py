@@ -99,6 +99,7 @@ def test_import_of_a_profile_finds_it(tmp_path: Path, capsys: pytest.CaptureFixt
         ('{"env": {"A\\ud800": "1"}}', "lone surrogate"),
     ],
 )
+@pytest.mark.slow
 def test_malformed_profiles_end_with_one_line(tmp_path: Path, text: str, needle: str) -> None:
     path = tmp_path / "p.json"
     path.write_text(text, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Issue 14.8: ``--lang zh`` translates the CLI's labels and counts, not only messages."""
+"""``--lang zh`` translates the CLI's labels and counts, not only messages."""
 
 from __future__ import annotations
 

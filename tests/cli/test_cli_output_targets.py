@@ -1,4 +1,4 @@
-"""``-o`` writes only regular files (issue 18 item 3): the policy of ``_atomic``."""
+"""``-o`` writes only regular files: the policy of ``_atomic``."""
 
 from __future__ import annotations
 

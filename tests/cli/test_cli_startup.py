@@ -201,19 +201,20 @@ GOLDEN = ROOT / "tests" / "codegen" / "golden"
 #: (the profile is plain data; pydantic comes only for a document it must judge).
 PLAIN_INPUT = [
     (["validate", str(PROFILE)], 1),  # the example has findings
-    (["validate", str(GOLDEN / "full.py")], 1),
-    (["validate", str(GOLDEN / "full.sh")], 1),
+    (["validate", str(GOLDEN / "full.py.py")], 1),
+    (["validate", str(GOLDEN / "full.sh.sh")], 1),
     (["export", str(PROFILE), "-f", "sh"], 0),
     (["export", str(PROFILE), "-f", "py"], 0),
     (["paths", str(PROFILE)], 0),
-    (["import", str(GOLDEN / "full.py")], 0),
-    (["import", str(GOLDEN / "full.sh")], 0),
+    (["import", str(GOLDEN / "full.py.py")], 0),
+    (["import", str(GOLDEN / "full.sh.sh")], 0),
 ]
 
 
 @pytest.mark.parametrize(
     ("args", "status"), PLAIN_INPUT, ids=[" ".join(Path(a).name for a in p[0]) for p in PLAIN_INPUT]
 )
+@pytest.mark.slow
 def test_plain_input_imports_no_pydantic(args: list[str], status: int, tmp_path: Path) -> None:
     loaded = _loaded(args, tmp_path, status=status)
     assert not _under(loaded, "pydantic", "pydantic_core", "ascend_studio.presets")
@@ -292,6 +293,7 @@ TIMED = [p for p in PLAIN_INPUT if p[0][0] != "import"]
 @pytest.mark.parametrize(
     ("args", "status"), TIMED, ids=[" ".join(Path(a).name for a in p[0]) for p in TIMED]
 )
+@pytest.mark.slow
 def test_plain_input_loads_no_openssl_platformdirs_or_shutil(
     args: list[str], status: int, tmp_path: Path
 ) -> None:

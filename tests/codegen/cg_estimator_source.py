@@ -1,31 +1,18 @@
 """Read npu_estimator.py (when available) to check our session data against it.
 
-The TF Adapter source is not vendored (licence); tests that need it read it from
-``$ASCEND_STUDIO_TF_ADAPTER`` only: a hicann/tensorflow checkout (a folder holding
-``tf_adapter/`` and ``docs/``) or its ``tf_adapter/`` folder itself. Without the
-variable they skip.
+The TF Adapter source is not vendored (licence); tests that need it find it
+through ``tfa_source`` and skip without it.
 """
 
 from __future__ import annotations
 
 import ast
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MapSite", "estimator_path", "map_sites", "tf_adapter_dir"]
+from tfa_source import SKIP_REASON, tf_adapter_dir
 
-SKIP_REASON = "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
-
-
-def tf_adapter_dir() -> Path | None:
-    """The ``tf_adapter`` folder named by ``$ASCEND_STUDIO_TF_ADAPTER``, if any."""
-    value = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if not value:
-        return None
-    root = Path(value)
-    folder = root / "tf_adapter" if (root / "tf_adapter").is_dir() else root
-    return folder if (folder / "python").is_dir() else None
+__all__ = ["SKIP_REASON", "MapSite", "estimator_path", "map_sites", "tf_adapter_dir"]
 
 
 def estimator_path() -> Path | None:

@@ -15,6 +15,7 @@ from cg_standins import (
     _check_nonnegative_integer,
     _check_positive_integer,
 )
+from signatures import NPU_RUN_CONFIG, signature_of
 
 #: Attributes the real class stores without a leading underscore.
 PUBLIC = [
@@ -50,100 +51,28 @@ RUN_CONFIG_ARGS = [
 
 
 class NPURunConfig(RunConfig):
-    def __init__(  # noqa: C901, PLR0912, PLR0917 - the real signature and checks
-        self,
-        iterations_per_loop: Any = 1,
-        profiling_config: Any = None,
-        model_dir: Any = None,
-        tf_random_seed: Any = None,
-        save_summary_steps: Any = 0,
-        save_checkpoints_steps: Any = None,
-        save_checkpoints_secs: Any = None,
-        session_config: Any = None,
-        keep_checkpoint_max: Any = 5,
-        keep_checkpoint_every_n_hours: Any = 10000,
-        log_step_count_steps: Any = 100,
-        distribute: Any = None,
-        enable_data_pre_proc: Any = True,
-        precision_mode: Any = None,
-        enable_reduce_precision: Any = False,
-        variable_format_optimize: Any = None,
-        mix_compile_mode: Any = False,
-        hcom_parallel: Any = True,
-        graph_memory_max_size: Any = None,
-        variable_memory_max_size: Any = None,
-        dump_config: Any = None,
-        stream_max_parallel_num: Any = None,
-        is_tailing_optimization: Any = False,
-        horovod_mode: Any = False,
-        graph_run_mode: Any = 1,
-        op_debug_level: Any = None,
-        enable_scope_fusion_passes: Any = None,
-        enable_exception_dump: Any = 2,
-        op_select_implmode: Any = None,
-        optypelist_for_implmode: Any = None,
-        dynamic_input_config: Any = None,
-        aoe_mode: Any = None,
-        work_path: Any = None,
-        buffer_optimize: Any = "l2_optimize",
-        enable_small_channel: Any = 0,
-        fusion_switch_file: Any = None,
-        enable_compress_weight: Any = False,
-        compress_weight_conf: Any = None,
-        op_compiler_cache_mode: Any = None,
-        op_compiler_cache_dir: Any = None,
-        debug_dir: Any = None,
-        hcom_multi_mode: Any = False,
-        dynamic_input: Any = None,
-        dynamic_graph_execute_mode: Any = "dynamic_execute",
-        dynamic_inputs_shape_range: Any = None,
-        train_distribute: Any = None,
-        eval_distribute: Any = None,
-        local_rank_id: Any = None,
-        local_device_list: Any = None,
-        session_device_id: Any = None,
-        distribute_config: Any = None,
-        modify_mixlist: Any = None,
-        op_precision_mode: Any = None,
-        device_type: Any = "default_device_type",
-        soc_config: Any = None,
-        hccl_timeout: Any = None,
-        op_wait_timeout: Any = None,
-        op_execute_timeout: Any = None,
-        HCCL_algorithm: Any = None,
-        customize_dtypes: Any = None,
-        op_debug_config: Any = None,
-        memory_config: Any = None,
-        experimental_config: Any = None,
-        topo_sorting_mode: Any = None,
-        aoe_config_file: Any = None,
-        insert_op_file: Any = None,
-        stream_sync_timeout: Any = -1,
-        event_sync_timeout: Any = -1,
-        external_weight: Any = False,
-        deterministic: Any = 0,
-        frozen_variable: Any = False,
-        variable_placement: Any = "Device",
-        jit_compile: Any = "auto",
-        precision_mode_v2: Any = None,
-        ac_parallel_enable: Any = None,
-        quant_dumpable: Any = None,
-        input_fusion_size: Any = 131072,
-        compile_dynamic_mode: Any = None,
-        graph_max_parallel_model_num: Any = 1,
-        export_compile_stat: Any = 1,
-        aicore_num: Any = None,
-        oo_constant_folding: Any = True,
-        input_batch_cpy: Any = False,
-        shape_generalization_mode: Any = "STRICT",
-        all_tensor_not_empty: Any = False,
-        auto_multistream_parallel_mode: Any = None,
-        oo_level: Any = "O3",
-        optimization_switch: Any = None,
-    ) -> None:
-        given = dict(locals())
+    """The real signature (``tests/signatures.py``) and the constructor's checks."""
+
+    __signature__ = signature_of(NPU_RUN_CONFIG)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # noqa: C901, PLR0912 - the real checks
+        # Binding raises TypeError for an unknown or twice-given keyword, as the real one.
+        bound = self.__signature__.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        given = dict(bound.arguments)
         given.pop("self")
-        given.pop("__class__", None)
+        iterations_per_loop = given["iterations_per_loop"]
+        mix_compile_mode = given["mix_compile_mode"]
+        jit_compile = given["jit_compile"]
+        distribute = given["distribute"]
+        dump_config = given["dump_config"]
+        horovod_mode = given["horovod_mode"]
+        graph_run_mode = given["graph_run_mode"]
+        enable_exception_dump = given["enable_exception_dump"]
+        dynamic_input_config = given["dynamic_input_config"]
+        experimental_config = given["experimental_config"]
+        save_checkpoints_secs = given["save_checkpoints_secs"]
+        save_checkpoints_steps = given["save_checkpoints_steps"]
         _check_positive_integer(iterations_per_loop, "iterations_per_loop")
         if not isinstance(mix_compile_mode, bool):
             raise TypeError('"mix_compile_mode" type must be bool')
@@ -180,16 +109,5 @@ class NPURunConfig(RunConfig):
                 setattr(self, name if name in PUBLIC else "_" + name, value)
         if save_checkpoints_secs is None and save_checkpoints_steps is None:
             save_checkpoints_steps = 100
-        super().__init__(
-            model_dir=model_dir,
-            tf_random_seed=tf_random_seed,
-            save_summary_steps=save_summary_steps,
-            save_checkpoints_steps=save_checkpoints_steps,
-            save_checkpoints_secs=save_checkpoints_secs,
-            session_config=session_config,
-            keep_checkpoint_max=keep_checkpoint_max,
-            keep_checkpoint_every_n_hours=keep_checkpoint_every_n_hours,
-            log_step_count_steps=log_step_count_steps,
-            train_distribute=train_distribute,
-            eval_distribute=eval_distribute,
-        )
+        inherited = {name: given[name] for name in RUN_CONFIG_ARGS}
+        super().__init__(**{**inherited, "save_checkpoints_steps": save_checkpoints_steps})

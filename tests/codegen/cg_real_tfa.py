@@ -115,10 +115,11 @@ def _protos() -> dict[str, Any]:
     pool = descriptor_pool.DescriptorPool()
     pool.Add(proto)
     names = ("AttrValue", "RewriterConfig", "OptimizerOptions", "ConfigProto")
-    return {
-        n: message_factory.GetMessageClass(pool.FindMessageTypeByName(f"tensorflow.{n}"))
-        for n in names
-    }
+    # protobuf 3.20 (what TF 1.15 ran on) has only the factory; 4.x and later the function.
+    make = getattr(message_factory, "GetMessageClass", None)
+    if make is None:
+        make = message_factory.MessageFactory(pool).GetPrototype
+    return {n: make(pool.FindMessageTypeByName(f"tensorflow.{n}")) for n in names}
 
 
 def parameter_map(config: Any) -> dict[str, tuple[str, Any]]:

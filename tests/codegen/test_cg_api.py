@@ -30,7 +30,7 @@ PUBLIC = {
 def test_public_names() -> None:
     assert set(codegen.__all__) >= PUBLIC
     assert all(hasattr(codegen, name) for name in codegen.__all__)
-    assert EXPORT_FORMATS == ("py", "sess", "sh", "env-file", "docker", "k8s", "json")
+    assert tuple(f.id for f in codegen.export_formats()) == EXPORT_FORMATS
 
 
 def test_exports_are_deterministic() -> None:

@@ -1,4 +1,4 @@
-"""Issue 12 B: writes under conditions are conditional, not one merged configuration.
+"""Writes under conditions are conditional, not one merged configuration.
 
 See ``ascend_studio/codegen/_branch.py`` for the representation: the profile keeps
 the unconditional value (else the first conditional one), alternatives are

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cg_profiles import NAMES, profile
 
-from ascend_studio.codegen import ExportOptions, export_text
+from ascend_studio.codegen import ExportOptions, export_formats, export_text
 from ascend_studio.profile import Profile
 from ascend_studio.rules import evaluate
 
@@ -72,7 +72,7 @@ def test_languages_and_switching_off() -> None:
         "\u4e00" <= ch <= "\u9fff"
         for ch in "".join(line for line in zh.splitlines() if "[" in line and "]:" in line)
     )
-    for fmt in ("py", "sess", "sh", "env-file", "docker", "k8s"):
+    for fmt in (f.id for f in export_formats() if f.id != "json"):
         text = export_text(CONFLICTING, fmt, ExportOptions(diagnostics=False))
         assert not any(d.rule_id in text for d in evaluate(CONFLICTING)), fmt
 

@@ -1,4 +1,4 @@
-"""Differential tests against the real TF Adapter code (issue 12, (b) and (c)).
+"""Differential tests against the real TF Adapter code.
 
 Run when ``$ASCEND_STUDIO_TF_ADAPTER`` names a hicann/tensorflow checkout (see the
 README); they skip otherwise. For seeded random profiles:
@@ -36,7 +36,7 @@ OPTIONS = ExportOptions(diagnostics=False)
 CATALOG = shipped_catalog()
 PROFILES = 1000
 CHUNKS = 10
-#: Assigned to a bytes field without conversion (issue 12 #1): a str makes the real
+#: Assigned to a bytes field without conversion: a str makes the real
 #: estimator raise, and a profile cannot hold bytes yet, so it is left out here.
 LEFT_OUT = {"insert_op_file"}
 TEXTS = ["", "a b", "路径/中文 x", 'q"uote', "back\\slash", "/tmp/x", "1,2;3,4", "x" * 40]

@@ -13,6 +13,7 @@ from cg_oracle import oracle_map, real_map
 from cg_profiles import NAMES, profile
 from cg_strategies import runnable_values
 from hypothesis import given, settings
+from tfa_source import SKIP_REASON
 
 from ascend_studio.codegen import ExportOptions, export_text
 from ascend_studio.codegen._layout import HOLDER_OWNER
@@ -151,12 +152,11 @@ def test_oracle_agrees_with_real_npu_estimator(name: str, monkeypatch: pytest.Mo
     p = _prepare(name, monkeypatch)
     real = real_map(_construct(p))
     if real is None:
-        pytest.skip(
-            "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
-        )
+        pytest.skip(SKIP_REASON)
     assert oracle_map(_construct(p)) == real
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(values=runnable_values())
 def test_random_profiles_construct_and_match_estimator(values: dict[str, Any]) -> None:

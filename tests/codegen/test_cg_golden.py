@@ -13,27 +13,29 @@ import os
 import pytest
 from cg_profiles import GOLDEN, NAMES, normalize, profile
 
-from ascend_studio.codegen import EXPORT_FORMATS, ExportError, ExportOptions, export_text
+from ascend_studio.codegen import (
+    EXPORT_FORMATS,
+    ExportError,
+    ExportOptions,
+    export_format,
+    export_text,
+)
 from ascend_studio.schema import shipped_catalog
 
 UPDATE = os.environ.get("ASCEND_STUDIO_UPDATE_GOLDEN") == "1"
 OPTIONS = ExportOptions(diagnostics=False)
-EXT = {
-    "py": "py",
-    "sess": "sess.py",
-    "sh": "sh",
-    "env-file": "env",
-    "docker": "docker.sh",
-    "k8s": "k8s.yaml",
-    "json": "json",
-}
+
+
+def _suffix(fmt: str) -> str:
+    """A golden file's name after the profile's: the format's id and its file suffix."""
+    return fmt + export_format(fmt).suffix
 
 
 def _render(name: str, fmt: str) -> tuple[str, str]:
     try:
-        return EXT[fmt], normalize(export_text(profile(name), fmt, OPTIONS))
+        return _suffix(fmt), normalize(export_text(profile(name), fmt, OPTIONS))
     except ExportError as exc:
-        return f"{EXT[fmt]}.error", f"ExportError: {exc}\n"
+        return f"{_suffix(fmt)}.error", f"ExportError: {exc}\n"
 
 
 @pytest.mark.parametrize("fmt", EXPORT_FORMATS)
@@ -43,8 +45,8 @@ def test_golden(name: str, fmt: str) -> None:
     path = GOLDEN / f"{name}.{suffix}"
     stale = [
         p
-        for p in GOLDEN.glob(f"{name}.{EXT[fmt]}*")
-        if p != path and p.name in (f"{name}.{EXT[fmt]}", f"{name}.{EXT[fmt]}.error")
+        for p in GOLDEN.glob(f"{name}.{_suffix(fmt)}*")
+        if p != path and p.name in (f"{name}.{_suffix(fmt)}", f"{name}.{_suffix(fmt)}.error")
     ]
     if UPDATE:
         GOLDEN.mkdir(exist_ok=True)

@@ -1,4 +1,4 @@
-"""The Python importer on what real training scripts look like (issue 4, one test per case)."""
+"""The Python importer on what real training scripts look like."""
 
 from __future__ import annotations
 

@@ -172,7 +172,7 @@ def test_env_dump_is_detected() -> None:
 
 def test_syntax_error_is_reported_with_a_line() -> None:
     result = sh("export A=1\nexport B='unterminated\nexport C=3\n")
-    # bash stops at line 2; the importer reports it and still reads the rest (issue 18 #6)
+    # bash stops at line 2; the importer reports it and still reads the rest
     assert result.profile is not None and result.profile.env == {"A": "1", "C": "3"}
     (error,) = result.report.of_kind("syntax_error")
     assert error.line == 2

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cg_estimator_source import estimator_path, map_sites
+from cg_estimator_source import SKIP_REASON, estimator_path, map_sites
 
 from ascend_studio.codegen._session import session_params
 from ascend_studio.schema import shipped_catalog
@@ -15,9 +15,7 @@ CATALOG = shipped_catalog()
 def sites() -> dict[str, list[object]]:
     path = estimator_path()
     if path is None:
-        pytest.skip(
-            "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
-        )
+        pytest.skip(SKIP_REASON)
     found: dict[str, list[object]] = {}
     for site in map_sites(path):
         found.setdefault(site.key, []).append(site)

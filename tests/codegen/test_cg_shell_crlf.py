@@ -1,4 +1,4 @@
-"""Issue 12 D: a shell script with Windows line endings is an error with the fix
+"""A shell script with Windows line endings is an error with the fix
 (bash keeps each ``\\r``), and is read as the converted file, loops included."""
 
 from __future__ import annotations

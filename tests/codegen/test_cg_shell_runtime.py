@@ -1,4 +1,4 @@
-"""Issue 12 A and C: shell text is not a literal, and a shell suffix decides.
+"""Shell text is not a literal, and a shell suffix decides.
 
 A value known only at run time (``$1``, ``$device_id``, a command's output) is
 never an error: the importer expands what the script itself defines, and the

@@ -1,4 +1,4 @@
-"""Issue 12 G (importer part): a subclass of a config class defined in the script
+"""A subclass of a config class defined in the script
 is still that class for the importer."""
 
 from __future__ import annotations

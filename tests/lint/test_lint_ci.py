@@ -82,13 +82,16 @@ def test_help_and_readme_show_the_ci_recipe(capsys: pytest.CaptureFixture[str]) 
     for needle in ("CI recipes:", "--format github", "--format sarif", "pre-commit", "--fail-on"):
         assert needle in text
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for needle in ("ascend-studio validate . --format sarif", "id: ascend-studio", "--fail-on"):
+    for needle in ("ascend-studio validate . --format sarif", "--fail-on", "docs/validate.md"):
         assert needle in readme
+    guide = (ROOT / "docs" / "validate.md").read_text(encoding="utf-8")
+    for needle in ("ascend-studio validate . --format sarif", "id: ascend-studio", "--fail-on"):
+        assert needle in guide
 
 
-def test_readme_configuration_example_loads(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```toml\n(.*?)```", readme, re.S) if "ascend-studio" in b)
+def test_documented_configuration_example_loads(tmp_path: Path) -> None:
+    guide = (ROOT / "docs" / "validate.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```toml\n(.*?)```", guide, re.S) if "ascend-studio" in b)
     (tmp_path / "pyproject.toml").write_text(block, encoding="utf-8")
     config = load_config(tmp_path / "pyproject.toml")
     assert config is not None and config.product == "atlas_a2"

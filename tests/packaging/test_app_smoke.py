@@ -11,6 +11,7 @@ from app_process import run_ascend_studio
 from ascend_studio.schema import shipped_catalog
 
 pytest.importorskip("PySide6")
+pytestmark = pytest.mark.gui
 
 
 def test_entry_point_shows_the_window(tmp_path: Path) -> None:

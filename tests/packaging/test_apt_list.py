@@ -1,4 +1,4 @@
-"""Issue 14.11: the apt list in the README and INSTALL.md covers what Qt's X11 plugin needs.
+"""The apt list in the README and INSTALL.md covers what Qt's X11 plugin needs.
 
 Reads the shared libraries PySide6's xcb platform plugin (and the Qt libraries it
 loads) link against with ``readelf`` and maps each to its Debian package; every
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 #: soname prefix -> Debian 12 package. Libraries every system has (libc, zlib...) are absent.
 PACKAGES = {

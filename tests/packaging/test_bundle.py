@@ -1,4 +1,4 @@
-"""Issue 15.5: the one-folder bundle leaves out only what is unused, and still works.
+"""The one-folder bundle leaves out only what is unused, and still works.
 
 The first tests read the spec and the package and always run. The others need a
 bundle built by ``packaging/build_bundle.sh``: they use ``$ASCEND_STUDIO_BUNDLE``

@@ -27,7 +27,7 @@ SEED_ROWS = {
     "check_result": "{value}/check_result.json",
     "printf": "{value}/printf",
 }
-#: Artifacts the parameter docs or the code define (NOTES sections 8 and 2.16).
+#: Artifacts the parameter docs or the code define (the reference page and npu_attrs.cc).
 PARAMETER_ARTIFACTS = {
     "kernel_cache": ["op_compiler_cache_dir"],
     "aoe_work_path": ["work_path"],

@@ -838,7 +838,7 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ("hcom_parallel.small_networks", P({"hcom_parallel": True}), P({"hcom_parallel": False})),
 ]
 
-#: A complete DynamicInputConfig the estimator sends (issue 12 #2, #3).
+#: A complete DynamicInputConfig the estimator sends.
 DYN = {
     "dynamic_input_config.input_shape": "data:1,-1",
     "dynamic_input_config.dynamic_dims": "1;2",

@@ -1,12 +1,12 @@
-"""Per-parameter facts from the catalog that decide a verdict (issue 12 E, F, G)."""
+"""Per-parameter facts from the catalog that decide a verdict."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from tfa_source import SKIP_REASON, tf_adapter_dir
 
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.rules import evaluate
@@ -14,7 +14,7 @@ from ascend_studio.schema import shipped_catalog
 
 CATALOG = shipped_catalog()
 
-#: Parameters for which an explicit None fails in the real code (issue 12 F).
+#: Parameters for which an explicit None fails in the real code.
 NONE_RAISES = {
     "iterations_per_loop", "graph_run_mode", "enable_exception_dump", "mix_compile_mode",
     "jit_compile", "horovod_mode", "enable_data_pre_proc", "enable_reduce_precision",
@@ -58,14 +58,11 @@ def test_none_that_means_unset_or_default_is_not_an_error() -> None:
 
 
 def _estimator_dir() -> Path | None:
-    root = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if not root:
+    root = tf_adapter_dir()
+    if root is None:
         return None
-    for base in (Path(root), Path(root) / "tf_adapter"):
-        found = base / "python/npu_bridge/estimator/npu"
-        if (found / "npu_estimator.py").is_file():
-            return found
-    return None
+    found = root / "python/npu_bridge/estimator/npu"
+    return found if (found / "npu_estimator.py").is_file() else None
 
 
 def _unguarded(source: list[str], attr: str) -> bool:
@@ -88,7 +85,7 @@ def test_none_raises_matches_the_estimator(path: str) -> None:
     """Each such parameter is written to a protobuf field with no None guard."""
     found = _estimator_dir()
     if found is None:
-        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+        pytest.skip(SKIP_REASON)
     source = (found / "npu_estimator.py").read_text("utf-8").splitlines()
     assert _unguarded(source, path.rpartition(".")[2]), path
 
@@ -96,7 +93,7 @@ def test_none_raises_matches_the_estimator(path: str) -> None:
 def test_python_checked_none_raises_in_npu_config() -> None:
     found = _estimator_dir()
     if found is None:
-        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+        pytest.skip(SKIP_REASON)
     text = (found / "npu_config.py").read_text("utf-8")
     assert "isinstance(horovod_mode, bool)" in text
     assert "isinstance(mix_compile_mode, bool)" in text

@@ -1,4 +1,4 @@
-"""Issue 14.7: every rule text a user reads is plain, and every fix gives the answer.
+"""Every rule text a user reads is plain, and every fix gives the answer.
 
 The test runs over whatever rules exist (other work adds and changes rules), so a
 new rule gets the same checks: no private shorthand in its message or fix, and a

@@ -1,4 +1,4 @@
-"""Issue 12, failures the real TF Adapter raises, ignores or reroutes (each checked
+"""Failures the real TF Adapter raises, ignores or reroutes (each checked
 against hicann/tensorflow: the file and line are in each rule's source)."""
 
 from __future__ import annotations

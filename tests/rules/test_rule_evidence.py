@@ -5,16 +5,16 @@ page exists there."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+from tfa_source import SKIP_REASON, checkout
 
 from ascend_studio.rules import RULES, Rule
 from ascend_studio.rules._evidence import Citation, citations, states_failure
 from ascend_studio.schema import shipped_catalog
 
-#: Rules added for issue 12: their sources cite repository paths, never shorthand.
+#: Rules whose sources must cite repository paths, never shorthand.
 ISSUE_12 = (
     "compile_dynamic_mode.with_dynamic_input",
     "compile_dynamic_mode.with_dynamic_dims",
@@ -60,11 +60,7 @@ def test_new_rules_cite_repository_paths_not_shorthand(rule_id: str) -> None:
 
 
 def _checkout() -> Path | None:
-    value = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if not value:
-        return None
-    root = Path(value)
-    return root.parent if root.name == "tf_adapter" and not (root / "tf_adapter").is_dir() else root
+    return checkout()
 
 
 def _check(root: Path, citation: Citation) -> str | None:
@@ -86,9 +82,7 @@ def _check(root: Path, citation: Citation) -> str | None:
 def test_citations_exist_in_the_checkout() -> None:
     root = _checkout()
     if root is None:
-        pytest.skip(
-            "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
-        )
+        pytest.skip(SKIP_REASON)
     problems = sorted(
         {f"{r.id}: {p}" for r in RULES for c in citations(r.source) if (p := _check(root, c))}
     )
@@ -99,9 +93,7 @@ def test_line_citations_point_at_what_they_describe() -> None:
     """A cited line holds the check the rule describes (spot checks of the new rules)."""
     root = _checkout()
     if root is None:
-        pytest.skip(
-            "TF Adapter source not found (set ASCEND_STUDIO_TF_ADAPTER to check against it)"
-        )
+        pytest.skip(SKIP_REASON)
     expected = {
         "compile_dynamic_mode.with_dynamic_input": "compile_dynamic_mode_",
         "compile_dynamic_mode.with_dynamic_dims": "is_set_dynamic_config",

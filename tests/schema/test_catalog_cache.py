@@ -171,6 +171,7 @@ CORRUPTIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CORRUPTIONS)
 def test_corrupt_cache_is_ignored_and_rebuilt(
     data: Path, monkeypatch: pytest.MonkeyPatch, case: str

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from signatures import NPU_RUN_CONFIG, SUB_CONFIGS
 
 from ascend_studio.schema import (
     SUBCONFIG_PATHS,
@@ -24,12 +25,19 @@ LATIN = re.compile(r"[A-Za-z]")
 PARAMS = [p.path for p in _shipped().params]
 
 
-def test_catalog_loads_and_is_not_tiny(catalog: Catalog) -> None:
+def test_catalog_loads_every_keyword_of_the_real_constructors(catalog: Catalog) -> None:
+    owned = sum(
+        1
+        for owner in ("NPURunConfig", *SUB_CONFIGS)
+        for p in catalog.owned_by(owner)
+        if not (p.session and p.session.session_only)
+    )
+    assert owned == len(NPU_RUN_CONFIG) + sum(len(fields) for fields in SUB_CONFIGS.values())
+    # the newest release's keywords and fields, and the keys only sess.run reaches
     newest = catalog.history.newest.id
     keywords = [k for k in catalog.history.keywords() if catalog.history.holds(k, newest)]
     session_only = [p for p in catalog.params if p.session and p.session.session_only]
-    # The newest constructors' 118 keywords and fields, and the keys only sess.run reaches.
-    assert len(keywords) == 88 + 30
+    assert len(keywords) == owned
     assert len(catalog.params) == len(keywords) + len(session_only)
     assert len(session_only) == 10
     assert len(catalog.products) == 7

@@ -1,4 +1,4 @@
-"""Format checkers: the quirks of the C++ they mirror (issue 12 #4)."""
+"""Format checkers: the quirks of the C++ they mirror."""
 
 from __future__ import annotations
 

@@ -9,7 +9,6 @@ is kept in this repository. Skipped without the checkout or a compiler.
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
 import subprocess
@@ -17,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from tfa_source import tf_adapter_dir
 
 from ascend_studio.schema import (
     check_device_list,
@@ -72,14 +72,9 @@ int main() {
 
 
 def _source() -> Path | None:
-    root = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if not root:
-        return None
-    for base in (Path(root), Path(root) / "tf_adapter"):
-        found = base / "util" / "npu_attrs.cc"
-        if found.is_file():
-            return found
-    return None
+    root = tf_adapter_dir()
+    found = None if root is None else root / "util" / "npu_attrs.cc"
+    return found if found is not None and found.is_file() else None
 
 
 def _body(text: str, head: str) -> str:
@@ -130,6 +125,7 @@ def _strings(name: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CHECKERS))
 def test_checker_agrees_with_the_cpp(harness: Path, name: str) -> None:
     check = CHECKERS[name][0]

@@ -1,4 +1,4 @@
-"""Product spellings people use resolve to a product (issue 12 #12)."""
+"""Product spellings people use resolve to a product."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tfa_source import SKIP_REASON, checkout
 
 from ascend_studio.paths import load_artifacts
 from ascend_studio.profile import Profile
@@ -177,16 +178,8 @@ def test_the_seed_headers_give_the_page_urls() -> None:
 
 
 def _tf_adapter_root() -> Path | None:
-    """``$ASCEND_STUDIO_TF_ADAPTER``: a hicann/tensorflow checkout (or its tf_adapter/)."""
-    import os
-
-    given = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if not given:
-        return None
-    root = Path(given)
-    if (root / "tf_adapter").is_dir():
-        return root
-    return root.parent if root.name == "tf_adapter" and root.is_dir() else None
+    """The hicann/tensorflow checkout the tests compare with (``tfa_source``)."""
+    return checkout()
 
 
 ANCHOR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -197,7 +190,7 @@ def test_cited_files_and_functions_exist_in_the_public_repository() -> None:
     anchor (a function, class or constant) is written in that file."""
     root = _tf_adapter_root()
     if root is None:
-        pytest.skip("set ASCEND_STUDIO_TF_ADAPTER to a hicann/tensorflow checkout")
+        pytest.skip(SKIP_REASON)
     missing: list[str] = []
     for where, citation in _cited():
         source = CATALOG.cited_source(citation)

@@ -1,4 +1,4 @@
-"""Issue 15.3, the turns of the event loop while the rows are built: a filter change
+"""The turns of the event loop while the rows are built: a filter change
 that shows many built rows shows a screen of them at once and leaves the rest to the
 next slices; a slice passes its turn after a change the user made; the search's count
 does not widen the window."""

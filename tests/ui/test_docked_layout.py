@@ -1,4 +1,4 @@
-"""Issue 14.3 and 14.9: the docked views are usable at 1280x800 and 1600x1000.
+"""The docked views are usable at 1280x800 and 1600x1000.
 
 Screenshot tests: the window is rendered at each size with the dock open as the
 View menu opens it; the grab is written to tmp_path (``scripts/screenshots_docked.py``

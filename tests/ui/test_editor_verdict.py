@@ -2,7 +2,7 @@
 
 For every catalog parameter with a ``format``, the editor the registry picks is
 fed the same texts as the rules engine; the editor's ``invalid`` mark and the
-rules' ``*.format`` error must agree on each (issue 11 point 2).
+rules' ``*.format`` error must agree on each.
 """
 
 from __future__ import annotations

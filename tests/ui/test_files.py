@@ -10,6 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from ascend_studio.codegen import EXPORT_FORMATS
 from ascend_studio.profile import Profile, load_profile, save_profile
 from ascend_studio.ui._dialogs import SaveChoice
 from ascend_studio.ui._settings import Settings
@@ -90,7 +91,7 @@ def test_unsaved_changes_prompt_on_open_and_close(
 
 def test_export_every_format(window: MainWindow, dialogs: Any, tmp_path: Path) -> None:
     _dirty(window)
-    for index, fmt in enumerate(("py", "sess", "sh", "env-file", "docker", "k8s", "json")):
+    for index, fmt in enumerate(EXPORT_FORMATS):
         target = tmp_path / f"out-{fmt}"
         dialogs.answer("choose_item", index)
         dialogs.answer("ask_save_path", target)

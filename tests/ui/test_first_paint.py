@@ -1,4 +1,4 @@
-"""Issue 15.1-2: the first paint needs PySide6 and the plain catalog only.
+"""The first paint needs PySide6 and the plain catalog only.
 
 The window's shell (menus, toolbar, navigation, search, the first category's rows,
 stand-ins for the previews and the diagnostics list) paints first; the document
@@ -39,6 +39,8 @@ from ascend_studio.ui._shell import DOCKS
 from ascend_studio.ui._snapshot import DEFAULT_TARGET
 from ascend_studio.ui._window import MainWindow
 
+pytestmark = pytest.mark.slow
+
 
 def _at_first_paint(report: str) -> str:
     """A probe that starts the app as ``ascend-studio`` does and, at the window's first
@@ -70,7 +72,7 @@ PROBE = _at_first_paint(
     '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": ' + _QT_CLASSES + "}"
 )
 
-#: Modules the first paint must not wait for (pydantic above all: issue 15.1).
+#: Modules the first paint must not wait for (pydantic above all).
 LATER = (
     "pydantic",
     "pydantic_core",

@@ -94,6 +94,7 @@ def chinese_window(
     window.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chinese_window", ["en", "zh"], indirect=True)
 def test_every_shown_text_is_chinese(chinese_window: MainWindow, catalog: Catalog) -> None:
     bad = untranslated_texts(shown_texts(chinese_window), catalog)

@@ -1,9 +1,9 @@
-"""Issue 14.2 and 14.6: an import never takes over the open document's file.
+"""An import never takes over the open document's file.
 
 Import, File > Open of a script, a script on the command line and a dropped
 script all go through the review dialog; the default loads the import as a new,
 untitled document (Save then asks for a name), the other choice merges it into
-the open document as one undo step. Issue 11.8: the old import path is gone.
+the open document as one undo step. The old import path is gone.
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ config = NPURunConfig(
 
 
 def test_the_report_lists_every_setting_session_config_included(tmp_path: Path) -> None:
-    """Issue 14.4: 'N settings' and N rows in the report (session_config was missing)."""
+    """'N settings' and N rows in the report (session_config was missing)."""
     from ascend_studio.codegen import import_file
 
     path = tmp_path / "train.py"
@@ -179,7 +179,7 @@ def test_the_report_lists_every_setting_session_config_included(tmp_path: Path) 
 
 
 def test_the_item_column_shows_whole_names(qtbot: Any, catalog: Any, tmp_path: Path) -> None:
-    """Issue 14.4: no parameter name is elided in the review dialog."""
+    """No parameter name is elided in the review dialog."""
     from PySide6.QtCore import Qt
 
     from ascend_studio.codegen import import_file

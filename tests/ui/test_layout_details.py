@@ -1,4 +1,4 @@
-"""Issue 14.9 and 14.10: sub-config fields under their holder, honest filter counts,
+"""Sub-config fields under their holder, honest filter counts,
 the navigation follows scrolling to the end, "plog" finds the log settings."""
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
 from ascend_studio.ui._window import MainWindow
 
+pytestmark = pytest.mark.slow
+
 #: The first window on a 1280x800 screen, and on a large one.
 SIZES = [first_geometry(QRect(0, 0, w, h)).size() for w, h in ((1280, 800), (1920, 1080))]
 

@@ -1,4 +1,4 @@
-"""Issue 14.1: without a display the app says so in one line and exits 2 (Qt would abort)."""
+"""Without a display the app says so in one line and exits 2 (Qt would abort)."""
 
 from __future__ import annotations
 

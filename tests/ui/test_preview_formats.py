@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from ascend_studio.codegen import ExportFormat, ExportOptions, register_format, unregister_format
+from ascend_studio.codegen import (
+    ExportFormat,
+    ExportOptions,
+    export_formats,
+    register_format,
+    unregister_format,
+)
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._highlight import RuleHighlighter, ShellHighlighter
@@ -41,7 +47,9 @@ def synthetic() -> Iterator[ExportFormat]:
 
 def test_a_registered_format_gets_a_preview_tab(synthetic: ExportFormat, make_window: Any) -> None:
     window: MainWindow = make_window("zh")
-    assert list(window.previews.tabs) == ["py", "sess", "sh", "env-file", "yaml-env", "json"]
+    shown = sorted((f for f in export_formats() if f.preview), key=lambda f: f.order)
+    assert list(window.previews.tabs) == [f.id for f in shown]
+    assert "yaml-env" in window.previews.tabs
     page = window.previews.tabs["yaml-env"]
     index = window.previews.indexOf(page)
     assert window.previews.tabText(index) == "YAML 环境变量"

@@ -1,4 +1,4 @@
-"""Issue 15.3: rows built in time slices after the first paint, input live meanwhile,
+"""Rows built in time slices after the first paint, input live meanwhile,
 and what the user scrolls to, navigates to or searches for built at once."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from ascend_studio.ui._formbuild import KEY_SHARE
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.editors import IntEditor
+
+pytestmark = pytest.mark.slow
 
 
 class FakeClock:

@@ -1,4 +1,4 @@
-"""Issue 14.8: Qt's own dialogs speak Chinese too (qtbase_zh_CN from PySide6, loaded at run time)."""
+"""Qt's own dialogs speak Chinese too (qtbase_zh_CN from PySide6, loaded at run time)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel, QMessageBox
 
 from ascend_studio.ui._i18n import apply_language, qt_translation_folders
@@ -14,6 +15,7 @@ from ascend_studio.ui._window import MainWindow
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
+@pytest.mark.slow
 def test_the_file_dialog_is_chinese(qtbot: Any, make_window: Callable[..., MainWindow]) -> None:
     make_window("zh")
     try:

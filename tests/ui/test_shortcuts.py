@@ -1,4 +1,4 @@
-"""Issue 14.5: every menu shortcut works from every field (a line edit keeps none of them)."""
+"""Every menu shortcut works from every field (a line edit keeps none of them)."""
 
 from __future__ import annotations
 

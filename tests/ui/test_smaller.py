@@ -1,4 +1,4 @@
-"""Issue 14.10: the smaller everyday things."""
+"""The smaller everyday things."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The form shows synthetic catalog entries with no UI code (issue 11 point 4).
+"""The form shows synthetic catalog entries with no UI code.
 
 The window is built on the shipped catalog plus the synthetic entries of
 ``tests/synthetic_catalog.py``; each gets a row with an editor from the registry,

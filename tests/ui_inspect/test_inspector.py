@@ -55,6 +55,7 @@ def _states(view: InspectorView, artifact: str) -> list[tuple[str, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_model_passes_qtmodeltester(qtmodeltester: object, catalog: Catalog) -> None:
     model = PathChainModel()
     profile = Profile().with_value("debug_dir", "/d")

@@ -100,9 +100,6 @@ class SideBySideDiff(QWidget):
         block = self.left.document().findBlockByNumber(max(first - 3, 0))
         self.left.verticalScrollBar().setValue(block.firstLineNumber())
 
-    def changed_rows(self) -> int:
-        return sum(1 for r in self.rows if r.left_kind != "same")
-
 
 def _marks(side: QPlainTextEdit, kinds: list[RowKind]) -> list[QTextEdit.ExtraSelection]:
     marks = []

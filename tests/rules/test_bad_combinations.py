@@ -1,9 +1,9 @@
-"""Every bad combination of NOTES.md §5 ("things a configurator must get right"),
-built as a profile, yields the matching diagnostic on the parameter concerned.
+"""Every bad combination a configurator must get right, built as a profile, yields
+the matching diagnostic on the parameter concerned.
 
-§5.8 (path priorities) lists no bad combinations: the path engine covers it.
-"Not an existing writable directory" (§5.3, dump_path/work_path) cannot be
-checked from a profile, which describes another machine; the missing-path half is.
+Path priorities have no bad combinations: the path engine covers them. "Not an
+existing writable directory" (dump_path/work_path) cannot be checked from a
+profile, which describes another machine; the missing-path half is.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ ONLY_INFERENCE = {
 }
 
 #: (label, profile, rule id, the parameter the diagnostic must name)
-NOTES: list[tuple[str, Profile, str, str]] = [
-    # §5.1 strings vs ints vs bools
+COMBINATIONS: list[tuple[str, Profile, str, str]] = [
+    # strings vs ints vs bools
     ("5.1 aoe_mode=2", P({"aoe_mode": 2}), "type.mismatch", "aoe_mode"),
     (
         "5.1 ac_parallel_enable=1",
@@ -73,7 +73,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "mix_compile_mode",
     ),
     ("5.1 horovod_mode=0", P({"horovod_mode": 0}), "horovod_mode.not_bool", "horovod_mode"),
-    # §5.2 raised by the Python constructors
+    # raised by the Python constructors
     (
         "5.2 iterations_per_loop=0",
         P({"iterations_per_loop": 0}),
@@ -155,7 +155,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "model_dir",
     ),
     ("5.2 JOB_ID unset", P(env={"JOB_ID": None}), "env.job_id.unset", "env:JOB_ID"),
-    # §5.3 raised later by the C++ option reader
+    # raised later by the C++ option reader
     (
         "5.3 precision_mode with precision_mode_v2",
         P({"precision_mode": "force_fp32", "precision_mode_v2": "origin"}),
@@ -267,7 +267,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "dynamic_input_config.incomplete",
         "dynamic_input_config.input_shape",
     ),
-    # §5.3 process aborts (LOG(FATAL))
+    # process aborts (LOG(FATAL))
     (
         "5.3 buffer_optimize='l1_optimize'",
         P({"buffer_optimize": "l1_optimize", **GRM0}, **INF),
@@ -335,7 +335,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "compress_weight_conf.always_aborts",
         "compress_weight_conf",
     ),
-    # §5.4 silent adjustments and ignored settings
+    # silent adjustments and ignored settings
     (
         "5.4 input_fusion_size clamped",
         P({"input_fusion_size": -1}),
@@ -446,7 +446,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
             ("variable_memory_max_size", 1 << 30),
         )
     ],
-    # §5.5 product gates, per value
+    # product gates, per value
     *[
         (
             f"5.5 {path}={value!r} on {product}",
@@ -563,7 +563,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "fusion_switch_file.ub_fusion_on_350",
         "fusion_switch_file",
     ),
-    # §5.6 hccl_timeout
+    # hccl_timeout
     (
         "5.6 hccl_timeout=600 on the training series",
         P({"hccl_timeout": 600}, **TRAIN_SERIES),
@@ -606,7 +606,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "stream_sync_timeout.below_hccl",
         "stream_sync_timeout",
     ),
-    # §5.7 scenario gates
+    # scenario gates
     *[
         (f"5.7 {path} in training", P({path: value}), "scenario.param", path)
         for path, value in ONLY_INFERENCE.items()
@@ -647,7 +647,7 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "auto_multistream_parallel_mode.recommendation_only",
         "auto_multistream_parallel_mode",
     ),
-    # §5.9 device selection and cluster variables
+    # device selection and cluster variables
     (
         "5.9 RANK_SIZE with CM_WORKER_SIZE",
         P(env={"RANK_SIZE": "8", "CM_WORKER_SIZE": "8"}),
@@ -672,14 +672,14 @@ NOTES: list[tuple[str, Profile, str, str]] = [
         "env.device_id.shadowed",
         "env:DEVICE_ID",
     ),
-    # §5.10 AOE only through the environment
+    # AOE only through the environment
     (
         "5.10 AOE_MODE only, work_path in NPURunConfig",
         P({"work_path": "/w", "distribute_config": "/nca.json"}, env={"AOE_MODE": "2"}),
         "env.aoe_mode.params_dropped",
         "work_path",
     ),
-    # §5.1/§5.3 the docs' own op_debug_config example contradicts its rule (NOTES §2.8)
+    # the docs' own op_debug_config example contradicts its rule
     (
         "2.8 seed example ccec_O0,ccec_g,oom",
         P(
@@ -702,7 +702,9 @@ NOTES: list[tuple[str, Profile, str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("label", "profile", "rule_id", "param"), NOTES, ids=[n[0] for n in NOTES])
+@pytest.mark.parametrize(
+    ("label", "profile", "rule_id", "param"), COMBINATIONS, ids=[n[0] for n in COMBINATIONS]
+)
 def test_bad_combination_is_diagnosed(
     label: str, profile: Profile, rule_id: str, param: str
 ) -> None:

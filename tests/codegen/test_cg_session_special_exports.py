@@ -1,4 +1,5 @@
-"""Issue 12 #7, #8 and DynamicInputConfig: what the exports write, executed."""
+"""The documented special cases of the sess.run export and DynamicInputConfig: what the
+exports write, executed."""
 
 from __future__ import annotations
 
