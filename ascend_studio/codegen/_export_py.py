@@ -26,6 +26,7 @@ from ascend_studio.codegen._layout import (
     shown_default,
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.codegen._release import omitted_lines
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.schema import Catalog, Text
 
@@ -59,10 +60,21 @@ def value_source(arg: Arg, path: str, options: ExportOptions) -> str:
     return literal
 
 
-def _extra_line(arg: Arg, catalog: Catalog) -> str:
+def _extra_line(arg: Arg, profile: Profile, catalog: Catalog) -> str:
     assert arg.extra is not None
     if arg.extra.name in ("*", "**"):
         return f"{INDENT}{arg.extra.name}{arg.extra.expr},"
+    fact = next(
+        (
+            f
+            for f in catalog.history.keywords()
+            if (f.owner, f.name) == (arg.extra.owner, arg.extra.name)
+        ),
+        None,
+    )
+    if fact is not None:  # a keyword of some releases (the target's, when one is named)
+        where = catalog.history.where(fact).en
+        return f"{INDENT}{arg.extra.name}={arg.extra.expr},  # a keyword {where}; kept as written"
     close = difflib.get_close_matches(arg.extra.name, catalog.signature(arg.extra.owner), n=1)
     hint = f" (did you mean {close[0]}?)" if close else ""
     return (
@@ -105,7 +117,7 @@ def _call_lines(
     lines = [f"{target} = {call.owner}("]
     for arg in call.args:
         if arg.extra is not None:
-            lines.append(_extra_line(arg, catalog))
+            lines.append(_extra_line(arg, profile, catalog))
             continue
         path = _path(call, arg.name)
         for diag in placed.by_path.get(path, []):
@@ -159,6 +171,7 @@ def export_py(
     placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += sess_only_lines(profile, catalog)
+    extra += omitted_lines(profile, catalog, "constructor")
     if profile.env:
         extra.append(
             f"# This profile also sets {len(profile.env)} environment variable(s); "

@@ -21,6 +21,7 @@ from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportOptions
+from ascend_studio.codegen._release import omitted_lines
 from ascend_studio.codegen._session import (
     SessionWrite,
     not_sent,
@@ -148,6 +149,7 @@ def export_sess(
     placed = place(diagnostics if options.diagnostics else (), {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += _skipped(profile, catalog)
+    extra += omitted_lines(profile, catalog, "session")
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
 from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
+from ascend_studio.codegen._release import key_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
@@ -96,8 +97,17 @@ def _exists(profile: Profile, holder: str) -> bool:
     )
 
 
-def _effective(profile: Profile, param: Parameter) -> Value | None:
-    return profile.values.get(param.path, param.default)
+def _effective(profile: Profile, param: Parameter, catalog: Catalog) -> Value | None:
+    """The set value, else the signature default of the target release (the catalog's
+    when no release is named)."""
+    if param.path in profile.values:
+        return profile.values[param.path]
+    release = target_release(profile, catalog)
+    if release is not None:
+        known, value, _ = catalog.history.default(param.path, release.id)
+        if known:
+            return value
+    return param.default
 
 
 def _write(param: Parameter, value: Value, condition: str | None = None) -> SessionWrite:
@@ -117,7 +127,7 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
     if not _exists(profile, _holder_of(param)):
         absent = session.absent
         return None if absent is None else _write(param, absent)
-    value = _effective(profile, param)
+    value = _effective(profile, param, catalog)
     gate = _GATES.get(session.sent)
     if gate is not None:
         value, condition = gate(profile, param, catalog, value)
@@ -135,7 +145,7 @@ def _gate(param: Parameter, catalog: Catalog) -> Parameter:
 
 
 def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value | None) -> _Gated:
-    if _effective(profile, _gate(param, catalog)) is None:
+    if _effective(profile, _gate(param, catalog), catalog) is None:
         return None, None
     assert param.session is not None
     return (value if value is not None else param.session.fallback), None
@@ -144,7 +154,7 @@ def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value
 def _if_profiling(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    switch = _effective(profile, _gate(param, catalog))
+    switch = _effective(profile, _gate(param, catalog), catalog)
     if not switch:
         return None, None
     value = "" if value is None else value
@@ -155,13 +165,13 @@ def _if_all_set(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
     siblings = [p for p in catalog.owned_by(param.owner) if p.session is not None]
-    return (None if any(_effective(profile, p) is None for p in siblings) else value), None
+    return (None if any(_effective(profile, p, catalog) is None for p in siblings) else value), None
 
 
 def _if_dump_mode(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    mode = _effective(profile, _gate(param, catalog))
+    mode = _effective(profile, _gate(param, catalog), catalog)
     return (None if mode is None else value), None
 
 
@@ -177,14 +187,15 @@ def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
     """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair
     (a value the profile sets for a session-only key is written as set)."""
     check_profile(profile, catalog)
-    own = estimator_written(catalog)
+    release = target_release(profile, catalog)
+    own = [p for p in estimator_written(catalog) if not key_lacking(p.path, catalog, release)]
     writes = []
     for param in own:
         assert param.session is not None and param.session.written is not None
         value = profile.values.get(param.path, param.session.written)
         writes.append(_write(param, param.session.written if value is None else value))
     for param in session_params(catalog):
-        if param in own:
+        if param in own or key_lacking(param.path, catalog, release):
             continue
         if param.session is not None and param.session.session_only:
             value = profile.values.get(param.path)
