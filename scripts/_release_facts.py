@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterable
 
 from _release_atoms import REQUIRED
-from _release_knowledge import OWNER_PATHS, REPLACED, note_toml
+from _release_knowledge import MOVES, OWNER_PATHS, REPLACED, note_toml
 from _toml import inline, string
 
 __all__ = ["history_changes", "span", "validity_toml"]
@@ -174,6 +174,11 @@ def _replacement(subject: str) -> list[str]:
         return []
     target, note = known
     lines = [f"replaced_by = {string(target)}"] if target else []
+    moves = MOVES.get(subject)
+    if moves is not None:
+        lines.append(f"moves = {string(moves[0])}")
+        if moves[1] is not None:
+            lines.append(f"moved_value = {string(moves[1])}")
     return [*lines, f"note = {note_toml(note)}"]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from _toml import inline, string
 
-__all__ = ["OWNER_PATHS", "REPLACED", "note_toml", "release_rows"]
+__all__ = ["MOVES", "OWNER_PATHS", "REPLACED", "note_toml", "release_rows"]
 
 #: Where each constructor's object sits in a profile (retired ones included).
 OWNER_PATHS = {
@@ -30,6 +30,17 @@ _AOE: Note = (
     "AOE (aoe_mode) replaced the old tuning switches; NPURunConfig takes aoe_mode "
     "'1' (subgraph tuning), '2' (operator tuning) or '4' (gradient split tuning).",
 )
+_AUTO_TUNE: Note = (
+    "Auto Tune 的 RL、GA 两种模式都调优算子的 tiling 策略，对应 AOE 的算子调优 aoe_mode='2'；NPURunConfig 的 auto_tune_mode 已在 2022-11 删除（Ascend/tensorflow 提交 78ecc222）。",
+    "Auto Tune's RL and GA modes both tuned operators' tiling policies, which is AOE's "
+    "operator tuning, aoe_mode='2'; NPURunConfig's auto_tune_mode was removed in 2022-11 "
+    "(Ascend/tensorflow commit 78ecc222).",
+)
+_MSTUNE: Note = (
+    "mstune_mode 于 2021-06 改名为 aoe_mode，取值不变（Ascend/tensorflow 提交 a0bc1f7f）。",
+    "mstune_mode was renamed aoe_mode in 2021-06 with the same values (Ascend/tensorflow "
+    "commit a0bc1f7f).",
+)
 _PROFILING: Note = (
     "r1.2.0 起 ProfilingConfig 只有 enable_profiling 和 profiling_options：fp_point、bp_point 等写在 profiling_options 的 JSON 里（Ascend/tensorflow 提交 75a73d1c，2020-12）。",
     "From r1.2.0 ProfilingConfig has only enable_profiling and profiling_options: "
@@ -44,10 +55,10 @@ _GRAPH_PARALLEL: Note = (
 
 #: "keyword <path>" / "key <key>" -> (what replaced it, or "" for nothing, and why).
 REPLACED: dict[str, tuple[str, Note]] = {
-    "keyword auto_tune_mode": ("aoe_mode", _AOE),
-    "key auto_tune_mode": ("aoe_mode", _AOE),
-    "keyword mstune_mode": ("aoe_mode", _AOE),
-    "key mstune_mode": ("aoe_mode", _AOE),
+    "keyword auto_tune_mode": ("aoe_mode", _AUTO_TUNE),
+    "key auto_tune_mode": ("aoe_mode", _AUTO_TUNE),
+    "keyword mstune_mode": ("aoe_mode", _MSTUNE),
+    "key mstune_mode": ("aoe_mode", _MSTUNE),
     "keyword op_tune_mode": ("aoe_mode", _AOE),
     "key op_tune_mode": ("aoe_mode", _AOE),
     "keyword graph_compiler_cache_dir": (
@@ -90,6 +101,22 @@ REPLACED: dict[str, tuple[str, Note]] = {
             "9.0.0 起 C++ 不再读取 es_cluster_config，没有替代的键。",
             "From 9.0.0 the C++ no longer reads es_cluster_config; no key replaces it.",
         ),
+    ),
+}
+
+
+#: How a value moves to what replaced it: "value" (unchanged), or the one value the
+#: replacement takes whatever the old one was. Absent: it cannot be moved mechanically.
+MOVES: dict[str, tuple[str, str | None]] = {
+    "keyword auto_tune_mode": ("fixed", "2"),
+    "key auto_tune_mode": ("fixed", "2"),
+    "keyword mstune_mode": ("value", None),
+    "key mstune_mode": ("value", None),
+    "keyword graph_compiler_cache_dir": ("value", None),
+    "keyword experimental_config.graph_parallel_config.enable_graph_parallel": ("value", None),
+    "keyword experimental_config.graph_parallel_config.graph_parallel_option_path": (
+        "value",
+        None,
     ),
 }
 

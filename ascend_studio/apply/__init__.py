@@ -16,6 +16,7 @@ from ascend_studio.apply._file import (
     with_source,
     write_applied,
 )
+from ascend_studio.apply._migrate import Migration, migrate_python
 from ascend_studio.apply._python import apply_python, changed_values
 from ascend_studio.apply._result import (
     ApplyError,
@@ -32,6 +33,7 @@ __all__ = [
     "ApplyError",
     "ApplyNote",
     "ApplyResult",
+    "Migration",
     "NoSuchConfig",
     "ScriptChanged",
     "ScriptSource",
@@ -41,6 +43,7 @@ __all__ = [
     "apply_text",
     "changed_env",
     "changed_values",
+    "migrate_python",
     "read_script",
     "recorded_source",
     "unified_diff",

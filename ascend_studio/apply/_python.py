@@ -11,6 +11,7 @@ would touch such a line is refused.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 
 import libcst as cst
 
@@ -21,6 +22,7 @@ from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSu
 from ascend_studio.codegen import ImportedConfig, import_python
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
+from ascend_studio.codegen._release import key_lacking, keyword_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, shipped_catalog
 
@@ -149,12 +151,19 @@ def apply_python(
     located = locate(text, catalog)
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
+    lacking, skipped = _lacking_at_release(
+        profile, catalog, constructor=site is not None and site.runconfig is not None
+    )
     for path, value in changed_values(before, profile).items():
+        if path in profile.values and lacking(path):  # a removal is always written
+            skipped.append(path)
+            continue
         planner.value(path, value)
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
     _plan_extras(planner, before, profile)
     notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
+    notes += [_lacking_note(path, profile) for path in skipped]
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
     try:
@@ -165,6 +174,27 @@ def apply_python(
     after = _map_back(text, located.parsed.text, edited)
     notes += _check(after, profile, config, catalog, source=source, paths=planner.changed)
     return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
+
+
+def _lacking_at_release(
+    profile: Profile, catalog: Catalog, *, constructor: bool
+) -> tuple[Callable[[str], bool], list[str]]:
+    """What the profile's target release lacks on this surface: its constructors'
+    keywords for an NPURunConfig call, its C++'s keys for a parameter_map."""
+    release = target_release(profile, catalog)
+    test = keyword_lacking if constructor else key_lacking
+    return (lambda path: test(path, catalog, release)), []
+
+
+def _lacking_note(path: str, profile: Profile) -> ApplyNote:
+    return note(
+        "warning",
+        f"{path}：目标版本 TF Adapter {profile.release} 没有它，未写入脚本。",
+        f"{path}: TF Adapter {profile.release} (the target release) does not have it; not "
+        "written into the script.",
+        None,
+        path,
+    )
 
 
 def _check(

@@ -22,11 +22,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ascend_studio._release_option import add_release_argument, release_problem, resolve_release
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
-from ascend_studio.cli._release import add_release_argument, release_problem, resolve_release
 from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._config import ConfigError

@@ -132,6 +132,13 @@ def _absence(
 
 
 def _replacement(fact: KeywordFact) -> Text:
+    if fact.replaced_by and fact.moves == "fixed":
+        to = f"{fact.replaced_by}={fact.moved_value!r}"
+        return txt(f"改用 {to}（ascend-studio migrate 可代为修改）",
+                   f"Use {to} instead (ascend-studio migrate makes the change)")  # fmt: skip
+    if fact.replaced_by and fact.moves == "value":
+        return txt(f"把该值改写到 {fact.replaced_by}（ascend-studio migrate 可代为修改）",
+                   f"Move the value to {fact.replaced_by} (ascend-studio migrate makes the change)")  # fmt: skip
     if fact.replaced_by:
         return txt(f"改用 {fact.replaced_by}", f"Use {fact.replaced_by} instead")
     return txt("删除它", "Remove it")

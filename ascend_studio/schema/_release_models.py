@@ -124,6 +124,10 @@ class KeywordFact(Span):
     defaults: tuple[DefaultSpan, ...] = ()
     #: The catalog path of what replaced it, when something did.
     replaced_by: str | None = None
+    #: How its value moves there: unchanged, or to ``moved_value`` whatever it was;
+    #: None: not mechanically (``migrate`` reports it).
+    moves: Literal["value", "fixed"] | None = None
+    moved_value: Scalar | None = None
     note: Text | None = None
 
 
@@ -137,6 +141,8 @@ class KeyFact(_Frozen):
     written: Span | None = None
     fields: tuple[FieldSpan, ...] = ()
     replaced_by: str | None = None
+    moves: Literal["value", "fixed"] | None = None
+    moved_value: Scalar | None = None
     note: Text | None = None
 
     def __post_init__(self) -> None:

@@ -1,4 +1,4 @@
-"""``--release``: the TF Adapter release a command judges or writes for.
+"""``--release``: the TF Adapter release a command judges or writes for (every command adds it).
 
 A release is named by a public ref (``r1.15.0``, ``master``, a ``tfa_v0.0.N_<CANN>``
 tag), a CANN version of a tagged release (``7.0.0`` = the newest public ref of that
@@ -11,14 +11,17 @@ then what the file names, then ``[tool.ascend-studio]`` overrides and table.
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ascend_studio.machine import AUTO, Resolved, auto_release, release_problem, resolve_release
+from ascend_studio.schema import Catalog
 
 __all__ = [
     "AUTO",
     "Resolved",
     "add_release_argument",
     "auto_release",
+    "release_from_args",
     "release_problem",
     "resolve_release",
 ]
@@ -32,3 +35,18 @@ HELP = (
 
 def add_release_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--release", metavar="RELEASE", help=HELP)
+
+
+def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) -> str | None:
+    """``--release`` resolved to a release id (None: not given, or auto found none); what
+    ``auto`` found is said on stderr. ValueError (one line) for a name no release has."""
+    text = getattr(args, "release", None)
+    if not text:
+        return None
+    try:
+        resolved = resolve_release(text, catalog)
+    except ValueError as exc:
+        raise ValueError(f"--release: {exc}") from None
+    for note in resolved.notes:
+        print(f"ascend-studio {command}: {note}", file=sys.stderr)
+    return resolved.release.id if resolved.release else None
