@@ -213,10 +213,11 @@ class Controls:
         self.product_label = QLabel(self.toolbar)
         self.product = _combo("product", self.toolbar)
         self.scenario = _combo("scenario", self.toolbar)
+        self.release = _combo("release", self.toolbar)
         self.language = _combo("language", self.toolbar)
         self.language.addItem("中文", "zh")
         self.language.addItem("English", "en")
-        for widget in (self.product_label, self.product, self.scenario):
+        for widget in (self.product_label, self.product, self.scenario, self.release):
             self.toolbar.addWidget(widget)
         self.toolbar.addSeparator()
         for action in (actions.undo, actions.redo):
@@ -282,19 +283,32 @@ class Controls:
         self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))
+        self.release.setToolTip(
+            tr(
+                "TF Adapter release: what its constructors and option reader have is checked "
+                "and exported; 'not named' says for which releases a finding holds"
+            )
+        )
         self.language.setToolTip(tr("Interface language"))
 
     # -- target and language boxes ------------------------------------------------------------
     def fill_targets(self, catalog: Catalog) -> None:
-        """One entry per product and scenario; :meth:`show_language` names them."""
+        """One entry per product, scenario and release (newest first, then "not named");
+        :meth:`show_language` names them."""
         for product in catalog.products:
             self.product.addItem(product.id, product.id)
         for scenario in catalog.scenarios:
             self.scenario.addItem(scenario.id, scenario.id)
+        self.release.addItem("newest", "newest")
+        for release in reversed(catalog.releases):
+            self.release.addItem(release.id, release.id)
+        self.release.addItem("", None)
 
-    def show_target(self, product: str, scenario: str) -> None:
+    def show_target(self, product: str, scenario: str, release: str | None = None) -> None:
         self.product.setCurrentIndex(max(0, self.product.findData(product)))
         self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
+        found = self.release.findData(release) if release is not None else -1
+        self.release.setCurrentIndex(found if found >= 0 else self.release.count() - 1)
 
     def show_language(self, catalog: Catalog, lang: Language) -> None:
         """The language box on ``lang``, product and scenario names in it."""
@@ -304,8 +318,25 @@ class Controls:
             self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
+        self._name_releases(catalog, lang)
         fit_to_items(self.product)
         fit_to_items(self.scenario)
+        fit_to_items(self.release)
+
+    def _name_releases(self, catalog: Catalog, lang: Language) -> None:
+        """``TF Adapter 7.0.0.alpha003 (2023-12)``; the CANN evidence as the tooltip."""
+        history = catalog.history
+        newest = history.newest
+        self.release.setItemText(
+            0, tr("TF Adapter newest ({release})").format(release=newest.short)
+        )
+        for index in range(1, self.release.count() - 1):
+            release = history.get(str(self.release.itemData(index)))
+            self.release.setItemText(index, f"TF Adapter {release.short} ({release.month})")
+            cann = release.cann or tr("CANN version not public")
+            tip = f"{release.id}, {release.date}: {cann}. {release.evidence.get(lang)}"
+            self.release.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        self.release.setItemText(self.release.count() - 1, tr("TF Adapter release not named"))
 
 
 class MatchCount(QLabel):

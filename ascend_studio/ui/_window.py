@@ -34,7 +34,13 @@ from ascend_studio.ui._deferred import build_document, connect_document, install
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
-from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
+from ascend_studio.ui._snapshot import (
+    DEFAULT_RELEASE,
+    DEFAULT_TARGET,
+    ENV_SECTION,
+    Snapshot,
+    take_snapshot,
+)
 from ascend_studio.ui._style import apply_fonts
 
 if TYPE_CHECKING:
@@ -93,6 +99,8 @@ class MainWindow(QMainWindow):
         self.lang: Language = lang
         self.findings: tuple[Finding, ...] = ()
         self._target: tuple[str, str] = ("", "")
+        #: The toolbar's release entry last shown (``newest``, an id, None: not named).
+        self._release: str | None = ""
         self._started = False
         self._progressive = progressive
         self._after_start: list[Callable[[], object]] = []
@@ -120,7 +128,7 @@ class MainWindow(QMainWindow):
         """The first section's rows, the document after the first paint (progressive),
         else the document and every row now; then the form holds its widest row's width."""
         if self._progressive:
-            self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
+            self._show_target(*DEFAULT_TARGET, DEFAULT_RELEASE)  # until the document exists
             self.form.build_next()
             mark("first rows")
             self.installEventFilter(self)
@@ -228,8 +236,7 @@ class MainWindow(QMainWindow):
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
-        target = (profile.product, profile.scenario)
-        self._show_target(*target)
+        self._show_target(profile.product, profile.scenario, profile.release)
         self.snapshot = take_snapshot(self.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -242,11 +249,23 @@ class MainWindow(QMainWindow):
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
-    def _show_target(self, product: str, scenario: str) -> None:
-        if (product, scenario) != self._target:
-            self._target = (product, scenario)
-            self.form.set_target(product, scenario)
-            self.controls.show_target(product, scenario)
+    def _show_target(self, product: str, scenario: str, release: str | None = None) -> None:
+        shown = self._release_shown(release)
+        if (product, scenario) != self._target or shown != self._release:
+            self._release = shown
+            if (product, scenario) != self._target:
+                self._target = (product, scenario)
+                self.form.set_target(product, scenario)
+            self.controls.show_target(product, scenario, shown)
+
+    def _release_shown(self, release: str | None) -> str | None:
+        """The toolbar entry of the profile's release: ``newest``, an id, or None."""
+        if release is None or release.strip().casefold() == "newest":
+            return None if release is None else "newest"
+        try:
+            return self.catalog.history.resolve(release).id
+        except ValueError:
+            return None
 
     def _preview_text(self, fmt: str) -> str:
         try:
