@@ -13,6 +13,7 @@ from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
+from ascend_studio.schema import KeyFact
 
 __all__ = ["MapBuilder"]
 
@@ -157,6 +158,10 @@ class MapBuilder(Builder):
         self._store(param.path, param, value, write.line, out, node=write.node)
 
     def _unknown_key(self, write: MapWrite) -> None:
+        history = self.catalog.history.key(write.key)
+        if history is not None:  # a key some releases read: when, not a spelling guess
+            self._retired_key(write, history)
+            return
         known = list(self.catalog.by_session_key())
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
@@ -169,6 +174,23 @@ class MapBuilder(Builder):
             write.line,
             write.key,
             suggestion=close[0] if close else None,
+        )
+
+    def _retired_key(self, write: MapWrite, fact: KeyFact) -> None:
+        span = fact.read or fact.written
+        assert span is not None
+        where = self.catalog.history.where(span)
+        to = fact.replaced_by
+        tail_en = f" {to} replaced it." if to else ""
+        tail_zh = f"已由 {to} 取代。" if to else ""
+        self.add(
+            "unknown_key",
+            f"parameter_map[{write.key!r}] 只有部分 TF Adapter 版本读取（{where.zh}），其余版本静默忽略；本工具不检查它的值。{tail_zh}",
+            f"parameter_map[{write.key!r}] is read only by some TF Adapter releases ({where.en}); "
+            f"the others silently ignore it, and its value is not checked here.{tail_en}",
+            write.line,
+            write.key,
+            suggestion=to,
         )
 
 

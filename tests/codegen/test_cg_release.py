@@ -82,3 +82,17 @@ def test_a_script_names_its_release_with_a_directive() -> None:
     assert import_python(indented).configs[0].profile.release == "7.0.0"
     in_a_string = "x = '# ascend-studio: release=7.0.0'\nconfig = NPURunConfig()\n"
     assert import_python(in_a_string).configs[0].profile.release is None
+
+
+def test_a_key_older_releases_read_is_dated_not_spell_checked() -> None:
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["mstune_mode"].s = tf.compat.as_bytes("2")\n'
+        'custom_op.parameter_map["precison_mode"].s = tf.compat.as_bytes("force_fp16")\n'
+    )
+    items = {i.path: i for i in import_python(text).report.of_kind("unknown_key")}
+    old = items["mstune_mode"]
+    assert "read only by some TF Adapter releases (from r1.2.0 (2021-02)" in old.text("en")
+    assert old.suggestion == "aoe_mode"
+    assert items["precison_mode"].suggestion == "precision_mode"
