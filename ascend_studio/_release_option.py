@@ -13,8 +13,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ascend_studio.machine import AUTO, Resolved, auto_release, release_problem, resolve_release
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import (
+    AUTO,
+    Catalog,
+    Resolved,
+    auto_release,
+    release_problem,
+    resolve_release,
+)
 
 __all__ = [
     "AUTO",

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_script, write_applied
-from ascend_studio.machine import resolve_release
-from ascend_studio.schema import Catalog, Release, shipped_catalog
+from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
 
 COMMAND = "migrate"
 

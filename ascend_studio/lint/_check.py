@@ -23,10 +23,9 @@ from ascend_studio.lint._locate import Locator, read_lines
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
-from ascend_studio.machine import AUTO, auto_release
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
-from ascend_studio.schema import Catalog, Release, Text
+from ascend_studio.schema import AUTO, Catalog, Release, Text, auto_release
 
 __all__ = ["CheckedFile", "Finding", "check_file"]
 

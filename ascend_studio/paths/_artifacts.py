@@ -203,9 +203,19 @@ class Artifact(_Frozen):
     layers: tuple[LayerSpec, ...] = ()
     variant: tuple[Variant, ...] = ()
     order: int = 0
+    #: Free space (MiB) wanted where it lands: what one run may write there (doctor).
+    min_free_mb: int = 0
+    #: A folder that cannot be created or written: ``error`` where the stack fails on it.
+    unwritable: Literal["error", "warning"] = "warning"
+    #: Each process needs its own: ranks landing on one path overwrite each other.
+    one_per_process: bool = False
+    #: The stack does not create it: the folder must exist before the job starts.
+    must_exist: bool = False
 
     def __post_init__(self) -> None:
         _check_id("artifact", self.id)
+        if self.min_free_mb < 0:
+            raise ValueError(f"{self.id}: min_free_mb must not be negative")
         _check_given(self.id, sources=self.sources)
         if bool(self.layers) == bool(self.variant):
             raise ValueError(f"{self.id}: give either layers or variants")

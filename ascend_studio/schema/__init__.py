@@ -63,6 +63,13 @@ from ascend_studio.schema._release_models import (
 )
 from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._target import (
+    AUTO,
+    Resolved,
+    auto_release,
+    release_problem,
+    resolve_release,
+)
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -75,6 +82,7 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AUTO",
     "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
@@ -98,6 +106,7 @@ __all__ = [
     "PyType",
     "Release",
     "ReleaseIndex",
+    "Resolved",
     "Rewrite",
     "Scalar",
     "Scenario",
@@ -110,6 +119,7 @@ __all__ = [
     "UnknownReleaseError",
     "ValuesFact",
     "When",
+    "auto_release",
     "change_text",
     "check_accelerate_train_mode",
     "check_aicore_num",
@@ -130,6 +140,8 @@ __all__ = [
     "parse_json",
     "product_range",
     "python_type_name",
+    "release_problem",
+    "resolve_release",
     "runtime_number",
     "shipped_catalog",
     "type_matches",

@@ -1,6 +1,6 @@
-"""The docked views (output-path inspector, Why, Compare): each made on first use.
+"""The docked views (output-path inspector, Why, Compare, This machine): each made on first use.
 
-After the first paint the window gets the three docks as empty shells: their
+After the first paint the window gets the docks as empty shells: their
 titles, their View-menu toggles (F1 for Why) and their places. A dock's view is
 built and wired to the document the first time the dock is shown (from the menu,
 by a remembered layout, by a test) or the window asks for it
@@ -178,6 +178,12 @@ def _compare(views: DockedViews) -> QWidget:
     return install_compare(views.window)
 
 
+def _machine(views: DockedViews) -> QWidget:
+    from ascend_studio.ui.machine._install import install_machine
+
+    return install_machine(views.window)
+
+
 #: name: (title, area, share of the window when opened, View-menu shortcut, builder),
 #: in the order the docks are made (``DOCKS`` in ``_shell``).
 _SHELLS: dict[
@@ -188,6 +194,8 @@ _SHELLS: dict[
     # the window is wide already; F1 or View > Why opens it
     "why": (lambda: tr(DOCK_TITLES["why"]), _RIGHT, None, "F1", _why),
     "compare": (lambda: tr(DOCK_TITLES["compare"]), _RIGHT, None, "", _compare),
+    # a doctor report of this machine or another; it sets the output-path view's context
+    "machine": (lambda: tr(DOCK_TITLES["machine"]), _RIGHT, 0.4, "", _machine),
 }
 
 

@@ -54,12 +54,13 @@ __all__ = [
 
 _SPLITTERS = ("main", "side")
 #: The docks the part-2 views live in (``make_dock`` names), in the order they are made.
-DOCKS = ("inspector", "why", "compare")
+DOCKS = ("inspector", "why", "compare", "machine")
 #: Their titles (the installers give the same), shown from the first paint on.
 DOCK_TITLES = {
     "inspector": QT_TR_NOOP("Output paths"),
     "why": QT_TR_NOOP("Why"),
     "compare": QT_TR_NOOP("Compare"),
+    "machine": QT_TR_NOOP("This machine"),
 }
 
 

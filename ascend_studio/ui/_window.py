@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from ascend_studio.ui.compare import CompareView
     from ascend_studio.ui.import_review import DropHandler
     from ascend_studio.ui.inspector import InspectorView
+    from ascend_studio.ui.machine import MachineView
     from ascend_studio.ui.why import WhyPanel
 
 __all__ = ["MainWindow"]
@@ -194,6 +195,10 @@ class MainWindow(QMainWindow):
     @property
     def compare(self) -> CompareView:
         return cast("CompareView", self.docked.view("compare"))
+
+    @property
+    def machine_view(self) -> MachineView:
+        return cast("MachineView", self.docked.view("machine"))
 
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""

@@ -198,16 +198,19 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>error</source>
         <translation>错误</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>warning</source>
         <translation>警告</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>info</source>
         <translation>提示</translation>
     </message>
@@ -218,6 +221,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>Source: {source}</source>
         <translation>来源：{source}</translation>
     </message>
@@ -341,11 +345,13 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>Variable</source>
         <translation>变量</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <location filename="../../ascend_studio/ui/why/_html.py"/>
         <source>Value</source>
         <translation>值</translation>
@@ -463,21 +469,25 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>{count} error</source>
         <translation>错误 {count}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>{count} errors</source>
         <translation>错误 {count}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>{count} warning</source>
         <translation>警告 {count}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>{count} warnings</source>
         <translation>警告 {count}</translation>
     </message>
@@ -573,6 +583,12 @@
         <location filename="../../ascend_studio/ui/_shell.py"/>
         <source>Compare</source>
         <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_shell.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>This machine</source>
+        <translation>本机</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_texts.py"/>
@@ -974,6 +990,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/companion/_forms_json.py"/>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
@@ -1277,6 +1294,7 @@
     <message>
         <location filename="../../ascend_studio/ui/editors/_enum.py"/>
         <location filename="../../ascend_studio/ui/editors/_scalar.py"/>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>(unset)</source>
         <translation>（未设置）</translation>
     </message>
@@ -1921,6 +1939,196 @@
         <location filename="../../ascend_studio/ui/inspector/_workpath.py"/>
         <source>Shell text, checked as the shell expands it: {path}</source>
         <translation>Shell 文本，按 shell 展开后的结果检查：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>exists, writable</source>
+        <translation>已存在，可写</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>created by the job</source>
+        <translation>作业运行时创建</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>must exist beforehand</source>
+        <translation>必须事先存在</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>not writable</source>
+        <translation>不可写</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>read-only file system</source>
+        <translation>只读文件系统</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>known only at run time</source>
+        <translation>运行时才知道</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Nothing to report.</source>
+        <translation>没有需要报告的问题。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Fix: {fix}</source>
+        <translation>修改：{fix}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>not found (looked in {places})</source>
+        <translation>未找到（查找过：{places}）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>CANN toolkit</source>
+        <translation>CANN toolkit</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Firmware</source>
+        <translation>固件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>TF plugin</source>
+        <translation>TF 插件（tfplugin）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>NPUs</source>
+        <translation>NPU 设备</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_tables.py"/>
+        <source>Target release</source>
+        <translation>目标版本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Component</source>
+        <translation>组件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Version and where</source>
+        <translation>版本与位置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Set by</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Output</source>
+        <translation>产物</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Free</source>
+        <translation>可用空间</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Output folders</source>
+        <translation>输出目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Read this machine</source>
+        <translation>读取本机</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Run doctor here: installed software, environment, and every output folder checked</source>
+        <translation>在本机运行 doctor：检查已安装的软件、环境变量和每个输出目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Open doctor report…</source>
+        <translation>打开 doctor 报告…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>A report written by `ascend-studio doctor --json` on the NPU server</source>
+        <translation>在 NPU 服务器上由 `ascend-studio doctor --json` 生成的报告</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Reading this machine…</source>
+        <translation>正在读取本机…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Open doctor report</source>
+        <translation>打开 doctor 报告</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Could not read the report: {reason}</source>
+        <translation>无法读取报告：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Report {file}</source>
+        <translation>报告 {file}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>{where}: {host}, user {user}, read {when}: {tally}. The output-path view now uses its working directory, home, device id and environment.</source>
+        <translation>{where}：{host}，用户 {user}，读取于 {when}：{tally}。输出路径视图现在使用它的工作目录、主目录、设备 ID 和环境变量。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/machine/_view.py"/>
+        <source>Read this machine, or open a report written by `ascend-studio doctor --json`.</source>
+        <translation>读取本机，或打开由 `ascend-studio doctor --json` 生成的报告。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/why/_html.py"/>

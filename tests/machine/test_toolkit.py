@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ascend_studio.machine import auto_release, detect_toolkit, read_info, signatures
-from ascend_studio.schema import shipped_catalog
+from ascend_studio.machine import detect_toolkit, signatures
+from ascend_studio.schema import auto_release, shipped_catalog
 
 CATALOG = shipped_catalog()
 INFO = (
@@ -25,7 +25,7 @@ def _toolkit(
     return path
 
 
-def _npu_bridge(site: Path, release: str) -> None:
+def _npu_bridge(site: Path, release: str, summary: str = "") -> None:
     """An installed npu_bridge whose constructors are ``release``'s (from the catalog)."""
     history = CATALOG.history
     by_owner: dict[str, list[str]] = {}
@@ -41,21 +41,16 @@ def _npu_bridge(site: Path, release: str) -> None:
     (package / "npu_config.py").write_text(source, encoding="utf-8")
     dist = site / "npu_bridge-1.15.0.dist-info"
     dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: npu_bridge\nVersion: 1.15.0\n")
-
-
-def test_install_info_is_key_value_lines() -> None:
-    assert read_info("version=7.0.0\n# a=b\nno line\narch = aarch64\n") == {
-        "version": "7.0.0",
-        "arch": "aarch64",
-    }
+    meta = "Metadata-Version: 2.1\nName: npu_bridge\nVersion: 1.15.0\n"
+    (dist / "METADATA").write_text(meta + (f"Summary: {summary}\n" if summary else ""))
 
 
 def test_the_default_path_gives_the_cann_version(tmp_path: Path) -> None:
     path = _toolkit(tmp_path, "7.0.0")
     found = detect_toolkit({}, tmp_path, python_paths=[])
     assert found.cann_version == "7.0.0"
-    assert found.found[0].path == path and found.found[0].via == "default path"
+    assert tmp_path / str(found.found[0].path).lstrip("/") == path  # as the machine names it
+    assert found.found[0].via == "default install path"
     assert found.found[0].fields["innerversion"] == "V100R001C15SPC001B221"
 
 
@@ -63,7 +58,7 @@ def test_the_toolkit_variables_come_first(tmp_path: Path) -> None:
     _toolkit(tmp_path, "7.0.0")
     _toolkit(tmp_path, "6.3.RC1", "opt/cann/latest")
     found = detect_toolkit({"ASCEND_HOME_PATH": "/opt/cann/latest"}, tmp_path, python_paths=[])
-    assert found.cann_version == "6.3.RC1" and found.found[0].via == "$ASCEND_HOME_PATH"
+    assert found.cann_version == "6.3.RC1" and found.found[0].via == "ASCEND_HOME_PATH"
 
 
 def test_the_cann_8_5_layout_and_a_non_root_install(tmp_path: Path) -> None:
@@ -74,13 +69,12 @@ def test_the_cann_8_5_layout_and_a_non_root_install(tmp_path: Path) -> None:
     assert detect_toolkit({"HOME": "/home/me"}, home, python_paths=[]).cann_version == "7.0.RC1"
 
 
-def test_nothing_installed_and_an_unreadable_file(tmp_path: Path) -> None:
+def test_nothing_installed_and_an_odd_file(tmp_path: Path) -> None:
     found = detect_toolkit({}, tmp_path, python_paths=[])
     assert found.found == () and found.cann_version is None and found.searched
     path = _toolkit(tmp_path, "7.0.0")
-    path.write_bytes(b"x" * (2 << 20))
-    broken = detect_toolkit({}, tmp_path, python_paths=[])
-    assert broken.found == () and "larger than" in broken.problems[0]
+    path.write_bytes(b"x" * (2 << 20))  # not an install-info file: read as nothing
+    assert detect_toolkit({}, tmp_path, python_paths=[]).cann_version is None
 
 
 def test_npu_bridge_is_read_not_imported(tmp_path: Path) -> None:
@@ -134,3 +128,21 @@ def test_auto_maps_a_toolkit_version_publicly_or_not_at_all(
     assert f"CANN toolkit {cann}" in chosen.notes[-1]
     if release is None:
         assert "no public TF Adapter release is tagged" in chosen.notes[-1]
+
+
+def test_the_tag_npu_bridge_names_picks_among_equal_constructors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """7.0.0.alpha002 and alpha003 have the same constructors: the summary's tag decides."""
+    _npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
+    import ascend_studio.machine._toolkit as toolkit
+
+    real = toolkit.detect_toolkit
+    monkeypatch.setattr(
+        toolkit,
+        "detect_toolkit",
+        lambda env: real(env, tmp_path / "root", python_paths=[str(tmp_path)]),
+    )
+    chosen = auto_release(CATALOG, {})
+    assert chosen.release is not None and chosen.release.id == "tfa_v0.0.19_7.0.0.alpha002"
+    assert "(the tag its summary names)" in chosen.notes[-1]

@@ -140,7 +140,12 @@ def _broken(tmp_path: Path, edit: str, new: str) -> Path:
         ),
         ('path = "{value}/kernel_meta"', 'path = "/kernel_meta"', "must contain {value}"),
         ("default = true\nlabel", "label", "exactly one default"),
-        ('not_produced = { zh = "仅在开启', '# not_produced = { zh = "仅在开启', "say why"),
+        (
+            'not_produced = { zh = "仅在 enable_exception_dump=1',
+            '# not_produced = { zh = "仅在 enable_exception_dump=1',
+            "say why",
+        ),
+        ("min_free_mb = 512", "min_free_mb = -1", "must not be negative"),
         (
             '{ kind = "env", name = "ASCEND_DUMP_PATH"',
             '{ kind = "env", name = "ascend_dump_path"',

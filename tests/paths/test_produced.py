@@ -23,7 +23,9 @@ def test_defaults_of_a_plain_training_profile() -> None:
     found = _by_id(Profile())
     produced = {name for name, r in found.items() if r.produced}
     # export_compile_stat=1 and enable_exception_dump=2 are the signature defaults.
+    # kernel_meta: the operator compiler creates it in every run (vllm-ascend#433).
     assert produced == {
+        "kernel_meta",
         "kernel_cache",
         "fusion_result",
         "exception_dump_mode2",
@@ -78,12 +80,15 @@ def test_graph_dumps_follow_their_switches() -> None:
     assert not _by_id(Profile(), {"PRINT_MODEL": ""})["tfa_graph_dump"].produced
 
 
-def test_kernel_meta_and_cache_follow_operator_debugging() -> None:
+def test_kernel_meta_is_built_in_every_run_and_the_cache_follows_debugging() -> None:
     debug = _by_id(Profile(values={"op_debug_level": 2}))
     assert debug["kernel_meta"].produced
     assert not debug["kernel_cache"].produced
     quiet = _by_id(Profile(values={"op_debug_level": 0}))
-    assert not quiet["kernel_meta"].produced
+    # created while operators compile, debugging or not: a job run from "/" fails on it
+    assert quiet["kernel_meta"].produced
+    assert quiet["kernel_meta"].path == "/j/kernel_meta"
+    assert quiet["kernel_meta"].artifact.unwritable == "error"
     assert quiet["kernel_cache"].produced
     assert _by_id(Profile(values={"op_debug_config": "/x.cfg"}))["kernel_meta"].produced
     assert not _by_id(Profile(values={"op_compiler_cache_mode": "disable"}))[

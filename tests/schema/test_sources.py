@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from tfa_source import SKIP_REASON, checkout
 
+from ascend_studio.doctor import CHECKS
 from ascend_studio.paths import load_artifacts
 from ascend_studio.profile import Profile
 from ascend_studio.rules import RULES, evaluate, explain
@@ -98,6 +99,8 @@ def _cited() -> Iterator[tuple[str, str]]:
     for where, text in _texts(artifacts, "artifacts"):
         if ".sources[" in where:
             yield where, text
+    for check in CHECKS.values():  # doctor and launch-check
+        yield from ((f"check {check.id}", c) for c in split_citations(check.source))
 
 
 def test_every_citation_names_a_source_of_the_table() -> None:

@@ -413,7 +413,12 @@ def test_a_dock_left_open_has_its_place_at_the_first_paint(qtbot: Any, name: str
 
 
 #: The window attribute of each dock's view.
-VIEWS = {"inspector": "inspector", "why": "why_panel", "compare": "compare"}
+VIEWS = {
+    "inspector": "inspector",
+    "why": "why_panel",
+    "compare": "compare",
+    "machine": "machine_view",
+}
 
 
 def _least(widget: QWidget) -> QSize:
@@ -433,7 +438,7 @@ def test_each_stand_in_has_the_minimum_size_of_the_view_it_holds_a_place_for(
     stand_ins = [window.side.widget(0), window.side.widget(1)]
     stand_ins += [dock.widget() for dock in docks if dock is not None]
     window.show()  # polished and shown, not painted yet: the document is not there
-    assert not window.is_built() and len(stand_ins) == 5
+    assert not window.is_built() and len(stand_ins) == 2 + len(DOCKS)
     held = [(_least(w), w.sizePolicy()) for w in stand_ins]
     qtbot.waitUntil(window.is_built, timeout=10000)
     side_views: list[QWidget] = [window.previews, window.diagnostics]
@@ -584,7 +589,12 @@ def test_each_docked_view_appears_and_works_when_first_opened(qtbot: Any, lang: 
     window, _ = _progressive(qtbot, lang)
     profile = Profile(env={"ASCEND_WORK_PATH": "/data/work"}).with_value("hccl_timeout", 600)
     window.model.edit(profile, "edit")  # before any view exists: each starts from it
-    english = {"inspector": "Output paths", "why": "Why", "compare": "Compare"}
+    english = {
+        "inspector": "Output paths",
+        "why": "Why",
+        "compare": "Compare",
+        "machine": "This machine",
+    }
     for name in DOCKS:
         dock = window.findChild(QDockWidget, f"dock:{name}")
         assert (
@@ -606,6 +616,11 @@ def test_each_docked_view_appears_and_works_when_first_opened(qtbot: Any, lang: 
     window.model.edit(profile.with_value("hccl_timeout", 900), "edit")  # wired: they follow
     assert window.inspector.profile == window.model.profile
     assert window.compare.differences[0].key == "hccl_timeout"
+    machine = _open_dock(window, "machine")
+    assert machine.widget() is window.machine_view
+    assert window.machine_view.read_button.text() == (
+        "Read this machine" if lang == "en" else "读取本机"
+    )
 
 
 def test_why_opens_on_the_field_the_user_was_on(qtbot: Any) -> None:

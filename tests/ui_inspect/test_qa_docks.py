@@ -15,7 +15,7 @@ from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 
 USABLE = 200  # px: a few lines of text plus the dock's own controls
-DOCKS = ("inspector", "why", "compare")
+DOCKS = ("inspector", "why", "compare", "machine")
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def dock(window: MainWindow, name: str) -> QDockWidget:
 
 def test_all_docks_open_from_the_view_menu_stay_usable(qtbot: QtBot, window: MainWindow) -> None:
     actions = {a.text(): a for a in window.actions_.menus["view"].actions()}
-    for title in ("Output paths", "Why", "Compare"):
+    for title in ("Output paths", "Why", "Compare", "This machine"):
         actions[title].trigger()
     assert all(dock(window, n).toggleViewAction().isChecked() for n in DOCKS)
     for name in DOCKS:  # each one, brought to the front (docks on one side are tabs)

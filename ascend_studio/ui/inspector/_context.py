@@ -9,6 +9,7 @@ context fields fill the ``${cwd}``/``${pid}``... placeholders.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -173,12 +174,19 @@ class ContextEditor(QWidget):
         """Stack an env script or ``env`` dump; returns what could not be read."""
         script = read_env_script(path)
         name = Path(path).name
+        problems = [f"{name}: {p}" for p in script.problems]
+        self.load_env_values(name, script.values, problems)
+        return self.problems
+
+    def load_env_values(
+        self, name: str, values: Mapping[str, str | None], problems: list[str] | None = None
+    ) -> None:
+        """Stack ``values`` as the source ``name`` (one of that name is replaced)."""
         self._scripts = [s for s in self._scripts if s[0] != name]
-        self._scripts.append((name, dict(script.values)))
-        self.problems = [f"{name}: {p}" for p in script.problems]
+        self._scripts.append((name, dict(values)))
+        self.problems = list(problems or [])
         self._show_sources()
         self.context_changed.emit()
-        return self.problems
 
     def clear_loaded(self) -> None:
         if self._scripts:

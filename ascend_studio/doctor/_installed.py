@@ -1,0 +1,162 @@
+"""Findings about what is installed: toolkit, driver, NPUs, and the release assumed.
+
+On a machine without NPUs (a laptop, a CI runner) the missing pieces are facts,
+reported as ``info`` in one line each; on a machine with NPUs they are problems.
+"""
+
+from __future__ import annotations
+
+from ascend_studio.doctor._model import Finding, finding
+from ascend_studio.machine import MachineSnapshot, adapter_tag
+from ascend_studio.machine._installed import MANAGEMENT_NODES
+from ascend_studio.schema import Catalog, Text
+
+__all__ = ["installed_findings", "release_text"]
+
+#: The TF Adapter release the catalog describes (its facts are those of this release).
+CATALOG_RELEASE = "9.0.0"
+
+
+def _is_npu_machine(snapshot: MachineSnapshot) -> bool:
+    return bool(snapshot.devices.ids) or snapshot.package("npu_bridge") is not None
+
+
+def _toolkit(snapshot: MachineSnapshot, catalog: Catalog) -> Finding:
+    kit = snapshot.toolkit
+    if kit is None:
+        places = ", ".join(p.split(" (")[0] for p in snapshot.toolkit_looked)
+        npu = _is_npu_machine(snapshot)
+        zh_lead = "未找到 CANN toolkit" if npu else "未安装 CANN toolkit（本机不是 NPU 服务器）"
+        en_lead = (
+            "No CANN toolkit found" if npu else "No CANN toolkit installed (not an NPU server)"
+        )
+        return finding(
+            "doctor.toolkit.missing",
+            "warning" if npu else "info",
+            Text(zh=f"{zh_lead}；查找过：{places}。", en=f"{en_lead}; looked in: {places}."),
+            catalog,
+            fix=Text(
+                zh="安装后 source <安装目录>/ascend-toolkit/set_env.sh（它设置 ASCEND_TOOLKIT_HOME）。",
+                en="Install it, then source <install>/ascend-toolkit/set_env.sh "
+                "(it sets ASCEND_TOOLKIT_HOME).",
+            )
+            if npu
+            else None,
+            subject="toolkit",
+        )
+    version = kit.version or f"internal {kit.inner_version}"
+    how = kit.how
+    return finding(
+        "doctor.toolkit.found",
+        "info",
+        Text(
+            zh=f"CANN {kit.package} {version}，读自 {kit.found_in}（经由 {how}）。",
+            en=f"CANN {kit.package} {version}, read from {kit.found_in} (found through {how}).",
+        ),
+        catalog,
+        subject="toolkit",
+        path=kit.home,
+    )
+
+
+def release_text(snapshot: MachineSnapshot) -> Text:
+    """Which release the checks assume, and what on this machine says so."""
+    found_zh: list[str] = []
+    found_en: list[str] = []
+    kit = snapshot.toolkit
+    if kit is not None and kit.version:
+        found_zh.append(f"CANN {kit.version}")
+        found_en.append(f"CANN {kit.version}")
+    bridge = snapshot.package("npu_bridge")
+    if bridge is not None:
+        tag = adapter_tag(bridge)
+        label = f"npu_bridge {bridge.version}" + (f" (tag {tag})" if tag else "")
+        found_zh.append(label)
+        found_en.append(label)
+    if snapshot.tfplugin is not None and snapshot.tfplugin.version:
+        found_zh.append(f"tfplugin {snapshot.tfplugin.version}")
+        found_en.append(f"tfplugin {snapshot.tfplugin.version}")
+    if not found_en:
+        return Text(
+            zh=f"本机没有可识别的 CANN 或 TF Adapter 版本；检查按目录所描述的 TF Adapter {CATALOG_RELEASE}。",
+            en="No CANN or TF Adapter version found on this machine; the checks follow the "
+            f"catalog's TF Adapter {CATALOG_RELEASE}.",
+        )
+    return Text(
+        zh=f"本机：{'，'.join(found_zh)}。检查按目录所描述的 TF Adapter {CATALOG_RELEASE}；"
+        "若本机版本更早，针对新版本的事实可能不适用。",
+        en=f"On this machine: {', '.join(found_en)}. The checks follow the catalog's TF Adapter "
+        f"{CATALOG_RELEASE}; facts about newer releases may not hold for an older install.",
+    )
+
+
+def _no_devices(catalog: Catalog) -> Finding:
+    return finding(
+        "doctor.devices.none",
+        "warning",
+        Text(
+            zh="没有 /dev/davinci<N> 设备节点：本机没有 NPU，或容器未映射设备。",
+            en="No /dev/davinci<N> device nodes: no NPU here, or the container "
+            "was started without its devices.",
+        ),
+        catalog,
+        fix=Text(
+            zh="docker run 时加上 --device /dev/davinci<N> 以及 /dev/davinci_manager、/dev/devmm_svm、/dev/hisi_hdc。",
+            en="Start the container with --device /dev/davinci<N> plus "
+            "/dev/davinci_manager, /dev/devmm_svm and /dev/hisi_hdc.",
+        ),
+        subject="devices",
+    )
+
+
+def _no_management(missing: list[str], catalog: Catalog) -> Finding:
+    names = ", ".join(f"/dev/{n}" for n in missing)
+    return finding(
+        "doctor.devices.management",
+        "warning",
+        Text(
+            zh=f"有 NPU 设备节点，但缺少管理设备节点 {names}；运行时打不开设备。",
+            en=f"NPU device nodes are present but {names} are missing; the runtime "
+            "cannot open the devices without them.",
+        ),
+        catalog,
+        fix=Text(zh=f"映射 {names}。", en=f"Map {names} into the container."),
+        subject="devices",
+    )
+
+
+def _no_driver(catalog: Catalog) -> Finding:
+    return finding(
+        "doctor.driver.missing",
+        "warning",
+        Text(
+            zh="有 NPU 设备节点，但找不到驱动版本文件 driver/version.info。",
+            en="NPU device nodes are present but no driver version file "
+            "(driver/version.info) was found.",
+        ),
+        catalog,
+        fix=Text(
+            zh="在容器中映射 /usr/local/Ascend/driver 与 /etc/ascend_install.info。",
+            en="In a container, map /usr/local/Ascend/driver and /etc/ascend_install.info.",
+        ),
+        subject="driver",
+    )
+
+
+def _devices(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
+    devices = snapshot.devices
+    if not devices.ids:
+        if snapshot.package("npu_bridge") is None and snapshot.toolkit is None:
+            return []  # not an NPU machine: the toolkit line says so already
+        return [_no_devices(catalog)]
+    found = []
+    missing = [n for n in MANAGEMENT_NODES if n not in devices.management]
+    if missing:
+        found.append(_no_management(missing, catalog))
+    if snapshot.driver is None:
+        found.append(_no_driver(catalog))
+    return found
+
+
+def installed_findings(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
+    return [_toolkit(snapshot, catalog), *_devices(snapshot, catalog)]

@@ -1,0 +1,184 @@
+"""``launch-check``: a multi-card launch script expanded per rank, and the ranks checked.
+
+:func:`~ascend_studio.doctor._shrun.follow_script` gives each rank's environment,
+working directory, programs and redirected output; the checks here compare the
+ranks with each other (rank ids, devices, RANK_SIZE, timeouts, shared output
+files), with the rank table and with ASCEND_RT_VISIBLE_DEVICES as the runtime
+reads it. Nothing is run.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+from ascend_studio.doctor._launch_outputs import hccl_checks, output_checks
+from ascend_studio.doctor._launch_ranks import device_checks, rank_checks
+from ascend_studio.doctor._launch_table import table_checks
+from ascend_studio.doctor._model import Finding, finding
+from ascend_studio.doctor._shrun import DEVICE_VARS, Expansion, RankRun, follow_script
+from ascend_studio.schema import Catalog, Text
+
+__all__ = ["LaunchReport", "RankRow", "launch_check"]
+
+
+@dataclass(frozen=True)
+class RankRow:
+    index: int
+    value: str
+    env: dict[str, str]
+    cwd: str | None
+    program: str | None
+    writes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LaunchReport:
+    script: str
+    loop: str | None
+    loop_line: int | None
+    loop_file: str | None
+    start_cwd: str
+    ranks: tuple[RankRow, ...]
+    #: Variables every rank gets with the same value.
+    common: dict[str, str]
+    #: Variables whose value differs between ranks (the table's columns).
+    varying: tuple[str, ...]
+    findings: tuple[Finding, ...]
+    assumed_count: bool = False
+
+
+def _program(rank: RankRun) -> str | None:
+    """What the rank runs, from the program on (past ``nohup``, ``taskset -c ...``)."""
+    for launched in reversed(rank.launched):
+        words = list(launched.words)
+        start = next(
+            (
+                i
+                for i, w in enumerate(words)
+                if posixpath.basename(w).startswith("python") or w.endswith((".py", ".sh"))
+            ),
+            None,
+        )
+        if start is not None:
+            return " ".join(words[start : start + 3])
+    return None
+
+
+def _output(rank: RankRun) -> tuple[str, ...]:
+    """Where the rank's output goes: truncating redirections first (``>``), then appends."""
+    first = [w.path for w in rank.writes if w.op != ">>"]
+    return tuple(first + [w.path for w in rank.writes if w.op == ">>"])
+
+
+def _rows(ranks: list[RankRun]) -> list[RankRow]:
+    return [
+        RankRow(
+            index=i,
+            value=rank.value,
+            env={n: v.text for n, v in rank.env.items()},
+            cwd=rank.cwd,
+            program=_program(rank),
+            writes=_output(rank),
+        )
+        for i, rank in enumerate(ranks)
+    ]
+
+
+def _columns(rows: list[RankRow]) -> tuple[dict[str, str], tuple[str, ...]]:
+    names = sorted({n for r in rows for n in r.env})
+    common: dict[str, str] = {}
+    varying: list[str] = []
+    for name in names:
+        values = {r.env.get(name) for r in rows}
+        if len(values) == 1 and None not in values:
+            common[name] = rows[0].env[name]
+        else:
+            varying.append(name)
+    first = [n for n in DEVICE_VARS if n in varying]
+    return common, tuple(first + [n for n in varying if n not in first])
+
+
+def _loop_text(out: Expansion, cards: int | None) -> Text | None:
+    """What the check could not do with the loop, if anything."""
+    if out.loop is None:
+        return Text(
+            zh="未找到设置 RANK_ID、ASCEND_DEVICE_ID 或 DEVICE_ID 的按设备循环：该脚本启动单个进程，或循环写法本检查无法跟踪。",
+            en="No per-device loop setting RANK_ID, ASCEND_DEVICE_ID or DEVICE_ID was "
+            "found: the script starts one process, or builds its loop in a way this "
+            "check cannot follow.",
+        )
+    if not out.ranks:
+        return Text(
+            zh=f"第 {out.loop.line} 行的循环次数要到运行时才知道；用 --cards N 按 N 张卡展开。",
+            en=f"How many times the loop at line {out.loop.line} runs is known only at "
+            "run time; give --cards N to expand it for N cards.",
+        )
+    if out.assumed_count:
+        return Text(
+            zh=f"循环次数要到运行时才知道，按 --cards {cards} 展开。",
+            en=f"The loop's count is known only at run time; expanded for --cards {cards}.",
+        )
+    return None
+
+
+def _loop_findings(out: Expansion, catalog: Catalog, cards: int | None) -> list[Finding]:
+    text = _loop_text(out, cards)
+    if text is None:
+        return []
+    check, subject = (
+        ("launch.no_loop", "script") if out.loop is None else ("launch.unknown", "loop")
+    )
+    return [finding(check, "info", text, catalog, subject=subject)]
+
+
+def _notes(out: Expansion, catalog: Catalog) -> list[Finding]:
+    seen: set[str] = set()
+    found = []
+    for file, line, text in out.notes:
+        key = f"{posixpath.basename(file)}:{line}: {text}"
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(
+            finding(
+                "launch.unknown",
+                "info",
+                Text(zh=f"{key}（未跟踪）。", en=f"{key} (not followed)."),
+                catalog,
+                subject=posixpath.basename(file),
+            )
+        )
+    return found
+
+
+def launch_check(
+    path: Path, catalog: Catalog, *, cards: int | None = None, cwd: str | None = None
+) -> LaunchReport:
+    """Expand the launch script ``path`` per rank and check the ranks."""
+    out = follow_script(path, cwd=cwd, cards=cards)
+    rows = _rows(out.ranks)
+    common, varying = _columns(rows)
+    found = [*_loop_findings(out, catalog, cards), *_notes(out, catalog)]
+    if out.ranks:
+        table, table_found = table_checks(out.ranks, catalog)
+        found += table_found
+        found += rank_checks(out.ranks, table, catalog)
+        found += device_checks(out.ranks, table, cards, catalog)
+        found += hccl_checks(out.ranks, catalog)
+        found += output_checks(out.ranks, catalog)
+    order = {"error": 0, "warning": 1, "info": 2}
+    found.sort(key=lambda f: order[f.severity])
+    return LaunchReport(
+        script=str(path),
+        loop=out.loop.header if out.loop else None,
+        loop_line=out.loop.line if out.loop else None,
+        loop_file=out.loop_file or None,
+        start_cwd=out.start_cwd,
+        ranks=tuple(rows),
+        common=common,
+        varying=varying,
+        findings=tuple(found),
+        assumed_count=out.assumed_count,
+    )

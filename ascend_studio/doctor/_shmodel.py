@@ -1,0 +1,68 @@
+"""What following a launch script yields: per rank, its environment, folder, programs, output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ascend_studio.doctor._shtree import ForLoop
+
+__all__ = ["Expansion", "Launched", "RankRun", "Value", "Write"]
+
+
+@dataclass(frozen=True)
+class Value:
+    text: str
+    #: False when part of it is known only at run time (kept as written).
+    exact: bool
+    line: int
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class Write:
+    """A file a rank redirects output to."""
+
+    path: str
+    op: str
+    line: int
+    exact: bool
+    file: str
+
+
+@dataclass(frozen=True)
+class Launched:
+    """A program a rank starts, with the environment it gets."""
+
+    words: tuple[str, ...]
+    line: int
+    cwd: str | None
+    env: dict[str, Value]
+    background: bool
+    file: str
+
+
+@dataclass
+class RankRun:
+    #: The loop variable's value for this pass.
+    value: str
+    env: dict[str, Value] = field(default_factory=dict)
+    cwd: str | None = None
+    writes: list[Write] = field(default_factory=list)
+    launched: list[Launched] = field(default_factory=list)
+    #: Files the rank's scripts source or run that could not be read: they may
+    #: change its environment in ways the check cannot see.
+    unread: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Expansion:
+    file: str
+    loop: ForLoop | None = None
+    loop_file: str = ""
+    ranks: list[RankRun] = field(default_factory=list)
+    #: What the launch check could not work out: (file, line, English text).
+    notes: list[tuple[str, int, str]] = field(default_factory=list)
+    #: The working directory the script was assumed to start in.
+    start_cwd: str = ""
+    #: Iterations taken from --cards because the loop's own count was unknown.
+    assumed_count: bool = False

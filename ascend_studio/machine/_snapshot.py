@@ -1,0 +1,256 @@
+"""One reading of the machine: installed software, NPUs, the process and its environment.
+
+:func:`take_snapshot` reads the live machine (read-only; ``npu-smi info`` is the
+only program run, when present). The snapshot travels as JSON inside a doctor
+report, so the desktop app can show another machine: :func:`snapshot_json` and
+:func:`snapshot_from_json` are exact inverses, and the reader refuses what it does
+not recognise with a one-line ``ValueError`` instead of guessing.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import pwd
+import socket
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ascend_studio.machine._cann import ToolkitInfo, read_toolkit, toolkit_candidates
+from ascend_studio.machine._installed import (
+    Component,
+    NpuDevices,
+    PythonPackage,
+    driver_component,
+    firmware_component,
+    npu_devices,
+    npu_smi_text,
+    python_packages,
+    tfplugin_component,
+)
+
+__all__ = [
+    "MachineSnapshot",
+    "ProcessFacts",
+    "snapshot_from_json",
+    "snapshot_json",
+    "take_snapshot",
+]
+
+
+@dataclass(frozen=True)
+class ProcessFacts:
+    """Who runs here and from where: what fills ``${cwd}``, ``${home}`` and the user."""
+
+    user: str
+    uid: int
+    #: None when the working directory was deleted under the process.
+    cwd: str | None
+    home: str | None
+    hostname: str
+    pid: int
+    python: str
+
+
+@dataclass(frozen=True)
+class MachineSnapshot:
+    taken_at: str
+    process: ProcessFacts
+    #: The variables of interest as this process sees them (not the whole environment).
+    env: Mapping[str, str]
+    toolkit: ToolkitInfo | None
+    #: Every toolkit folder looked at, as "folder (how found)".
+    toolkit_looked: tuple[str, ...]
+    driver: Component | None
+    firmware: Component | None
+    tfplugin: Component | None
+    packages: tuple[PythonPackage, ...]
+    devices: NpuDevices
+    npu_smi: str | None = None
+    #: Never part of the JSON: a live snapshot keeps the whole environment for resolving.
+    full_env: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def package(self, name: str) -> PythonPackage | None:
+        return next((p for p in self.packages if p.name == name), None)
+
+
+def _user(uid: int, env: Mapping[str, str]) -> tuple[str, str | None]:
+    try:
+        entry = pwd.getpwuid(uid)
+    except KeyError:  # a container user without a passwd line
+        return env.get("USER") or str(uid), env.get("HOME")
+    return entry.pw_name, env.get("HOME") or entry.pw_dir
+
+
+def _cwd() -> str | None:
+    try:
+        return os.getcwd()
+    except OSError:
+        return None
+
+
+def take_snapshot(
+    keep: Callable[[str], bool],
+    *,
+    env: Mapping[str, str] | None = None,
+    root: Path = Path("/"),
+    run_npu_smi: bool = True,
+) -> MachineSnapshot:
+    """Read this machine; ``keep(name)`` picks the environment variables reported."""
+    live = dict(os.environ if env is None else env)
+    uid = os.getuid()
+    user, home = _user(uid, live)
+    process = ProcessFacts(
+        user=user,
+        uid=uid,
+        cwd=_cwd(),
+        home=home,
+        hostname=socket.gethostname(),
+        pid=os.getpid(),
+        python=platform.python_version(),
+    )
+    return MachineSnapshot(
+        taken_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        process=process,
+        env={k: v for k, v in sorted(live.items()) if keep(k)},
+        toolkit=read_toolkit(live, root),
+        toolkit_looked=tuple(f"{p} ({how})" for p, how in toolkit_candidates(live, root)),
+        driver=driver_component(root),
+        firmware=firmware_component(root),
+        tfplugin=tfplugin_component(root, live),
+        packages=python_packages(),
+        devices=npu_devices(root),
+        npu_smi=npu_smi_text(live) if run_npu_smi else None,
+        full_env=live,
+    )
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+def snapshot_json(snapshot: MachineSnapshot) -> dict[str, Any]:
+    data = asdict(snapshot)
+    data.pop("full_env", None)
+    data["env"] = dict(snapshot.env)
+    return data
+
+
+def _obj(data: object, what: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"{what}: expected an object")
+    return data
+
+
+def _str(data: dict[str, Any], key: str, what: str, *, optional: bool = False) -> Any:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{what}.{key}: expected text")
+    return value
+
+
+def _int(data: dict[str, Any], key: str, what: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{what}.{key}: expected a whole number")
+    return value
+
+
+def _strings(data: object, what: str) -> tuple[str, ...]:
+    if not isinstance(data, list | tuple) or not all(isinstance(x, str) for x in data):
+        raise ValueError(f"{what}: expected a list of texts")
+    return tuple(data)
+
+
+def _component(data: object, what: str) -> Component | None:
+    if data is None:
+        return None
+    obj = _obj(data, what)
+    return Component(
+        _str(obj, "name", what),
+        _str(obj, "version", what, optional=True),
+        _str(obj, "found_in", what),
+    )
+
+
+def _toolkit(data: object) -> ToolkitInfo | None:
+    if data is None:
+        return None
+    obj = _obj(data, "toolkit")
+    return ToolkitInfo(
+        version=_str(obj, "version", "toolkit", optional=True),
+        package=_str(obj, "package", "toolkit"),
+        home=_str(obj, "home", "toolkit"),
+        found_in=_str(obj, "found_in", "toolkit"),
+        how=_str(obj, "how", "toolkit"),
+        arch=_str(obj, "arch", "toolkit", optional=True),
+        inner_version=_str(obj, "inner_version", "toolkit", optional=True),
+    )
+
+
+def _packages(data: object) -> tuple[PythonPackage, ...]:
+    if not isinstance(data, list | tuple):
+        raise ValueError("packages: expected a list")
+    found = []
+    for item in data:
+        obj = _obj(item, "packages[]")
+        found.append(
+            PythonPackage(
+                _str(obj, "name", "packages[]"),
+                _str(obj, "version", "packages[]"),
+                _str(obj, "summary", "packages[]", optional=True) or "",
+            )
+        )
+    return tuple(found)
+
+
+def _devices(data: object) -> NpuDevices:
+    obj = _obj(data, "devices")
+    ids = obj.get("ids")
+    if not isinstance(ids, list | tuple) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in ids
+    ):
+        raise ValueError("devices.ids: expected a list of whole numbers")
+    return NpuDevices(tuple(ids), _strings(obj.get("management"), "devices.management"))
+
+
+def _env(data: object) -> dict[str, str]:
+    obj = _obj(data, "env")
+    if not all(isinstance(v, str) for v in obj.values()):
+        raise ValueError("env: every value must be text")
+    return dict(obj)
+
+
+def _process(data: object) -> ProcessFacts:
+    obj = _obj(data, "process")
+    return ProcessFacts(
+        user=_str(obj, "user", "process"),
+        uid=_int(obj, "uid", "process"),
+        cwd=_str(obj, "cwd", "process", optional=True),
+        home=_str(obj, "home", "process", optional=True),
+        hostname=_str(obj, "hostname", "process"),
+        pid=_int(obj, "pid", "process"),
+        python=_str(obj, "python", "process"),
+    )
+
+
+def snapshot_from_json(data: object) -> MachineSnapshot:
+    """The snapshot :func:`snapshot_json` wrote; ``ValueError`` says what is wrong."""
+    obj = _obj(data, "machine")
+    return MachineSnapshot(
+        taken_at=_str(obj, "taken_at", "machine"),
+        process=_process(obj.get("process")),
+        env=_env(obj.get("env")),
+        toolkit=_toolkit(obj.get("toolkit")),
+        toolkit_looked=_strings(obj.get("toolkit_looked"), "toolkit_looked"),
+        driver=_component(obj.get("driver"), "driver"),
+        firmware=_component(obj.get("firmware"), "firmware"),
+        tfplugin=_component(obj.get("tfplugin"), "tfplugin"),
+        packages=_packages(obj.get("packages")),
+        devices=_devices(obj.get("devices")),
+        npu_smi=_str(obj, "npu_smi", "machine", optional=True),
+    )

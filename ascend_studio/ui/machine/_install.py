@@ -1,0 +1,34 @@
+"""Put the "This machine" view into its dock, wired to the document and the path view."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ascend_studio.doctor import DoctorDocument
+from ascend_studio.ui._docks import fill_dock, follow_language
+from ascend_studio.ui.machine._view import MachineView
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
+
+__all__ = ["apply_to_paths", "install_machine"]
+
+
+def apply_to_paths(window: MainWindow, document: DoctorDocument) -> None:
+    """The output-path view resolves as on the machine of ``document``: its working
+    directory, home and device id fill the placeholders, its environment is stacked
+    as one more source (named after the machine, replacing an earlier report's)."""
+    editor = window.inspector.context_editor
+    editor.set_field("cwd", document.cwd or "")
+    editor.set_field("home", document.home or "")
+    editor.set_field("device_id", document.device_id or "")
+    editor.load_env_values(f"doctor {document.machine.process.hostname}", document.env_values)
+
+
+def install_machine(window: MainWindow) -> MachineView:
+    view = MachineView(window)
+    view.profile_source = lambda: window.model.profile
+    fill_dock(window, "machine", view)
+    view.context_ready.connect(lambda document: apply_to_paths(window, document))
+    follow_language(view, window, view.set_language)
+    return view
