@@ -55,6 +55,7 @@ def releases_dir() -> Path | None:
         candidates.append(root.parent / "releases")
     candidates.append(_SHARED / "releases")
     for found in candidates:
-        if (found / "releases.tsv").is_file():
+        # releases.tsv beside the folder (the shared layout) or inside it
+        if found.is_dir() and any((p / "releases.tsv").is_file() for p in (found, found.parent)):
             return found
     return None

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from release_folders import releases_dir
+from tfa_source import releases_dir
 
 from ascend_studio.schema import shipped_catalog
 
@@ -72,7 +72,9 @@ def _catalog_signatures(release: str) -> dict[str, set[str]]:
 
 def test_the_release_table_is_the_folders() -> None:
     assert FOLDER is not None
-    with (FOLDER.parent / "releases.tsv").open(encoding="utf-8") as handle:
+    table = FOLDER / "releases.tsv"
+    table = table if table.is_file() else FOLDER.parent / "releases.tsv"
+    with table.open(encoding="utf-8") as handle:
         rows = {row["ref"]: row for row in csv.DictReader(handle, delimiter="\t")}
     assert set(RELEASES) == set(rows) == {p.name for p in FOLDER.iterdir() if p.is_dir()}
     for release in CATALOG.releases:
@@ -222,15 +224,15 @@ def test_newest_release_folder_is_the_catalogued_code() -> None:
 
 def test_found_without_the_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     """CI has ../shared beside the clone and no variable: the folder is still found."""
-    import release_folders
+    import tfa_source
 
     assert FOLDER is not None
     monkeypatch.delenv("ASCEND_STUDIO_TF_ADAPTER", raising=False)
     monkeypatch.delenv("ASCEND_STUDIO_TF_ADAPTER_RELEASES", raising=False)
-    monkeypatch.setattr(release_folders, "ROOT", FOLDER.parent.parent.parent / "clone")
-    assert release_folders.releases_dir() == FOLDER
-    monkeypatch.setattr(release_folders, "ROOT", Path("/nonexistent/clone"))
-    assert release_folders.releases_dir() is None
+    monkeypatch.setattr(tfa_source, "_SHARED", FOLDER.parent)
+    assert tfa_source.releases_dir() == FOLDER
+    monkeypatch.setattr(tfa_source, "_SHARED", Path("/nonexistent/shared/tf_adapter"))
+    assert tfa_source.releases_dir() is None
 
 
 def _full_export(release: str | None) -> str:
