@@ -151,10 +151,10 @@ ValueProblem = Literal["case", "not_allowed", "undocumented"]
 def _release_typed(ctx: Ctx, path: str, param: Parameter) -> bool:
     """The target release's signature default has another type than the catalog's
     (jit_compile was a bool): ``release.type`` judges the value's type there."""
+    if ctx.release is None or path not in ctx.ix.retyped():
+        return False
     default = ctx.defaults.get(path)
-    return (
-        ctx.release is not None and default is not None and type(default).__name__ != param.py_type
-    )
+    return default is not None and type(default).__name__ != param.py_type
 
 
 def _release_valued(ctx: Ctx, path: str) -> bool:

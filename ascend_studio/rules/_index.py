@@ -48,6 +48,19 @@ class CatalogIndex:
         )
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: dict[str, re.Pattern[str]] | None = None
+        self._retyped: frozenset[str] | None = None
+
+    def retyped(self) -> frozenset[str]:
+        """Keywords whose signature default changed type between releases (jit_compile
+        was a bool): their type is the target release's."""
+        if self._retyped is None:
+            found = set()
+            for fact in self.catalog.history.keywords():
+                kinds = {type(d.value).__name__ for d in fact.defaults if d.value is not None}
+                if len(kinds) > 1:
+                    found.add(fact.path)
+            self._retyped = frozenset(found)
+        return self._retyped
 
     def versioned_names(self) -> dict[str, re.Pattern[str]]:
         """Parameters (keywords) that some releases of a public CANN version lack -> a

@@ -221,8 +221,9 @@ def _values(ctx: Ctx) -> Iterator[Hit]:
         return
     history = ctx.ix.catalog.history
     rid = ctx.release.id
-    for path, value, _ in ctx.known():
-        if isinstance(value, bytes) or not ctx.exists(path):
+    for path, _, _ in ctx.known():
+        value = ctx.lit(path)  # an expression's value is known only when the job runs
+        if value is None or not ctx.exists(path):
             continue
         if history.value_allowed(path, value, rid) is False:
             listed = history.listed(path, rid) or ()
@@ -245,13 +246,13 @@ def _types(ctx: Ctx) -> Iterator[Hit]:
     where that type is not the catalog's (jit_compile was a bool before 6.3.RC2)."""
     if ctx.release is None:
         return
-    for path, value, facts in ctx.known():
-        default = ctx.defaults.get(path)
-        if default is None or isinstance(value, bytes) or not ctx.exists(path):
+    for path, _, facts in ctx.known():
+        value, default = ctx.lit(path), ctx.defaults.get(path)
+        if path not in ctx.ix.retyped() or value is None or default is None:
             continue
-        if type(default).__name__ == facts.param.py_type or type(value) is type(default):
+        if not ctx.exists(path) or type(default).__name__ == facts.param.py_type:
             continue
-        if value is None or type(value).__name__ == "Expr":
+        if type(value) is type(default):
             continue
         yield Hit(
             (path,),
