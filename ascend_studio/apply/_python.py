@@ -11,7 +11,6 @@ would touch such a line is refused.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
 
 import libcst as cst
 
@@ -151,14 +150,7 @@ def apply_python(
     located = locate(text, catalog)
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
-    lacking, skipped = _lacking_at_release(
-        profile, catalog, constructor=site is not None and site.runconfig is not None
-    )
-    for path, value in changed_values(before, profile).items():
-        if path in profile.values and lacking(path):  # a removal is always written
-            skipped.append(path)
-            continue
-        planner.value(path, value)
+    skipped = _plan_values(planner, before, profile, catalog)
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
     _plan_extras(planner, before, profile)
@@ -176,14 +168,22 @@ def apply_python(
     return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
 
 
-def _lacking_at_release(
-    profile: Profile, catalog: Catalog, *, constructor: bool
-) -> tuple[Callable[[str], bool], list[str]]:
-    """What the profile's target release lacks on this surface: its constructors'
-    keywords for an NPURunConfig call, its C++'s keys for a parameter_map."""
+def _plan_values(
+    planner: Planner, before: Profile, profile: Profile, catalog: Catalog
+) -> list[str]:
+    """Plan every changed value; what the profile's target release lacks on this surface
+    (its constructors' keywords for an NPURunConfig call, its C++'s keys for a
+    parameter_map) is not written, and returned. A removal is always written."""
     release = target_release(profile, catalog)
-    test = keyword_lacking if constructor else key_lacking
-    return (lambda path: test(path, catalog, release)), []
+    site = planner.site
+    lacking = keyword_lacking if site is not None and site.runconfig is not None else key_lacking
+    skipped = []
+    for path, value in changed_values(before, profile).items():
+        if path in profile.values and lacking(path, catalog, release):
+            skipped.append(path)
+            continue
+        planner.value(path, value)
+    return skipped
 
 
 def _lacking_note(path: str, profile: Profile) -> ApplyNote:

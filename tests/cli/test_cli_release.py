@@ -185,3 +185,19 @@ def test_export_and_params_follow_the_release(
     assert capsys.readouterr().out == ""
     assert run_cli(["params", "--release", "r1.1.1", "--json", "jit_compile"]) == 0
     assert json.loads(capsys.readouterr().out) == []
+
+
+def test_apply_for_a_release_leaves_out_what_it_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ascend_studio.profile import Profile, save_profile
+
+    script = _script(tmp_path, "config = NPURunConfig(precision_mode='force_fp32')\n")
+    profile = Profile(values={"precision_mode": "force_fp16", "oo_level": "O1"})
+    saved = save_profile(profile, tmp_path / "p.json")
+    assert run_cli(["apply", str(saved), str(script), "--release", "7.0.0"]) == 0
+    diff, notes = capsys.readouterr()
+    assert "force_fp16" in diff and "oo_level" not in diff
+    assert "oo_level: TF Adapter tfa_v0.0.20_7.0.0.alpha003 (the target release)" in notes
+    assert run_cli(["apply", str(saved), str(script)]) == 0
+    assert "oo_level='O1'" in capsys.readouterr().out
