@@ -37,8 +37,10 @@ OUT = ROOT / "resources" / "catalog"
 
 def default_releases() -> Path:
     named = os.environ.get("ASCEND_STUDIO_TF_ADAPTER")
-    if named:
-        return Path(named).resolve().parent / "releases"
+    if named:  # current/ or current/tf_adapter/: releases/ is beside current/
+        for up in Path(named).resolve().parents[:2]:
+            if (up / "releases.tsv").is_file():
+                return up / "releases"
     return ROOT.parent / "shared" / "tf_adapter" / "releases"
 
 
