@@ -33,7 +33,7 @@ def test_selection_and_figures(corpus: ModuleType, tmp_path: Path) -> None:
     _write(
         tmp_path,
         "a/train.py",
-        "config = NPURunConfig(precision_mode='allow_mix_precision', auto_tune_mode='RL')\n",
+        "config = NPURunConfig(precision_mode='allow_mix_precision', tune_mode='RL')\n",
     )
     _write(tmp_path, "a/model.py", "import tensorflow as tf\n")  # configures nothing
     _write(tmp_path, "a/run.sh", "export DEVICE_ID=0\npython3 train.py\n")
@@ -65,3 +65,41 @@ def test_shell_text_is_its_own_class(corpus: ModuleType) -> None:
     assert corpus.error_class("env.device_id.invalid", {"env:DEVICE_ID": "x"}) == (
         "env.device_id.invalid"
     )
+
+
+@pytest.fixture(scope="module")
+def corpus_tf2(corpus: ModuleType) -> ModuleType:
+    sys.modules.setdefault("corpus", corpus)
+    spec = importlib.util.spec_from_file_location("corpus_tf2", ROOT / "benchmarks/corpus_tf2.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["corpus_tf2"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_tf2_harness_counts_what_the_importer_finds(corpus_tf2: ModuleType, tmp_path: Path) -> None:
+    _write(
+        tmp_path,
+        "m/train.py",
+        "import npu_device\n"
+        "npu_device.global_options().precision_mode = 'allow_mix_precision'\n"
+        "npu_device.global_options().dump_config.enable_dump = True\n"
+        "npu_device.open().as_default()\n",
+    )
+    _write(tmp_path, "m/model.py", "import tensorflow as tf\n")
+    _write(
+        tmp_path,
+        "m/old.py",
+        "import npu_device\nif flag:\n    npu_device.global_options().auto_tune_mode = 'RL,GA'\n",
+    )
+    assert [p.name for p in corpus_tf2.selected(tmp_path)] == ["old.py", "train.py"]
+    found = corpus_tf2.Found()
+    for path in corpus_tf2.selected(tmp_path):
+        corpus_tf2.measure(path, tmp_path, found)
+    assert (found.configuring, found.with_config, found.assignments, found.read) == (2, 2, 3, 3)
+    triage = tmp_path / "triage.md"
+    triage.write_text("| `tf2.option.removed` | true | ValueError | x |\n", encoding="utf-8")
+    assert corpus_tf2.main([str(tmp_path), "--triage", str(triage), "--json"]) == 0
+    triage.write_text("| `tf2.option.removed` | false | no | x |\n", encoding="utf-8")
+    assert corpus_tf2.main([str(tmp_path), "--triage", str(triage), "--json"]) == 1

@@ -46,8 +46,9 @@ def tf_adapter_dir() -> Path | None:
 
 
 def releases_dir() -> Path | None:
-    """The per-release folders with ``releases.tsv``: the checkout's sibling
-    ``releases/`` (``$ASCEND_STUDIO_TF_ADAPTER_RELEASES`` overrides)."""
+    """The per-release folders with ``releases.tsv`` (inside, or beside them as in the
+    shared reference folder): the checkout's sibling ``releases/``
+    (``$ASCEND_STUDIO_TF_ADAPTER_RELEASES`` overrides)."""
     given = os.environ.get("ASCEND_STUDIO_TF_ADAPTER_RELEASES")
     candidates = [Path(given)] if given else []
     root = checkout()
@@ -55,7 +56,6 @@ def releases_dir() -> Path | None:
         candidates.append(root.parent / "releases")
     candidates.append(_SHARED / "releases")
     for found in candidates:
-        # releases.tsv beside the folder (the shared layout) or inside it
-        if found.is_dir() and any((p / "releases.tsv").is_file() for p in (found, found.parent)):
-            return found
+        if (found / "releases.tsv").is_file() or (found.parent / "releases.tsv").is_file():
+            return found if found.is_dir() else None
     return None

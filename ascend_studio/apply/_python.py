@@ -14,10 +14,12 @@ import difflib
 
 import libcst as cst
 
+from ascend_studio.apply._chunks import statements
 from ascend_studio.apply._cst import run_plan
-from ascend_studio.apply._locate import locate
+from ascend_studio.apply._locate import Located, locate
 from ascend_studio.apply._pyplan import Planner
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
+from ascend_studio.apply._tf2 import Tf2Planner
 from ascend_studio.codegen import ImportedConfig, import_python
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
@@ -148,6 +150,10 @@ def apply_python(
     imported = pick_config(import_python(text, source, catalog).configs, config, source)
     before = imported.profile
     located = locate(text, catalog)
+    if before.surface == "tf2":
+        return _apply_tf2(
+            text, located, before, profile, catalog=catalog, source=source, config=config
+        )
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
     skipped = _plan_values(planner, before, profile, catalog)
@@ -195,6 +201,45 @@ def _lacking_note(path: str, profile: Profile) -> ApplyNote:
         None,
         path,
     )
+
+
+def _apply_tf2(
+    text: str,
+    located: Located,
+    before: Profile,
+    profile: Profile,
+    *,
+    catalog: Catalog,
+    source: str,
+    config: int,
+) -> ApplyResult:
+    """The TF Adapter 2.x configuration changed to match ``profile`` (see ``_tf2``)."""
+    assert located.scanner is not None  # the importer found the configuration in it
+    planner = Tf2Planner(located.scanner, located.source, catalog, located.parsed.tree)
+    for path, value in changed_values(before, profile).items():
+        planner.value(path, value)
+    planner.finish()
+    for (owner, name), _ in _extras(before, profile).items():
+        planner.cannot(
+            name,
+            None,
+            f"{owner} 的未知选项 {name}：无法写入脚本，请手动修改。",
+            f"{name}, not an option of {owner}: cannot be written into the script; edit it "
+            "by hand.",
+        )
+    notes = [*planner.notes, *_env_note(before, profile)]
+    if not planner.plan:
+        return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
+    try:
+        every = (
+            [stmt for stmt, _ in statements(located.parsed.tree)] if located.parsed.tree else None
+        )
+        edited = run_plan(located.parsed.text, planner.plan, every)
+    except cst.ParserSyntaxError as exc:
+        raise ApplyError(f"{source}: cannot be edited safely ({exc.message})") from None
+    after = _map_back(text, located.parsed.text, edited)
+    notes += _check(after, profile, config, catalog, source=source, paths=planner.changed)
+    return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
 
 
 def _check(

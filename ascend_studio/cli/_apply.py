@@ -21,8 +21,9 @@ def register(sub: Any) -> None:
         help="change a training or env script in place to match a profile (never runs it)",
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
-            "sub-config keywords or parameter_map lines (Python) or export lines (shell) that "
-            "differ are edited; every other line is kept byte for byte. Prints a unified diff "
+            "sub-config keywords, parameter_map lines or npu_device.global_options() "
+            "assignments (Python) or export lines (shell) that differ are edited; every other "
+            "line is kept byte for byte. Prints a unified diff "
             "unless --write. Exit status: 0 applied (or nothing to change), 1 the script or "
             "profile cannot be read, the script changed since import (see --force) or the "
             "write failed, 2 for a wrong --config."

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ascend_studio.codegen._branch import Branch, branch_of
 from ascend_studio.codegen._header import HeaderInfo, read_header
+from ascend_studio.codegen._import_tf2 import tf2_configuration
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
 from ascend_studio.codegen._pymap import MapBuilder
@@ -110,6 +111,11 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     builder = MapBuilder(catalog, src)
     builder.exported = header.ours
     found = _configurations(builder, scanner)
+    tf2 = len(found)
+    builder.config = tf2
+    found_tf2 = tf2_configuration(builder, scanner.tf2_writes, scanner.tf2_sites)
+    if found_tf2 is not None:
+        found.append((found_tf2.built, found_tf2.label, found_tf2.line))
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
     items = _syntax_items(parsed)
@@ -120,19 +126,21 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     if not found:
         builder.add(
             "info",
-            "没有找到 NPURunConfig(...)、NpuOptimizer 的 parameter_map 或 os.environ 设置。",
-            "No NPURunConfig(...), NpuOptimizer parameter_map or os.environ setting found.",
+            "没有找到 NPURunConfig(...)、NpuOptimizer 的 parameter_map、"
+            "npu_device.global_options() 或 os.environ 设置。",
+            "No NPURunConfig(...), NpuOptimizer parameter_map, npu_device.global_options() "
+            "or os.environ setting found.",
             None,
         )
     configs = tuple(
         ImportedConfig(
-            _profile(built, env, header),
+            _profile(built, env, header, "tf2" if index == tf2 else None),
             label,
             line,
             dict(built.written),
             {**built.branches, **env_branches},
         )
-        for built, label, line in found
+        for index, (built, label, line) in enumerate(found)
     )
     return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
 
@@ -326,7 +334,9 @@ def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
         builder.add("recognized", shown, shown, item.line, path)
 
 
-def _profile(built: Built, env: dict[str, str | None], info: HeaderInfo) -> Profile:
+def _profile(
+    built: Built, env: dict[str, str | None], info: HeaderInfo, surface: str | None
+) -> Profile:
     scenario = info.scenario
     if scenario is None:
         scenario = "inference" if built.values.get("graph_run_mode") == 0 else "training"
@@ -336,6 +346,8 @@ def _profile(built: Built, env: dict[str, str | None], info: HeaderInfo) -> Prof
         "extra_kwargs": sorted_extras(built.extras),
         "scenario": scenario,
     }
+    if surface is not None:
+        data["surface"] = surface
     if info.product:
         data["product"] = info.product
     if info.release:

@@ -164,6 +164,11 @@ def _check(profile: Profile, catalog: Catalog) -> None:
     for path, value in profile.values.items():
         if isinstance(value, Expr):
             check_expr(value.expr, path)
+        if not known_path(path, catalog) and catalog.tf2.option(path) is not None:
+            raise ExportError(
+                f"{path}: an option of TF Adapter 2.x's npu_device.global_options(), not a "
+                "parameter of NPURunConfig; export it with the tf2 format"
+            )
         if not known_path(path, catalog):
             raise ExportError(f"{path}: not a parameter of NPURunConfig or its sub-configs")
         if path in HOLDER_OWNER and not isinstance(value, Expr):

@@ -12,6 +12,9 @@ from ascend_studio.codegen._pyobjs import (
     Opaque,
     ProtoObj,
     SubConfigObj,
+    Tf2Obj,
+    Tf2Site,
+    Tf2Write,
     dotted,
 )
 
@@ -30,11 +33,19 @@ __all__ = [
 
 _FIELDS = frozenset({"s", "i", "b", "f"})
 _BYTES_WRAPPERS = ("as_bytes", "as_str", "as_text")
+#: The ``npu_device`` functions that configure the 2.x surface, and their argument.
+TF2_CALLS = {"open": "device_id", "set_npu_loop_size": "loop_size"}
+
+
+def _npu_device(canon: str) -> bool:
+    return canon.partition(".")[0] == "npu_device"
 
 
 def on_call(scanner: Scanner, node: ast.Call, canon: str) -> object | None:
     """The value of a call the scanner understands, or None for any other call."""
     last = canon.rpartition(".")[2]
+    if _npu_device(canon) and (last == "global_options" or last in TF2_CALLS):
+        return Tf2Obj("") if last == "global_options" else tf2_call(scanner, node, last)
     if last in scanner.signatures:
         return _config_call(scanner, node, last)
     if last == "ConfigProto":
@@ -45,9 +56,22 @@ def on_call(scanner: Scanner, node: ast.Call, canon: str) -> object | None:
         value = scanner.ev.eval(node.args[0])
         value = value.encode("utf-8") if isinstance(value, str) else value
         return value if isinstance(value, bytes) else Opaque(node)
-    if canon in ("os.getenv", "os.environ.get"):
-        return Opaque(node, "read from the environment at run time")
-    return None
+    from_env = canon in ("os.getenv", "os.environ.get")
+    return Opaque(node, "read from the environment at run time") if from_env else None
+
+
+def tf2_call(scanner: Scanner, node: ast.Call, name: str) -> Opaque:
+    """``npu_device.open(device_id)`` / ``set_npu_loop_size(loop_size)``, recorded once."""
+    if id(node) not in scanner.seen:
+        scanner.seen.add(id(node))
+        argument = node.args[0] if node.args else None
+        for kw in node.keywords:
+            if kw.arg == TF2_CALLS[name]:
+                argument = kw.value
+        value = scanner.ev.eval(argument) if argument is not None else None
+        line = node.lineno
+        scanner.tf2_sites.append(Tf2Site(name, node, argument, value, line, scanner.label(line)))
+    return Opaque(node, f"npu_device.{name}(...)")
 
 
 def _proto(scanner: Scanner, node: ast.Call) -> ProtoObj:
@@ -195,6 +219,14 @@ def assign_attribute(
         )
         return
     base = scanner.ev.eval(target.value)
+    if isinstance(base, Tf2Obj):
+        rhs = getattr(stmt, "value", None)
+        if isinstance(rhs, ast.expr):
+            line = stmt.lineno
+            path = base.child(target.attr).path
+            write = Tf2Write(path, rhs, value, line, scanner.label(line), stmt, target)
+            scanner.tf2_writes.append(write)
+        return
     if isinstance(base, CustomOpObj) and target.attr == "name":
         base.name = value
         return

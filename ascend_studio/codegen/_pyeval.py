@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ascend_studio.codegen._pyobjs import Opaque, dotted
+from ascend_studio.codegen._pyobjs import Opaque, Tf2Obj, dotted
 
 __all__ = ["Evaluator", "missing"]
 
@@ -163,6 +163,10 @@ class Evaluator:
             found = self.lookup(name)
             if found is not _MISSING:
                 return found
+        if _tree_base(node.value):
+            base = self.eval(node.value, depth)
+            if isinstance(base, Tf2Obj):  # a node of global_options()'s option tree
+                return base.child(node.attr)
         return Opaque(node)
 
     # -- calls -------------------------------------------------------------------------
@@ -241,6 +245,17 @@ _DISPATCH: dict[type, Callable[[Evaluator, Any, int], object]] = {
 }
 
 _MISSING: Any = object()
+
+
+def _tree_base(node: ast.expr) -> bool:
+    """What may hold a node of ``global_options()``'s tree: a name, an attribute, or the
+    ``global_options()`` call itself (other calls are not evaluated twice)."""
+    if isinstance(node, ast.Name | ast.Attribute):
+        return True
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        name = dotted(node.func)
+        return name is not None and name.rpartition(".")[2] == "global_options"
+    return False
 
 
 def missing() -> object:

@@ -24,6 +24,9 @@ __all__ = [
     "ProtoObj",
     "Source",
     "SubConfigObj",
+    "Tf2Obj",
+    "Tf2Site",
+    "Tf2Write",
     "dotted",
     "source_lines",
 ]
@@ -93,6 +96,43 @@ class ProtoObj:
     ops: list[CustomOpObj] = field(default_factory=list)
     other: list[tuple[int, str]] = field(default_factory=list)  # ignored settings
     used_by_runconfig: bool = False
+
+
+@dataclass(frozen=True)
+class Tf2Obj:
+    """``npu_device.global_options()`` (path "") or a node of its option tree."""
+
+    path: str
+
+    def child(self, name: str) -> Tf2Obj:
+        return Tf2Obj(f"{self.path}.{name}" if self.path else name)
+
+
+@dataclass(frozen=True)
+class Tf2Write:
+    """``<global_options() node>.name = value``."""
+
+    path: str
+    node: ast.expr  # the right-hand side
+    value: object
+    line: int
+    label: str
+    #: The assignment statement and its target (``apply`` edits them).
+    stmt: ast.stmt | None = None
+    target: ast.Attribute | None = None
+
+
+@dataclass(frozen=True)
+class Tf2Site:
+    """A call of ``npu_device.open`` or ``npu_device.set_npu_loop_size``."""
+
+    name: str
+    node: ast.Call
+    #: The argument's node and value; None when the call gives none.
+    argument: ast.expr | None
+    value: object
+    line: int
+    label: str
 
 
 def dotted(node: ast.AST) -> str | None:

@@ -21,6 +21,7 @@ from collections import ChainMap
 from collections.abc import Iterator, Mapping
 
 from ascend_studio.codegen._pyenv import (
+    TF2_CALLS,
     assign_attribute,
     environ_call,
     environ_target,
@@ -36,6 +37,9 @@ from ascend_studio.codegen._pyobjs import (
     ProtoObj,
     Source,
     SubConfigObj,
+    Tf2Obj,
+    Tf2Site,
+    Tf2Write,
     dotted,
 )
 from ascend_studio.codegen._pyscope import DELETED, UNSET, Binding, Scope, Thunk, same
@@ -50,6 +54,9 @@ _BASE_WORDS = (
     "environ",
     "putenv",
     "unsetenv",
+    "global_options",
+    "npu_device",
+    "set_npu_loop_size",
 )
 _FIELDS = frozenset({"s", "i", "b", "f"})
 #: Defer right-hand sides nobody may read (tests switch it off to compare).
@@ -68,6 +75,9 @@ class Scanner:
         self.runconfigs: list[SubConfigObj] = []
         self.protos: list[ProtoObj] = []
         self.env: list[EnvSet] = []
+        #: TF Adapter 2.x: assignments to global_options()'s tree, open()/set_npu_loop_size().
+        self.tf2_writes: list[Tf2Write] = []
+        self.tf2_sites: list[Tf2Site] = []
         self.notes: list[tuple[int, str, str]] = []  # (line, kind, english text)
         self.ctx: list[str] = []
         self.loops = 0
@@ -128,6 +138,8 @@ class Scanner:
             if isinstance(node, ast.Import):
                 local = alias.asname or alias.name.partition(".")[0]
                 self.aliases[local] = alias.name if alias.asname else local
+                if alias.name.partition(".")[0] == "npu_device" and alias.asname:
+                    self.add_word(rf"\b{alias.asname}\.")  # npu.open(), npu.global_options()
             elif alias.name != "*":
                 local = alias.asname or alias.name
                 self.aliases[local] = f"{node.module or ''}.{alias.name}".lstrip(".")
@@ -179,8 +191,10 @@ class Scanner:
         for child in ast.walk(node):
             if isinstance(child, ast.Call) and id(child) not in self.seen:
                 name = dotted(child.func)
-                last = self.canonical(name).rpartition(".")[2] if name else ""
-                if last in ("NPURunConfig", "ConfigProto"):
+                canon = self.canonical(name) if name else ""
+                last = canon.rpartition(".")[2]
+                tf2 = last in TF2_CALLS and canon.partition(".")[0] == "npu_device"
+                if tf2 or last in ("NPURunConfig", "ConfigProto"):
                     self.ev.eval(child)
 
     def _s_Import(self, node: ast.Import) -> None:
@@ -363,6 +377,8 @@ class Scanner:
     def assign(self, target: ast.expr, value: object, stmt: ast.stmt) -> None:
         if isinstance(target, ast.Name):
             self.bind(target.id, value, stmt.lineno)
+            if isinstance(value, Tf2Obj):  # opts = npu.global_options(): its uses matter
+                self.add_word(rf"\b{target.id}\b")
         elif isinstance(target, ast.Tuple | ast.List):
             values = value if isinstance(value, tuple | list) else None
             for index, element in enumerate(target.elts):

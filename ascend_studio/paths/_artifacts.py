@@ -188,6 +188,9 @@ class Artifact(_Frozen):
     #: tf_adapter: a TF Adapter job writes it; other: another tool (ATC, msprof...).
     scope: Literal["tf_adapter", "other"] = "tf_adapter"
     scenario: Literal["both", "training", "inference"] = "both"
+    #: Which TF Adapter writes it: tf1 (1.x: NPURunConfig, sess.run), tf2 (2.x:
+    #: npu_device), any (the graph engine and CANN, whichever adapter drives them).
+    surface: Literal["any", "tf1", "tf2"] = "any"
     name: Text
     description: Text
     #: Layout of what lands inside, relative to the resolved path.

@@ -19,9 +19,14 @@ _TRUE_TEXT = {"1", "true"}
 
 
 def effective_param(profile: Profile, catalog: Catalog | None, path: str) -> Value | None:
-    """The value the runtime sees: the profile's, else the signature default."""
+    """The value the runtime sees: the profile's, else the signature default (on TF
+    Adapter 2.x, the option class's default, which it sends when unset)."""
     if profile.is_set(path):
         return profile.get(path)
+    if catalog is not None and profile.surface == "tf2":
+        option = catalog.tf2.for_key(path)
+        facts = option.facts_in(catalog.tf2.newest) if option is not None else None
+        return facts.default if facts is not None else None
     if catalog is not None and catalog.has(path):
         return catalog.param(path).default
     return None

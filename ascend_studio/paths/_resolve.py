@@ -299,6 +299,17 @@ _EXPR_REASON = Text(
     zh="取决于只有脚本运行时才知道的表达式取值。",
     en="Depends on an expression whose value is known only when the script runs.",
 )
+_SURFACE_REASON = {
+    "tf1": Text(
+        zh="只有 TF Adapter 1.x（NPURunConfig / sess.run）写它；本配置用的是 TF Adapter 2.x。",
+        en="Only TF Adapter 1.x (NPURunConfig, sess.run) writes it; this configuration uses "
+        "TF Adapter 2.x.",
+    ),
+    "tf2": Text(
+        zh="只有 TF Adapter 2.x（npu_device）写它；本配置用的是 TF Adapter 1.x。",
+        en="Only TF Adapter 2.x (npu_device) writes it; this configuration uses TF Adapter 1.x.",
+    ),
+}
 _SCENARIO_REASON = {
     "training": Text(zh="仅用于训练场景。", en="Applies to training jobs only."),
     "inference": Text(zh="仅用于在线推理场景。", en="Applies to online inference only."),
@@ -310,6 +321,8 @@ def _produced(
 ) -> tuple[bool, Text | None]:
     if art.scope == "other":
         return False, art.not_produced
+    if art.surface != "any" and (art.surface == "tf2") != (profile.surface == "tf2"):
+        return False, _SURFACE_REASON[art.surface]
     if art.scenario not in ("both", profile.scenario):
         return False, _SCENARIO_REASON[art.scenario]
     if not art.when:

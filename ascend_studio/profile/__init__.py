@@ -2,9 +2,11 @@
 
 from ascend_studio.profile._document import (
     SCHEMA_VERSION,
+    SURFACES,
     Expr,
     ExtraKwarg,
     Profile,
+    Surface,
     Value,
     bytes_json,
 )
@@ -23,12 +25,14 @@ from ascend_studio.profile._io import (
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "SURFACES",
     "Expr",
     "ExtraKwarg",
     "FileStamp",
     "Profile",
     "ProfileChangedOnDisk",
     "ProfileError",
+    "Surface",
     "Value",
     "bytes_json",
     "dump_profile",

@@ -37,15 +37,22 @@ __all__ = [
     "PRODUCT_ID",
     "RELEASE_NAME",
     "SCHEMA_VERSION",
+    "SURFACES",
     "Expr",
     "ExtraKwarg",
     "Profile",
+    "Surface",
     "Value",
     "bytes_json",
     "made_profile",
 ]
 
 SCHEMA_VERSION = 1
+#: The API a configuration goes through: NPURunConfig with NPUEstimator, a sess.run
+#: ``parameter_map``, or TF Adapter 2.x's ``npu_device.global_options()``. None: not
+#: named (read as the TF Adapter 1.x surfaces).
+Surface = Literal["estimator", "sess", "tf2"]
+SURFACES: tuple[Surface, ...] = ("estimator", "sess", "tf2")
 R = TypeVar("R", "Expr", "ExtraKwarg")
 DumpMode = Literal["python", "json"]
 
@@ -199,6 +206,8 @@ class Profile:
     #: such as ``r1.15.0``, a CANN version such as ``7.0.0``); None: not named.
     #: Left out of the saved document while None.
     release: str | None = None
+    #: The API the configuration goes through (see :data:`Surface`).
+    surface: Surface | None = None
     values: dict[str, Value] = field(default_factory=dict)
     #: Environment variables for the job; ``None`` means "unset it".
     env: dict[str, str | None] = field(default_factory=dict)
@@ -325,6 +334,12 @@ class Profile:
                 "env_verbatim": tuple(n for n in self.env_verbatim if n != name),
             }
         )
+
+    def with_surface(self, surface: Surface | None) -> Profile:
+        """``self`` configured through another API (``None``: not named)."""
+        if surface == self.surface:
+            return self
+        return self.model_validate({**self.model_dump(), "surface": surface})
 
     def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
         """``self`` for another product or scenario (``None``: keep it), validated."""

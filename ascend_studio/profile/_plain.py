@@ -22,6 +22,7 @@ from typing import Any, cast
 from ascend_studio.profile._document import (
     PRODUCT_ID,
     RELEASE_NAME,
+    SURFACES,
     Expr,
     ExtraKwarg,
     Profile,
@@ -94,6 +95,12 @@ def _scenario(value: object) -> str:
     return value
 
 
+def _surface(value: object) -> str | None:
+    if value is not None and (type(value) is not str or value not in SURFACES):
+        raise _NotPlain
+    return value
+
+
 def _value(value: object) -> Value:
     if value is None or type(value) in (bool, float, str):
         return cast("Value", value)
@@ -157,6 +164,7 @@ _CHECKS: dict[str, Any] = {
     "product": _product,
     "scenario": _scenario,
     "release": _release,
+    "surface": _surface,
     "values": _values,
     "env": _env,
     "env_verbatim": _names,

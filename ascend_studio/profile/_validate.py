@@ -38,6 +38,7 @@ from pydantic import (
 )
 
 from ascend_studio.profile import _document as doc
+from ascend_studio.profile._document import Surface
 
 __all__ = ["ValidationError", "validated_profile", "validated_record"]
 
@@ -91,6 +92,7 @@ class Profile(BaseModel):
     product: str = "atlas_a2"
     scenario: Literal["training", "inference"] = "training"
     release: str | None = None
+    surface: Surface | None = None
     values: dict[str, Value] = Field(default_factory=dict)
     env: dict[str, str | None] = Field(default_factory=dict)
     env_verbatim: tuple[str, ...] = ()

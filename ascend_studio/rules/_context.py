@@ -56,6 +56,7 @@ class Ctx:
         "profile",
         "release",
         "scenario",
+        "surface",
         "values",
     )
 
@@ -65,15 +66,18 @@ class Ctx:
         self.env: Mapping[str, str | None] = profile.env
         self.product = profile.product
         self.scenario = profile.scenario
-        self.ix = ix
+        #: The API the configuration goes through (None: not named).
+        self.surface = profile.surface
+        self.ix = ix.for_surface(profile.surface)
         #: The TF Adapter release the profile names, resolved; None when it names none
-        #: (or one no public release matches: ``release.unknown`` says so).
+        #: (or one no public release matches: ``release.unknown`` says so). Its facts are
+        #: TF Adapter 1.x's: none on the tf2 surface.
         self.release: Release | None = None
-        if profile.release is not None:
+        if profile.release is not None and profile.surface != "tf2":
             with contextlib.suppress(UnknownReleaseError):
-                self.release = ix.catalog.history.resolve(profile.release)
+                self.release = self.ix.catalog.history.resolve(profile.release)
         #: Signature defaults, as the target release has them.
-        self.defaults = ix.defaults_at(self.release.id if self.release else None)
+        self.defaults = self.ix.defaults_at(self.release.id if self.release else None)
         self.files = file_contents(profile)
         used: set[str] = set()
         for key in self.values:

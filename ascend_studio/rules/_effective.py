@@ -159,6 +159,7 @@ def _generic(c: Ctx, path: str) -> EffectiveValue:
     # defaults (e.g. of the sess.run style) never apply to it, nor do they while
     # the parameter they yield to is set.
     always = param is not None and param.session is not None and param.session.sent == "always"
+    always = always or (c.surface == "tf2" and signature is not None)  # as_dict() sends it
     yields = param is not None and param.default_yields_to in c.values
     default = None if always or yields else c.doc_default(path)
     if default is not None:

@@ -19,7 +19,7 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
-from ascend_studio.rules._registry import RULES
+from ascend_studio.rules._registry import surface_rules
 from ascend_studio.schema import Catalog, shipped_catalog
 
 __all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
@@ -41,8 +41,8 @@ def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnosti
     """
     ctx = context_for(profile, catalog)
     found: list[Diagnostic] = []
-    for rule in RULES:
-        found.extend(d for d in map(lambda d: for_release(rule, d, ctx), diagnose(rule, ctx)) if d)
+    for rule in surface_rules(ctx.surface):
+        found.extend(d for d in (for_release(rule, d, ctx) for d in diagnose(rule, ctx)) if d)
     found.sort(key=lambda d: _RANK[d.severity])
     return found
 
@@ -92,6 +92,10 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
             ns[name] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
+    if ctx.surface == "tf2" and isinstance(ns.get("param"), str):
+        option = ctx.ix.catalog.tf2.for_key(str(ns["param"]))
+        if option is not None:  # named as a TF2 script spells it: aoe_config.aoe_mode
+            ns["param"] = option.path
     return ns
 
 
@@ -136,6 +140,8 @@ def for_release(rule: Rule, diag: Diagnostic, ctx: Ctx) -> Diagnostic | None:
     """``diag`` as the target release allows: a fix (or advice) that proposes a parameter
     the release lacks is not given; with no release named, advice says from which
     release what it proposes exists."""
+    if ctx.surface == "tf2":  # the release facts are TF Adapter 1.x's
+        return diag
     named = (
         [p for p in versioned_in(ctx.ix, diag.fix.en) if p not in diag.params] if diag.fix else []
     )

@@ -49,9 +49,12 @@ REPO_FILES = {
 }
 #: Code outside hicann/tensorflow that a few rules cite (public, not in the checkout).
 EXTERNAL = ("tensorflow_estimator",)
+#: TF Adapter 2.x: its Python package is in the checkout tests read, its C++ core is not.
+_TF2_PY = "tf_adapter_2.x/python/"
+_TF2_CORE = "tf_adapter_2.x/npu_device/"
 
 _CODE = re.compile(
-    r"(?P<path>(?:[\w./-]+/)?(?P<name>[\w-]+\.(?:cc|h|py)))\b(?::(?P<line>\d+)|:(?P<func>[\w.]+))?"
+    r"(?P<path>(?:[\w./-]+/)?(?P<name>[\w-]+\.(?:cpp|cc|h|py)))\b(?::(?P<line>\d+)|:(?P<func>[\w.]+))?"
 )
 _DOC = re.compile(r"docs/(?:en|zh)/[\w./-]+\.md")
 #: How a message or source says the real stack fails.
@@ -77,7 +80,10 @@ def _code(source: str) -> list[Citation]:
     for match in _CODE.finditer(source):
         name, path = match.group("name"), match.group("path")
         full = REPO_FILES.get(name) if "/" not in path else path
-        if full is None or (path.startswith("tf_adapter_2.x") and full == path):
+        if full is not None and path.startswith(_TF2_CORE):
+            found.append(Citation("external", full))  # public, not in the test checkout
+            continue
+        if full is None or (path.startswith("tf_adapter_2.x") and not path.startswith(_TF2_PY)):
             continue
         line = int(match.group("line")) if match.group("line") else None
         symbol = match.group("func").split(".")[-1] if match.group("func") else None

@@ -16,7 +16,7 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._effective import EffectiveValue, effective_value
 from ascend_studio.rules._evaluate import context_for, diagnose, display, involved
 from ascend_studio.rules._model import Diagnostic, Kind, Rule, Severity, render
-from ascend_studio.rules._registry import RULES
+from ascend_studio.rules._registry import surface_rules
 from ascend_studio.schema import Catalog, Parameter, Text
 
 __all__ = ["Explanation", "Involved", "RuleLink", "explain"]
@@ -107,7 +107,8 @@ def _link(rule: Rule, ctx: Ctx, path: str) -> RuleLink:
 def explain(profile: Profile, path: str, catalog: Catalog | None = None) -> Explanation:
     """Everything the rules know about ``path`` (a parameter path or ``env:NAME``)."""
     ctx = context_for(profile, catalog)
-    links = tuple(_link(r, ctx, path) for r in RULES if involved(r, ctx.ix, path))
+    rules = surface_rules(ctx.surface)
+    links = tuple(_link(r, ctx, path) for r in rules if involved(r, ctx.ix, path))
     affects: dict[str, Involved] = {}
     affected_by: dict[str, Involved] = {}
     for link in links:

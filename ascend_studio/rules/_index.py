@@ -7,13 +7,14 @@ computed here once per catalog object, not per profile.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from threading import Lock
 
 from ascend_studio.schema import Catalog, EnumValue, Parameter, Scalar, Text
 
-__all__ = ["CatalogIndex", "ParamFacts", "index_for", "value_key"]
+__all__ = ["CatalogIndex", "ParamFacts", "index_for", "tf2_defaults", "value_key"]
 
 
 def value_key(value: object) -> tuple[str, object]:
@@ -100,6 +101,19 @@ class CatalogIndex:
         has = history.has_keyword(path, release)
         return has is None or has
 
+    def for_surface(self, surface: str | None) -> CatalogIndex:
+        """This index as seen from ``surface``: on TF Adapter 2.x the defaults are the
+        2.x option classes' (the newest release's), which ``as_dict()`` sends when unset;
+        a parameter 2.x has no option for has none."""
+        if surface != "tf2":
+            return self
+        found: CatalogIndex | None = self.__dict__.get("_tf2")
+        if found is None:
+            found = copy.copy(self)
+            found.defaults = tf2_defaults(self.catalog)
+            self.__dict__["_tf2"] = found
+        return found
+
     def param(self, path: str) -> Parameter | None:
         facts = self.facts.get(path)
         return facts.param if facts else None
@@ -113,6 +127,16 @@ class CatalogIndex:
 
     def product_name(self, product: str) -> Text:
         return self.product_names.get(product) or Text.of(product, product)
+
+
+def tf2_defaults(catalog: Catalog) -> dict[str, Scalar | None]:
+    """Profile path -> the newest 2.x class default of the option that sets it."""
+    tf2 = catalog.tf2
+    found: dict[str, Scalar | None] = dict.fromkeys((p.path for p in catalog.params), None)
+    for option in tf2.in_release():
+        facts = option.facts_in(tf2.newest)
+        found[option.key] = facts.default if facts is not None else None
+    return found
 
 
 def _facts(param: Parameter) -> ParamFacts:

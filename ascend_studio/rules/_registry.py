@@ -17,8 +17,9 @@ from ascend_studio.rules._rules_release import RELEASE_RULES
 from ascend_studio.rules._rules_shape import SHAPE_RULES
 from ascend_studio.rules._rules_values import VALUE_RULES
 from ascend_studio.rules._rules_workpath import WORKPATH_RULES
+from ascend_studio.rules._surfaces import TF2_RULES, rules_for
 
-__all__ = ["RULES", "RULES_BY_ID"]
+__all__ = ["RULES", "RULES_BY_ID", "surface_rules"]
 
 RULES: tuple[Rule, ...] = (
     *CATALOG_RULES,
@@ -35,7 +36,13 @@ RULES: tuple[Rule, ...] = (
     *AOE_RULES,
     *FILE_RULES,
     *ADVICE_RULES,
+    *TF2_RULES,
 )
 RULES_BY_ID: dict[str, Rule] = {r.id: r for r in RULES}
 if len(RULES_BY_ID) != len(RULES):  # pragma: no cover - a declaration mistake
     raise RuntimeError("duplicate rule ids")
+
+
+def surface_rules(surface: str | None) -> tuple[Rule, ...]:
+    """The rules that hold on ``surface`` (see ``_surfaces``), in declaration order."""
+    return rules_for(RULES, surface)

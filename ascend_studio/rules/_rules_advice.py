@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.rules._rules_workpath import WORK_PATH_PAGE
@@ -87,6 +88,15 @@ def _pm_set(c: Ctx) -> Mapping[str, object] | None:
     if not c.is_set("precision_mode") or c.is_set("precision_mode_v2"):
         return None
     value = c.lit("precision_mode")
+    raw = c.raw("precision_mode")
+    if isinstance(raw, Expr):  # known only at run time: no one v2 value to name
+        instead = Text.of(
+            f"precision_mode 取自运行时的 {raw.expr}：按其取值改用对应的 precision_mode_v2（如 allow_mix_precision 对应 'mixed_float16'，must_keep_origin_dtype 对应 'origin'），并删除 precision_mode",
+            f"precision_mode comes from {raw.expr} at run time: set precision_mode_v2 to the "
+            "value matching it (allow_mix_precision: 'mixed_float16', must_keep_origin_dtype: "
+            "'origin') and remove precision_mode",
+        )
+        return {"instead": instead}
     same = _V2_EQUIVALENT.get(value) if isinstance(value, str) else None
     if same is not None:
         instead = Text.of(

@@ -77,7 +77,7 @@ def _retyped(ix: CatalogIndex, path: str) -> bool:
 
 
 def _unknown_release(ctx: Ctx) -> Iterator[Hit]:
-    if ctx.profile.release is not None and ctx.release is None:
+    if ctx.profile.release is not None and ctx.release is None and ctx.surface != "tf2":
         history = ctx.ix.catalog.history
         yield Hit(
             ("release",), {"name": ctx.profile.release, "lines": ", ".join(history.cann_lines())}
@@ -180,7 +180,7 @@ def _retired_kwargs(ctx: Ctx) -> Iterator[Hit]:
 
 def _not_everywhere(ctx: Ctx) -> Iterator[Hit]:
     """With no release named: the set keywords that some releases lack, in one finding."""
-    if ctx.release is not None or ctx.profile.release is not None:
+    if ctx.release is not None or ctx.profile.release is not None or ctx.surface == "tf2":
         return
     history = ctx.ix.catalog.history
     found: list[tuple[str, KeywordFact]] = []

@@ -70,6 +70,16 @@ from ascend_studio.schema._target import (
     release_problem,
     resolve_release,
 )
+from ascend_studio.schema._tf2 import (
+    TF2_PREFIX,
+    Tf2,
+    Tf2Call,
+    Tf2Facts,
+    Tf2Holder,
+    Tf2Option,
+    Tf2Release,
+)
+from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
     documented_default,
     number_text,
@@ -87,6 +97,7 @@ __all__ = [
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "TF2_PREFIX",
     "Catalog",
     "CatalogError",
     "Category",
@@ -116,6 +127,12 @@ __all__ = [
     "Source",
     "Span",
     "Text",
+    "Tf2",
+    "Tf2Call",
+    "Tf2Facts",
+    "Tf2Holder",
+    "Tf2Option",
+    "Tf2Release",
     "UnknownReleaseError",
     "ValuesFact",
     "When",
@@ -144,6 +161,8 @@ __all__ = [
     "resolve_release",
     "runtime_number",
     "shipped_catalog",
+    "tf2_catalog",
+    "tf2_parameter",
     "type_matches",
     "type_problem",
     "validate_entry",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import _models, _release_models
+from ascend_studio.schema import _models, _release_models, _tf2
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     CONFIG,
@@ -24,6 +24,7 @@ from ascend_studio.schema._models import (
 from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
 from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
+from ascend_studio.schema._tf2 import Tf2
 
 __all__ = [
     "Catalog",
@@ -38,8 +39,9 @@ __all__ = [
 T = TypeVar("T")
 #: The catalog files beside ``params/``, in load order.
 _TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
-#: Generated tables a catalog may lack (a catalog without them knows no releases).
-_OPTIONAL = ("releases", "validity")
+#: Files a catalog may leave out (a catalog without them knows no releases, no
+#: TF Adapter 2.x surface): generated or separate tables.
+_OPTIONAL = ("releases", "validity", "tf2", "tf2_releases")
 
 
 class CatalogError(ValueError):
@@ -66,6 +68,8 @@ class Catalog:
     keywords: tuple[KeywordFact, ...] = ()
     keys: tuple[KeyFact, ...] = ()
     value_lists: tuple[ValuesFact, ...] = ()
+    #: The TF Adapter 2.x surface (``tf2.toml`` and ``tf2_releases.toml``).
+    tf2: Tf2 = field(default_factory=Tf2)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
@@ -247,6 +251,7 @@ CLASSES: dict[str, type] = {
         Source,
         *(getattr(_models, name) for name in _models.__all__),
         *(getattr(_release_models, name) for name in _release_models.__all__),
+        *(getattr(_tf2, name) for name in _tf2.__all__),
     )
     if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
 }

@@ -34,6 +34,7 @@ from ascend_studio.schema._release_models import (
     ValuesFact,
 )
 from ascend_studio.schema._sources import Source
+from ascend_studio.schema._tf2 import Tf2, Tf2Call, Tf2Facts, Tf2Holder, Tf2Option, Tf2Release
 
 __all__ = ["build_catalog", "parse_files", "validated"]
 
@@ -185,8 +186,87 @@ def _cross_check(catalog: Catalog) -> None:
         if catalog.owned_by(sub) and holder not in seen:
             problems.append(f"{sub}: holder parameter {holder!r} missing")
     problems += _release_problems(catalog)
+    problems += _tf2_problems(catalog)
     if problems:
         raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
+
+
+def _tf2(base: Path, parsed: dict[str, dict[str, Any]]) -> Tf2:
+    """The 2.x surface: the options of ``tf2.toml`` with their per-release facts from
+    ``tf2_releases.toml`` (joined by path)."""
+    hand, derived = parsed.get("tf2.toml", {}), parsed.get("tf2_releases.toml", {})
+    where = base / "tf2_releases.toml"
+    facts: dict[str, tuple[Tf2Facts, ...]] = {}
+    for row in derived.get("option", []):
+        path = row.get("path") if isinstance(row, dict) else None
+        if not isinstance(path, str) or set(row) - {"path", "facts"}:
+            raise CatalogError(f"{where}: an [[option]] holds a path and its [[option.facts]]")
+        facts[path] = tuple(_build(Tf2Facts, row.get("facts", []), where))
+    options = _build(Tf2Option, hand.get("option", []), base / "tf2.toml")
+    missing = sorted(set(facts) - {o.path for o in options})
+    if missing:
+        raise CatalogError(f"{base / 'tf2.toml'}: no [[option]] for {', '.join(missing)}")
+    import dataclasses
+
+    return Tf2(
+        releases=tuple(_build(Tf2Release, derived.get("release", []), where)),
+        holders=tuple(_build(Tf2Holder, derived.get("holder", []), where)),
+        options=tuple(dataclasses.replace(o, facts=facts.get(o.path, ())) for o in options),
+        calls=tuple(_build(Tf2Call, hand.get("call", []), base / "tf2.toml")),
+    )
+
+
+def _tf2_option_problems(catalog: Catalog, option: Tf2Option, known: set[str]) -> list[str]:
+    where = f"tf2 {option.path}"
+    problems = [f"{where}: no release has it" for _ in [0] if not option.facts]
+    problems += [f"{where}: unknown release {r!r}" for r in option.releases if r not in known]
+    if option.param is not None and not catalog.has(option.param):
+        problems.append(f"{where}: unknown parameter {option.param!r}")
+    if option.param is None and catalog.has(option.path):
+        problems.append(f"{where}: a catalog parameter has this path; give param instead")
+    if option.replaced_by is not None and catalog.tf2.option(option.replaced_by) is None:
+        problems.append(f"{where}: replaced by unknown option {option.replaced_by!r}")
+    if option.category is not None and option.category not in {c.id for c in catalog.categories}:
+        problems.append(f"{where}: unknown category {option.category!r}")
+    if option.section is not None and option.section not in {s.id for s in catalog.sections}:
+        problems.append(f"{where}: unknown section {option.section!r}")
+    newest = option.facts_in(catalog.tf2.newest) if option.facts else None
+    listed = {repr(v) for v in newest.values or ()} if newest is not None else set()
+    if option.values and listed != {repr(v.value) for v in option.values}:
+        problems.append(f"{where}: values differ from the newest release's list")
+    cited = [*option.sources, *([option.doc] if option.doc else [])]
+    return problems + [
+        f"{where}: cites unknown source {c!r}" for c in cited if not catalog.cited_source(c)
+    ]
+
+
+def _tf2_problems(catalog: Catalog) -> list[str]:
+    tf2 = catalog.tf2
+    known = {r.id for r in tf2.releases}
+    problems: list[str] = []
+    paths = [o.path for o in tf2.options]
+    problems += [
+        f"tf2 {p}: defined twice" for p in sorted({p for p in paths if paths.count(p) > 1})
+    ]
+    for option in tf2.options:
+        problems += _tf2_option_problems(catalog, option, known)
+    for holder in tf2.holders:
+        problems += [
+            f"tf2 holder {holder.path!r}: unknown release {r!r}"
+            for r in holder.releases
+            if r not in known
+        ]
+    for call in tf2.calls:
+        if not catalog.has(call.param):
+            problems.append(f"tf2 call {call.name}: unknown parameter {call.param!r}")
+        if call.env is not None and catalog.env_var(call.env) is None:
+            problems.append(f"tf2 call {call.name}: unknown env var {call.env!r}")
+        problems += [
+            f"tf2 call {call.name}: cites unknown source {c!r}"
+            for c in call.sources
+            if not catalog.cited_source(c)
+        ]
+    return problems
 
 
 def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
@@ -221,6 +301,7 @@ def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
         keywords=facts("keyword", KeywordFact),
         keys=facts("key", KeyFact),
         value_lists=facts("values", ValuesFact),
+        tf2=_tf2(base, parsed),
     )
     _cross_check(catalog)
     return catalog

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Release
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._search import FILTERS
@@ -199,6 +199,16 @@ def _tooltip(text: str, action: QAction) -> str:
     return f"{plain} ({keys})" if keys else plain
 
 
+#: The surface box's entries (translated when shown): ``None`` and the profile's
+#: ``SURFACES`` (not imported here: the first paint loads no profile code).
+SURFACE_TEXT: dict[str | None, str] = {
+    None: QT_TR_NOOP("TF Adapter 1.x"),
+    "estimator": QT_TR_NOOP("TF1: NPURunConfig"),
+    "sess": QT_TR_NOOP("TF1: sess.run"),
+    "tf2": QT_TR_NOOP("TF2: global_options()"),
+}
+
+
 class Controls:
     """Toolbar widgets (target, language) and the search bar above the form."""
 
@@ -213,11 +223,13 @@ class Controls:
         self.product_label = QLabel(self.toolbar)
         self.product = _combo("product", self.toolbar)
         self.scenario = _combo("scenario", self.toolbar)
+        self.surface = _combo("surface", self.toolbar)
         self.release = _combo("release", self.toolbar)
         self.language = _combo("language", self.toolbar)
         self.language.addItem("中文", "zh")
         self.language.addItem("English", "en")
-        for widget in (self.product_label, self.product, self.scenario, self.release):
+        targets = (self.product_label, self.product, self.scenario, self.surface, self.release)
+        for widget in targets:
             self.toolbar.addWidget(widget)
         self.toolbar.addSeparator()
         for action in (actions.undo, actions.redo):
@@ -283,6 +295,11 @@ class Controls:
         self.reapply.setToolTip(tr("The profile changed since the filter was applied"))
         self.product.setToolTip(tr("Target product"))
         self.scenario.setToolTip(tr("Scenario"))
+        self.surface.setToolTip(
+            tr(
+                "The API the job configures TF Adapter through; TF2 shows the options of npu_device.global_options()"
+            )
+        )
         self.release.setToolTip(
             tr(
                 "TF Adapter release: what its constructors and option reader have is checked "
@@ -299,14 +316,19 @@ class Controls:
             self.product.addItem(product.id, product.id)
         for scenario in catalog.scenarios:
             self.scenario.addItem(scenario.id, scenario.id)
+        for surface in SURFACE_TEXT:  # the profile's surfaces (None: not named)
+            self.surface.addItem(surface or "", surface)
         self.release.addItem("newest", "newest")
         for release in reversed(catalog.releases):
             self.release.addItem(release.id, release.id)
         self.release.addItem("", None)
 
-    def show_target(self, product: str, scenario: str, release: str | None = None) -> None:
+    def show_target(
+        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+    ) -> None:
         self.product.setCurrentIndex(max(0, self.product.findData(product)))
         self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
+        self.surface.setCurrentIndex(max(0, self.surface.findData(surface)))
         found = self.release.findData(release) if release is not None else -1
         self.release.setCurrentIndex(found if found >= 0 else self.release.count() - 1)
 
@@ -318,9 +340,12 @@ class Controls:
             self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
+        for index in range(self.surface.count()):
+            self.surface.setItemText(index, tr(SURFACE_TEXT[self.surface.itemData(index)]))
         self._name_releases(catalog, lang)
         fit_to_items(self.product)
         fit_to_items(self.scenario)
+        fit_to_items(self.surface)
         fit_to_items(self.release)
 
     def _name_releases(self, catalog: Catalog, lang: Language) -> None:
@@ -332,11 +357,22 @@ class Controls:
         )
         for index in range(1, self.release.count() - 1):
             release = history.get(str(self.release.itemData(index)))
-            self.release.setItemText(index, f"TF Adapter {release.short} ({release.month})")
+            self.release.setItemText(index, _release_item(release))
             cann = release.cann or tr("CANN version not public")
             tip = f"{release.id}, {release.date}: {cann}. {release.evidence.get(lang)}"
             self.release.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
         self.release.setItemText(self.release.count() - 1, tr("TF Adapter release not named"))
+
+
+def _release_item(release: Release) -> str:
+    """A release's toolbar entry; a ref with no version in its name says what it is."""
+    if release.kind == "head":
+        text = tr("TF Adapter {ref}, the newest commits ({month})")
+    elif not any(ch.isdigit() for ch in release.short):
+        text = tr("TF Adapter {ref} branch ({month})")
+    else:
+        text = "TF Adapter {ref} ({month})"
+    return text.format(ref=release.short, month=release.month)
 
 
 class MatchCount(QLabel):

@@ -128,6 +128,7 @@ def connect_document(window: MainWindow) -> None:
     a.reset_all.triggered.connect(window.reset_all)
     c.product.activated.connect(lambda _i: _edits.change_target(window))
     c.scenario.activated.connect(lambda _i: _edits.change_target(window))
+    c.surface.activated.connect(lambda _i: _edits.change_target(window))
     c.release.activated.connect(lambda _i: _edits.change_target(window))
 
 

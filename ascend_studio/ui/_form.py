@@ -94,6 +94,40 @@ class FormView(RowsBuilt):
             self.env_section.body.addWidget(self._env)
         return self._env
 
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Rows for another view of the catalog (TF Adapter 2.x's options on the tf2
+        surface): every category's section is made again; the environment table stays."""
+        if catalog is self.catalog:
+            return
+        self._slicer.stop()
+        for bar in self._bars:
+            bar.stop()
+        old = [s for key, s in self.sections.items() if key != ENV_SECTION]
+        for section in old:
+            self._layout.removeWidget(section)
+            section.hide()
+            section.deleteLater()
+        self._slicer.deleteLater()
+        self.catalog = catalog
+        self.rows = {}
+        self._categories = {c.id: c for c in catalog.categories}
+        self.sections = {}
+        for index, category in enumerate(catalog.categories):
+            section = Section(category.id, catalog.in_category(category.id), self.body)
+            self.sections[category.id] = section
+            self._layout.insertWidget(index, section)
+            section.setVisible(bool(section.params))  # not left to the layout's queued show
+        self.sections[ENV_SECTION] = self.env_section
+        self._folded = {h for h in self._folded if catalog.has(h)}
+        sliced = self._sliced
+        self._init_building()
+        self.set_language(self.lang)
+        if sliced:
+            self.build_progressively()
+        else:
+            self.build_all()
+        self._update_visibility()
+
     # -- width -----------------------------------------------------------------------------------
     def reserve_width(self) -> None:
         """Hold the width the widest row of any parameter needs (``ui/_formwidth.py``):
@@ -205,6 +239,8 @@ class FormView(RowsBuilt):
                 any_shown = any_shown or wanted
             if key == ENV_SECTION:
                 any_shown = self._show_env
+            elif not section.params:
+                any_shown = False  # a category the catalog's view has no parameter in
             self._set_rows_visible(section, changed, keep=focus)  # may leave it hidden
             if resized:
                 section.body.invalidate()
@@ -279,7 +315,10 @@ class FormView(RowsBuilt):
             QTimer.singleShot(0, lambda: self.verticalScrollBar().setValue(section.y()))
 
     def reveal(self, path: str) -> None:
-        """Scroll to a row, unfold its holders, focus its editor and flash it."""
+        """Scroll to a row, unfold its holders, focus its editor and flash it (a path the
+        form has no row for, such as an NPURunConfig parameter on the tf2 surface: none)."""
+        if not self.catalog.has(path):
+            return
         parts = path.split(".")
         self._show_all_now()
         self._build_now(".".join(parts[: n + 1]) for n in range(len(parts)))

@@ -74,6 +74,14 @@ class CategoryNav(QListWidget):
         self.lang = lang
         self._render()
 
+    def show_categories(self, keys: set[str]) -> None:
+        """Show only these categories' entries (a surface without their parameters hides
+        them); the environment's stays."""
+        for row in range(self.count()):
+            item = self.item(row)
+            key = item.data(_KEY)
+            item.setHidden(key != ENV_SECTION and key not in keys)
+
     def select_quietly(self, key: str) -> None:
         """Follow the form's scrolling without jumping back to the section."""
         self._syncing = True

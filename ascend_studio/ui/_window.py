@@ -26,7 +26,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
 
 from ascend_studio._startup import mark
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, tf2_catalog
 from ascend_studio.ui import _edits, _shell
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
         self.engine = engine or Engine(catalog)
         self.lang: Language = lang
         self.findings: tuple[Finding, ...] = ()
-        self._target: tuple[str, str] = ("", "")
+        self._target: tuple[str, str, str | None] = ("", "", None)
         #: The toolbar's release entry last shown (``newest``, an id, None: not named).
         self._release: str | None = ""
         self._started = False
@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
         """The first section's rows, the document after the first paint (progressive),
         else the document and every row now; then the form holds its widest row's width."""
         if self._progressive:
-            self._show_target(*DEFAULT_TARGET, DEFAULT_RELEASE)  # until the document exists
+            self._show_target(*DEFAULT_TARGET, release=DEFAULT_RELEASE)  # until the document exists
             self.form.build_next()
             mark("first rows")
             self.installEventFilter(self)
@@ -241,8 +241,8 @@ class MainWindow(QMainWindow):
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
-        self._show_target(profile.product, profile.scenario, profile.release)
-        self.snapshot = take_snapshot(self.catalog, self.engine, profile)
+        self._show_target(profile.product, profile.scenario, profile.surface, profile.release)
+        self.snapshot = take_snapshot(self.form.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
         self.form.env.set_env(profile.env, profile.env_verbatim)
@@ -254,14 +254,25 @@ class MainWindow(QMainWindow):
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
-    def _show_target(self, product: str, scenario: str, release: str | None = None) -> None:
+    def _show_target(
+        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+    ) -> None:
         shown = self._release_shown(release)
-        if (product, scenario) != self._target or shown != self._release:
+        if (product, scenario, surface) != self._target or shown != self._release:
             self._release = shown
-            if (product, scenario) != self._target:
-                self._target = (product, scenario)
+            if (product, scenario, surface) != self._target:
+                if surface != self._target[2]:  # the form shows what the surface has
+                    self._show_surface(surface)
+                self._target = (product, scenario, surface)
                 self.form.set_target(product, scenario)
-            self.controls.show_target(product, scenario, shown)
+            self.controls.show_target(product, scenario, surface, shown)
+
+    def _show_surface(self, surface: str | None) -> None:
+        view = tf2_catalog(self.catalog) if surface == "tf2" else self.catalog
+        self.form.set_catalog(view)
+        self.nav.show_categories({p.category for p in view.params})
+        if self._started and (surface == "tf2" or self._target[2] == "tf2"):
+            self.previews.show_format("tf2" if surface == "tf2" else "py")
 
     def _release_shown(self, release: str | None) -> str | None:
         """The toolbar entry of the profile's release: ``newest``, an id, or None."""

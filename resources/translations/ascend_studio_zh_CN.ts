@@ -120,6 +120,26 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter 1.x</source>
+        <translation>TF Adapter 1.x</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF1: NPURunConfig</source>
+        <translation>TF1 估算器：NPURunConfig</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF1: sess.run</source>
+        <translation>TF1 会话：sess.run</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF2: global_options()</source>
+        <translation>TF2 全局选项：global_options()</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
@@ -156,6 +176,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>The API the job configures TF Adapter through; TF2 shows the options of npu_device.global_options()</source>
+        <translation>作业配置 TF Adapter 所用的接口；选 TF2 时显示 npu_device.global_options() 的选项</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>TF Adapter release: what its constructors and option reader have is checked and exported; &apos;not named&apos; says for which releases a finding holds</source>
         <translation>TF Adapter 版本：按该版本的构造函数与选项读取代码检查和导出；选“未指定”时，结论会注明适用的版本</translation>
     </message>
@@ -178,6 +203,16 @@
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>TF Adapter release not named</source>
         <translation>未指定 TF Adapter 版本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter {ref}, the newest commits ({month})</source>
+        <translation>TF Adapter {ref}（最新提交，{month}）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter {ref} branch ({month})</source>
+        <translation>TF Adapter {ref} 分支（{month}）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>

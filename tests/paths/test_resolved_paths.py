@@ -33,6 +33,7 @@ EXPECTED: dict[tuple[str, str], tuple[str | None, str | None]] = {
     ("ge_graph_dump", "seed_table"): (f"{W}/4242_3", C),
     ("ge_graph_dump", "migration_docs"): (C, C),
     ("tfa_graph_dump", "main"): (C, C),
+    ("tf2_graph_dump", "main"): (C, C),  # a bare file name: the working directory
     ("profiling_data", "code"): (C, C),
     ("profiling_data", "seed_table"): (f"{W}/profiling_data", None),
     ("aoe_work_path", "main"): (C, C),
@@ -55,6 +56,37 @@ def _reading(art_id: str, variant_id: str, env: Environment) -> str | None:
         assert variant_id == "main"
         return res.path
     return next(v.path for v in res.variants if v.id == variant_id)
+
+
+def test_tf2_graph_dumps_follow_the_surface_and_npu_dump_graph() -> None:
+    art = load_artifacts().get("tf2_graph_dump")
+    env = {"NPU_DUMP_GRAPH": "1", "PRINT_MODEL": "1", "DUMP_GRAPH_PATH": "/g"}
+    (tf2,) = resolve(Profile(surface="tf2", env=env), context=CTX, artifacts=[art])
+    assert tf2.produced and tf2.path == C  # DUMP_GRAPH_PATH is not read
+    (tf1,) = resolve(Profile(env=env), context=CTX, artifacts=[art])
+    assert not tf1.produced and tf1.reason is not None and "2.x" in tf1.reason.en
+    (off,) = resolve(
+        Profile(surface="tf2", env={"NPU_DUMP_GRAPH": "yes"}), context=CTX, artifacts=[art]
+    )
+    assert not off.produced  # TF reads only true/false/1/0
+    (debug,) = resolve(
+        Profile(surface="tf2", env={"NPU_DEBUG": "TRUE"}), context=CTX, artifacts=[art]
+    )
+    assert debug.produced
+    printed = load_artifacts().get("tfa_graph_dump")
+    (one_x,) = resolve(Profile(surface="tf2", env=env), context=CTX, artifacts=[printed])
+    assert not one_x.produced  # PRINT_MODEL is TF Adapter 1.x's
+
+
+def test_conditions_use_the_2x_defaults_on_tf2() -> None:
+    """An unset option is the 2.x class's default there (it is sent), not NPURunConfig's."""
+    from ascend_studio.paths._conditions import effective_param
+    from ascend_studio.schema import shipped_catalog
+
+    catalog = shipped_catalog()
+    assert effective_param(Profile(surface="tf2"), catalog, "compile_dynamic_mode") is False
+    assert effective_param(Profile(), catalog, "compile_dynamic_mode") is None
+    assert effective_param(Profile(surface="tf2"), catalog, "hccl_timeout") is None
 
 
 def test_the_table_covers_every_artifact_and_variant() -> None:

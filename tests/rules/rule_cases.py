@@ -18,11 +18,13 @@ def P(
     scenario: str = "training",
     files: dict[str, str] | None = None,
     kwargs: tuple[ExtraKwarg, ...] = (),
+    surface: str | None = None,
     release: str | None = None,
 ) -> Profile:
     data: dict[str, Any] = {
         "product": product,
         "scenario": scenario,
+        "surface": surface,
         "release": release,
         "values": values or {},
         "env": env or {},
@@ -31,6 +33,16 @@ def P(
     if files:
         data[FILE_CONTENTS_FIELD] = files
     return Profile.model_validate(data)
+
+
+def T(
+    values: dict[str, Any] | None = None,
+    *,
+    env: dict[str, str | None] | None = None,
+    kwargs: tuple[ExtraKwarg, ...] = (),
+) -> Profile:
+    """A profile on TF Adapter 2.x's global_options() surface."""
+    return P(values, env=env, kwargs=kwargs, surface="tf2")
 
 
 INF = {"scenario": "inference"}
@@ -890,6 +902,54 @@ CASES += [
         "env.ascend_work_path.invalid",
         P(env={"ASCEND_WORK_PATH": "/repo/my task/172.16.1.12_01_03"}),
         P(env={"ASCEND_WORK_PATH": WORK}),
+    ),
+    # -- TF Adapter 2.x (npu_device.global_options()) -----------------------------------
+    (
+        "tf2.option.unknown",
+        T(kwargs=(ExtraKwarg(owner="NpuConfig", name="precison_mode", expr="'x'"),)),
+        T(kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'x'"),)),
+    ),
+    (
+        "tf2.option.removed",
+        T({"auto_tune_mode": "RL,GA"}),
+        T({"aoe_mode": "2"}),
+    ),
+    ("tf2.option.none", T({"hccl_timeout": 600}), T({"stream_sync_timeout": 600000})),
+    (
+        "tf2.value.rejected",
+        T({"dynamic_input_config.dynamic_node_type": 0}),
+        T({"dynamic_input_config.dynamic_node_type": "0"}),
+    ),
+    (
+        "tf2.option.deprecated",
+        T({"op_select_implmode": "high_precision"}),
+        T({"op_precision_mode": "/p.ini"}),
+    ),
+    (
+        "tf2.option.not_sent",
+        T({"experimental_config.graph_memory_optimize_config.recompute": "manual"}),
+        T({"experimental_config.graph_memory_optimize_config.graph_slice": "auto"}),
+    ),
+    ("tf2.loop_size.type", T({"iterations_per_loop": "32"}), T({"iterations_per_loop": 32})),
+    ("tf2.loop_size.ignored", T({"iterations_per_loop": 0}), T({"iterations_per_loop": 1})),
+    ("tf2.device_id.type", T({"session_device_id": "1"}), T({"session_device_id": 1})),
+    ("tf2.env.switch_ignored", T(env={"NPU_DEBUG": "on"}), T(env={"NPU_DEBUG": "TRUE"})),
+    ("tf2.env.loop_size_ignored", T(env={"NPU_LOOP_SIZE": "0"}), T(env={"NPU_LOOP_SIZE": "32"})),
+    (
+        "tf2.env.device_id",
+        T(env={"ASCEND_DEVICE_ID": "npu0"}),
+        T({"session_device_id": 0}, env={"ASCEND_DEVICE_ID": "npu0"}),
+    ),
+    ("tf2.env.rank_size", T(env={"RANK_SIZE": "eight"}), T(env={"RANK_SIZE": "8"})),
+    (
+        "tf2.env.rank_and_worker_size",
+        T(env={"RANK_SIZE": "8", "CM_WORKER_SIZE": "8"}),
+        T(env={"RANK_SIZE": "8"}),
+    ),
+    (
+        "tf2.env.cm_and_rank_table",
+        T(env={"RANK_SIZE": "8", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
+        T(env={"RANK_SIZE": "1", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
     ),
 ]
 

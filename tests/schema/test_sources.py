@@ -95,6 +95,11 @@ def _cited() -> Iterator[tuple[str, str]]:
         yield from ((f"env {env.name}", c) for c in env.sources)
     for release in CATALOG.releases:
         yield from ((f"release {release.id}", c) for c in release.sources)
+    for option in CATALOG.tf2.options:
+        cited = (*option.sources, *([option.doc] if option.doc else []))
+        yield from ((f"tf2 {option.path}", c) for c in cited)
+    for call in CATALOG.tf2.calls:
+        yield from ((f"tf2 {call.name}()", c) for c in call.sources)
     artifacts = load_artifacts()
     for where, text in _texts(artifacts, "artifacts"):
         if ".sources[" in where:

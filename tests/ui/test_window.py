@@ -161,7 +161,7 @@ def test_every_preview_updates(window: MainWindow) -> None:
     qtbot_editor.line.textEdited.emit("10")
     window.form.env.add_variable("ASCEND_WORK_PATH", "/data/工作")
     after = preview_texts(window)
-    assert set(after) == {"py", "sess", "sh", "env-file", "json"}
+    assert set(after) == {"py", "sess", "tf2", "sh", "env-file", "json"}
     for fmt in after:
         assert after[fmt] != before[fmt], fmt
     assert "iterations_per_loop=10" in after["py"]
