@@ -36,6 +36,9 @@ _ZH = {
     "inherited": "继承",
     "file": "文件",
     "at": "位置",
+    "no product named": "未指定产品",
+    "in all": "合计",
+    "no scenario named": "未指定场景",
 }
 _NOUNS_ZH = {
     "error": "个错误",

@@ -1,12 +1,15 @@
 """Precision of ``validate`` on real training scripts nobody here wrote.
 
-Usage: ``python benchmarks/corpus.py CORPUS [--triage docs/corpus-triage.md] [--json]``
-where CORPUS is the ``TensorFlow/built-in`` folder of a checkout of the public
-repository Ascend/ModelZoo-TensorFlow (not part of CI: it needs that checkout).
+Usage: ``python benchmarks/corpus.py CORPUS [CORPUS...] [--triage docs/corpus-triage.md]
+[--json] [--warnings-out FILE]`` where each CORPUS is a folder of scripts: the
+``TensorFlow/built-in`` folder of a checkout of the public repository
+Ascend/ModelZoo-TensorFlow, the Python and shell files of Ascend/samples or
+Ascend/tools... (not part of CI: it needs those checkouts).
 
-Every training and env script under CORPUS is validated in this one process by
-``ascend-studio validate --json`` itself (``run_cli``, output captured), so the
-figures are exactly what users get. A *training and env script* is
+Every training and env script under each CORPUS is validated in this one process by
+``ascend-studio validate --format json`` itself (``run_cli``, output captured), so
+the figures are exactly what a CI run gets: import findings (``import.<kind>``) and
+rule findings alike. A *training and env script* is
 
 * a ``.py`` file that configures the NPU: it names ``NPURunConfig``,
   ``NPUEstimator``, ``parameter_map`` (session options), ``DumpConfig``,
@@ -17,9 +20,11 @@ figures are exactly what users get. A *training and env script* is
 
 It prints how many files were selected, then per rule id the errors and warnings,
 the files with any error, and the share of errors that are real according to the
-triage table (``docs/corpus-triage.md``: one row per error rule id, ``true`` or
-``false``). Targets: at least 95 % of errors real, at most 1 % of files
-with any error. Exit status 1 when a target is missed or an error rule is not triaged.
+triage table (``docs/corpus-triage.md``: one row per error class, ``true`` or
+``false``). Targets: at least 95 % of errors real, at most 1 % of files with any
+error. Exit status 1 when a target is missed or an error class is not triaged.
+``--warnings-out`` writes every warning (file, line, rule id, message) as JSON
+lines, for sampling and triage by hand.
 """
 
 from __future__ import annotations
@@ -66,9 +71,19 @@ def selected(root: Path) -> Iterator[Path]:
             yield path
 
 
+@dataclass(frozen=True)
+class Warning_:
+    file: str
+    line: int
+    rule_id: str
+    message: str
+
+
 @dataclass
 class Tally:
     files: Counter[str] = field(default_factory=Counter)
+    #: Every warning, in file order (for sampling).
+    warning_list: list[Warning_] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     warnings: Counter[str] = field(default_factory=Counter)
     infos: Counter[str] = field(default_factory=Counter)
@@ -82,7 +97,7 @@ class Tally:
 
 
 SHELL = " [shell text]"
-#: The class of every error the import itself reports (a line that does not parse...).
+#: The prefix of the findings the import itself reports (a line that does not parse...).
 IMPORT = "import"
 
 
@@ -93,35 +108,41 @@ def error_class(rule_id: str, value: dict[str, object] | None) -> str:
 
 
 def validate_json(path: Path) -> tuple[int, dict[str, Any]]:
-    """``ascend-studio validate --json PATH`` run in this process: (status, document)."""
+    """``ascend-studio validate --format json PATH`` run in this process: (status, document)."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        status = run_cli(["validate", "--json", str(path)])
+        status = run_cli(["validate", "--format", "json", str(path)])
     text = out.getvalue()
     return status, (json.loads(text) if text.strip() else {})
 
 
-def check(path: Path, root: Path, tally: Tally) -> None:
+def _quoted_shell_text(message: str) -> dict[str, object]:
+    """The values a message quotes, for :func:`error_class` (``RANK_SIZE='$2'``)."""
+    return {"quoted": message} if re.search(r"=\S*[$`]", message) else {}
+
+
+def check(path: Path, root: Path, tally: Tally, prefix: str = "") -> None:
     """Validate one file exactly as ``ascend-studio validate`` does and count what it says."""
-    name = str(path.relative_to(root))
+    name = prefix + str(path.relative_to(root))
     tally.files[path.suffix.lower()] += 1
     try:
         status, document = validate_json(path)
     except Exception as exc:  # a crash is a finding, not a stop
         tally.crashes.append(f"{name}: {type(exc).__name__}: {exc}")
         return
-    for text in document.get("import_errors", []):
-        tally.import_errors[text.split(":", 1)[0][:60]] += 1
-        tally.classes[IMPORT] += 1
-        tally.samples.setdefault(IMPORT, name)
     bins = {"error": tally.errors, "warning": tally.warnings, "info": tally.infos}
-    for config in document.get("configs", []):
-        for d in config["diagnostics"]:
-            bins[d["severity"]][d["rule_id"]] += 1
-            if d["severity"] == "error":
-                kind = error_class(d["rule_id"], d.get("value"))
+    for checked in document.get("files", []):
+        for f in checked["findings"]:
+            rule_id, severity, message = f["rule_id"], f["severity"], f["message"]["en"]
+            bins[severity][rule_id] += 1
+            if severity == "error":
+                kind = error_class(rule_id, _quoted_shell_text(message))
                 tally.classes[kind] += 1
                 tally.samples.setdefault(kind, name)
+                if rule_id.startswith(IMPORT + "."):
+                    tally.import_errors[rule_id] += 1
+            elif severity == "warning":
+                tally.warning_list.append(Warning_(name, f["line"], rule_id, message))
     if status == 1:
         tally.error_files.append(name)
 
@@ -197,19 +218,28 @@ def print_text(s: dict[str, object], tally: Tally, triage: dict[str, bool], secs
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("corpus", type=Path, help="TensorFlow/built-in of ModelZoo-TensorFlow")
+    parser.add_argument(
+        "corpus", type=Path, nargs="+", help="folders of scripts (TensorFlow/built-in...)"
+    )
     parser.add_argument("--triage", type=Path, default=DEFAULT_TRIAGE)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--list-errors", action="store_true", help="print files with errors")
+    parser.add_argument("--warnings-out", type=Path, help="write every warning as JSON lines")
     args = parser.parse_args(argv)
-    if not args.corpus.is_dir():
-        print(f"corpus.py: {args.corpus}: not a directory", file=sys.stderr)
+    missing = [c for c in args.corpus if not c.is_dir()]
+    if missing:
+        print(f"corpus.py: {missing[0]}: not a directory", file=sys.stderr)
         return 2
     start = time.perf_counter()
     tally = Tally()
-    for path in selected(args.corpus):
-        check(path, args.corpus, tally)
+    for root in args.corpus:
+        prefix = f"{root.name}/" if len(args.corpus) > 1 else ""
+        for path in selected(root):
+            check(path, root, tally, prefix)
     secs = time.perf_counter() - start
+    if args.warnings_out is not None:
+        lines = [json.dumps(w.__dict__, ensure_ascii=False) for w in tally.warning_list]
+        args.warnings_out.write_text("".join(f"{line}\n" for line in lines), "utf-8")
     triage = read_triage(args.triage)
     s = summary(tally, triage)
     if args.json:

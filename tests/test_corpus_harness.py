@@ -67,6 +67,25 @@ def test_shell_text_is_its_own_class(corpus: ModuleType) -> None:
     )
 
 
+def test_several_trees_import_classes_and_the_warnings_file(
+    corpus: ModuleType, tmp_path: Path
+) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    _write(one, "run.sh", "export RANK_SIZE=1\r\nfor i in 1 2; do\r\n  echo $i\r\ndone\r\n")
+    _write(two, "env.sh", "export RANK_SIZE=8\nexport RANK_SIZE=4\n")
+    triage = tmp_path / "triage.md"
+    triage.write_text("| `import.syntax_error` | true | bash stops | x |\n", encoding="utf-8")
+    warnings = tmp_path / "warnings.jsonl"
+    args = [str(one), str(two), "--triage", str(triage), "--json", "--warnings-out", str(warnings)]
+    assert corpus.main(args) == 1  # one file of two has an error: over the 1 % target
+    tally = corpus.Tally()
+    corpus.check(one / "run.sh", one, tally, "one/")
+    assert tally.classes == {"import.syntax_error": 1}
+    assert tally.error_files == ["one/run.sh"]
+    (line,) = warnings.read_text(encoding="utf-8").splitlines()
+    assert '"file": "two/env.sh"' in line and '"rule_id": "import.conflict"' in line
+
+
 @pytest.fixture(scope="module")
 def corpus_tf2(corpus: ModuleType) -> ModuleType:
     sys.modules.setdefault("corpus", corpus)

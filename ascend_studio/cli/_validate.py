@@ -36,10 +36,11 @@ from ascend_studio.lint._options import (
     add_batch_arguments,
     is_batch,
 )
+from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for, with_release
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
@@ -92,10 +93,6 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-#: Import findings the rules report themselves (an unknown keyword is a rule error).
-_RULE_COVERED = frozenset({"unknown_kwarg"})
-
-
 def _with_files(path: str, loaded: Loaded) -> tuple[Loaded, Reads]:
     """Each configuration with the files its path parameters name, read from disk."""
     attached = [(label, *attach(p, path), c) for label, p, c in loaded]
@@ -110,16 +107,14 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
     the rules see the script's own value, since that is what the job would get.
     """
     if Path(path).suffix.lower() == ".json":
-        return [(path, load_profile(path), None)], [], None
+        profile = load_profile(path)
+        return [(path, profile, ImportedConfig(profile, "profile"))], [], None
     from ascend_studio.codegen import import_file  # the importers: for a script only
+    from ascend_studio.lint._check import reported_items  # what the batch reports: idem
     from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
 
     result = found_configs(import_file(path))
-    problems = [
-        item
-        for item in result.report.items
-        if item.severity != "info" and item.kind not in _RULE_COVERED
-    ]
+    problems = reported_items(result, shipped_catalog())
     loaded: Loaded = [(f"{path} ({c.label})", c.profile_as_written(), c) for c in result.configs]
     return loaded, problems, FileSuppressions.read(Path(path), result)
 
@@ -195,27 +190,48 @@ def _print_explanation(e: Explanation, lang: str) -> None:
         print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
 
 
-Results = list[tuple[str, Profile, list[Diagnostic]]]
+#: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
+Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+
+
+def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
+    """The axes neither the file nor ``--product``/``--scenario`` (or the project) name."""
+    if config is None:
+        return ()
+    return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
+
+
+def _surface(config: ImportedConfig | None) -> Surface | None:
+    """Where an imported call is written; a profile file says it itself (None)."""
+    return None if config is None else config.surface
+
+
+def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
+    product = say("no product named", lang) if "product" in unnamed else p.product
+    scenario = say("no scenario named", lang) if "scenario" in unnamed else p.scenario
+    return f"{product}, {scenario}"
 
 
 def _json_document(
     results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
 ) -> dict[str, Any]:
     return {
+        "counts": _total(results, problems),
         "import_errors": [i.text("en") for i in problems if i.severity == "error"],
         "import_warnings": [i.text("en") for i in problems if i.severity == "warning"],
+        "import_notes": [i.text("en") for i in problems if i.severity == "info"],
         "configs": [
             {
                 "label": label,
-                "product": p.product,
-                "scenario": p.scenario,
+                "product": None if "product" in unnamed else p.product,
+                "scenario": None if "scenario" in unnamed else p.scenario,
                 "release": p.release,
                 "counts": _counts(found),
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
-            for (label, p, found), why in zip(results, explained, strict=True)
+            for (label, p, found, unnamed), why in zip(results, explained, strict=True)
         ],
     }
 
@@ -231,6 +247,15 @@ def _shown(
     return [d for d in found if settings.enabled(d.rule_id) and (keep is None or keep(d))]
 
 
+def _kept(item: ReportItem, settings: Settings, comments: FileSuppressions | None) -> bool:
+    """An import finding the settings select and no comment on its line silences."""
+    rule_id = import_rule_id(item)
+    if not settings.enabled(rule_id):
+        return False
+    lines = [item.line] if item.line is not None else []
+    return comments is None or not comments.suppressions.silenced(rule_id, lines)
+
+
 def _report(
     loaded: Loaded,
     args: argparse.Namespace,
@@ -241,11 +266,13 @@ def _report(
     reads: Reads,
 ) -> int:
     catalog = shipped_catalog()
-    results: Results = [
-        (label, p, _shown(on_one_path(c, evaluate(p, catalog)), c, settings, comments))
-        for label, p, c in loaded
-    ]
-    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _ in results]
+    problems = [i for i in problems if _kept(i, settings, comments)]
+    results: Results = []
+    for label, p, c in loaded:
+        unnamed = _unnamed(c, args)
+        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed)
+        results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
+    explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
         json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
@@ -253,11 +280,11 @@ def _report(
     else:
         for item in sorted(problems, key=lambda i: i.line or 0):
             print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
-        for (label, p, found), why in zip(results, explained, strict=True):
+        for (label, p, found, unnamed), why in zip(results, explained, strict=True):
             counts = _counts(found)
             release = f", TF Adapter {p.release}" if p.release else ""
             print(
-                f"{label}: {p.product}, {p.scenario}{release}: "
+                f"{label}: {_target_text(p, unnamed, args.lang)}{release}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
@@ -267,9 +294,22 @@ def _report(
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
-    import_error = any(item.severity == "error" for item in problems)
-    rule_error = any(d.severity == "error" for _, _, found in results for d in found)
-    return 1 if import_error or rule_error else 0
+        total = _total(results, problems)
+        print(
+            f"{say('in all', args.lang)}: "
+            + ", ".join(counted(n, s, args.lang) for s, n in total.items())
+        )
+    return 1 if _total(results, problems)["error"] else 0
+
+
+def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
+    """The file's count, as the batch report counts it: the import's findings and the
+    rules', a finding two configurations share (the same variable) once."""
+    seen = {(d.rule_id, d.params, d.message.en): d.severity for _, _, f, _ in results for d in f}
+    counts: dict[str, int] = {s: sum(1 for v in seen.values() if v == s) for s in SEVERITIES}
+    for item in problems:
+        counts[item.severity] += 1
+    return counts
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:

@@ -10,7 +10,7 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 from __future__ import annotations
 
 from ascend_studio.codegen._branch import Branch, branch_of
-from ascend_studio.codegen._header import HeaderInfo, read_header
+from ascend_studio.codegen._header import HeaderInfo, read_target
 from ascend_studio.codegen._import_tf2 import tf2_configuration
 from ascend_studio.codegen._layout import sorted_extras
 from ascend_studio.codegen._pybuild import Builder, Built
@@ -27,7 +27,7 @@ from ascend_studio.codegen._report import (
 )
 from ascend_studio.codegen._sh_state import DEVICE_VARS
 from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import Catalog, Surface, shipped_catalog
 
 __all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]
 
@@ -107,7 +107,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
-    header = read_header([line.rstrip("\r\n") for line in source_lines(parsed.text)])
+    header, bad = read_target([line.rstrip("\r\n") for line in source_lines(parsed.text)], catalog)
     builder = MapBuilder(catalog, src)
     builder.exported = header.ours
     found = _configurations(builder, scanner)
@@ -115,14 +115,14 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     builder.config = tf2
     found_tf2 = tf2_configuration(builder, scanner.tf2_writes, scanner.tf2_sites)
     if found_tf2 is not None:
-        found.append((found_tf2.built, found_tf2.label, found_tf2.line))
+        found.append((found_tf2.built, found_tf2.label, found_tf2.line, "tf2"))
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
     items = _syntax_items(parsed)
     for line, kind, note in scanner.notes:
         builder.add(kind, note, note, line)  # type: ignore[arg-type]
     if not found and env:
-        found.append((Built(), "environment only", scanner.env[0].line))
+        found.append((Built(), "environment only", scanner.env[0].line, "environment"))
     if not found:
         builder.add(
             "info",
@@ -132,22 +132,28 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             "or os.environ setting found.",
             None,
         )
+    for line, problem in bad:
+        builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     configs = tuple(
         ImportedConfig(
-            _profile(built, env, header, "tf2" if index == tf2 else None),
+            _profile(built, env, header, "tf2" if surface == "tf2" else None),
             label,
             line,
             dict(built.written),
             {**built.branches, **env_branches},
+            surface,
         )
-        for index, (built, label, line) in enumerate(found)
+        for built, label, line, surface in found
     )
     return ImportResult(configs, ImportReport(tuple(items + builder.items)), source, "python")
 
 
-def _configurations(builder: MapBuilder, scanner: Scanner) -> list[tuple[Built, str, int]]:
+Found = tuple[Built, str, int, Surface]
+
+
+def _configurations(builder: MapBuilder, scanner: Scanner) -> list[Found]:
     """One per NPURunConfig call, then one per NpuOptimizer ConfigProto used on its own."""
-    found: list[tuple[Built, str, int]] = []
+    found: list[Found] = []
     for index, call in enumerate(scanner.runconfigs):
         builder.config = index
         built = Built()
@@ -157,14 +163,14 @@ def _configurations(builder: MapBuilder, scanner: Scanner) -> list[tuple[Built, 
             built.branches.update(dict.fromkeys(built.values, branch))
         for proto in built.protos:
             _merge(builder, built, builder.map_values(proto), proto)
-        found.append((built, call.label, call.node.lineno))
+        found.append((built, call.label, call.node.lineno, "estimator"))
     for proto in scanner.protos:
         if proto.used_by_runconfig or not any(op.writes for op in proto.ops):
             continue
         builder.config = len(found)
         built = builder.map_values(proto)
         _report_other(builder, proto)
-        found.append((built, f"sess.run config, {proto.label}", proto.line))
+        found.append((built, f"sess.run config, {proto.label}", proto.line, "session"))
     return found
 
 
@@ -334,18 +340,21 @@ def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
         builder.add("recognized", shown, shown, item.line, path)
 
 
+#: graph_run_mode written as a literal names the scenario (0 online inference, 1 training).
+_SCENARIO_OF_MODE = {"0": "inference", "1": "training"}
+
+
 def _profile(
     built: Built, env: dict[str, str | None], info: HeaderInfo, surface: str | None
 ) -> Profile:
-    scenario = info.scenario
-    if scenario is None:
-        scenario = "inference" if built.values.get("graph_run_mode") == 0 else "training"
     data: dict[str, object] = {
         "values": built.values,
         "env": env,
         "extra_kwargs": sorted_extras(built.extras),
-        "scenario": scenario,
     }
+    scenario = info.scenario or _SCENARIO_OF_MODE.get(repr(built.values.get("graph_run_mode")))
+    if scenario is not None:  # else not named: the profile's default is no choice
+        data["scenario"] = scenario
     if surface is not None:
         data["surface"] = surface
     if info.product:

@@ -14,13 +14,16 @@ from itertools import takewhile
 from pathlib import PurePath
 
 from ascend_studio.codegen._export_env import VERBATIM_FIELD
-from ascend_studio.codegen._header import read_header
+from ascend_studio.codegen._header import read_target
 from ascend_studio.codegen._import_py import internal_error
-from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult
-from ascend_studio.codegen._sh_commands import read_env_file, run_builtin
+from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportKind
+from ascend_studio.codegen._sh_commands import note_launch, read_env_file, run_builtin
+from ascend_studio.codegen._sh_crlf import crlf_finding, windows_endings
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
+from ascend_studio.codegen._sh_static import DEAD, arm
 from ascend_studio.codegen._shlex import Command, ShellSyntaxError, Word, shell_quote, stream
 from ascend_studio.profile import Profile
+from ascend_studio.schema import shipped_catalog
 
 __all__ = ["detect_dialect", "import_shell"]
 
@@ -65,13 +68,22 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
     """Consume reserved words at the start of a command, tracking blocks."""
     while words and not words[0].quoted:
         head = words[0].text
+        in_if = bool(state.blocks) and state.blocks[-1].startswith("if")
+        if head == "if" or (head in ("elif", "else") and in_if):
+            previous = state.blocks.pop() if head != "if" else None
+            state.blocks.append(arm(head, previous, words[1:]))
+            _next_arm(state, head, cmd.line)
+            if head == "if":
+                return words[1:]
+            words = words[1:]
+            continue
         if head in _OPEN:
             state.blocks.append(_OPEN[head])
             state.loop_header = head in ("for", "select")
             return [] if head in ("for", "select", "case") else words[1:]
         if head in _CLOSE:
-            if state.blocks:
-                state.blocks.pop()
+            if state.blocks and state.blocks.pop().startswith("if") and state.arms:
+                state.arms.pop()
         elif head == "{":
             fn = state.pending_function
             state.blocks.append(f"function {fn}" if fn else "group")
@@ -79,10 +91,19 @@ def _keywords(state: State, cmd: Command, words: list[Word]) -> list[Word]:
         elif head == "function" and len(words) > 1:
             state.pending_function = words[1].text
             words = words[1:]
-        elif head not in ("then", "else", "elif", "do", "!"):
+        elif head not in ("then", "do", "!"):
             break
         words = words[1:]
     return words
+
+
+def _next_arm(state: State, head: str, line: int) -> None:
+    """Track which arm of which ``if`` the commands are in (see ``State.arms``)."""
+    if head == "if":
+        state.arms.append((line, 0))
+    elif state.arms:
+        start, number = state.arms.pop()
+        state.arms.append((start, number + 1))
 
 
 def _structure(state: State, cmd: Command) -> bool:
@@ -145,6 +166,8 @@ def _command(state: State, cmd: Command) -> None:
     words = _keywords(state, cmd, list(cmd.words))
     if cmd.end == ")" and state.blocks and state.blocks[-1] == "subshell":
         state.blocks.pop()
+    if any(b in DEAD for b in state.blocks):
+        return  # an arm that cannot run sets nothing
     assigns: list[tuple[str, str]] = []
     while words and (pair := split_assignment(words[0])) is not None:
         assigns.append(pair)
@@ -154,6 +177,7 @@ def _command(state: State, cmd: Command) -> None:
             _assignment(state, name, text, cmd)
         return
     name = words[0].value or ""
+    note_launch(state, words, cmd)
     run_builtin(state, name, words[1:], assigns, cmd)
 
 
@@ -175,31 +199,23 @@ def import_shell(text: str, source: str = "<string>", dialect: str | None = None
         return internal_error(source, chosen, exc)
 
 
-def _crlf(state: State, text: str, source: str) -> str:
-    """Windows line endings: bash keeps each ``\r`` (values end in it, ``do\r`` is a
-    syntax error). Reported as an error with the fix; read as the fixed file."""
-    at = text.find("\r\n")
-    if at < 0:
-        return text
+def _crlf(state: State, text: str, source: str) -> None:
+    """What Windows line endings do here (``_sh_crlf``), said with the fix."""
     name = shell_quote(PurePath(source).name) if source != "<string>" else "FILE"
-    count = text.count("\r\n")
-    state.add(
-        "syntax_error",
-        f"该脚本使用 Windows 换行符（CRLF，{count} 行）：bash 会把行尾的 \\r 当作内容"
-        f"（变量值以 \\r 结尾，do/then 等关键字报语法错误）。请先转换：sed -i 's/\\r$//' {name}"
-        f"（或 dos2unix {name}）。以下按转换后的内容读取。",
-        f"This script has Windows line endings (CRLF, {count} lines): bash keeps the \\r at "
-        "each line end (values end in \\r; `do`, `then` and `for ((...))` lines are syntax "
-        f"errors). Convert it first: sed -i 's/\\r$//' {name} (or dos2unix {name}). Read "
-        "here as converted.",
-        text.count("\n", 0, at) + 1,
-    )
-    return text.replace("\r\n", "\n")
+    found = crlf_finding(text, state.env, shipped_catalog(), name)
+    if found is None:
+        return
+    kind: ReportKind = "syntax_error" if found.severity == "error" else "line_endings"
+    if found.path is not None:
+        kind = "call_error"  # a value the reader rejects, whatever else the file sets
+    state.add(kind, found.zh, found.en, found.line, found.path)
 
 
 def _read_shell(text: str, source: str = "<string>") -> State:
     state = State()
-    text = _crlf(state, text, source)
+    raw = text
+    if windows_endings(text):  # read as bash would after converting
+        text = text.replace("\r\n", "\n")
     for item in stream(text):
         if isinstance(item, ShellSyntaxError):
             state.add(
@@ -220,6 +236,7 @@ def _read_shell(text: str, source: str = "<string>") -> State:
                     "skipped, the rest of the file was read. Please report it.",
                     item.line,
                 )
+    _crlf(state, raw, source)
     for name, (_, _, line) in state.shell.items():
         if name not in state.exported and name.isupper():
             state.add(
@@ -234,7 +251,9 @@ def _read_shell(text: str, source: str = "<string>") -> State:
 
 def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
     state.close()
-    header = read_header(text.split("\n"))
+    header, bad = read_target([line.rstrip("\r") for line in text.split("\n")], shipped_catalog())
+    for line, problem in bad:
+        state.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
     data: dict[str, object] = {"env": env}
@@ -250,5 +269,5 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
         data["notes"] = header.notes
     profile = Profile.model_validate(data)
     first = min((line for _, _, line in state.env.values()), default=None)
-    config = ImportedConfig(profile, f"environment ({dialect})", first)
+    config = ImportedConfig(profile, f"environment ({dialect})", first, surface="environment")
     return ImportResult((config,), ImportReport(tuple(state.items)), source, dialect)

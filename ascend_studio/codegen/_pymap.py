@@ -2,12 +2,14 @@
 
 Which write a parameter keeps when a script writes it more than once, and how the
 others are reported, is decided here; the rules for conditions are in
-:mod:`._branch`. A write to the wrong field has no effect, so it never replaces a value.
+:mod:`._branch`. A write to another field than the adapter reads is read as the
+adapter reads it: the empty value of its field (one oneof).
 """
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
 from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
@@ -17,7 +19,10 @@ from ascend_studio.schema import KeyFact
 
 __all__ = ["MapBuilder"]
 
-_FIELD_NAMES = {"s": "string (.s)", "i": "int (.i)", "b": "bool (.b)", "f": "float (.f)"}
+_FIELD_NAMES = {"s": "a string (.s)", "i": "an int (.i)", "b": "a bool (.b)", "f": "a float (.f)"}
+_FIELD_NAMES_ZH = {"s": "字符串（.s）", "i": "整数（.i）", "b": "布尔值（.b）", "f": "浮点数（.f）"}
+#: What reading a oneof member that is not set gives (proto3 defaults).
+_EMPTY: dict[str, object] = {"s": "", "i": 0, "b": False, "f": 0.0}
 
 
 class MapBuilder(Builder):
@@ -31,7 +36,7 @@ class MapBuilder(Builder):
         """Profile values from a ConfigProto's NpuOptimizer parameter_map writes.
 
         Which write a parameter keeps when there are several: see :mod:`._branch`.
-        A write to the wrong field has no effect, so it never replaces a value.
+        A write to the wrong field counts as the empty value of the right one.
         """
         out = Built()
         chosen: dict[str, MapWrite] = {}
@@ -44,12 +49,14 @@ class MapBuilder(Builder):
                     op.line,
                 )
                 continue
-            for write in op.writes:
-                if self._wrong_field(write):
-                    continue
-                earlier = chosen.get(write.key)
+            for written in op.writes:
+                earlier = chosen.get(written.key)
+                write = self._read_as(written, earlier)
                 internal = self._internal(write)
-                if earlier is None or internal or self._replaces(earlier, write):
+                cleared = write is not written and branch_of(write.label) == (
+                    branch_of(earlier.label) if earlier else ()
+                )
+                if earlier is None or internal or cleared or self._replaces(earlier, write):
                     chosen[write.key] = write
         for write in chosen.values():
             self._map_write(write, out)
@@ -90,20 +97,32 @@ class MapBuilder(Builder):
             return repr(write.value)
         return self.text(write.node)
 
-    def _wrong_field(self, write: MapWrite) -> bool:
+    def _read_as(self, write: MapWrite, earlier: MapWrite | None) -> MapWrite:
+        """A write to another field than the adapter reads, as the adapter reads it.
+
+        ``s``, ``i`` and ``b`` are members of one oneof in AttrValue: setting one clears
+        the others, and reading the unset member gives its empty value. So ``.b = True``
+        after ``.s = "allow_mix_precision"`` leaves the adapter reading ``""``.
+        """
         param = self.catalog.by_session_key().get(write.key)
         if param is None or param.session is None or write.field == param.session.field:
-            return False
+            return write
+        field = param.session.field
+        empty = _EMPTY[field]
+        zh_clear, en_clear = "", ""
+        if earlier is not None and earlier.field == field:
+            zh_clear = f"，并清除了第 {earlier.line} 行写入的 .{field}"
+            en_clear = f", which clears the .{field} written on line {earlier.line}"
         self.add(
             "wrong_field",
-            f"parameter_map[{write.key!r}] 应使用 {_FIELD_NAMES[param.session.field]}，这里用了 .{write.field}；适配器读不到该值，未导入。",
-            f"parameter_map[{write.key!r}] takes a {_FIELD_NAMES[param.session.field]}; "
-            f".{write.field} is never read by the adapter, so this line has no effect. "
-            "Not imported.",
+            f"parameter_map[{write.key!r}] 应使用{_FIELD_NAMES_ZH[field]}，这里设置的是同一 oneof 中的 .{write.field}{zh_clear}；适配器读取 .{field}，得到空值 {empty!r}。",
+            f"parameter_map[{write.key!r}] takes {_FIELD_NAMES[field]}; this sets .{write.field}, "
+            f"another member of the same oneof{en_clear}. The adapter reads .{field} and gets "
+            f"its empty value {empty!r}.",
             write.line,
             param.path,
         )
-        return True
+        return replace(write, field=field, value=empty, wrapped="as_bytes")
 
     def _internal(self, write: MapWrite) -> bool:
         """In an Ascend Studio export, a write made on NPUEstimator's behalf, as it makes

@@ -14,9 +14,10 @@ from typing import Literal
 
 from ascend_studio.codegen._branch import Branch, apart
 from ascend_studio.profile import Profile, Value
-from ascend_studio.schema import Text
+from ascend_studio.schema import AXES, Axis, Surface, Text
 
 __all__ = [
+    "NOTED",
     "ImportReport",
     "ImportResult",
     "ImportedConfig",
@@ -40,6 +41,8 @@ ReportKind = Literal[
     "call_error",  # a config call or command the real code rejects (TypeError, bash errors)
     "sourced_file",  # a `source`d / env-file reference, not followed
     "device_loop",  # a per-device loop setting ASCEND_DEVICE_ID and friends
+    "bad_directive",  # a `# ascend-studio: product=...` naming nothing known
+    "line_endings",  # Windows line endings bash still runs
     "conditional",  # set inside a branch or loop; may not always apply
     "not_exported",  # a shell variable assigned but never exported
     "info",
@@ -57,8 +60,14 @@ _SEVERITY: dict[str, Severity] = {
     "unknown_key": "warning",
     "wrong_field": "warning",
     "conflict": "warning",
-    "device_loop": "warning",
+    "bad_directive": "warning",
+    "line_endings": "warning",
 }
+
+
+#: Information the reports show as findings: what the importer saw and did not read
+#: as a value (RANK_ID set per device in a loop is launcher logic, not checked).
+NOTED: frozenset[str] = frozenset({"device_loop"})
 
 
 def severity_of(kind: str) -> Severity:
@@ -84,6 +93,11 @@ class ReportItem:
     @property
     def severity(self) -> Severity:
         return _SEVERITY.get(self.kind, "info")
+
+    @property
+    def reported(self) -> bool:
+        """Shown as a finding by ``validate``: an error, a warning, or a noted kind."""
+        return self.severity != "info" or self.kind in NOTED
 
     def text(self, lang: str = "en") -> str:
         if self.line is None:
@@ -150,6 +164,16 @@ class ImportedConfig:
     #: The conditions values were written under (``_branch``): parameter path or
     #: ``env:NAME`` -> ((line, arm), ...). Absent: written on no condition.
     branches: Mapping[str, Branch] = field(default_factory=dict)
+    #: Where it is written: an NPURunConfig for NPUEstimator, a sess.run
+    #: parameter_map, or only the environment (``schema.Surface``).
+    surface: Surface = "estimator"
+
+    @property
+    def unnamed(self) -> tuple[Axis, ...]:
+        """The target axes (product, scenario) the file does not name: the profile was
+        imported without them, so they hold their defaults, not a choice."""
+        given = self.profile.model_fields_set
+        return tuple(axis for axis in AXES if axis not in given)
 
     def apart(self, params: Iterable[str]) -> tuple[int, int] | None:
         """Lines of the conditions under which two of ``params`` were written when

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment
 from ascend_studio.codegen._shlex import Command, Word
 
-__all__ = ["read_env_file", "run_builtin"]
+__all__ = ["note_launch", "read_env_file", "run_builtin"]
 
 _DECLARE = frozenset({"declare", "typeset", "local", "readonly"})
 
@@ -127,6 +128,7 @@ def _unset(state: State, args: list[Word], cmd: Command) -> None:
         name = word.value or word.text
         state.shell.pop(name, None)
         state.set_env(name, None, False, cmd)
+        state.exported.discard(name)  # bash: unset drops the export attribute too
 
 
 def _docker(state: State, args: list[Word], cmd: Command) -> None:
@@ -196,6 +198,22 @@ def _prefixed(state: State, name: str, assigns: list[tuple[str, str]], cmd: Comm
             cmd.line,
             f"env:{var}",
         )
+
+
+#: Commands that start the program a launch script is for (the job reads its
+#: environment as it is then).
+_LAUNCH = re.compile(
+    r"python[\d.]*|\S+\.py|bash|sh|nohup|mpirun|horovodrun|taskset|numactl|msrun|torchrun"
+)
+
+
+def note_launch(state: State, words: list[Word], cmd: Command) -> None:
+    """Remember where the last program was started (see ``State.last_launch``): the
+    command, or a word after a wrapper (``nohup python3 x.py``, ``${bind_core} python3``)."""
+    for word in words[:4]:
+        if _LAUNCH.fullmatch(PurePosixPath(word.value or word.text).name):
+            state.last_launch = cmd.line
+            return
 
 
 def run_builtin(

@@ -53,6 +53,13 @@ class State:
     #: Variables last assigned inside a branch, loop, function or subshell: their
     #: value depends on the run, so they are not expanded.
     unsure: set[str] = field(default_factory=set)
+    #: The line of the last command that starts a program (``python3 train.py``): a
+    #: variable set again after it is the next launch's value, not a conflict.
+    last_launch: int = 0
+    #: The ``if`` arms the current command is in: (line of the ``if``, arm number).
+    arms: list[tuple[int, int]] = field(default_factory=list)
+    #: The arms each variable was last set in.
+    env_arms: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def known(self, name: str) -> str | None:
         """The literal value the script gave ``name`` so far, None when not known."""
@@ -109,7 +116,7 @@ class State:
     def context(self, cmd: Command) -> str | None:
         if self.in_loop:
             return "a loop"
-        if any(b in ("if", "case") for b in self.blocks) or cmd.after in ("&&", "||"):
+        if any(b.startswith("if") or b == "case" for b in self.blocks) or cmd.after in ("&&", "||"):
             return "a condition"
         if any(b.startswith("function") for b in self.blocks):
             return "a function"
@@ -153,8 +160,27 @@ class State:
             )
             return
         old = self.env.get(name)
-        if old is not None and (old[0], old[1]) != (value, verbatim):
+        if old is not None and (old[0], old[1]) != (value, verbatim) and self.last_launch > old[2]:
             self.add(
+                "info",
+                f"{name} 在第 {self.last_launch} 行启动程序后于第 {line} 行重新设置：每次启动使用它之前设置的值（第 {old[2]} 行与第 {line} 行）；这里检查的是最后的值。",
+                f"{name} is set again on line {line}, after the launch on line "
+                f"{self.last_launch}: each launch gets the value set before it (lines {old[2]} "
+                f"and {line}); the value checked here is the last one.",
+                line,
+                path,
+            )
+        elif old is not None and (old[0], old[1]) != (value, verbatim) and self._other_arm(name):
+            self.add(
+                "info",
+                f"{name} 在同一 if 的另一分支中也被设置（第 {old[2]} 行与第 {line} 行）：两者只有一个会执行；这里检查的是第 {line} 行的值。",
+                f"{name} is set in two arms of one if (lines {old[2]} and {line}): only one of "
+                f"them runs; the value checked here is line {line}'s.",
+                line,
+                path,
+            )
+        elif old is not None and old[0] is not None and (old[0], old[1]) != (value, verbatim):
+            self.add(  # (an unset before a new value only clears it: no conflict)
                 "conflict",
                 f"{name} 被多次设置（第 {old[2]} 行与第 {line} 行），以最后一次为准。",
                 f"{name} is set more than once (lines {old[2]} and {line}); the last one wins.",
@@ -162,8 +188,14 @@ class State:
                 path,
             )
         self.env[name] = (value, verbatim, line)
+        self.env_arms[name] = tuple(self.arms)
         self.exported.add(name)
         self._describe(name, value, verbatim, where, line)
+
+    def _other_arm(self, name: str) -> bool:
+        """``name`` was last set in another arm of an ``if`` the current command is in."""
+        before = self.env_arms.get(name, ())
+        return any(a[0] == b[0] and a[1] != b[1] for a, b in zip(before, self.arms, strict=False))
 
     def _describe(
         self, name: str, value: str | None, verbatim: bool, where: str | None, line: int

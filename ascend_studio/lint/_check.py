@@ -25,9 +25,9 @@ from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Severity, evaluate
-from ascend_studio.schema import AUTO, Catalog, Release, Text, auto_release
+from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
-__all__ = ["CheckedFile", "Finding", "check_file"]
+__all__ = ["CheckedFile", "Finding", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg"})
@@ -56,7 +56,8 @@ class Finding:
 class CheckedFile:
     path: str
     dialect: str
-    configs: list[tuple[str, Profile]] = field(default_factory=list)
+    #: (label, profile as checked, the target axes it names none of).
+    configs: list[tuple[str, Profile, tuple[Axis, ...]]] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
@@ -139,6 +140,16 @@ def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
     return catalog.env_var(item.path[4:]) is not None
 
 
+def reported_items(result: ImportResult, catalog: Catalog) -> list[ReportItem]:
+    """The import's findings both reports show (and count): its errors, warnings and
+    noted kinds, except what the rules report and what concerns no NPU variable."""
+    return [
+        item
+        for item in result.report.items
+        if item.reported and item.kind not in RULE_COVERED and _concerns_us(item, catalog)
+    ]
+
+
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     # a call or command the real code rejects, about a parameter or variable of the
@@ -161,6 +172,12 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
         params=(item.path,) if item.path else (),
     )
     ctx.add(finding, [])
+
+
+def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
+    """The target axes neither the file nor the settings (command line, project) name."""
+    named = {"product": settings.product.value, "scenario": settings.scenario.value}
+    return tuple(axis for axis in config.unnamed if named.get(axis) is None)
 
 
 def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
@@ -195,21 +212,18 @@ def check_file(
     configs = _configs(result)
     # A profile that does not parse, or a file that cannot be read at all, is a real error.
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
-    for item in result.report.items:
-        if (
-            item.severity != "info"
-            and item.kind not in RULE_COVERED
-            and _concerns_us(item, catalog)
-        ):
-            _import_finding(ctx, item, checkable)
+    for item in reported_items(result, catalog):
+        _import_finding(ctx, item, checkable)
     folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
         profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         profile = with_release(profile, _machine_release(settings.release, catalog))
-        checked.configs.append((config.label, profile))
-        for diagnostic in on_one_path(config, evaluate(profile, catalog)):
+        unnamed = unnamed_by(config, settings)
+        checked.configs.append((config.label, profile, unnamed))
+        found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
+        for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

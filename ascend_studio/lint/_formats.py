@@ -111,8 +111,12 @@ def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
                 "path": checked.path,
                 "dialect": checked.dialect,
                 "configurations": [
-                    {"label": label, "product": p.product, "scenario": p.scenario}
-                    for label, p in checked.configs
+                    {
+                        "label": label,
+                        "product": None if "product" in unnamed else p.product,
+                        "scenario": None if "scenario" in unnamed else p.scenario,
+                    }
+                    for label, p, unnamed in checked.configs
                 ],
                 "findings": [finding_json(f) for f in checked.findings],
             }

@@ -32,7 +32,7 @@ __all__ = [
 IMPORT_PREFIX = "import."
 #: Findings about the suppression comments themselves (``--report-unused-suppressions``).
 SUPPRESSION_IDS = ("suppression.unused", "suppression.unknown_rule")
-#: Importer report kinds that can be findings (those of severity error or warning).
+#: Importer report kinds that can be findings (errors, warnings and the noted kinds).
 _IMPORT_KINDS = (
     "syntax_error",
     "call_error",
@@ -42,6 +42,8 @@ _IMPORT_KINDS = (
     "wrong_field",
     "conflict",
     "device_loop",
+    "bad_directive",
+    "line_endings",
 )
 
 

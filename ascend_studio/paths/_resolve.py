@@ -295,10 +295,27 @@ def _chain(
 
 # -- whole artifacts --------------------------------------------------------------
 
-_EXPR_REASON = Text(
-    zh="取决于只有脚本运行时才知道的表达式取值。",
-    en="Depends on an expression whose value is known only when the script runs.",
-)
+
+def _run_time_reason(art: Artifact, profile: Profile) -> Text:
+    """Whether it is produced is known at run time: the expressions it depends on."""
+    names = [
+        c.param
+        for alt in art.when
+        for c in alt.all
+        if c.param is not None and isinstance(profile.get(c.param), Expr)
+    ]
+    shown = ", ".join(dict.fromkeys(f"{n}={profile.get(n).expr}" for n in names))  # type: ignore[union-attr]
+    if not shown:
+        return Text(
+            zh="是否生成运行时才知道：取决于只有脚本运行时才知道的表达式取值。",
+            en="Known at run time: it depends on an expression only the running script knows.",
+        )
+    return Text(
+        zh=f"是否生成运行时才知道：取决于 {shown}。",
+        en=f"Known at run time: whether it is produced depends on {shown}.",
+    )
+
+
 _SURFACE_REASON = {
     "tf1": Text(
         zh="只有 TF Adapter 1.x（NPURunConfig / sess.run）写它；本配置用的是 TF Adapter 2.x。",
@@ -329,7 +346,7 @@ def _produced(
         return True, None
     verdict = any_of(art.when, profile, env, catalog)
     if verdict is None:
-        return True, _EXPR_REASON
+        return True, _run_time_reason(art, profile)
     return verdict, None if verdict else art.not_produced
 
 

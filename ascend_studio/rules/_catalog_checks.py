@@ -21,9 +21,13 @@ from ascend_studio.schema import (
     OWNERS,
     EnumValue,
     Parameter,
+    ProductRange,
     Text,
+    accepted_types,
     format_problem,
     number_text,
+    product_range,
+    runtime_number,
     type_problem,
 )
 
@@ -39,11 +43,13 @@ __all__ = [
     "involves_code_only",
     "involves_format",
     "involves_none",
+    "involves_product_ranges",
     "involves_products",
     "involves_scenario",
     "involves_value_gate",
     "is_none",
     "never",
+    "product_ranged",
     "ranged",
     "scan_format",
     "scan_kwargs",
@@ -79,18 +85,37 @@ def _enforced(param: Parameter, aspect: Literal["values", "range"]) -> Where | N
     return how if how in _ENFORCED else None
 
 
+def _enforced_here(ctx: Ctx, param: Parameter, aspect: Literal["values", "range"]) -> Where | None:
+    """:func:`_enforced` on the configuration's surface: a check the Python constructor
+    makes does not run on options written into a parameter_map by hand."""
+    how = _enforced(param, aspect)
+    return None if how == "raises" and not ctx.through("constructor") else how
+
+
 def _literals(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
     """(path, value, facts) of every set literal the catalog knows; an explicit None
     is judged by the ``value.none_raises`` family alone. Made once per context: a
     dozen rules go over it."""
-    return ctx.once(
-        "literals",
-        lambda: [
-            (path, value, facts)
-            for path, value, facts in ctx.known()
-            if not isinstance(value, Expr) and value is not None and ctx.exists(path)
-        ],
-    )
+    return ctx.once("literals", lambda: list(_written_literals(ctx)))
+
+
+_CHECKED_TYPES = frozenset({"bool", "int", "float", "str"})
+
+
+def _written_literals(ctx: Ctx) -> Iterator[tuple[str, Value, ParamFacts]]:
+    """Set literals; an expression that is a Python literal counts as one where the
+    type is checked (a list for an int, a dict for a str...)."""
+    for path, value, facts in ctx.known():
+        if not ctx.exists(path):
+            continue  # the target release lacks it: release.missing_keyword says so
+        if isinstance(value, Expr):
+            if facts.param.py_type not in _CHECKED_TYPES:
+                continue
+            written = ctx.written(path)
+            if written is not value and not isinstance(written, str | bool | int | float | bytes):
+                yield path, written, facts  # type: ignore[misc]  # a list, dict, set...
+        elif value is not None:
+            yield path, value, facts
 
 
 def _ns(path: str, value: object, **extra: object) -> dict[str, object]:
@@ -114,7 +139,7 @@ def _find(ctx: Ctx) -> list[Finding]:
     for path, value, facts in _literals(ctx):
         param = facts.param
         typed = type_problem(param, value) if not _release_typed(ctx, path, param) else None
-        valued = value_problem(facts, value, ctx) if typed is None else None
+        valued = value_problem(facts, as_sent(param, value), ctx) if typed is None else None
         special = param.checks.range in ("explicit", "clamps")
         ranged = typed is None and not special and _bounds_problem(facts, value)
         if typed or valued or ranged:
@@ -122,11 +147,23 @@ def _find(ctx: Ctx) -> list[Finding]:
     return found
 
 
+def as_sent(param: Parameter, value: object) -> object:
+    """Bytes as the C++ reader gets them (the text); a check in Python compares the
+    bytes themselves, which equal no str."""
+    if isinstance(value, bytes) and param.checks.values != "raises":
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def expected_type(param: Parameter) -> str:
+    return " or ".join(accepted_types(param)) if param.py_type == "str" else param.py_type
+
+
 def typed(problem: TypeProblem) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts, typed, _, _ in _findings(ctx):
             if typed == problem:
-                yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
+                yield Hit((path,), _ns(path, value, expected=expected_type(facts.param)))
 
     return scan
 
@@ -171,7 +208,8 @@ def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | 
     if _release_valued(ctx, facts.path):
         return None
     switch = facts.param.checks.read_with
-    if _enforced(facts.param, "values") is None or (switch is not None and not ctx.is_true(switch)):
+    enforced = _enforced_here(ctx, facts.param, "values")
+    if enforced is None or (switch is not None and not ctx.is_true(switch)):
         return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"
@@ -184,7 +222,7 @@ def valued(problem: ValueProblem) -> Scan:
             if valued != problem:
                 continue
             allowed = ", ".join(show(v) for v in facts.param.allowed())
-            where = _enforced(facts.param, "values") or "rejects"
+            where = _enforced_here(ctx, facts.param, "values") or "rejects"
             ns = _ns(path, value, allowed=allowed, effect=_EFFECT[where])
             if problem == "case" and isinstance(value, str):
                 ns["spelling"] = repr(facts.folded[value.casefold()])
@@ -217,7 +255,7 @@ def _bounds_problem(facts: ParamFacts, value: object) -> bool:
 def ranged(validated: bool) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts, _, _, ranged in _findings(ctx):
-            where = _enforced(facts.param, "range")
+            where = _enforced_here(ctx, facts.param, "range")
             if ranged and (where is not None) == validated:
                 ns = _ns(
                     path,
@@ -256,6 +294,77 @@ def has_range(validated: bool) -> Involves:
         return not special and (_enforced(param, "range") is not None) == validated
 
     return involves
+
+
+# -- ranges the docs give per product ----------------------------------------------------------
+def _inside(value: float, found: ProductRange) -> bool:
+    low, high = found.minimum, found.maximum
+    above = low is None or (value > low if found.minimum_exclusive else value >= low)
+    return above and (high is None or value <= high)
+
+
+def _product_range_text(found: ProductRange, unit: str) -> str:
+    low = "(" if found.minimum_exclusive else "["
+    text = f"{low}{number_text(found.minimum or 0)}, {number_text(found.maximum or 0)}]"
+    return f"{text} {unit}" if unit else text
+
+
+ProductRangeProblem = Literal["outside", "rounded"]
+
+
+def product_ranged(problem: ProductRangeProblem) -> Scan:
+    """A set int outside the range the docs give for the product, or inside it and
+    floored to the product's step (``product_ranges`` in the catalog)."""
+
+    def scan(ctx: Ctx) -> Iterator[Hit]:
+        for path, value, facts in _literals(ctx):
+            param = facts.param
+            if not param.product_ranges or type(value) is not int:
+                continue
+            found = product_range(param, ctx.product)
+            if found is None:
+                continue
+            inside = _inside(value, found)
+            after = runtime_number(param, value, ctx.product)
+            if (problem == "outside") == inside or (problem == "rounded" and after == value):
+                continue
+            yield Hit((path,), _range_ns(ctx, path, value, found, after))
+
+    return scan
+
+
+def _range_ns(
+    ctx: Ctx, path: str, value: int, found: ProductRange, after: int
+) -> dict[str, object]:
+    unit = ctx.ix.facts[path].param.unit
+    step = found.step
+    top = number_text(found.maximum or 0)
+    howto = (
+        txt(
+            f"取 {step} 到 {top} 之间 {step} 的整数倍",
+            f"Use a multiple of {step} from {step} to {top}",
+        )
+        if step
+        else txt(
+            f"改为 {_product_range_text(found, unit)} 内的值",
+            f"Use a value in {_product_range_text(found, unit)}",
+        )
+    )
+    return _ns(
+        path,
+        value,
+        product=ctx.ix.product_name(ctx.product),
+        range=_product_range_text(found, unit),
+        step=step or "",
+        effective=f"{after} {unit}".strip(),
+        multiple=after,
+        howto=howto,
+    )
+
+
+def involves_product_ranges(ix: CatalogIndex, path: str) -> bool:
+    param = ix.param(path)
+    return param is not None and bool(param.product_ranges)
 
 
 # -- products and scenarios -------------------------------------------------------------------
@@ -301,7 +410,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
         if param.format_rule is None and isinstance(value, str) and value:
             problem = format_problem(param, value)
             if problem is not None:
-                where = _enforced(param, "values") or "rejects"
+                where = _enforced_here(ctx, param, "values") or "rejects"
                 yield Hit((path,), _ns(path, value, problem=problem, effect=_EFFECT[where]))
 
 
@@ -315,15 +424,42 @@ def is_none(value: object) -> bool:
     return value is None or (isinstance(value, Expr) and value.expr.strip() == "None")
 
 
+_NONE_EFFECT = {
+    "raises": txt("构造时即抛出异常", "the constructor raises"),
+    "fails_when_sent": txt(
+        "NPUEstimator 把它写入会话选项时抛出 TypeError",
+        "NPUEstimator raises TypeError when it writes it into the session options",
+    ),
+}
+_GATED = ("with_aoe", "if_profiling", "if_dump_mode")
+
+
+def _sent(ctx: Ctx, param: Parameter) -> bool:
+    """NPUEstimator writes the value: always, or its gate holds (dump_debug_mode is
+    written only when dump_mode is set)."""
+    session = param.session
+    if session is None or session.sent not in _GATED or session.gate is None:
+        return True
+    gate = (
+        ctx.raw(session.gate) if session.gate in ctx.values else ctx.ix.defaults.get(session.gate)
+    )
+    return not is_none(gate) if session.sent != "if_profiling" else not ctx.is_off(session.gate)
+
+
 def scan_none(ctx: Ctx) -> Iterator[Hit]:
     for path, value, facts in ctx.known():
-        if is_none(value) and facts.param.checks.none == "raises":
-            yield Hit((path,), _ns(path, value, expected=facts.param.py_type))
+        how = facts.param.checks.none
+        if not is_none(value) or how not in _NONE_EFFECT:
+            continue
+        if how == "fails_when_sent" and not _sent(ctx, facts.param):
+            continue
+        ns = _ns(path, value, expected=facts.param.py_type, effect=_NONE_EFFECT[how])
+        yield Hit((path,), ns)
 
 
 def involves_none(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
-    return param is not None and param.checks.none == "raises"
+    return param is not None and param.checks.none in _NONE_EFFECT
 
 
 def _params_set(ctx: Ctx) -> list[tuple[str, Value, ParamFacts]]:
@@ -513,6 +649,8 @@ def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
     if param.minimum is not None or param.maximum is not None:
         ns["range"] = _range_text(param)
         ns["range_en"] = _range_words(param)
+    if rule_id == "value.none_raises" and param.checks.none in _NONE_EFFECT:
+        ns["effect"] = _NONE_EFFECT[param.checks.none]
     if rule_id.startswith("avail.product"):
         ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
     if rule_id == "scenario.param":

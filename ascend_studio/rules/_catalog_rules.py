@@ -21,10 +21,12 @@ from ascend_studio.rules._catalog_checks import (
     involves_code_only,
     involves_format,
     involves_none,
+    involves_product_ranges,
     involves_products,
     involves_scenario,
     involves_value_gate,
     never,
+    product_ranged,
     ranged,
     scan_format,
     scan_kwargs,
@@ -38,7 +40,7 @@ from ascend_studio.rules._catalog_checks import (
     valued,
 )
 from ascend_studio.rules._model import Rule, Severity, txt
-from ascend_studio.schema import Text
+from ascend_studio.schema import Surface, Text
 
 __all__ = ["CATALOG_RULES"]
 
@@ -52,6 +54,7 @@ def _family(
     *,
     fix: Text | None = None,
     source: str = SRC_CATALOG,
+    surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -63,6 +66,7 @@ def _family(
         fix=fix,
         scan=scan,
         involves=involves,
+        surfaces=None if surfaces is None else frozenset(surfaces),
     )
 
 
@@ -79,6 +83,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         never,
         fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py:NPURunConfig.__init__ (signature)",
+        surfaces=("constructor",),
     ),
     _family(
         "profile.unknown_kwarg",
@@ -91,6 +96,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         never,
         fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
         source="npu_config.py (constructor signatures)",
+        surfaces=("constructor",),
     ),
     _family(
         "type.mismatch",
@@ -101,8 +107,11 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         typed("mismatch"),
         typed_param(),
-        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
+        fix=txt(
+            "给 {param} 一个 {expected} 类型的值。", "Give {param} a value of type {expected}."
+        ),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
+        surfaces=("constructor", "estimator"),
     ),
     _family(
         "type.int_for_bool",
@@ -193,6 +202,34 @@ CATALOG_RULES: tuple[Rule, ...] = (
         source="npurunconfig-page / docs ranges; catalog:{param}",
     ),
     _family(
+        "range.product",
+        "error",
+        txt(
+            "在 {product} 上 {param} 的取值范围是 {range}，当前为 {value}。",
+            "On {product} {param} must be in {range}, got {value}.",
+        ),
+        product_ranged("outside"),
+        involves_product_ranges,
+        fix=txt("{howto}。", "{howto}."),
+        source="npurunconfig-page per-product ranges; catalog:{param}.product_ranges",
+    ),
+    _family(
+        "range.product_rounded",
+        "warning",
+        txt(
+            "在 {product} 上 {param} 会先整除 {step} 再乘 {step}（最小 {step}），{value} 实际生效为 {effective}。",
+            "On {product} {param} is floored to a multiple of {step} (at least {step}): "
+            "{value} becomes {effective}.",
+        ),
+        product_ranged("rounded"),
+        involves_product_ranges,
+        fix=txt(
+            "直接填写 {step} 的整数倍，如 {multiple}。",
+            "Use a multiple of {step}, such as {multiple}.",
+        ),
+        source="npurunconfig-page per-product rounding; catalog:{param}.product_ranges",
+    ),
+    _family(
         "avail.product",
         "error",
         txt(
@@ -201,7 +238,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("unsupported"),
         involves_products("unsupported"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
@@ -214,7 +251,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_product("ignored"),
         involves_products("ignored"),
-        fix=txt("删除该参数，或更换目标产品。", "Remove it, or change the target product."),
+        fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
     ),
     _family(
@@ -245,18 +282,19 @@ CATALOG_RULES: tuple[Rule, ...] = (
         "value.none_raises",
         "error",
         txt(
-            "{param}=None：真实代码不把 None 当作未设置，下发时会报错（需要 {expected}）。",
-            "{param}=None: the real code does not treat None as unset; it fails when the "
-            "value is sent (a {expected} is required).",
+            "{param}=None：真实代码不把 None 当作未设置，{effect}（需要 {expected}）。",
+            "{param}=None: the real code does not treat None as unset; {effect} (a {expected} "
+            "is required).",
         ),
         scan_none,
         involves_none,
         fix=txt(
-            "删除该参数以使用默认值，或填写一个 {expected} 值。",
-            "Remove the argument to get the default, or give a {expected} value.",
+            "删除 {param}=None 以使用默认值，或填写一个 {expected} 值。",
+            "Remove {param}=None to get the default, or give a {expected} value.",
         ),
-        source="npu_estimator.py:__load_graph_optimizers (unconditional parameter_map "
-        "writes); catalog:{param}.checks.none",
+        source="npu_config.py (constructor checks) / npu_estimator.py:__load_graph_optimizers "
+        "(parameter_map writes); catalog:{param}.checks.none",
+        surfaces=("constructor", "estimator"),
     ),
     _family(
         "avail.value_product",
@@ -291,7 +329,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_scenario,
         involves_scenario,
-        fix=txt("删除该参数，或更换场景。", "Remove it, or change the scenario."),
+        fix=txt("删除 {param}，或更换场景。", "Remove {param}, or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
@@ -317,7 +355,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("no_effect"),
         involves_attr("no_effect"),
-        fix=txt("删除该参数。", "Remove it."),
+        fix=txt("删除 {param}。", "Remove {param}."),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(

@@ -7,6 +7,7 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import re
 from collections.abc import Callable, Mapping
@@ -15,16 +16,21 @@ from typing import Any, Literal, TypeVar
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
 from ascend_studio.schema import (
+    AXES,
+    THROUGH,
+    Axis,
     Release,
     Scalar,
+    Surface,
     UnknownReleaseError,
     documented_default,
     runtime_number,
+    surface_of,
 )
 
 _T = TypeVar("_T")
 
-__all__ = ["FILE_CONTENTS_FIELD", "Ctx", "file_contents"]
+__all__ = ["AXES", "FILE_CONTENTS_FIELD", "Axis", "Ctx", "file_contents"]
 
 #: Profile field (kept as an unknown field by the document) holding what users
 #: describe of the files that path parameters point to: parameter path -> text.
@@ -37,6 +43,18 @@ IntSource = Literal["set", "environment", "documented default", "signature defau
 NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
 
 
+def literal_of(text: str, default: object) -> object:
+    """``text`` evaluated as a Python literal, or ``default`` when it is not one (or
+    is ``None``, which the None rules judge)."""
+    if len(text) > 10_000:
+        return default
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return default
+    return default if value is None else value
+
+
 def file_contents(profile: Profile) -> Mapping[str, str]:
     return profile.file_contents
 
@@ -46,34 +64,40 @@ class Ctx:
 
     __slots__ = (
         "_known",
+        "_made_reading",
+        "_product",
+        "_scenario",
         "defaults",
         "env",
         "files",
         "holders",
         "ix",
         "memo",
-        "product",
         "profile",
+        "reads",
         "release",
-        "scenario",
         "surface",
         "values",
     )
 
-    def __init__(self, profile: Profile, ix: CatalogIndex) -> None:
+    def __init__(self, profile: Profile, ix: CatalogIndex, surface: Surface | None = None) -> None:
         self.profile = profile
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
-        self.product = profile.product
-        self.scenario = profile.scenario
-        #: The API the configuration goes through (None: not named).
-        self.surface = profile.surface
-        self.ix = ix.for_surface(profile.surface)
+        self._product = profile.product
+        self._scenario = profile.scenario
+        #: Where the configuration is written (see ``schema._surfaces``); unless the
+        #: caller knows (an imported call), what the profile says it is written for.
+        self.surface: Surface = surface or surface_of(profile.surface)
+        #: The target axes read since the caller last cleared it.
+        self.reads: set[Axis] = set()
+        self._made_reading: dict[str, set[Axis]] = {}
+        self.ix = ix.for_surface(self.surface)
         #: The TF Adapter release the profile names, resolved; None when it names none
         #: (or one no public release matches: ``release.unknown`` says so). Its facts are
         #: TF Adapter 1.x's: none on the tf2 surface.
         self.release: Release | None = None
-        if profile.release is not None and profile.surface != "tf2":
+        if profile.release is not None and self.surface != "tf2":
             with contextlib.suppress(UnknownReleaseError):
                 self.release = self.ix.catalog.history.resolve(profile.release)
         #: Signature defaults, as the target release has them.
@@ -94,9 +118,28 @@ class Ctx:
         """``make()``, made the first time ``key`` is asked in this evaluation and kept
         (``memo``): for what several rules go over."""
         if key not in self.memo:
+            before, self.reads = self.reads, set()
             self.memo[key] = make()
+            self._made_reading[key] = self.reads
+            self.reads = before | self.reads
+        else:  # what the first maker read, every later user depends on too
+            self.reads |= self._made_reading.get(key, set())
         found: _T = self.memo[key]
         return found
+
+    @property
+    def product(self) -> str:
+        self.reads.add("product")
+        return self._product
+
+    @property
+    def scenario(self) -> str:
+        self.reads.add("scenario")
+        return self._scenario
+
+    def through(self, surface: Surface) -> bool:
+        """The configuration goes through ``surface`` (built, translated, written...)."""
+        return surface in THROUGH[self.surface]
 
     def known(self) -> list[tuple[str, Value, ParamFacts]]:
         """(path, value, facts) of every set parameter the catalog knows, built once."""
@@ -115,19 +158,24 @@ class Ctx:
         return self.values.get(path)
 
     def lit(self, path: str) -> Scalar | None:
-        """The literal set value; None when unset, None, bytes or kept as an expression."""
+        """The literal set value; None when unset, None or kept as an expression. Bytes
+        are the text the C++ reader gets (``tf.compat.as_bytes`` keeps them as they are)."""
         value = self.values.get(path)
-        return None if isinstance(value, Expr | bytes) else value
+        if isinstance(value, bytes):
+            return value.decode("utf-8", "replace")
+        return None if isinstance(value, Expr) else value
 
     def eff(self, path: str) -> Scalar | None:
-        """Set literal, else the signature default; None when unknown or None."""
+        """Set literal, else the signature default; None when unknown or None. A file
+        that sets only the environment shows no configuration: its parameters are
+        unknown, not at their defaults."""
         if path in self.values:
             return self.lit(path)
-        return self.defaults.get(path)
+        return None if self.surface == "environment" else self.defaults.get(path)
 
     def sval(self, path: str) -> str | None:
-        """The set value when it is a string, else None."""
-        value = self.values.get(path)
+        """The set value when it is a string (bytes as their text), else None."""
+        value = self.lit(path)
         return value if isinstance(value, str) else None
 
     def ival(self, path: str, default_too: bool = True) -> int | None:
@@ -138,13 +186,40 @@ class Ctx:
     def is_true(self, path: str) -> bool:
         return self.eff(path) is True
 
+    def is_off(self, path: str) -> bool:
+        """The switch is known to be off: unset with a default other than True, or set
+        to a literal other than True. A value known only when the script runs
+        (``args.dump``, ``"1" == os.getenv(...)``) is neither on nor off."""
+        value = self.values.get(path)
+        if isinstance(value, Expr) and value.expr.strip() != "None":
+            return False
+        if self.surface == "environment" and path not in self.values:
+            return False  # no configuration in the file: not known
+        return not self.is_true(path)
+
+    def written(self, path: str) -> object:
+        """The set value, with an expression that is a Python literal (``[10]``,
+        ``{"enable_dump": True}``, ``1``) as that literal: its type is known, and
+        checked, though a profile cannot hold it. Else the set value as is."""
+        value = self.values.get(path)
+        if not isinstance(value, Expr):
+            return value
+        return self.once(f"literal:{path}", lambda: literal_of(value.expr, value))
+
+    def at_run_time(self, path: str) -> bool:
+        """The value is an expression only the run knows (the literal ``None`` aside)."""
+        value = self.values.get(path)
+        return isinstance(value, Expr) and value.expr.strip() != "None"
+
     def uses(self, holder: str) -> bool:
         """A sub-config object is built: its holder or any of its fields is set."""
         return holder in self.values or holder in self.holders
 
     def doc_default(self, path: str) -> Scalar | None:
         param = self.ix.param(path)
-        return None if param is None else documented_default(param, self.product, self.scenario)
+        if param is None or self.surface == "environment":
+            return None
+        return documented_default(param, self.product, self.scenario)
 
     def runtime_int(self, path: str) -> tuple[int | None, IntSource]:
         """The int the runtime uses for ``path`` (see :meth:`given_int`), rewritten as
@@ -189,7 +264,7 @@ class Ctx:
     def env_value(self, name: str) -> str | None:
         """The variable's value when the profile sets it; None if absent, unset or
         shell text (``$device_id``: known only when the script runs)."""
-        if name in self.profile.env_verbatim:
+        if name in self.profile.env_verbatim or not self.env_given(name):
             return None
         return self.env.get(name)
 
@@ -203,7 +278,9 @@ class Ctx:
         return int(text) if text is not None and _INT.fullmatch(text) else None
 
     def env_given(self, name: str) -> bool:
-        return self.env.get(name) is not None
+        """Set to a value (an empty one counts as unset where the reader says so)."""
+        value = self.env.get(name)
+        return value is not None and (value != "" or name not in self.ix.empty_unset)
 
     def env_unset(self, name: str) -> bool:
         """The profile explicitly removes the variable."""
@@ -211,11 +288,12 @@ class Ctx:
 
     # -- target ----------------------------------------------------------------------
     def exists(self, path: str) -> bool:
-        """Whether the target release has ``path`` (its keyword, or for a sess.run-only
-        parameter its key); True when no release is named or nothing is known."""
+        """Whether the target release has ``path``: its keyword, or its key for a
+        sess.run-only parameter or on a parameter_map written by hand (the C++ reads
+        it); True when no release is named or nothing is known."""
         if self.release is None:
             return True
-        return self.ix.exists_at(path, self.release.id)
+        return self.ix.exists_at(path, self.release.id, by_key=self.surface == "session")
 
     @property
     def graph_run_mode(self) -> int | None:

@@ -18,11 +18,12 @@ from ascend_studio.profile import Expr, Profile
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._evaluate import context_for
 from ascend_studio.rules._index import value_key
-from ascend_studio.rules._model import txt
+from ascend_studio.rules._model import show, txt
 from ascend_studio.rules._rules_predicates import PREDICATES
 from ascend_studio.schema import (
     Catalog,
     Parameter,
+    Rewrite,
     Text,
     When,
     number_text,
@@ -65,22 +66,37 @@ def _ev(
     return EffectiveValue(path, value, source, note, differs, entered)
 
 
-def _holds(c: Ctx, when: When) -> bool:
-    """One catalog condition; a value that cannot be known never satisfies a comparison."""
-    if when.predicate is not None:
-        return PREDICATES[when.predicate](c)
-    if when.env is not None:
-        return c.env_given(when.env) is (when.is_ != "unset")
-    assert when.param is not None
+def _holds(c: Ctx, when: When) -> bool | None:
+    """One catalog condition; None when it turns on a value only the run knows (a
+    switch given as ``args.dump``). Any other value that cannot be known never
+    satisfies a comparison."""
+    if when.param is None:
+        if when.predicate is not None:
+            return PREDICATES[when.predicate](c)
+        return c.env_given(when.env or "") is (when.is_ != "unset")
     path, how = when.param, when.is_
     if how in ("set", "unset"):
         return c.is_set(path) is (how == "set")
+    if c.at_run_time(path):
+        return None
     if how in ("true", "not_true"):
         return c.is_true(path) is (how == "true")
     value = c.eff(path)
-    if value is None:
-        return False
-    return (value_key(value) == value_key(when.value)) is (how == "equals")
+    return value is not None and (value_key(value) == value_key(when.value)) is (how == "equals")
+
+
+def _run_time_note(c: Ctx, rewrite: Rewrite) -> Text:
+    names = [w.param for w in rewrite.when if w.param is not None and c.at_run_time(w.param)]
+    shown = ", ".join(f"{n}={show(c.raw(n))}" for n in names)
+    if rewrite.effect == "ignored":
+        return txt(
+            f"运行时才知道（{shown}）；若{rewrite.note.zh}，则不使用。",
+            f"Known only at run time ({shown}); not used if {rewrite.note.en}.",
+        )
+    return txt(
+        f"运行时才知道（{shown}）；若{rewrite.note.zh}，则被改写。",
+        f"Known only at run time ({shown}); rewritten if {rewrite.note.en}.",
+    )
 
 
 _SOURCE: dict[str, EffectiveSource] = {
@@ -94,10 +110,16 @@ def _rewritten(c: Ctx, path: str, param: Parameter) -> EffectiveValue | None:
     """The first catalog rewrite whose conditions hold; an ignored value that is not
     set is just unset (the generic resolution applies)."""
     for rewrite in param.rewrites:
-        if all(_holds(c, when) for when in rewrite.when):
-            if rewrite.effect == "ignored":
-                return _ev(c, path, None, "ignored", rewrite.note) if c.is_set(path) else None
-            return _ev(c, path, rewrite.value, _SOURCE[rewrite.effect], rewrite.note)
+        held = [_holds(c, when) for when in rewrite.when]
+        if False in held:
+            continue
+        if None in held:  # it may apply or not: only the run knows
+            if not c.is_set(path):
+                return None
+            return _ev(c, path, c.raw(path), "set", _run_time_note(c, rewrite))
+        if rewrite.effect == "ignored":
+            return _ev(c, path, None, "ignored", rewrite.note) if c.is_set(path) else None
+        return _ev(c, path, rewrite.value, _SOURCE[rewrite.effect], rewrite.note)
     return None
 
 

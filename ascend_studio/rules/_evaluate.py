@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from ascend_studio.profile import Profile
@@ -20,31 +20,110 @@ from ascend_studio.rules._model import (
     txt,
 )
 from ascend_studio.rules._registry import surface_rules
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.rules._targets import (
+    SCENARIO_NAMES,
+    Combo,
+    Variants,
+    axis_names,
+    candidates,
+    group_key,
+    only_for,
+    prefixed,
+    surface_prefix,
+)
+from ascend_studio.schema import AXES, THROUGH, Axis, Catalog, Surface, shipped_catalog
 
 __all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
 
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
-_SCENARIOS = {"training": txt("训练", "training"), "inference": txt("在线推理", "online inference")}
 
 
-def context_for(profile: Profile, catalog: Catalog | None = None) -> Ctx:
-    return Ctx(profile, index_for(catalog or shipped_catalog()))
+def context_for(
+    profile: Profile, catalog: Catalog | None = None, surface: Surface | None = None
+) -> Ctx:
+    return Ctx(profile, index_for(catalog or shipped_catalog()), surface)
 
 
-def evaluate(profile: Profile, catalog: Catalog | None = None) -> list[Diagnostic]:
+def evaluate(
+    profile: Profile,
+    catalog: Catalog | None = None,
+    *,
+    surface: Surface | None = None,
+    unnamed: Collection[Axis] = (),
+) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
-    Within a severity the order is the rules' declaration order, so the output is
-    stable. Uses the shipped catalog unless another is given. Callers that need the
-    result twice (the app's form and its previews) pass it on instead of asking again.
+    ``surface`` is where the configuration is written (unless said, what the profile
+    names: TF Adapter 2.x, a sess.run parameter_map, else an NPURunConfig given to
+    NPUEstimator): rules that do not hold there stay quiet.
+    ``unnamed`` lists the target axes (``product``, ``scenario``) the file does not
+    name: findings that depend on one are said for the values they hold on
+    (``_targets``). Within a severity the order is the rules' declaration order, so
+    the output is stable. Uses the shipped catalog unless another is given.
     """
-    ctx = context_for(profile, catalog)
+    ctx = context_for(profile, catalog, surface)
+    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface):
-        found.extend(d for d in (for_release(rule, d, ctx) for d in diagnose(rule, ctx)) if d)
+        found.extend(
+            d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
+        )
     found.sort(key=lambda d: _RANK[d.severity])
     return found
+
+
+def _about_environment(rule: Rule) -> bool:
+    return "environment" in rule.holds_on or any(p.startswith("env:") for p in rule.params)
+
+
+def _judged(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
+    """One rule's findings on the configuration's surface and for its named target."""
+    through = THROUGH[ctx.surface]
+    if not rule.holds_on & through:
+        if ctx.surface != "environment" or not _about_environment(rule):
+            return []  # the fact is about a surface this configuration does not use
+        prefix = surface_prefix(rule.holds_on)
+        return [prefixed(d, prefix) for d in _for_targets(rule, ctx, variants)]
+    return _for_targets(rule, ctx, variants)
+
+
+def _for_targets(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
+    ctx.reads = set()
+    found = diagnose(rule, ctx)
+    read = [a for a in AXES if a in ctx.reads and a in variants.unnamed]
+    if not read or any(d.rule_id == "internal.rule_failed" for d in found):
+        return found
+    return _merged(rule, variants, read)
+
+
+def _merged(rule: Rule, variants: Variants, axes: list[Axis]) -> list[Diagnostic]:
+    """The rule asked for every combination of the unnamed ``axes``, findings merged."""
+    combos = list(variants.combos(axes))
+    groups: dict[tuple[object, ...], tuple[Ctx, Hit, list[Combo]]] = {}
+    for combo in combos:
+        ctx = variants.ctx(combo)
+        for hit in rule.hits(ctx):
+            key = group_key(rule, hit, namespace(rule, ctx, hit), axes)
+            groups.setdefault(key, (ctx, hit, []))[2].append(combo)
+    out: list[Diagnostic] = []
+    for ctx, hit, held in groups.values():
+        values: dict[Axis, list[str]] = {a: [] for a in axes}
+        for combo in held:
+            for axis, value in combo:
+                if value not in values[axis]:
+                    values[axis].append(value)
+        names: dict[str, object] = {a: axis_names(ctx.ix, a, v) for a, v in values.items()}
+        diag = _diagnostic(rule, Hit(hit.params, {**hit.ns, **names}), ctx)
+        if len(held) == len(combos):
+            out.append(diag)
+        elif diag.value:  # about nothing the file sets: about a target it did not choose
+            out.append(_only(diag, ctx.ix, values))
+    return out
+
+
+def _only(d: Diagnostic, ix: CatalogIndex, values: Mapping[Axis, list[str]]) -> Diagnostic:
+    shown = {a: v for a, v in values.items() if len(v) < len(candidates(ix, a))}
+    return prefixed(d, only_for(ix, shown or dict(values)))
 
 
 def diagnose(rule: Rule, ctx: Ctx) -> list[Diagnostic]:
@@ -89,7 +168,7 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
         elif name == "product":
             ns[name] = ctx.ix.product_name(ctx.product)
         elif name == "scenario":
-            ns[name] = _SCENARIOS.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
+            ns[name] = SCENARIO_NAMES.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
     if ctx.surface == "tf2" and isinstance(ns.get("param"), str):

@@ -18,7 +18,12 @@ __all__ = ["CatalogIndex", "ParamFacts", "index_for", "tf2_defaults", "value_key
 
 
 def value_key(value: object) -> tuple[str, object]:
-    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different."""
+    """Typed identity of a scalar: ``1``, ``True`` and ``"1"`` are all different (a
+    list or dict written where a scalar belongs is told by its text)."""
+    try:
+        hash(value)
+    except TypeError:
+        return (type(value).__name__, repr(value))
     return (type(value).__name__, value)
 
 
@@ -46,6 +51,10 @@ class CatalogIndex:
         self.product_names: dict[str, Text] = {p.id: p.short for p in catalog.products}
         self.holders: frozenset[str] = frozenset(
             p.path for p in catalog.params if p.kind == "subconfig"
+        )
+        #: Variables whose reader takes an empty value for unset.
+        self.empty_unset: frozenset[str] = frozenset(
+            v.name for v in catalog.env_vars if v.empty_is_unset
         )
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: dict[str, re.Pattern[str]] | None = None
@@ -90,13 +99,15 @@ class CatalogIndex:
             self._defaults_at[release] = found
         return found
 
-    def exists_at(self, path: str, release: str) -> bool:
-        """Whether ``release`` has ``path``: its keyword, or (sess.run-only) its key."""
+    def exists_at(self, path: str, release: str, by_key: bool = False) -> bool:
+        """Whether ``release`` has ``path``: its keyword, or its key for a sess.run-only
+        parameter or (``by_key``) a parameter_map written by hand."""
         param = self.param(path)
         history = self.catalog.history
-        if param is not None and param.session is not None and param.session.session_only:
-            read = history.reads_key(param.session.key, release)
-            written = history.writes_key(param.session.key, release)
+        session = param.session if param is not None else None
+        if session is not None and (session.session_only or by_key):
+            read = history.reads_key(session.key, release)
+            written = history.writes_key(session.key, release)
             return read is None or bool(read or written)
         has = history.has_keyword(path, release)
         return has is None or has
@@ -112,6 +123,7 @@ class CatalogIndex:
             found = copy.copy(self)
             found.defaults = tf2_defaults(self.catalog)
             self.__dict__["_tf2"] = found
+            found.__dict__["_tf2"] = found  # seen from 2.x again, it is itself
         return found
 
     def param(self, path: str) -> Parameter | None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from ascend_studio.profile import Expr
-from ascend_studio.schema import Text
+from ascend_studio.schema import Surface, Text
 
 if TYPE_CHECKING:
     from ascend_studio.rules._context import Ctx
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SEVERITIES",
+    "SURFACES_OF_KIND",
     "Condition",
     "Diagnostic",
     "FileSpot",
@@ -33,6 +34,7 @@ __all__ = [
     "Kind",
     "Rule",
     "Severity",
+    "Surface",
     "placeholders",
     "render",
     "rule",
@@ -49,6 +51,21 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 Kind = Literal["catalog", "python", "runtime", "docs", "env", "file", "advice"]
 
 Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
+
+_PARAMS: frozenset[Surface] = frozenset({"estimator", "session"})
+#: Where a rule of each kind holds unless it names its surfaces: a constructor check
+#: where NPURunConfig(...) is built; what the C++ reader, the docs, the files and the
+#: advice say, wherever the option reaches the reader (translated by NPUEstimator
+#: or written into a parameter_map); a variable's fact, whatever the job builds.
+SURFACES_OF_KIND: dict[Kind, frozenset[Surface]] = {
+    "catalog": _PARAMS,
+    "python": frozenset({"constructor"}),
+    "runtime": _PARAMS,
+    "docs": _PARAMS,
+    "env": frozenset({"environment"}),
+    "file": _PARAMS,
+    "advice": _PARAMS,
+}
 
 
 #: Every rule text is made through :meth:`Text.of` (the one code-made bilingual text).
@@ -90,10 +107,16 @@ class Rule:
     targets: tuple[str, ...] | None = None
     #: For catalog-driven families: does the family concern this parameter path?
     involves: Callable[[CatalogIndex, str], bool] | None = None
+    #: The surfaces the rule's fact holds on; None: those of its kind.
+    surfaces: frozenset[Surface] | None = None
 
     def __post_init__(self) -> None:
         if (self.when is None) == (self.scan is None):
             raise ValueError(f"rule {self.id}: give exactly one of when= or scan=")
+
+    @property
+    def holds_on(self) -> frozenset[Surface]:
+        return SURFACES_OF_KIND[self.kind] if self.surfaces is None else self.surfaces
 
     @property
     def flagged(self) -> tuple[str, ...]:
@@ -187,6 +210,7 @@ def rule(
     source: str,
     fix: tuple[str, str] | None = None,
     targets: tuple[str, ...] | None = None,
+    surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
     """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates."""
     return Rule(
@@ -199,4 +223,5 @@ def rule(
         fix=txt(*fix) if fix else None,
         when=when,
         targets=targets,
+        surfaces=None if surfaces is None else frozenset(surfaces),
     )

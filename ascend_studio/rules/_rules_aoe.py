@@ -89,6 +89,7 @@ AOE_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode)",
         fix=("在 NPURunConfig 中同时设置 aoe_mode。", "Also set aoe_mode in NPURunConfig."),
         targets=("work_path", "distribute_config"),
+        surfaces=("estimator",),
     ),
     rule(
         "aoe.params_without_aoe",
@@ -103,6 +104,7 @@ AOE_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); npurunconfig-page:AOE",
         fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),
         targets=("work_path", "distribute_config", "aoe_config_file"),
+        surfaces=("estimator",),
     ),
     rule(
         "env.aoe_mode.target",

@@ -85,8 +85,9 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         (E + "RANK_SIZE", E + "CM_WORKER_SIZE"),
         _rank_and_cm,
         message=(
-            "RANK_SIZE 与 CM_WORKER_SIZE 不能同时设置，NPU 侧读取时抛出 ValueError。",
-            "RANK_SIZE and CM_WORKER_SIZE cannot both be set; the NPU code raises ValueError.",
+            "RANK_SIZE 与 CM_WORKER_SIZE 不能同时设置，TF Adapter 的 util.get_ranksize 读取时抛出 ValueError。",
+            "RANK_SIZE and CM_WORKER_SIZE cannot both be set; TF Adapter's util.get_ranksize "
+            "raises ValueError when it reads them.",
         ),
         source="util.py:get_ranksize",
         fix=(
@@ -121,7 +122,10 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "CM_WORKER_SIZE={env:CM_WORKER_SIZE} must be an integer from 0 to 32768.",
         ),
         source="docs/en/tfa_env/CM_WORKER_SIZE.md",
-        fix=("改为设备总数。", "Use the number of devices."),
+        fix=(
+            "把 CM_WORKER_SIZE 设为设备总数（0 到 32768）。",
+            "Set CM_WORKER_SIZE to the number of devices (0 to 32768).",
+        ),
     ),
     rule(
         "env.rank_size.invalid",
@@ -130,9 +134,10 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         (E + "RANK_SIZE",),
         lambda c: c.env_value("RANK_SIZE") is not None and env_int(c, "RANK_SIZE") is None,
         message=(
-            "RANK_SIZE={env:RANK_SIZE} 不是整数（本进程对应的设备数）；NPU 代码用 int() 读取它时抛出 ValueError。",
-            "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); the NPU code "
-            "reads it with int() and raises ValueError.",
+            "RANK_SIZE={env:RANK_SIZE} 不是整数（本作业的设备数）；TF Adapter 的 allreduce（npu_optimizer.py，NPUDistributedOptimizer 使用）用 int() 读取它时抛出 ValueError。",
+            "RANK_SIZE={env:RANK_SIZE} is not an integer (devices of this job); TF Adapter's "
+            "allreduce (npu_optimizer.py, used by NPUDistributedOptimizer) reads it with int() "
+            "and raises ValueError.",
         ),
         source="tf_adapter/python/npu_bridge/estimator/npu/npu_optimizer.py:513 "
         "(int(util.get_ranksize())); docs/en/tfa_env/RANK_SIZE.md",
@@ -151,6 +156,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:NPUEstimator.__init__ (__load_job_info)",
         fix=("设置 JOB_ID，如 10087。", "Set JOB_ID, e.g. 10087."),
+        surfaces=("estimator",),
     ),
     rule(
         "env.job_id.format",
@@ -182,6 +188,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             'Write TF_CONFIG as a JSON object, e.g. {"cluster": {"worker": ["host:port"]}, '
             '"task": {"type": "worker", "index": 0}}.',
         ),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.cluster_without_strategy",
@@ -197,6 +204,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         source="npu_config.py:NPURunConfig.__init__ (cluster and distribute must all be set)",
         fix=("传入 distribute=strategy。", "Pass distribute=strategy."),
         targets=("distribute",),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.strategy_without_cluster",
@@ -215,6 +223,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set TF_CONFIG with a cluster in the environment, or remove distribute.",
         ),
         targets=("distribute",),
+        surfaces=("constructor",),
     ),
     rule(
         "env.tf_config.mix_compile_mode",
@@ -233,6 +242,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set mix_compile_mode=True (and iterations_per_loop=1).",
         ),
         targets=("mix_compile_mode",),
+        surfaces=("constructor",),
     ),
     rule(
         "model_dir.estimator_mismatch",
@@ -247,5 +257,6 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:NPUEstimator.__check_model_dir",
         fix=("只在一处设置 model_dir。", "Set model_dir in one place only."),
+        surfaces=("estimator",),
     ),
 )

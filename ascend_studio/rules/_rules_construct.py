@@ -58,11 +58,25 @@ def _both_checkpoints(c: Ctx) -> bool:
     return c.is_set("save_checkpoints_steps") and c.is_set("save_checkpoints_secs")
 
 
+#: Where the real code fails on something else than the sub-config object: the
+#: constructor checks four of them; NPUEstimator reads the others' attributes.
+_NOT_CHECKED = frozenset({"profiling_config", "memory_config"})
+_EFFECT = {
+    True: txt(
+        "NPUEstimator 读取其属性时抛出 AttributeError",
+        "NPUEstimator raises AttributeError reading it",
+    ),
+    False: txt("构造时抛出 ValueError", "the constructor raises ValueError"),
+}
+
+
 def _scan_holders(c: Ctx) -> Iterator[Hit]:
     for holder in HOLDERS:
-        value = c.raw(holder)
+        value = c.written(holder)  # a literal written for it: 1, {"enable_dump": True}
         if value is not None and not isinstance(value, Expr):
-            yield Hit((holder,), {"param": holder, "value": show(value), "cls": _CLASSES[holder]})
+            effect = _EFFECT[holder in _NOT_CHECKED]
+            ns = {"param": holder, "value": show(c.raw(holder)), "cls": _CLASSES[holder]}
+            yield Hit((holder,), {**ns, "effect": effect})
 
 
 def _both_precision(c: Ctx) -> bool:
@@ -187,7 +201,10 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "(tf.estimator.RunConfig raises ValueError).",
         ),
         source="tensorflow_estimator run_config.py:RunConfig.__init__",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 save_checkpoints_steps 或 save_checkpoints_secs 之一。",
+            "Keep only save_checkpoints_steps or save_checkpoints_secs.",
+        ),
     ),
     Rule(
         id="subconfig.not_object",
@@ -195,14 +212,15 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         kind="python",
         params=HOLDERS,
         message=txt(
-            "{param} 必须是 {cls} 对象，当前为字面值 {value}；构造时抛出 ValueError。",
-            "{param} must be a {cls} object, got the literal {value}; the constructor raises "
-            "ValueError.",
+            "{param} 必须是 {cls} 对象，当前为字面值 {value}；{effect}。",
+            "{param} must be a {cls} object, got the literal {value}; {effect}.",
         ),
-        source="npu_config.py:_get_dump_config/_get_experimental_config/_get_dynamic_input_config",
+        source="npu_config.py:_get_dump_config/_get_experimental_config/_get_dynamic_input_config, "
+        "GraphMemoryOptimizeConfig check (ValueError); npu_estimator.py:__load_profiling_options/"
+        "__load_graph_optimizers (profiling_config, memory_config: AttributeError)",
         fix=txt(
-            "通过其各字段设置子配置，不要直接赋值。",
-            "Set the sub-config through its fields instead.",
+            "改为 {cls}(...)，把各字段作为关键字参数传入。",
+            "Pass {cls}(...) with the fields as keyword arguments.",
         ),
         scan=_scan_holders,
     ),
@@ -321,7 +339,10 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "aborts the process (LOG(FATAL)).",
         ),
         source=ATTRS + " (enable_compress_weight can not use with compress_weight_conf)",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 enable_compress_weight 或 compress_weight_conf 之一。",
+            "Keep only enable_compress_weight or compress_weight_conf.",
+        ),
     ),
     rule(
         "compress_weight_conf.always_aborts",
@@ -344,6 +365,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "out enable_compress_weight and sends only compress_weight_conf.",
         ),
         targets=("compress_weight_conf",),
+        surfaces=("estimator",),
     ),
     rule(
         "profiling_options.invalid_json",
@@ -376,8 +398,9 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded)",
         fix=(
-            "删除它，或在脚本中用 set_graph_exec_config 设置。",
-            "Remove it, or set it with set_graph_exec_config in the script.",
+            "删除 recompute，或在脚本中用 set_graph_exec_config 设置。",
+            "Remove recompute, or set it with set_graph_exec_config in the script.",
         ),
+        surfaces=("estimator",),
     ),
 )

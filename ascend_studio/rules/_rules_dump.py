@@ -22,12 +22,12 @@ DATA_DUMP_FIELDS = (
 
 def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
     ignored = []
-    if not c.is_true("dump_config.enable_dump"):
+    if c.is_off("dump_config.enable_dump"):
         ignored += [p for p in DATA_DUMP_FIELDS if c.is_set(p)]
-    if not c.is_true("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
+    if c.is_off("dump_config.enable_dump_debug") and c.is_set("dump_config.dump_debug_mode"):
         ignored.append("dump_config.dump_debug_mode")
-    dumping = c.is_true("dump_config.enable_dump") or c.is_true("dump_config.enable_dump_debug")
-    if not dumping and c.is_set("dump_config.dump_path"):
+    both_off = c.is_off("dump_config.enable_dump") and c.is_off("dump_config.enable_dump_debug")
+    if both_off and c.is_set("dump_config.dump_path"):
         ignored.append("dump_config.dump_path")
     return {"which": ", ".join(ignored)} if ignored else None
 
@@ -39,7 +39,7 @@ def _debug_mode_dropped(c: Ctx) -> bool:
 
 
 def _options_without_profiling(c: Ctx) -> bool:
-    return c.is_set("profiling_config.profiling_options") and not c.is_true(
+    return c.is_set("profiling_config.profiling_options") and c.is_off(
         "profiling_config.enable_profiling"
     )
 
@@ -86,6 +86,7 @@ DUMP_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py:__load_dump_config (dump_debug_mode inside if dump_mode)",
         fix=('为 dump_mode 保留默认值 "output"。', 'Leave dump_mode at its default "output".'),
         targets=("dump_config.dump_debug_mode",),
+        surfaces=("estimator",),
     ),
     rule(
         "profiling_options.without_profiling",
@@ -103,6 +104,26 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Set enable_profiling=True, or remove profiling_options.",
         ),
         targets=("profiling_config.profiling_options",),
+        surfaces=("estimator",),
+    ),
+    rule(
+        "profiling_options.not_read",
+        "warning",
+        "runtime",
+        ("profiling_config.profiling_options", "profiling_config.enable_profiling"),
+        _options_without_profiling,
+        message=(
+            "profiling_options 已写入 parameter_map，但 profiling_mode 未开启，TF Adapter 不读取它。",
+            "profiling_options is in the parameter_map, but profiling_mode is off, so TF "
+            "Adapter does not read it.",
+        ),
+        source=ATTRS + " (profiling_options read only if profiling_mode)",
+        fix=(
+            '加上 parameter_map["profiling_mode"].b = True，或删除 profiling_options。',
+            'Add parameter_map["profiling_mode"].b = True, or remove profiling_options.',
+        ),
+        targets=("profiling_config.profiling_options",),
+        surfaces=("session",),
     ),
     rule(
         "dump.both_enabled",
@@ -116,8 +137,8 @@ DUMP_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/dumpconfig_constructor.md (Restrictions)",
         fix=(
-            "一次只开启一种：数据 dump 或溢出检测。",
-            "Turn on one at a time: data dump or overflow detection.",
+            "把 enable_dump 或 enable_dump_debug 之一设为 False：一次只开启一种。",
+            "Set enable_dump or enable_dump_debug to False: one at a time.",
         ),
     ),
 )

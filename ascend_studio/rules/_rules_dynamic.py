@@ -45,6 +45,23 @@ def _given_none(c: Ctx) -> Mapping[str, object] | None:
     return {"none": ", ".join(p.rsplit(".", 1)[1] for p in nones)}
 
 
+_TOGETHER = DYNAMIC_FIELDS[:3]
+
+
+def _session_partial(c: Ctx) -> Mapping[str, object] | None:
+    """Written into a parameter_map, the three keys go together or not at all."""
+    given = [p for p in _TOGETHER if c.is_set(p)]
+    if not given or len(given) == len(_TOGETHER):
+        return None
+    missing = [p.rsplit(".", 1)[1] for p in _TOGETHER if p not in given]
+    return {"missing": ", ".join(missing)}
+
+
+def _session_hybrid_alone(c: Ctx) -> bool:
+    alone = not any(c.is_set(p) for p in _TOGETHER)
+    return alone and c.ival("dynamic_input_config.compile_hybrid_mode", default_too=False) == 1
+
+
 def _hybrid_node_type(c: Ctx) -> bool:
     hybrid = c.ival("dynamic_input_config.compile_hybrid_mode")
     node = c.ival("dynamic_input_config.dynamic_node_type")
@@ -107,6 +124,44 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "Give all four a value (e.g. compile_hybrid_mode=0, dynamic_node_type=0), or remove "
             "dynamic_input_config when no gears are wanted.",
         ),
+        surfaces=("estimator",),
+    ),
+    rule(
+        "dynamic_input_config.keys_together",
+        "error",
+        "runtime",
+        DYNAMIC_FIELDS[:3],
+        _session_partial,
+        message=(
+            "parameter_map 中 input_shape、dynamic_dims、dynamic_node_type 必须同时设置，缺少：{missing}；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "In a parameter_map, input_shape, dynamic_dims and dynamic_node_type go together; "
+            "missing: {missing}. TF Adapter aborts the process (LOG(FATAL)).",
+        ),
+        source=ATTRS + " (input_shape, dynamic_dims and dynamic_node_type should use together)",
+        fix=(
+            "补上 {missing}，或删除其余几个键。",
+            "Add {missing}, or remove the other keys.",
+        ),
+        surfaces=("session",),
+    ),
+    rule(
+        "dynamic_input_config.hybrid_alone",
+        "error",
+        "runtime",
+        ("dynamic_input_config.compile_hybrid_mode",),
+        _session_hybrid_alone,
+        message=(
+            "compile_hybrid_mode=1 需要同时设置 input_shape、dynamic_dims、dynamic_node_type；作业启动时报 Internal 错误。",
+            "compile_hybrid_mode=1 needs input_shape, dynamic_dims and dynamic_node_type; the "
+            "job fails at start with an Internal error.",
+        ),
+        source=ATTRS + " (input_shape, dynamic_dims and dynamic_node_type should be set when "
+        "compile_hybrid_mode is 1)",
+        fix=(
+            "设置这三个键，或删除 compile_hybrid_mode。",
+            "Set the three keys, or remove compile_hybrid_mode.",
+        ),
+        surfaces=("session",),
     ),
     rule(
         "dynamic_input_config.hybrid_node_type",

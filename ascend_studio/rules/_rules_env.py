@@ -66,16 +66,30 @@ def _hccl_env_overridden(c: Ctx) -> bool:
     )
 
 
-def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
+def _cluster_hccl(c: Ctx) -> int | None:
+    """The collective timeout (s) when a finite stream_sync_timeout is set in a cluster."""
     stream = c.ival("stream_sync_timeout", default_too=False)
     if stream is None or stream < 0 or not _in_cluster(c):
         return None
     seconds, _ = c.runtime_int("hccl_timeout")
-    if seconds is None:
+    return seconds
+
+
+def _stream_below_hccl(c: Ctx) -> Mapping[str, object] | None:
+    seconds = _cluster_hccl(c)
+    stream = c.ival("stream_sync_timeout", default_too=False)
+    if not seconds or stream is None or stream > seconds * 1000:
         return None
-    if seconds == 0:  # the collective never times out: any finite sync wait is shorter
-        return {"hccl": 0, "hccl_ms": txt("∞（永不超时）", "∞ (never times out)")}
-    return {"hccl": seconds, "hccl_ms": seconds * 1000} if stream <= seconds * 1000 else None
+    return {"hccl": seconds, "hccl_ms": seconds * 1000}
+
+
+def _stream_with_endless_hccl(c: Ctx) -> Mapping[str, object] | None:
+    """0 s: the collective never times out, so any finite sync wait is shorter."""
+    _, source = c.given_int("hccl_timeout")
+    if _cluster_hccl(c) != 0:
+        return None
+    which = "HCCL_EXEC_TIMEOUT=0" if source == "environment" else "hccl_timeout=0"
+    return {"which": which}
 
 
 def _multistream(c: Ctx) -> str:
@@ -178,8 +192,8 @@ _RUNTIME_RULE = Rule(
     source="npu_attrs.cc:GetEnvDeviceID (reads the environment when the job starts, after the "
     "shell has expanded the text)",
     fix=txt(
-        "如需检查，请在脚本中直接写出取值。",
-        "To have it checked, write the value itself in the script.",
+        "如需检查 {name}，请在脚本中直接写出它的取值。",
+        "To have {name} checked, write its value itself in the script.",
     ),
     scan=_runtime_values,
     involves=lambda _ix, path: path.startswith(E) and path[len(E) :] in TEXT_CHECKED,
@@ -219,7 +233,10 @@ ENV_RULES: tuple[Rule, ...] = (
             "{env:HCCL_EXEC_TIMEOUT}, which is ignored.",
         ),
         source="npurunconfig-page:异常补救 hccl_timeout",
-        fix=("只保留其中一个，或让两者一致。", "Keep one of them, or make them agree."),
+        fix=(
+            "删除 HCCL_EXEC_TIMEOUT，或让它与 hccl_timeout 取值相同。",
+            "Remove HCCL_EXEC_TIMEOUT, or give it the value of hccl_timeout.",
+        ),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
     ),
     rule(
@@ -229,11 +246,18 @@ ENV_RULES: tuple[Rule, ...] = (
         (E + "HCCL_EXEC_TIMEOUT",),
         lambda c: bad_int(c, "HCCL_EXEC_TIMEOUT", 0),
         message=(
-            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒。",
-            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds.",
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} 不是非负整数秒；它是 hccl_timeout 所代替的集合通信超时（秒），HCCL 如何处理其他取值未见文档。",
+            "HCCL_EXEC_TIMEOUT={env:HCCL_EXEC_TIMEOUT} is not a non-negative number of seconds; "
+            "it is the collective timeout hccl_timeout stands in for (in seconds), and no "
+            "source here says what HCCL makes of another value.",
         ),
-        source="npurunconfig-page:异常补救 hccl_timeout",
-        fix=("改为整数秒。", "Use whole seconds."),
+        source="docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/"
+        "exception_remedy.md (hccl_timeout, in seconds, takes precedence over "
+        "HCCL_EXEC_TIMEOUT; stream_sync_timeout compares with either)",
+        fix=(
+            "把 HCCL_EXEC_TIMEOUT 设为非负整数秒。",
+            "Set HCCL_EXEC_TIMEOUT to a whole, non-negative number of seconds.",
+        ),
     ),
     rule(
         "stream_sync_timeout.below_hccl",
@@ -255,8 +279,36 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:异常补救 stream_sync_timeout",
         fix=(
-            "注意单位：stream_sync_timeout 是毫秒，hccl_timeout 是秒。",
-            "Mind the units: stream_sync_timeout is in ms, hccl_timeout in s.",
+            "把 stream_sync_timeout 设为大于 {hccl_ms} 的毫秒数（hccl_timeout 以秒计，stream_sync_timeout 以毫秒计）。",
+            "Set stream_sync_timeout above {hccl_ms} (it is in milliseconds; hccl_timeout is in "
+            "seconds).",
+        ),
+        targets=("stream_sync_timeout",),
+    ),
+    rule(
+        "stream_sync_timeout.collective_never_times_out",
+        "error",
+        "env",
+        (
+            "stream_sync_timeout",
+            "hccl_timeout",
+            E + "HCCL_EXEC_TIMEOUT",
+            E + "RANK_SIZE",
+            E + "CM_WORKER_SIZE",
+            E + "RANK_TABLE_FILE",
+        ),
+        _stream_with_endless_hccl,
+        message=(
+            "集群场景下 stream_sync_timeout 必须大于集合通信超时；{which} 表示集合通信永不超时，有限的 stream_sync_timeout（{stream_sync_timeout} 毫秒）总是更短。",
+            "In a cluster, stream_sync_timeout must exceed the collective timeout; {which} "
+            "means the collective never times out, so a finite stream_sync_timeout "
+            "({stream_sync_timeout} ms) is always shorter.",
+        ),
+        source="npurunconfig-page:异常补救 stream_sync_timeout",
+        fix=(
+            "把 stream_sync_timeout 设为 -1（不限等待），或给集合通信一个有限的超时（秒）。",
+            "Set stream_sync_timeout=-1 (wait indefinitely), or give the collective a finite "
+            "timeout in seconds.",
         ),
         targets=("stream_sync_timeout",),
     ),
@@ -275,8 +327,8 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:试验参数 auto_multistream_parallel_mode vs docs experiment_options.md",
         fix=(
-            "静态 shape 使用 cv 时不要设置该环境变量。",
-            "For cv on static shapes, leave the variable unset.",
+            "静态 shape 使用 cv 时取消 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。",
+            "For cv on static shapes, unset ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
         ),
     ),
     rule(
@@ -384,7 +436,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "{product}.",
         ),
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Applicability)",
-        fix=("取消该变量。", "Unset it."),
+        fix=("取消 ENABLE_HF32_EXECUTION。", "Unset ENABLE_HF32_EXECUTION."),
     ),
     rule(
         "env.hf32.fp16_inference",
@@ -415,6 +467,9 @@ ENV_RULES: tuple[Rule, ...] = (
         source="tf_adapter/util/npu_attrs.cc:2737 (profiling_options passed on as "
         "ge.exec.profilingOptions; TF Adapter never reads PROFILING_OPTIONS); the ASCEND_WORK_PATH "
         "page (envref_07_0007, table 1) ranks both above ASCEND_WORK_PATH, not against each other",
-        fix=("只保留一种配置方式。", "Configure profiling one way only."),
+        fix=(
+            "取消 PROFILING_OPTIONS，或在脚本中设置 enable_profiling=False：只用一种方式。",
+            "Unset PROFILING_OPTIONS, or set enable_profiling=False in the script: one way only.",
+        ),
     ),
 )

@@ -227,7 +227,10 @@ FILE_RULES: tuple[Rule, ...] = (
             "does not support.",
         ),
         source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
-        fix=("去掉该模式。", "Remove that mode."),
+        fix=(
+            "从 op_precision_mode 文件中删除该模式。",
+            "Remove that mode from the op_precision_mode file.",
+        ),
     ),
     rule(
         "op_precision_mode.unknown_mode",
@@ -272,6 +275,9 @@ FILE_RULES: tuple[Rule, ...] = (
             "ignored.",
         ),
         source=PAGE + ": 精度比对 fusion_switch_file; " + EN_DOCS + "/accuracy_comparison.md",
-        fix=("删除 UBFusion 段。", "Remove the UBFusion section."),
+        fix=(
+            "从 fusion_switch_file 中删除 UBFusion 部分。",
+            "Remove the UBFusion section from the fusion_switch_file.",
+        ),
     ),
 )

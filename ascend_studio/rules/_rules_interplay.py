@@ -116,7 +116,7 @@ def _parallel_static_memory(c: Ctx) -> bool:
 
 
 def _host_placement(c: Ctx) -> bool:
-    return c.lit("variable_placement") == "Host" and c.lit("mix_compile_mode") is not True
+    return c.lit("variable_placement") == "Host" and c.is_off("mix_compile_mode")
 
 
 def _inference_run_mode(c: Ctx) -> bool:
@@ -215,7 +215,10 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "iteration, so shape_generalization_mode has no effect.",
         ),
         source="npurunconfig-page:试验参数 shape_generalization_mode",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 shape_generalization_mode 或 compile_dynamic_mode=True 之一。",
+            "Keep only shape_generalization_mode or compile_dynamic_mode=True.",
+        ),
         targets=("shape_generalization_mode",),
     ),
     rule(
@@ -265,7 +268,10 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "wins and the shape range is ignored.",
         ),
         source="npurunconfig-page:后续版本废弃配置 dynamic_inputs_shape_range",
-        fix=("只保留其中一个。", "Keep only one of them."),
+        fix=(
+            "只保留 dynamic_inputs_shape_range 或 dynamic_dims 之一。",
+            "Keep only dynamic_inputs_shape_range or dynamic_dims.",
+        ),
         targets=("dynamic_inputs_shape_range",),
     ),
     rule(
@@ -413,8 +419,8 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
         fix=(
-            "调整精度模式，或关闭训练加速。",
-            "Change the precision mode, or drop training acceleration.",
+            '把 precision_mode_v2 设为 "origin"（或 precision_mode="allow_fp32_to_fp16"），或删除 accelerate_train_mode。',
+            'Set precision_mode_v2="origin" (or precision_mode="allow_fp32_to_fp16"), or remove accelerate_train_mode.',
         ),
         targets=("experimental_config.accelerate_train_mode",),
     ),

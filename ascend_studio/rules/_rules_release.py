@@ -22,9 +22,16 @@ from ascend_studio.rules._release_text import (
     retired_fact,
     where_text,
 )
-from ascend_studio.schema import KeywordFact, Text
+from ascend_studio.schema import KeywordFact, Surface, Text
 
 __all__ = ["RELEASE_RULES"]
+
+#: Where the release's own code reads the configuration: its constructors, NPUEstimator's
+#: translation, the C++ reader of a parameter_map. Not TF Adapter 2.x (its releases are
+#: ``tf2_releases.toml``'s), not the environment alone.
+_OPTIONS: frozenset[Surface] = frozenset({"constructor", "estimator", "session"})
+_BUILT: frozenset[Surface] = frozenset({"constructor"})
+_READ: frozenset[Surface] = frozenset({"estimator", "session"})
 
 SRC = "npu_config.py (constructor signatures of each public release); ascend-tensorflow; hicann-tensorflow"
 
@@ -38,6 +45,7 @@ def _family(
     fix: Text | None = None,
     source: str = SRC,
     involves: Callable[[CatalogIndex, str], bool] = lambda ix, path: False,
+    surfaces: frozenset[Surface] = _OPTIONS,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -49,6 +57,7 @@ def _family(
         fix=fix,
         scan=scan,
         involves=involves,
+        surfaces=surfaces,
     )
 
 
@@ -60,6 +69,14 @@ def _versioned(ix: CatalogIndex, path: str) -> bool:
 def _sess_only(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
     return param is not None and param.session is not None and param.session.session_only
+
+
+def _sess_keyed(ix: CatalogIndex, path: str) -> bool:
+    """A parameter whose sess.run key some public release's C++ does not read."""
+    param = ix.param(path)
+    history = ix.catalog.history
+    fact = history.key(param.session.key) if param is not None and param.session else None
+    return fact is not None and fact.read is not None and history.varies(fact.read)
 
 
 def _checked(ix: CatalogIndex, path: str) -> bool:
@@ -145,13 +162,15 @@ def _replacement(fact: KeywordFact) -> Text:
 
 
 def _keys_not_read(ctx: Ctx) -> Iterator[Hit]:
-    """Set sess.run-only keys the target release's C++ does not read."""
+    """Set keys the target release's C++ does not read: sess.run-only ones, and on a
+    parameter_map written by hand every key."""
     if ctx.release is None:
         return
     history = ctx.ix.catalog.history
+    by_hand = ctx.surface == "session"
     for path, value, facts in ctx.known():
         session = facts.param.session
-        if session is None or not session.session_only or ctx.exists(path):
+        if session is None or not (session.session_only or by_hand) or ctx.exists(path):
             continue
         fact = history.key(session.key)
         span = fact.read if fact is not None else None
@@ -179,40 +198,58 @@ def _retired_kwargs(ctx: Ctx) -> Iterator[Hit]:
 
 
 def _not_everywhere(ctx: Ctx) -> Iterator[Hit]:
-    """With no release named: the set keywords that some releases lack, in one finding."""
-    if ctx.release is not None or ctx.profile.release is not None or ctx.surface == "tf2":
+    """With no release named: each set keyword some releases lack, said for those
+    releases (as a finding for an unnamed product is said for the products)."""
+    if ctx.release is not None or ctx.profile.release is not None:
         return
     history = ctx.ix.catalog.history
-    found: list[tuple[str, KeywordFact]] = []
-    for path, _, facts in ctx.known():
+    for path, value, facts in ctx.known():
         session = facts.param.session
         fact = history.keyword(path)
         if (session is not None and session.session_only) or fact is None:
             continue
         if history.varies(fact):
-            found.append((path, fact))
+            yield Hit((path,), _lacking(ctx, fact, show(value)))
     for extra in ctx.profile.extra_kwargs:
         fact = retired_fact(history, extra.owner, extra.name)
         if fact is not None:
-            found.append((fact.path, fact))
-    if found:
-        zh = "；".join(f"{p}：{_span_words(ctx, f).zh}" for p, f in found)
-        en = "; ".join(f"{p}: {_span_words(ctx, f).en}" for p, f in found)
-        yield Hit(tuple(p for p, _ in found), {"list": txt(zh, en)})
+            yield Hit((f"{extra.owner}.{extra.name}",), _lacking(ctx, fact, extra.expr))
 
 
-def _span_words(ctx: Ctx, fact: KeywordFact) -> Text:
+def _keys_not_everywhere(ctx: Ctx) -> Iterator[Hit]:
+    """With no release named, on a parameter_map written by hand: each set key some
+    releases' C++ does not read, said for those releases."""
+    if ctx.release is not None or ctx.profile.release is not None:
+        return
+    history = ctx.ix.catalog.history
+    for path, _, facts in ctx.known():
+        session = facts.param.session
+        fact = history.key(session.key) if session is not None else None
+        if session is None or fact is None or fact.read is None or not history.varies(fact.read):
+            continue
+        yield Hit(
+            (path,),
+            {"param": path, "key": session.key, "lacking": history.lacking(fact.read),
+             "where": history.where(fact.read)},
+        )  # fmt: skip
+
+
+def _lacking(ctx: Ctx, fact: KeywordFact, value: str) -> dict[str, object]:
     history = ctx.ix.catalog.history
     where = where_text(history, fact)
+    why = txt(f"它{where.zh}可用", f"it exists {where.en}")
     if fact.removed is not None:
         gone = gone_short(fact)
-        tail = (
-            txt(f"，改用 {fact.replaced_by}", f"; use {fact.replaced_by}")
-            if fact.replaced_by
-            else txt("", "")
-        )
-        return txt(f"{where.zh}，{gone.zh}{tail.zh}", f"{where.en}, {gone.en}{tail.en}")
-    return where
+        why = txt(f"{why.zh}，{gone.zh}", f"{why.en}, {gone.en}")
+        if fact.replaced_by:
+            why = txt(f"{why.zh}，改用 {fact.replaced_by}", f"{why.en}; use {fact.replaced_by}")
+    return {
+        "param": fact.path,
+        "owner": fact.owner,
+        "value": value,
+        "lacking": history.lacking(fact),
+        "why": why,
+    }
 
 
 def _values(ctx: Ctx) -> Iterator[Hit]:
@@ -261,6 +298,13 @@ def _types(ctx: Ctx) -> Iterator[Hit]:
         )  # fmt: skip
 
 
+_NAME_IT = txt(
+    "用 --release、[tool.ascend-studio] 的 release 或脚本中的 # ascend-studio: release=... 指定版本（auto：读取本机已安装的版本），即可确切检查 {param}。",
+    "Name the release (--release, release in [tool.ascend-studio], or "
+    "# ascend-studio: release=... in the script; auto reads the installed one) to "
+    "check {param} exactly.",
+)
+
 RELEASE_RULES: tuple[Rule, ...] = (
     _family(
         "release.unknown",
@@ -289,6 +333,7 @@ RELEASE_RULES: tuple[Rule, ...] = (
         fix=txt("{todo}。", "{todo}."),
         source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
         involves=_versioned,
+        surfaces=_BUILT,
     ),
     _family(
         "release.retired_keyword",
@@ -301,6 +346,7 @@ RELEASE_RULES: tuple[Rule, ...] = (
         _retired_kwargs,
         fix=txt("{todo}。", "{todo}."),
         source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
+        surfaces=_BUILT,
     ),
     _family(
         "release.key_not_read",
@@ -312,10 +358,12 @@ RELEASE_RULES: tuple[Rule, ...] = (
         ),
         _keys_not_read,
         fix=txt(
-            "删除它，或以读取它的版本为目标。", "Remove it, or target a release that reads it."
+            "删除 {param}，或以读取 parameter_map['{key}'] 的版本为目标（{where}）。",
+            "Remove {param}, or target a release that reads parameter_map['{key}'] ({where}).",
         ),
         source="npu_attrs.cc; ascend-tensorflow; hicann-tensorflow",
         involves=_sess_only,
+        surfaces=_READ,
     ),
     _family(
         "release.value",
@@ -339,7 +387,10 @@ RELEASE_RULES: tuple[Rule, ...] = (
             "fails when TF Adapter sends it.",
         ),
         _types,
-        fix=txt("改为 {expected} 类型的值。", "Use a value of type {expected}."),
+        fix=txt(
+            "把 {param} 改为 {expected} 类型的值（该版本默认 {default}）。",
+            "Give {param} a value of type {expected} (that release's default is {default}).",
+        ),
         source="npu_config.py (signature defaults); ascend-tensorflow",
         involves=_retyped,
     ),
@@ -347,17 +398,27 @@ RELEASE_RULES: tuple[Rule, ...] = (
         "release.depends",
         "info",
         txt(
-            "未指定 TF Adapter 版本；这些参数只在部分（写明 CANN 版本的）版本中存在，在其他版本上构造时会报 TypeError：{list}。",
-            "No TF Adapter release is named; these exist only in some of the releases with a "
-            "public CANN version, and on the others the constructor raises TypeError: {list}.",
+            "仅当 TF Adapter 版本为 {lacking} 时（文件未指定版本）：{owner} 没有参数 {param}，构造时会报 TypeError（{why}）。",
+            "Only on TF Adapter {lacking} (no release is named): {owner} has no parameter "
+            "{param}, so it raises TypeError ({why}).",
         ),
         _not_everywhere,
-        fix=txt(
-            "用 --release、[tool.ascend-studio] 的 release 或脚本中的 # ascend-studio: release=... 指定版本（auto：读取本机已安装的版本），即可逐项检查。",
-            "Name the release (--release, release in [tool.ascend-studio], or "
-            "# ascend-studio: release=... in the script; auto reads the installed one) to "
-            "check each exactly.",
-        ),
+        fix=_NAME_IT,
         involves=_versioned,
+        surfaces=_BUILT,
+    ),
+    _family(
+        "release.key_depends",
+        "info",
+        txt(
+            "仅当 TF Adapter 版本为 {lacking} 时（文件未指定版本）：C++ 不读取 parameter_map['{key}']，该值被静默忽略（读取它的版本：{where}）。",
+            "Only on TF Adapter {lacking} (no release is named): the C++ does not read "
+            "parameter_map['{key}'], so the value is silently ignored (read {where}).",
+        ),
+        _keys_not_everywhere,
+        fix=_NAME_IT,
+        source="npu_attrs.cc; ascend-tensorflow; hicann-tensorflow",
+        involves=_sess_keyed,
+        surfaces=frozenset({"session"}),
     ),
 )

@@ -305,7 +305,10 @@ OPTION_RULES: tuple[Rule, ...] = (
             "npu_device.set_npu_loop_size({iterations_per_loop}): the argument must be an integer; the call raises TypeError.",
         ),
         source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize (int64_t loop_size)",
-        fix=txt("传入正整数。", "Pass a positive integer."),
+        fix=txt(
+            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
+            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
+        ),
     ),
     when(
         "tf2.loop_size.ignored",
@@ -318,7 +321,10 @@ OPTION_RULES: tuple[Rule, ...] = (
             "npu_device.set_npu_loop_size({iterations_per_loop}): a value of 0 or less only logs an error; the setting is ignored and the loop size stays as it was.",
         ),
         source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize; docs/en/tfadapter_2/apiref/npu-set_npu_loop_size.md",
-        fix=txt("传入正整数。", "Pass a positive integer."),
+        fix=txt(
+            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
+            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
+        ),
     ),
     when(
         "tf2.device_id.type",
@@ -331,6 +337,9 @@ OPTION_RULES: tuple[Rule, ...] = (
             "npu_device.open({session_device_id}): device_id must be an integer; opening the device raises TypeError.",
         ),
         source=f"{_DEVICE}:open; tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:Open (int device_index)",
-        fix=txt("传入整数设备 ID。", "Pass an integer device id."),
+        fix=txt(
+            "给 npu_device.open(...) 传入整数设备 ID，例如 open(device_id=0)。",
+            "Pass npu_device.open(...) an integer device id, e.g. open(device_id=0).",
+        ),
     ),
 )

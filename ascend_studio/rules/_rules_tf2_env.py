@@ -132,7 +132,10 @@ ENV_RULES_TF2: tuple[Rule, ...] = (
             "RANK_SIZE={env:RANK_SIZE}: npu_device.open() runs int(RANK_SIZE), which raises ValueError for this value.",
         ),
         source=f"{_DEVICE}:open, get_ranksize",
-        fix=txt("设为整数设备数。", "Set the number of devices, an integer."),
+        fix=txt(
+            "把 RANK_SIZE 设为整数设备数，例如 export RANK_SIZE=8。",
+            "Set RANK_SIZE to the number of devices as an integer, e.g. export RANK_SIZE=8.",
+        ),
     ),
     when(
         "tf2.env.rank_and_worker_size",
@@ -145,7 +148,10 @@ ENV_RULES_TF2: tuple[Rule, ...] = (
             "RANK_SIZE and CM_WORKER_SIZE are both set: npu_device.open() raises ValueError.",
         ),
         source=f"{_DEVICE}:get_ranksize",
-        fix=txt("只保留其中一个。", "Keep only one of them."),
+        fix=txt(
+            "只保留 RANK_SIZE（配合 rank table）或 CM_WORKER_SIZE（配合 CM_CHIEF_IP）中的一个。",
+            "Keep only RANK_SIZE (with a rank table) or CM_WORKER_SIZE (with CM_CHIEF_IP), not both.",
+        ),
     ),
     when(
         "tf2.env.cm_and_rank_table",
@@ -158,6 +164,9 @@ ENV_RULES_TF2: tuple[Rule, ...] = (
             "With more than one device, CM_CHIEF_IP and RANK_TABLE_FILE are both set: npu_device.open() raises RuntimeError.",
         ),
         source=f"{_DEVICE}:open",
-        fix=txt("只用其中一种组网方式。", "Use one way of forming the cluster."),
+        fix=txt(
+            "只用一种组网方式：CM_CHIEF_IP 等 CM_* 变量，或 RANK_TABLE_FILE。",
+            "Use one way of forming the cluster: the CM_* variables (CM_CHIEF_IP...) or RANK_TABLE_FILE.",
+        ),
     ),
 )

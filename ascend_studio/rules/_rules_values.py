@@ -7,54 +7,11 @@ from collections.abc import Mapping
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.schema import (
-    ProductRange,
     check_device_list,
     format_problem,
-    number_text,
-    product_range,
 )
 
 __all__ = ["VALUE_RULES"]
-
-HCCL_SRC = "npurunconfig-page:异常补救 hccl_timeout"
-
-
-def _hccl(c: Ctx) -> tuple[int, ProductRange] | None:
-    """The set hccl_timeout and the range the docs give for the product, if both."""
-    value = c.ival("hccl_timeout", default_too=False)
-    param = c.ix.param("hccl_timeout")
-    found = None if param is None else product_range(param, c.product)
-    return None if value is None or found is None else (value, found)
-
-
-def _range_ns(found: ProductRange) -> dict[str, object]:
-    low = f"{'(' if found.minimum_exclusive else '['}{number_text(found.minimum or 0)}"
-    top = number_text(found.maximum or 0)
-    return {"range": f"{low}, {top}]", "step": found.step, "top": top}
-
-
-def _inside(value: int, found: ProductRange) -> bool:
-    low, high = found.minimum or 0, found.maximum
-    above = value > low if found.minimum_exclusive else value >= low
-    return above and (high is None or value <= high)
-
-
-def _hccl_rounded(c: Ctx) -> Mapping[str, object] | None:
-    both = _hccl(c)
-    if both is None or not both[1].step or not _inside(*both):
-        return None
-    effective, _ = c.runtime_int("hccl_timeout")
-    return {"effective": effective, **_range_ns(both[1])} if effective != both[0] else None
-
-
-def _hccl_out_of_range(stepped: bool) -> Condition:
-    def when(c: Ctx) -> Mapping[str, object] | None:
-        both = _hccl(c)
-        if both is None or bool(both[1].step) != stepped or _inside(*both):
-            return None
-        return _range_ns(both[1])
-
-    return when
 
 
 def _format(path: str) -> Condition:
@@ -67,6 +24,39 @@ def _format(path: str) -> Condition:
         return {"problem": problem} if problem else None
 
     return when
+
+
+def _range_groups(text: str) -> str | None:
+    """What ParseInputShapeRange rejects (LOG(FATAL)): a group that is not
+    ``data:..`` or ``getnext:..``, or other than one or two groups."""
+    groups = text.split(";")
+    for group in groups:
+        name, colon, _ = group.partition(":")
+        if not colon or ":" in group[len(name) + 1 :] or name not in ("data", "getnext"):
+            return f"{group!r} is not data:[..] or getnext:[..]"
+    return None if 1 <= len(groups) <= 2 else "more than two groups"
+
+
+def _parsed_shape_range(c: Ctx) -> str | None:
+    """The range, when the adapter parses it: dynamic_input on, dynamic_execute mode."""
+    text = c.sval("dynamic_inputs_shape_range")
+    mode = c.eff("dynamic_graph_execute_mode") or "dynamic_execute"
+    if not text or not c.is_true("dynamic_input") or mode != "dynamic_execute":
+        return None
+    return text
+
+
+def _shape_range_aborts(c: Ctx) -> Mapping[str, object] | None:
+    text = _parsed_shape_range(c)
+    problem = None if text is None else _range_groups(text)
+    return {"problem": problem} if problem else None
+
+
+def _shape_range_undocumented(c: Ctx) -> Mapping[str, object] | None:
+    text = _parsed_shape_range(c)
+    if text is None or _range_groups(text) is not None:
+        return None
+    return _format("dynamic_inputs_shape_range")(c)  # type: ignore[return-value]
 
 
 def _duplicate_devices(c: Ctx) -> Mapping[str, object] | None:
@@ -106,7 +96,7 @@ def _dump_with_exception_dump(c: Ctx) -> bool:
 
 
 def _quant_without_dump(c: Ctx) -> bool:
-    return c.lit("quant_dumpable") == "1" and not c.is_true("dump_config.enable_dump")
+    return c.lit("quant_dumpable") == "1" and c.is_off("dump_config.enable_dump")
 
 
 def _aoe_default_work_path(c: Ctx) -> bool:
@@ -114,56 +104,6 @@ def _aoe_default_work_path(c: Ctx) -> bool:
 
 
 VALUE_RULES: tuple[Rule, ...] = (
-    rule(
-        "hccl_timeout.rounded",
-        "warning",
-        "docs",
-        ("hccl_timeout",),
-        _hccl_rounded,
-        message=(
-            "在 {product} 上 hccl_timeout 会先整除 {step} 再乘 {step}（最小 {step}），{hccl_timeout} 实际生效为 {effective} 秒。",
-            "On {product} hccl_timeout is floored to a multiple of {step} (at least {step}): "
-            "{hccl_timeout} becomes {effective} s.",
-        ),
-        source=HCCL_SRC,
-        fix=(
-            "直接填写 {step} 的整数倍，如 {effective}。",
-            "Use a multiple of {step}, such as {effective}.",
-        ),
-    ),
-    rule(
-        "hccl_timeout.legacy_range",
-        "error",
-        "docs",
-        ("hccl_timeout",),
-        _hccl_out_of_range(stepped=True),
-        message=(
-            "在 {product} 上 hccl_timeout 的取值范围是 {range} 秒，当前为 {hccl_timeout}。",
-            "On {product} hccl_timeout must be in {range} s, got {hccl_timeout}.",
-        ),
-        source=HCCL_SRC,
-        fix=(
-            "取 {step} 到 {top} 之间 {step} 的整数倍。",
-            "Use a multiple of {step} from {step} to {top}.",
-        ),
-    ),
-    rule(
-        "hccl_timeout.range",
-        "error",
-        "docs",
-        ("hccl_timeout",),
-        _hccl_out_of_range(stepped=False),
-        message=(
-            "在 {product} 上 hccl_timeout 的取值范围是 {range} 秒（0 表示永不超时），当前为 {hccl_timeout}。",
-            "On {product} hccl_timeout must be in {range} s (0 = never time out), "
-            "got {hccl_timeout}.",
-        ),
-        source=HCCL_SRC,
-        fix=(
-            "改为 {range} 范围内的整数秒（0 表示永不超时）。",
-            "Use whole seconds in {range} (0 = never time out).",
-        ),
-    ),
     rule(
         "aicore_num.format",
         "error",
@@ -200,17 +140,39 @@ VALUE_RULES: tuple[Rule, ...] = (
     rule(
         "dynamic_inputs_shape_range.format",
         "error",
+        "runtime",
+        ("dynamic_inputs_shape_range", "dynamic_input", "dynamic_graph_execute_mode"),
+        _shape_range_aborts,
+        message=(
+            "dynamic_inputs_shape_range 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
+            "dynamic_inputs_shape_range is malformed ({problem}); TF Adapter aborts the "
+            "process (LOG(FATAL)).",
+        ),
+        source="tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2206 "
+        "(OMPartitionSubgraphsPass::ParseInputShapeRange: LOG(FATAL) on a group other than "
+        "data:/getnext: or more than two; read only with dynamic_input and dynamic_execute)",
+        fix=(
+            '写成 "getnext:[128,3~5,-1];data:[]"：最多两组，每组 data: 或 getnext: 开头。',
+            'Write at most two groups, each data: or getnext:, e.g. "getnext:[128,3~5,-1];data:[]".',
+        ),
+        targets=("dynamic_inputs_shape_range",),
+    ),
+    rule(
+        "dynamic_inputs_shape_range.dims",
+        "warning",
         "docs",
         ("dynamic_inputs_shape_range",),
-        _format("dynamic_inputs_shape_range"),
+        _shape_range_undocumented,
         message=(
-            "dynamic_inputs_shape_range 格式不对（{problem}）。",
-            "dynamic_inputs_shape_range is malformed ({problem}).",
+            "dynamic_inputs_shape_range 的维度写法与文档不同（{problem}）；TF Adapter 不检查维度，交给下层处理。",
+            "dynamic_inputs_shape_range writes its dimensions unlike the docs ({problem}); TF "
+            "Adapter does not check them and passes them on.",
         ),
-        source="npurunconfig-page:后续版本废弃配置 dynamic_inputs_shape_range",
+        source="npurunconfig-page:后续版本废弃配置 dynamic_inputs_shape_range (the documented "
+        "form); tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2206 (dimensions not checked)",
         fix=(
-            '例如 "getnext:[128,3~5,-1];data:[]"。',
-            'For example "getnext:[128,3~5,-1];data:[]".',
+            '每维写成 n、-1 或 lo~hi，如 "getnext:[128,3~5,-1];data:[]"。',
+            'Write each dimension as n, -1 or lo~hi, e.g. "getnext:[128,3~5,-1];data:[]".',
         ),
     ),
     rule(
@@ -260,7 +222,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "local_device_list names device {twice} more than once.",
         ),
         source="npurunconfig-page:数据增强 local_device_list",
-        fix=("每个设备只写一次。", "List each device once."),
+        fix=(
+            "local_device_list 中每个设备只写一次。",
+            "List each device once in local_device_list.",
+        ),
     ),
     rule(
         "static_memory_policy.one_means_two",
@@ -287,8 +252,8 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
         fix=(
-            "删除它，分布式训练改用 NPU 的分布式接口。",
-            "Remove it; use the NPU distributed APIs instead.",
+            "删除 {which}，分布式训练改用 NPU 的分布式接口。",
+            "Remove {which}; use the NPU distributed APIs instead.",
         ),
     ),
     rule(
@@ -357,7 +322,10 @@ VALUE_RULES: tuple[Rule, ...] = (
             "target machine or TF Adapter aborts the process.",
         ),
         source="npu_estimator.py (work_path falls back to './'); npu_attrs.cc CheckPath (LOG(FATAL))",
-        fix=("显式设置一个已存在的可写目录。", "Set an existing, writable directory explicitly."),
+        fix=(
+            "把 work_path 设为一个已存在、可写的目录。",
+            "Set work_path to an existing, writable directory.",
+        ),
         targets=("work_path",),
     ),
 )

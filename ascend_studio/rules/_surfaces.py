@@ -21,8 +21,8 @@ from ascend_studio.rules._rules_tf2_env import ENV_RULES_TF2
 
 __all__ = ["HOLD_ON_TF2", "TF2_ONLY", "TF2_RULES", "rules_for"]
 
-#: The rules of TF Adapter 2.x's own code.
-TF2_RULES = (*OPTION_RULES, *ENV_RULES_TF2)
+#: The rules of TF Adapter 2.x's own code: they hold on that surface only.
+TF2_RULES = tuple(replace(r, surfaces=frozenset({"tf2"})) for r in (*OPTION_RULES, *ENV_RULES_TF2))
 
 _PAGES = "docs/en/tfadapter_2/apiref/npu-global_options/"
 _WRAPPER = "tf_adapter_2.x/npu_device/core/npu_wrapper.cpp"
@@ -94,7 +94,10 @@ TF2_ONLY = frozenset(r.id for r in TF2_RULES)
 @cache
 def _tf2(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
     held = [r for r in rules if r.id in HOLD_ON_TF2]
-    cited = [replace(r, source=HOLD_ON_TF2[r.id] or r.source) for r in held]
+    cited = [
+        replace(r, source=HOLD_ON_TF2[r.id] or r.source, surfaces=r.holds_on | {"tf2"})
+        for r in held
+    ]
     return (*cited, *TF2_RULES)
 
 

@@ -63,6 +63,15 @@ from ascend_studio.schema._release_models import (
 )
 from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
+from ascend_studio.schema._surfaces import (
+    AXES,
+    SURFACE_WORDS,
+    SURFACES,
+    THROUGH,
+    Axis,
+    Surface,
+    surface_of,
+)
 from ascend_studio.schema._target import (
     AUTO,
     Resolved,
@@ -81,6 +90,7 @@ from ascend_studio.schema._tf2 import (
 )
 from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
+    accepted_types,
     documented_default,
     number_text,
     product_range,
@@ -93,11 +103,16 @@ from ascend_studio.schema._values import (
 
 __all__ = [
     "AUTO",
+    "AXES",
     "FILE_FORMATS",
     "FORMATS",
     "OWNERS",
     "SUBCONFIG_PATHS",
+    "SURFACES",
+    "SURFACE_WORDS",
     "TF2_PREFIX",
+    "THROUGH",
+    "Axis",
     "Catalog",
     "CatalogError",
     "Category",
@@ -126,6 +141,7 @@ __all__ = [
     "SessionOption",
     "Source",
     "Span",
+    "Surface",
     "Text",
     "Tf2",
     "Tf2Call",
@@ -136,6 +152,7 @@ __all__ = [
     "UnknownReleaseError",
     "ValuesFact",
     "When",
+    "accepted_types",
     "auto_release",
     "change_text",
     "check_accelerate_train_mode",
@@ -161,6 +178,7 @@ __all__ = [
     "resolve_release",
     "runtime_number",
     "shipped_catalog",
+    "surface_of",
     "tf2_catalog",
     "tf2_parameter",
     "type_matches",

@@ -172,6 +172,9 @@ class EnvVar(_Frozen):
     example: str = ""
     path_like: bool = False
     sources: tuple[str, ...] = ()
+    #: The reader takes an empty value for unset (``export ASCEND_DEVICE_ID=`` falls
+    #: back as if the variable were absent); otherwise "" is a value to check.
+    empty_is_unset: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,17 +249,22 @@ Enforced = Literal["raises", "rejects", "aborts", "unchecked", "clamps", "explic
 class Checks(_Frozen):
     """How strictly the real code enforces a set value, per aspect."""
 
-    #: raises: another Python type fails; number: any int or float is accepted (TF
-    #: only compares it with a bound); str: the adapter applies ``str()`` first, so
-    #: any value is accepted; explicit: a cross-parameter rule checks it.
-    type: Literal["raises", "number", "str", "explicit"] = "raises"
+    #: raises: another Python type fails (a str parameter sent through
+    #: ``tf.compat.as_bytes`` takes bytes too; one written raw takes bytes only);
+    #: constructor: the constructor itself checks ``isinstance(value, py_type)``;
+    #: number: any int or float is accepted (TF only compares it with a bound); str:
+    #: the adapter applies ``str()`` first, so any value is accepted; explicit: a
+    #: cross-parameter rule checks it.
+    type: Literal["raises", "constructor", "number", "str", "explicit"] = "raises"
     values: Enforced = "unchecked"
     range: Enforced = "unchecked"
     #: The value is read (and checked) only while this boolean parameter is True.
     read_with: str | None = None
     #: What an explicit ``None`` does: omits (not sent, like unset), default (the
-    #: library's own meaning of None, kept), raises (the real code fails on it).
-    none: Literal["omits", "default", "raises"] = "omits"
+    #: library's own meaning of None, kept), raises (the constructor raises),
+    #: fails_when_sent (NPUEstimator raises writing it into the session options;
+    #: a value it sends only under a condition fails only then).
+    none: Literal["omits", "default", "raises", "fails_when_sent"] = "omits"
 
 
 @dataclass(frozen=True, kw_only=True)

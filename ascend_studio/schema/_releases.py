@@ -148,6 +148,10 @@ class ReleaseIndex:
         """For which releases ``span`` holds, in words."""
         return where_text(self, span)
 
+    def lacking(self, span: Span) -> Text:
+        """For which releases ``span`` does not hold, in words."""
+        return lacking_text(self, span)
+
     # -- facts -----------------------------------------------------------------------
     def keyword(self, path: str) -> KeywordFact | None:
         return self._keywords.get(path)
@@ -228,3 +232,22 @@ def where_text(index: ReleaseIndex, span: Span) -> Text:
         zh += f"（{listed} 除外）"
         en += f" (not in {listed})"
     return Text.of(zh, en)
+
+
+def lacking_text(index: ReleaseIndex, span: Span) -> Text:
+    """``before 9.0.0 (2026-04)``, ``from r1.12.0 (2023-04) on``, ``r1.15.0``: the
+    releases ``span`` does not hold in (none: ``no release``)."""
+    first = index.first(span)
+    zh: list[str] = []
+    en: list[str] = []
+    if index.releases[0].id != first.id:
+        zh.append(f"{first.short}（{first.month}）之前")
+        en.append(f"before {first.short} ({first.month})")
+    if span.removed is not None:
+        gone = index.get(span.removed)
+        zh.append(f"{gone.short}（{gone.month}）起")
+        en.append(f"from {gone.short} ({gone.month}) on")
+    if span.missing:
+        zh.append("、".join(span.missing))
+        en.append(", ".join(span.missing))
+    return Text.of("，".join(zh) or "无", "; ".join(en) or "no release")

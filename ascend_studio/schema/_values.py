@@ -13,6 +13,7 @@ from typing import Literal
 from ascend_studio.schema._models import Parameter, ProductRange, Scalar
 
 __all__ = [
+    "accepted_types",
     "documented_default",
     "number_text",
     "product_range",
@@ -43,6 +44,19 @@ def python_type_name(value: object) -> str:
 TypeProblem = Literal["mismatch", "int_for_bool", "bool_for_int"]
 
 
+def accepted_types(param: Parameter) -> tuple[str, ...]:
+    """The Python types the real code takes for a str parameter: ``tf.compat.as_bytes``
+    takes str and bytes, a value written raw into the bytes field only bytes, one the
+    constructor checks with ``isinstance`` only str."""
+    session = param.session
+    convert = session.convert if session is not None else "none"
+    if param.checks.type == "constructor":
+        return ("str",)
+    if convert == "raw":
+        return ("bytes",)
+    return ("str", "bytes") if convert == "as_bytes" else ("str",)
+
+
 def type_problem(param: Parameter, value: object) -> TypeProblem | None:
     """How ``value`` fails the Python type the real code expects, as strictly as
     the real code enforces it (``checks.type``); None when it is accepted."""
@@ -52,7 +66,7 @@ def type_problem(param: Parameter, value: object) -> TypeProblem | None:
     py_type = "float" if how == "number" else param.py_type
     kind_of = type(value)
     if py_type == "str":
-        return None if kind_of is str else "mismatch"
+        return None if kind_of.__name__ in accepted_types(param) else "mismatch"
     if py_type == "bool":
         return None if kind_of is bool else "int_for_bool" if kind_of is int else "mismatch"
     if py_type == "int":

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
+import tfa_source
 
-from ascend_studio.codegen import ImportResult, export_text, import_python
+from ascend_studio.codegen import ImportResult, export_text, import_python, import_text
 from ascend_studio.profile import Expr, ExtraKwarg
+from ascend_studio.rules import evaluate
+from ascend_studio.schema import shipped_catalog
 
 
 def imp(source: str) -> ImportResult:
@@ -127,13 +131,20 @@ def test_wrong_field_misspelt_and_removed_keys_are_flagged() -> None:
         """
     )
     values = result.configs[0].profile.values
+    # a write to another member of the value's oneof leaves the adapter its empty value;
     # auto_tune_mode lost its NPURunConfig keyword, but the C++ still reads the key
-    assert values == {"hcom_parallel": True, "auto_tune_mode": "RL,GA"}
+    assert values == {
+        "hcom_parallel": True,
+        "precision_mode": "",
+        "dump_config.enable_dump": False,
+        "auto_tune_mode": "RL,GA",
+    }
     wrong = result.report.of_kind("wrong_field")
     assert {i.path for i in wrong} == {"precision_mode", "dump_config.enable_dump"}
     unknown = {i.path: i.suggestion for i in result.report.of_kind("unknown_key")}
     assert unknown["precison_mode"] == "precision_mode"
     assert "mstune_mode" in unknown
+    assert "auto_tune_mode" not in unknown  # the adapter reads it (passed on to GE)
     assert [i.path for i in result.report.of_kind("converted")] == ["hcom_parallel"]
 
 
@@ -644,3 +655,73 @@ def test_a_sub_config_of_the_wrong_class_is_an_error_the_code_raises() -> None:
         error.message.en
     )
     assert "pass a DumpConfig(...)" in error.message.en
+
+
+def test_a_write_to_another_oneof_member_clears_the_value() -> None:
+    """``.s = ...`` then ``.b = True``: AttrValue's oneof keeps .b, the adapter reads an
+    empty .s, and CheckValueAllowed refuses the session (a real ModelZoo script did it)."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")\n'
+        'custom_op.parameter_map["precision_mode"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (config,) = result.configs
+    assert config.profile.values == {"precision_mode": ""}
+    (item,) = result.report.of_kind("wrong_field")
+    assert item.line == 4 and "clears the .s written on line 3" in item.message.en
+    assert not result.report.of_kind("conflict")
+    found = evaluate(config.profile, surface=config.surface)
+    assert [(d.rule_id, d.severity) for d in found if d.severity == "error"] == [
+        ("value.not_allowed", "error")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "written", "rule_id"),
+    [
+        ("dump_config", '{"enable_dump": True}', "subconfig.not_object"),
+        ("memory_config", "1", "subconfig.not_object"),
+        ("iterations_per_loop", "[10]", "type.mismatch"),
+        ("precision_mode", '("allow_mix_precision",)', "type.mismatch"),
+    ],
+)
+def test_a_literal_of_the_wrong_kind_is_judged_on_the_script_route(
+    keyword: str, written: str, rule_id: str
+) -> None:
+    """Kept as an expression (a profile cannot hold a dict), but its type is known."""
+    (config,) = import_text(f"config = NPURunConfig({keyword}={written})\n", "t.py").configs
+    found = [d.rule_id for d in evaluate(config.profile) if d.severity == "error"]
+    assert found == [rule_id]
+
+
+def test_a_name_or_a_call_is_still_known_only_at_run_time() -> None:
+    text = "config = NPURunConfig(iterations_per_loop=args.loops, dump_config=make())\n"
+    (config,) = import_text(text, "t.py").configs
+    assert [d for d in evaluate(config.profile) if d.severity == "error"] == []
+
+
+def test_a_key_the_adapter_reads_but_nobody_documents_is_a_setting() -> None:
+    """auto_tune_mode is read by npu_attrs.cc and passed on to GE: a sess.run-only
+    catalog parameter, imported and checked, not "ignored"."""
+    text = (
+        "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+        'custom_op.name = "NpuOptimizer"\n'
+        'custom_op.parameter_map["auto_tune_mode"].s = tf.compat.as_bytes("RL,GA")\n'
+        'custom_op.parameter_map["enable_auto_mix_precision"].b = True\n'
+    )
+    result = import_text(text, "t.py")
+    (unknown,) = result.report.of_kind("unknown_key")
+    assert unknown.path == "enable_auto_mix_precision"
+    assert result.configs[0].profile.values["auto_tune_mode"] == "RL,GA"
+    assert "ge.autoTuneMode" in shipped_catalog().param("auto_tune_mode").description.en
+
+
+def test_every_key_npu_attrs_reads_is_a_catalog_parameter() -> None:
+    root = tfa_source.tf_adapter_dir()
+    if root is None:
+        pytest.skip(tfa_source.SKIP_REASON)
+    text = (root / "util" / "npu_attrs.cc").read_text("utf-8")
+    read = set(re.findall(r'params\.count\("(\w+)"\)', text))
+    assert read - set(shipped_catalog().by_session_key()) == set()

@@ -119,7 +119,8 @@ def test_conditional_exports_are_imported_and_reported() -> None:
     assert result.profile is not None
     assert result.profile.env == {"A": "2", "B": "3", "C": "4", "D": "5"}
     assert len(result.report.of_kind("conditional")) == 5
-    assert [i.path for i in result.report.of_kind("conflict")] == ["env:A"]
+    assert result.report.of_kind("conflict") == []  # the arms are alternatives
+    assert [i.path for i in result.report.items if "two arms" in i.message.en] == ["env:A"]
 
 
 def test_here_documents_and_prefix_assignments() -> None:
@@ -276,3 +277,52 @@ def test_an_invalid_name_export_rejects_is_an_error(word: str) -> None:
 def test_what_export_and_declare_accept_is_no_error() -> None:
     text = 'export "A=1" B+=2 C "$D" ${E}=x\ndeclare -x F[0]=1\nreadonly G=1\nexport -n H\n'
     assert not sh(text).report.of_kind("call_error")
+
+
+def test_a_variable_set_again_after_a_launch_is_the_next_launch_s_value() -> None:
+    """Each launch gets the value set before it: that is no conflict."""
+    text = (
+        "export DEVICE_ID=6\n"
+        "${bind_core} python3 tools/train.py --lr=0.01 &\n"
+        "export DEVICE_ID=1\n"
+        "nohup python3 tools/train.py --lr=0.02 &\n"
+        "export RANK_SIZE=8\n"
+        "export RANK_SIZE=1\n"
+    )
+    result = import_shell(text, "run.sh")
+    conflicts = [i for i in result.report.items if i.kind == "conflict"]
+    assert [(i.path, i.line) for i in conflicts] == [("env:RANK_SIZE", 6)]
+    (note,) = [i for i in result.report.items if i.path == "env:DEVICE_ID" and i.kind == "info"]
+    assert "after the launch on line 2" in note.message.en
+
+
+def test_values_in_two_arms_of_one_if_are_alternatives() -> None:
+    text = (
+        'if [ -f "$cfg" ]; then\n'
+        "    export RANK_TABLE_FILE=/a.json\n"
+        "else\n"
+        "    export RANK_TABLE_FILE=/b.json\n"
+        "fi\n"
+        "export JOB_ID=1\n"
+        "export JOB_ID=2\n"
+    )
+    result = import_shell(text, "run.sh")
+    conflicts = [(i.path, i.line) for i in result.report.items if i.kind == "conflict"]
+    assert conflicts == [("env:JOB_ID", 7)]
+    (note,) = [i for i in result.report.items if i.kind == "info" and "two arms" in i.message.en]
+    assert note.path == "env:RANK_TABLE_FILE" and note.line == 4
+
+
+def test_unset_drops_the_export_attribute() -> None:
+    """After ``unset``, ``NAME=0`` is a shell variable: the job does not get it."""
+    text = "export ASCEND_DEVICE_ID=3\nunset ASCEND_DEVICE_ID\nASCEND_DEVICE_ID=0\n"
+    result = import_shell(text, "run.sh")
+    assert result.configs[0].profile.env == {"ASCEND_DEVICE_ID": None}
+    (item,) = result.report.of_kind("not_exported")
+    assert item.path == "env:ASCEND_DEVICE_ID" and item.line == 3
+
+
+def test_unset_then_set_clears_and_is_no_conflict() -> None:
+    result = import_shell("unset PROFILING_MODE\nexport PROFILING_MODE=false\n", "p.sh")
+    assert result.configs[0].profile.env == {"PROFILING_MODE": "false"}
+    assert result.report.of_kind("conflict") == []

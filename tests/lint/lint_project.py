@@ -20,7 +20,7 @@ config = NPURunConfig(
 """
 #: env.rank_size_with_cm_worker_size (error) at 2:8.
 ENV_SH = "#!/bin/bash\nexport RANK_SIZE=8\nexport CM_WORKER_SIZE=8\n"
-#: hccl_timeout.rounded (warning) on atlas_training only.
+#: range.product_rounded (warning) on atlas_training only.
 WARN_ONLY = "config = NPURunConfig(hccl_timeout=600)\n"
 PLAIN = "print('no NPU configuration here')\n"
 

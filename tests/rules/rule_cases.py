@@ -154,6 +154,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P({**FOUR, **GRM0}, **INF),
     ),
     (
+        "dynamic_input_config.keys_together",
+        P({"dynamic_input_config.input_shape": "data:-1,3", **GRM0}, **INF),
+        P({k: v for k, v in FOUR.items() if "hybrid" not in k}),
+    ),
+    (
+        "dynamic_input_config.hybrid_alone",
+        P({"dynamic_input_config.compile_hybrid_mode": 1}),
+        P({"dynamic_input_config.compile_hybrid_mode": 0}),
+    ),
+    (
         "precision.both_modes",
         P({"precision_mode": "force_fp32", "precision_mode_v2": "fp16"}),
         P({"precision_mode_v2": "fp16"}),
@@ -241,16 +251,15 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     # -- ranges, formats and notes on single values --------------------------------------------
     (
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         P({"hccl_timeout": 600}, product="atlas_training"),
         P({"hccl_timeout": 544}, product="atlas_training"),
     ),
     (
-        "hccl_timeout.legacy_range",
+        "range.product",
         P({"hccl_timeout": 0}, product="atlas_300i_duo"),
         P({"hccl_timeout": 0}, product="atlas_a2"),
     ),
-    ("hccl_timeout.range", P({"hccl_timeout": -5}), P({"hccl_timeout": 0})),
     ("aicore_num.format", P({"aicore_num": "2,4"}), P({"aicore_num": "2|4"})),
     (
         "stream_max_parallel_num.format",
@@ -259,6 +268,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
     ),
     (
         "dynamic_inputs_shape_range.format",
+        P({"dynamic_inputs_shape_range": "input:[3~5]", "dynamic_input": True}),
+        P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
+    ),
+    (
+        "dynamic_inputs_shape_range.dims",
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[x]", "dynamic_input": True}),
         P({"dynamic_inputs_shape_range": "getnext:[3~5],[3~6];data:[]", "dynamic_input": True}),
     ),
@@ -395,6 +409,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         ),
     ),
     (
+        "profiling_options.not_read",
+        P({"profiling_config.profiling_options": '{"output": "/p"}'}),
+        P(
+            {
+                "profiling_config.profiling_options": '{"output": "/p"}',
+                "profiling_config.enable_profiling": True,
+            }
+        ),
+    ),
+    (
         "profiling_options.without_profiling",
         P({"profiling_config.profiling_options": '{"output": "/p"}'}),
         P(
@@ -481,6 +505,11 @@ CASES: list[tuple[str, Profile, Profile]] = [
         "stream_sync_timeout.below_hccl",
         P({"stream_sync_timeout": 600_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
         P({"stream_sync_timeout": 2_000_000, "hccl_timeout": 1800}, env={"RANK_SIZE": "8"}),
+    ),
+    (
+        "stream_sync_timeout.collective_never_times_out",
+        P({"stream_sync_timeout": 600_000}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
+        P({"stream_sync_timeout": -1}, env={"RANK_SIZE": "8", "HCCL_EXEC_TIMEOUT": "0"}),
     ),
     (
         "env.multistream.cv_conflict",
@@ -983,4 +1012,5 @@ CASES += [
         P({"jit_compile": False}, release="r1.11.0"),
     ),
     ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
+    ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
 ]

@@ -567,31 +567,31 @@ COMBINATIONS: list[tuple[str, Profile, str, str]] = [
     (
         "5.6 hccl_timeout=600 on the training series",
         P({"hccl_timeout": 600}, **TRAIN_SERIES),
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         "hccl_timeout",
     ),
     (
         "5.6 hccl_timeout=600 on 300I Duo",
         P({"hccl_timeout": 600}, product="atlas_300i_duo"),
-        "hccl_timeout.rounded",
+        "range.product_rounded",
         "hccl_timeout",
     ),
     (
         "5.6 hccl_timeout=0 on the training series",
         P({"hccl_timeout": 0}, **TRAIN_SERIES),
-        "hccl_timeout.legacy_range",
+        "range.product",
         "hccl_timeout",
     ),
     (
         "5.6 hccl_timeout=20000 on the training series",
         P({"hccl_timeout": 20000}, **TRAIN_SERIES),
-        "hccl_timeout.legacy_range",
+        "range.product",
         "hccl_timeout",
     ),
     (
         "5.6 hccl_timeout over INT32 on A2",
         P({"hccl_timeout": 2**31}),
-        "hccl_timeout.range",
+        "range.product",
         "hccl_timeout",
     ),
     (

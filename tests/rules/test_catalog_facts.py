@@ -26,7 +26,10 @@ NONE_RAISES = {
     "dump_config.enable_dump_debug", "dump_config.dump_debug_mode",
 }  # fmt: skip
 #: Raise in Python before anything is sent (checked in npu_config.py itself).
-PYTHON_CHECKED = {"graph_run_mode", "horovod_mode", "mix_compile_mode", "enable_exception_dump"}
+PYTHON_CHECKED = {
+    "graph_run_mode", "horovod_mode", "mix_compile_mode", "enable_exception_dump",
+    "iterations_per_loop", "jit_compile",
+}  # fmt: skip
 
 
 def _ids(values: dict[str, object], product: str = "atlas_a2") -> list[str]:
@@ -35,8 +38,28 @@ def _ids(values: dict[str, object], product: str = "atlas_a2") -> list[str]:
 
 
 def test_none_raises_is_catalog_data() -> None:
-    found = {p.path for p in CATALOG.params if p.checks.none == "raises"}
-    assert found == NONE_RAISES
+    failing = {p.path for p in CATALOG.params if p.checks.none in ("raises", "fails_when_sent")}
+    assert failing == NONE_RAISES
+    assert {p.path for p in CATALOG.params if p.checks.none == "raises"} == PYTHON_CHECKED
+
+
+def test_none_says_where_it_fails() -> None:
+    """The constructor raises for the six it checks; NPUEstimator for the rest."""
+    ctor = evaluate(Profile(values={"horovod_mode": Expr(expr="None")}))
+    (found,) = [d for d in ctor if d.rule_id == "value.none_raises"]
+    assert "the constructor raises" in found.message.en
+    sent = evaluate(Profile(values={"hcom_parallel": Expr(expr="None")}))
+    (found,) = [d for d in sent if d.rule_id == "value.none_raises"]
+    assert "NPUEstimator raises TypeError when it writes it" in found.message.en
+
+
+def test_dump_debug_mode_none_is_not_sent_without_dump_mode() -> None:
+    """DumpConfig(dump_mode=None, dump_debug_mode=None) runs: dump_debug_mode is written
+    only when dump_mode is set."""
+    none = Expr(expr="None")
+    quiet = {"dump_config.dump_mode": none, "dump_config.dump_debug_mode": none}
+    assert "value.none_raises" not in _ids(quiet)
+    assert "value.none_raises" in _ids({"dump_config.dump_debug_mode": none})
 
 
 @pytest.mark.parametrize("path", sorted(NONE_RAISES))
@@ -154,9 +177,13 @@ def test_hccl_exec_timeout_zero_is_what_the_stream_sync_rule_uses() -> None:
     env = {"HCCL_EXEC_TIMEOUT": "0", "RANK_SIZE": "8"}
     profile = _profile({"stream_sync_timeout": 2_000_000}, env, "atlas_a2")
     assert effective_value(profile, "hccl_timeout").value == 0
-    found = [d for d in evaluate(profile) if d.rule_id == "stream_sync_timeout.below_hccl"]
-    assert found, "any finite sync wait is shorter than a collective that never times out"
-    assert "never" in found[0].message.en and "1836" not in found[0].message.en
+    found = evaluate(profile)
+    assert "stream_sync_timeout.below_hccl" not in {d.rule_id for d in found}
+    (endless,) = [d for d in found if d.rule_id == "stream_sync_timeout.collective_never_times_out"]
+    assert "HCCL_EXEC_TIMEOUT=0 means the collective never times out" in endless.message.en
+    assert "(2000000 ms)" in endless.message.en and "1836" not in endless.message.en
+    assert "HCCL_EXEC_TIMEOUT=0 表示集合通信永不超时" in endless.message.zh
+    assert endless.fix is not None and "stream_sync_timeout=-1" in endless.fix.en
 
 
 def test_hccl_default_and_rounding_live_in_the_catalog_only() -> None:

@@ -35,12 +35,12 @@ def test_warnings_only_give_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_product_and_scenario_overrides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _save(tmp_path, P({"hccl_timeout": 600}))
     assert run_cli(["validate", path]) == 0
-    assert "hccl_timeout.rounded" not in capsys.readouterr().out
+    assert "range.product_rounded" not in capsys.readouterr().out
     assert run_cli(["validate", path, "--product", "atlas_training", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     config = document["configs"][0]
     assert config["product"] == "atlas_training"
-    assert [d["rule_id"] for d in config["diagnostics"]] == ["hccl_timeout.rounded"]
+    assert [d["rule_id"] for d in config["diagnostics"]] == ["range.product_rounded"]
     assert config["diagnostics"][0]["message"]["zh"]
     assert run_cli(["validate", path, "--scenario", "inference"]) == 0  # warnings only
     assert "graph_run_mode.inference_unset" in capsys.readouterr().out
@@ -142,7 +142,7 @@ def test_script_is_checked_as_written_and_import_warnings_are_shown(
         "cfg = tf.ConfigProto()\n"
         "op = cfg.graph_options.rewrite_options.custom_optimizers.add()\n"
         "op.name = 'NpuOptimizer'\n"
-        "op.parameter_map['mstune_mode'].s = tf.compat.as_bytes('1')\n"
+        "op.parameter_map['enable_auto_mix_precision'].b = True\n"
         "config = NPURunConfig(session_config=cfg, aoe_mode=2, variable_placement='host',\n"
         "                      mix_compile_mode=True, work_path='/tmp')\n",
         encoding="utf-8",
@@ -154,7 +154,7 @@ def test_script_is_checked_as_written_and_import_warnings_are_shown(
     assert run_cli(["validate", str(script), "--json"]) == 1
     document = json.loads(capsys.readouterr().out)
     assert document["import_errors"] == []
-    assert any("mstune_mode" in line for line in document["import_warnings"])
+    assert any("enable_auto_mix_precision" in line for line in document["import_warnings"])
     fixed = tmp_path / "fixed.py"
     fixed.write_text(
         "config = NPURunConfig(aoe_mode='2', variable_placement='Host', mix_compile_mode=True)\n"

@@ -59,7 +59,7 @@ def test_type_fixes_fit_any_parameter() -> None:
     zh, en = _fix(Profile(values={"hccl_timeout": True}), "type.bool_for_int")
     assert "0 or 1" not in en and "True counts as 1" in en and "True" in zh
     zh, en = _fix(Profile(values={"iterations_per_loop": 1.0}), "type.mismatch")
-    assert en == "Use a value of type int."
+    assert en == "Give iterations_per_loop a value of type int."
 
 
 def test_repeated_evaluation_of_one_profile_is_reused_but_never_shared() -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from rule_cases import CASES
 
 from ascend_studio.profile import Profile
-from ascend_studio.rules import RULES, Rule, evaluate
+from ascend_studio.rules import RULES, RULES_BY_ID, Rule, evaluate
+from ascend_studio.schema import SURFACES, THROUGH
 
 #: Words of our own notes and tables that mean nothing to a user.
 INTERNAL = re.compile(
@@ -84,7 +86,7 @@ def test_a_value_for_another_product_lists_the_usable_ones() -> None:
 
 def test_a_too_large_timeout_is_not_told_to_be_non_negative() -> None:
     profile = Profile(product="atlas_a2").with_value("hccl_timeout", 2**31)
-    fix = _fix(profile, "hccl_timeout.range")
+    fix = _fix(profile, "range.product")
     assert "non-negative" not in fix and "2147483647" in fix
 
 
@@ -103,3 +105,20 @@ def test_rendered_fixes_fill_every_placeholder() -> None:
                 if text is not None:
                     for lang in ("zh", "en"):
                         assert not re.search(r"\{[a-z_]+\}", text.get(lang)), (found.rule_id, text)
+
+
+_LITERAL = re.compile(r"\d|['\"]|\bTrue\b|\bFalse\b|\bNone\b|\w_\w|\w\*|\w\(")
+
+
+@pytest.mark.parametrize(("rule_id", "firing", "quiet"), CASES, ids=[c[0] for c in CASES])
+def test_every_fix_names_the_change(rule_id: str, firing: Profile, quiet: Profile) -> None:
+    """A fix says what to change: a parameter or variable of the finding, or the value
+    to write; never only "remove it" or "keep one of them"."""
+    holds = RULES_BY_ID[rule_id].holds_on
+    surface = next(s for s in ("estimator", *SURFACES) if holds & THROUGH[s])
+    for d in evaluate(firing, surface=surface):  # type: ignore[arg-type]
+        if d.rule_id != rule_id or d.fix is None:
+            continue
+        names = {p.rsplit(".", 1)[-1].removeprefix("env:") for p in d.params}
+        for text in (d.fix.en, d.fix.zh):
+            assert any(n in text for n in names) or _LITERAL.search(text), text

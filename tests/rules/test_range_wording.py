@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+from rule_cases import CASES
+
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import shipped_catalog
@@ -24,3 +29,23 @@ def test_an_interval_reads_must_be_in() -> None:
     d = _range_finding({"local_rank_id": 9})
     assert "the value must be in [0, 7]" in d.message.en
     assert d.fix is not None and d.fix.en == "Use a value that is in [0, 7]."
+
+
+#: A unit follows a number, a bound or a range ("600 s", "[0, 7] s"), never a word
+#: ("∞ (never times out) ms" read as a duration).
+_UNIT_EN = re.compile(r"(\S+) (ms|s|MB|KB)\b")
+_UNIT_ZH = re.compile(r"(\S+?) ?(毫秒|秒)")
+_AFTER = re.compile(r"[\d\]}]$")
+
+
+@pytest.mark.parametrize(("rule_id", "firing", "quiet"), CASES, ids=[c[0] for c in CASES])
+def test_no_message_puts_a_unit_after_a_word(rule_id: str, firing: Profile, quiet: Profile) -> None:
+    for surface in ("estimator", "session", "environment"):
+        for d in evaluate(firing, surface=surface):  # type: ignore[arg-type]
+            texts = [d.message.en, *([d.fix.en] if d.fix else [])]
+            for text in texts:
+                for before, unit in _UNIT_EN.findall(text):
+                    assert _AFTER.search(before) or before in ("in", "of"), (unit, text)
+            for text in [d.message.zh, *([d.fix.zh] if d.fix else [])]:
+                for before, _ in _UNIT_ZH.findall(text):
+                    assert not before.endswith(("）", ")")), text

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.codegen import ImportResult, ReportItem
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Surface
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui.import_review._merge import Mode, combine
 
@@ -90,7 +90,7 @@ class ImportReviewDialog(QDialog):
         self.imported = result
         self.current = current
         self.catalog = catalog
-        self.diagnose = diagnose or (lambda p: list(evaluate(p, catalog)))
+        self.diagnose = diagnose or (lambda p: list(evaluate(p, catalog, surface=self._surface())))
         self.lang: Language = "en"
         self.header = QLabel(self)
         self.header.setObjectName("import:header")
@@ -179,6 +179,11 @@ class ImportReviewDialog(QDialog):
             return None
         imported = self.imported.configs[self.config_index()].profile
         return combine(self.current, imported, self.mode())
+
+    def _surface(self) -> Surface:
+        """Where the chosen configuration is written (a sess.run one is judged as such)."""
+        configs = self.imported.configs
+        return configs[self.config_index()].surface if configs else "estimator"
 
     def items_for_config(self) -> list[ReportItem]:
         index = self.config_index()
