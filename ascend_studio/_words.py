@@ -6,7 +6,54 @@
 
 from __future__ import annotations
 
-__all__ = ["counted", "say"]
+__all__ = ["counted", "json_text", "printable", "say"]
+
+#: Characters that move the cursor, end a line or reorder text on a terminal or in a
+#: log viewer: C0 and C1 controls, DEL, the Unicode line and paragraph separators,
+#: and the bidirectional overrides and isolates ("Trojan Source").
+_UNSAFE = frozenset(
+    [
+        *map(chr, range(0x20)),
+        *map(chr, range(0x7F, 0xA0)),
+        "\u2028",
+        "\u2029",
+        *map(chr, range(0x202A, 0x202F)),
+        *map(chr, range(0x2066, 0x206A)),
+        "\u200e",
+        "\u200f",
+    ]
+)
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\n``,
+    ``\\x1b``, ``\\u2028``): a file name or a value from a file can then never
+    start a line of its own, forge a finding or drive the terminal."""
+    if not any(ch in _UNSAFE for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch not in _UNSAFE:
+            out.append(ch)
+        elif ch in "\n\r\t":
+            out.append({"\n": "\\n", "\r": "\\r", "\t": "\\t"}[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
+def json_text(data: object) -> str:
+    """JSON text (indented, UTF-8) in which the characters :func:`printable` escapes
+    are written as ``\\uXXXX`` escapes too: the same data for every parser, and no
+    raw separator or override for a reader of the file."""
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if not any(ch in _UNSAFE for ch in text if ch not in "\n "):
+        return text
+    return "".join(f"\\u{ord(ch):04x}" if ch in _UNSAFE and ch not in "\n" else ch for ch in text)
+
 
 _ZH = {
     "error": "错误",

@@ -8,6 +8,7 @@ written back exactly as it was read.
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -63,6 +64,26 @@ class _Editor(cst.CSTTransformer):
     def __init__(self, plan: Plan) -> None:
         super().__init__()
         self.plan = plan
+        #: Per open block: the comment lines of statements removed from it so far,
+        #: kept for the statement that follows them (or the block's end).
+        self._orphans: list[list[cst.EmptyLine]] = []
+
+    def visit_Module(self, node: cst.Module) -> bool:
+        self._orphans.append([])
+        return True
+
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> bool:
+        self._orphans.append([])
+        return True
+
+    def _adopt(self, node: cst.BaseStatement) -> cst.BaseStatement:
+        """``node`` with the comment lines of the removed statements before it."""
+        if not self._orphans or not self._orphans[-1]:
+            return node
+        if not isinstance(node, cst.SimpleStatementLine | cst.BaseCompoundStatement):
+            return node
+        lines, self._orphans[-1] = self._orphans[-1], []
+        return node.with_changes(leading_lines=(*lines, *node.leading_lines))
 
     def _pos(self, node: cst.CSTNode) -> Pos:
         return _range(self.metadata[PositionProvider], node)
@@ -78,7 +99,10 @@ class _Editor(cst.CSTTransformer):
                 if updated_node.lpar and not new.lpar:
                     new = new.with_changes(lpar=updated_node.lpar, rpar=updated_node.rpar)
                 return new  # type: ignore[return-value]
-        return super().on_leave(original_node, updated_node)
+        left = super().on_leave(original_node, updated_node)
+        if isinstance(left, cst.BaseCompoundStatement):
+            return self._adopt(left)  # type: ignore[return-value]
+        return left
 
     def leave_Call(self, original_node: cst.Call, updated_node: cst.Call) -> cst.BaseExpression:
         pos = self._pos(original_node.func)
@@ -104,14 +128,34 @@ class _Editor(cst.CSTTransformer):
             result.append(updated_node.with_changes(body=body))
         for text in self.plan.insert_after.pop(line, []):
             result.append(cst.parse_statement(text))
-        if not result:
+        if not result:  # its comment lines stay, for what comes next
+            if self._orphans:
+                self._orphans[-1] += original_node.leading_lines
             return cst.RemoveFromParent()
+        result[0] = self._adopt(result[0])
         return result[0] if len(result) == 1 else cst.FlattenSentinel(result)
 
     def _removed(self, node: cst.BaseSmallStatement) -> bool:
         return self._pos(node) in self.plan.remove
 
+    def leave_IndentedBlock(
+        self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock
+    ) -> cst.IndentedBlock:
+        """A block whose every statement was removed (``if flag:`` around the one line
+        a fix drops) holds ``pass``: an empty block is not Python. The comment lines
+        of statements removed at its end stay in it."""
+        lines = self._orphans.pop() if self._orphans else []
+        if not updated_node.body and original_node.body:
+            kept = cst.SimpleStatementLine(body=[cst.Pass()], leading_lines=lines)
+            return updated_node.with_changes(body=[kept])
+        if lines:
+            return updated_node.with_changes(footer=(*lines, *updated_node.footer))
+        return updated_node
+
     def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        lines = self._orphans.pop() if self._orphans else []
+        if lines:
+            updated_node = updated_node.with_changes(footer=(*lines, *updated_node.footer))
         if not self.plan.imports:
             return updated_node
         body = list(updated_node.body)
@@ -177,4 +221,17 @@ def run_plan(text: str, plan: Plan, every: list[ast.stmt] | None = None) -> str:
     chunks = find_chunks(every, text, _lines(plan)) if every is not None else None
     if chunks is None or plan.imports:
         return _edit(text, plan)
-    return splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))
+    edited = splice(text, chunks, lambda chunk, part: _edit(part, _shifted(plan, chunk)))
+    if not _parses(edited):  # a chunk emptied the block around it: only the module sees it
+        return _edit(text, plan)
+    return edited
+
+
+def _parses(text: str) -> bool:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True

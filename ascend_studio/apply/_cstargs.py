@@ -22,25 +22,27 @@ Ws = cst.BaseParenthesizableWhitespace
 
 @dataclass
 class CallEdit:
-    """Keyword -> new source text; keywords to drop; (keyword, source) to append."""
+    """Keyword -> new source text; keywords to drop; (keyword, source) to append;
+    keyword -> new name (the value and its place kept)."""
 
     change: dict[str, str] = field(default_factory=dict)
     drop: set[str] = field(default_factory=set)
     add: list[tuple[str, str]] = field(default_factory=list)
+    rename: dict[str, str] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.change or self.drop or self.add)
+        return bool(self.change or self.drop or self.add or self.rename)
 
 
 def edit_args(call: cst.Call, edit: CallEdit) -> cst.Call:
     args = list(call.args)
-    for name in (*edit.change, *edit.drop):
+    for name in (*edit.change, *edit.drop, *edit.rename):
         # a keyword given twice: Python refuses the whole script; the last one stays
         while sum(1 for a in args if a.keyword is not None and a.keyword.value == name) > 1:
-            args = _remove(args, name)
-    args = [_changed(arg, edit.change) for arg in args]
+            call, args = _remove(call, args, name)
+    args = [_renamed(_changed(arg, edit.change), edit.rename) for arg in args]
     for name in edit.drop:
-        args = _remove(args, name)
+        call, args = _remove(call, args, name)
     if edit.add:
         new = [_new_arg(args, name, text) for name, text in edit.add]
         # new keywords go before a ``**mapping`` (where a reader expects them)
@@ -57,6 +59,12 @@ def _changed(arg: cst.Arg, new: dict[str, str]) -> cst.Arg:
         return arg
     value = cst.parse_expression(new[arg.keyword.value])
     return arg.with_changes(value=value)
+
+
+def _renamed(arg: cst.Arg, new: dict[str, str]) -> cst.Arg:
+    if arg.keyword is None or arg.keyword.value not in new:
+        return arg
+    return arg.with_changes(keyword=arg.keyword.with_changes(value=new[arg.keyword.value]))
 
 
 def _new_arg(args: list[cst.Arg], name: str, text: str) -> cst.Arg:
@@ -126,27 +134,54 @@ def _on_one_line(new: list[cst.Arg], more: bool = False) -> list[cst.Arg]:
     ]
 
 
-def _remove(args: list[cst.Arg], name: str) -> list[cst.Arg]:
+def _carried(lead: Ws, gone: Ws) -> Ws:
+    """The whitespace that led to a removed argument, now leading past it: the comment
+    lines that stood between it and the next argument stay (a comment on the removed
+    argument's own line goes with it)."""
+    if not isinstance(gone, cst.ParenthesizedWhitespace):
+        return lead
+    if isinstance(lead, cst.ParenthesizedWhitespace):
+        return lead.with_changes(empty_lines=(*lead.empty_lines, *gone.empty_lines))
+    return gone  # it ended a line the argument before it shares: the line break stays
+
+
+def _remove(call: cst.Call, args: list[cst.Arg], name: str) -> tuple[cst.Call, list[cst.Arg]]:
+    """``call`` and ``args`` without the keyword ``name`` (its first occurrence)."""
     index = next(
         (i for i, a in enumerate(args) if a.keyword is not None and a.keyword.value == name),
         None,
     )
     if index is None:
-        return args
-    if index < len(args) - 1 or index == 0:
-        return args[:index] + args[index + 1 :]
-    gone, before = args[index], args[index - 1]
+        return call, args
+    gone = args[index]
+    if index < len(args) - 1:
+        rest = args[:index] + args[index + 1 :]
+        if index == 0:
+            lead = _carried(call.whitespace_before_args, _trail(gone))
+            return call.with_changes(whitespace_before_args=lead), rest
+        before = rest[index - 1]
+        rest[index - 1] = _with_trail(before, _carried(_trail(before), _trail(gone)), _NONE)
+        return call, rest
+    if index == 0:
+        return call, []
+    return call, [*args[: index - 1], _last_removed(args[index - 1], gone)]
+
+
+def _last_removed(before: cst.Arg, gone: cst.Arg) -> cst.Arg:
+    """``before``, now the last argument in place of ``gone``."""
     own, end_ws = _trail(before), _trail(gone)
     trail = end_ws
     if isinstance(own, cst.ParenthesizedWhitespace) and isinstance(
         end_ws, cst.ParenthesizedWhitespace
     ):
-        trail = own.with_changes(indent=end_ws.indent, last_line=end_ws.last_line)
+        trail = own.with_changes(
+            empty_lines=(*own.empty_lines, *end_ws.empty_lines),
+            indent=end_ws.indent,
+            last_line=end_ws.last_line,
+        )
     if isinstance(gone.comma, cst.Comma) or _has_comment(own):
-        kept = _with_trail(before, trail, _NONE)
-    else:
-        kept = before.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=trail)
-    return [*args[: index - 1], kept]
+        return _with_trail(before, trail, _NONE)
+    return before.with_changes(comma=cst.MaybeSentinel.DEFAULT, whitespace_after_arg=trail)
 
 
 def _has_comment(ws: Ws) -> bool:

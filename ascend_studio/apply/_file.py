@@ -8,16 +8,16 @@ edits were made against what the script said at that time.
 
 from __future__ import annotations
 
-import shutil
+import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from ascend_studio._atomic import atomic_write_text
+from ascend_studio._backup import Replaced, replace_keeping_original
 from ascend_studio.apply._python import apply_python, pick_config
 from ascend_studio.apply._result import ApplyError, ApplyResult, ScriptChanged
 from ascend_studio.apply._shell import apply_shell
-from ascend_studio.codegen import import_shell
-from ascend_studio.codegen._import_sh import detect_dialect
+from ascend_studio.codegen import guess_kind, import_shell
+from ascend_studio.codegen._shlex import lex
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 
@@ -77,21 +77,65 @@ def read_script(path: str | Path) -> tuple[bytes, str]:
         raise ApplyError(f"{path}: not UTF-8 text (byte {exc.start}); nothing changed") from None
 
 
-def _is_python(path: Path, text: str) -> bool:
-    return path.suffix == ".py" or (text.startswith("#!") and "python" in text.split("\n", 1)[0])
-
-
 def apply_text(
-    text: str, profile: Profile, name: str, config: int = 1, catalog: Catalog | None = None
+    text: str,
+    profile: Profile,
+    name: str,
+    config: int = 1,
+    catalog: Catalog | None = None,
+    *,
+    as_written: bool = False,
 ) -> ApplyResult:
-    """Apply to script text; the kind of script is told by its name and first line."""
-    path = Path(name)
-    if _is_python(path, text):
-        return apply_python(text, profile, config, catalog, name)
-    dialect = detect_dialect(text, name)
-    imported = import_shell(text, name, dialect)
-    before = pick_config(imported.configs, config, name).profile
-    return apply_shell(text, profile, before, dialect)
+    """Apply to script text. The kind of script is decided as the importer decides it
+    (name, first line, content): a Python script without ``.py`` is edited as Python.
+    The result must read as that kind again, or nothing is returned. ``as_written``:
+    see :func:`apply_python`."""
+    kind = guess_kind(text, name)
+    if kind == "profile":
+        raise ApplyError(f"{name}: a profile (JSON), not a script; nothing to apply to")
+    if kind == "python":
+        result = apply_python(text, profile, config, catalog, name, as_written=as_written)
+    else:
+        if "\r" in text and "\n" not in text:
+            raise ApplyError(
+                f"{name}: its lines end in CR only, which a shell reads as one line; convert "
+                "the line ends to LF first (tr '\\r' '\\n'); nothing changed"
+            )
+        imported = import_shell(text, name, kind)
+        before = pick_config(imported.configs, config, name).profile
+        result = apply_shell(text, profile, before, kind)
+    _must_parse(result, kind, name)
+    return result
+
+
+def _must_parse(result: ApplyResult, kind: str, name: str) -> None:
+    """Refuse an edit whose result would not parse where the script did."""
+    if result.unchanged:
+        return
+    if kind == "python":
+        problem = _python_problem(result.after)
+        if problem is not None and _python_problem(result.before) is None:
+            raise ApplyError(
+                f"{name}: the edited script would not parse ({problem}); nothing changed"
+            )
+        return
+    before, after = lex(result.before).error, lex(result.after).error
+    if after is not None and before is None:
+        raise ApplyError(f"{name}: the edited script would not parse ({after}); nothing changed")
+
+
+def _python_problem(text: str) -> str | None:
+    import warnings
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except SyntaxError as exc:
+        return f"line {exc.lineno}: {exc.msg}"
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def apply_file(
@@ -115,18 +159,17 @@ def apply_file(
     return apply_text(text, profile, str(path), chosen, catalog)
 
 
-def write_applied(result: ApplyResult, path: str | Path, *, backup: bool = True) -> Path | None:
-    """Write the applied text atomically; the old file is kept as ``NAME.orig`` first."""
-    target = Path(path)
-    kept = None
-    if backup:
-        kept = target.with_name(target.name + ".orig")
-        try:
-            shutil.copy2(target, kept)
-        except OSError as exc:
-            raise ApplyError(f"cannot keep a backup at {kept}: {exc.strerror or exc}") from None
+def write_applied(result: ApplyResult, path: str | Path, *, backup: bool = True) -> Replaced:
+    """Write the applied text in place of the script (see :mod:`ascend_studio._backup`):
+    atomically, never through a symbolic link, and only if the script still holds the
+    text the edit was made on; the first write keeps the original as ``NAME.orig``."""
     try:
-        atomic_write_text(target, result.after)
+        return replace_keeping_original(
+            path,
+            result.after.encode("utf-8"),
+            expected=result.before.encode("utf-8"),
+            backup=backup,
+        )
     except OSError as exc:
-        raise ApplyError(str(exc)) from None
-    return kept
+        where = exc.filename or path
+        raise ApplyError(f"{where}: {exc.strerror or exc}") from None

@@ -15,19 +15,20 @@ import re
 from ascend_studio.apply._chunks import statements
 from ascend_studio.apply._cst import Plan, Pos
 from ascend_studio.apply._locate import Located, Site
+from ascend_studio.apply._pymaplines import MapLines
 from ascend_studio.apply._result import ApplyNote, note
-from ascend_studio.codegen._kinds import python_literal, session_rhs
+from ascend_studio.codegen._kinds import python_literal
 from ascend_studio.codegen._layout import CLASS_MODULE, HOLDER_OWNER
-from ascend_studio.codegen._pyobjs import MapWrite, ProtoObj, SubConfigObj, dotted
+from ascend_studio.codegen._pyobjs import SubConfigObj, dotted
 from ascend_studio.profile import Expr, Value
-from ascend_studio.schema import Catalog, Parameter
+from ascend_studio.schema import Catalog
 
 __all__ = ["Planner"]
 
 _STAR_IMPORT = re.compile(r"^\s*from\s+npu_bridge[\w.]*\s+import\s+\*", re.M)
 
 
-class Planner:
+class Planner(MapLines):
     def __init__(self, located: Located, site: Site | None, catalog: Catalog) -> None:
         self.located = located
         self.src = located.source
@@ -280,99 +281,6 @@ class Planner:
             if isinstance(stmt, ast.ImportFrom) and any(a.name == name for a in stmt.names):
                 return stmt.lineno
         return 0
-
-    # -- parameter_map lines -------------------------------------------------------------
-    def _param(self, path: str) -> Parameter | None:
-        param = self.catalog.param(path) if self.catalog.has(path) else None
-        return param if param is not None and param.session is not None else None
-
-    def _protos(self) -> tuple[ProtoObj, ...]:
-        return self.site.protos if self.site is not None else ()
-
-    def _map_write(self, path: str) -> MapWrite | None:
-        param = self._param(path)
-        if param is None or param.session is None:
-            return None
-        found = None
-        for proto in self._protos():
-            for op in proto.ops:
-                for write in op.writes:
-                    if write.key == param.session.key:
-                        found = write
-        return found
-
-    def map_value(self, path: str, new: Value | None) -> None:
-        param = self._param(path)
-        if param is None or param.session is None:
-            self.cannot(
-                path,
-                None,
-                f"{path} 没有 parameter_map 键，sess.run 配置无法设置它。",
-                f"{path} has no parameter_map key, so a sess.run configuration cannot set it.",
-            )
-            return
-        write = self._map_write(path)
-        if write is not None:
-            self.changed.append(path)
-            if new is None:
-                self.plan.remove.add(self.pos(self._statement(write)))
-            else:
-                self.plan.exprs[self.pos(write.node)] = self.text(path, new, write.node)
-            return
-        if new is not None:
-            self._new_map_line(param, path, new)
-
-    def _new_map_line(self, param: Parameter, path: str, new: Value) -> None:
-        session = param.session
-        assert session is not None
-        last = self._last_write()
-        if last is None:
-            self.cannot(
-                path,
-                None,
-                f"{path} 需要 NpuOptimizer 的 parameter_map 行，但脚本中没有可跟随的行；请手动添加。",
-                f"{path} needs an NpuOptimizer parameter_map line, and the script has none to "
-                "follow; add it by hand.",
-            )
-            return
-        stmt = self._statement(last)
-        target = stmt.targets[0] if isinstance(stmt, ast.Assign) else None
-        assert isinstance(target, ast.Attribute) and isinstance(target.value, ast.Subscript)
-        op_text = self.src.segment(target.value.value)
-        quote = '"' if self.src.segment(target.value.slice).startswith('"') else "'"
-        key = quote + session.key + quote
-        rhs = session_rhs(session.field, session.convert, self.text(path, new))
-        rhs = rhs.replace("tf.compat.as_bytes", self._bytes_wrapper(), 1)
-        line = f"{op_text}[{key}].{session.field} = {rhs}"
-        self.plan.insert_after.setdefault(stmt.lineno, []).append(line)
-        self.changed.append(path)
-
-    def _statement(self, write: MapWrite) -> ast.Assign:
-        """The assignment statement of a ``parameter_map`` write."""
-        for stmt in self._assigns.get(write.line, ()):
-            if any(node is write.node for node in ast.walk(stmt.value)):
-                return stmt
-        raise AssertionError(f"no statement for the write on line {write.line}")
-
-    def _last_write(self) -> MapWrite | None:
-        """The last write in the block that creates its custom op (not one under an ``if``)."""
-        ops = [op for p in self._protos() for op in p.ops if op.writes]
-        if not ops:
-            return None
-        op = ops[-1]
-        home = self._blocks.get(op.line)
-        level = [w for w in op.writes if self._blocks.get(w.line) == home]
-        return max(level or op.writes, key=lambda w: w.line)
-
-    def _bytes_wrapper(self) -> str:
-        for proto in self._protos():
-            for op in proto.ops:
-                for write in op.writes:
-                    stmt = self._statement(write)
-                    value = getattr(stmt, "value", None)
-                    if write.wrapped == "as_bytes" and isinstance(value, ast.Call):
-                        return self.src.segment(value.func)
-        return "tf.compat.as_bytes"
 
 
 def _calls(call: SubConfigObj) -> list[SubConfigObj]:

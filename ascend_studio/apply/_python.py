@@ -17,6 +17,7 @@ import libcst as cst
 from ascend_studio.apply._chunks import statements
 from ascend_studio.apply._cst import run_plan
 from ascend_studio.apply._locate import Located, locate
+from ascend_studio.apply._pyextras import changed_extras, plan_extras, plan_renames
 from ascend_studio.apply._pyplan import Planner
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
 from ascend_studio.apply._tf2 import Tf2Planner
@@ -25,7 +26,7 @@ from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
 from ascend_studio.codegen._release import key_lacking, keyword_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, shipped_catalog
+from ascend_studio.schema import Catalog, shipped_catalog
 
 __all__ = ["apply_python", "changed_values", "pick_config"]
 
@@ -61,41 +62,6 @@ def changed_values(before: Profile, after: Profile) -> dict[str, Value | None]:
         for path in sorted({*old, *new})
         if not _same(old.get(path), new.get(path))
     }
-
-
-def _extras(before: Profile, after: Profile) -> dict[tuple[str, str], str | None]:
-    def keyed(profile: Profile) -> dict[tuple[str, str], str]:
-        return {(x.owner, x.name): x.expr for x in profile.extra_kwargs}
-
-    old, new = keyed(before), keyed(after)
-    return {k: new.get(k) for k in sorted({*old, *new}) if old.get(k) != new.get(k)}
-
-
-def _plan_extras(planner: Planner, before: Profile, after: Profile) -> None:
-    site = planner.site
-    for (owner, name), expr in _extras(before, after).items():
-        shown = f"{owner}({name}=...)"
-        if name in ("*", "**") or site is None or site.runconfig is None:
-            planner.cannot(
-                shown,
-                None,
-                f"{owner}({name}{expr or ''})：无法写入脚本，请手动修改。",
-                f"{owner}({name}{expr or ''}): cannot be written into the script; edit it by hand.",
-            )
-            continue
-        holder = "" if owner == "NPURunConfig" else SUBCONFIG_PATHS[owner]
-        call = planner.holder_call(site.runconfig, holder, shown)
-        if call is None or call is False or call is True:
-            continue
-        if name in call.args or any(k.arg == name for k in call.node.keywords):
-            edit = planner.plan.call(planner.pos(call.node.func))
-            if expr is None:
-                edit.drop.add(name)
-            else:
-                edit.change[name] = expr
-            planner.changed.append(shown)
-        elif expr is not None:
-            planner.add_keyword(call, name, expr, shown)
 
 
 def _env_note(before: Profile, after: Profile) -> list[ApplyNote]:
@@ -134,21 +100,77 @@ def _map_back(original: str, recovered: str, edited: str) -> str:
     return "".join(out)
 
 
+def _ending(line: str) -> str:
+    return line[len(line.rstrip("\r\n")) :]
+
+
+def _ends_back(original: str, edited_lf: str) -> str:
+    """``edited_lf`` (made on ``original`` with every line end turned into LF) with the
+    original line ends: lines it kept have theirs, lines it wrote the file's usual one."""
+    old = source_lines(original)
+    mid = [row[: len(row) - len(_ending(row))] + ("\n" if _ending(row) else "") for row in old]
+    new = source_lines(edited_lf)
+    endings = [_ending(row) for row in old if _ending(row)]
+    usual = max(set(endings), key=endings.count) if endings else "\n"
+    out: list[str] = []
+    matcher = difflib.SequenceMatcher(None, mid, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            out += old[i1:i2]
+            continue
+        count = j2 - j1
+        for k, row in enumerate(new[j1:j2]):  # rewritten lines keep the ends they had
+            at = i2 - 1 if k == count - 1 and i2 > i1 else i1 + k
+            end = _ending(old[at]) if at < i2 else usual
+            out.append(row[:-1] + (end or usual) if row.endswith("\n") else row)
+    for index in range(len(out) - 1):  # a CR before an LF would join two line ends
+        if out[index].endswith("\r") and out[index + 1].startswith("\n"):
+            out[index] = out[index][:-1] + "\n"
+    return "".join(out)
+
+
 def apply_python(
     text: str,
     profile: Profile,
     config: int = 1,
     catalog: Catalog | None = None,
     source: str = "<script>",
+    *,
+    as_written: bool = False,
 ) -> ApplyResult:
     """``text`` with configuration ``config`` (1-based) changed to match ``profile``.
 
-    Raises :class:`ApplyError` when nothing can be applied (no such
-    configuration, the script does not parse); never executes the script.
+    ``as_written``: ``profile`` was made from the values as the script writes them
+    (``validate --fix``), not as the importer converts them (``aoe_mode=2`` read as
+    ``"2"``), so a fix writing ``"2"`` is a change. Raises :class:`ApplyError` when
+    nothing can be applied (no such configuration, the script does not parse, the
+    edit would lose it); never executes the script. Line ends other than LF (CR only,
+    CRLF, mixed) are kept: the edit is made on the text with LF ends, and every line
+    it did not write gets its own end back.
     """
+    if "\r" in text:
+        lf = "".join(
+            row[: len(row) - len(_ending(row))] + ("\n" if _ending(row) else "")
+            for row in source_lines(text)
+        )
+        done = _apply_python(lf, profile, config, catalog, source, as_written=as_written)
+        after = text if done.unchanged else _ends_back(text, done.after)
+        return ApplyResult(text, after, done.notes, done.changed)
+    return _apply_python(text, profile, config, catalog, source, as_written=as_written)
+
+
+def _apply_python(
+    text: str,
+    profile: Profile,
+    config: int,
+    catalog: Catalog | None,
+    source: str,
+    *,
+    as_written: bool,
+) -> ApplyResult:
     catalog = catalog or shipped_catalog()
     imported = pick_config(import_python(text, source, catalog).configs, config, source)
-    before = imported.profile
+    before = imported.profile_as_written() if as_written else imported.profile
     located = locate(text, catalog)
     if before.surface == "tf2":
         return _apply_tf2(
@@ -156,10 +178,11 @@ def apply_python(
         )
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
+    before = plan_renames(planner, before, profile, catalog)
     skipped = _plan_values(planner, before, profile, catalog)
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
-    _plan_extras(planner, before, profile)
+    plan_extras(planner, before, profile)
     notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
     notes += [_lacking_note(path, profile) for path in skipped]
     if not planner.plan:
@@ -170,7 +193,9 @@ def apply_python(
     except cst.ParserSyntaxError as exc:
         raise ApplyError(f"{source}: cannot be edited safely ({exc.message})") from None
     after = _map_back(text, located.parsed.text, edited)
-    notes += _check(after, profile, config, catalog, source=source, paths=planner.changed)
+    notes += _check(
+        after, profile, config, catalog, source=source, paths=planner.changed, written=as_written
+    )
     return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
 
 
@@ -219,7 +244,7 @@ def _apply_tf2(
     for path, value in changed_values(before, profile).items():
         planner.value(path, value)
     planner.finish()
-    for (owner, name), _ in _extras(before, profile).items():
+    for (owner, name), _ in changed_extras(before, profile).items():
         planner.cannot(
             name,
             None,
@@ -243,15 +268,24 @@ def _apply_tf2(
 
 
 def _check(
-    after: str, profile: Profile, config: int, catalog: Catalog, *, source: str, paths: list[str]
+    after: str,
+    profile: Profile,
+    config: int,
+    catalog: Catalog,
+    *,
+    source: str,
+    paths: list[str],
+    written: bool = False,
 ) -> list[ApplyNote]:
     """Read the result back: say which planned values did not land."""
     again = import_python(after, source, catalog).configs
     if len(again) < config:
-        return [
-            note("warning", "修改后找不到该配置。", "The configuration is gone after the edit.")
-        ]
-    got = changed_values(again[config - 1].profile, profile)
+        raise ApplyError(
+            f"{source}: the configuration would be gone after the edit (this tool could not "
+            "edit it safely); nothing changed"
+        )
+    read = again[config - 1]
+    got = changed_values(read.profile_as_written() if written else read.profile, profile)
     return [
         note(
             "warning",

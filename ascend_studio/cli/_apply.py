@@ -22,11 +22,13 @@ def register(sub: Any) -> None:
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
             "sub-config keywords, parameter_map lines or npu_device.global_options() "
-            "assignments (Python) or export lines (shell) that differ are edited; every other "
-            "line is kept byte for byte. Prints a unified diff "
-            "unless --write. Exit status: 0 applied (or nothing to change), 1 the script or "
-            "profile cannot be read, the script changed since import (see --force) or the "
-            "write failed, 2 for a wrong --config."
+            "assignments (Python) that differ, or the lines setting the variables PROFILE sets "
+            "or unsets (shell), are edited; a variable PROFILE does not name is left alone, and "
+            "every other line is kept byte for byte. The script's kind is read as import reads "
+            "it; a result that would not parse is refused. Prints a unified diff unless --write. "
+            "Exit status: 0 applied (or nothing to change), 1 the script or profile cannot be "
+            "read, the script changed since import (see --force), the edit would not parse or "
+            "the write failed, 2 for a wrong --config."
         ),
     )
     parser.add_argument("profile", metavar="PROFILE")
@@ -36,7 +38,11 @@ def register(sub: Any) -> None:
     )
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--diff", action="store_true", help="print the diff only (the default)")
-    how.add_argument("--write", action="store_true", help="write SCRIPT (keeps SCRIPT.orig)")
+    how.add_argument(
+        "--write",
+        action="store_true",
+        help="write SCRIPT (the first write keeps the original as SCRIPT.orig; later ones keep it)",
+    )
     parser.add_argument("--no-backup", action="store_true", help="with --write: no .orig copy")
     parser.add_argument(
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
@@ -78,10 +84,15 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(result.diff(Path(args.script).name))
         return 0
     try:
-        kept = write_applied(result, args.script, backup=not args.no_backup)
+        done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 1
-    backup = f" (previous version kept as {kept})" if kept else ""
+    if done.backup is None:
+        backup = ""
+    elif done.backup_written:
+        backup = f" (the original kept as {done.backup})"
+    else:
+        backup = f" (the original from before the first apply stays in {done.backup})"
     print(f"wrote {args.script}{backup}", file=sys.stderr)
     return 0

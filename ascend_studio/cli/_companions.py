@@ -18,10 +18,13 @@ from ascend_studio.rules import Diagnostic
 __all__ = ["attach", "location_json", "location_text", "reads_json"]
 
 
-def attach(profile: Profile, script: str) -> tuple[Profile, tuple[FileRead, ...]]:
-    """``profile`` with its companion files read, as the runtime would find them."""
+def attach(
+    profile: Profile, script: str, *, valid_only: bool = False
+) -> tuple[Profile, tuple[FileRead, ...]]:
+    """``profile`` with its companion files read, as the runtime would find them
+    (``valid_only``: a profile to save keeps only texts that are valid files)."""
     folder = Path(script).resolve().parent
-    return read_companions(profile, [Path.cwd(), folder], folder)
+    return read_companions(profile, [Path.cwd(), folder], folder, valid_only=valid_only)
 
 
 def _file_of(param: str, profile: Profile, reads: Sequence[FileRead]) -> str:

@@ -3,7 +3,9 @@
 Not a command itself (``_export`` calls it). The companions land beside the
 export; Python code reads them relative to its own folder, so the bundle works
 wherever it is copied. Nothing is overwritten without ``--force``: every target
-is checked before the first file is written.
+is checked before the first file is written; a symbolic link among them is
+refused even with ``--force`` (it would write outside the folder), and no
+companion takes the export's own name.
 """
 
 from __future__ import annotations
@@ -44,11 +46,19 @@ def write_bundle(
     """
     from ascend_studio.companion import plan_companions  # every format: only for -o DIR/
 
-    exported, companions = plan_companions(profile, folder, python=fmt in ("py", "sess"))
-    snippet = folder / SNIPPET_NAMES.get(fmt, f"export.{fmt}")
+    name = SNIPPET_NAMES.get(fmt, f"export.{fmt}")
+    exported, companions = plan_companions(
+        profile, folder, python=fmt in ("py", "sess"), reserved=(name,)
+    )
+    snippet = folder / name
     text = export_text(exported, fmt, options)
     targets = [snippet, *(target for _, target, _ in companions)]
-    existing = [str(t) for t in targets if t.exists()]
+    links = [str(t) for t in targets if t.is_symlink()]
+    if links:  # --force or not: a link would write outside the folder
+        raise ExportError(
+            f"a symbolic link is in the way: {', '.join(links)}; nothing written (remove it)"
+        )
+    existing = [str(t) for t in targets if os.path.lexists(t)]
     if existing and not force:
         raise ExportError(f"already there: {', '.join(existing)}; add --force to overwrite")
     try:

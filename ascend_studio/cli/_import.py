@@ -54,7 +54,7 @@ Reads = tuple[tuple[FileRead, ...], ...]
 def _with_files(result: ImportResult) -> tuple[ImportResult, Reads]:
     """Every configuration with the companion files it names read into its profile
     (kept with the profile when saved), and what became of each file."""
-    attached = [attach(c.profile, result.source) for c in result.configs]
+    attached = [attach(c.profile, result.source, valid_only=True) for c in result.configs]
     configs = tuple(
         replace(c, profile=p) for c, (p, _) in zip(result.configs, attached, strict=True)
     )

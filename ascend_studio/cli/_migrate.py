@@ -78,9 +78,14 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(result.diff(Path(args.script).name))
         return 0
     try:
-        kept = write_applied(result, args.script, backup=not args.no_backup)
+        done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
         return _fail(str(exc), 1)
-    backup = f" (previous version kept as {kept})" if kept else ""
+    if done.backup is None:
+        backup = ""
+    elif done.backup_written:
+        backup = f" (the original kept as {done.backup})"
+    else:
+        backup = f" (the original from before the first edit stays in {done.backup})"
     print(f"wrote {args.script} for TF Adapter {release.id}{backup}", file=sys.stderr)
     return 0

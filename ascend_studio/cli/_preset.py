@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
-from ascend_studio.presets import Preset, PresetError, PresetOutcome, apply_preset, shipped_presets
+from ascend_studio.presets import (
+    Preset,
+    PresetError,
+    PresetOutcome,
+    apply_preset,
+    shipped_presets,
+    shown_value,
+)
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -39,6 +46,17 @@ def register(sub: Any) -> None:
     apply.add_argument("profile", metavar="PROFILE")
     apply.add_argument("--write", action="store_true", help="save PROFILE with the preset applied")
     apply.add_argument("-o", "--output", metavar="FILE", help="save the result here instead")
+    apply.add_argument(
+        "--replace",
+        action="store_true",
+        help="also change values the profile already sets (by default they are kept and listed)",
+    )
+    apply.add_argument(
+        "--work-path",
+        metavar="DIR",
+        help="the job's folder on the server: the preset's output paths go under it "
+        "(default: the profile's ASCEND_WORK_PATH; without either they are not set)",
+    )
     apply.add_argument("--product", help="target product for a new profile")
     apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
     add_release_argument(apply)
@@ -62,11 +80,13 @@ def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     print(f"products: {products}; scenarios: {', '.join(preset.scenarios)}")
     for item in preset.settings:
         scope = f" [{item.scenario} only]" if item.scenario != "both" else ""
-        print(f"  {item.path} = {item.value!r}{scope}: {item.why.get(lang)}")
+        value = repr(item.value) if item.under_work_path is None else _under(item.under_work_path)
+        print(f"  {item.path} = {value}{scope}: {item.why.get(lang)}")
     for gone in preset.clear:
         print(f"  {gone.path}: cleared: {gone.why.get(lang)}")
     for env in preset.env:
-        shown = "unset" if env.unset else f"= {env.value!r}"
+        value = repr(env.value) if env.under_work_path is None else _under(env.under_work_path)
+        shown = "unset" if env.unset else f"= {value}"
         print(f"  env {env.name} {shown}: {env.why.get(lang)}")
     for file in preset.files:
         print(f"  file for {file.path}: {file.text.strip()!r}: {file.why.get(lang)}")
@@ -74,6 +94,10 @@ def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     for source in preset.sources:
         print(f"  - {source}")
     return 0
+
+
+def _under(name: str) -> str:
+    return f"<the job's folder>/{name}"
 
 
 def print_outcome(outcome: PresetOutcome, lang: str) -> None:
@@ -86,7 +110,14 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
         print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
     for skip in outcome.skipped:
         print(f"  skipped {skip.path}: {skip.reason.get(lang)}")
-    if not outcome.changes:
+    for kept in outcome.kept:
+        print(
+            f"  kept {kept.path} = {shown_value(kept.mine)} (yours; the preset sets "
+            f"{shown_value(kept.preset)}: {kept.why.get(lang)})"
+        )
+    if outcome.kept:
+        print("  (add --replace to change the values you set)")
+    if not outcome.changes and not outcome.kept:
         print("  nothing to change: the profile already has these settings")
 
 
@@ -107,7 +138,13 @@ def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
 
 def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
     try:
-        outcome = apply_preset(preset, _start(args, catalog), catalog)
+        outcome = apply_preset(
+            preset,
+            _start(args, catalog),
+            catalog,
+            replace=args.replace,
+            work_path=args.work_path,
+        )
         print_outcome(outcome, args.lang)
         target = args.output or (args.profile if args.write else None)
         if target:

@@ -16,14 +16,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ascend_studio._release_option import add_release_argument, release_problem, resolve_release
-from ascend_studio._words import say
+from ascend_studio._words import json_text, printable, say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
 from ascend_studio.cli._params import product_id, unknown_product
@@ -34,12 +33,23 @@ from ascend_studio.lint._options import (
     BATCH_EPILOG,
     EpilogAsWritten,
     add_batch_arguments,
+    add_fix_arguments,
     is_batch,
+    wants_fixes,
 )
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for, with_release
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
-from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, evaluate, explain
+from ascend_studio.rules import (
+    SEVERITIES,
+    Diagnostic,
+    Explanation,
+    chosen_fix,
+    evaluate,
+    explain,
+    fix_json,
+    fixable_counts,
+)
 from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
 if TYPE_CHECKING:
@@ -89,6 +99,7 @@ def register(sub: Any) -> None:
         metavar="PARAM",
         help="also explain a parameter (path like dump_config.dump_mode, or env:NAME)",
     )
+    add_fix_arguments(parser)
     add_batch_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -141,6 +152,7 @@ def diagnostic_json(
         "params": list(d.params),
         "message": {"zh": d.message.zh, "en": d.message.en},
         "fix": None if d.fix is None else {"zh": d.fix.zh, "en": d.fix.en},
+        "fixes": [fix_json(fix) for fix in d.fixes],
         "source": d.source,
         "value": None if d.value is None else {k: _jsonable(v) for k, v in d.value.items()},
     }
@@ -169,25 +181,37 @@ def _counts(found: list[Diagnostic]) -> dict[str, int]:
 
 
 def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{', '.join(d.params)}]")
+    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{printable(', '.join(d.params))}]")
     if where is not None:
-        print(f"          {say('at', lang)}: {where}")
-    print(f"          {d.message.get(lang)}")
+        print(f"          {say('at', lang)}: {printable(where)}")
+    print(f"          {printable(d.message.get(lang))}")
     if d.fix is not None:
-        print(f"          {say('fix', lang)}: {d.fix.get(lang)}")
+        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {printable(d.fix.get(lang))}")
     print(f"          {say('source', lang)}: {d.source}")
+
+
+def _fixable(d: Diagnostic, lang: str) -> str:
+    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with
+    that, `` (by hand)`` when no fix is mechanical."""
+    if chosen_fix(d) is not None:
+        return " (--fix)"
+    if chosen_fix(d, True) is not None:
+        return " (--unsafe-fixes)"
+    return "（手动）" if lang == "zh" else " (by hand)"
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
     eff = e.effective
     note = f" ({eff.note.get(lang)})" if eff.note else ""
-    print(f"  why {e.path}: effective {eff.value!r} [{eff.source}]{note}")
+    print(f"  why {e.path}: effective {printable(repr(eff.value))} [{eff.source}]{note}")
     for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
         if items:
-            print(f"    {label}: " + ", ".join(f"{i.path}={i.shown}" for i in items))
+            shown = ", ".join(f"{i.path}={i.shown}" for i in items)
+            print(f"    {label}: {printable(shown)}")
     for link in e.rules:
         mark = "FIRES" if link.fires else "quiet"
-        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {link.message.get(lang)}")
+        message = printable(link.message.get(lang))
+        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {message}")
 
 
 #: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
@@ -275,25 +299,25 @@ def _report(
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)
-        json.dump(document, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(document) + "\n")
     else:
         for item in sorted(problems, key=lambda i: i.line or 0):
-            print(f"import: {item.severity} [{item.kind}] {item.text(args.lang)}")
+            print(f"import: {item.severity} [{item.kind}] {printable(item.text(args.lang))}")
         for (label, p, found, unnamed), why in zip(results, explained, strict=True):
             counts = _counts(found)
             release = f", TF Adapter {p.release}" if p.release else ""
             print(
-                f"{label}: {_target_text(p, unnamed, args.lang)}{release}: "
+                f"{printable(label)}: {_target_text(p, unnamed, args.lang)}{release}: "
                 + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
             )
             read = reads.get(label, ())
             for file_read in read:
-                print(f"  file: {file_read.text(args.lang)}")
+                print(f"  file: {printable(file_read.text(args.lang))}")
             for d in found:
                 _print_diagnostic(d, args.lang, location_text(d, p, read))
             for e in why:
                 _print_explanation(e, args.lang)
+        _print_fixable([d for _, _, found, _ in results for d in found])
         total = _total(results, problems)
         print(
             f"{say('in all', args.lang)}: "
@@ -310,6 +334,18 @@ def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
     for item in problems:
         counts[item.severity] += 1
     return counts
+
+
+def _print_fixable(found: list[Diagnostic]) -> None:
+    safe, unsafe = fixable_counts(found)
+    if safe or unsafe:
+        more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
+        what = (
+            f"{safe} fixable with --fix{more}"
+            if safe
+            else f"{unsafe} fixable with --fix --unsafe-fixes"
+        )
+        print(f"{what}.")
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -365,9 +401,9 @@ def _target_args(args: argparse.Namespace, catalog: Catalog) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    problem = _target_args(args, catalog)
-    if problem is not None:
-        return _fail(problem)
+    bad_target = _target_args(args, catalog)
+    if bad_target is not None:
+        return _fail(bad_target)
     if is_batch(args):
         from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
 
@@ -375,6 +411,19 @@ def run(args: argparse.Namespace) -> int:
     settings = _single_file_settings(args, catalog)
     if isinstance(settings, str):
         return _fail(settings)
+    problem = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, problem = run_fixes(args, catalog, _resolver(catalog), None)
+        if ended is not None:
+            return ended
+    status = _single(args, settings)
+    return max(status, 1) if problem and status != 2 else status
+
+
+def _single(args: argparse.Namespace, settings: Settings) -> int:
+    """The single-file report."""
     file = args.paths[0]
     try:
         loaded, problems, comments = _load(file)
@@ -385,7 +434,7 @@ def run(args: argparse.Namespace) -> int:
         for line in lines or [
             "nothing found: no NPURunConfig configuration or environment setting"
         ]:
-            _fail(f"{file}: {line}")
+            _fail(printable(f"{file}: {line}"))
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
@@ -410,5 +459,5 @@ def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | No
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
         write_export,
     )
     from ascend_studio.codegen._format import ExportFormat
-    from ascend_studio.codegen._import import import_file, import_text
+    from ascend_studio.codegen._import import guess_kind, import_file, import_text
     from ascend_studio.codegen._import_py import import_python
     from ascend_studio.codegen._import_sh import import_shell
     from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -43,6 +43,7 @@ __all__ = [
     "export_format",
     "export_formats",
     "export_text",
+    "guess_kind",
     "import_file",
     "import_python",
     "import_shell",
@@ -69,6 +70,7 @@ _WHERE = {
     "export_format": "_export",
     "export_formats": "_export",
     "export_text": "_export",
+    "guess_kind": "_import",
     "import_file": "_import",
     "import_python": "_import_py",
     "import_shell": "_import_sh",

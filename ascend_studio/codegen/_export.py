@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._options import ExportError, ExportOptions
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, unwritable
 from ascend_studio.schema import Catalog, shipped_catalog
 
 if TYPE_CHECKING:
@@ -91,6 +91,9 @@ def export_text(
     format cannot carry something in the profile; then no text is produced at all.
     """
     chosen = export_format(fmt)
+    problem = unwritable(profile)  # a profile edited in code without validation
+    if problem is not None:
+        raise ExportError(f"nothing exported: {problem}")
     options = options or ExportOptions()
     catalog = catalog or shipped_catalog()
     if not options.diagnostics or not chosen.comments:

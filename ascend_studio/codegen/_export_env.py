@@ -16,11 +16,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._env_owned import (
+    SHELL_OWNED,
+    left_out_compositions,
+    left_out_owned,
+    shell_owned_note,
+)
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -36,6 +42,7 @@ __all__ = [
     "export_k8s",
     "export_sh",
     "k8s_escape",
+    "shell_owned_note",
     "verbatim_names",
     "yaml_quote",
 ]
@@ -50,11 +57,9 @@ def verbatim_names(profile: Profile) -> frozenset[str]:
 
 
 def _check_name(name: str) -> None:
-    if not _NAME.fullmatch(name):
-        raise ExportError(
-            f"environment variable name {name!r} is not valid (letters, digits, _; "
-            "not starting with a digit)"
-        )
+    problem = env_name_problem(name)
+    if problem is not None:
+        raise ExportError(problem)
 
 
 def _check_text(name: str, value: str) -> None:
@@ -142,13 +147,6 @@ def _dependency_order(
     return ordered
 
 
-#: Names the shell itself assigns, so an ``export`` of them would not last.
-SHELL_OWNED = {
-    "_": "the shell sets $_ itself after every command (bash: to its last argument; "
-    "at exec: to the program's path), so the value would not last",
-}
-
-
 def export_sh(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
@@ -157,7 +155,7 @@ def export_sh(
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
         if name in SHELL_OWNED:
-            body.append(f"# {name} is not written: {SHELL_OWNED[name]}")
+            body.append(shell_owned_note(name))
         elif value is None:
             body.append(f"unset {name}")
         elif verbatim:
@@ -243,7 +241,8 @@ def export_env_file(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "a docker env-file")
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
     for name, value, _ in items:
@@ -266,6 +265,8 @@ def export_env_file(
     extra = [
         "# Use it: docker run --env-file this-file ...",
         *_unset_note(unset, "an env-file"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
@@ -349,7 +350,8 @@ def export_docker(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "docker run -e")
     pre = _docker_copies(items)
     args: list[str] = []
     for name, value, verbatim in items:
@@ -363,6 +365,8 @@ def export_docker(
     extra = [
         "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
         *_unset_note(unset, "docker run"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
     ]
@@ -412,7 +416,8 @@ def export_k8s(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items = _items(profile)
+    items, owned = left_out_owned(_items(profile))
+    items, composed = left_out_compositions(items, "a container env list")
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     escaped = False
@@ -427,6 +432,8 @@ def export_k8s(
         "# Paste under a container spec (containers[].env).",
         *(["# $$ is Kubernetes' escape for a literal $ (it would expand $(NAME))."] * escaped),
         *_unset_note(unset, "a container env list"),
+        *owned,
+        *composed,
         *_general(placed, options.lang),
     ]
     lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]

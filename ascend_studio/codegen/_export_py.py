@@ -23,11 +23,12 @@ from ascend_studio.codegen._layout import (
     Call,
     build_calls,
     is_bare_call,
+    session_extra_line,
     shown_default,
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._release import omitted_lines
-from ascend_studio.profile import Expr, Profile
+from ascend_studio.profile import SESSION_OWNER, Expr, Profile
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     if any("os.environ.get(" in line for line in body):
         used.add("os")
     texts = [v.expr for v in profile.values.values() if isinstance(v, Expr)]
-    texts += [x.expr for x in profile.extra_kwargs]
+    texts += [x.expr for x in profile.extra_kwargs if x.owner != SESSION_OWNER]
     for text in texts:
         tree = ast.parse(f"({text})", mode="eval")  # checked by build_calls
         used |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & {"os", "json"}
@@ -177,6 +178,10 @@ def export_py(
             f"# This profile also sets {len(profile.env)} environment variable(s); "
             "export them with the sh format."
         )
+    kept = [x for x in profile.extra_kwargs if x.owner == SESSION_OWNER]
+    if kept:
+        extra.append("# parameter_map keys kept from a sess.run script (not keywords; see sess):")
+        extra += [f"#   {session_extra_line(x)}" for x in kept]
     body: list[str] = []
     for call in calls:
         body += _call_lines(call, profile, catalog, options, placed)

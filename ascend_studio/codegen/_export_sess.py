@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._layout import session_extra_line
 from ascend_studio.codegen._options import ExportOptions
 from ascend_studio.codegen._release import omitted_lines
 from ascend_studio.codegen._session import (
@@ -28,7 +29,7 @@ from ascend_studio.codegen._session import (
     session_writes,
     tf_config_params,
 )
-from ascend_studio.profile import Profile
+from ascend_studio.profile import SESSION_OWNER, Profile
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -119,12 +120,27 @@ def _assignment(write: SessionWrite) -> str:
 def _skipped(profile: Profile, catalog: Catalog) -> list[str]:
     """Header lines naming what has no session key (kept text flattened to one line)."""
     skipped = not_sent(profile, catalog)
-    skipped += [f"{x.owner}({x.name}={' '.join(x.expr.split())})" for x in profile.extra_kwargs]
+    skipped += [
+        f"{x.owner}({x.name}={' '.join(x.expr.split())})"
+        for x in profile.extra_kwargs
+        if x.owner != SESSION_OWNER
+    ]
     if not skipped:
         return []
     return [
         "# Not session options (NPURunConfig only), so not written here:",
         *(f"#   {item}" for item in skipped),
+    ]
+
+
+def _kept_keys(profile: Profile) -> list[str]:
+    """The parameter_map keys the catalog does not know, kept as the script wrote them."""
+    kept = [x for x in profile.extra_kwargs if x.owner == SESSION_OWNER]
+    if not kept:
+        return []
+    return [
+        "# Keys TF Adapter does not read (kept as written until removed):",
+        *(session_extra_line(x) for x in kept),
     ]
 
 
@@ -157,6 +173,7 @@ def export_sess(
         "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
         'custom_op.name = "NpuOptimizer"',
         *_writes(writes, placed, options.lang),
+        *_kept_keys(profile),
         *(_COMPRESS_NOTE if len(writes) < len(every) else []),
         *_tf_config(profile, catalog),
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",

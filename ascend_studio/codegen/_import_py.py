@@ -26,7 +26,7 @@ from ascend_studio.codegen._report import (
     msg,
 )
 from ascend_studio.codegen._sh_state import DEVICE_VARS
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Surface, shipped_catalog
 
 __all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]
@@ -175,7 +175,9 @@ def _configurations(builder: MapBuilder, scanner: Scanner) -> list[Found]:
 
 
 def _merge(builder: Builder, built: Built, mapped: Built, proto: ProtoObj) -> None:
-    """Add session_config's parameter_map values; keywords win (NPUEstimator writes last)."""
+    """Add session_config's parameter_map values; keywords win (NPUEstimator writes last).
+    Its keys the catalog does not know are kept too."""
+    built.extras += mapped.extras
     for path, value in mapped.values.items():
         line = mapped.lines.get(path)
         if path in built.values:
@@ -264,6 +266,16 @@ def _env_value(builder: Builder, item: EnvSet) -> object:
             "launcher logic and is not imported as a value.",
             item.line,
             path,
+        )
+        return _SKIP
+    problem = env_name_problem(item.name)
+    if problem is not None or (isinstance(item.value, str) and "\0" in item.value):
+        why = problem or "a NUL character cannot be part of an environment value"
+        builder.add(
+            "ignored",
+            f"{item.name[:60]!r}：无法作为环境变量设置保存（{why}），未导入。",
+            f"{item.name[:60]!r}: cannot be kept as an environment setting ({why}); not imported.",
+            item.line,
         )
         return _SKIP
     value = item.value

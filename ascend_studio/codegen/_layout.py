@@ -7,14 +7,13 @@ defaults and session keys; this module only arranges them into calls.
 
 from __future__ import annotations
 
-import ast
 import keyword
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.codegen._release import extra_lacking, keyword_lacking, target_release
-from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value, expr_problem
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar, documented_default
 
 __all__ = [
@@ -28,6 +27,8 @@ __all__ = [
     "check_profile",
     "held_expr",
     "is_bare_call",
+    "session_extra_line",
+    "session_key_literal",
     "shown_default",
     "sorted_extras",
 ]
@@ -143,11 +144,11 @@ def known_path(path: str, catalog: Catalog) -> bool:
 
 
 def check_expr(text: str, where: str) -> None:
-    """A kept expression must parse, or the exported code would be broken."""
-    try:
-        ast.parse(f"({text})", mode="eval")  # kept text may span lines
-    except SyntaxError:
-        raise ExportError(f"{where}: kept expression {text!r} is not valid Python") from None
+    """A kept expression must be one expression that stays in its place (the profile's
+    own check), or the exported code would be broken or run more than the value."""
+    problem = expr_problem(text)
+    if problem is not None:
+        raise ExportError(f"{where}: {problem}")
 
 
 def check_profile(profile: Profile, catalog: Catalog) -> None:
@@ -155,12 +156,37 @@ def check_profile(profile: Profile, catalog: Catalog) -> None:
     _check(profile, catalog)
 
 
+def session_key_literal(key: str) -> str:
+    """A parameter_map key as a Python string literal (double-quoted when it can be)."""
+    plain = key.isprintable() and '"' not in key and "\\" not in key
+    return f'"{key}"' if plain else repr(key)
+
+
+def session_extra_line(extra: ExtraKwarg, target: str = "custom_op") -> str:
+    """The line that writes a kept parameter_map key, as the script wrote it."""
+    rhs = " ".join(extra.expr.split()) if "\n" in extra.expr else extra.expr
+    return f"{target}.parameter_map[{session_key_literal(extra.name)}].{extra.attr} = {rhs}"
+
+
+def _check_extra(extra: ExtraKwarg, catalog: Catalog) -> None:
+    if extra.owner == SESSION_OWNER:
+        check_expr(extra.expr, f"parameter_map[{extra.name!r}]")
+        if not extra.attr.isidentifier():
+            raise ExportError(f"parameter_map[{extra.name!r}]: {extra.attr!r} is not a field")
+        return
+    check_expr(extra.expr, f"{extra.owner}({extra.name}=...)")
+    plain = extra.name.isidentifier() and not keyword.iskeyword(extra.name)
+    if extra.name not in ("*", "**") and not plain:
+        raise ExportError(f"{extra.owner}: {extra.name!r} cannot be a keyword argument name")
+    if extra.owner not in catalog.signatures:
+        raise ExportError(
+            f"extra argument {extra.name}={extra.expr} belongs to unknown class {extra.owner!r}"
+        )
+
+
 def _check(profile: Profile, catalog: Catalog) -> None:
     for extra in profile.extra_kwargs:
-        check_expr(extra.expr, f"{extra.owner}({extra.name}=...)")
-        plain = extra.name.isidentifier() and not keyword.iskeyword(extra.name)
-        if extra.name not in ("*", "**") and not plain:
-            raise ExportError(f"{extra.owner}: {extra.name!r} cannot be a keyword argument name")
+        _check_extra(extra, catalog)
     for path, value in profile.values.items():
         if isinstance(value, Expr):
             check_expr(value.expr, path)
@@ -175,11 +201,6 @@ def _check(profile: Profile, catalog: Catalog) -> None:
             raise ExportError(f"{path}: an object parameter needs a Python expression")
         if isinstance(value, Expr):
             _check_nested(profile, path, value)
-    for extra in profile.extra_kwargs:
-        if extra.owner not in catalog.signatures:
-            raise ExportError(
-                f"extra argument {extra.name}={extra.expr} belongs to unknown class {extra.owner!r}"
-            )
 
 
 def is_bare_call(expr: Expr, owner: str) -> bool:

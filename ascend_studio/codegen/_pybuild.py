@@ -24,7 +24,7 @@ from ascend_studio.codegen._pyobjs import (
     SubConfigObj,
 )
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg
-from ascend_studio.profile import Expr, ExtraKwarg, Value
+from ascend_studio.profile import Expr, ExtraKwarg, Value, expr_problem
 from ascend_studio.schema import Catalog, Parameter
 
 __all__ = ["Builder", "Built"]
@@ -79,9 +79,19 @@ class Builder:
         self.items.append(ReportItem(kind, msg(zh, en), line, path, suggestion, self.config))
 
     def text(self, node: ast.AST, override: str | None = None) -> str:
-        """Source text of a value as written (never empty: an expression needs text)."""
+        """Source text of a value as written (never empty: an expression needs text).
+
+        A profile keeps only text that is one expression by itself: a segment
+        that is one only inside the script's own brackets (``"a"  # x`` then
+        ``"b"`` on the next line) is kept in parentheses, else as Python writes it.
+        """
         text = override if override is not None else self.src.segment(node)
-        return text if text.strip() else ast.unparse(node) or "None"
+        if not text.strip():
+            return ast.unparse(node) or "None"
+        for candidate in (text, f"({text}\n)" if "#" in text else f"({text})"):
+            if expr_problem(candidate) is None:
+                return candidate
+        return ast.unparse(node) or "None"
 
     # -- constructor calls ---------------------------------------------------------------
     def expand(self, obj: SubConfigObj, prefix: str, out: Built) -> None:
@@ -332,7 +342,7 @@ class Builder:
             f"{obj.owner} has no keyword {name}; the real constructor raises TypeError. "
             f"Kept as written.{hint_en}",
             line,
-            name,
+            f"{obj.owner}.{name}",
             suggestion=close[0] if close else None,
         )
 

@@ -198,7 +198,8 @@ def _map_write(scanner: Scanner, target: ast.Attribute, stmt: ast.stmt) -> None:
         return
     node, wrapped = unwrap(scanner, rhs)
     value = scanner.ev.eval(node)
-    op.writes.append(MapWrite(key, target.attr, node, value, line, scanner.label(line), wrapped))
+    label = scanner.label(line)
+    op.writes.append(MapWrite(key, target.attr, node, value, line, label, wrapped, rhs))
 
 
 def assign_attribute(

@@ -15,6 +15,7 @@ from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
+from ascend_studio.profile import SESSION_OWNER, ExtraKwarg, kwarg_problem
 from ascend_studio.schema import KeyFact
 
 __all__ = ["MapBuilder"]
@@ -143,7 +144,12 @@ class MapBuilder(Builder):
     def _map_write(self, write: MapWrite, out: Built) -> None:
         param = self.catalog.by_session_key().get(write.key)
         if param is None:
-            self._unknown_key(write)
+            rhs = write.rhs if write.rhs is not None else write.node
+            text = self.text(rhs)
+            # kept as written where it can be written back (a key that is no name cannot)
+            if self._unknown_key(write) and kwarg_problem(SESSION_OWNER, write.key, text) is None:
+                extra = ExtraKwarg(owner=SESSION_OWNER, name=write.key, expr=text, attr=write.field)
+                out.extras.append(extra)
             return
         if self._internal(write):
             self.add(
@@ -176,24 +182,27 @@ class MapBuilder(Builder):
             )
         self._store(param.path, param, value, write.line, out, node=write.node)
 
-    def _unknown_key(self, write: MapWrite) -> None:
+    def _unknown_key(self, write: MapWrite) -> bool:
+        """Report a key the catalog does not know; True: it is kept (in the profile, as
+        written)."""
         history = self.catalog.history.key(write.key)
         if history is not None:  # a key some releases read: when, not a spelling guess
             self._retired_key(write, history)
-            return
+            return True
         known = list(self.catalog.by_session_key())
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
         self.add(
             "unknown_key",
-            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略。{hint_zh}",
+            f"parameter_map[{write.key!r}] 不是适配器读取的键（拼写错误或已移除），真实适配器会静默忽略；已原样保留。{hint_zh}",
             f"parameter_map[{write.key!r}] is not a key the adapter reads (misspelt or removed); "
-            f"the real adapter silently ignores it.{hint_en}",
+            f"the real adapter silently ignores it. Kept as written.{hint_en}",
             write.line,
-            write.key,
+            f"{SESSION_OWNER}.{write.key}",
             suggestion=close[0] if close else None,
         )
+        return True
 
     def _retired_key(self, write: MapWrite, fact: KeyFact) -> None:
         span = fact.read or fact.written
@@ -204,11 +213,12 @@ class MapBuilder(Builder):
         tail_zh = f"已由 {to} 取代。" if to else ""
         self.add(
             "unknown_key",
-            f"parameter_map[{write.key!r}] 只有部分 TF Adapter 版本读取（{where.zh}），其余版本静默忽略；本工具不检查它的值。{tail_zh}",
+            f"parameter_map[{write.key!r}] 只有部分 TF Adapter 版本读取（{where.zh}），其余版本静默忽略；本工具不检查它的值，已原样保留。{tail_zh}",
             f"parameter_map[{write.key!r}] is read only by some TF Adapter releases ({where.en}); "
-            f"the others silently ignore it, and its value is not checked here.{tail_en}",
+            f"the others silently ignore it, and its value is not checked here. Kept as "
+            f"written.{tail_en}",
             write.line,
-            write.key,
+            f"{SESSION_OWNER}.{write.key}",
             suggestion=to,
         )
 

@@ -76,6 +76,7 @@ class MapWrite:
     line: int
     label: str
     wrapped: str  # "as_bytes", "encode", "bytes", "str", "" (what wrapped the value)
+    rhs: ast.expr | None = None  # the right-hand side as written (wrappers included)
 
 
 @dataclass(eq=False)

@@ -56,9 +56,13 @@ def _parse(text: str) -> ast.Module:
 
 
 def _fixed(line: str) -> str:
+    """``line`` with its Python 2 forms rewritten; its line end kept (``.`` in the
+    patterns runs over a lone CR, which would join it with the next line)."""
+    ending = line[len(line.rstrip("\r\n")) :]
+    body = line[: len(line) - len(ending)]
     for pattern, replacement in _PY2_FIXES:
-        line = pattern.sub(replacement, line)
-    return line
+        body = pattern.sub(replacement, body)
+    return body + ending
 
 
 def _blank(line: str) -> str:

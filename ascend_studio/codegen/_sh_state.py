@@ -5,8 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ascend_studio._shellword import shell_word_problem
+from ascend_studio.codegen._compose import composes, fold, references
 from ascend_studio.codegen._report import ReportItem, ReportKind, msg, severity_of
-from ascend_studio.codegen._shlex import Command, Lookup, ShellSyntaxError, Word, read_word
+from ascend_studio.codegen._shlex import (
+    Command,
+    Lookup,
+    ShellSyntaxError,
+    Word,
+    read_word,
+    shell_quote,
+)
+from ascend_studio.profile import env_name_problem
 
 __all__ = ["DEVICE_VARS", "MAX_REPORT_INFO", "State", "split_assignment", "word_value"]
 
@@ -62,8 +72,13 @@ class State:
     env_arms: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
 
     def known(self, name: str) -> str | None:
-        """The literal value the script gave ``name`` so far, None when not known."""
-        if name in self.unsure:
+        """The literal value the script gave ``name`` so far, None when not known.
+
+        A per-device variable is never known: its value is the launcher's at run
+        time (a default set above a loop is not what each process sees), so a
+        reference to it stays a reference.
+        """
+        if name in self.unsure or name in DEVICE_VARS:
             return None
         entry = self.env.get(name) if name in self.env else self.shell.get(name)
         if entry is None or entry[1] or entry[0] is None:
@@ -73,6 +88,9 @@ class State:
     def value_of(self, text: str, name: str, cmd: Command) -> tuple[str, bool]:
         """(value, verbatim) of ``name=text``, expanding what the script defined."""
         value, verbatim = word_value(text, self.known)
+        self.composing = name if composes(name, text) else None
+        if verbatim and self.composing:
+            value, verbatim = self._composed(name, text, cmd.line)
         if self.context(cmd) is None and cmd.after not in ("|",):
             self.unsure.discard(name)
         else:
@@ -88,6 +106,41 @@ class State:
             )
         return value, verbatim
 
+    def _composed(self, name: str, text: str, line: int) -> tuple[str, bool]:
+        """``name=text`` that adds to the value ``name`` has so far (``X=/a:$X``): one
+        composition with the earlier steps of this script; the caller's value when
+        the script did not set it before."""
+        entry = self.env.get(name) if name in self.env else self.shell.get(name)
+        if entry is None or name in self.unsure:
+            return text, True
+        earlier, kept, at = entry
+        previous = "''" if earlier is None else earlier if kept else shell_quote(earlier)
+        later = {r.name for r in references(previous) if r.name != name}
+        moved = any((self.env.get(r) or self.shell.get(r) or ("", False, 0))[2] > at for r in later)
+        folded = None if moved else fold(name, text, previous)
+        if folded is None:  # (even the same text twice: each step adds again)
+            self.add(
+                "conflict",
+                f"{name}={text}：在第 {at} 行的值上追加，但无法与之合为一个组合值；"
+                f"配置只保留这一行，第 {at} 行加上的部分在导出中会丢失。",
+                f"{name}={text}: adds to its value from line {at} in a form this tool cannot "
+                f"combine with it; the profile keeps this line's step only (what line {at} "
+                "adds is lost in exports).",
+                line,
+                f"env:{name}",
+            )
+            return text, True
+        self.add(
+            "converted",
+            f"{name}={text}：在第 {at} 行的值上追加，合为一个组合值 {folded}。",
+            f"{name}={text}: adds to its value from line {at}; kept as one composition {folded}.",
+            line,
+            f"env:{name}",
+        )
+        return word_value(folded, self.known)
+
+    #: The name whose value being set refers to its own earlier value (a composition).
+    composing: str | None = None
     #: Information lines left out past :data:`MAX_REPORT_INFO` (errors never are).
     omitted: int = 0
 
@@ -139,6 +192,8 @@ class State:
 
     def set_env(self, name: str, value: str | None, verbatim: bool, cmd: Command) -> None:
         line, path = cmd.line, f"env:{name}"
+        if not self._writable(name, value, verbatim, line):
+            return
         if self.in_loop and name in DEVICE_VARS:
             self.add(
                 "device_loop",
@@ -160,7 +215,9 @@ class State:
             )
             return
         old = self.env.get(name)
-        if old is not None and (old[0], old[1]) != (value, verbatim) and self.last_launch > old[2]:
+        composing, self.composing = self.composing == name, None  # adds to it: no conflict
+        differs = old is not None and (old[0], old[1]) != (value, verbatim) and not composing
+        if old is not None and differs and self.last_launch > old[2]:
             self.add(
                 "info",
                 f"{name} 在第 {self.last_launch} 行启动程序后于第 {line} 行重新设置：每次启动使用它之前设置的值（第 {old[2]} 行与第 {line} 行）；这里检查的是最后的值。",
@@ -170,7 +227,7 @@ class State:
                 line,
                 path,
             )
-        elif old is not None and (old[0], old[1]) != (value, verbatim) and self._other_arm(name):
+        elif old is not None and differs and self._other_arm(name):
             self.add(
                 "info",
                 f"{name} 在同一 if 的另一分支中也被设置（第 {old[2]} 行与第 {line} 行）：两者只有一个会执行；这里检查的是第 {line} 行的值。",
@@ -179,7 +236,7 @@ class State:
                 line,
                 path,
             )
-        elif old is not None and old[0] is not None and (old[0], old[1]) != (value, verbatim):
+        elif old is not None and differs and old[0] is not None:
             self.add(  # (an unset before a new value only clears it: no conflict)
                 "conflict",
                 f"{name} 被多次设置（第 {old[2]} 行与第 {line} 行），以最后一次为准。",
@@ -189,8 +246,29 @@ class State:
             )
         self.env[name] = (value, verbatim, line)
         self.env_arms[name] = tuple(self.arms)
-        self.exported.add(name)
+        if value is None:  # unset also drops the export: a later NAME=x stays the shell's
+            self.exported.discard(name)
+        else:
+            self.exported.add(name)
         self._describe(name, value, verbatim, where, line)
+
+    def _writable(self, name: str, value: str | None, verbatim: bool, line: int) -> bool:
+        """A name no shell can export, or kept text that is not one word, is reported
+        and left out (a profile holds neither: every writer would have to refuse it)."""
+        problem = env_name_problem(name)
+        if problem is None and value is not None and "\0" in value:
+            problem = "a NUL character cannot be part of an environment value"
+        elif problem is None and value is not None and verbatim:
+            problem = shell_word_problem(value)
+        if problem is None:
+            return True
+        self.add(
+            "ignored",
+            f"{name[:60]!r}：无法作为环境变量设置保存（{problem}），未导入。",
+            f"{name[:60]!r}: cannot be kept as an environment setting ({problem}); not imported.",
+            line,
+        )
+        return False
 
     def _other_arm(self, name: str) -> bool:
         """``name`` was last set in another arm of an ``if`` the current command is in."""

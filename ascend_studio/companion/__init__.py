@@ -16,7 +16,7 @@ from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from ascend_studio.companion._aoe import AoeConfig
-    from ascend_studio.companion._base import Comment, Format, Problem, Raw
+    from ascend_studio.companion._base import Comment, Format, Problem, Raw, token, value_token
     from ascend_studio.companion._compress import CompressNodes
     from ascend_studio.companion._debug import DEBUG_OPTIONS, DebugConfig
     from ascend_studio.companion._dtypes import CustomDtypes, DtypeRule
@@ -67,6 +67,8 @@ __all__ = [
     "param_for",
     "plan_companions",
     "read_companions",
+    "token",
+    "value_token",
 ]
 
 #: Where each public name lives (its module is imported on first use).
@@ -98,6 +100,8 @@ _WHERE = {
     "param_for": "_registry",
     "plan_companions": "_read",
     "read_companions": "_read",
+    "token": "_base",
+    "value_token": "_base",
 }
 
 if not TYPE_CHECKING:

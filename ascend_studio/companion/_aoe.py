@@ -11,7 +11,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from ascend_studio.companion._base import Format, Problem, line_of, load_json, problem
+from ascend_studio.companion._base import (
+    Format,
+    Problem,
+    line_of,
+    load_json,
+    problem,
+    token,
+    value_token,
+)
 from ascend_studio.schema import Text
 
 __all__ = ["AOE_FORMAT", "FEATURES", "KEYS", "LEVELS", "AoeConfig", "key_line"]
@@ -75,8 +83,8 @@ def _value_problems(text: str, doc: AoeConfig) -> list[Problem]:
         problem(
             key_line(text, "feature"),
             "feature",
-            f"feature 取值 {f!r} 不是 deeper_opat 或 nonhomo_split。",
-            f"feature {f!r} is neither deeper_opat nor nonhomo_split.",
+            f"feature 取值 {value_token(f)} 不是 deeper_opat 或 nonhomo_split。",
+            f"feature {value_token(f)} is neither deeper_opat nor nonhomo_split.",
         )
         for f in doc.feature
         if f not in FEATURES
@@ -85,8 +93,8 @@ def _value_problems(text: str, doc: AoeConfig) -> list[Problem]:
         problem(
             key_line(text, key),
             "key",
-            f"{key} 不是 AOE 配置文件的已知字段（{', '.join(KEYS)}）。",
-            f"{key} is not a known AOE config key ({', '.join(KEYS)}).",
+            f"{token(key)} 不是 AOE 配置文件的已知字段（{', '.join(KEYS)}）。",
+            f"{token(key)} is not a known AOE config key ({', '.join(KEYS)}).",
         )
         for key, _ in doc.extra
     )

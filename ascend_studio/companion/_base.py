@@ -19,13 +19,17 @@ from typing import Generic, Literal, TypeVar
 from ascend_studio.schema import Text
 
 __all__ = [
+    "MAX_PROBLEMS",
     "Comment",
     "Format",
     "Problem",
     "Raw",
+    "capped",
     "line_of",
     "load_json",
     "problem",
+    "token",
+    "value_token",
 ]
 
 Severity = Literal["error", "warning", "info"]
@@ -44,6 +48,58 @@ class Problem:
 
 def problem(line: int, code: str, zh: str, en: str, severity: Severity = "warning") -> Problem:
     return Problem(line, code, Text.of(zh, en), severity)
+
+
+#: A word of file text as messages show it: names, keys, modes, paths.
+_TOKEN = re.compile(r"[^\s=:,;\"'\[\]{}()]{1,40}")
+
+
+_SHORT_VALUE = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
+
+
+def value_token(text: str) -> str:
+    """A value a finding names (a mode, a state, a dtype): quoted when it is a short
+    word, else only its length (a long value may be a credential)."""
+    stripped = text.strip()
+    if _SHORT_VALUE.fullmatch(stripped):
+        return repr(stripped)
+    return f"(a value of {len(stripped)} characters)" if stripped else "''"
+
+
+def token(text: str) -> str:
+    """The part of a file's text a finding names, quoted: its first word (up to a
+    blank, ``=``, ``:`` or a bracket), at most 40 characters, ``…`` when cut.
+
+    A message never repeats more of a file than that: a file a path parameter
+    points to may hold anything (credentials, a CI job's environment), and
+    findings end up in logs, annotations and SARIF reports.
+    """
+    stripped = text.strip()
+    match = _TOKEN.search(stripped)
+    if match is None:
+        return "(…)" if stripped else "''"
+    word = match.group()
+    shown = repr(word)
+    return shown if word == stripped else f"{shown}…"
+
+
+#: Problems listed per file; the rest are counted in one more line.
+MAX_PROBLEMS = 50
+
+
+def capped(found: tuple[Problem, ...], limit: int = MAX_PROBLEMS) -> tuple[Problem, ...]:
+    """The first ``limit`` problems and, if there were more, one line counting them."""
+    if len(found) <= limit:
+        return found
+    more = len(found) - limit
+    summary = problem(
+        0,
+        "more",
+        f"该文件还有 {more} 个问题未列出（只列出前 {limit} 个）。",
+        f"{more} more problems in this file are not listed (the first {limit} are).",
+        "info",
+    )
+    return (*found[:limit], summary)
 
 
 @dataclass(frozen=True)
@@ -95,7 +151,10 @@ def load_json(text: str) -> tuple[object, tuple[Problem, ...]]:
     except json.JSONDecodeError as exc:
         first = exc
     except (ValueError, RecursionError) as exc:
-        return None, (problem(0, "json", "不是合法的 JSON。", f"Not valid JSON ({exc!r})."),)
+        why = type(exc).__name__
+        return None, (
+            problem(0, "json", f"不是合法的 JSON（{why}）。", f"Not valid JSON ({why})."),
+        )
     try:
         data = json.loads(_strip_line_comments(text))
     except (ValueError, RecursionError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascend_studio.companion._base import Format, Problem, line_of, problem
+from ascend_studio.companion._base import Format, Problem, problem, token
 from ascend_studio.schema import Text
 
 __all__ = ["COMPRESS_FORMAT", "CompressNodes"]
@@ -24,18 +24,30 @@ def write(doc: CompressNodes) -> str:
     return ";".join(doc.nodes) + "\n"
 
 
+def _placed(text: str) -> list[tuple[str, int]]:
+    """Each node with the line it is written on, in one pass over the text."""
+    out: list[tuple[str, int]] = []
+    line = 1
+    for part in text.split(";"):
+        node = part.strip()
+        if node:
+            out.append((node, line + part[: part.index(node)].count("\n")))
+        line += part.count("\n")
+    return out
+
+
 def check(text: str) -> tuple[Problem, ...]:
-    doc = parse(text)
     found: list[Problem] = []
     seen: set[str] = set()
-    for node in doc.nodes:
+    placed = _placed(text)
+    for node, line in placed:
         if node in seen:
             found.append(
                 problem(
-                    line_of(text, node),
+                    line,
                     "duplicate",
-                    f"节点 {node} 重复列出。",
-                    f"Node {node} is listed twice.",
+                    f"节点 {token(node)} 重复列出。",
+                    f"Node {token(node)} is listed twice.",
                     "info",
                 )
             )
@@ -43,13 +55,13 @@ def check(text: str) -> tuple[Problem, ...]:
         if "," in node or any(c.isspace() for c in node):
             found.append(
                 problem(
-                    line_of(text, node),
+                    line,
                     "separator",
-                    f"{node!r} 含逗号或空白：节点之间用英文分号 ; 分隔。",
-                    f"{node!r} contains a comma or a space: separate nodes with ';'.",
+                    f"{token(node)} 含逗号或空白：节点之间用英文分号 ; 分隔。",
+                    f"{token(node)} contains a comma or a space: separate nodes with ';'.",
                 )
             )
-    if not doc.nodes:
+    if not placed:
         found.append(
             problem(0, "empty", "文件没有列出任何节点。", "The file lists no node.", "info")
         )

@@ -123,14 +123,14 @@ def _raw_problem(number: int, text: str) -> Problem:
         return problem(
             number,
             "line",
-            f"{text!r} 不是 键=值 的形式：运行时报错并忽略整个调试配置。",
-            f"{text!r} is not key=value: the runtime reports an error and turns no option on.",
+            "该行不是 键=值 的形式：运行时报错并忽略整个调试配置。",
+            "The line is not key=value: the runtime reports an error and turns no option on.",
         )
     return problem(
         number,
         "line",
-        f"运行时忽略该行 {text!r}：只读取 op_debug_config=… 与 op_debug_list=… 行，# 开头为注释。",
-        f"The runtime ignores the line {text!r}: only op_debug_config=… and op_debug_list=… "
+        "运行时忽略该行：只读取 op_debug_config=… 与 op_debug_list=… 行，# 开头为注释。",
+        "The runtime ignores this line: only op_debug_config=… and op_debug_list=… "
         "lines are read; # at the start of a line makes a comment.",
     )
 

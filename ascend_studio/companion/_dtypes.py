@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ascend_studio.companion._base import Comment, Format, Problem, Raw, problem
+from ascend_studio.companion._base import Comment, Format, Problem, Raw, problem, token, value_token
 from ascend_studio.schema import Text
 
 __all__ = ["DTYPES", "DTYPES_FORMAT", "CustomDtypes", "DtypeRule"]
@@ -133,13 +133,13 @@ def _rule_problems(number: int, rule: DtypeRule, seen: set[tuple[bool, str]]) ->
     found = []
     unknown = sorted({d for d in (*rule.inputs, *rule.outputs) if d.lower() not in DTYPES})
     if unknown:
-        names = ", ".join(unknown)
+        shown = ", ".join(value_token(d) for d in unknown[:5]) + (" …" if len(unknown) > 5 else "")
         found.append(
             problem(
                 number,
                 "dtype",
-                f"{names} 不是本工具已知的数据类型；运行时遇到无法识别的 dtype 会拒绝整个文件。",
-                f"{names} is not a data type the tool knows; the runtime rejects the whole file "
+                f"{shown} 不是本工具已知的数据类型；运行时遇到无法识别的 dtype 会拒绝整个文件。",
+                f"{shown} is not a data type the tool knows; the runtime rejects the whole file "
                 "for a dtype it does not know.",
             )
         )
@@ -148,8 +148,8 @@ def _rule_problems(number: int, rule: DtypeRule, seen: set[tuple[bool, str]]) ->
             problem(
                 number,
                 "duplicate",
-                f"{rule.op} 已在前面配置过，这一行被忽略（以第一行为准）。",
-                f"{rule.op} is configured above already; this line is ignored (the first wins).",
+                f"{token(rule.op)} 已在前面配置过，这一行被忽略（以第一行为准）。",
+                f"{token(rule.op)} is configured above already; this line is ignored (the first wins).",
             )
         )
     seen.add((rule.by_type, rule.op))
@@ -171,17 +171,17 @@ def _line_problem(number: int, item: Comment | Raw) -> Problem:
         return problem(
             number,
             "type_case",
-            f"{item.text!r}：只有行首原样写的 OpType:: 才表示按算子类型配置；"
+            f"{token(item.text)}：只有行首原样写的 OpType:: 才表示按算子类型配置；"
             "这样写会被当作名为该前缀的节点。",
-            f"{item.text!r}: only OpType::, written exactly so at the start of the line, "
+            f"{token(item.text)}: only OpType::, written exactly so at the start of the line, "
             "means an operator type; this line is read as a node of that name.",
         )
     return problem(
         number,
         "line",
-        f"无法识别的行 {item.text!r}（应为 名称::InputDtype:…,OutputDtype:… 或 "
+        "无法识别的行（应为 名称::InputDtype:…,OutputDtype:… 或 "
         "OpType::类型:InputDtype:…,OutputDtype:…）：运行时会拒绝整个文件。",
-        f"Unrecognised line {item.text!r}: expected name::InputDtype:…,OutputDtype:… "
+        "Unrecognised line: expected name::InputDtype:…,OutputDtype:… "
         "or OpType::type:InputDtype:…,OutputDtype:…; the runtime rejects the whole file.",
         "error",
     )

@@ -15,7 +15,15 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from ascend_studio._resources import resource_path
-from ascend_studio.companion._base import Format, Problem, line_of, load_json, problem
+from ascend_studio.companion._base import (
+    Format,
+    Problem,
+    line_of,
+    load_json,
+    problem,
+    token,
+    value_token,
+)
 from ascend_studio.schema import Text
 
 __all__ = [
@@ -113,8 +121,8 @@ def _state_problems(text: str, doc: FusionSwitch) -> list[Problem]:
                     _fails(
                         line_of(text, f'"{rule}"', max(start - 1, 0)),
                         "state",
-                        f'融合规则 {rule} 的取值 {state!r} 应为 "on" 或 "off"。',
-                        f'Fusion rule {rule} has {state!r}; use "on" or "off".',
+                        f'融合规则 {token(rule)} 的取值 {value_token(state)} 应为 "on" 或 "off"。',
+                        f'Fusion rule {token(rule)} has {value_token(state)}; use "on" or "off".',
                     )
                 )
     return found
@@ -130,8 +138,8 @@ def _shape_problems(text: str, data: object) -> list[Problem]:
         _fails(
             line_of(text, f'"{key}"'),
             "top",
-            f"顶层键 {key} 不是 Switch 或 Priority。",
-            f"The top-level key {key} is neither Switch nor Priority.",
+            f"顶层键 {token(key)} 不是 Switch 或 Priority。",
+            f"The top-level key {token(key)} is neither Switch nor Priority.",
         )
         for key in data
         if key.strip() not in _TOP
@@ -140,8 +148,8 @@ def _shape_problems(text: str, data: object) -> list[Problem]:
         _fails(
             line_of(text, f'"{key}"'),
             "section",
-            f"Switch 下的 {key} 不是 GraphFusion 或 UBFusion。",
-            f"{key} under Switch is neither GraphFusion nor UBFusion.",
+            f"Switch 下的 {token(key)} 不是 GraphFusion 或 UBFusion。",
+            f"{token(key)} under Switch is neither GraphFusion nor UBFusion.",
         )
         for key in _switch(data)
         if key.strip() not in SECTIONS

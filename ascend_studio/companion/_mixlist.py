@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from ascend_studio.companion._base import Format, Problem, line_of, load_json, problem
+from ascend_studio.companion._base import Format, Problem, line_of, load_json, problem, token
 from ascend_studio.schema import Text
 
 __all__ = ["ACTIONS", "LISTS", "MIXLIST_FORMAT", "ListChange", "Mixlist"]
@@ -111,8 +111,8 @@ def _key_problems(text: str, data: dict[str, object]) -> list[Problem]:
                 _reject(
                     at,
                     "list",
-                    f"{name} 不是 black-list、white-list 或 gray-list。",
-                    f"{name} is not black-list, white-list or gray-list.",
+                    f"{token(name)} 不是 black-list、white-list 或 gray-list。",
+                    f"{token(name)} is not black-list, white-list or gray-list.",
                 )
             )
         elif not isinstance(body, dict):
@@ -127,8 +127,8 @@ def _key_problems(text: str, data: dict[str, object]) -> list[Problem]:
                         _reject(
                             spot,
                             "action",
-                            f"{name} 下的 {key} 不是 to-add 或 to-remove。",
-                            f"{key} under {name} is neither to-add nor to-remove.",
+                            f"{name} 下的 {token(key)} 不是 to-add 或 to-remove。",
+                            f"{token(key)} under {name} is neither to-add nor to-remove.",
                         )
                     )
                 elif not isinstance(value, list):
@@ -152,9 +152,9 @@ def _moves(text: str, doc: Mixlist) -> list[Problem]:
                 _reject(
                     line_of(text, f'"{op}"'),
                     "move",
-                    f"算子 {op} 的修改（{shown}）不构成一次合法的移动：只能加入一个名单，"
+                    f"算子 {token(op)} 的修改（{shown}）不构成一次合法的移动：只能加入一个名单，"
                     "并可同时移出它原来所在的名单。",
-                    f"The changes for operator {op} ({shown}) are not one move: add it to one "
+                    f"The changes for operator {token(op)} ({shown}) are not one move: add it to one "
                     "list, optionally removing it from the list it leaves.",
                 )
             )

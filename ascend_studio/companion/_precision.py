@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascend_studio.companion._base import Comment, Format, Problem, Raw, problem
+from ascend_studio.companion._base import Comment, Format, Problem, Raw, problem, token
 from ascend_studio.schema import Text
 
 __all__ = [
@@ -165,9 +165,9 @@ def _section_problems(doc: PrecisionModes) -> list[Problem]:
                 problem(
                     number,
                     "section",
-                    f"运行时不认识 [{item.name}]（只认 [ByOpType]、[ByNodeName]，区分大小写），"
+                    f"运行时不认识 [{token(item.name)}]（只认 [ByOpType]、[ByNodeName]，区分大小写），"
                     "其下的行仍归入前一个段（文件开头为 [ByOpType]）。",
-                    f"The runtime does not know [{item.name}] (only [ByOpType] and [ByNodeName], "
+                    f"The runtime does not know [{token(item.name)}] (only [ByOpType] and [ByNodeName], "
                     f"case-sensitive): the lines below it stay in the previous section "
                     f"([ByOpType] at the start); {hint}.",
                 )
@@ -184,8 +184,8 @@ def _entry_problems(doc: PrecisionModes) -> list[Problem]:
                 problem(
                     number,
                     "duplicate",
-                    f"{item.key} 在 [{section}] 中已配置过，这一行被忽略（以第一行为准）。",
-                    f"{item.key} is set in [{section}] above already; this line is ignored "
+                    f"{token(item.key)} 在 [{section}] 中已配置过，这一行被忽略（以第一行为准）。",
+                    f"{token(item.key)} is set in [{section}] above already; this line is ignored "
                     "(the first wins).",
                 )
             )
@@ -196,8 +196,8 @@ def _entry_problems(doc: PrecisionModes) -> list[Problem]:
                 problem(
                     number,
                     "line",
-                    f"运行时跳过该行 {line.text!r}：应为 [段名] 或 名称=模式。",
-                    f"The runtime skips the line {line.text!r}: expected [section] or name=mode.",
+                    "运行时跳过该行：应为 [段名] 或 名称=模式。",
+                    "The runtime skips this line: expected [section] or name=mode.",
                 )
             )
     for written, item, number in _assigns(doc):
@@ -206,9 +206,8 @@ def _entry_problems(doc: PrecisionModes) -> list[Problem]:
                 problem(
                     number,
                     "no_section",
-                    f"{item.key}={item.value} 不在任何段下，按 [ByOpType] 处理。",
-                    f"{item.key}={item.value} is before any section header and counts as "
-                    "[ByOpType].",
+                    f"{token(item.key)} 不在任何段下，按 [ByOpType] 处理。",
+                    f"{token(item.key)} is before any section header and counts as [ByOpType].",
                     "info",
                 )
             )

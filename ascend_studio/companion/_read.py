@@ -8,8 +8,10 @@ not found is not an error: it may live only on the NPU machine.
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,7 +25,10 @@ __all__ = ["MAX_BYTES", "FileRead", "plan_companions", "read_companions"]
 
 #: Larger files are not read (no companion format comes near this).
 MAX_BYTES = 1 << 20
-Status = Literal["read", "kept", "not_found", "unreadable", "runtime"]
+Status = Literal["read", "kept", "not_found", "unreadable", "runtime", "refused"]
+#: Never read: kernel and device files (their size says 0; reading one may hang,
+#: /proc/kmsg, or hand over secrets, /proc/self/environ).
+_SYSTEM = (Path("/proc"), Path("/sys"), Path("/dev"))
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,11 @@ class FileRead:
                 f"{self.param}：无法读取 {where}（{self.reason}）",
                 f"{self.param}: cannot read {where} ({self.reason})",
             )
+        if self.status == "refused":
+            return Text.of(
+                f"{self.param}：未读取 {where}：{_REASONS_ZH.get(self.reason, self.reason)}",
+                f"{self.param}: not read {where}: {self.reason}",
+            )
         return Text.of(
             f"{self.param}：找不到文件 {self.given}（也可能只在 NPU 机器上），未检查其内容",
             f"{self.param}: file {self.given} not found (it may exist only on the NPU "
@@ -73,14 +83,67 @@ def _candidates(given: str, bases: Sequence[Path]) -> list[Path]:
     return list(dict.fromkeys(base / path for base in bases))
 
 
-def _read(param: str, given: str, bases: Sequence[Path]) -> tuple[FileRead, str | None]:
+SYSTEM_FILE = "a system file (/proc, /sys, /dev), never read"
+IN_GIT = "inside a .git folder, never read"
+NOT_A_FILE = "not a regular file"
+OUTSIDE = "outside the folders being checked (--read-outside reads it)"
+NOT_VALID = "not a valid file of its kind, so its text is not kept"
+_REASONS_ZH = {
+    SYSTEM_FILE: "系统文件（/proc、/sys、/dev），从不读取",
+    IN_GIT: "位于 .git 目录内，从不读取",
+    NOT_A_FILE: "不是普通文件",
+    OUTSIDE: "在所检查的目录之外（--read-outside 可读取）",
+    NOT_VALID: "不是该类型的有效文件，其内容不予保存",
+}
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def _refusal(real: Path, within: Sequence[Path] | None) -> str | None:
+    """Why the file at ``real`` (links resolved) is not read, or None."""
+    if any(_inside(real, system) for system in _SYSTEM):
+        return SYSTEM_FILE
+    if ".git" in real.parts:
+        return IN_GIT
+    if within is not None and not any(_inside(real, folder) for folder in within):
+        return OUTSIDE
+    try:
+        if not stat.S_ISREG(real.stat().st_mode):
+            return NOT_A_FILE
+    except OSError:
+        return None  # the read reports it
+    return None
+
+
+def _read_bounded(real: Path) -> bytes | None:
+    """The file's bytes, or None when it holds more than :data:`MAX_BYTES` (the size
+    a file reports is not trusted: it is read up to the limit)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(real, flags)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_BYTES + 1)
+    return None if len(data) > MAX_BYTES else data
+
+
+def _read(
+    param: str, given: str, bases: Sequence[Path], within: Sequence[Path] | None = None
+) -> tuple[FileRead, str | None]:
     for path in _candidates(given, bases):
-        if not path.is_file():
+        if not os.path.lexists(path):
             continue
+        real = Path(os.path.realpath(path))
+        refused = _refusal(real, within)
+        if refused is not None:
+            return FileRead(param, given, "refused", path, refused), None
+        if not real.exists():
+            continue  # a link to nothing
         try:
-            if path.stat().st_size > MAX_BYTES:
+            data = _read_bounded(real)
+            if data is None:
                 return FileRead(param, given, "unreadable", path, "larger than 1 MiB"), None
-            text = path.read_bytes().decode("utf-8-sig")
+            text = data.decode("utf-8-sig")
         except OSError as exc:
             return FileRead(param, given, "unreadable", path, exc.strerror or str(exc)), None
         except UnicodeDecodeError:
@@ -96,17 +159,29 @@ def _beside_script(expr: str, script_dir: Path | None) -> Path | None:
 
 
 def _one(
-    param: str, value: object, bases: Sequence[Path], script_dir: Path | None
+    param: str,
+    value: object,
+    bases: Sequence[Path],
+    script_dir: Path | None,
+    within: Sequence[Path] | None,
 ) -> tuple[FileRead, str | None]:
     if isinstance(value, Expr):
         beside = _beside_script(value.expr, script_dir)
         if beside is None:
             return FileRead(param, value.expr, "runtime"), None
-        found, text = _read(param, str(beside), [])
+        found, text = _read(param, str(beside), [], within)
         return replace(found, given=value.expr), text
     if not isinstance(value, str):
         return FileRead(param, repr(value), "runtime"), None
-    return _read(param, value, bases)
+    return _read(param, value, bases, within)
+
+
+def _valid(param: str, text: str, catalog: Catalog | None) -> bool:
+    """``text`` reads as the file ``param`` names (its format's shape, no error)."""
+    fmt = file_formats(catalog).get(param)
+    if fmt is None:
+        return False
+    return fmt.looks_like(text) and not any(p.severity == "error" for p in fmt.check(text))
 
 
 def read_companions(
@@ -114,6 +189,9 @@ def read_companions(
     bases: Sequence[Path],
     script_dir: Path | None = None,
     catalog: Catalog | None = None,
+    *,
+    within: Sequence[Path] | None = None,
+    valid_only: bool = False,
 ) -> tuple[Profile, tuple[FileRead, ...]]:
     """``profile`` with the text of every companion file found, and what happened.
 
@@ -121,6 +199,13 @@ def read_companions(
     directory, then the script's folder). ``script_dir`` resolves the expression
     our own Python export writes for a file beside the script. Text the profile
     already keeps wins.
+
+    Only regular files are read, never a kernel or device file (``/proc``,
+    ``/sys``, ``/dev``) nor one inside a ``.git`` folder, links resolved first;
+    with ``within``, only files inside those folders (a batch run over a
+    repository reads nothing from outside it). With ``valid_only`` (a profile to
+    be saved), a text that is not a valid file of its kind is not kept: a path
+    parameter may name any file, and a saved or printed profile would carry it.
     """
     texts = dict(profile.file_contents)
     reads: list[FileRead] = []
@@ -132,13 +217,19 @@ def read_companions(
             shown = value.expr if isinstance(value, Expr) else str(value)
             reads.append(FileRead(param, shown, "kept"))
             continue
-        found, text = _one(param, value, bases, script_dir)
+        found, text = _one(param, value, bases, script_dir, _resolved(within))
+        if text is not None and valid_only and not _valid(param, text, catalog):
+            found, text = replace(found, status="refused", reason=NOT_VALID), None
         reads.append(found)
         if text is not None:
             texts[param] = text
     if texts == profile.file_contents:
         return profile, tuple(reads)
     return profile.model_copy(update={"file_contents": texts}), tuple(reads)
+
+
+def _resolved(folders: Sequence[Path] | None) -> list[Path] | None:
+    return None if folders is None else [Path(os.path.realpath(f)) for f in folders]
 
 
 HERE = "os.path.dirname(os.path.abspath(__file__))"
@@ -148,9 +239,15 @@ _BESIDE = re.compile(
 )
 
 
+def _usable(name: str) -> bool:
+    """A plain file name: not empty, ``.`` or ``..``, no NUL or control character."""
+    return name not in ("", ".", "..") and name.isprintable() and "\0" not in name
+
+
 def _name(param: str, suffix: str, value: object, taken: set[str]) -> str:
     given = value if isinstance(value, str) else ""
-    name = posixpath.basename(given.replace("\\", "/")) or f"{param}{suffix}"
+    name = posixpath.basename(given.replace("\\", "/"))
+    name = name if _usable(name) else f"{param}{suffix}"
     stem, dot, ext = name.rpartition(".")
     candidate, n = name, 2
     while candidate in taken:
@@ -161,15 +258,22 @@ def _name(param: str, suffix: str, value: object, taken: set[str]) -> str:
 
 
 def plan_companions(
-    profile: Profile, folder: Path, *, python: bool, catalog: Catalog | None = None
+    profile: Profile,
+    folder: Path,
+    *,
+    python: bool,
+    catalog: Catalog | None = None,
+    reserved: tuple[str, ...] = (),
 ) -> tuple[Profile, tuple[tuple[str, Path, str], ...]]:
     """The companion files to write into ``folder`` beside an export of ``profile``.
 
     Returns the profile to export (for Python code each bundled path becomes an
     expression resolving from the snippet's own folder; other formats get the
-    bare file name) and (parameter, target, text) per file.
+    bare file name) and (parameter, target, text) per file. A name that is not a
+    plain file name (``..``, a NUL) becomes the parameter's; names in ``reserved``
+    (the export's own file) are never given to a companion.
     """
-    taken: set[str] = set()
+    taken: set[str] = set(reserved)
     planned: list[tuple[str, Path, str]] = []
     values = dict(profile.values)
     formats = file_formats(catalog)

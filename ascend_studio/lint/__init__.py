@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 #: Where each public name lives; modules load on first use, so a single-file
-#: ``validate`` does not pay for the walker, the formats or pathspec. Code inside the
+#: ``validate`` does not pay for the walker, the formats or the pattern matcher. Code inside the
 #: package imports the modules themselves (static imports that bundlers can see).
 _WHERE = {
     "Batch": "_batch",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ascend_studio._words import printable
 from ascend_studio.lint._check import CheckedFile, Finding, check_file
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
@@ -17,7 +18,15 @@ from ascend_studio.lint._settings import CommandLine, Setting, Settings, setting
 from ascend_studio.rules import SEVERITIES
 from ascend_studio.schema import Catalog
 
-__all__ = ["Batch", "BatchOptions", "Summary", "exit_status", "run_batch"]
+__all__ = [
+    "Batch",
+    "BatchOptions",
+    "Summary",
+    "batch_files",
+    "exit_status",
+    "resolved",
+    "run_batch",
+]
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,16 @@ class BatchOptions:
     report_unused: bool = False
     #: Where progress goes (a terminal), or None for none.
     progress: TextIO | None = None
+    #: Read files that parameters name outside the folders checked (a CI run over a
+    #: pull request must not print files from elsewhere on the machine).
+    read_outside: bool = False
+
+    def folders(self) -> tuple[Path, ...] | None:
+        """The folders companion files are read from (None: anywhere)."""
+        if self.read_outside:
+            return None
+        given = [Path(p) for p in self.paths] or [Path.cwd()]
+        return tuple((p if p.is_dir() else p.parent).absolute() for p in given)
 
 
 @dataclass
@@ -104,20 +123,25 @@ def _selection(path: str, options: BatchOptions) -> Selection:
     return Selection(include, excludes, options.respect_gitignore, options.force_exclude)
 
 
-def _files(options: BatchOptions) -> tuple[list[Path], list[str]]:
+def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
     found: dict[Path, None] = {}
     missing: list[str] = []
+    notes: dict[str, None] = {}
     for given in options.paths:
-        files, absent = find_files([given], _selection(given, options))
+        selection = _selection(given, options)
+        files, absent = find_files([given], selection)
         found.update(dict.fromkeys(files))
         missing += absent
+        notes.update(dict.fromkeys(selection.notes))
+    for note in notes:  # a pattern git rejects too: said, not fatal
+        print(f"ascend-studio validate: note: {printable(note)}", file=sys.stderr)
     return sorted(found), missing
 
 
 Resolve = Callable[[str], str | None]
 
 
-def _resolved(settings: Settings, resolve: Resolve) -> Settings:
+def resolved(settings: Settings, resolve: Resolve) -> Settings:
     product = settings.product
     if product.value is None:
         return settings
@@ -139,16 +163,23 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     """Check every file; a list of one-line problems instead when a path or config is wrong."""
     forget_configs()
     try:
-        paths, missing = _files(options)
+        paths, missing = batch_files(options)
         if missing:
             return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
-        fail_on = _resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
+        fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
         progress = _Progress(options.progress, len(paths))
         for done, path in enumerate(paths, start=1):
-            settings = _resolved(settings_for(path, options.cli), resolve)
-            checked = check_file(path, shown_path(path), settings, catalog, options.report_unused)
+            settings = resolved(settings_for(path, options.cli), resolve)
+            checked = check_file(
+                path,
+                shown_path(path),
+                settings,
+                catalog,
+                options.report_unused,
+                within=options.folders(),
+            )
             summary.add(checked)
             checked_files.append(checked)
             progress.tick(done)

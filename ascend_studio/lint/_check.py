@@ -24,13 +24,13 @@ from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, Severity, evaluate
+from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
 __all__ = ["CheckedFile", "Finding", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg"})
+RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,10 @@ class Finding:
     params: tuple[str, ...] = ()
     #: Which configuration of the file it concerns, as the importer labels it.
     config: str | None = None
+    #: The ways to fix it, preferred first (a rule's fixes; see ``ascend_studio.rules.Fix``).
+    fixes: tuple[Fix, ...] = ()
+    #: The configuration's number in the file (1-based, as ``apply --config`` counts).
+    config_number: int | None = None
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.rule_id, self.message.en)
@@ -122,6 +126,8 @@ def _rule_finding(
         d.source,
         d.params,
         config.label,
+        d.fixes,
+        index + 1,
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
 
@@ -203,8 +209,11 @@ def check_file(
     settings: Settings,
     catalog: Catalog,
     report_unused: bool = False,
+    *,
+    within: Sequence[Path] | None = None,
 ) -> CheckedFile:
-    """Every finding in ``path`` that ``settings`` selects and no comment silences."""
+    """Every finding in ``path`` that ``settings`` selects and no comment silences;
+    companion files are read only inside ``within`` (None: anywhere)."""
     result = import_file(path, catalog)
     lines = read_lines(path)
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
@@ -216,7 +225,9 @@ def check_file(
         _import_finding(ctx, item, checkable)
     folder = path.resolve().parent  # relative paths: the working directory, then here
     for index, config in configs:
-        profile, reads = read_companions(config.profile_as_written(), [Path.cwd(), folder], folder)
+        profile, reads = read_companions(
+            config.profile_as_written(), [Path.cwd(), folder], folder, within=within
+        )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         profile = with_release(profile, _machine_release(settings.release, catalog))

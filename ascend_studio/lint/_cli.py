@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from ascend_studio._words import json_text, printable
 from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
-from ascend_studio.lint._options import listed
+from ascend_studio.lint._options import listed, wants_fixes
 from ascend_studio.lint._select import check_selectors
 from ascend_studio.lint._settings import CommandLine
 from ascend_studio.schema import Catalog
@@ -31,7 +31,7 @@ def command_line(args: argparse.Namespace) -> CommandLine:
 
 
 def _fail(problem: str) -> int:
-    print(f"ascend-studio validate: {problem}", file=sys.stderr)
+    print(f"ascend-studio validate: {printable(problem)}", file=sys.stderr)
     return 2
 
 
@@ -57,7 +57,25 @@ def run_batch_command(
         force_exclude=args.force_exclude,
         report_unused=args.report_unused_suppressions,
         progress=stderr_terminal(),
+        read_outside=args.read_outside,
     )
+    unfixed = False
+    if wants_fixes(args):
+        from ascend_studio.lint._fixcli import run_fixes  # the apply machinery: only to fix
+
+        ended, unfixed = run_fixes(args, catalog, resolve, options)
+        if ended is not None:
+            return ended
+    status = _report(args, options, catalog, resolve)
+    return max(status, 1) if unfixed and status != 2 else status
+
+
+def _report(
+    args: argparse.Namespace,
+    options: BatchOptions,
+    catalog: Catalog,
+    resolve: Callable[[str], str | None],
+) -> int:
     batch = run_batch(options, catalog, resolve)
     if isinstance(batch, list):
         for line in batch:
@@ -94,8 +112,7 @@ def _write(batch: Batch, args: argparse.Namespace, out: TextIO) -> None:
     elif fmt == "sarif":
         from ascend_studio.lint._sarif import sarif_document
 
-        json.dump(sarif_document(batch, args.lang), out, ensure_ascii=False, indent=2)
-        out.write("\n")
+        out.write(json_text(sarif_document(batch, args.lang)) + "\n")
     elif fmt == "github":
         write_github(batch, out, args.lang)
     else:

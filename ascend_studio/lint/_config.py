@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import pathspec
+from typing import Any
 
 from ascend_studio.lint._files import pattern_spec, shown_path
+from ascend_studio.lint._globs import GlobSpec
 from ascend_studio.lint._options import FAIL_ON
 from ascend_studio.lint._select import Layer, check_selectors
 
@@ -49,7 +47,7 @@ class ConfigError(Exception):
 class Override:
     index: int
     paths: tuple[str, ...]
-    spec: pathspec.GitIgnoreSpec
+    spec: GlobSpec
     product: str | None
     scenario: str | None
     layer: Layer
@@ -206,21 +204,35 @@ def _may_hold_our_table(text: bytes) -> bool:
 _FOUND: dict[Path, ProjectConfig | None] = {}
 
 
-def find_config(folder: Path) -> ProjectConfig | None:
-    """The nearest configuration at or above ``folder`` (cached per folder for one run)."""
-    folder = folder.absolute()
-    if folder in _FOUND:
-        return _FOUND[folder]
-    found: ProjectConfig | None = None
+def _own_config(folder: Path) -> ProjectConfig | None:
     for name in (".ascend-studio.toml", "pyproject.toml"):
         candidate = folder / name
-        if candidate.is_file():
-            found = load_config(candidate)
-            if found is not None:
-                break
-    if found is None and folder.parent != folder:
-        found = find_config(folder.parent)
-    _FOUND[folder] = found
+        try:
+            present = candidate.is_file()
+        except OSError:  # a name too long, a loop of links
+            present = False
+        if present and (found := load_config(candidate)) is not None:
+            return found
+    return None
+
+
+def find_config(folder: Path) -> ProjectConfig | None:
+    """The nearest configuration at or above ``folder`` (cached per folder for one run;
+    found upwards in a loop: a folder thousands of levels deep is fine)."""
+    folder = folder.absolute()
+    climbed: list[Path] = []
+    found: ProjectConfig | None = None
+    while True:
+        if folder in _FOUND:
+            found = _FOUND[folder]
+            break
+        climbed.append(folder)
+        found = _own_config(folder)
+        if found is not None or folder.parent == folder:
+            break
+        folder = folder.parent
+    for done in climbed:
+        _FOUND[done] = found
     return found
 
 

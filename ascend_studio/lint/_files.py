@@ -1,10 +1,16 @@
 """Which files a batch ``validate`` checks: the walk, the file kinds, the exclusions.
 
 Patterns (``--exclude``, ``--include``, a project's ``exclude``) use ``.gitignore``
-syntax, matched by :mod:`pathspec` as git does: a pattern without a slash matches a
-name at any depth, ``dir/`` matches a directory and everything in it, ``!`` re-includes.
+syntax, matched as git does (:mod:`._globs`, in time polynomial in the pattern and
+the path whatever they hold): a pattern without a slash matches a name at any
+depth, ``dir/`` matches a directory and everything in it, ``!`` re-includes.
 ``.gitignore`` files are honoured the way git reads them: each applies below its
-own folder, a deeper one wins, and nothing inside an ignored folder comes back.
+own folder, a deeper one wins, and nothing inside an ignored folder comes back; a
+line git would reject is skipped with a note.
+
+The walk is iterative (no depth limit) and enters each folder once, told by its
+device and inode (a loop of links or bind mounts ends); an entry that cannot be
+examined (a link loop, a vanished file) is skipped.
 """
 
 from __future__ import annotations
@@ -14,10 +20,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import pathspec
+from ascend_studio.lint._globs import GlobSpec
 
 __all__ = [
     "ALWAYS_SKIPPED",
@@ -83,10 +87,8 @@ def file_kind(name: str, extra: Sequence[str] = ()) -> str | None:
     return None
 
 
-def pattern_spec(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
-    import pathspec  # ~15 ms: paid only when there are patterns to match
-
-    return pathspec.GitIgnoreSpec.from_lines(list(patterns))
+def pattern_spec(patterns: Iterable[str]) -> GlobSpec:
+    return GlobSpec.from_lines(patterns)
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class _Ignore:
     """One ``.gitignore``-style pattern list and the folder its patterns are relative to."""
 
     base: Path
-    spec: pathspec.GitIgnoreSpec
+    spec: GlobSpec
 
     def verdict(self, path: Path, is_dir: bool) -> bool | None:
         try:
@@ -103,15 +105,22 @@ class _Ignore:
             return None
         if rel == ".":
             return None
-        return self.spec.check_file(rel + "/" if is_dir else rel).include
+        return self.spec.verdict(rel, is_dir)
 
 
-def _read_gitignore(folder: Path) -> _Ignore | None:
+def _skipped_notes(where: str, spec: GlobSpec) -> list[str]:
+    return [f"{where} {line}; skipped (git skips it too)" for line in spec.skipped]
+
+
+def _read_gitignore(folder: Path, notes: list[str] | None = None) -> _Ignore | None:
     try:
         lines = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    return _Ignore(folder, pattern_spec(lines.splitlines()))
+    spec = pattern_spec(lines.splitlines())
+    if notes is not None:
+        notes += _skipped_notes(shown_path(folder / ".gitignore"), spec)
+    return _Ignore(folder, spec)
 
 
 def _repository_root(start: Path) -> Path | None:
@@ -130,12 +139,15 @@ class Selection:
     respect_gitignore: bool = True
     #: Apply the exclusions to files named on the command line too (pre-commit).
     force_exclude: bool = False
+    #: Patterns skipped as invalid, one line each (shown as notes).
+    notes: list[str] = field(default_factory=list, init=False)
     _exclude_specs: list[_Ignore] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._exclude_specs = [
-            _Ignore(base.absolute(), pattern_spec(patterns)) for base, patterns in self.excludes
-        ]
+        for base, patterns in self.excludes:
+            spec = pattern_spec(patterns)
+            self.notes += _skipped_notes("exclude pattern", spec)
+            self._exclude_specs.append(_Ignore(base.absolute(), spec))
 
     def excluded(self, path: Path, is_dir: bool) -> bool:
         return any(spec.verdict(path, is_dir) for spec in self._exclude_specs)
@@ -150,35 +162,74 @@ def _ignored(stack: Sequence[_Ignore], path: Path, is_dir: bool) -> bool:
     return False
 
 
-def _parent_ignores(folder: Path) -> list[_Ignore]:
+def _parent_ignores(folder: Path, notes: list[str] | None = None) -> list[_Ignore]:
     """The ``.gitignore`` files above ``folder`` up to its repository's root (none outside one)."""
     root = _repository_root(folder)
     if root is None or root == folder:
         return []
     parents = list(folder.parents)
     chain = reversed(parents[: parents.index(root) + 1])
-    return [found for above in chain if (found := _read_gitignore(above)) is not None]
+    return [found for above in chain if (found := _read_gitignore(above, notes)) is not None]
 
 
-def _walk(folder: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
-    own = _read_gitignore(folder) if sel.respect_gitignore else None
-    if own is not None:
-        stack = [*stack, own]
+def _entry(entry: os.DirEntry[str]) -> tuple[bool, bool] | None:
+    """(a folder, a regular file) for a directory entry; None when it cannot be told
+    (a loop of links, a file gone meanwhile)."""
     try:
-        entries = sorted(os.scandir(folder), key=lambda e: e.name)
-    except OSError:
-        return
-    for entry in entries:
-        path = Path(entry.path)
         is_dir = entry.is_dir(follow_symlinks=False)
-        if is_dir and (entry.name in ALWAYS_SKIPPED or (path / "pyvenv.cfg").exists()):
+        return is_dir, not is_dir and entry.is_file()
+    except OSError:
+        return None
+
+
+def _venv(path: Path) -> bool:
+    try:
+        return (path / "pyvenv.cfg").exists()
+    except OSError:
+        return False
+
+
+def _folder_key(folder: Path) -> tuple[int, int] | None:
+    try:
+        status = os.stat(folder)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
+    """The files to check below ``root``: iteratively, each folder once."""
+    seen: set[tuple[int, int]] = set()
+    todo: list[tuple[Path, list[_Ignore]]] = [(root, stack)]
+    while todo:
+        folder, ignores = todo.pop()
+        key = _folder_key(folder)
+        if key is None or key in seen:
             continue
-        if sel.excluded(path, is_dir) or _ignored(stack, path, is_dir):
+        seen.add(key)
+        own = _read_gitignore(folder, sel.notes) if sel.respect_gitignore else None
+        if own is not None:
+            ignores = [*ignores, own]
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError:
             continue
-        if is_dir:
-            yield from _walk(path, sel, stack)
-        elif entry.is_file() and file_kind(entry.name, sel.includes) is not None:
-            yield path
+        below: list[Path] = []
+        for entry in entries:
+            kind = _entry(entry)
+            if kind is None:
+                continue
+            path, (is_dir, is_file) = Path(entry.path), kind
+            if is_dir and (entry.name in ALWAYS_SKIPPED or _venv(path)):
+                continue
+            if sel.excluded(path, is_dir) or _ignored(ignores, path, is_dir):
+                continue
+            if is_dir:
+                below.append(path)
+            elif is_file and file_kind(entry.name, sel.includes) is not None:
+                yield path
+        todo.extend((path, ignores) for path in reversed(below))
 
 
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
@@ -192,10 +243,14 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
     missing: list[str] = []
     for given in paths:
         path = Path(given).absolute()
-        stack = _parent_ignores(path) if sel.respect_gitignore else []
-        if path.is_dir():
+        stack = _parent_ignores(path, sel.notes) if sel.respect_gitignore else []
+        try:
+            kind = "dir" if path.is_dir() else "file" if path.is_file() else None
+        except OSError:  # a loop of links, a name too long
+            kind = None
+        if kind == "dir":
             found.update(dict.fromkeys(_walk(path, sel, stack)))
-        elif path.is_file():
+        elif kind == "file":
             if sel.force_exclude and (sel.excluded(path, False) or _ignored(stack, path, False)):
                 continue
             found[path] = None

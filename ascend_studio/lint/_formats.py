@@ -6,17 +6,17 @@ files relative to the working directory, so two runs give the same bytes.
 
 from __future__ import annotations
 
-import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ascend_studio._words import counted
+from ascend_studio._words import counted, json_text, printable
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
+from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
 from ascend_studio.schema import Text
 
-__all__ = ["use_colour", "write_github", "write_json", "write_text"]
+__all__ = ["fixable_line", "use_colour", "write_github", "write_json", "write_text"]
 
 _COLOURS: Mapping[str, str] = {"error": "31", "warning": "33", "info": "36"}
 
@@ -36,14 +36,17 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """One line of printable text: white space runs joined, controls escaped."""
+    return printable(" ".join(text.split()))
 
 
 def text_line(f: Finding, lang: str, colour: bool = False) -> str:
-    """``path:line:col: severity rule-id message [fix: ...]``."""
-    where = _paint(f"{f.path}:{f.line}:{f.column}:", "1", colour)
+    """``path:line:col: severity rule-id [*] message [fix: ...]`` (``[*]``: ``--fix`` fixes
+    it, as ruff marks its fixable findings)."""
+    where = _paint(f"{printable(f.path)}:{f.line}:{f.column}:", "1", colour)
     severity = _paint(f.severity, _COLOURS[f.severity], colour)
-    line = f"{where} {severity} {f.rule_id} {_one_line(f.message.get(lang))}"
+    mark = " [*]" if chosen_fix(f) is not None else ""
+    line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
         label = "修改" if lang == "zh" else "fix"
         line += f" [{label}: {_one_line(f.fix.get(lang))}]"
@@ -63,12 +66,26 @@ def summary_lines(summary: Summary) -> list[str]:
     return lines
 
 
+def fixable_line(findings: Sequence[HasFixes]) -> str | None:
+    """``[*] 3 fixable with --fix (2 more with --unsafe-fixes).``, or None."""
+    safe, unsafe = fixable_counts(findings)
+    if not safe and not unsafe:
+        return None
+    more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
+    if not safe:
+        return f"{unsafe} fixable with --fix --unsafe-fixes."
+    return f"[*] {safe} fixable with --fix{more}."
+
+
 def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
     for finding in batch.findings:
         out.write(text_line(finding, lang, colour) + "\n")
     if batch.findings:
         out.write("\n")
     out.write("\n".join(summary_lines(batch.summary)) + "\n")
+    fixable = fixable_line(batch.findings)
+    if fixable:
+        out.write(fixable + "\n")
 
 
 def _text(text: Text | None) -> dict[str, str] | None:
@@ -87,6 +104,7 @@ def finding_json(f: Finding) -> dict[str, Any]:
         "source": f.source,
         "params": list(f.params),
         "configuration": f.config,
+        "fixes": [fix_json(fix) for fix in f.fixes],
     }
 
 
@@ -127,8 +145,7 @@ def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
 
 
 def write_json(batch: Batch, out: TextIO, fail_on: str) -> None:
-    json.dump(batch_json(batch, fail_on), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_text(batch_json(batch, fail_on)) + "\n")
 
 
 def _escape_data(text: str) -> str:
@@ -147,7 +164,7 @@ def github_line(f: Finding, lang: str) -> str:
     props = ",".join(
         f"{key}={_escape_property(value)}"
         for key, value in (
-            ("file", f.path),
+            ("file", printable(f.path)),
             ("line", str(f.line)),
             ("col", str(f.column)),
             ("title", f"ascend-studio {f.rule_id}"),

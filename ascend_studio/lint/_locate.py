@@ -23,7 +23,9 @@ from ascend_studio.codegen import ImportResult, ReportItem
 __all__ = ["Locator", "read_lines"]
 
 #: Report items that record where a value was read.
-_READ_KINDS = frozenset({"recognized", "verbatim", "converted", "conflict", "unknown_kwarg"})
+_READ_KINDS = frozenset(
+    {"recognized", "verbatim", "converted", "conflict", "unknown_kwarg", "unknown_key"}
+)
 
 
 def _name_of(path: str) -> str:

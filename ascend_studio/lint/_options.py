@@ -13,8 +13,10 @@ __all__ = [
     "FORMATS",
     "EpilogAsWritten",
     "add_batch_arguments",
+    "add_fix_arguments",
     "is_batch",
     "listed",
+    "wants_fixes",
 ]
 
 FAIL_ON = ("error", "warning", "never")
@@ -71,6 +73,11 @@ _FLAGS = (
     ("--force-exclude", "apply exclusions to files named on the command line too (pre-commit)"),
     ("--report-unused-suppressions", "report suppression comments that silence nothing"),
     ("--show-config", "print the settings that apply and exit"),
+    (
+        "--read-outside",
+        "also read files that parameters name outside the checked folders (never /proc, /sys, "
+        "/dev or .git)",
+    ),
 )
 
 
@@ -111,6 +118,7 @@ _BATCH_ONLY = (
     "report_unused_suppressions",
     "show_config",
     "output",
+    "read_outside",
 )
 
 
@@ -119,3 +127,28 @@ def is_batch(args: argparse.Namespace) -> bool:
     if any(getattr(args, name) for name in _BATCH_ONLY):
         return True
     return len(args.paths) != 1 or Path(args.paths[0]).is_dir()
+
+
+def add_fix_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("fixes (the findings marked [*] or 'fix (--fix)')")
+    group.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes in place (keeps FILE.orig), then report what is left",
+    )
+    group.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix or --diff: the unsafe fixes too (they change what the job does)",
+    )
+    group.add_argument(
+        "--diff",
+        action="store_true",
+        help="print what --fix would change as a diff and write nothing "
+        "(exit 1 when there is something to fix)",
+    )
+    group.add_argument("--no-backup", action="store_true", help="with --fix: no .orig copy")
+
+
+def wants_fixes(args: argparse.Namespace) -> bool:
+    return bool(args.fix or args.diff)

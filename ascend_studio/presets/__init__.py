@@ -1,6 +1,14 @@
 """Task presets (Qt-free): data files that answer a task with settings."""
 
-from ascend_studio.presets._apply import NOT_SET, Change, PresetOutcome, Skip, apply_preset
+from ascend_studio.presets._apply import (
+    NOT_SET,
+    Change,
+    Kept,
+    PresetOutcome,
+    Skip,
+    apply_preset,
+    shown_value,
+)
 from ascend_studio.presets._model import (
     Preset,
     PresetEnv,
@@ -14,6 +22,7 @@ from ascend_studio.presets._model import (
 __all__ = [
     "NOT_SET",
     "Change",
+    "Kept",
     "Preset",
     "PresetEnv",
     "PresetError",
@@ -24,4 +33,5 @@ __all__ = [
     "apply_preset",
     "load_presets",
     "shipped_presets",
+    "shown_value",
 ]

@@ -1,21 +1,33 @@
 """Apply a preset to a profile: one new profile, every change with the value it
-replaces, and every entry skipped on this target with the reason."""
+replaces, every value of the user's it kept, and every entry skipped on this
+target with the reason.
+
+The merge policy: a preset fills in what the profile does not set and never
+changes what the user set (a value, an unset, an environment variable, a file's
+text): such an entry is kept and reported with the preset's value and reason,
+unless ``replace`` is asked. A path that must exist on the server is never an
+example path: it goes under the job's folder (``work_path``, else the profile's
+``ASCEND_WORK_PATH``), or the entry is skipped saying how to give it.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import cast
 
 from ascend_studio.presets._model import (
+    WORK_MARKER,
     Preset,
     PresetClear,
     PresetEnv,
     PresetFile,
     PresetSetting,
 )
-from ascend_studio.profile import Profile, Value
+from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["NOT_SET", "Change", "PresetOutcome", "Skip", "apply_preset"]
+__all__ = ["NOT_SET", "Change", "Kept", "PresetOutcome", "Skip", "apply_preset", "shown_value"]
 
 #: ``Change.old`` / ``Change.new`` for a parameter or variable that is not in the profile.
 NOT_SET = object()
@@ -35,11 +47,28 @@ class Change:
         return self.old is not _UNSET
 
     def shown(self, side: object) -> str:
-        if side is _UNSET:
-            return "(not set)"
-        if side is None:
-            return "(unset)"
-        return repr(side)
+        return shown_value(side)
+
+
+def shown_value(side: object) -> str:
+    """A value as a user reads it: an expression as written, text quoted."""
+    if side is _UNSET:
+        return "(not set)"
+    if side is None:
+        return "(unset)"
+    if isinstance(side, Expr):
+        return side.expr
+    return repr(side)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A value the user set that the preset would change, kept (``replace`` changes it)."""
+
+    path: str
+    mine: object  # the user's value (None: unset)
+    preset: object  # what the preset would set (``NOT_SET``: it would remove it)
+    why: Text
 
 
 @dataclass(frozen=True)
@@ -56,6 +85,7 @@ class PresetOutcome:
     skipped: tuple[Skip, ...]
     #: The target is not one of the products the preset is written for.
     off_target: bool = False
+    kept: tuple[Kept, ...] = ()
 
 
 def _scope_skip(
@@ -151,12 +181,35 @@ def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catal
     return None
 
 
+_NO_FOLDER = Text.of(
+    "需要服务器上已存在的目录：给出作业目录（应用中的“作业目录”，命令行的 --work-path），"
+    "或在配置中设置 ASCEND_WORK_PATH；未设置（不使用示例路径）。",
+    "needs a folder that exists on the server: give the job's folder (Job folder in the app, "
+    "--work-path on the command line), or set ASCEND_WORK_PATH in the profile; not set (no "
+    "example path is used).",
+)
+
+
+def _work_folder(profile: Profile, given: str | None) -> str | None:
+    if given:
+        return given.rstrip("/") or "/"
+    work = profile.env.get("ASCEND_WORK_PATH")
+    if work and "ASCEND_WORK_PATH" not in profile.env_verbatim:
+        return work.rstrip("/") or "/"
+    return None
+
+
 class _Applier:
-    def __init__(self, profile: Profile, catalog: Catalog) -> None:
+    def __init__(
+        self, profile: Profile, catalog: Catalog, replace: bool, work_path: str | None
+    ) -> None:
         self.profile = profile
         self.catalog = catalog
+        self.replace = replace
+        self.work = _work_folder(profile, work_path)
         self.changes: list[Change] = []
         self.skipped: list[Skip] = []
+        self.kept: list[Kept] = []
 
     def _skip(self, item: PresetSetting | PresetEnv | PresetClear, what: str) -> bool:
         p, s = self.profile.product, self.profile.scenario
@@ -167,47 +220,88 @@ class _Applier:
             self.skipped.append(skip)
         return skip is not None
 
+    def _value(self, given: Value, under: str | None, what: str) -> object:
+        """The value to set, or ``_UNSET`` when the job's folder is not known (skipped)."""
+        templated = isinstance(given, str) and WORK_MARKER in given
+        if under is None and not templated:
+            return given
+        if self.work is None:
+            self.skipped.append(Skip(what, _NO_FOLDER))
+            return _UNSET
+        if under is not None:
+            return f"{self.work}/{under}"
+        assert isinstance(given, str)
+        return given.replace(WORK_MARKER, json.dumps(self.work)[1:-1])  # inside a JSON string
+
+    def _mine(self, what: str, old: object, new: object, why: Text) -> bool:
+        """True when ``old`` is the user's and must stay (it is reported as kept)."""
+        if old is _UNSET or self.replace:
+            return False
+        self.kept.append(Kept(what, old, new, why))
+        return True
+
     def setting(self, item: PresetSetting) -> None:
         if self._skip(item, item.path):
             return
+        value = self._value(item.value, item.under_work_path, item.path)
         old = self.profile.values.get(item.path, _UNSET)
-        value: Value = item.value
-        if not (type(old) is type(value) and old == value):
+        if value is _UNSET or (type(old) is type(value) and old == value):
+            return
+        if not self._mine(item.path, old, value, item.why):
             self.changes.append(Change(item.path, old, value, item.why))
-            self.profile = self.profile.with_value(item.path, value)
+            self.profile = self.profile.with_value(item.path, cast("Value", value))
 
     def clear(self, item: PresetClear) -> None:
-        if item.path in self.profile.values and not self._skip(item, item.path):
-            self.changes.append(Change(item.path, self.profile.values[item.path], _UNSET, item.why))
+        if item.path not in self.profile.values or self._skip(item, item.path):
+            return
+        old = self.profile.values[item.path]
+        if not self._mine(item.path, old, _UNSET, item.why):
+            self.changes.append(Change(item.path, old, _UNSET, item.why))
             self.profile = self.profile.without_value(item.path)
 
     def env(self, item: PresetEnv) -> None:
         what = f"env:{item.name}"
         if self._skip(item, what):
             return
+        value = self._value(item.value, item.under_work_path, what)
         old = self.profile.env.get(item.name, _UNSET)
-        if old != item.value or item.name not in self.profile.env:
-            self.changes.append(Change(what, old, item.value, item.why))
-            self.profile = self.profile.with_env(item.name, item.value)
+        if value is _UNSET or (old == value and item.name in self.profile.env):
+            return
+        if not self._mine(what, old, value, item.why):
+            self.changes.append(Change(what, old, value, item.why))
+            self.profile = self.profile.with_env(item.name, cast("str | None", value))
 
     def file(self, item: PresetFile) -> None:
+        what = f"file:{item.path}"
         old = self.profile.file_contents.get(item.path, _UNSET)
-        if old != item.text:
-            self.changes.append(Change(f"file:{item.path}", old, item.text, item.why))
-            contents = {**self.profile.file_contents, item.path: item.text}
-            self.profile = self.profile.model_copy(update={"file_contents": contents})
+        if old == item.text or self._mine(what, old, item.text, item.why):
+            return
+        self.changes.append(Change(what, old, item.text, item.why))
+        contents = {**self.profile.file_contents, item.path: item.text}
+        self.profile = self.profile.model_copy(update={"file_contents": contents})
 
 
-def apply_preset(preset: Preset, profile: Profile, catalog: Catalog) -> PresetOutcome:
-    """``profile`` with what ``preset`` sets on its product and scenario."""
-    applier = _Applier(profile, catalog)
+def apply_preset(
+    preset: Preset,
+    profile: Profile,
+    catalog: Catalog,
+    *,
+    replace: bool = False,
+    work_path: str | None = None,
+) -> PresetOutcome:
+    """``profile`` with what ``preset`` sets on its product and scenario.
+
+    What the user set is kept (and reported) unless ``replace``; paths that must
+    exist on the server go under ``work_path`` (else the profile's ASCEND_WORK_PATH).
+    """
+    applier = _Applier(profile, catalog, replace, work_path)
     off = profile.product not in preset.products or profile.scenario not in preset.scenarios
     for setting in preset.settings:
         applier.setting(setting)
     lacking = [s for s in preset.settings if _release_skip(s, profile.release, catalog) is not None]
     if preset.settings and len(lacking) == len(preset.settings):
         # nothing the preset sets exists on the target release: it clears nothing either
-        return PresetOutcome(preset, profile, (), tuple(applier.skipped), off)
+        return PresetOutcome(preset, profile, (), tuple(applier.skipped), off, tuple(applier.kept))
     for gone in preset.clear:
         applier.clear(gone)
     for env in preset.env:
@@ -215,5 +309,10 @@ def apply_preset(preset: Preset, profile: Profile, catalog: Catalog) -> PresetOu
     for file in preset.files:
         applier.file(file)
     return PresetOutcome(
-        preset, applier.profile, tuple(applier.changes), tuple(applier.skipped), off
+        preset,
+        applier.profile,
+        tuple(applier.changes),
+        tuple(applier.skipped),
+        off,
+        tuple(applier.kept),
     )

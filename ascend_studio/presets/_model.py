@@ -19,6 +19,7 @@ from ascend_studio._resources import resource_path
 from ascend_studio.schema import Catalog, Scalar, Text, value_problems
 
 __all__ = [
+    "WORK_MARKER",
     "Preset",
     "PresetClear",
     "PresetEnv",
@@ -30,6 +31,8 @@ __all__ = [
 ]
 
 Applies = Literal["training", "inference", "both"]
+#: In a text value (a JSON option string), where the job's folder goes.
+WORK_MARKER = "<job_folder>"
 _PRIVATE = re.compile(r"\bseed\d*\b|NOTES|§", re.I)
 
 
@@ -50,7 +53,11 @@ class _Scoped(_Frozen):
 
 class PresetSetting(_Scoped):
     path: str
-    value: Scalar
+    #: The value; for a path that must exist on the server, ``under_work_path`` instead.
+    value: Scalar | None = None
+    #: A folder or file under the job's folder (``--work-path`` or the profile's
+    #: ``ASCEND_WORK_PATH``): never a made-up path that does not exist on the server.
+    under_work_path: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.-][A-Za-z0-9_./-]*$")
 
 
 class PresetClear(_Scoped):
@@ -63,6 +70,8 @@ class PresetEnv(_Scoped):
     name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
     value: str | None = None
     unset: bool = False
+    #: As :attr:`PresetSetting.under_work_path`.
+    under_work_path: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.-][A-Za-z0-9_./-]*$")
 
 
 class PresetFile(_Frozen):
@@ -106,9 +115,13 @@ class Preset(_Frozen):
             if not catalog.has(item.path):
                 problems.append(f"{self.id}: unknown parameter {item.path!r}")
                 continue
-            problems += [
-                f"{self.id}: {p}" for p in value_problems(catalog.param(item.path), item.value)
-            ]
+            if (item.value is None) == (item.under_work_path is None):
+                problems.append(f"{self.id}: {item.path} needs one of value or under_work_path")
+                continue
+            shown = item.value if item.value is not None else f"/work/{item.under_work_path}"
+            if isinstance(shown, str):
+                shown = shown.replace(WORK_MARKER, "/work")
+            problems += [f"{self.id}: {p}" for p in value_problems(catalog.param(item.path), shown)]
             problems += [
                 f"{self.id}: unknown product {p!r}" for p in item.products or () if p not in known
             ]
@@ -121,8 +134,11 @@ class Preset(_Frozen):
             if not catalog.has(file.path):
                 problems.append(f"{self.id}: file for unknown parameter {file.path!r}")
         for env in self.env:
-            if (env.value is None) != env.unset:
-                problems.append(f"{self.id}: {env.name} needs exactly one of value or unset")
+            given = (env.value is not None) + env.unset + (env.under_work_path is not None)
+            if given != 1:
+                problems.append(
+                    f"{self.id}: {env.name} needs exactly one of value, unset or under_work_path"
+                )
         return problems
 
 

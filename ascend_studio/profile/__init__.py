@@ -2,6 +2,7 @@
 
 from ascend_studio.profile._document import (
     SCHEMA_VERSION,
+    SESSION_OWNER,
     SURFACES,
     Expr,
     ExtraKwarg,
@@ -9,6 +10,13 @@ from ascend_studio.profile._document import (
     Surface,
     Value,
     bytes_json,
+)
+from ascend_studio.profile._fields import (
+    ENV_NAME,
+    env_name_problem,
+    expr_problem,
+    kwarg_problem,
+    unwritable,
 )
 from ascend_studio.profile._io import (
     MIGRATIONS,
@@ -23,8 +31,10 @@ from ascend_studio.profile._io import (
 )
 
 __all__ = [
+    "ENV_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "SESSION_OWNER",
     "SURFACES",
     "Expr",
     "ExtraKwarg",
@@ -36,8 +46,12 @@ __all__ = [
     "Value",
     "bytes_json",
     "dump_profile",
+    "env_name_problem",
+    "expr_problem",
     "file_stamp",
+    "kwarg_problem",
     "load_profile",
     "parse_profile",
     "save_profile",
+    "unwritable",
 ]

@@ -37,6 +37,7 @@ __all__ = [
     "PRODUCT_ID",
     "RELEASE_NAME",
     "SCHEMA_VERSION",
+    "SESSION_OWNER",
     "SURFACES",
     "Expr",
     "ExtraKwarg",
@@ -159,20 +160,31 @@ PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
 
+#: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
+SESSION_OWNER = "parameter_map"
+
+
 @dataclass(frozen=True, kw_only=True)
 class ExtraKwarg:
-    """A keyword argument the catalog does not know, kept as source text."""
+    """A keyword argument the catalog does not know, kept as source text; or, with
+    ``owner="parameter_map"``, a parameter_map key it does not know: ``name`` is the
+    key, ``attr`` the AttrValue field written (``s``, ``i``, ``b``, ``f``) and ``expr``
+    the right-hand side as written (``tf.compat.as_bytes(...)`` included)."""
 
     owner: str
     name: str
     expr: str
+    attr: str = ""
 
     def __post_init__(self) -> None:
-        if not type(self.owner) is type(self.name) is type(self.expr) is str:
+        if not type(self.owner) is type(self.name) is type(self.expr) is type(self.attr) is str:
             _checked_record(self)
 
     def model_dump(self, *, mode: DumpMode = "python") -> dict[str, str]:
-        return {"owner": self.owner, "name": self.name, "expr": self.expr}
+        dumped = {"owner": self.owner, "name": self.name, "expr": self.expr}
+        if self.attr:  # written only when set: a keyword's record is as it always was
+            dumped["attr"] = self.attr
+        return dumped
 
 
 def _dumped(value: object, mode: DumpMode) -> Any:
@@ -295,12 +307,14 @@ class Profile:
         return [(name, self.__dict__[name]) for name in _DEFAULTS]
 
     def __eq__(self, other: object) -> bool:
+        """Equal fields and unknown fields, a value's type included: ``1``, ``1.0`` and
+        ``True`` are three settings (each is exported as written)."""
         if not isinstance(other, Profile):
             return NotImplemented
         return (
             type(self) is type(other)
-            and self._items() == other._items()
-            and self.model_extra == other.model_extra
+            and _same(self._items(), other._items())
+            and _same(self.model_extra, other.model_extra)
         )
 
     __hash__ = None  # type: ignore[assignment]  # unhashable: its fields are dicts
@@ -363,6 +377,17 @@ class Profile:
 
     def get(self, path: str, default: Value | None = None) -> Value | None:
         return self.values.get(path, default)
+
+
+def _same(a: object, b: object) -> bool:
+    """``a == b`` with the types of numbers and bools compared too, at any depth."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return type(a) is type(b) and len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, bool | int | float) or isinstance(b, bool | int | float):
+        return type(a) is type(b) and a == b
+    return a == b
 
 
 def _default_of(spec: Field[Any]) -> Callable[[], Any]:

@@ -16,6 +16,7 @@ from typing import Any
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import InputError, read_input
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
+from ascend_studio.profile._fields import unwritable
 from ascend_studio.profile._plain import plain_profile
 
 __all__ = [
@@ -175,6 +176,9 @@ def save_profile(profile: Profile, path: str | Path, *, expected: FileStamp | No
     :class:`ProfileChangedOnDisk` and write nothing, so no one's update is lost
     silently. A file deleted meanwhile is simply written again.
     """
+    problem = unwritable(profile)  # made in code without validation: it could not be read back
+    if problem is not None:
+        raise ProfileError(str(path), f"not saved: {problem}")
     if expected is not None:
         current = file_stamp(path)
         if current is not None and current != expected:

@@ -30,11 +30,13 @@ from ascend_studio.profile._document import (
     made_profile,
     non_finite_problem,
 )
+from ascend_studio.profile._fields import field_problems
 
 __all__ = ["plain_profile"]
 
 _SCENARIOS = ("training", "inference")
 _KWARG_KEYS = frozenset({"owner", "name", "expr"})
+_SESSION_KEYS = _KWARG_KEYS | {"attr"}
 #: Integers pydantic-core keeps as machine integers; bigger ones take the slow road.
 _INT_RANGE = range(-(2**63), 2**63)
 
@@ -60,7 +62,17 @@ def plain_profile(data: dict[str, Any]) -> Profile | None:
                 extra[_str(name)] = value
     except _NotPlain:
         return None
+    if _unwritable(given):
+        return None  # pydantic says what (the same check, in ``_validate``)
     return made_profile(given, extra, set(data))
+
+
+def _unwritable(given: dict[str, Any]) -> bool:
+    kwargs = [(x.owner, x.name, x.expr) for x in given.get("extra_kwargs", ())]
+    found = field_problems(
+        given.get("values", {}), given.get("env", {}), given.get("env_verbatim", ()), kwargs
+    )
+    return found is not None
 
 
 def _str(value: object) -> str:
@@ -143,10 +155,10 @@ def _names(value: object) -> tuple[str, ...]:
 def _kwarg(value: object) -> ExtraKwarg:
     if type(value) is ExtraKwarg:
         return value
-    if type(value) is not dict or value.keys() != _KWARG_KEYS:
+    if type(value) is not dict or value.keys() not in (_KWARG_KEYS, _SESSION_KEYS):
         raise _NotPlain
     owner, name, expr = (_str(value[key]) for key in ("owner", "name", "expr"))
-    return ExtraKwarg(owner=owner, name=name, expr=expr)
+    return ExtraKwarg(owner=owner, name=name, expr=expr, attr=_str(value.get("attr", "")))
 
 
 def _kwargs(value: object) -> tuple[ExtraKwarg, ...]:

@@ -39,6 +39,7 @@ from pydantic import (
 
 from ascend_studio.profile import _document as doc
 from ascend_studio.profile._document import Surface
+from ascend_studio.profile._fields import field_problems
 
 __all__ = ["ValidationError", "validated_profile", "validated_record"]
 
@@ -57,6 +58,15 @@ class ExtraKwarg(BaseModel):
     owner: str
     name: str
     expr: str
+    attr: str = ""
+
+    @model_serializer(mode="wrap")
+    def _attr_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """``attr`` only when set, as the dataclass dumps it (a keyword has none)."""
+        dumped: dict[str, Any] = handler(self)
+        if not self.attr:
+            dumped.pop("attr", None)
+        return dumped
 
 
 def _bytes_in(value: object) -> bytes:
@@ -146,6 +156,15 @@ class Profile(BaseModel):
             raise ValueError(problem.lstrip("."))
         return self
 
+    @model_validator(mode="after")
+    def _writable_fields(self) -> Profile:
+        """Names, kept shell text and kept expressions no writer could write safely."""
+        kwargs = [(x.owner, x.name, x.expr) for x in self.extra_kwargs]
+        found = field_problems(self.values, self.env, self.env_verbatim, kwargs)
+        if found is not None:
+            raise ValueError(f"{found[0]}: {found[1]}")
+        return self
+
 
 _TWINS: dict[type, type[BaseModel]] = {doc.Expr: Expr, doc.ExtraKwarg: ExtraKwarg}
 
@@ -177,7 +196,9 @@ def _record(value: object) -> object:
     if isinstance(value, Expr):
         return doc.unchecked(doc.Expr, expr=value.expr)
     if isinstance(value, ExtraKwarg):
-        return doc.unchecked(doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr)
+        return doc.unchecked(
+            doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr, attr=value.attr
+        )
     return value
 
 

@@ -12,16 +12,19 @@ import difflib
 from collections.abc import Callable, Iterator
 from typing import Literal, get_args
 
-from ascend_studio.profile import Expr, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, Value
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._extras import UNPACKED, extra_value, key_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
 from ascend_studio.rules._release_text import retired_fact
 from ascend_studio.schema import (
     OWNERS,
+    SUBCONFIG_PATHS,
     EnumValue,
     Parameter,
     ProductRange,
+    Scalar,
     Text,
     accepted_types,
     format_problem,
@@ -36,6 +39,7 @@ __all__ = [
     "Involves",
     "Scan",
     "family_ns",
+    "fits",
     "flag",
     "has_range",
     "has_values",
@@ -56,9 +60,11 @@ __all__ = [
     "scan_none",
     "scan_product",
     "scan_scenario",
+    "scan_session_keys",
     "scan_unknown",
     "typed",
     "typed_param",
+    "usable_values",
     "value_gate",
     "value_problem",
     "valued",
@@ -214,6 +220,19 @@ def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | 
     if isinstance(value, str) and value.casefold() in facts.folded:
         return "case"
     return "not_allowed"
+
+
+def fits(ctx: Ctx, path: str, value: Value) -> bool:
+    """Whether ``value`` passes the catalog's type, value and range checks of ``path``
+    (an expression always does: it is known only when the script runs)."""
+    facts = ctx.ix.facts.get(path)
+    if facts is None:
+        return False
+    if isinstance(value, Expr) or value is None:
+        return True
+    if type_problem(facts.param, value) is not None:
+        return False
+    return value_problem(facts, value, ctx) is None and not _bounds_problem(facts, value)
 
 
 def valued(problem: ValueProblem) -> Scan:
@@ -505,16 +524,20 @@ def value_gate(kind: str) -> Scan:
     return scan
 
 
-def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
+def usable_values(values: tuple[EnumValue, ...], ctx: Ctx) -> list[Scalar]:
     """The documented values that work on the target: what a fix offers instead."""
-    fine = [
-        repr(v.value)
+    return [
+        v.value
         for v in values
         if v.supported
         and not v.undocumented
         and (v.products is None or ctx.product in v.products)
         and v.scenario in ("both", ctx.scenario)
     ]
+
+
+def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
+    fine = [repr(v) for v in usable_values(values, ctx)]
     return ", ".join(fine) if fine else "-"
 
 
@@ -585,12 +608,8 @@ def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
     for path, value in ctx.values.items():
         if path not in ctx.ix.facts:
             names = [p for p in ctx.ix.facts if ctx.exists(p)]
-            near = difflib.get_close_matches(path, names, n=1)
-            yield Hit((path,), _ns(path, value, **_suggestion(near)))
-
-
-#: ExtraKwarg names the importer gives unpacked arguments (``NPURunConfig(**opts)``).
-UNPACKED = frozenset({"*", "**"})
+            near = difflib.get_close_matches(path, names, n=3)
+            yield Hit((path,), _ns(path, value, **_suggestion(ctx, path, near, value)))
 
 
 def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
@@ -601,6 +620,7 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
             continue  # `**kwargs` / `*args` kept from a script: names unknown, not wrong
         if retired_fact(ctx.ix.catalog.history, extra.owner, extra.name) is not None:
             continue  # a keyword of some releases: the release family says which
+        prefix = "" if extra.owner == "NPURunConfig" else SUBCONFIG_PATHS[extra.owner] + "."
         names = [
             p.name
             for p in ctx.ix.catalog.params
@@ -608,25 +628,55 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
             and not (p.session and p.session.session_only)
             and ctx.exists(p.path)
         ]
-        near = difflib.get_close_matches(extra.name, names, n=1)
+        near = [prefix + n for n in difflib.get_close_matches(extra.name, names, n=3)]
         yield Hit(
-            (f"{extra.owner}.{extra.name}",),
+            (key_of(extra),),
             {
                 "param": extra.name,
                 "owner": extra.owner,
                 "value": extra.expr,
-                **_suggestion(near),
+                **_suggestion(ctx, extra.name, near, extra_value(extra)),
             },
         )
 
 
-def _suggestion(near: list[str]) -> dict[str, str]:
-    """The did-you-mean tail of a fix, in both languages; empty when nothing is close."""
-    if not near:
-        return {"near_zh": "", "near_en": ""}
+def scan_session_keys(ctx: Ctx) -> Iterator[Hit]:
+    """parameter_map keys the catalog does not know, kept from a sess.run script."""
+    keys = ctx.ix.catalog.by_session_key()
+    for extra in ctx.profile.extra_kwargs:
+        if extra.owner != SESSION_OWNER:
+            continue
+        if ctx.ix.catalog.history.key(extra.name) is not None:
+            continue  # a key some releases read: the release family says which
+        near = [keys[k].path for k in difflib.get_close_matches(extra.name, list(keys), n=3)]
+        shown = f'parameter_map["{extra.name}"]'
+        suggestion = _suggestion(ctx, extra.name, near, extra_value(extra))
+        yield Hit((key_of(extra),), {"param": shown, "value": extra.expr, **suggestion})
+
+
+def _close(name: str, path: str) -> float:
+    return difflib.SequenceMatcher(None, name, path.rpartition(".")[2]).ratio()
+
+
+def _suggestion(ctx: Ctx, name: str, near: list[str], value: Value) -> dict[str, object]:
+    """The did-you-mean of a name the catalog does not know: ``rename_to``, the closest
+    parameter that is not set, takes the value and is about as close as the closest
+    one (``dump_pth`` is ``dump_path`` misspelt, not ``dump_step``; a fix renames to
+    it); else, when a close name takes other values, a hint naming it."""
+    best = _close(name, near[0]) if near else 0.0
+    free = [path for path in near if path not in ctx.values]
+    fitting = [path for path in free if fits(ctx, path, value) and _close(name, path) >= best - 0.1]
+    if fitting:
+        return {"rename_to": fitting[0], "near_zh": "", "near_en": ""}
+    if not free:
+        return {"rename_to": None, "near_zh": "", "near_en": ""}
+    allowed = ", ".join(show(v) for v in ctx.ix.facts[free[0]].param.allowed())
+    takes_zh = f"（取值为 {allowed}）" if allowed else ""
+    takes_en = f" (it takes {allowed})" if allowed else ""
     return {
-        "near_zh": f"，或改为相近的名称 {near[0]!r}",
-        "near_en": f", or use the close name {near[0]!r}",
+        "rename_to": None,
+        "near_zh": f"相近的名称 {free[0]} 不接受该值{takes_zh}。",
+        "near_en": f"The close name {free[0]} does not take this value{takes_en}.",
     }
 
 

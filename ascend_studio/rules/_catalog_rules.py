@@ -33,13 +33,26 @@ from ascend_studio.rules._catalog_checks import (
     scan_none,
     scan_product,
     scan_scenario,
+    scan_session_keys,
     scan_unknown,
     typed,
     typed_param,
     value_gate,
     valued,
 )
-from ascend_studio.rules._model import Rule, Severity, txt
+from ascend_studio.rules._catalog_fixes import (
+    as_bool,
+    as_int,
+    as_type,
+    clamped,
+    closest_value,
+    drop,
+    right_case,
+    usable_instead,
+)
+from ascend_studio.rules._fixers import rename_or_remove
+from ascend_studio.rules._fixes_values import as_runtime, into_stepped_range
+from ascend_studio.rules._model import Fixer, Rule, Severity, txt
 from ascend_studio.schema import Surface, Text
 
 __all__ = ["CATALOG_RULES"]
@@ -53,6 +66,8 @@ def _family(
     involves: Involves,
     *,
     fix: Text | None = None,
+    fixes: Fixer | None = None,
+    also: Text | None = None,
     source: str = SRC_CATALOG,
     surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
@@ -67,6 +82,8 @@ def _family(
         scan=scan,
         involves=involves,
         surfaces=None if surfaces is None else frozenset(surfaces),
+        fixes=fixes,
+        also=also,
     )
 
 
@@ -81,7 +98,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_unknown,
         never,
-        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
+        also=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
         source="npu_config.py:NPURunConfig.__init__ (signature)",
         surfaces=("constructor",),
     ),
@@ -94,9 +112,25 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         scan_kwargs,
         never,
-        fix=txt("删除该项{near_zh}。", "Remove it{near_en}."),
+        also=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
         source="npu_config.py (constructor signatures)",
         surfaces=("constructor",),
+    ),
+    _family(
+        "profile.unknown_key",
+        "warning",
+        txt(
+            "{param} 不是 TF Adapter 读取的键（拼写错误或已移除；导入时原样保留为 {value}），"
+            "适配器会静默忽略它。",
+            "{param} is not a key TF Adapter reads (misspelt or removed; kept verbatim as "
+            "{value}): the adapter silently ignores it.",
+        ),
+        scan_session_keys,
+        never,
+        also=txt("{near_zh}", "{near_en}"),
+        fixes=rename_or_remove,
+        source="npu_attrs.cc:SetNpuOptimizerAttr (the parameter_map keys it reads)",
     ),
     _family(
         "type.mismatch",
@@ -112,6 +146,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
         surfaces=("constructor", "estimator"),
+        fixes=as_type,
     ),
     _family(
         "type.int_for_bool",
@@ -124,6 +159,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         typed_param("bool"),
         fix=txt("改为 True 或 False。", "Use True or False."),
         source="npu_estimator.py (.b fields accept ints through protobuf)",
+        fixes=as_bool,
     ),
     _family(
         "type.bool_for_int",
@@ -139,6 +175,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "Use an integer (True counts as 1, False as 0).",
         ),
         source="npu_estimator.py (.i fields accept bools through protobuf)",
+        fixes=as_int,
     ),
     _family(
         "value.not_allowed",
@@ -151,6 +188,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_values(True),
         fix=txt("改为以下取值之一：{allowed}。", "Use one of: {allowed}."),
         source="npu_config.py / npu_attrs.cc value checks; catalog:{param}",
+        fixes=closest_value,
     ),
     _family(
         "value.case",
@@ -161,7 +199,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         valued("case"),
         has_values(True),
-        fix=txt("改为 {spelling}。", "Use {spelling}."),
+        fixes=right_case,
         source="npu_attrs.cc (exact string comparison); catalog:{param}",
     ),
     _family(
@@ -176,6 +214,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_values(False),
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
         source="npurunconfig-page / docs value lists; catalog:{param}",
+        fixes=closest_value,
     ),
     _family(
         "range.out_of_range",
@@ -188,6 +227,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_range(True),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npu_config.py (check_positive_integer...) / npu_attrs.cc range checks",
+        fixes=clamped,
     ),
     _family(
         "range.undocumented",
@@ -200,6 +240,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_range(False),
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npurunconfig-page / docs ranges; catalog:{param}",
+        fixes=clamped,
     ),
     _family(
         "range.product",
@@ -212,6 +253,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_product_ranges,
         fix=txt("{howto}。", "{howto}."),
         source="npurunconfig-page per-product ranges; catalog:{param}.product_ranges",
+        fixes=into_stepped_range,
     ),
     _family(
         "range.product_rounded",
@@ -228,6 +270,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "Use a multiple of {step}, such as {multiple}.",
         ),
         source="npurunconfig-page per-product rounding; catalog:{param}.product_ranges",
+        fixes=as_runtime,
     ),
     _family(
         "avail.product",
@@ -239,6 +282,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_product("unsupported"),
         involves_products("unsupported"),
         fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
+        fixes=drop("unsafe"),
+        also=txt("或者更换目标产品。", "Or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
     ),
     _family(
@@ -252,6 +297,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_product("ignored"),
         involves_products("ignored"),
         fix=txt("删除 {param}，或更换目标产品。", "Remove {param}, or change the target product."),
+        fixes=drop("safe"),
+        also=txt("或者更换目标产品。", "Or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
     ),
     _family(
@@ -295,6 +342,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         source="npu_config.py (constructor checks) / npu_estimator.py:__load_graph_optimizers "
         "(parameter_map writes); catalog:{param}.checks.none",
         surfaces=("constructor", "estimator"),
+        fixes=drop("safe"),
+        also=txt("或者填写一个 {expected} 值。", "Or give a {expected} value."),
     ),
     _family(
         "avail.value_product",
@@ -307,6 +356,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_value_gate,
         fix=txt("改为该产品支持的取值：{usable}。", "Use a value this product supports: {usable}."),
         source="npurunconfig-page per-value product notes; catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "avail.value_unsupported",
@@ -319,6 +369,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_value_gate,
         fix=txt("改为当前版本支持的取值：{usable}。", "Use a supported value: {usable}."),
         source="npurunconfig-page (当前版本不支持); catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "scenario.param",
@@ -330,6 +381,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_scenario,
         involves_scenario,
         fix=txt("删除 {param}，或更换场景。", "Remove {param}, or change the scenario."),
+        fixes=drop("safe"),
+        also=txt("或者更换场景。", "Or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
     ),
     _family(
@@ -345,6 +398,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "改为适用于当前场景的取值：{usable}。", "Use a value meant for this scenario: {usable}."
         ),
         source="npurunconfig-page per-value scenario notes; catalog:{param}.values",
+        fixes=usable_instead,
     ),
     _family(
         "status.no_effect",
@@ -356,6 +410,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         flag("no_effect"),
         involves_attr("no_effect"),
         fix=txt("删除 {param}。", "Remove {param}."),
+        fixes=drop("safe"),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
     ),
     _family(
@@ -367,9 +422,10 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("deprecated"),
         involves_attr("deprecated"),
-        fix=txt(
-            "删除 {param}（文档只说明它将被废弃，没有给出替代参数）。",
-            "Remove {param} (the documentation lists it as going away and names no replacement).",
+        fixes=drop("unsafe"),
+        also=txt(
+            "文档只说明它将被废弃，没有给出替代参数。",
+            "The documentation lists it as going away and names no replacement.",
         ),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.deprecated",
     ),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import replace
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules._context import Ctx
@@ -19,7 +18,9 @@ from ascend_studio.rules._model import (
     show,
     txt,
 )
+from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import surface_rules
+from ascend_studio.rules._release_fixes import for_release
 from ascend_studio.rules._targets import (
     SCENARIO_NAMES,
     Combo,
@@ -154,7 +155,9 @@ def _names(rule: Rule) -> frozenset[str]:
     """The placeholders a rule's message and fix use (computed once per rule)."""
     found = _NAMES.get(rule.id)
     if found is None:
-        found = _NAMES[rule.id] = placeholders(rule.message) | placeholders(rule.fix)
+        found = _NAMES[rule.id] = (
+            placeholders(rule.message) | placeholders(rule.fix) | placeholders(rule.also)
+        )
     return found
 
 
@@ -203,57 +206,21 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     params = _ordered(rule, hit)
     source = ctx.ix.catalog.cite(source)  # ids of the sources table -> titles and locations
     spot = hit.ns.get("at")
+    fixes = offered_fixes(rule, ctx, hit)
+    hint = render(rule.fix, ns) if rule.fix is not None and not fixes else None
+    also = render(rule.also, ns) if rule.also is not None and fixes else None
     return Diagnostic(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,
         message=render(rule.message, ns),
         source=source,
-        fix=render(rule.fix, ns) if rule.fix is not None else None,
+        fix=fix_words(fixes, hint, also),
         value=_offending(ctx, params) or None,
         location=spot if isinstance(spot, FileSpot) else None,
+        fixes=fixes,
+        hint=said(also if fixes else hint),
     )
-
-
-def for_release(rule: Rule, diag: Diagnostic, ctx: Ctx) -> Diagnostic | None:
-    """``diag`` as the target release allows: a fix (or advice) that proposes a parameter
-    the release lacks is not given; with no release named, advice says from which
-    release what it proposes exists."""
-    if ctx.surface == "tf2":  # the release facts are TF Adapter 1.x's
-        return diag
-    named = (
-        [p for p in versioned_in(ctx.ix, diag.fix.en) if p not in diag.params] if diag.fix else []
-    )
-    if not named or diag.fix is None:
-        return diag
-    if ctx.release is None:
-        return _advice_spans(diag, named, ctx) if rule.kind == "advice" else diag
-    lacking = [p for p in named if not ctx.exists(p)]
-    if not lacking:
-        return diag
-    if rule.kind == "advice":
-        return None  # advice to use what the release does not have: no advice
-    label = f"{ctx.release.short} ({ctx.release.month})"
-    note = txt(
-        f"（建议的 {', '.join(lacking)} 在 TF Adapter {label} 中不存在，未给出修改建议。）",
-        f"(The fix would use {', '.join(lacking)}, which TF Adapter {label} does not have.)",
-    )
-    return replace(diag, fix=note)
-
-
-def _advice_spans(diag: Diagnostic, named: list[str], ctx: Ctx) -> Diagnostic:
-    """Advice naming no release: what it proposes, with the releases that have it."""
-    assert diag.fix is not None
-    history = ctx.ix.catalog.history
-    spans = [(p, history.where(f)) for p in named if (f := history.keyword(p)) is not None]
-    zh = "；".join(f"{p} {w.zh}可用" for p, w in spans)
-    en = "; ".join(f"{p} exists {w.en}" for p, w in spans)
-    return replace(diag, fix=txt(f"{diag.fix.zh}（{zh}。）", f"{diag.fix.en} ({en}.)"))
-
-
-def versioned_in(ix: CatalogIndex, text: str) -> list[str]:
-    """Catalog parameters named in ``text`` that not every release has."""
-    return [path for path, pattern in ix.versioned_names().items() if pattern.search(text)]
 
 
 def involved(rule: Rule, ix: CatalogIndex, path: str) -> bool:

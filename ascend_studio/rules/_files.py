@@ -15,7 +15,7 @@ from ascend_studio.companion import FORMATS, Problem
 from ascend_studio.companion import PRECISION_MODES as _MODE_ORDER
 from ascend_studio.companion._aoe import key_line
 from ascend_studio.companion._aoe import parse as parse_aoe
-from ascend_studio.companion._base import load_json
+from ascend_studio.companion._base import capped, load_json
 from ascend_studio.companion._debug import LIST_KEY, option_lines
 from ascend_studio.companion._debug import parse as parse_debug
 from ascend_studio.companion._fusion import parse as parse_fusion
@@ -99,5 +99,5 @@ def file_problems(format_id: str, text: str) -> tuple[Problem, ...]:
     (``file.invalid_json`` reports the AOE file's JSON syntax)."""
     found = FORMATS[format_id].check(text)
     if format_id == "aoe_json":
-        return tuple(p for p in found if p.code != "json")
-    return found
+        found = tuple(p for p in found if p.code != "json")
+    return capped(found)  # a huge file gives a bounded report

@@ -1,7 +1,8 @@
 """What a rule is and what it reports.
 
 A :class:`Rule` is data: an id, a severity, the parameters it concerns, a
-bilingual message template, where the fact comes from, and a fix. Its logic is
+bilingual message template, where the fact comes from, and its fixes (profile
+edits, ``_fix``) or, where none can be made mechanically, a hint. Its logic is
 one small pure function: ``when`` for a hand-declared rule (returns falsy when
 quiet, ``True`` or a mapping of extra template values when it fires), or
 ``scan`` for a rule family driven by catalog data (yields one :class:`Hit` per
@@ -22,6 +23,7 @@ from ascend_studio.schema import Surface, Text
 
 if TYPE_CHECKING:
     from ascend_studio.rules._context import Ctx
+    from ascend_studio.rules._fix import Fix
     from ascend_studio.rules._index import CatalogIndex
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "Condition",
     "Diagnostic",
     "FileSpot",
+    "Fixer",
     "Hit",
     "Kind",
     "Rule",
@@ -51,6 +54,10 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 Kind = Literal["catalog", "python", "runtime", "docs", "env", "file", "advice"]
 
 Condition = Callable[["Ctx"], "bool | Mapping[str, object] | None"]
+#: A rule's fixes for one firing, preferred first, made in the evaluation's context
+#: (its product, scenario and whatever else the context knows), so a fix never
+#: suggests what the target lacks.
+Fixer = Callable[["Ctx", "Hit"], "Iterable[Fix]"]
 
 _PARAMS: frozenset[Surface] = frozenset({"estimator", "session"})
 #: Where a rule of each kind holds unless it names its surfaces: a constructor check
@@ -99,9 +106,15 @@ class Rule:
     params: tuple[str, ...]
     message: Text
     source: str
+    #: What to do when no fix can be made mechanically (shown when none is offered).
     fix: Text | None = None
     when: Condition | None = None
     scan: Callable[[Ctx], Iterable[Hit]] | None = None
+    #: The fixes as profile edits (None: the rule has no mechanical fix).
+    fixes: Fixer | None = None
+    #: What else the user may do, shown after the fixes' words ("Or change the target
+    #: product."): a choice no edit of the profile's values makes.
+    also: Text | None = None
     #: The parameters this rule flags or changes; the others only influence it.
     #: ``None``: all of ``params``. Drives "affects / affected by" in explanations.
     targets: tuple[str, ...] | None = None
@@ -147,9 +160,20 @@ class Diagnostic:
     value: Mapping[str, object] | None = field(default=None, hash=False)
     #: Where in a companion file the finding is (file rules), else None.
     location: FileSpot | None = None
+    #: The ways to fix it as profile edits, preferred first; ``fix`` is their words
+    #: (and the rule's hint). Empty: no mechanical fix.
+    fixes: tuple[Fix, ...] = ()
+    #: The part of ``fix`` that is no edit: what else the user may do after the fixes,
+    #: or, with none, what to do by hand (views that show the fixes as buttons use it).
+    hint: Text | None = None
 
     def text(self, lang: str = "en") -> str:
         return self.message.get(lang)
+
+    @property
+    def preferred(self) -> Fix | None:
+        """The fix ``--fix`` and "Fix all" consider (the first), if any."""
+        return self.fixes[0] if self.fixes else None
 
 
 #: Stands in for a template value a quiet rule cannot supply (explanations).
@@ -209,10 +233,14 @@ def rule(
     message: tuple[str, str],
     source: str,
     fix: tuple[str, str] | None = None,
+    fixes: Fixer | None = None,
+    also: tuple[str, str] | None = None,
     targets: tuple[str, ...] | None = None,
     surfaces: tuple[Surface, ...] | None = None,
 ) -> Rule:
-    """Declare a hand-written rule; ``message``/``fix`` are (zh, en) templates."""
+    """Declare a hand-written rule; ``message``/``fix``/``also`` are (zh, en) templates:
+    ``fix`` says what to do when ``fixes`` offers no edit, ``also`` follows the edits'
+    words."""
     return Rule(
         id=rule_id,
         severity=severity,
@@ -223,5 +251,7 @@ def rule(
         fix=txt(*fix) if fix else None,
         when=when,
         targets=targets,
+        fixes=fixes,
+        also=txt(*also) if also else None,
         surfaces=None if surfaces is None else frozenset(surfaces),
     )

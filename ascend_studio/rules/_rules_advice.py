@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fixes_advice import milliseconds, precision_v2
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.rules._rules_workpath import WORK_PATH_PAGE
 from ascend_studio.schema import Text, parse_json
@@ -104,7 +105,7 @@ def _pm_set(c: Ctx) -> Mapping[str, object] | None:
             f"Set precision_mode_v2={same!r} (the same as precision_mode={value!r}) "
             "and remove precision_mode",
         )
-        return {"instead": instead}
+        return {"instead": instead, "same": same, "was": value}
     instead = Text.of(
         f"precision_mode_v2 没有与 precision_mode={value!r} 效果相同的取值：保留 precision_mode，或按需改用 precision_mode_v2（如 'origin' 保持原图精度、'mixed_float16' 混合精度）",
         f"precision_mode_v2 has no value that behaves like precision_mode={value!r}: "
@@ -168,6 +169,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:精度调优 precision_mode",
         fix=("{instead}。", "{instead}."),
+        fixes=precision_v2,
     ),
     rule(
         "variable_placement.host_control_flow",
@@ -258,6 +260,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "second. Was it meant as seconds?",
         ),
         source="npurunconfig-page:异常补救 stream_sync_timeout",
+        fixes=milliseconds("stream_sync_timeout"),
     ),
     rule(
         "event_sync_timeout.units",
@@ -271,6 +274,7 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "Was it meant as seconds?",
         ),
         source="npurunconfig-page:异常补救 event_sync_timeout",
+        fixes=milliseconds("event_sync_timeout"),
     ),
     rule(
         "enable_small_channel.training",

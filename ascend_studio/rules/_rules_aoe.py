@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fixes_env import aoe_in_config, unset
+from ascend_studio.rules._fixes_interplay import remove_set
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_env import E
 
@@ -89,6 +91,7 @@ AOE_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode)",
         fix=("在 NPURunConfig 中同时设置 aoe_mode。", "Also set aoe_mode in NPURunConfig."),
         targets=("work_path", "distribute_config"),
+        fixes=aoe_in_config,
         surfaces=("estimator",),
     ),
     rule(
@@ -104,6 +107,7 @@ AOE_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); npurunconfig-page:AOE",
         fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),
         targets=("work_path", "distribute_config", "aoe_config_file"),
+        fixes=remove_set("unsafe", "work_path", "distribute_config", "aoe_config_file"),
         surfaces=("estimator",),
     ),
     rule(
@@ -119,5 +123,6 @@ AOE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:AOE",
         fix=("取消 AOE_MODE。", "Unset AOE_MODE."),
+        fixes=unset("AOE_MODE", "safe"),
     ),
 )

@@ -10,7 +10,10 @@ import json
 import re
 from collections.abc import Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fixes_env import unset, unset_each
+from ascend_studio.rules._fixes_interplay import mix_on, remove_set
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_env import E, bad_int, env_int, tf_config_cluster
 
@@ -94,6 +97,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "使用 rank table 方式时只设 RANK_*，否则只设 CM_*。",
             "Use RANK_* with a rank table, or CM_* without one, not both.",
         ),
+        fixes=first_of(unset("CM_WORKER_SIZE", "unsafe"), unset("RANK_SIZE", "unsafe")),
     ),
     rule(
         "env.cm_with_rank",
@@ -109,6 +113,17 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         fix=(
             "二选一：rank table（RANK_*）或 CM_* 自动生成。",
             "Pick one: a rank table (RANK_*) or CM_* auto-generation.",
+        ),
+        fixes=first_of(
+            unset("RANK_TABLE_FILE", "unsafe"),
+            unset_each(
+                "unsafe",
+                "CM_CHIEF_IP",
+                "CM_CHIEF_PORT",
+                "CM_CHIEF_DEVICE",
+                "CM_WORKER_IP",
+                "CM_WORKER_SIZE",
+            ),
         ),
     ),
     rule(
@@ -223,6 +238,11 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set TF_CONFIG with a cluster in the environment, or remove distribute.",
         ),
         targets=("distribute",),
+        fixes=remove_set("unsafe", "distribute"),
+        also=(
+            "或者在环境中设置带 cluster 的 TF_CONFIG。",
+            "Or set TF_CONFIG with a cluster in the environment.",
+        ),
         surfaces=("constructor",),
     ),
     rule(
@@ -242,6 +262,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
             "Set mix_compile_mode=True (and iterations_per_loop=1).",
         ),
         targets=("mix_compile_mode",),
+        fixes=mix_on,
         surfaces=("constructor",),
     ),
     rule(
@@ -257,6 +278,7 @@ CLUSTER_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py:NPUEstimator.__check_model_dir",
         fix=("只在一处设置 model_dir。", "Set model_dir in one place only."),
+        fixes=remove_set("unsafe", "model_dir"),
         surfaces=("estimator",),
     ),
 )

@@ -12,6 +12,16 @@ from collections.abc import Iterator, Mapping
 
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, remove_each, unsafe
+from ascend_studio.rules._fixes_construct import (
+    as_flag,
+    json_options,
+    mixed_precision_on,
+    object_call,
+    one_of,
+    packed_list,
+)
 from ascend_studio.rules._model import Condition, Hit, Rule, rule, show, txt
 from ascend_studio.schema import check_profiling_options, format_problem
 
@@ -155,6 +165,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         source=INIT + " (isinstance(mix_compile_mode, bool))",
         fix=("改为 True 或 False。", "Use True or False."),
+        fixes=as_flag("mix_compile_mode"),
     ),
     rule(
         "horovod_mode.not_bool",
@@ -169,6 +180,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         source="npu_config.py:NPURunConfig._get_horovod_mode",
         fix=("改为 True 或 False。", "Use True or False."),
+        fixes=as_flag("horovod_mode"),
     ),
     rule(
         "mix_compile_mode.iterations_per_loop",
@@ -188,6 +200,9 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "Set iterations_per_loop=1, or turn mixed computing off.",
         ),
         targets=("iterations_per_loop",),
+        fixes=always(
+            unsafe(SetValue("iterations_per_loop", 1)), unsafe(SetValue("mix_compile_mode", False))
+        ),
     ),
     rule(
         "checkpoints.both_set",
@@ -205,6 +220,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "只保留 save_checkpoints_steps 或 save_checkpoints_secs 之一。",
             "Keep only save_checkpoints_steps or save_checkpoints_secs.",
         ),
+        fixes=one_of("save_checkpoints_secs", "save_checkpoints_steps"),
     ),
     Rule(
         id="subconfig.not_object",
@@ -223,6 +239,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "Pass {cls}(...) with the fields as keyword arguments.",
         ),
         scan=_scan_holders,
+        fixes=object_call,
     ),
     rule(
         "precision.both_modes",
@@ -237,6 +254,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         source=ATTRS
         + " ('precision_mode' and 'precision_mode_v2' can not be assigned at the same time)",
         fix=("只保留 precision_mode_v2（推荐）。", "Keep only precision_mode_v2 (recommended)."),
+        fixes=one_of("precision_mode", "precision_mode_v2"),
     ),
     rule(
         "modify_mixlist.needs_mixed_precision",
@@ -257,6 +275,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "Set precision_mode_v2='mixed_float16' (or precision_mode='allow_mix_precision').",
         ),
         targets=("modify_mixlist",),
+        fixes=mixed_precision_on,
     ),
     rule(
         "local_device_list.format",
@@ -274,6 +293,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             '写成以逗号分隔的设备号，如 "0,1"。',
             'Write device ids separated by commas, e.g. "0,1".',
         ),
+        fixes=packed_list("local_device_list"),
     ),
     rule(
         "dump_step.format",
@@ -326,6 +346,11 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "Also set op_select_implmode, or move to op_precision_mode.",
         ),
         targets=("optypelist_for_implmode",),
+        fixes=always(
+            unsafe(SetValue("op_select_implmode", "high_precision")),
+            unsafe(SetValue("op_select_implmode", "high_performance")),
+        ),
+        also=("或者改用 op_precision_mode。", "Or move to op_precision_mode."),
     ),
     rule(
         "compress_weight.both_set",
@@ -343,6 +368,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "只保留 enable_compress_weight 或 compress_weight_conf 之一。",
             "Keep only enable_compress_weight or compress_weight_conf.",
         ),
+        fixes=one_of("compress_weight_conf"),  # alone, the switch NPUEstimator always sends aborts
     ),
     rule(
         "compress_weight_conf.always_aborts",
@@ -365,6 +391,12 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             "out enable_compress_weight and sends only compress_weight_conf.",
         ),
         targets=("compress_weight_conf",),
+        fixes=one_of("compress_weight_conf"),
+        also=(
+            "或者改用 sess.run 方式（sess 导出此时不写 enable_compress_weight，只发送 compress_weight_conf）。",
+            "Or use the sess.run style: the sess export then leaves out enable_compress_weight "
+            "and sends only compress_weight_conf.",
+        ),
         surfaces=("estimator",),
     ),
     rule(
@@ -384,6 +416,7 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
             'Write a JSON object, e.g. {"output":"/tmp/prof","task_trace":"on"}.',
         ),
         targets=("profiling_config.profiling_options",),
+        fixes=json_options("profiling_config.profiling_options"),
     ),
     rule(
         "graph_memory_optimize_config.recompute_not_sent",
@@ -400,6 +433,11 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         fix=(
             "删除 recompute，或在脚本中用 set_graph_exec_config 设置。",
             "Remove recompute, or set it with set_graph_exec_config in the script.",
+        ),
+        fixes=remove_each("safe"),
+        also=(
+            "或者在脚本中用 set_graph_exec_config 设置。",
+            "Or set it with set_graph_exec_config in the script.",
         ),
         surfaces=("estimator",),
     ),

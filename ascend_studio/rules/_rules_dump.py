@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_interplay import remove_listed, remove_set, settings_off
 from ascend_studio.rules._model import Rule, rule
 
 __all__ = ["DUMP_RULES"]
@@ -71,6 +75,11 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Turn on enable_dump or enable_dump_debug, or remove these fields.",
         ),
         targets=(*DATA_DUMP_FIELDS, "dump_config.dump_debug_mode", "dump_config.dump_path"),
+        fixes=remove_listed("unsafe"),
+        also=(
+            "或者开启 enable_dump 或 enable_dump_debug。",
+            "Or turn on enable_dump or enable_dump_debug.",
+        ),
     ),
     rule(
         "dump_debug_mode.dropped_without_dump_mode",
@@ -86,6 +95,7 @@ DUMP_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py:__load_dump_config (dump_debug_mode inside if dump_mode)",
         fix=('为 dump_mode 保留默认值 "output"。', 'Leave dump_mode at its default "output".'),
         targets=("dump_config.dump_debug_mode",),
+        fixes=remove_set("unsafe", "dump_config.dump_mode"),
         surfaces=("estimator",),
     ),
     rule(
@@ -104,6 +114,10 @@ DUMP_RULES: tuple[Rule, ...] = (
             "Set enable_profiling=True, or remove profiling_options.",
         ),
         targets=("profiling_config.profiling_options",),
+        fixes=first_of(
+            always(unsafe(SetValue("profiling_config.enable_profiling", True))),
+            remove_set("unsafe", "profiling_config.profiling_options"),
+        ),
         surfaces=("estimator",),
     ),
     rule(
@@ -140,5 +154,6 @@ DUMP_RULES: tuple[Rule, ...] = (
             "把 enable_dump 或 enable_dump_debug 之一设为 False：一次只开启一种。",
             "Set enable_dump or enable_dump_debug to False: one at a time.",
         ),
+        fixes=settings_off("dump_config.enable_dump_debug", "dump_config.enable_dump"),
     ),
 )

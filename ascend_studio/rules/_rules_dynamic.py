@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_dynamic import complete_gears
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_construct import ATTRS, check_format
 from ascend_studio.schema import (
@@ -103,6 +106,7 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "补全 input_shape、dynamic_dims、dynamic_node_type、compile_hybrid_mode。",
             "Set input_shape, dynamic_dims, dynamic_node_type and compile_hybrid_mode.",
         ),
+        fixes=complete_gears("unsafe"),
     ),
     rule(
         "dynamic_input_config.none_dropped",
@@ -124,6 +128,7 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
             "Give all four a value (e.g. compile_hybrid_mode=0, dynamic_node_type=0), or remove "
             "dynamic_input_config when no gears are wanted.",
         ),
+        fixes=complete_gears("safe"),
         surfaces=("estimator",),
     ),
     rule(
@@ -179,6 +184,10 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         fix=(
             "把 dynamic_node_type 设为 1，或把 compile_hybrid_mode 设为 0。",
             "Set dynamic_node_type=1, or compile_hybrid_mode=0.",
+        ),
+        fixes=always(
+            unsafe(SetValue("dynamic_input_config.dynamic_node_type", 1)),
+            unsafe(SetValue("dynamic_input_config.compile_hybrid_mode", 0)),
         ),
     ),
     rule(

@@ -10,7 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import NEW_GEN, Ctx
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, safe
+from ascend_studio.rules._fixes_env import agree_env, origin_precision, unset
 from ascend_studio.rules._model import Hit, Rule, rule, txt
 from ascend_studio.schema import parse_json
 
@@ -220,6 +224,10 @@ ENV_RULES: tuple[Rule, ...] = (
             "Set enable_exception_dump=1 to match, or unset NPU_COLLECT_PATH.",
         ),
         targets=("enable_exception_dump",),
+        fixes=first_of(
+            always(safe(SetValue("enable_exception_dump", 1))),
+            unset("NPU_COLLECT_PATH", "unsafe"),
+        ),
     ),
     rule(
         "env.hccl_exec_timeout.overridden",
@@ -238,6 +246,10 @@ ENV_RULES: tuple[Rule, ...] = (
             "Remove HCCL_EXEC_TIMEOUT, or give it the value of hccl_timeout.",
         ),
         targets=(E + "HCCL_EXEC_TIMEOUT",),
+        fixes=first_of(
+            agree_env("HCCL_EXEC_TIMEOUT", "hccl_timeout", "safe"),
+            unset("HCCL_EXEC_TIMEOUT", "unsafe"),
+        ),
     ),
     rule(
         "env.hccl_exec_timeout.invalid",
@@ -330,6 +342,7 @@ ENV_RULES: tuple[Rule, ...] = (
             "静态 shape 使用 cv 时取消 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。",
             "For cv on static shapes, unset ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
         ),
+        fixes=unset("ENABLE_DYNAMIC_SHAPE_MULTI_STREAM", "unsafe"),
     ),
     rule(
         "env.multistream.dynamic_needs_env",
@@ -404,6 +417,7 @@ ENV_RULES: tuple[Rule, ...] = (
         "first, DEVICE_ID only when it is empty)",
         fix=("删除 DEVICE_ID。", "Remove DEVICE_ID."),
         targets=(E + "DEVICE_ID",),
+        fixes=unset("DEVICE_ID", "unsafe"),
     ),
     rule(
         "env.device_id.read_by_ge_init",
@@ -437,6 +451,7 @@ ENV_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Applicability)",
         fix=("取消 ENABLE_HF32_EXECUTION。", "Unset ENABLE_HF32_EXECUTION."),
+        fixes=unset("ENABLE_HF32_EXECUTION", "safe"),
     ),
     rule(
         "env.hf32.fp16_inference",
@@ -452,6 +467,7 @@ ENV_RULES: tuple[Rule, ...] = (
         source="docs/en/tfa_env/ENABLE_HF32_EXECUTION.md (Constraints)",
         fix=('改用 precision_mode_v2="origin"。', 'Use precision_mode_v2="origin".'),
         targets=(E + "ENABLE_HF32_EXECUTION",),
+        fixes=origin_precision,
     ),
     rule(
         "env.profiling_options.both",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from ascend_studio.companion import Problem, file_formats, param_for
+from ascend_studio.companion import Problem, file_formats, param_for, value_token
 from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._files import (
     DEBUG_OPTIONS,
@@ -185,7 +185,7 @@ def tune_level(c: Ctx) -> Mapping[str, object] | None:
     config = read_aoe_config(text) if text is not None else None
     if config is None or config.level is None or config.level in ("O1", "O2"):
         return None
-    return {"level": repr(config.level), "at": at(param, config.level_line)}
+    return {"level": value_token(config.level), "at": at(param, config.level_line)}
 
 
 def file_modes(c: Ctx) -> tuple[str, dict[str, int]]:
@@ -208,8 +208,11 @@ def unknown_modes(c: Ctx) -> Mapping[str, object] | None:
     unknown = sorted(set(modes) - PRECISION_MODES)
     if not unknown:
         return None
+    shown = ", ".join(value_token(mode) for mode in unknown[:5]) + (
+        " …" if len(unknown) > 5 else ""
+    )
     return {
-        "unknown": ", ".join(unknown),
+        "unknown": shown,  # (a file's text is shown as tokens only: it may hold anything)
         "at": at(param, modes[unknown[0]]),
         "known": ", ".join(sorted(PRECISION_MODES)),
     }

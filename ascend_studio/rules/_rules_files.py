@@ -9,6 +9,9 @@ line inside the file.
 
 from __future__ import annotations
 
+from ascend_studio.rules._fix import SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_env import aoe_mode_to, unset
 from ascend_studio.rules._model import Rule, rule, txt
 from ascend_studio.rules._rules_file_conditions import (
     FORMAT_RULES,
@@ -118,6 +121,11 @@ FILE_RULES: tuple[Rule, ...] = (
         ),
         source=PAGE + ": op_debug_level; " + EN_DOCS + "/deprecated_options.md (op_debug_level)",
         fix=("op_debug_level 改为 1 或 0，或去掉 oom。", "Use op_debug_level 1 or 0, or drop oom."),
+        fixes=always(unsafe(SetValue("op_debug_level", 1))),
+        also=(
+            "或者从 op_debug_config 文件中删去 oom。",
+            "Or drop oom from the op_debug_config file.",
+        ),
     ),
     rule(
         "env.npu_collect_path.oom",
@@ -133,6 +141,11 @@ FILE_RULES: tuple[Rule, ...] = (
         source=PAGE + ": 功能调试 op_debug_config",
         fix=("去掉 oom，或取消 NPU_COLLECT_PATH。", "Drop oom, or unset NPU_COLLECT_PATH."),
         targets=("op_debug_config",),
+        fixes=unset("NPU_COLLECT_PATH", "unsafe"),
+        also=(
+            "或者从 op_debug_config 文件中删去 oom。",
+            "Or drop oom from the op_debug_config file.",
+        ),
     ),
     rule(
         "op_compiler_cache_mode.ignored_by_debug_config",
@@ -169,6 +182,11 @@ FILE_RULES: tuple[Rule, ...] = (
             'Set aoe_mode="1" (training series), or drop nonhomo_split.',
         ),
         targets=("aoe_config_file",),
+        fixes=aoe_mode_to("1", ("atlas_training",)),
+        also=(
+            "或者从 AOE 配置中删去 nonhomo_split。",
+            "Or drop nonhomo_split from the AOE config.",
+        ),
     ),
     rule(
         "aoe.deeper_opat_needs_mode_2",
@@ -184,6 +202,7 @@ FILE_RULES: tuple[Rule, ...] = (
         source=PAGE + ": AOE aoe_config_file (feature); " + EN_DOCS + "/AOE.md",
         fix=('设置 aoe_mode="2"。', 'Set aoe_mode="2".'),
         targets=("aoe_config_file",),
+        fixes=aoe_mode_to("2"),
     ),
     rule(
         "aoe.tune_optimization_level",

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import RemoveKey, SetValue
+from ascend_studio.rules._fixers import always, unsafe
+from ascend_studio.rules._fixes_interplay import host_placement, next_multiple, remove_set
+from ascend_studio.rules._fixes_values import as_runtime
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.schema import number_text
 
@@ -149,6 +154,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ),
         source=ATTRS + " (input_fusion_size clamp)",
         fix=("取 0 到 {top} 之间的值。", "Use a value from 0 to {top}."),
+        fixes=as_runtime,
     ),
     rule(
         "enable_small_channel.forced_in_inference",
@@ -165,6 +171,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         + " (graph_run_mode == 0 -> enable_small_channel = 1); npurunconfig-page:性能调优",
         fix=("删除 enable_small_channel。", "Remove enable_small_channel."),
         targets=("enable_small_channel",),
+        fixes=remove_set("safe", "enable_small_channel"),
     ),
     rule(
         "op_compiler_cache_mode.ignored_by_debug_level",
@@ -183,6 +190,9 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Set op_debug_level back to 0 after debugging.",
         ),
         targets=("op_compiler_cache_mode",),
+        fixes=always(
+            unsafe(SetValue("op_debug_level", 0)), unsafe(RemoveKey("op_compiler_cache_mode"))
+        ),
     ),
     rule(
         "shape_generalization_mode.needs_jit_true",
@@ -202,6 +212,11 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             'Set jit_compile="true" (or dynamic_input=True), or remove it.',
         ),
         targets=("shape_generalization_mode",),
+        fixes=always(
+            unsafe(SetValue("jit_compile", "true")),
+            unsafe(SetValue("dynamic_input", True)),
+            unsafe(RemoveKey("shape_generalization_mode")),
+        ),
     ),
     rule(
         "shape_generalization_mode.compile_dynamic_mode",
@@ -220,6 +235,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Keep only shape_generalization_mode or compile_dynamic_mode=True.",
         ),
         targets=("shape_generalization_mode",),
+        fixes=remove_set("unsafe", "shape_generalization_mode"),
     ),
     rule(
         "customize_dtypes.ignored_by_origin",
@@ -237,6 +253,8 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Use another precision mode, or remove customize_dtypes.",
         ),
         targets=("customize_dtypes",),
+        fixes=remove_set("unsafe", "customize_dtypes"),
+        also=("或者改用其他精度模式。", "Or use another precision mode."),
     ),
     rule(
         "aicore_num.ignored_without_jit",
@@ -255,6 +273,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             'Use jit_compile="true" or "auto" when limiting cores.',
         ),
         targets=("aicore_num",),
+        fixes=always(unsafe(SetValue("jit_compile", "auto")), unsafe(RemoveKey("aicore_num"))),
     ),
     rule(
         "dynamic_inputs_shape_range.overridden_by_dims",
@@ -273,6 +292,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Keep only dynamic_inputs_shape_range or dynamic_dims.",
         ),
         targets=("dynamic_inputs_shape_range",),
+        fixes=remove_set("unsafe", "dynamic_inputs_shape_range"),
     ),
     rule(
         "dynamic_input.required",
@@ -290,6 +310,10 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Set dynamic_input=True, or remove them.",
         ),
         targets=("dynamic_inputs_shape_range", "dynamic_graph_execute_mode"),
+        fixes=first_of(
+            always(unsafe(SetValue("dynamic_input", True))),
+            remove_set("unsafe", "dynamic_inputs_shape_range", "dynamic_graph_execute_mode"),
+        ),
     ),
     rule(
         "op_precision_mode.overrides_implmode",
@@ -308,6 +332,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Remove op_select_implmode and optypelist_for_implmode.",
         ),
         targets=("op_select_implmode", "optypelist_for_implmode"),
+        fixes=remove_set("unsafe", "op_select_implmode", "optypelist_for_implmode"),
     ),
     rule(
         "logical_device_id.needs_single",
@@ -329,6 +354,9 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Set the deploy mode to Single (2.x spells it SINGLE).",
         ),
         targets=("experimental_config.logical_device_id",),
+        fixes=always(
+            unsafe(SetValue("experimental_config.logical_device_cluster_deploy_mode", "SINGLE"))
+        ),
     ),
     rule(
         "local_device_list.needs_local_rank_id",
@@ -359,6 +387,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         source="npurunconfig-page:性能调优 iterations_per_loop; docs/zh npu_config (>= iterations_per_loop)",
         fix=("取 iterations_per_loop 的整数倍。", "Use a multiple of iterations_per_loop."),
         targets=("save_checkpoints_steps",),
+        fixes=next_multiple,
     ),
     rule(
         "static_memory_policy.parallel_graphs",
@@ -374,6 +403,11 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         source="docs/en/tfadapter_1/apiref/npu_config/memoryconfig_constructor.md",
         fix=("改用 0 或 3，或把并发数设为 1。", "Use 0 or 3, or run one graph at a time."),
         targets=("memory_config.static_memory_policy",),
+        fixes=always(
+            unsafe(SetValue("memory_config.static_memory_policy", 0)),
+            unsafe(SetValue("memory_config.static_memory_policy", 3)),
+        ),
+        also=("或者一次只运行一个图。", "Or run one graph at a time."),
     ),
     rule(
         "variable_placement.host_needs_mix",
@@ -391,6 +425,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             "Set mix_compile_mode=True (and iterations_per_loop=1).",
         ),
         targets=("variable_placement",),
+        fixes=host_placement,
     ),
     rule(
         "graph_run_mode.inference_unset",
@@ -405,6 +440,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:基础功能 graph_run_mode",
         fix=("设置 graph_run_mode=0。", "Set graph_run_mode=0."),
+        fixes=always(unsafe(SetValue("graph_run_mode", 0))),
     ),
     rule(
         "accelerate_train_mode.precision",
@@ -423,5 +459,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
             'Set precision_mode_v2="origin" (or precision_mode="allow_fp32_to_fp16"), or remove accelerate_train_mode.',
         ),
         targets=("experimental_config.accelerate_train_mode",),
+        fixes=remove_set("unsafe", "experimental_config.accelerate_train_mode"),
+        also=("或者更换精度模式。", "Or change the precision mode."),
     ),
 )

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from ascend_studio.profile import SESSION_OWNER
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._extras import key_of
 from ascend_studio.rules._index import CatalogIndex
-from ascend_studio.rules._model import Hit, Rule, Severity, show, txt
+from ascend_studio.rules._model import Fixer, Hit, Rule, Severity, show, txt
+from ascend_studio.rules._release_fixers import lacking_fixes, maybe_lacking_fixes, remove_key
 from ascend_studio.rules._release_text import (
     gone_short,
     gone_text,
@@ -22,7 +25,7 @@ from ascend_studio.rules._release_text import (
     retired_fact,
     where_text,
 )
-from ascend_studio.schema import KeywordFact, Surface, Text
+from ascend_studio.schema import KeywordFact, Span, Surface, Text
 
 __all__ = ["RELEASE_RULES"]
 
@@ -46,6 +49,8 @@ def _family(
     source: str = SRC,
     involves: Callable[[CatalogIndex, str], bool] = lambda ix, path: False,
     surfaces: frozenset[Surface] = _OPTIONS,
+    fixes: Fixer | None = None,
+    also: Text | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -58,6 +63,8 @@ def _family(
         scan=scan,
         involves=involves,
         surfaces=surfaces,
+        fixes=fixes,
+        also=also,
     )
 
 
@@ -128,6 +135,8 @@ def _absence(
         "owner": fact.owner,
         "value": value if verbatim else show(value),
         "release": release_label(ctx.release),
+        "fact": fact,
+        "also": txt("", ""),
     }
     if history.before(rid, first.id):
         ns["why"] = txt(
@@ -137,6 +146,9 @@ def _absence(
         ns["todo"] = txt(
             f"删除它，或以 {first.short} 及之后的版本为目标",
             f"Remove it, or target {first.short} or later",
+        )
+        ns["also"] = txt(
+            f"或以 {first.short} 及之后的版本为目标。", f"Or target {first.short} or later."
         )
     elif fact.removed is not None and not history.before(rid, fact.removed):
         ns["why"] = gone_text(history, fact)
@@ -184,6 +196,23 @@ def _keys_not_read(ctx: Ctx) -> Iterator[Hit]:
             {"param": path, "value": show(value), "key": session.key,
              "release": release_label(ctx.release), "where": where},
         )  # fmt: skip
+    for where_kept, key, span in _kept_keys(ctx):
+        if not history.holds(span, ctx.release.id):
+            yield Hit(
+                (where_kept,),
+                {"param": key, "key": key, "release": release_label(ctx.release),
+                 "where": where_text(history, span)},
+            )  # fmt: skip
+
+
+def _kept_keys(ctx: Ctx) -> Iterator[tuple[str, str, Span]]:
+    """(extra's key, parameter_map key, releases that read it) of the keys kept as
+    written that some public release reads (mstune_mode): not catalog parameters."""
+    history = ctx.ix.catalog.history
+    for extra in ctx.profile.extra_kwargs:
+        fact = history.key(extra.name) if extra.owner == SESSION_OWNER else None
+        if fact is not None and fact.read is not None:
+            yield key_of(extra), extra.name, fact.read
 
 
 def _retired_kwargs(ctx: Ctx) -> Iterator[Hit]:
@@ -232,6 +261,13 @@ def _keys_not_everywhere(ctx: Ctx) -> Iterator[Hit]:
             {"param": path, "key": session.key, "lacking": history.lacking(fact.read),
              "where": history.where(fact.read)},
         )  # fmt: skip
+    for where_kept, key, span in _kept_keys(ctx):
+        if history.varies(span):
+            yield Hit(
+                (where_kept,),
+                {"param": key, "key": key, "lacking": history.lacking(span),
+                 "where": history.where(span)},
+            )  # fmt: skip
 
 
 def _lacking(ctx: Ctx, fact: KeywordFact, value: str) -> dict[str, object]:
@@ -249,6 +285,7 @@ def _lacking(ctx: Ctx, fact: KeywordFact, value: str) -> dict[str, object]:
         "value": value,
         "lacking": history.lacking(fact),
         "why": why,
+        "fact": fact,
     }
 
 
@@ -334,6 +371,8 @@ RELEASE_RULES: tuple[Rule, ...] = (
         source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
         involves=_versioned,
         surfaces=_BUILT,
+        fixes=lacking_fixes,
+        also=txt("{also}", "{also}"),
     ),
     _family(
         "release.retired_keyword",
@@ -347,6 +386,8 @@ RELEASE_RULES: tuple[Rule, ...] = (
         fix=txt("{todo}。", "{todo}."),
         source="npu_config.py (constructor signatures); ascend-tensorflow; hicann-tensorflow",
         surfaces=_BUILT,
+        fixes=lacking_fixes,
+        also=txt("{also}", "{also}"),
     ),
     _family(
         "release.key_not_read",
@@ -364,6 +405,7 @@ RELEASE_RULES: tuple[Rule, ...] = (
         source="npu_attrs.cc; ascend-tensorflow; hicann-tensorflow",
         involves=_sess_only,
         surfaces=_READ,
+        fixes=remove_key,
     ),
     _family(
         "release.value",
@@ -406,6 +448,8 @@ RELEASE_RULES: tuple[Rule, ...] = (
         fix=_NAME_IT,
         involves=_versioned,
         surfaces=_BUILT,
+        fixes=maybe_lacking_fixes,
+        also=_NAME_IT,
     ),
     _family(
         "release.key_depends",

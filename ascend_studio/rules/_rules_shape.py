@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fixes_construct import one_of
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_dynamic import DYNAMIC_FIELDS
 from ascend_studio.schema._formats import check_dynamic_dims
@@ -86,6 +87,7 @@ SHAPE_RULES: tuple[Rule, ...] = (
             "只保留其中一个：删除 compile_dynamic_mode，或删除 dynamic_input。",
             "Keep one of them: remove compile_dynamic_mode, or remove dynamic_input.",
         ),
+        fixes=one_of("compile_dynamic_mode", "dynamic_input"),
     ),
     rule(
         "compile_dynamic_mode.with_dynamic_dims",
@@ -107,6 +109,7 @@ SHAPE_RULES: tuple[Rule, ...] = (
             "dynamic_input_config.",
         ),
         targets=(_COMPILE_DYNAMIC,),
+        fixes=one_of("compile_dynamic_mode", "dynamic_input_config"),
     ),
     rule(
         "aoe.with_dynamic_dims",
@@ -126,6 +129,8 @@ SHAPE_RULES: tuple[Rule, ...] = (
             "Tune without dynamic_input_config (on fixed shapes), then add it back.",
         ),
         targets=("aoe_mode", "env:AOE_MODE"),
+        fixes=one_of("dynamic_input_config"),
+        also=("调优完成后再加回。", "Add it back once tuning is done."),
     ),
     rule(
         "dynamic_dims.gear_count",

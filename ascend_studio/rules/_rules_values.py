@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._fix import RemoveKey, SetValue
+from ascend_studio.rules._fixers import always, remove_each, safe, unsafe
+from ascend_studio.rules._fixes_values import (
+    rewritten,
+    unique_devices,
+)
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.schema import (
     check_device_list,
@@ -119,6 +125,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             '写成 "2|4" 形式，且不超过处理器核数。',
             'Write it like "2|4", within the processor\'s core counts.',
         ),
+        fixes=rewritten("aicore_num", ",", "|", "unsafe"),
     ),
     rule(
         "stream_max_parallel_num.format",
@@ -136,6 +143,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             '例如 "DNN_VM_AICPU:10,AIcoreEngine:1"。',
             'For example "DNN_VM_AICPU:10,AIcoreEngine:1".',
         ),
+        fixes=rewritten("stream_max_parallel_num", "=", ":", "unsafe"),
     ),
     rule(
         "dynamic_inputs_shape_range.format",
@@ -226,6 +234,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "local_device_list 中每个设备只写一次。",
             "List each device once in local_device_list.",
         ),
+        fixes=unique_devices,
     ),
     rule(
         "static_memory_policy.one_means_two",
@@ -239,6 +248,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/memoryconfig_constructor.md",
         fix=("直接写 2。", "Write 2."),
+        fixes=always(safe(SetValue("memory_config.static_memory_policy", 2))),
     ),
     rule(
         "runconfig.distribute_unsupported",
@@ -255,6 +265,7 @@ VALUE_RULES: tuple[Rule, ...] = (
             "删除 {which}，分布式训练改用 NPU 的分布式接口。",
             "Remove {which}; use the NPU distributed APIs instead.",
         ),
+        fixes=remove_each("unsafe"),
     ),
     rule(
         "op_debug_level.no_tbe_files_on_350",
@@ -282,6 +293,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:功能调试 debug_dir; npurunconfig-page:后续版本废弃配置 op_debug_level",
         targets=("debug_dir",),
+        fixes=always(unsafe(RemoveKey("debug_dir"))),
     ),
     rule(
         "dump.with_exception_dump",
@@ -309,6 +321,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page:精度比对 quant_dumpable",
         targets=("quant_dumpable",),
+        fixes=always(unsafe(RemoveKey("quant_dumpable"))),
     ),
     rule(
         "aoe.default_work_path",

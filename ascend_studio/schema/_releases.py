@@ -245,7 +245,7 @@ def lacking_text(index: ReleaseIndex, span: Span) -> Text:
         en.append(f"before {first.short} ({first.month})")
     if span.removed is not None:
         gone = index.get(span.removed)
-        zh.append(f"{gone.short}（{gone.month}）起")
+        zh.append(f"{gone.short}（{gone.month}）及之后")
         en.append(f"from {gone.short} ({gone.month}) on")
     if span.missing:
         zh.append("、".join(span.missing))

@@ -100,6 +100,8 @@ class Actions:
         self.find = make("find")
         self.reset_category = make("reset_category")
         self.reset_all = make("reset_all")
+        self.fix_all_safe = make("fix_all_safe")
+        self.fix_all_safe.setEnabled(False)
         self.hide_unavailable = make("hide_unavailable")
         self.hide_unavailable.setCheckable(True)
         self.clear_recent = make("clear_recent")
@@ -111,7 +113,8 @@ class Actions:
         for key, items in (
             ("file", [self.new, self.open, self.recent_menu, None, self.save, self.save_as, None,
                       self.import_script, self.export, None, self.quit]),
-            ("edit", [self.undo, self.redo, None, self.find, None, self.reset_category, self.reset_all]),
+            ("edit", [self.undo, self.redo, None, self.find, None, self.fix_all_safe, None,
+                      self.reset_category, self.reset_all]),
             ("view", [self.hide_unavailable]),
         ):  # fmt: skip
             menu = bar.addMenu("")
@@ -163,6 +166,7 @@ class Actions:
             self.find: tr("&Find"),
             self.reset_category: tr("Reset &Category…"),
             self.reset_all: tr("Reset &All…"),
+            self.fix_all_safe: tr("Fix All &Safe Problems"),
             self.hide_unavailable: tr("&Hide Unavailable Parameters"),
             self.clear_recent: tr("Clear Recent Files"),
         }

@@ -19,7 +19,7 @@ from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
 
 if TYPE_CHECKING:
     from ascend_studio.profile import Profile
-    from ascend_studio.rules import Diagnostic
+    from ascend_studio.rules import Diagnostic, Fix, Fixed, Unknown
 
 __all__ = [
     "Effective",
@@ -47,6 +47,10 @@ class Finding:
     message: Text
     source: str = ""
     fix: Text | None = None
+    #: The ways to fix it as profile edits, preferred first (empty: none mechanical).
+    fixes: tuple[Fix, ...] = ()
+    #: What is no edit: what else to do after the fixes, or what to do by hand.
+    hint: Text | None = None
 
 
 def _located(d: Diagnostic) -> Text:
@@ -164,10 +168,22 @@ class Engine:
 
         diagnostics = tuple(evaluate(profile, self.catalog))
         findings = tuple(
-            Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix)
+            Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix, d.fixes, d.hint)
             for d in diagnostics
         )
         return Evaluation(profile, findings, diagnostics)
+
+    def unknown(self, profile: Profile) -> tuple[Unknown, ...]:
+        """What the profile keeps that the catalog does not know (rows to remove or rename)."""
+        from ascend_studio.rules import unknown_entries
+
+        return unknown_entries(profile, self.catalog)
+
+    def fix_all_safe(self, profile: Profile) -> Fixed:
+        """``profile`` with every safe fix applied, in rounds as ``validate --fix`` does."""
+        from ascend_studio.rules import fix_profile
+
+        return fix_profile(profile, catalog=self.catalog)
 
     def diagnose(self, profile: Profile) -> tuple[Finding, ...]:
         return self.evaluate(profile).findings

@@ -53,6 +53,7 @@ PRELOAD = (
         "ascend_studio.rules._effective",
         "ascend_studio.rules._evaluate",
         "ascend_studio.rules._rules_predicates",
+        "ascend_studio.rules._unknown",
     ),
 )
 
@@ -111,6 +112,9 @@ def connect_document(window: MainWindow) -> None:
     window.form.file_edit_requested.connect(window.companions.open)
     window.form.env.env_edited.connect(lambda env, shell: _edits.edit_env(window, env, shell))
     window.diagnostics.param_activated.connect(window.reveal)
+    window.diagnostics.fix_requested.connect(window.apply_fix)
+    window.form.fix_requested.connect(window.apply_fix)
+    a.fix_all_safe.triggered.connect(lambda _checked=False: window.fix_all_safe())
     window.previews.save_requested.connect(window.files.export)
     window.files.recent_changed.connect(window._rebuild_recent)
     window.files.notice.connect(lambda text: window.statusBar().showMessage(text, 10000))

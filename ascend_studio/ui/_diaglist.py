@@ -2,7 +2,8 @@
 
 Messages are sentences (often two), so each entry is word-wrapped rich text
 (an :class:`Entry`) rather than a table cell that would cut them off. Activating an entry (click,
-Enter) asks the window to jump to the parameter it concerns.
+Enter) asks the window to jump to the parameter it concerns; a click on one of its
+fix links (or the entry's context menu) asks it to apply that fix.
 """
 
 from __future__ import annotations
@@ -10,18 +11,21 @@ from __future__ import annotations
 import difflib
 import math
 
-from PySide6.QtCore import QEvent, QMargins, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QMargins, QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
+    QContextMenuEvent,
+    QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QResizeEvent,
     QTextDocument,
 )
-from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
 from ascend_studio.ui._core import Finding
+from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
 from ascend_studio.ui._texts import escape
@@ -38,6 +42,8 @@ _HEIGHT_FOR = Qt.ItemDataRole.UserRole + 1
 class DiagnosticsList(QListWidget):
     #: A parameter path (or ``env:NAME``) the user wants to see.
     param_activated = Signal(str)
+    #: A fix the user wants applied (``ascend_studio.rules.Fix``).
+    fix_requested = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +58,7 @@ class DiagnosticsList(QListWidget):
         self._shown: list[Finding] = []  # the finding each entry shows, in order
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
+        self.viewport().setMouseTracking(True)  # a pointing hand over a fix link
 
     def show_findings(self, findings: tuple[Finding, ...]) -> None:
         if findings == self.findings:
@@ -141,6 +148,53 @@ class DiagnosticsList(QListWidget):
         if target:
             self.param_activated.emit(str(target))
 
+    # -- fix links ---------------------------------------------------------------------------
+    def _link_at(self, pos: QPoint) -> tuple[Finding, int] | None:
+        """The finding and fix whose link is under ``pos`` (viewport coordinates), if any."""
+        item = self.itemAt(pos)
+        entry = self.itemWidget(item) if item is not None else None
+        if item is None or not isinstance(entry, Entry):
+            return None
+        href = entry.anchor_at(entry.mapFrom(self.viewport(), pos))
+        row = self.row(item)
+        if not href or not 0 <= row < len(self._shown):
+            return None
+        return fix_of(href, [self._shown[row]])  # an entry's links name its finding as 0
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        found = self._link_at(event.position().toPoint())
+        if found is not None and event.button() == Qt.MouseButton.LeftButton:
+            finding, number = found
+            self.fix_requested.emit(finding.fixes[number])
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        on_link = self._link_at(event.position().toPoint()) is not None
+        shape = Qt.CursorShape.PointingHandCursor if on_link else Qt.CursorShape.ArrowCursor
+        self.viewport().setCursor(shape)
+        super().mouseMoveEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The fixes of the entry under the pointer (or the current one, from the keyboard)."""
+        item = self.itemAt(self.viewport().mapFrom(self, event.pos())) or self.currentItem()
+        row = self.row(item) if item is not None else -1
+        if not 0 <= row < len(self._shown):
+            return
+        finding = self._shown[row]
+        menu = QMenu(self)
+        for fix in finding.fixes:
+            if fix.applicability != "display":
+                action = menu.addAction(tr("Fix: {title}").format(title=fix.title.get(self.lang)))
+                action.triggered.connect(lambda _c=False, f=fix: self.fix_requested.emit(f))
+        target = item.data(_TARGET) if item is not None else None
+        if target:
+            show = menu.addAction(tr("Show in the form"))
+            show.triggered.connect(lambda _c=False, t=str(target): self.param_activated.emit(t))
+        if not menu.isEmpty():
+            menu.exec(event.globalPos())
+
 
 class Entry(QWidget):
     """One finding's text, laid out once per text and width and painted from that layout.
@@ -171,6 +225,13 @@ class Entry(QWidget):
     def plain_text(self) -> str:
         """The words a reader of the entry hears."""
         return self._doc.toPlainText()
+
+    def anchor_at(self, point: QPoint) -> str:
+        """The link under ``point`` (the entry's coordinates), or ""."""
+        area = self.contentsRect().marginsRemoved(self.MARGINS)
+        self._laid_out(area.width())
+        inside = QPointF(point - area.topLeft())
+        return self._doc.documentLayout().anchorAt(inside)
 
     def setText(self, html: str) -> None:
         if html != self._html:
@@ -225,8 +286,9 @@ def _entry_html(finding: Finding, severity: str, lang: Language) -> str:
         f'<span style="color:{color}; font-weight:600;">{icon} {escape(severity)}</span> '
         + escape(finding.message.get(lang))
     ]
-    if finding.fix is not None:
-        parts.append("<i>→ " + escape(finding.fix.get(lang)) + "</i>")
+    fix = fix_html(finding, 0, lang)  # the entry's own finding: links name it as 0
+    if fix:
+        parts.append(fix)
     if finding.params:
         names = ", ".join(escape(p) for p in finding.params)
         parts.append(f'<span style="color:#6a737d; font-family:monospace;">{names}</span>')

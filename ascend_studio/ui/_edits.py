@@ -19,9 +19,19 @@ from ascend_studio.ui._snapshot import ENV_SECTION
 
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
+    from ascend_studio.rules import Fix
     from ascend_studio.ui._window import MainWindow
 
-__all__ = ["change_target", "edit_env", "edit_value", "reset_all", "reset_category", "reset_field"]
+__all__ = [
+    "apply_fix",
+    "change_target",
+    "edit_env",
+    "edit_value",
+    "fix_all_safe",
+    "reset_all",
+    "reset_category",
+    "reset_field",
+]
 
 
 def edit_value(window: MainWindow, path: str, value: Value | None, coalesce: bool) -> None:
@@ -110,3 +120,39 @@ def reset_all(window: MainWindow) -> None:
 
     if _dialogs.confirm(window, tr("Reset all"), question):
         window.model.edit(after, tr("Reset all"))
+
+
+def apply_fix(window: MainWindow, fix: Fix) -> None:
+    """One fix of a finding (a link, a Remove or Rename button) as one undoable step;
+    the status bar says what changed and the rows it changed flash."""
+    from ascend_studio.rules import apply_fix as applied
+
+    profile = window.model.profile
+    try:
+        after = applied(profile, fix)
+    except ValueError as exc:  # the value is gone meanwhile, or a number cannot be kept
+        window.statusBar().showMessage(
+            tr("Cannot apply the fix: {reason}").format(reason=exc), 10000
+        )
+        return
+    title = fix.title.get(window.lang)
+    window.model.edit(after, tr("Fix: {title}").format(title=title))
+    window.statusBar().showMessage(
+        tr("Fixed: {title}. Undo with Ctrl+Z.").format(title=title), 10000
+    )
+    window.form.flash_rows(fix.keys)
+
+
+def fix_all_safe(window: MainWindow) -> None:
+    """Every safe fix, in rounds as ``validate --fix`` applies them, as one undoable step."""
+    fixed = window.engine.fix_all_safe(window.model.profile)
+    if not fixed.applied:
+        window.statusBar().showMessage(tr("No safe fix to apply."), 10000)
+        return
+    count = len(fixed.applied)
+    window.model.edit(fixed.profile, tr("Fix all safe problems ({count})").format(count=count))
+    titles = "; ".join(fix.title.get(window.lang) for _finding, fix in fixed.applied)
+    window.statusBar().showMessage(
+        tr("Fixed {count}: {titles}. Undo with Ctrl+Z.").format(count=count, titles=titles), 15000
+    )
+    window.form.flash_rows(key for _f, fix in fixed.applied for key in fix.keys)

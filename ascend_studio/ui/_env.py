@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ascend_studio._shellword import shell_word_problem
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._i18n import Language, tr
@@ -167,7 +168,8 @@ class EnvTable(QWidget):
             name = self._cell(row, 0).text()
             unset = self._cell(row, 2).checkState() == Qt.CheckState.Checked
             env[name] = None if unset else self._cell(row, 1).text()
-            if not unset and self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked:
+            ticked = self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked
+            if not unset and ticked and self._one_word(row):
                 shell.add(name)
         if (env, frozenset(shell)) != (self._env, self._shell):
             self.env_edited.emit(env, frozenset(shell))
@@ -193,6 +195,22 @@ class EnvTable(QWidget):
         is_shell.setCheckState(Qt.CheckState.Checked if shell else Qt.CheckState.Unchecked)
         self.table.setItem(row, _SHELL_COLUMN, is_shell)
         self._mark_shell(row)
+
+    def _one_word(self, row: int) -> bool:
+        """Shell text must stay one word after ``NAME=`` (``a; b`` would run ``b``): a
+        value that is not is kept literal, and its tooltip says why."""
+        if shell_word_problem(self._cell(row, 1).text()) is None:
+            return True
+        self._updating = True
+        self._cell(row, _SHELL_COLUMN).setCheckState(Qt.CheckState.Unchecked)
+        self._cell(row, _SHELL_COLUMN).setToolTip(
+            tr(
+                "Kept literal: as shell text this is not one shell word (an unquoted blank, "
+                "; or line break would end it and run the rest)."
+            )
+        )
+        self._updating = False
+        return False
 
     def _mark_shell(self, row: int) -> None:
         """Tell shell text from a literal on the value itself: an icon and a tooltip."""

@@ -24,7 +24,7 @@ from ascend_studio.profile import (
     load_profile,
     save_profile,
 )
-from ascend_studio.ui._autosave import Autosave, Recovery, find_recoveries
+from ascend_studio.ui._autosave import Autosave, Recovery, find_recoveries, remove_recovery
 from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
@@ -178,7 +178,7 @@ class FileController(QObject):
             if choice is _dialogs.RecoveryChoice.LATER:
                 return False
             if choice is _dialogs.RecoveryChoice.DISCARD:
-                chosen.file.unlink(missing_ok=True)
+                remove_recovery(chosen)
                 recoveries.remove(chosen)
                 continue
             if not self.maybe_save():
@@ -206,7 +206,7 @@ class FileController(QObject):
         # The file as the crashed window knew it: a save then notices later writes.
         self.stamp = recovery.stamp
         self.autosave.write_now()  # this window's autosave holds it now
-        recovery.file.unlink(missing_ok=True)
+        remove_recovery(recovery)
 
     # -- import / export ---------------------------------------------------------------------------
     def import_script(self, path: Path | None = None) -> bool:

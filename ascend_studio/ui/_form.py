@@ -23,11 +23,14 @@ from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, RowStack, Section
-from ascend_studio.ui._snapshot import ENV_SECTION, RowState
+from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, RowState, UnknownState
 from ascend_studio.ui.editors import SubconfigEditor
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ascend_studio.ui._env import EnvTable
+    from ascend_studio.ui._unknown import UnknownRows
 
 __all__ = ["ENV_SECTION", "FormView"]
 
@@ -64,6 +67,13 @@ class FormView(RowsBuilt):
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(8, 0, 8, 24)
         self._layout.setSpacing(0)
+        # what the profile keeps that the catalog does not know: first, shown when there is any
+        self.unknown_section = Section(UNKNOWN_SECTION, (), body)
+        self.unknown_section.setVisible(False)
+        self._unknown: UnknownRows | None = None  # made on first use: see unknown
+        self._show_unknown = True
+        self.sections[UNKNOWN_SECTION] = self.unknown_section
+        self._layout.addWidget(self.unknown_section)
         for category in catalog.categories:
             section = Section(category.id, catalog.in_category(category.id), body)
             self.sections[category.id] = section
@@ -94,6 +104,52 @@ class FormView(RowsBuilt):
             self.env_section.body.addWidget(self._env)
         return self._env
 
+    @property
+    def unknown(self) -> UnknownRows:
+        """The rows of names the catalog does not know, made when first used (a new
+        profile has none; the first paint does without them)."""
+        if self._unknown is None:
+            from ascend_studio.ui._unknown import UnknownRows
+
+            self._unknown = UnknownRows(self.unknown_section)
+            self._unknown.set_language(self.lang)
+            self._unknown.fix_requested.connect(self.fix_requested)
+            self.unknown_section.body.addWidget(self._unknown)
+        return self._unknown
+
+    def show_unknown(self, states: tuple[UnknownState, ...]) -> None:
+        """The unknown names' rows; the section shows while there is any (and the
+        search or filters let it)."""
+        if states or self._unknown is not None:
+            self.unknown.show_entries(states)
+        wanted = bool(states) and self._show_unknown
+        if self.unknown_section.isHidden() == wanted:
+            self.unknown_section.setVisible(wanted)
+
+    def reveal_unknown(self, key: str) -> None:
+        """Scroll to the row of an unknown name, focus its Remove button and flash it."""
+        row = self.unknown.rows.get(key) if self._unknown is not None else None
+        if row is None:
+            return
+        if self.unknown_section.isHidden():
+            self.set_filter(None)
+        self._settle()
+        self.ensureWidgetVisible(row, 0, 40)
+        row.remove.setFocus(Qt.FocusReason.OtherFocusReason)
+        row.flash()
+        self._last_top = UNKNOWN_SECTION
+        self.category_scrolled.emit(UNKNOWN_SECTION)
+
+    def flash_rows(self, paths: Iterable[str]) -> None:
+        """Flash the rows of ``paths`` that are built (what a fix just changed)."""
+        for path in paths:
+            row = self.rows.get(path)
+            if row is not None and not row.isHidden():
+                row.flash()
+            unknown = self._unknown.rows.get(path) if self._unknown is not None else None
+            if unknown is not None:
+                unknown.flash()
+
     def set_catalog(self, catalog: Catalog) -> None:
         """Rows for another view of the catalog (TF Adapter 2.x's options on the tf2
         surface): every category's section is made again; the environment table stays."""
@@ -102,7 +158,8 @@ class FormView(RowsBuilt):
         self._slicer.stop()
         for bar in self._bars:
             bar.stop()
-        old = [s for key, s in self.sections.items() if key != ENV_SECTION]
+        kept = (ENV_SECTION, UNKNOWN_SECTION)  # the environment and the unknown names stay
+        old = [s for key, s in self.sections.items() if key not in kept]
         for section in old:
             self._layout.removeWidget(section)
             section.hide()
@@ -111,8 +168,8 @@ class FormView(RowsBuilt):
         self.catalog = catalog
         self.rows = {}
         self._categories = {c.id: c for c in catalog.categories}
-        self.sections = {}
-        for index, category in enumerate(catalog.categories):
+        self.sections = {UNKNOWN_SECTION: self.unknown_section}
+        for index, category in enumerate(catalog.categories, start=1):  # after the unknown
             section = Section(category.id, catalog.in_category(category.id), self.body)
             self.sections[category.id] = section
             self._layout.insertWidget(index, section)
@@ -167,6 +224,14 @@ class FormView(RowsBuilt):
                 section.blurb.setText(
                     tr("Variables exported for the job; 'unset' removes one from the environment.")
                 )
+            elif key == UNKNOWN_SECTION:
+                section.header.setText(tr("Not in the catalog"))
+                section.blurb.setText(
+                    tr(
+                        "Keywords and parameter_map keys TF Adapter does not know, kept as "
+                        "written: remove them, or rename them to the parameter they were meant as."
+                    )
+                )
             else:
                 category = self._categories[key]
                 section.header.setText(category.name.get(lang))
@@ -175,14 +240,19 @@ class FormView(RowsBuilt):
             row.set_language(lang)
         if self._env is not None:
             self._env.set_language(lang)
+        if self._unknown is not None:
+            self._unknown.set_language(lang)
         if self.rows:
             QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
 
     # -- visibility ----------------------------------------------------------------------------------
-    def set_filter(self, match: set[str] | None, show_env: bool = True) -> None:
+    def set_filter(
+        self, match: set[str] | None, show_env: bool = True, show_unknown: bool = True
+    ) -> None:
         """Show only ``match`` (``None``: every row); folding is ignored while filtering."""
         self.match = match
         self._show_env = show_env
+        self._show_unknown = show_unknown or match is None
         if match is not None:  # the matches the view opens on exist before it shows them
             self._build_matches(self._first_screen(self.catalog.params))
         self._update_visibility()
@@ -239,6 +309,9 @@ class FormView(RowsBuilt):
                 any_shown = any_shown or wanted
             if key == ENV_SECTION:
                 any_shown = self._show_env
+            elif key == UNKNOWN_SECTION:
+                has_rows = self._unknown is not None and bool(self._unknown.rows)
+                any_shown = self._show_unknown and has_rows
             elif not section.params:
                 any_shown = False  # a category the catalog's view has no parameter in
             self._set_rows_visible(section, changed, keep=focus)  # may leave it hidden

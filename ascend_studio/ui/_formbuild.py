@@ -49,6 +49,8 @@ class RowsBuilt(QScrollArea):
     finished = Signal()
     reset_requested = Signal(str)
     file_edit_requested = Signal(str)
+    #: A row's fix link was clicked: the fix to apply (``ascend_studio.rules.Fix``).
+    fix_requested = Signal(object)
     #: Every section's rows exist now (and those the filters show are shown).
     fully_built = Signal()
 
@@ -224,6 +226,7 @@ class RowsBuilt(QScrollArea):
         row.finished.connect(self.finished)
         row.reset_requested.connect(self.reset_requested)
         row.file_edit_requested.connect(self.file_edit_requested)
+        row.fix_requested.connect(self.fix_requested)
         if isinstance(row.editor, SubconfigEditor):
             row.editor.expanded_changed.connect(
                 lambda on, path=param.path: self.set_folded(path, not on)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, counts_text, tr
-from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
+from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, CategoryCounts
 from ascend_studio.ui._style import language_font
 
 __all__ = ["ROOM", "CategoryNav", "badges"]
@@ -51,9 +51,10 @@ class CategoryNav(QListWidget):
         self.catalog = catalog
         self.lang: Language = "en"
         self.counts: dict[str, CategoryCounts] = {}
-        for key in [c.id for c in catalog.categories] + [ENV_SECTION]:
+        for key in [UNKNOWN_SECTION] + [c.id for c in catalog.categories] + [ENV_SECTION]:
             item = QListWidgetItem(self)
             item.setData(_KEY, key)
+            item.setHidden(key == UNKNOWN_SECTION)  # shown while the profile keeps such names
         self.itemClicked.connect(lambda item: self.category_chosen.emit(item.data(_KEY)))
         self.currentItemChanged.connect(self._current_changed)
         self._syncing = False
@@ -112,11 +113,9 @@ class CategoryNav(QListWidget):
             metrics = QFontMetrics(language_font(self.font(), lang))
             names = [c.name.get(lang) for c in self.catalog.categories]
             widest = max(widest, *(metrics.horizontalAdvance(name + room) for name in names))
-        env = tr("Environment variables")  # in the language shown: shorter than the widest
-        widest = max(
-            widest,
-            QFontMetrics(language_font(self.font(), self.lang)).horizontalAdvance(env + room),
-        )
+        shown = QFontMetrics(language_font(self.font(), self.lang))
+        for own in (tr("Environment variables"), tr("Not in the catalog")):  # the language shown
+            widest = max(widest, shown.horizontalAdvance(own + room))
         return widest + self._item_margins() + 2 * self.frameWidth()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -141,7 +140,7 @@ class CategoryNav(QListWidget):
         metrics round to the nearest (measured on an entry with its text, once per font)."""
         font = self.font()
         if self._margins[0] != font:  # QFont's == compares the families too
-            item = self.item(0)
+            item = self.item(1)  # the first category's (the first entry may be hidden)
             hint = self.sizeHintForIndex(self.indexFromItem(item)).width()
             self._margins = (font, 1 + hint - self.fontMetrics().horizontalAdvance(item.text()))
         return self._margins[1]
@@ -150,6 +149,7 @@ class CategoryNav(QListWidget):
         """Each entry's name, badges, tooltip and colour, from the counts and language."""
         names = {c.id: c.name.get(self.lang) for c in self.catalog.categories}
         names[ENV_SECTION] = tr("Environment variables")
+        names[UNKNOWN_SECTION] = tr("Not in the catalog")
         self._entries = []
         for row in range(self.count()):
             item = self.item(row)
@@ -161,6 +161,8 @@ class CategoryNav(QListWidget):
             self._entries.append((item, names[key], _GAP + shown if shown else "", tip))
             color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
             item.setForeground(QBrush(QColor(color)) if color else QBrush())
+            if key == UNKNOWN_SECTION and item.isHidden() == bool(counts.set_count):
+                item.setHidden(not counts.set_count)
         self._fit(again=True)
 
     def _fit(self, again: bool = False) -> None:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.schema import Catalog, Parameter
-from ascend_studio.ui._core import Unavailable
+from ascend_studio.ui._core import Finding, Unavailable
+from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._style import COLORS, set_background, set_text_color, styled_font
@@ -94,6 +95,8 @@ class ParamRow(QFrame):
     reset_requested = Signal(str)
     #: "Edit file…" on a path parameter whose file format is known (its path).
     file_edit_requested = Signal(str)
+    #: A fix link under the row was clicked: the :class:`~ascend_studio.rules.Fix` to apply.
+    fix_requested = Signal(object)
 
     def __init__(
         self,
@@ -117,6 +120,7 @@ class ParamRow(QFrame):
         self.expr_editor: ExprEditor | None = None
         self._flash_timer: QTimer | None = None
         self._diag: QLabel | None = None
+        self._shown: list[Finding] = []  # the findings under the row, in order
         self._build()
         self.editor.value_changed.connect(self._edited)
         self.editor.editing_finished.connect(self.finished)  # signal to signal: cheaper
@@ -277,9 +281,20 @@ class ParamRow(QFrame):
             self._diag.setObjectName("diagnostics")
             self._diag.setWordWrap(True)
             self._diag.setTextFormat(Qt.TextFormat.RichText)
+            flags = Qt.TextInteractionFlag
+            self._diag.setTextInteractionFlags(
+                flags.LinksAccessibleByMouse | flags.LinksAccessibleByKeyboard
+            )
+            self._diag.linkActivated.connect(self._link)
             self._diag.setVisible(False)
             self._grid.addWidget(self._diag, 2, 3, 1, 2)
         return self._diag
+
+    def _link(self, href: str) -> None:
+        found = fix_of(href, self._shown)
+        if found is not None:
+            finding, number = found
+            self.fix_requested.emit(finding.fixes[number])
 
     # -- editor plumbing -------------------------------------------------------------------
     def _sync_editor(self, value: Value | None) -> None:
@@ -369,13 +384,13 @@ class ParamRow(QFrame):
         worst = findings[0].severity if findings else None
         self.editor.set_diagnostic(worst, findings[0].message.get(self.lang) if findings else "")
         self._set_style_property("severity", worst or "")
+        self._shown = findings
         lines = []
-        for finding in findings:
+        for index, finding in enumerate(findings):
             text = escape(finding.message.get(self.lang))
-            if finding.fix is not None:
-                text += " <i>→ " + escape(finding.fix.get(self.lang)) + "</i>"
             color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
-            lines.append(f'<span style="color:{color};">{icon} {text}</span>')
+            fix = fix_html(finding, index, self.lang)
+            lines.append(f'<span style="color:{color};">{icon} {text}</span> {fix}'.rstrip())
         if lines or self._diag is not None:
             self.diag.setText("<br>".join(lines))
             self.diag.setVisible(bool(lines))

@@ -33,6 +33,8 @@ class Selection:
     filters: frozenset[str] = field(default_factory=frozenset)
     #: The parameters that match (``paths`` adds their sub-config holders for context).
     matched: frozenset[str] = field(default_factory=frozenset)
+    #: Whether the section of names the catalog does not know is shown (when it has any).
+    show_unknown: bool = True
 
 
 def _matches(catalog: Catalog, query: str) -> set[str]:
@@ -71,6 +73,7 @@ def select(
     profile: Profile,
     problem_paths: set[str],
     unavailable_paths: set[str],
+    unknown_keys: frozenset[str] = frozenset(),
 ) -> Selection:
     active = frozenset(filters)
     unknown = active - set(FILTERS)
@@ -81,6 +84,8 @@ def select(
         return Selection(None)
     chosen = _matches(catalog, query) if query else {p.path for p in catalog.params}
     show_env = _env_matches(catalog, query, profile) if query else True
+    terms = [t.casefold() for t in query.split()]
+    show_unknown = all(any(t in key.casefold() for key in unknown_keys) for t in terms)
     if "modified" in active:
         set_paths = set(profile.values)
         chosen = {
@@ -90,11 +95,12 @@ def select(
     if "problems" in active:
         chosen &= problem_paths
         show_env = show_env and any(p.startswith("env:") for p in problem_paths)
+        show_unknown = show_unknown and bool(unknown_keys & problem_paths)
+    if "unavailable" in active or "deprecated" in active:
+        show_env = show_unknown = False
     if "unavailable" in active:
         chosen &= unavailable_paths
-        show_env = False
     if "deprecated" in active:
         chosen &= {p.path for p in catalog.params if p.deprecated or p.no_effect}
-        show_env = False
     shown = _with_holders(chosen) if query or active else chosen
-    return Selection(frozenset(shown), show_env, active, frozenset(chosen))
+    return Selection(frozenset(shown), show_env, active, frozenset(chosen), show_unknown)

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QLabel, QListWidget, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ascend_studio.ui import _edits
 from ascend_studio.ui._deferred import SIDE_SIZES
@@ -119,7 +127,13 @@ def _build_status(window: MainWindow) -> None:
     window.counts_label.setObjectName("status:counts")
     window.file_label = QLabel(window)
     window.file_label.setObjectName("status:file")
+    window.fix_all_button = QToolButton(window)
+    window.fix_all_button.setObjectName("status:fixall")
+    window.fix_all_button.setDefaultAction(window.actions_.fix_all_safe)
+    window.fix_all_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    window.fix_all_button.setVisible(False)  # while there is a safe fix to apply
     window.statusBar().addWidget(window.counts_label, 1)
+    window.statusBar().addPermanentWidget(window.fix_all_button)
     window.statusBar().addPermanentWidget(window.file_label)
 
 

@@ -26,19 +26,24 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ascend_studio.profile import Profile, Value
+    from ascend_studio.rules import Unknown
 
 __all__ = [
     "DEFAULT_RELEASE",
     "DEFAULT_TARGET",
     "ENV_SECTION",
+    "UNKNOWN_SECTION",
     "CategoryCounts",
     "RowState",
     "Snapshot",
+    "UnknownState",
     "take_snapshot",
 ]
 
 #: The navigation/form key of the environment-variables section.
 ENV_SECTION = "__env__"
+#: The navigation/form key of the section of names the catalog does not know.
+UNKNOWN_SECTION = "__unknown__"
 #: The target of a new profile (``Profile()``'s product and scenario; a test keeps them
 #: equal): the form shows it before the profile document is imported.
 DEFAULT_TARGET = ("atlas_a2", "training")
@@ -55,6 +60,14 @@ class RowState:
     unavailable: Unavailable | None = None
     #: For a sub-config holder: how many of its fields are set.
     fields_set: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownState:
+    """A keyword, key or value the catalog does not know, and the findings about it."""
+
+    entry: Unknown
+    findings: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +91,18 @@ class Snapshot:
     env_findings: dict[str, list[Finding]] = field(default_factory=dict)
     #: The evaluation the findings come from, handed on to the previews' exporters.
     evaluation: Evaluation | None = None
+    #: What the profile keeps that the catalog does not know, in profile order.
+    unknown: tuple[UnknownState, ...] = ()
 
     def problem_paths(self) -> set[str]:
         return {path for finding in self.findings for path in finding.params}
+
+    def unknown_keys(self) -> set[str]:
+        return {state.entry.key for state in self.unknown}
+
+    def safe_fixes(self) -> int:
+        """How many findings "Fix all safe" would fix now (their preferred fix is safe)."""
+        return sum(1 for f in self.findings if f.fixes and f.fixes[0].applicability == "safe")
 
     def unavailable_paths(self) -> set[str]:
         return {path for path, row in self.rows.items() if row.unavailable is not None}
@@ -93,13 +115,17 @@ def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapsho
     for finding in findings:
         for path in finding.params:
             by_path[path].append(finding)
+    unknown = tuple(
+        UnknownState(entry, tuple(by_path.get(entry.key, ()))) for entry in engine.unknown(profile)
+    )
     return Snapshot(
         profile,
         findings,
         _rows(catalog, engine, profile, by_path),
-        _categories(catalog, profile, findings),
+        _categories(catalog, profile, findings, unknown),
         {p[4:]: f for p, f in by_path.items() if p.startswith("env:")},
         evaluation,
+        unknown,
     )
 
 
@@ -147,20 +173,25 @@ def _fields_set(paths: Iterable[str]) -> dict[str, int]:
 
 
 def _categories(
-    catalog: Catalog, profile: Profile, findings: tuple[Finding, ...]
+    catalog: Catalog,
+    profile: Profile,
+    findings: tuple[Finding, ...],
+    unknown: tuple[UnknownState, ...] = (),
 ) -> dict[str, CategoryCounts]:
     """Per category (and the environment section): values set, and the findings that
     name one of its parameters (a finding naming two categories' counts in both). One
     pass over the values and one over the findings: a pass over every finding for
     each category was a tenth of an edit's refresh with a full profile."""
-    keys = [c.id for c in catalog.categories] + [ENV_SECTION]
+    keys = [UNKNOWN_SECTION] + [c.id for c in catalog.categories] + [ENV_SECTION]
     category_of = {p.path: p.category for p in catalog.params}
+    category_of.update(dict.fromkeys((u.entry.key for u in unknown), UNKNOWN_SECTION))
     set_counts = dict.fromkeys(keys, 0)
     for path in profile.values:
         key = category_of.get(path)
-        if key in set_counts:
+        if key in set_counts and key != UNKNOWN_SECTION:
             set_counts[key] += 1
     set_counts[ENV_SECTION] = len(profile.env)
+    set_counts[UNKNOWN_SECTION] = len(unknown)
     severities: dict[str, list[Severity]] = {key: [] for key in keys}
     for finding in findings:
         named = {

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QToolButton, QWidget
 
 from ascend_studio._startup import mark
 from ascend_studio.schema import Catalog, tf2_catalog
@@ -44,6 +44,7 @@ from ascend_studio.ui._snapshot import (
 from ascend_studio.ui._style import apply_fonts
 
 if TYPE_CHECKING:
+    from ascend_studio.rules import Fix
     from ascend_studio.ui._diaglist import DiagnosticsList
     from ascend_studio.ui._docks import DockedViews
     from ascend_studio.ui._files import FileController
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
     side: QSplitter
     counts_label: QLabel
     file_label: QLabel
+    fix_all_button: QToolButton
     # the document's, built by finish_start (see the module docstring)
     model: ProfileModel
     files: FileController
@@ -247,7 +249,9 @@ class MainWindow(QMainWindow):
         self.form.apply(self.snapshot.rows)
         self.form.env.set_env(profile.env, profile.env_verbatim)
         self.form.env.set_findings(self.snapshot.env_findings)
+        self.form.show_unknown(self.snapshot.unknown)
         self.nav.set_counts(self.snapshot.categories)
+        self._show_safe_fixes(self.snapshot.safe_fixes())
         self.diagnostics.show_findings(self.findings)
         self.previews.refresh(self._preview_text)
         self._update_counts()
@@ -290,6 +294,15 @@ class MainWindow(QMainWindow):
             return tr("# Cannot export this profile as {fmt}:\n# {reason}\n").format(
                 fmt=fmt, reason=str(exc).replace("\n", "\n# ")
             )
+
+    def _show_safe_fixes(self, count: int) -> None:
+        """The status bar's "Fix all safe" button, with how many it would fix."""
+        action = self.actions_.fix_all_safe
+        action.setEnabled(count > 0)
+        action.setIconText(tr("Fix all safe ({count})").format(count=count))  # the button's
+        button = self.fix_all_button
+        if button.isHidden() == (count > 0):
+            button.setVisible(count > 0)
 
     def _update_counts(self) -> None:
         errors = sum(1 for f in self.findings if f.severity == "error")
@@ -337,29 +350,46 @@ class MainWindow(QMainWindow):
             profile=self.model.profile,
             problem_paths=self.snapshot.problem_paths(),
             unavailable_paths=self.snapshot.unavailable_paths(),
+            unknown_keys=frozenset(self.snapshot.unknown_keys()),
         )
         paths = set(selection.paths) if selection.paths is not None else None
-        self.form.set_filter(paths, selection.show_env)
+        self.form.set_filter(paths, selection.show_env, selection.show_unknown)
         if paths is not None:
             self.form.verticalScrollBar().setValue(0)
         self.controls.match_count.show_count(None if paths is None else len(selection.matched))
         self.controls.reapply.setEnabled(False)
 
     def reveal(self, path: str) -> None:
+        """Scroll to the row of ``path`` (a parameter, ``env:NAME`` or a name the catalog
+        does not know) and focus it, showing it first if a search or filter hides it."""
         if path.startswith("env:"):
             self.form.set_filter(None)
             self.form.scroll_to_section(ENV_SECTION)
+            return
+        if self._started and path in self.snapshot.unknown_keys():
+            if self.form.unknown_section.isHidden():
+                self._clear_filters()
+            self.form.reveal_unknown(path)
             return
         self.form.ensure_built([path])
         if path not in self.form.rows:
             return
         if not self.form.is_row_visible(path):
-            self.controls.search.clear()
-            for button in self.controls.filters.values():
-                button.setChecked(False)
-            self.form.set_hide_unavailable(False)
-            self.form.set_filter(None)
+            self._clear_filters()
         self.form.reveal(path)
+
+    def _clear_filters(self) -> None:
+        self.controls.search.clear()
+        for button in self.controls.filters.values():
+            button.setChecked(False)
+        self.form.set_hide_unavailable(False)
+        self.form.set_filter(None)
+
+    def apply_fix(self, fix: Fix) -> None:
+        _edits.apply_fix(self, fix)
+
+    def fix_all_safe(self) -> None:
+        _edits.fix_all_safe(self)
 
     def _hide_unavailable(self, on: bool) -> None:
         self.settings.set_flag("hide_unavailable", on)

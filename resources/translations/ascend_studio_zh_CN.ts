@@ -85,6 +85,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Fix All &amp;Safe Problems</source>
+        <translation>修复所有安全问题(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>&amp;Hide Unavailable Parameters</source>
         <translation>隐藏当前目标不可用的参数(&amp;H)</translation>
     </message>
@@ -261,6 +266,17 @@
         <translation>来源：{source}</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fix: {title}</source>
+        <translation>修复：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_diaglist.py"/>
+        <source>Show in the form</source>
+        <translation>在表单中显示</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_dialogs.py"/>
         <source>Ascend Studio profile (*.ascend.json *.json);;All files (*)</source>
         <translation>Ascend Studio 配置文件 (*.ascend.json *.json);;所有文件 (*)</translation>
@@ -379,6 +395,31 @@
         <translation>全部重置</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Cannot apply the fix: {reason}</source>
+        <translation>无法应用该修复：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fixed: {title}. Undo with Ctrl+Z.</source>
+        <translation>已修复：{title}。可按 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>No safe fix to apply.</source>
+        <translation>没有可应用的安全修复。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fix all safe problems ({count})</source>
+        <translation>修复所有安全问题（{count} 项）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_edits.py"/>
+        <source>Fixed {count}: {titles}. Undo with Ctrl+Z.</source>
+        <translation>已修复 {count} 项：{titles}。可按 Ctrl+Z 撤销。</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
         <location filename="../../ascend_studio/ui/machine/_view.py"/>
         <source>Variable</source>
@@ -413,6 +454,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
         <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
         <source>Remove</source>
         <translation>删除</translation>
@@ -421,6 +463,11 @@
         <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Variable name, e.g. ASCEND_WORK_PATH</source>
         <translation>变量名，例如 ASCEND_WORK_PATH</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Kept literal: as shell text this is not one shell word (an unquoted blank, ; or line break would end it and run the rest).</source>
+        <translation>按字面值保留：作为 shell 文本它不是一个 shell 单词（未加引号的空白、; 或换行会结束它并把其余部分当作命令运行）。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
@@ -498,9 +545,36 @@
         <translation>已导出 {format}：{path}</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>changes behaviour</source>
+        <translation>会改变行为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>no automatic fix</source>
+        <translation>无自动修复</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_fixlinks.py"/>
+        <source>or</source>
+        <translation>或</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_form.py"/>
         <source>Variables exported for the job; &apos;unset&apos; removes one from the environment.</source>
         <translation>为作业导出的环境变量；勾选“取消设置”会把该变量从环境中移除。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <location filename="../../ascend_studio/ui/_nav.py"/>
+        <location filename="../../ascend_studio/ui/compare/_view.py"/>
+        <source>Not in the catalog</source>
+        <translation>不在参数目录中</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_form.py"/>
+        <source>Keywords and parameter_map keys TF Adapter does not know, kept as written: remove them, or rename them to the parameter they were meant as.</source>
+        <translation>TF Adapter 不认识的关键字参数与 parameter_map 键，已按原文保留：可以删除，或改名为本来想写的参数。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_i18n.py"/>
@@ -693,6 +767,31 @@
         <translation>继承自 RunConfig</translation>
     </message>
     <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>kept as written: {value}</source>
+        <translation>按原文保留：{value}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Remove {name} (the adapter cannot read it)</source>
+        <translation>删除 {name}（适配器读不到它）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Rename to</source>
+        <translation>改名为</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>Give the value to a parameter the catalog knows, in the same place</source>
+        <translation>把这个值交给参数目录中的某个参数，位置不变</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_unknown.py"/>
+        <source>No parameter of the catalog has a close name</source>
+        <translation>参数目录中没有名称相近的参数</translation>
+    </message>
+    <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
         <source># Cannot export this profile as {fmt}:
 # {reason}
@@ -700,6 +799,11 @@
         <translation># 无法把该配置导出为 {fmt}：
 # {reason}
 </translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_window.py"/>
+        <source>Fix all safe ({count})</source>
+        <translation>修复所有安全问题（{count}）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_window.py"/>
@@ -734,8 +838,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The old file is kept as {backup}.</source>
-        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；旧文件保留为 {backup}。</translation>
+        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The original is kept as {backup} (the first write makes it; later writes keep it).</source>
+        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；最初的原文件保留为 {backup}（第一次写入时生成，之后的写入保留它）。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -789,6 +893,21 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Also change the values I set</source>
+        <translation>也修改我已设置的值</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Off: values the document already sets are kept and listed as kept.</source>
+        <translation>不勾选时：文档中已设置的值保持不变，并列为“已保留”。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Job folder on the server (for the preset&apos;s paths)</source>
+        <translation>服务器上的作业目录（用于预设中的路径）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>Create</source>
         <translation>创建</translation>
     </message>
@@ -796,6 +915,11 @@
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>Apply</source>
         <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Job folder:</source>
+        <translation>作业目录：</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -811,6 +935,11 @@
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
         <source>(skipped)</source>
         <translation>（已跳过）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Kept (yours); the preset sets {value}: {why}</source>
+        <translation>已保留（您设置的值）；预设会设为 {value}：{why}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -854,8 +983,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
-        <source>Wrote {name}; the previous version is kept as {backup}.</source>
-        <translation>已写入 {name}；原来的版本保留为 {backup}。</translation>
+        <source>Wrote {name}; the original is kept as {backup}.</source>
+        <translation>已写入 {name}；最初的原文件保留为 {backup}。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
@@ -1250,11 +1379,6 @@
         <location filename="../../ascend_studio/ui/compare/_view.py"/>
         <source>unset (removed)</source>
         <translation>取消设置</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/compare/_view.py"/>
-        <source>Not in the catalog</source>
-        <translation>不在参数目录中</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_view.py"/>

@@ -65,11 +65,14 @@ def _eval_branch(p: Profile) -> Profile:
 
 
 def _env(p: Profile) -> Profile:
+    pythonpath = "/home/test/extra:" + str(p.env["PYTHONPATH"])
     return (
         p.with_env("ASCEND_GLOBAL_LOG_LEVEL", "1")
         .with_env("ASCEND_SLOG_PRINT_TO_STDOUT", "1")
         .with_env("NPU_COLLECT_PATH", None)
-        .without_env("ASCEND_DEVICE_ID")
+        .with_env("ASCEND_DEVICE_ID", None)
+        .without_env("LD_LIBRARY_PATH")  # not the profile's business any more: left as it is
+        .with_env("PYTHONPATH", pythonpath, verbatim=True)  # one more entry in front
         .with_env("HCCL_EXEC_TIMEOUT", "1836")
         .with_env("ASCEND_CACHE_PATH", "/home/test/cache dir")
     )

@@ -158,8 +158,8 @@ def test_write_is_atomic_with_backup(tmp_path: Path) -> None:
     script = _script(tmp_path)
     text = script.read_text()
     result = apply_python(text, _profile(text).with_value("hccl_timeout", 600))
-    kept = write_applied(result, script)
-    assert kept is not None and kept.read_text() == text
+    done = write_applied(result, script)
+    assert done.backup is not None and done.backup.read_text() == text and done.backup_written
     assert script.read_text() == result.after
     assert sorted(p.name for p in tmp_path.iterdir()) == ["train.py", "train.py.orig"]
 

@@ -108,8 +108,8 @@ def test_write_keeps_a_backup(tmp_path: Path) -> None:
     script = tmp_path / "train.py"
     script.write_text(SCRIPT, encoding="utf-8")
     result = apply_file(profile_of(SCRIPT).with_value("precision_mode", "force_fp32"), script)
-    kept = write_applied(result, script)
-    assert kept is not None and kept.read_text(encoding="utf-8") == SCRIPT
+    done = write_applied(result, script)
+    assert done.backup is not None and done.backup.read_text(encoding="utf-8") == SCRIPT
     assert '"force_fp32"' in script.read_text(encoding="utf-8")
 
 

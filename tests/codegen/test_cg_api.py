@@ -44,10 +44,11 @@ def test_unknown_format_and_unknown_parameter() -> None:
         export_text(Profile(), "yaml")
     with pytest.raises(ExportError, match="not_a_param: not a parameter"):
         export_text(Profile(values={"not_a_param": 1}), "py")
+    kwarg = (ExtraKwarg(owner="DumpConfig", name="in", expr="1"),)
+    with pytest.raises(ValueError, match="'in' cannot be a keyword argument name"):
+        Profile(extra_kwargs=kwarg)
     with pytest.raises(ExportError, match="'in' cannot be a keyword argument name"):
-        export_text(
-            Profile(extra_kwargs=(ExtraKwarg(owner="DumpConfig", name="in", expr="1"),)), "py"
-        )
+        export_text(Profile().model_copy(update={"extra_kwargs": kwarg}), "py")
     # A value of the wrong type is not refused nor converted: it is written as held.
     text = export_text(Profile(values={"iterations_per_loop": "many"}), "py")
     assert '    iterations_per_loop="many",' in text.splitlines()
@@ -57,7 +58,7 @@ def test_write_export_is_atomic(tmp_path: Path) -> None:
     target = tmp_path / "env.sh"
     target.write_text("old\n")
     with pytest.raises(ExportError):
-        write_export(target, Profile(env={"A": "a\0b"}), "sh")
+        write_export(target, Profile().model_copy(update={"env": {"A": "a\0b"}}), "sh")
     assert target.read_text() == "old\n"
     assert write_export(target, Profile(env={"A": "1"}), "sh") == target
     assert "export A=1" in target.read_text()

@@ -69,7 +69,16 @@ def test_a_reference_to_a_literal_or_unset_variable_uses_the_profile(tmp_path: P
 
 
 @needs_sh
-def test_a_self_reference_still_extends_the_host_value(tmp_path: Path) -> None:
-    p = Profile().with_env("LD_LIBRARY_PATH", "$LD_LIBRARY_PATH:/x", verbatim=True)
+def test_a_composition_is_left_out_and_says_why(tmp_path: Path) -> None:
+    """``LD_LIBRARY_PATH=$LD_LIBRARY_PATH:/x`` adds to the container's own value, which
+    ``docker run -e`` cannot do: the host's value would be passed instead. It is left
+    out with a comment; the other variables are passed."""
+    p = (
+        Profile()
+        .with_env("LD_LIBRARY_PATH", "$LD_LIBRARY_PATH:/x", verbatim=True)
+        .with_env("JOB_ID", "7")
+    )
     got = _docker_env(tmp_path, p, {"LD_LIBRARY_PATH": "/host/lib"})
-    assert got == {"LD_LIBRARY_PATH": "/host/lib:/x"}
+    assert got == {"JOB_ID": "7"}
+    text = export_text(p, "docker")
+    assert "# LD_LIBRARY_PATH is not written: it adds to the variable's previous value" in text

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ascend_studio.codegen import ExportError, export_text, shell_quote
-from ascend_studio.codegen._export_env import k8s_escape
+from ascend_studio.codegen._export_env import SHELL_OWNED, k8s_escape
 from ascend_studio.profile import Profile
 
 BASH = shutil.which("bash")
@@ -54,7 +54,8 @@ def _source(shell: str, script: Path, names: list[str]) -> dict[str, str]:
 
 
 def _expected(p: Profile) -> dict[str, str]:
-    return {k: v for k, v in p.env.items() if v is not None}
+    """What a writer passes: every value but those of names the shell owns."""
+    return {k: v for k, v in p.env.items() if v is not None and k not in SHELL_OWNED}
 
 
 @needs_bash
@@ -260,14 +261,19 @@ def test_k8s_tricky_values() -> None:
 @pytest.mark.parametrize("fmt", ["sh", "env-file", "docker", "k8s"])
 @pytest.mark.parametrize("name", ["1BAD", "A-B", "A B", ""])
 def test_invalid_names_are_refused(fmt: str, name: str) -> None:
-    with pytest.raises(ExportError, match="not valid"):
-        export_text(Profile(env={name: "x"}), fmt)
+    """Refused when the profile is made, and by the writer for one edited in code."""
+    with pytest.raises(ValueError, match="is not a shell name"):
+        Profile(env={name: "x"})
+    with pytest.raises(ExportError, match="is not a shell name"):
+        export_text(Profile().model_copy(update={"env": {name: "x"}}), fmt)
 
 
 @pytest.mark.parametrize("fmt", ["sh", "env-file", "docker", "k8s"])
 def test_nul_is_refused(fmt: str) -> None:
+    with pytest.raises(ValueError, match="NUL"):
+        Profile(env={"A": "a\0b"})
     with pytest.raises(ExportError, match="NUL"):
-        export_text(Profile(env={"A": "a\0b"}), fmt)
+        export_text(Profile().model_copy(update={"env": {"A": "a\0b"}}), fmt)
 
 
 def test_no_test_relies_on_the_developer_environment() -> None:
@@ -312,8 +318,8 @@ def test_kept_shell_text_runs_after_the_variables_it_refers_to(tmp_path: Path) -
 @pytest.mark.skipif(SHELLCHECK is None, reason="shellcheck not installed")
 def test_docker_copy_of_an_unset_variable_passes_shellcheck(tmp_path: Any) -> None:
     """Found by the random test above: a kept text reading a variable the profile
-    unsets (``A='$A:$B'``, B unset) expands it as unset, on purpose."""
-    profile = Profile(env={"A": "$A:$B", "B": None}, env_verbatim=("A",))
+    unsets (``A='$C:$B'``, B unset) expands it as unset, on purpose."""
+    profile = Profile(env={"A": "$C:$B", "B": None}, env_verbatim=("A",))
     script = tmp_path / "out.sh"
     script.write_text(export_text(profile, "docker"), encoding="utf-8")
     result = subprocess.run(
@@ -324,4 +330,4 @@ def test_docker_copy_of_an_unset_variable_passes_shellcheck(tmp_path: Any) -> No
     )
     assert result.returncode == 0, result.stdout
     text = script.read_text(encoding="utf-8")
-    assert "unset _studio_B\n" in text and "_studio_A=$A:$_studio_B\n" in text
+    assert "unset _studio_B\n" in text and "_studio_A=$C:$_studio_B\n" in text

@@ -10,7 +10,11 @@ Python exports through the Python parser. A canary file that any payload would
 create must not appear, and the values read back must equal the profile's.
 
 Kept code (``Expr`` values, ``env_verbatim`` shell text) is code by definition
-and is not generated here: see ``test_cg_safety.py`` for importers.
+and is not generated here: see ``test_cg_safety.py`` for importers. What must
+never reach a writer (an environment name that is not a shell name, a keyword
+name that is not an identifier, a product that is not an id, kept text that
+could end its place) is refused when a profile is made, and by every writer for
+a profile edited in code without validation: see the end of this file.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from cg_strategies import CATALOG
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
+from writable_fields import IDENTIFIERS
 
 from ascend_studio.codegen import EXPORT_FORMATS, ExportError, ExportOptions, export_text
 from ascend_studio.codegen._export_env import ENV_FILE_LINE_LIMIT, SHELL_OWNED
@@ -77,7 +82,12 @@ def hostile_profiles(draw: st.DrawFn) -> Profile:
     values = draw(st.dictionaries(st.sampled_from(STRING_PARAMS), HOSTILE, max_size=4))
     env = draw(st.dictionaries(ENV_NAMES, st.one_of(st.none(), ENV_VALUE), max_size=5))
     extras = draw(
-        st.lists(st.builds(ExtraKwarg, owner=HOSTILE, name=HOSTILE, expr=st.just("1")), max_size=2)
+        st.lists(
+            st.builds(
+                ExtraKwarg, owner=st.just("NPURunConfig"), name=IDENTIFIERS, expr=st.just("1")
+            ),
+            max_size=2,
+        )
     )
     if draw(st.booleans()):  # a key no parameter has: the code exports refuse it
         values[draw(HOSTILE)] = draw(HOSTILE)
@@ -88,8 +98,6 @@ def hostile_profiles(draw: st.DrawFn) -> Profile:
             "product": draw(st.sampled_from(CATALOG.product_ids)),
             "values": values,
             "env": env,
-            # kept shell text is code by design; a name that is not set is ignored
-            "env_verbatim": [n for n in draw(st.lists(HOSTILE, max_size=1)) if n not in env],
             "extra_kwargs": tuple(extras),
             "file_contents": draw(st.dictionaries(HOSTILE, HOSTILE, max_size=1)),
             "notes": draw(HOSTILE),
@@ -168,11 +176,11 @@ def _set(profile: Profile) -> dict[str, str]:
 
 @pytest.mark.skipif(BASH is None or DASH is None, reason="bash and dash are needed")
 @SLOW
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 def test_sourcing_the_sh_export_runs_nothing_and_sets_exact_values(
-    profile: Profile, product: str, tmp_path_factory: pytest.TempPathFactory
+    profile: Profile, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    text = export_text(with_hostile_product(profile, product), "sh")
+    text = export_text(profile, "sh")
     for shell in ("bash", "dash"):
         folder = tmp_path_factory.mktemp(shell)
         script = folder / "env.sh"
@@ -188,9 +196,9 @@ def test_sourcing_the_sh_export_runs_nothing_and_sets_exact_values(
 
 @pytest.mark.skipif(BASH is None, reason="sh is needed")
 @SLOW
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 def test_the_docker_script_passes_exact_values_and_runs_nothing_else(
-    profile: Profile, product: str, tmp_path_factory: pytest.TempPathFactory
+    profile: Profile, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     folder = tmp_path_factory.mktemp("docker")
     fake = folder / "bin" / "docker"
@@ -198,7 +206,7 @@ def test_the_docker_script_passes_exact_values_and_runs_nothing_else(
     fake.write_text("#!/bin/sh\nprintf '%s\\0' \"$@\"\n", encoding="utf-8")
     fake.chmod(0o755)
     script = folder / "run.sh"
-    script.write_text(export_text(with_hostile_product(profile, product), "docker"), "utf-8")
+    script.write_text(export_text(profile, "docker"), "utf-8")
     out = subprocess.run(
         ["sh", str(script), "image"],
         env={"PATH": f"{fake.parent}:/usr/bin:/bin"},
@@ -211,8 +219,56 @@ def test_the_docker_script_passes_exact_values_and_runs_nothing_else(
     assert args[0] == "run" and args[-1] == "image"
     pairs = args[1:-1]
     assert pairs[::2] == ["-e"] * (len(pairs) // 2)
-    wanted = {k: v for k, v in profile.env.items() if v is not None}
-    assert dict(item.split("=", 1) for item in pairs[1::2]) == wanted
+    assert dict(item.split("=", 1) for item in pairs[1::2]) == _set(profile)
+
+
+ENV_SCRIPT = (
+    "#!/bin/sh\n# the job's environment\nexport JOB_ID=1\nexport A_SET=old  # kept comment\n"
+    "unset A_GONE\ncd /tmp || exit 1\n"
+)
+
+
+@pytest.mark.skipif(BASH is None or DASH is None, reason="bash and dash are needed")
+@SLOW
+@given(profile=hostile_profiles(), prefix=st.sampled_from(["", "A_SET", "A_GONE", "JOB_ID"]))
+def test_applying_to_an_env_script_runs_nothing_and_sets_exact_values(
+    profile: Profile, prefix: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The apply writer, with the same hostile values (also on lines the script has)."""
+    from ascend_studio.apply import apply_shell
+    from ascend_studio.codegen import import_shell
+
+    env = dict(profile.env)
+    if prefix and env:  # one hostile value lands on a line the script already has
+        env[prefix] = next(iter(env.values()))
+    wanted_profile = profile.model_copy(update={"env": env, "env_verbatim": ()})
+    before = import_shell(ENV_SCRIPT, "env.sh").configs[0].profile
+    text = apply_shell(ENV_SCRIPT, wanted_profile, before).after
+    for shell in ("bash", "dash"):
+        folder = tmp_path_factory.mktemp(shell)
+        script = folder / "env.sh"
+        script.write_text(text.replace("cd /tmp || exit 1", ""), encoding="utf-8")
+        seen = _source(shell, script)
+        assert not (folder / CANARY).exists()
+        wanted = _set(wanted_profile)
+        assert {k: seen.get(k) for k in wanted} == wanted, text
+        assert all(n not in seen for n, v in env.items() if v is None)
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is needed")
+@settings(max_examples=15, deadline=None)
+@given(profile=hostile_profiles())
+def test_shellcheck_accepts_the_sh_and_docker_exports_of_hostile_profiles(
+    profile: Profile, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    folder = tmp_path_factory.mktemp("shellcheck")
+    for fmt in ("sh", "docker"):
+        script = folder / f"{fmt}.sh"
+        script.write_text(export_text(profile, fmt), encoding="utf-8")
+        checked = subprocess.run(
+            ["shellcheck", "--shell=sh", str(script)], capture_output=True, text=True, check=False
+        )
+        assert checked.returncode == 0, (fmt, checked.stdout)
 
 
 # -- docker env-file --------------------------------------------------------------------------
@@ -241,16 +297,16 @@ def docker_env_file(text: str) -> dict[str, str]:
     return found
 
 
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 @settings(deadline=None)
-def test_the_env_file_reads_back_exactly_in_docker(profile: Profile, product: str) -> None:
+def test_the_env_file_reads_back_exactly_in_docker(profile: Profile) -> None:
     try:
-        text = export_text(with_hostile_product(profile, product), "env-file")
+        text = export_text(profile, "env-file")
     except ExportError as exc:
         assert "\n" in str(exc) or "line break" in str(exc)
         assert any(v is not None and ("\n" in v or v.endswith("\r")) for v in profile.env.values())
         return
-    assert docker_env_file(text) == {k: v for k, v in profile.env.items() if v is not None}
+    assert docker_env_file(text) == _set(profile)
 
 
 def test_an_env_file_line_docker_cannot_read_is_refused() -> None:
@@ -287,8 +343,10 @@ def test_underscore_is_not_exported_by_the_sh_format_and_says_why(tmp_path: Path
     script.write_text(text, encoding="utf-8")
     for shell in ("bash", "dash"):
         assert _source(shell, script)["A"] == "1"
-    # The other formats hand the variable to docker or Kubernetes, which keep it.
-    assert "_=mine" in export_text(Profile(env={"_": "mine"}), "env-file")
+    # Every other writer leaves it out too, and says why.
+    for fmt in ("env-file", "docker", "k8s"):
+        other = export_text(Profile(env={"_": "mine", "A": "1"}), fmt)
+        assert "mine" not in other and "# _ is not written: the shell sets $_" in other, fmt
 
 
 # -- Kubernetes ------------------------------------------------------------------------------
@@ -351,7 +409,8 @@ def _k8s_values(text: str) -> dict[str, str]:
 @settings(max_examples=300, deadline=None)
 def test_kubernetes_sees_exactly_the_profile_values(env: dict[str, str]) -> None:
     env = {"A": "first", **env}
-    assert _k8s_values(export_text(Profile(env=env), "k8s")) == env
+    wanted = {k: v for k, v in env.items() if k not in SHELL_OWNED}
+    assert _k8s_values(export_text(Profile(env=env), "k8s")) == wanted
 
 
 def test_dollars_are_escaped_only_where_kubernetes_would_change_them() -> None:
@@ -361,14 +420,10 @@ def test_dollars_are_escaped_only_where_kubernetes_would_change_them() -> None:
     assert _k8s_values(text) == {"A": "x", "B": "$(A) $$ $HOME $"}
 
 
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 @settings(deadline=None)
-def test_the_k8s_export_parses_to_exact_values(profile: Profile, product: str) -> None:
-    try:
-        text = export_text(with_hostile_product(profile, product), "k8s")
-    except ExportError:
-        return
-    assert _k8s_values(text) == {k: v for k, v in profile.env.items() if v is not None}
+def test_the_k8s_export_parses_to_exact_values(profile: Profile) -> None:
+    assert _k8s_values(export_text(profile, "k8s")) == _set(profile)
 
 
 # -- Python ------------------------------------------------------------------------------------
@@ -399,15 +454,14 @@ def _tame(profile: Profile) -> Profile:
     return Profile(product=profile.product, values=values, extra_kwargs=profile.extra_kwargs)
 
 
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 @settings(max_examples=150, deadline=None)
-def test_python_exports_do_the_same_thing_whatever_the_text(profile: Profile, product: str) -> None:
+def test_python_exports_do_the_same_thing_whatever_the_text(profile: Profile) -> None:
     """The program of a hostile profile equals that of a tame one up to string constants,
     and every hostile value is one of its string constants, exactly."""
-    hostile = with_hostile_product(profile, product)
     for fmt in ("py", "sess"):
         try:
-            text = export_text(hostile, fmt, ExportOptions(lang="en"))
+            text = export_text(profile, fmt, ExportOptions(lang="en"))
         except ExportError:
             continue
         tree = ast.parse(text)
@@ -421,12 +475,11 @@ def test_python_exports_do_the_same_thing_whatever_the_text(profile: Profile, pr
             assert profile.values[path] in strings, (fmt, path)
 
 
-@given(profile=hostile_profiles(), product=HOSTILE)
+@given(profile=hostile_profiles())
 @settings(deadline=None)
-def test_the_json_export_is_the_profile(profile: Profile, product: str) -> None:
-    hostile = with_hostile_product(profile, product)
-    data: dict[str, Any] = json.loads(export_text(hostile, "json"))
-    assert data["product"] == product
+def test_the_json_export_is_the_profile(profile: Profile) -> None:
+    data: dict[str, Any] = json.loads(export_text(profile, "json"))
+    assert data["product"] == profile.product
     assert data["env"] == profile.env and data["notes"] == profile.notes
     assert data["values"] == profile.values
 
@@ -435,11 +488,65 @@ def test_a_refusal_naming_hostile_text_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from ascend_studio.cli import run_cli
-    from ascend_studio.profile import save_profile
 
     name = f"x\ntouch {CANARY}\n"
-    kwarg = ExtraKwarg(owner="NPURunConfig", name=name, expr="1")
-    saved = save_profile(Profile(extra_kwargs=(kwarg,)), tmp_path / "p.json")
-    assert run_cli(["export", str(saved), "-f", "py"]) == 1
+    saved = tmp_path / "p.json"
+    saved.write_text(
+        json.dumps({"extra_kwargs": [{"owner": "NPURunConfig", "name": name, "expr": "1"}]})
+    )
+    assert run_cli(["export", str(saved), "-f", "py"]) == 2  # the profile cannot be read
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("ascend-studio export: ")
+    assert "cannot be a keyword argument name" in err
+    assert not (tmp_path / CANARY).exists()
+
+
+# -- fields no writer may write: refused on load, and by each writer ------------------------
+
+
+_NOT_WRITABLE: list[dict[str, Any]] = [
+    {"env": {f"X\ncurl_evil; touch {CANARY}\n#": "1"}},
+    {"env": {f"A;touch {CANARY}": "1"}},
+    {"env": {"A": f"1;touch {CANARY}"}, "env_verbatim": ["A"]},
+    {"env": {"A": f"x\ntouch {CANARY}"}, "env_verbatim": ["A"]},
+    {"env": {"A": "'unterminated"}, "env_verbatim": ["A"]},
+    {"env_verbatim": [f"A B;touch {CANARY}"]},
+    {"values": {"precision_mode": {"expr": f"0), open('{CANARY}', 'w'), (0"}}},
+    {"values": {"precision_mode": {"expr": "x  # eats the comma"}}},
+    {"extra_kwargs": [{"owner": "NPURunConfig", "name": "a=1, b", "expr": "1"}]},
+    {"extra_kwargs": [{"owner": "NPURunConfig", "name": "a", "expr": "1), open('x'), (1"}]},
+    {"extra_kwargs": [{"owner": "NPURunConfig(); import os; X", "name": "a", "expr": "1"}]},
+]
+
+
+@pytest.mark.parametrize("document", _NOT_WRITABLE, ids=repr)
+def test_a_field_no_writer_may_write_is_refused_on_load_and_by_every_writer(
+    document: dict[str, Any],
+) -> None:
+    with pytest.raises(ValueError, match="invalid profile"):
+        parse_profile(json.dumps(document))
+    edited = Profile().model_copy(update=_as_fields(document))  # bypasses validation
+    for fmt in EXPORT_FORMATS:
+        with pytest.raises(ExportError, match="nothing exported"):
+            export_text(edited, fmt)
+
+
+def _as_fields(document: dict[str, Any]) -> dict[str, Any]:
+    from ascend_studio.profile import Expr
+
+    fields = dict(document)
+    if "values" in fields:
+        fields["values"] = {k: Expr(expr=v["expr"]) for k, v in fields["values"].items()}
+    if "extra_kwargs" in fields:
+        fields["extra_kwargs"] = tuple(ExtraKwarg(**item) for item in fields["extra_kwargs"])
+    if "env_verbatim" in fields:
+        fields["env_verbatim"] = tuple(fields["env_verbatim"])
+    return fields
+
+
+@given(product=HOSTILE.filter(lambda s: not PRODUCT_ID.fullmatch(s)))
+def test_a_product_set_in_code_that_is_not_an_id_is_refused_by_every_writer(product: str) -> None:
+    hostile = with_hostile_product(Profile(), product)
+    for fmt in EXPORT_FORMATS:
+        with pytest.raises(ExportError, match="product"):
+            export_text(hostile, fmt)

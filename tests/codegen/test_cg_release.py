@@ -92,7 +92,7 @@ def test_a_key_older_releases_read_is_dated_not_spell_checked() -> None:
         'custom_op.parameter_map["precison_mode"].s = tf.compat.as_bytes("force_fp16")\n'
     )
     items = {i.path: i for i in import_python(text).report.of_kind("unknown_key")}
-    old = items["mstune_mode"]
+    old = items["parameter_map.mstune_mode"]
     assert "read only by some TF Adapter releases (from r1.2.0 (2021-02)" in old.text("en")
     assert old.suggestion == "aoe_mode"
-    assert items["precison_mode"].suggestion == "precision_mode"
+    assert items["parameter_map.precison_mode"].suggestion == "precision_mode"

@@ -180,12 +180,16 @@ def test_hostile_expressions_are_refused_not_written() -> None:
     from ascend_studio.codegen import ExportError
     from ascend_studio.profile import ExtraKwarg
 
+    hostile = {"precision_mode": Expr(expr="1)\nimport os\n(")}
+    with pytest.raises(ValueError, match="kept expression"):  # refused when made
+        tf2_profile(hostile)
+    edited = Profile(surface="tf2").model_copy(update={"values": hostile})  # unvalidated
     with pytest.raises(ExportError):
-        export_text(tf2_profile({"precision_mode": Expr(expr="1)\nimport os\n(")}), "tf2", PLAIN)
-    bad = Profile(
-        surface="tf2",
-        extra_kwargs=(ExtraKwarg(owner="NpuConfig", name="x; import os", expr="1"),),
-    )
+        export_text(edited, "tf2", PLAIN)
+    kwarg = (ExtraKwarg(owner="NpuConfig", name="x; import os", expr="1"),)
+    with pytest.raises(ValueError, match="cannot be a keyword argument name"):
+        Profile(surface="tf2", extra_kwargs=kwarg)
+    bad = Profile(surface="tf2").model_copy(update={"extra_kwargs": kwarg})
     with pytest.raises(ExportError):
         export_text(bad, "tf2", PLAIN)
     multi = export_text(tf2_profile({"precision_mode": Expr(expr="a +\n b")}), "tf2", PLAIN)

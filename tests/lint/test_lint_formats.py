@@ -31,7 +31,7 @@ def test_text_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == (
         "job/env.sh:2:8: error env.rank_size_with_cm_worker_size RANK_SIZE and CM_WORKER_SIZE"
         " cannot both be set; TF Adapter's util.get_ranksize raises ValueError when it reads them."
-        " [fix: Use RANK_* with a rank table, or CM_* without one, not both.]"
+        " [fix: Unset CM_WORKER_SIZE; or unset RANK_SIZE.]"
     )
     assert lines[1].startswith("job/train.py:4:5: error precision.both_modes ")
     # no release named: precision_mode_v2 exists from 6.3.RC2 on, said once as info
@@ -46,6 +46,7 @@ def test_text_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "      1  precision.both_modes",
         "      1  release.depends",
         "      1  status.deprecated",
+        "3 fixable with --fix --unsafe-fixes.",
     ]
     assert "\033[" not in out
 
@@ -92,6 +93,7 @@ def test_json_format(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "source",
         "params",
         "configuration",
+        "fixes",
     }
     assert document["summary"]["by_severity"] == {"error": 2, "warning": 0, "info": 2}
     assert document["summary"]["files"] == 3
@@ -125,8 +127,8 @@ def test_sarif_validates_against_the_official_schema(
     assert location["artifactLocation"]["uri"] == "job/train.py"
     assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     assert location["region"] == {"startLine": 4, "startColumn": 5}
-    assert "Fix: Keep only precision_mode_v2" in result["message"]["text"]
-    assert result["properties"]["fix"].startswith("Keep only")
+    assert "Fix: Remove precision_mode; or remove precision_mode_v2." in result["message"]["text"]
+    assert result["properties"]["fix"].startswith("Remove precision_mode")
     levels = {r["ruleId"]: r["level"] for r in run["results"]}
     assert levels["status.deprecated"] == "note"
 
@@ -153,7 +155,7 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
     assert lines[0] == (
         "::error file=job/env.sh,line=2,col=8,title=ascend-studio env.rank_size_with_cm_worker_size"
         "::RANK_SIZE and CM_WORKER_SIZE cannot both be set; TF Adapter's util.get_ranksize raises ValueError when it reads them.%0A"
-        "fix: Use RANK_* with a rank table, or CM_* without one, not both."
+        "fix: Unset CM_WORKER_SIZE; or unset RANK_SIZE."
     )
     assert lines[2].startswith("::notice file=job/train.py,line=5,col=5,")  # release.depends
     assert lines[3].startswith("::notice file=job/train.py,line=6,col=5,")

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from ascend_studio.__main__ import main
-from ascend_studio.presets import PresetError, apply_preset, load_presets, shipped_presets
-from ascend_studio.profile import Profile, load_profile
+from ascend_studio.presets import (
+    PresetError,
+    apply_preset,
+    load_presets,
+    shipped_presets,
+    shown_value,
+)
+from ascend_studio.profile import Expr, Profile, load_profile, save_profile
 from ascend_studio.rules import evaluate
 from ascend_studio.schema import shipped_catalog
 
@@ -18,6 +25,8 @@ PRESETS = shipped_presets(CATALOG)
 BY_ID = {p.id: p for p in PRESETS}
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("ASCEND_STUDIO_UPDATE_GOLDEN") == "1"
+#: The job's folder on the server the preset paths go under.
+WORK = "/data/job7"
 TASKS = {
     "accuracy_dump",
     "overflow_detection",
@@ -41,7 +50,8 @@ def test_every_task_has_a_preset() -> None:
     ("preset", "product", "scenario"), CLAIMS, ids=[f"{p.id}-{d}-{s}" for p, d, s in CLAIMS]
 )
 def test_no_error_on_each_claimed_target(preset, product: str, scenario: str) -> None:  # type: ignore[no-untyped-def]
-    outcome = apply_preset(preset, Profile(product=product, scenario=scenario), CATALOG)
+    start = Profile(product=product, scenario=scenario)
+    outcome = apply_preset(preset, start, CATALOG, work_path=WORK)
     assert not outcome.off_target
     assert outcome.changes, "a preset must change something where it claims to apply"
     errors = [d for d in evaluate(outcome.profile, CATALOG) if d.severity == "error"]
@@ -57,7 +67,8 @@ def _report(preset_id: str) -> str:
     rows = [f"# {preset.id}: {preset.title.en}"]
     for product in CATALOG.product_ids:
         for scenario in ("training", "inference"):
-            outcome = apply_preset(preset, Profile(product=product, scenario=scenario), CATALOG)
+            start = Profile(product=product, scenario=scenario)
+            outcome = apply_preset(preset, start, CATALOG, work_path=WORK)
             claimed = "claimed" if not outcome.off_target else "not claimed"
             rows.append(f"\n[{product} / {scenario}] ({claimed})")
             rows += [f"  set {c.path} = {c.shown(c.new)}" for c in outcome.changes]
@@ -104,14 +115,96 @@ def test_scenario_scoped_entries() -> None:
 
 def test_changes_show_the_values_they_replace() -> None:
     start = Profile().with_value("precision_mode", "allow_fp32_to_fp16")
-    outcome = apply_preset(BY_ID["mixed_precision"], start, CATALOG)
+    outcome = apply_preset(BY_ID["mixed_precision"], start, CATALOG, replace=True)
     shown = {c.path: (c.shown(c.old), c.shown(c.new)) for c in outcome.changes}
     assert shown == {
         "precision_mode_v2": ("(not set)", "'mixed_float16'"),
         "precision_mode": ("'allow_fp32_to_fp16'", "(not set)"),
     }
     again = apply_preset(BY_ID["mixed_precision"], outcome.profile, CATALOG)
-    assert again.changes == ()
+    assert again.changes == () and again.kept == ()
+
+
+#: What a training script that reads its dump settings from the job says (as imported).
+USER = (
+    Profile()
+    .with_value("dump_config.enable_dump", True)
+    .with_value("dump_config.dump_path", Expr(expr='os.getenv("DUMP_PATH")'))
+    .with_value("precision_mode", "allow_mix_precision")
+)
+
+
+def test_a_preset_keeps_what_the_user_set_and_says_so() -> None:
+    outcome = apply_preset(BY_ID["overflow_detection"], USER, CATALOG)
+    kept = {k.path: (shown_value(k.mine), shown_value(k.preset)) for k in outcome.kept}
+    assert kept == {"dump_config.enable_dump": ("True", "False")}
+    assert outcome.profile.values["dump_config.enable_dump"] is True
+    assert outcome.profile.values["dump_config.dump_path"] == USER.values["dump_config.dump_path"]
+    assert {c.path for c in outcome.changes} == {
+        "dump_config.enable_dump_debug",
+        "dump_config.dump_debug_mode",
+    }
+    # the path is the user's: not reported as kept (the preset had no folder to offer)
+    assert [s.path for s in outcome.skipped] == ["dump_config.dump_path", "graph_run_mode"]
+    replaced = apply_preset(BY_ID["overflow_detection"], USER, CATALOG, replace=True)
+    assert replaced.profile.values["dump_config.enable_dump"] is False
+    assert replaced.kept == ()
+
+
+def test_no_preset_brings_an_example_path() -> None:
+    for preset in PRESETS:
+        for product in preset.products:
+            start = Profile(product=product, scenario=preset.scenarios[0])
+            asked = apply_preset(preset, start, CATALOG)
+            given = apply_preset(preset, start, CATALOG, work_path=WORK)
+            for outcome in (asked, given):
+                text = json.dumps(outcome.profile.model_dump(mode="json"))
+                assert "/home/test" not in text and "/tmp" not in text, preset.id
+            assert not any(s.reason.en.startswith("needs a folder") for s in given.skipped)
+
+
+def test_the_paths_go_under_the_profiles_work_path() -> None:
+    start = USER.with_env("ASCEND_WORK_PATH", "/data/run 1")
+    outcome = apply_preset(BY_ID["overflow_detection"], start, CATALOG, replace=True)
+    assert outcome.profile.values["dump_config.dump_path"] == "/data/run 1/output"
+    profiling = apply_preset(BY_ID["performance_profiling"], start, CATALOG)
+    options = profiling.profile.values["profiling_config.profiling_options"]
+    assert json.loads(str(options))["output"] == "/data/run 1/profiling"
+    # shell text the profile keeps is only known on the server: the folder is asked for
+    kept = Profile().with_env("ASCEND_WORK_PATH", "$HOME/run", verbatim=True)
+    asked = apply_preset(BY_ID["compile_cache"], kept, CATALOG)
+    (skip,) = [s for s in asked.skipped if s.path == "op_compiler_cache_dir"]
+    assert "--work-path" in skip.reason.en
+
+
+def test_cli_shows_expressions_as_written_and_what_it_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = save_profile(USER, tmp_path / "p.json")
+    assert main(["preset", "apply", "overflow_detection", str(saved), "--write"]) == 0
+    out = capsys.readouterr().out
+    assert "Expr(" not in out and "/home/test" not in out
+    assert "kept dump_config.enable_dump = True (yours; the preset sets False" in out
+    assert "--replace" in out
+    assert load_profile(saved).values["dump_config.enable_dump"] is True
+    assert (
+        main(
+            [
+                "preset",
+                "apply",
+                "overflow_detection",
+                str(saved),
+                "--replace",
+                "--write",
+                "--work-path",
+                "/data/j",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "dump_config.dump_path: os.getenv(\"DUMP_PATH\") -> '/data/j/output'" in out
+    assert load_profile(saved).values["dump_config.enable_dump"] is False
 
 
 def test_presets_cite_public_sources_only() -> None:

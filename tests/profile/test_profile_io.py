@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from writable_fields import ENV_NAMES, ENV_TEXT, EXPRESSIONS, IDENTIFIERS, SHELL_WORDS
 
 from ascend_studio.profile import (
     SCHEMA_VERSION,
@@ -26,22 +27,36 @@ values = st.one_of(
     st.integers(min_value=-(2**53), max_value=2**53),
     st.floats(allow_nan=False, allow_infinity=False),
     texts,
-    st.builds(Expr, expr=texts.filter(bool)),
+    st.builds(Expr, expr=EXPRESSIONS),
 )
-profiles = st.builds(
-    Profile,
-    product=st.sampled_from(["atlas_a2", "atlas_training", "atlas_350"]),
-    scenario=st.sampled_from(["training", "inference"]),
-    values=st.dictionaries(st.from_regex(r"[a-z_]{1,12}(\.[a-z_]{1,12})?", fullmatch=True), values),
-    env=st.dictionaries(st.from_regex(r"[A-Z_][A-Z0-9_]{0,10}", fullmatch=True), st.none() | texts),
-    extra_kwargs=st.lists(
-        st.builds(ExtraKwarg, owner=st.just("NPURunConfig"), name=texts, expr=texts)
-    ).map(tuple),
-    env_verbatim=st.lists(st.from_regex(r"[A-Z_]{1,6}", fullmatch=True), unique=True).map(
-        lambda names: tuple(sorted(names))
-    ),
-    file_contents=st.dictionaries(st.sampled_from(["op_debug_config", "aoe_config_file"]), texts),
-    notes=texts,
+
+
+@st.composite
+def _env(draw: st.DrawFn) -> tuple[dict[str, str | None], tuple[str, ...]]:
+    """Literal values of any text; kept shell text (verbatim) one shell word."""
+    env = draw(st.dictionaries(ENV_NAMES, st.none() | ENV_TEXT))
+    kept = draw(st.dictionaries(ENV_NAMES, SHELL_WORDS, max_size=3))
+    return {**env, **kept}, tuple(sorted(kept))
+
+
+profiles = _env().flatmap(
+    lambda env: st.builds(
+        Profile,
+        product=st.sampled_from(["atlas_a2", "atlas_training", "atlas_350"]),
+        scenario=st.sampled_from(["training", "inference"]),
+        values=st.dictionaries(
+            st.from_regex(r"[a-z_]{1,12}(\.[a-z_]{1,12})?", fullmatch=True), values
+        ),
+        env=st.just(env[0]),
+        extra_kwargs=st.lists(
+            st.builds(ExtraKwarg, owner=st.just("NPURunConfig"), name=IDENTIFIERS, expr=EXPRESSIONS)
+        ).map(tuple),
+        env_verbatim=st.just(env[1]),
+        file_contents=st.dictionaries(
+            st.sampled_from(["op_debug_config", "aoe_config_file"]), texts
+        ),
+        notes=texts,
+    )
 )
 
 

@@ -59,6 +59,14 @@ DOCS: list[dict[str, Any]] = [
     {"schema_version": 1.5},
     {"schema_version": 1.0, "notes": "coerced"},
     {"schema_version": True},
+    {"env": {"A;touch PWN": "1"}},
+    {"env": {"X\ncurl_evil; touch PWN\n#": "1"}},
+    {"env": {"A": "x\x00y"}},
+    {"env": {"A": "1;touch PWN"}, "env_verbatim": ["A"]},
+    {"env_verbatim": ["A B"]},
+    {"values": {"a": {"expr": "0), __import__('os').system('x'), (0"}}},
+    {"extra_kwargs": [{"owner": "NPURunConfig", "name": "x=1, y", "expr": "1"}]},
+    {"extra_kwargs": [{"owner": "NPURunConfig", "name": "x", "expr": "1)\nimport os\n("}]},
 ]
 RECORDS: list[tuple[str, dict[str, Any]]] = [
     ("Expr", {"expr": ""}),

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from writable_fields import ENV_NAMES, ENV_TEXT, EXPRESSIONS, IDENTIFIERS
 
 from ascend_studio.profile import (
     Expr,
@@ -136,7 +137,7 @@ PLAIN_VALUES = st.one_of(
     st.integers(min_value=-(2**63), max_value=2**63 - 1),
     st.floats(allow_nan=False, allow_infinity=False),
     TEXT,
-    st.fixed_dictionaries({"expr": TEXT.filter(bool)}),
+    st.fixed_dictionaries({"expr": EXPRESSIONS}),
     st.fixed_dictionaries({"bytes": TEXT}),
 )
 
@@ -242,9 +243,13 @@ def test_in_the_python_form_too(data: dict[str, Any]) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.dictionaries(TEXT, PY_VALUES.filter(lambda v: type(v) in (Expr, bytes)), max_size=4),
-    st.lists(KWARGS, max_size=2).map(tuple),
-    st.lists(TEXT, max_size=2).map(tuple),
+    st.dictionaries(
+        TEXT, st.one_of(st.builds(Expr, expr=EXPRESSIONS), st.binary(max_size=6)), max_size=4
+    ),
+    st.lists(
+        st.builds(ExtraKwarg, owner=IDENTIFIERS, name=IDENTIFIERS, expr=EXPRESSIONS), max_size=2
+    ).map(tuple),
+    st.lists(ENV_NAMES, max_size=2).map(tuple),
 )
 def test_records_and_bytes_are_taken_plainly(
     values: dict[str, Any], kwargs: tuple[ExtraKwarg, ...], names: tuple[str, ...]
@@ -255,7 +260,10 @@ def test_records_and_bytes_are_taken_plainly(
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(TEXT, PLAIN_VALUES), st.dictionaries(TEXT, st.none() | TEXT, max_size=3))
+@given(
+    st.dictionaries(TEXT, PLAIN_VALUES),
+    st.dictionaries(ENV_NAMES, st.none() | ENV_TEXT, max_size=3),
+)
 def test_plain_values_are_taken_plainly(values: dict[str, Any], env: dict[str, Any]) -> None:
     """The road is really taken (not always declined) for ordinary documents."""
     assert _agrees({"product": "atlas_a2", "values": values, "env": env}) is not None

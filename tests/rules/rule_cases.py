@@ -69,6 +69,20 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(kwargs=(ExtraKwarg(owner="NPURunConfig", name="precison_mode", expr="'fp16'"),)),
         P(kwargs=(ExtraKwarg(owner="NPUEstimator", name="model_dir", expr="'/m'"),)),
     ),
+    (
+        "profile.unknown_key",
+        P(
+            kwargs=(
+                ExtraKwarg(
+                    owner="parameter_map",
+                    name="sump_mode",
+                    expr='tf.compat.as_bytes("all")',
+                    attr="s",
+                ),
+            )
+        ),
+        P({"dump_config.dump_mode": "all"}),
+    ),
     ("type.mismatch", P({"aoe_mode": 2}), P({"aoe_mode": "2"})),
     ("type.int_for_bool", P({"hcom_parallel": 1}), P({"hcom_parallel": True})),
     ("type.bool_for_int", P({"deterministic": True}), P({"deterministic": 1})),
@@ -1014,3 +1028,10 @@ CASES += [
     ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
     ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
 ]
+
+#: For the rules whose fix depends on the value: a firing profile where one is offered
+#: (the table's own firing profile offers none: nothing is close to "mixed").
+FIX_CASES: dict[str, Profile] = {
+    "value.not_allowed": P({"precision_mode": "allow_mix_precison"}),
+    "value.undocumented": P({"op_compiler_cache_mode": "enabel"}),
+}

@@ -181,7 +181,7 @@ _profiles = st.builds(
                 "ASCEND_DEVICE_ID",
             ]
         ),
-        st.one_of(st.none(), st.text(max_size=20)),
+        st.one_of(st.none(), st.text(max_size=20).filter(lambda s: "\0" not in s)),
         max_size=4,
     ),
     product=st.sampled_from(CATALOG.product_ids),

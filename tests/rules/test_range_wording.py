@@ -21,14 +21,14 @@ def test_a_lower_bound_reads_must_be() -> None:
     d = _range_finding({"iterations_per_loop": 0})
     assert "iterations_per_loop=0: the value must be >= 1;" in d.message.en
     assert "not in range" not in d.message.en
-    assert d.fix is not None and d.fix.en == "Use a value that is >= 1."
+    assert d.fix is not None and d.fix.en == "Set iterations_per_loop=1."
     assert "取值必须满足 >= 1" in d.message.zh
 
 
 def test_an_interval_reads_must_be_in() -> None:
     d = _range_finding({"local_rank_id": 9})
     assert "the value must be in [0, 7]" in d.message.en
-    assert d.fix is not None and d.fix.en == "Use a value that is in [0, 7]."
+    assert d.fix is not None and d.fix.en == "Set local_rank_id=7."
 
 
 #: A unit follows a number, a bound or a range ("600 s", "[0, 7] s"), never a word

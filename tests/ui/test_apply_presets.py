@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QTreeWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QPlainTextEdit, QTreeWidget
 
 from ascend_studio.apply import recorded_source, with_source
 from ascend_studio.codegen import import_python
@@ -49,10 +49,23 @@ def test_apply_preset_is_one_undoable_change_showing_old_values(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window.model.edit(window.model.profile.with_value("precision_mode", "force_fp32"), "set")
-    shown = Shown(True, _pick("mixed_precision"))
+    kept_first: dict[str, tuple[str, str, str]] = {}
+
+    def act(dialog: PresetDialog) -> None:
+        _pick("mixed_precision")(dialog)
+        tree = dialog.findChild(QTreeWidget, "preset:changes")
+        for i in range(tree.topLevelItemCount()):
+            item = tree.topLevelItem(i)
+            kept_first[item.text(0)] = (item.text(1), item.text(2), item.text(3))
+        dialog.findChild(QCheckBox, "preset:replace").setChecked(True)
+
+    shown = Shown(True, act)
     monkeypatch.setattr(_flow, "run_dialog", shown)
     depth = window.model.undo_stack.count()
     window.applier.apply_preset.trigger()
+    # by default the value the user set is kept, and the dialog says so
+    assert kept_first["precision_mode"][:2] == ("'force_fp32'", "'force_fp32'")
+    assert kept_first["precision_mode"][2].startswith("Kept (yours); the preset sets (not set)")
     dialog = shown.dialogs[0]
     tree = dialog.findChild(QTreeWidget, "preset:changes")
     rows = {

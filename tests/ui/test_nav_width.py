@@ -16,7 +16,7 @@ from ascend_studio.ui._i18n import tr
 from ascend_studio.ui._nav import ROOM, CategoryNav, badges
 from ascend_studio.ui._places import NAV_FLOOR, first_geometry, main_sizes
 from ascend_studio.ui._settings import Settings
-from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts
+from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, CategoryCounts
 from ascend_studio.ui._window import MainWindow
 
 pytestmark = pytest.mark.slow
@@ -65,7 +65,11 @@ def _settle() -> None:
 
 def _names(nav: CategoryNav) -> dict[str, str]:
     names = {c.id: c.name.get(nav.lang) for c in nav.catalog.categories}
-    return {**names, ENV_SECTION: tr("Environment variables")}
+    return {
+        **names,
+        ENV_SECTION: tr("Environment variables"),
+        UNKNOWN_SECTION: tr("Not in the catalog"),
+    }
 
 
 def _assert_every_entry_fits(nav: CategoryNav, whole: bool = True) -> None:

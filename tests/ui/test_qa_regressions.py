@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLineEdit
 from ui_helpers import editor, find
 
+from ascend_studio.profile import ProfileError, save_profile
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._core import Evaluation, Finding, Severity
 from ascend_studio.ui._row import ParamRow
@@ -130,3 +132,23 @@ def test_environment_table_tells_shell_text_from_literals(window: MainWindow) ->
     table.selectRow(rows["CACHE"])
     window.form.env.remove_button.click()
     assert window.model.profile.env_verbatim == ()  # no stale name left behind
+
+
+def test_text_that_is_not_one_shell_word_cannot_be_marked_shell_text(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """``a; touch x`` as shell text would run ``touch x`` where the value is written; the
+    profile could then not be saved or read back. It stays literal, and saving a
+    profile made otherwise in code is refused with the reason."""
+    window.model.edit(window.model.profile.with_env("JOB", "a; touch PWN"), "load")
+    table = window.form.env.table
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "JOB")  # type: ignore[union-attr]
+    table.item(row, 3).setCheckState(Qt.CheckState.Checked)  # type: ignore[union-attr]
+    assert window.model.profile.env_verbatim == ()
+    assert table.item(row, 3).checkState() == Qt.CheckState.Unchecked  # type: ignore[union-attr]
+    assert "not one shell word" in table.item(row, 3).toolTip()  # type: ignore[union-attr]
+    assert "PWN" in window.previews.text("sh")  # exported quoted, as a literal
+    hostile = window.model.profile.with_env("JOB", "a; touch PWN", verbatim=True)
+    with pytest.raises(ProfileError, match="not one shell word"):
+        save_profile(hostile, tmp_path / "p.json")
+    assert not (tmp_path / "p.json").exists()

@@ -6,7 +6,13 @@ from __future__ import annotations
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._snapshot import ENV_SECTION, CategoryCounts, _categories, take_snapshot
+from ascend_studio.ui._snapshot import (
+    ENV_SECTION,
+    UNKNOWN_SECTION,
+    CategoryCounts,
+    _categories,
+    take_snapshot,
+)
 
 NESTED = "experimental_config.graph_memory_optimize_config.recompute"
 
@@ -52,7 +58,7 @@ def test_a_finding_counts_in_every_category_it_names_once_each(catalog: Catalog)
         _finding("info", "no.such.param"),  # names no category: counted nowhere
     )
     counts = _categories(catalog, profile, findings)
-    assert list(counts) == [cat.id for cat in catalog.categories] + [ENV_SECTION]
+    assert list(counts) == [UNKNOWN_SECTION, *(cat.id for cat in catalog.categories), ENV_SECTION]
     assert counts[first] == CategoryCounts(1, 2, "error", errors=1, warnings=1)
     assert counts[second] == CategoryCounts(1, 2, "error", errors=1, infos=1)
     assert counts[ENV_SECTION] == CategoryCounts(2, 1, "info", infos=1)

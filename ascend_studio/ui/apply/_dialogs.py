@@ -9,10 +9,12 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QSplitter,
@@ -23,7 +25,14 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.apply import ApplyResult
-from ascend_studio.presets import NOT_SET, Change, Preset, PresetOutcome, apply_preset
+from ascend_studio.presets import (
+    NOT_SET,
+    Change,
+    Preset,
+    PresetOutcome,
+    apply_preset,
+    shown_value,
+)
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
@@ -57,7 +66,8 @@ class ApplyScriptDialog(QDialog):
         self.summary.setText(
             tr(
                 "{path}: {count} setting(s) change. Coloured lines are what changes; every "
-                "other line is written back byte for byte. The old file is kept as {backup}."
+                "other line is written back byte for byte. The original is kept as {backup} "
+                "(the first write makes it; later writes keep it)."
             ).format(path=path, count=changed, backup=path.name + ".orig")
         )
         self.notes = QListWidget(self)
@@ -135,6 +145,17 @@ class PresetDialog(QDialog):
         self.changes.setWordWrap(True)
         self.sources = _label(self, "preset:sources")
         self.sources.setOpenExternalLinks(False)
+        self.replace = QCheckBox(tr("Also change the values I set"), self)
+        self.replace.setObjectName("preset:replace")
+        self.replace.setToolTip(
+            tr("Off: values the document already sets are kept and listed as kept.")
+        )
+        self.work_path = QLineEdit(self)
+        self.work_path.setObjectName("preset:job_folder")
+        self.work_path.setPlaceholderText(tr("Job folder on the server (for the preset's paths)"))
+        work = profile.env.get("ASCEND_WORK_PATH")
+        if work and "ASCEND_WORK_PATH" not in profile.env_verbatim:
+            self.work_path.setText(work)
         buttons = QDialogButtonBox(self)
         text = tr("Create") if creating else tr("Apply")
         self.ok = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -144,6 +165,8 @@ class PresetDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self._layout(buttons)
         self.list.currentRowChanged.connect(lambda _row: self.refresh())
+        self.replace.toggled.connect(lambda _on: self.refresh())
+        self.work_path.textChanged.connect(lambda _text: self.refresh())
         self.list.setCurrentRow(0)
 
     def _layout(self, buttons: QDialogButtonBox) -> None:
@@ -152,6 +175,14 @@ class PresetDialog(QDialog):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.explanation)
         column.addWidget(self.target)
+        options = QHBoxLayout()
+        folder = QLabel(tr("Job folder:"), self)
+        folder.setBuddy(self.work_path)
+        folder.setToolTip(self.work_path.placeholderText())
+        options.addWidget(folder)
+        options.addWidget(self.work_path, 1)
+        options.addWidget(self.replace)
+        column.addLayout(options)
         column.addWidget(self.changes, 1)
         column.addWidget(self.sources)
         split = QSplitter(self)
@@ -171,7 +202,11 @@ class PresetDialog(QDialog):
 
     def outcome(self) -> PresetOutcome | None:
         preset = self.preset()
-        return apply_preset(preset, self.profile, self.catalog) if preset else None
+        if preset is None:
+            return None
+        work = self.work_path.text().strip() or None
+        replace = self.replace.isChecked()
+        return apply_preset(preset, self.profile, self.catalog, replace=replace, work_path=work)
 
     def _add_row(self, texts: list[str]) -> QTreeWidgetItem:
         item = QTreeWidgetItem(texts)
@@ -202,6 +237,13 @@ class PresetDialog(QDialog):
         for skip in outcome.skipped:
             item = self._add_row([skip.path, "", tr("(skipped)"), skip.reason.get(lang)])
             item.setForeground(2, self.palette().placeholderText())
+        for kept in outcome.kept:
+            mine, theirs = shown_value(kept.mine), shown_value(kept.preset)
+            why = tr("Kept (yours); the preset sets {value}: {why}").format(
+                value=theirs, why=kept.why.get(lang)
+            )
+            item = self._add_row([kept.path, mine, mine, why])
+            item.setForeground(3, self.palette().placeholderText())
         for column in range(3):
             self.changes.resizeColumnToContents(column)
         self.ok.setEnabled(bool(outcome.changes))

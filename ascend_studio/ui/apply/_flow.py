@@ -93,15 +93,15 @@ def apply_to_script(window: MainWindow) -> bool:
     finally:
         dialog.deleteLater()
     try:
-        kept = write_applied(result, path)
+        done = write_applied(result, path)
     except ApplyError as exc:
         _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
         return False
     remembered = with_source(window.model.profile, path, path.read_bytes(), config or 1)
     window.model.edit(remembered, tr("Apply to {name}").format(name=path.name))
     window.statusBar().showMessage(
-        tr("Wrote {name}; the previous version is kept as {backup}.").format(
-            name=path.name, backup=kept.name if kept else ""
+        tr("Wrote {name}; the original is kept as {backup}.").format(
+            name=path.name, backup=done.backup.name if done.backup else ""
         ),
         10000,
     )
@@ -157,13 +157,13 @@ def migrate_script(window: MainWindow) -> bool:
 
 def _write(window: MainWindow, result: ApplyResult, path: Path) -> bool:
     try:
-        kept = write_applied(result, path)
+        done = write_applied(result, path)
     except ApplyError as exc:
         _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
         return False
     window.statusBar().showMessage(
-        tr("Wrote {name}; the previous version is kept as {backup}.").format(
-            name=path.name, backup=kept.name if kept else ""
+        tr("Wrote {name}; the original is kept as {backup}.").format(
+            name=path.name, backup=done.backup.name if done.backup else ""
         ),
         10000,
     )

@@ -260,6 +260,10 @@ class ImportReviewDialog(QDialog):
         details = item.message.get(self.lang)
         hint = tr("did you mean {name}?").format(name=item.suggestion) if item.suggestion else ""
         name = item.path or item.kind
+        if item.path and item.kind in ("unknown_kwarg", "unknown_key"):
+            from ascend_studio.rules import shown_key  # as a fix names it: the keyword, the key
+
+            name = shown_key(item.path)
         cells = [f"{_ICONS[item.severity]} {_breakable(name)}", details, hint, str(item.line or "")]
         row = QTreeWidgetItem(cells)
         row.setToolTip(0, name)
