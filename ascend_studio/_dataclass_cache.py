@@ -25,6 +25,11 @@ costs the next start its time.
 
 Only the app's entry point (``ascend-studio``) installs it: the process is then
 the app's own. Importing the package as a library changes nothing.
+
+The language server also gives attrs the cache (:func:`install_attrs`): the
+protocol's types (lsprotocol) are about 550 attrs classes, whose generated methods
+attrs compiles with ``compile`` at import, about half of that import's time. The
+code is keyed by the file name attrs gives it too (its tracebacks name the class).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ __all__ = [
     "cache_key",
     "cache_path",
     "install",
+    "install_attrs",
     "installed",
     "uninstall",
 ]
@@ -98,9 +104,12 @@ class MethodCache:
             return {}
         return {k: v for k, v in table.items() if type(k) is bytes and type(v) is bytes}
 
-    def code(self, text: str) -> CodeType:
-        """The code ``exec(text)`` would compile."""
-        key = _digest(text)
+    def code(self, text: str, filename: str = "<string>", flags: int = 0) -> CodeType:
+        """The code ``compile(text, filename, "exec", flags, dont_inherit=True)`` gives
+        (with the defaults: what ``exec(text)`` would compile)."""
+        key = _digest(
+            text if filename == "<string>" and not flags else f"{filename}\0{flags}\0{text}"
+        )
         blob = self._used.get(key) or self._stored.get(key)
         if blob is not None:
             try:
@@ -110,10 +119,10 @@ class MethodCache:
             if isinstance(code, CodeType):
                 self._used[key] = blob
                 return code
-        code = compile(text, "<string>", "exec", dont_inherit=True)
-        self._used[key] = marshal.dumps(code)
+        made: CodeType = compile(text, filename, "exec", flags, dont_inherit=True)
+        self._used[key] = marshal.dumps(made)
         self.compiled += 1
-        return code
+        return made
 
     def save(self) -> bool:
         """Write the file when this process compiled something; False when it could not.
@@ -157,6 +166,43 @@ def _make_exec(cache: MethodCache) -> Callable[..., None]:
     return cached_exec
 
 
+def _make_compile(cache: MethodCache, flags: int) -> Callable[..., Any]:
+    """``compile`` for attrs' class builder: its ``exec``-mode source texts from the
+    cache, compiled with the future flags of attrs' module as the builtin would. A
+    ``__hash__`` is compiled each time: attrs writes a hash of the class into it, which
+    differs from run to run (Python's string hashing is salted per process)."""
+
+    def cached_compile(source: object, filename: Any, mode: str, *more: Any, **options: Any) -> Any:
+        plain = type(source) is str and type(filename) is str and mode == "exec"
+        if plain and not (more or options) and "def __hash__" not in str(source):
+            return cache.code(str(source), filename, flags)
+        return builtins.compile(source, filename, mode, *more, **options)  # type: ignore[call-overload]
+
+    return cached_compile
+
+
+def _future_flags(namespace: dict[str, Any]) -> int:
+    """The compiler flags of the ``from __future__`` imports in a module's namespace."""
+    import __future__
+
+    found = (v for v in namespace.values() if isinstance(v, __future__._Feature))
+    return sum({f.compiler_flag for f in found})
+
+
+def install_attrs(path: Path | None = None) -> MethodCache | None:
+    """:func:`install`, and attrs' class builder given the cached ``compile`` too."""
+    cache = install(path)
+    if cache is None:
+        return None
+    try:
+        from attr import _make
+    except ImportError:  # attrs absent: nothing to speed up
+        return cache
+    if not hasattr(_make, "compile"):
+        _make.compile = _make_compile(cache, _future_flags(vars(_make)))  # type: ignore[attr-defined]
+    return cache
+
+
 #: ``ASCEND_STUDIO_DATACLASS_CACHE=0`` leaves ``dataclasses`` alone.
 SWITCH = "ASCEND_STUDIO_DATACLASS_CACHE"
 
@@ -186,3 +232,6 @@ def uninstall() -> None:
         atexit.unregister(cache.save)
         cache.save()
         vars(dataclasses).pop("exec", None)
+        made = sys.modules.get("attr._make")
+        if made is not None:
+            vars(made).pop("compile", None)

@@ -283,3 +283,105 @@ def test_the_command_line_fills_and_uses_it(tmp_path: Path) -> None:
             plain.stdout,
             plain.stderr,
         )
+
+
+ATTRS_SOURCE = """
+import attrs
+
+@attrs.define
+class Position:
+    line: int
+    character: int = 0
+
+@attrs.frozen
+class Range:
+    start: Position
+    end: Position = attrs.field(factory=lambda: Position(0))
+
+@attrs.define(slots=False, order=True)
+class Item:
+    label: str
+    tags: list[str] = attrs.Factory(list)
+"""
+
+
+def _attrs_classes() -> dict[str, type]:
+    module = types.ModuleType("attrs_cache_sample")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(ATTRS_SOURCE, "<sample>", "exec", dont_inherit=True), vars(module))
+    finally:
+        del sys.modules[module.__name__]
+    return {name: getattr(module, name) for name in ("Position", "Range", "Item")}
+
+
+def _attrs_methods(cls: type) -> dict[str, FunctionType]:
+    return {
+        name: value
+        for name, value in vars(cls).items()
+        if isinstance(value, FunctionType) and value.__code__.co_filename.startswith("<attrs")
+    }
+
+
+def test_attrs_classes_get_the_methods_attrs_compiles(tmp_path: Path) -> None:
+    """The language server gives attrs the cache (lsprotocol's ~550 classes)."""
+    pytest.importorskip("attrs")
+    plain = _attrs_classes()
+    for round_ in ("cold", "warm"):
+        cache = _dataclass_cache.install_attrs(tmp_path / "m.bin")
+        assert cache is not None
+        cached = _attrs_classes()
+        assert (cache.compiled > 0) == (round_ == "cold")
+        for name, cls in plain.items():
+            want, got = _attrs_methods(cls), _attrs_methods(cached[name])
+            assert want.keys() == got.keys() and want, name
+            for method in want:
+                assert got[method].__code__.co_filename == want[method].__code__.co_filename
+                assert _shape(got[method]) == _shape(want[method]), f"{name}.{method}"
+        _dataclass_cache.uninstall()
+        from attr import _make
+
+        assert "compile" not in vars(_make)
+    made = cached["Range"](cached["Position"](1, 2))
+    assert made.end == cached["Position"](0)
+    with pytest.raises(attrs_frozen_error()):
+        made.start = cached["Position"](3)  # type: ignore[misc]
+
+
+def attrs_frozen_error() -> type[Exception]:
+    import attrs
+
+    return attrs.exceptions.FrozenInstanceError
+
+
+def test_attrs_classes_need_no_compiling_in_the_next_process(tmp_path: Path) -> None:
+    """A hashable attrs class carries a per-process hash in its ``__hash__``: compiled
+    each time, it must not make every run find something new to save."""
+    pytest.importorskip("attrs")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from ascend_studio import _dataclass_cache\n"
+        "cache = _dataclass_cache.install_attrs(Path(sys.argv[1]))\n"
+        "import attrs\n"
+        "@attrs.frozen\n"
+        "class Key:\n"
+        "    name: str\n"
+        "@attrs.define\n"
+        "class Item:\n"
+        "    label: str\n"
+        "print(cache.compiled, hash(Key('a')) == hash(Key('a')), Item('x') == Item('x'))\n"
+    )
+    said = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)}
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path / "m.bin")],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        said.append(done.stdout.split())
+    assert int(said[0][0]) > 0 and said[0][1:] == ["True", "True"]
+    assert said[1] == ["0", "True", "True"]

@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ascend_studio.codegen import ImportedConfig, ImportResult, ReportItem, import_file, on_one_path
+from ascend_studio.codegen import (
+    ImportedConfig,
+    ImportResult,
+    ReportItem,
+    import_file,
+    import_text,
+    on_one_path,
+)
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator, read_lines
@@ -27,10 +34,21 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
-__all__ = ["CheckedFile", "Finding", "check_file", "reported_items", "unnamed_by"]
+__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
+
+
+@dataclass(frozen=True)
+class Place:
+    """Another place a finding concerns: where one of its parameters is set, or, for a
+    finding inside a file a parameter names, where the script names that file."""
+
+    path: str
+    line: int
+    column: int
+    param: str
 
 
 @dataclass(frozen=True)
@@ -51,6 +69,8 @@ class Finding:
     fixes: tuple[Fix, ...] = ()
     #: The configuration's number in the file (1-based, as ``apply --config`` counts).
     config_number: int | None = None
+    #: The other places it concerns (a cross-parameter finding's other parameters).
+    related: tuple[Place, ...] = ()
 
     def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.path, self.line, self.column, self.rule_id, self.message.en)
@@ -65,6 +85,8 @@ class CheckedFile:
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
+    #: The line each of ``configs`` starts on (1 for a profile).
+    config_lines: list[int] = field(default_factory=list)
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -111,8 +133,9 @@ def _rule_finding(
     ctx: _Context, d: Diagnostic, index: int, config: ImportedConfig, reads: Sequence[FileRead]
 ) -> None:
     spot = _companion_spot(d, reads)
+    here = ctx.locator.place(d.params, index, config.line)
     if spot is None:
-        path, (line, column) = ctx.checked.path, ctx.locator.place(d.params, index, config.line)
+        path, (line, column) = ctx.checked.path, here
     else:
         (path, line), column = spot, 1
     finding = Finding(
@@ -128,8 +151,21 @@ def _rule_finding(
         config.label,
         d.fixes,
         index + 1,
+        related=_related(ctx, d.params, index, (path, line, column)),
     )
     ctx.add(finding, ctx.locator.lines_of(d.params, index), in_script=spot is None)
+
+
+def _related(
+    ctx: _Context, params: Sequence[str], index: int, shown: tuple[str, int, int]
+) -> tuple[Place, ...]:
+    """Where the script sets each of ``params``, less the place the finding is shown at."""
+    places: list[Place] = []
+    for param in params:
+        spot = ctx.locator.spot_of(param, index)
+        if spot is not None and (ctx.checked.path, *spot) != shown:
+            places.append(Place(ctx.checked.path, *spot, param))
+    return tuple(dict.fromkeys(places))
 
 
 def _suggestion(item: ReportItem) -> Text | None:
@@ -211,11 +247,18 @@ def check_file(
     report_unused: bool = False,
     *,
     within: Sequence[Path] | None = None,
+    text: str | None = None,
 ) -> CheckedFile:
     """Every finding in ``path`` that ``settings`` selects and no comment silences;
-    companion files are read only inside ``within`` (None: anywhere)."""
-    result = import_file(path, catalog)
-    lines = read_lines(path)
+    companion files are read only inside ``within`` (None: anywhere).
+
+    ``text``: the file's contents as an editor holds them (not saved yet), read instead
+    of the file on disk; the files its parameters name are still read from disk.
+    """
+    if text is None:
+        result, lines = import_file(path, catalog), read_lines(path)
+    else:
+        result, lines = import_text(text, str(path), catalog), text.splitlines()
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
     configs = _configs(result)
@@ -233,6 +276,7 @@ def check_file(
         profile = with_release(profile, _machine_release(settings.release, catalog))
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
+        checked.config_lines.append(config.line or 1)
         found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
         for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)

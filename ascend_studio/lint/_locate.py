@@ -76,6 +76,11 @@ class Locator:
             return self._search(_name_of(path))
         return None
 
+    def spot_of(self, path: str, config: int | None) -> tuple[int, int] | None:
+        """(line, column) where the file sets ``path``, or None when it does not."""
+        line = self.line_of(path, config)
+        return None if line is None else (line, self.column(line, [_name_of(path)]))
+
     def lines_of(self, params: Sequence[str], config: int | None) -> list[int]:
         found = (self.line_of(p, config) for p in params)
         return [line for line in found if line is not None]

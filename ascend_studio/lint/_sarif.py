@@ -90,12 +90,29 @@ def _message(f: Finding, lang: str) -> str:
     return text
 
 
+def _related(f: Finding) -> list[dict[str, Any]]:
+    """The other places a finding concerns (another parameter it is about, or where the
+    script names the file it is in), each with the parameter's path as its message."""
+    return [
+        {
+            "id": number,
+            "physicalLocation": {
+                "artifactLocation": _uri(place.path),
+                "region": {"startLine": place.line, "startColumn": place.column},
+            },
+            "message": {"text": place.param},
+        }
+        for number, place in enumerate(f.related)
+    ]
+
+
 def _result(f: Finding, lang: str, rule_index: int, artifact: int) -> dict[str, Any]:
     location = {**_uri(f.path), "index": artifact}
     props: dict[str, Any] = {"params": list(f.params)}
     for key, value in (("fix", f.fix), ("source", f.source), ("configuration", f.config)):
         if value is not None:
             props[key] = value.get(lang) if isinstance(value, Text) else value
+    related = {"relatedLocations": _related(f)} if f.related else {}
     return {
         "ruleId": f.rule_id,
         "ruleIndex": rule_index,
@@ -109,6 +126,7 @@ def _result(f: Finding, lang: str, rule_index: int, artifact: int) -> dict[str, 
                 }
             }
         ],
+        **related,
         "properties": props,
     }
 

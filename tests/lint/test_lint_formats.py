@@ -128,6 +128,11 @@ def test_sarif_validates_against_the_official_schema(
     assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     assert location["region"] == {"startLine": 4, "startColumn": 5}
     assert "Fix: Remove precision_mode; or remove precision_mode_v2." in result["message"]["text"]
+    # the finding's other parameter, where the script sets it
+    [other] = result["relatedLocations"]
+    assert other["message"]["text"] == "precision_mode_v2"
+    assert other["physicalLocation"]["artifactLocation"]["uri"] == "job/train.py"
+    assert other["physicalLocation"]["region"]["startLine"] == 5
     assert result["properties"]["fix"].startswith("Remove precision_mode")
     levels = {r["ruleId"]: r["level"] for r in run["results"]}
     assert levels["status.deprecated"] == "note"

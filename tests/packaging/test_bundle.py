@@ -54,11 +54,18 @@ def _imported_names(path: Path) -> Iterator[str]:
             yield from (f"{node.module}.{alias.name}" for alias in node.names)
 
 
+#: The language server, which the bundle leaves out whole (packaging/BUNDLE.md): its
+#: package, and the command that imports it only when run and names what is missing.
+SERVER_FILES = ("ascend_studio/lsp/", "ascend_studio/cli/_lsp.py")
+
+
 def test_the_package_never_imports_what_the_bundle_leaves_out() -> None:
     excluded = _spec_excludes()
     assert "asyncio" in excluded  # the parse found the real list
     found = []
     for path in sorted((ROOT / "ascend_studio").rglob("*.py")):
+        if path.relative_to(ROOT).as_posix().startswith(SERVER_FILES):
+            continue
         for name in _imported_names(path):
             if any(name == e or name.startswith(e + ".") for e in excluded):
                 found.append(f"{path.relative_to(ROOT)}: {name}")
@@ -185,6 +192,19 @@ def test_the_bundle_starts_the_app(tmp_path: Path) -> None:
         result = _run([str(bundle)], tmp_path, {**env, "LANG": lang, "LC_ALL": lang})
         assert result.returncode == 0, result.stdout + result.stderr
         assert "main window shown" in result.stdout
+
+
+def test_the_bundle_says_the_language_server_is_not_in_it(tmp_path: Path) -> None:
+    """Editors start ``ascend-studio lsp`` from a pip or pipx installation; the bundle,
+    which leaves asyncio out, answers with one line naming what to do."""
+    result = _run([str(_bundle()), "lsp"], tmp_path, _env(tmp_path))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(
+        "ascend-studio lsp: the language server is not part of this installation ("
+    )
+    assert "pip or pipx" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_the_bundle_ships_the_chinese_translations() -> None:
