@@ -15,13 +15,24 @@ def main(argv: list[str] | None = None) -> int:
     from ascend_studio import _dataclass_cache
 
     _dataclass_cache.install()  # the process is the app's: its classes load compiled methods
-    if not args or args[0] in {"gui", "--gui"} or _only_files(args):
+    lang, rest = _leading_lang(args)
+    if not rest or rest[0] in {"gui", "--gui"} or _only_files(rest):
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
-        return run_app(args[1:] if args and args[0] in {"gui", "--gui"} else args)
+        return run_app(rest[1:] if rest and rest[0] in {"gui", "--gui"} else rest, lang)
     from ascend_studio.cli import run_cli
 
     return run_cli(args)
+
+
+def _leading_lang(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang zh`` (or ``--lang=zh``) before anything else, and the rest: the app
+    opens in that language for this run (a command reads it itself)."""
+    if args[:1] == ["--lang"] and len(args) > 1 and args[1] in {"zh", "en"}:
+        return args[1], args[2:]
+    if args[:1] and args[0] in {"--lang=zh", "--lang=en"}:
+        return args[0].removeprefix("--lang="), args[1:]
+    return None, args
 
 
 def _only_files(args: list[str]) -> bool:

@@ -27,6 +27,11 @@ def _isolated_user_dirs(
         ("XDG_DATA_HOME", "data"),
     ):
         monkeypatch.setenv(var, str(Path(home, sub)))
+    # The command line and the app's first start follow the locale: a developer's
+    # zh_CN shell must not turn the tests' English output Chinese.
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     yield
     # A test that ran ``ascend_studio.__main__.main`` in this process installed the
     # dataclass methods cache with this test's cache folder: keep it to this test.

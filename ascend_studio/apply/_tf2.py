@@ -115,7 +115,8 @@ class Tf2Planner:
                 note(
                     "info",
                     f"{TF2_PREFIX}.{write.path} 还在第 {lines} 行（条件分支中）另有赋值，未改动。",
-                    f"{TF2_PREFIX}.{write.path} is also assigned on line(s) {lines} (under "
+                    f"{TF2_PREFIX}.{write.path} is also assigned on "
+                    f"{'line' if len(others) == 1 else 'lines'} {lines} (under "
                     "other conditions); those were left as they are.",
                     write.line,
                     key,

@@ -20,12 +20,26 @@ from typing import TYPE_CHECKING, cast
 
 from ascend_studio import __version__
 from ascend_studio._argparse import ArgumentParser
+from ascend_studio._lang import LANGUAGES, language_of
 from ascend_studio._words import counted as _counted
 
 if TYPE_CHECKING:
     from ascend_studio.codegen import ImportResult
 
-__all__ = ["SUBCOMMANDS", "build_parser", "counted", "found_configs", "is_command", "run_cli"]
+__all__ = [
+    "SUBCOMMANDS",
+    "build_parser",
+    "command_index",
+    "counted",
+    "found_configs",
+    "is_command",
+    "run_cli",
+]
+
+_LANG_HELP = (
+    "language of the output, for every command (zh, en); default: the first of "
+    "LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (zh_CN... gives zh), else en"
+)
 
 
 def counted(number: int, noun: str, lang: str = "en") -> str:
@@ -88,12 +102,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         description="Configure TF Adapter NPURunConfig. Without a command, opens the app.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # its own dest: a command's own --lang (default None) would overwrite the same name
+    parser.add_argument("--lang", choices=LANGUAGES, dest="global_lang", help=_LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     module = importlib.import_module(_module_name(only)) if only is not None else None
     modules = [module] if module is not None and hasattr(module, "COMMAND") else None
     for module in modules or _all_command_modules():
         module.register(sub)
     return parser
+
+
+def command_index(argv: list[str]) -> int:
+    """Where the command word is: after a leading ``--lang X`` (or ``--lang=X``)."""
+    at = 0
+    while at < len(argv):
+        if argv[at] == "--lang":
+            at += 2
+        elif argv[at].startswith("--lang="):
+            at += 1
+        else:
+            break
+    return at
 
 
 def run_cli(argv: list[str]) -> int:
@@ -107,9 +136,12 @@ def run_cli(argv: list[str]) -> int:
     if argv == ["--version"]:
         print(f"ascend-studio {__version__}")
         return 0
-    chosen = argv[0] if argv and is_command(argv[0]) else None
+    at = command_index(argv)
+    chosen = argv[at] if at < len(argv) and is_command(argv[at]) else None
     parser = build_parser(chosen)
     args = parser.parse_args(argv)
+    # the command's --lang, else the one before the command, else the environment's
+    args.lang = language_of(getattr(args, "lang", None) or args.global_lang)
     handler = cast("Callable[[argparse.Namespace], int] | None", getattr(args, "handler", None))
     if handler is None:
         parser.print_help(sys.stderr)

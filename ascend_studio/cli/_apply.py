@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
+from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, ApplyResult, NoSuchConfig, apply_file, write_applied
 from ascend_studio.profile import ProfileError, load_profile
 from ascend_studio.schema import shipped_catalog
@@ -48,7 +49,7 @@ def register(sub: Any) -> None:
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
     )
     add_release_argument(parser)
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="note language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="note language")
     parser.set_defaults(handler=run)
 
 
@@ -78,7 +79,12 @@ def run(args: argparse.Namespace) -> int:
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:
-        print(f"{args.script}: already matches the profile; nothing to change", file=sys.stderr)
+        unchanged = say(
+            "{script}: already matches the profile; nothing to change",
+            args.lang,
+            script=args.script,
+        )
+        print(unchanged, file=sys.stderr)
         return 0
     if not args.write:
         sys.stdout.write(result.diff(Path(args.script).name))
@@ -89,10 +95,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 1
     if done.backup is None:
-        backup = ""
+        wrote = say("wrote {path}", args.lang, path=args.script)
     elif done.backup_written:
-        backup = f" (the original kept as {done.backup})"
+        wrote = say(
+            "wrote {path} (the original kept as {backup})",
+            args.lang,
+            path=args.script,
+            backup=done.backup,
+        )
     else:
-        backup = f" (the original from before the first apply stays in {done.backup})"
-    print(f"wrote {args.script}{backup}", file=sys.stderr)
+        wrote = say(
+            "wrote {path} (the original from before the first apply stays in {backup})",
+            args.lang,
+            path=args.script,
+            backup=done.backup,
+        )
+    print(wrote, file=sys.stderr)
     return 0

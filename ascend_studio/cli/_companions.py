@@ -7,15 +7,18 @@ how a diagnostic's location inside such a file is shown.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._shellquote import shell_quote
+from ascend_studio._words import say
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic
 
-__all__ = ["attach", "location_json", "location_text", "reads_json"]
+__all__ = ["attach", "location_json", "location_text", "not_a_configuration", "reads_json"]
 
 
 def attach(
@@ -66,3 +69,49 @@ def reads_json(reads: Sequence[FileRead]) -> list[dict[str, Any]]:
         }
         for r in reads
     ]
+
+
+#: Files read as scripts whatever they hold (the others may be a companion file).
+_SCRIPT_SUFFIXES = frozenset({".py", ".sh", ".bash", ".env"})
+
+
+def not_a_configuration(file: str, lang: str) -> str | None:
+    """Why ``file`` is not checked here when it is a companion file (``debug.cfg``):
+    the command that checks it; None for anything else."""
+    if Path(file).suffix.lower() in _SCRIPT_SUFFIXES:
+        return None
+    kind = _companion_kind(file)
+    if kind is None:
+        return None
+    command = f"ascend-studio file check {shell_quote(file)}"
+    text = "{file} is the file {param} points to, not a configuration: check it with {command}"
+    return say(text, lang, file=file, param=kind, command=command)
+
+
+def _companion_kind(file: str) -> str | None:
+    """The parameter whose companion file ``file`` reads as, if it reads as one."""
+    from ascend_studio.companion import MAX_BYTES, detect, param_for
+
+    try:
+        path = Path(file)
+        if not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if _profile_like(text):
+        return None
+    found = detect(text)
+    return param_for(found) if found else None
+
+
+#: Keys of a profile document (``docs/`` profile format); no companion file has them.
+_PROFILE_KEYS = frozenset({"format", "product", "scenario", "values", "env", "file_contents"})
+
+
+def _profile_like(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # nested too deeply: the profile reader says so
+        return False
+    return isinstance(data, dict) and bool(_PROFILE_KEYS & set(data))

@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--cwd", help="the job's working directory (default: this one)")
     parser.add_argument("--json", action="store_true", help="the report as JSON (the app opens it)")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     parser.set_defaults(handler=run)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
+from ascend_studio._words import say
 from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     ExportError,
@@ -63,7 +64,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--no-diagnostics", action="store_true", help="omit rule comments")
     add_release_argument(parser)
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="comment language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="comment language")
     parser.set_defaults(handler=run)
 
 
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             for target in write_bundle(
                 Path(args.output), profile, args.fmt, options, force=args.force
             ):
-                print(f"wrote {target}", file=sys.stderr)
+                print(say("wrote {path}", args.lang, path=target), file=sys.stderr)
         elif args.output:
             write_export(args.output, profile, args.fmt, options)
         else:

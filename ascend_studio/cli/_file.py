@@ -17,6 +17,7 @@ from typing import Any
 
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import read_input
+from ascend_studio._words import counted, say
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.companion import (
     ALIASES,
@@ -59,12 +60,13 @@ def register(sub: Any) -> None:
     check.add_argument("--kind", help="the file's format (default: guessed): " + KIND_HELP)
     check.add_argument("--product", help="check for this product (id, name or alias)")
     check.add_argument("--json", action="store_true", help="machine-readable output")
-    check.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    check.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     check.set_defaults(handler=run_check)
     new = actions.add_parser("new", help="print a commented template for KIND")
     new.add_argument("kind", metavar="KIND", help=KIND_HELP)
     new.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
     new.add_argument("--force", action="store_true", help="overwrite an existing FILE")
+    new.add_argument("--lang", choices=["en", "zh"], default=None, help="comment language")
     new.set_defaults(handler=run_new)
 
 
@@ -122,14 +124,19 @@ def run_check(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(args.file, kind, found)
     else:
-        print(f"{args.file}: read as {kind}: {len(found)} finding(s)")
-        for d in found:
-            assert d.location is not None
-            line = f":{d.location.line}" if d.location.line else ""
-            print(f"{args.file}{line}: {d.severity} [{d.rule_id}] {d.message.get(args.lang)}")
-            if d.fix is not None:
-                print(f"    {'修改' if args.lang == 'zh' else 'fix'}: {d.fix.get(args.lang)}")
+        _print_text(args.file, kind, found, args.lang)
     return 1 if any(d.severity == "error" for d in found) else 0
+
+
+def _print_text(path: str, kind: str, found: list[Diagnostic], lang: str) -> None:
+    findings = counted(len(found), "finding", lang)
+    print(say("{file}: read as {kind}: {findings}", lang, file=path, kind=kind, findings=findings))
+    for d in found:
+        assert d.location is not None
+        line = f":{d.location.line}" if d.location.line else ""
+        print(f"{path}{line}: {say(d.severity, lang)} [{d.rule_id}] {d.message.get(lang)}")
+        if d.fix is not None:
+            print(f"    {say('fix', lang)}: {d.fix.get(lang)}")
 
 
 def _print_json(path: str, kind: str, found: list[Diagnostic]) -> None:
@@ -160,8 +167,9 @@ def run_new(args: argparse.Namespace) -> int:
     fmt = format_for(args.kind)
     if fmt is None:
         return _fail(_unknown_kind(args.kind))
+    template = fmt.template.get(args.lang)
     if not args.output:
-        sys.stdout.write(fmt.template)
+        sys.stdout.write(template)
         return 0
     target = Path(args.output)
     if target.exists() and not args.force:
@@ -169,8 +177,11 @@ def run_new(args: argparse.Namespace) -> int:
     if target.is_dir():
         return _fail(f"{target} is a directory", 2)
     try:
-        atomic_write_text(target, fmt.template)
+        atomic_write_text(target, template)
     except OSError as exc:
         return _fail(str(exc), 1)
-    print(f"wrote a {fmt.kind} template to {target}", file=sys.stderr)
+    print(
+        say("wrote a {kind} template to {path}", args.lang, kind=fmt.kind, path=target),
+        file=sys.stderr,
+    )
     return 0

@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     add_release_argument(parser)
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="report language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="report language")
     parser.set_defaults(handler=run)
 
 
@@ -119,7 +119,10 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     except ProfileError as exc:
         print(f"ascend-studio import: {exc}", file=sys.stderr)
         return 1
-    print(f"saved configuration {args.config} to {args.output}", file=sys.stderr)
+    saved = say(
+        "saved configuration {number} to {path}", args.lang, number=args.config, path=args.output
+    )
+    print(saved, file=sys.stderr)
     return 0
 
 

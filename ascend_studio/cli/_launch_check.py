@@ -39,7 +39,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("--cwd", help="the folder the script is started from (default: its own)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     parser.set_defaults(handler=run)
 
 

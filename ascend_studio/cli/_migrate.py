@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_script, write_applied
 from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
 
@@ -39,7 +40,7 @@ def register(sub: Any) -> None:
     how.add_argument("--diff", action="store_true", help="print the diff only (the default)")
     how.add_argument("--write", action="store_true", help="write SCRIPT (keeps SCRIPT.orig)")
     parser.add_argument("--no-backup", action="store_true", help="with --write: no .orig copy")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="note language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="note language")
     parser.set_defaults(handler=run)
 
 
@@ -72,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:
-        print(f"{args.script}: nothing to migrate for {release.id}", file=sys.stderr)
+        print(say("{path}: nothing to migrate for {release}", args.lang, path=args.script,
+                  release=release.id), file=sys.stderr)  # fmt: skip
         return 0
     if not args.write:
         sys.stdout.write(result.diff(Path(args.script).name))
@@ -82,10 +84,13 @@ def run(args: argparse.Namespace) -> int:
     except ApplyError as exc:
         return _fail(str(exc), 1)
     if done.backup is None:
-        backup = ""
+        wrote = say("wrote {path}", args.lang, path=args.script)
     elif done.backup_written:
-        backup = f" (the original kept as {done.backup})"
+        wrote = say("wrote {path} (the original kept as {backup})", args.lang,
+                    path=args.script, backup=done.backup)  # fmt: skip
     else:
-        backup = f" (the original from before the first edit stays in {done.backup})"
-    print(f"wrote {args.script} for TF Adapter {release.id}{backup}", file=sys.stderr)
+        wrote = say("wrote {path} (the original from before the first apply stays in {backup})",
+                    args.lang, path=args.script, backup=done.backup)  # fmt: skip
+    print(say("{wrote}, for TF Adapter {release}", args.lang, wrote=wrote, release=release.id),
+          file=sys.stderr)  # fmt: skip
     return 0

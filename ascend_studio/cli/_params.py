@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
         help="only parameters that apply in this scenario",
     )
     add_release_argument(parser)
-    parser.add_argument("--lang", choices=["zh", "en"], default="en", help="label language")
+    parser.add_argument("--lang", choices=["zh", "en"], default=None, help="label language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
 

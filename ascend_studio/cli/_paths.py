@@ -8,6 +8,7 @@ stable document (docs/paths-json.md).
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from pathlib import Path
@@ -50,7 +51,11 @@ def register(sub: Any) -> None:
         help="env script or `env` dump (repeatable)",
     )
     parser.add_argument(
-        "--artifact", action="append", default=[], metavar="NAME", help="only this artifact id"
+        "--artifact",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="only this artifact: its id or another name for it (plog for log)",
     )
     parser.add_argument(
         "--set", action="append", default=[], metavar="K=V", help="set an environment variable"
@@ -69,7 +74,7 @@ def register(sub: Any) -> None:
         "--by-dir", action="store_true", help="list directories and what lands in each"
     )
     parser.add_argument(
-        "--lang", choices=["zh", "en"], default="en", help="language of names and reasons"
+        "--lang", choices=["zh", "en"], default=None, help="language of names and reasons"
     )
     parser.add_argument(
         "--json", action="store_true", help="machine-readable output (docs/paths-json.md)"
@@ -139,12 +144,17 @@ def _environment(args: argparse.Namespace, profile: Any) -> Environment:
 
 def _artifacts(args: argparse.Namespace) -> list[Any]:
     catalog = load_artifacts()
-    known = {a.id for a in catalog.artifacts}
-    unknown = [name for name in args.artifact if name not in known]
-    if unknown:
-        raise _Usage(f"unknown artifact {unknown[0]!r}; known: {', '.join(sorted(known))}")
-    chosen = [a for a in catalog.artifacts if not args.artifact or a.id in args.artifact]
-    return [a for a in chosen if args.all or args.artifact or a.scope == "tf_adapter"]
+    wanted = []
+    for name in args.artifact:
+        found = catalog.find(name)
+        if found is None:
+            near = difflib.get_close_matches(name.lower(), catalog.names(), n=1, cutoff=0.5)
+            hint = f"did you mean {near[0]}? " if near else ""
+            known = ", ".join(a.id for a in sorted(catalog.artifacts, key=lambda a: a.id))
+            raise _Usage(f"unknown artifact {name!r}; {hint}known: {known}")
+        wanted.append(found.id)
+    chosen = [a for a in catalog.artifacts if not wanted or a.id in wanted]
+    return [a for a in chosen if args.all or wanted or a.scope == "tf_adapter"]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
+from ascend_studio._words import say
 from ascend_studio.presets import (
     Preset,
     PresetError,
@@ -34,10 +35,10 @@ def register(sub: Any) -> None:
     )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="list the presets")
-    listing.add_argument("--lang", choices=["en", "zh"], default="en")
+    listing.add_argument("--lang", choices=["en", "zh"], default=None)
     show = actions.add_parser("show", help="what a preset sets, why, and its sources")
     show.add_argument("name", metavar="NAME")
-    show.add_argument("--lang", choices=["en", "zh"], default="en")
+    show.add_argument("--lang", choices=["en", "zh"], default=None)
     apply = actions.add_parser(
         "apply",
         help="apply a preset to PROFILE (created when missing); prints the changes",
@@ -60,7 +61,7 @@ def register(sub: Any) -> None:
     apply.add_argument("--product", help="target product for a new profile")
     apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
     add_release_argument(apply)
-    apply.add_argument("--lang", choices=["en", "zh"], default="en")
+    apply.add_argument("--lang", choices=["en", "zh"], default=None)
     parser.set_defaults(handler=run)
 
 
@@ -76,49 +77,68 @@ def _list(lang: str, catalog: Catalog) -> int:
 
 def _show(preset: Preset, lang: str, catalog: Catalog) -> int:
     print(f"{preset.id}: {preset.title.get(lang)}\n\n{preset.explanation.get(lang)}\n")
-    products = ", ".join(catalog.product(p).short.get(lang) for p in preset.products)
-    print(f"products: {products}; scenarios: {', '.join(preset.scenarios)}")
+    comma = "、" if lang == "zh" else ", "
+    products = comma.join(catalog.product(p).short.get(lang) for p in preset.products)
+    scenarios = comma.join(say(s, lang) for s in preset.scenarios)
+    print(f"{say('products', lang)}: {products}; {say('scenarios', lang)}: {scenarios}")
     for item in preset.settings:
-        scope = f" [{item.scenario} only]" if item.scenario != "both" else ""
-        value = repr(item.value) if item.under_work_path is None else _under(item.under_work_path)
+        only = say("{scenario} only", lang, scenario=say(item.scenario, lang))
+        scope = f" [{only}]" if item.scenario != "both" else ""
+        value = (
+            repr(item.value) if item.under_work_path is None else _under(item.under_work_path, lang)
+        )
         print(f"  {item.path} = {value}{scope}: {item.why.get(lang)}")
     for gone in preset.clear:
-        print(f"  {gone.path}: cleared: {gone.why.get(lang)}")
+        print(f"  {gone.path}: {say('cleared', lang)}: {gone.why.get(lang)}")
     for env in preset.env:
-        value = repr(env.value) if env.under_work_path is None else _under(env.under_work_path)
-        shown = "unset" if env.unset else f"= {value}"
-        print(f"  env {env.name} {shown}: {env.why.get(lang)}")
+        value = (
+            repr(env.value) if env.under_work_path is None else _under(env.under_work_path, lang)
+        )
+        shown = say("unset", lang) if env.unset else f"= {value}"
+        print(f"  {say('env', lang)} {env.name} {shown}: {env.why.get(lang)}")
     for file in preset.files:
-        print(f"  file for {file.path}: {file.text.strip()!r}: {file.why.get(lang)}")
-    print("sources:")
+        where = say("file for {path}", lang, path=file.path)
+        print(f"  {where}: {file.text.strip()!r}: {file.why.get(lang)}")
+    print(f"{say('sources', lang)}:")
     for source in preset.sources:
         print(f"  - {source}")
     return 0
 
 
-def _under(name: str) -> str:
-    return f"<the job's folder>/{name}"
+def _under(name: str, lang: str = "en") -> str:
+    return say("<the job's folder>/{name}", lang, name=name)
 
 
 def print_outcome(outcome: PresetOutcome, lang: str) -> None:
     if outcome.off_target:
         print(
-            f"note: {outcome.preset.id} is written for other products or scenarios; only what "
-            f"applies on {outcome.profile.product} ({outcome.profile.scenario}) was set"
+            say(
+                "note: {preset} is written for other products or scenarios; only what applies "
+                "on {product} ({scenario}) was set",
+                lang,
+                preset=outcome.preset.id,
+                product=outcome.profile.product,
+                scenario=say(outcome.profile.scenario, lang),
+            )
         )
     for change in outcome.changes:
         print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
     for skip in outcome.skipped:
-        print(f"  skipped {skip.path}: {skip.reason.get(lang)}")
+        print(f"  {say('skipped {path}', lang, path=skip.path)}: {skip.reason.get(lang)}")
     for kept in outcome.kept:
-        print(
-            f"  kept {kept.path} = {shown_value(kept.mine)} (yours; the preset sets "
-            f"{shown_value(kept.preset)}: {kept.why.get(lang)})"
+        line = say(
+            "kept {path} = {mine} (yours; the preset sets {preset}: {why})",
+            lang,
+            path=kept.path,
+            mine=shown_value(kept.mine),
+            preset=shown_value(kept.preset),
+            why=kept.why.get(lang),
         )
+        print(f"  {line}")
     if outcome.kept:
-        print("  (add --replace to change the values you set)")
+        print("  " + say("(add --replace to change the values you set)", lang))
     if not outcome.changes and not outcome.kept:
-        print("  nothing to change: the profile already has these settings")
+        print("  " + say("nothing to change: the profile already has these settings", lang))
 
 
 def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
@@ -149,7 +169,7 @@ def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
         target = args.output or (args.profile if args.write else None)
         if target:
             save_profile(outcome.profile, target)
-            print(f"saved {target}", file=sys.stderr)
+            print(say("saved {path}", args.lang, path=target), file=sys.stderr)
     except ProfileError as exc:
         print(f"ascend-studio preset: {exc}", file=sys.stderr)
         return 1

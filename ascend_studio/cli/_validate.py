@@ -23,9 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from ascend_studio._release_option import add_release_argument, release_problem, resolve_release
 from ascend_studio._words import json_text, printable, say
-from ascend_studio.cli import counted, found_configs
-from ascend_studio.cli._companions import attach, location_json, location_text, reads_json
+from ascend_studio.cli import found_configs
+from ascend_studio.cli._companions import (
+    attach,
+    location_json,
+    not_a_configuration,
+    reads_json,
+)
 from ascend_studio.cli._params import product_id, unknown_product
+from ascend_studio.cli._validate_text import Result, print_report
 from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._config import ConfigError
@@ -44,11 +50,9 @@ from ascend_studio.rules import (
     SEVERITIES,
     Diagnostic,
     Explanation,
-    chosen_fix,
     evaluate,
     explain,
     fix_json,
-    fixable_counts,
 )
 from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
 
@@ -91,7 +95,7 @@ def register(sub: Any) -> None:
     )
     add_release_argument(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--lang", choices=["en", "zh"], default="en", help="message language")
+    parser.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     parser.add_argument(
         "--explain",
         action="append",
@@ -176,46 +180,8 @@ def explanation_json(e: Explanation) -> dict[str, Any]:
     }
 
 
-def _counts(found: list[Diagnostic]) -> dict[str, int]:
-    return {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES}
-
-
-def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> None:
-    print(f"  {say(d.severity, lang):<7} {d.rule_id}  [{printable(', '.join(d.params))}]")
-    if where is not None:
-        print(f"          {say('at', lang)}: {printable(where)}")
-    print(f"          {printable(d.message.get(lang))}")
-    if d.fix is not None:
-        print(f"          {say('fix', lang)}{_fixable(d, lang)}: {printable(d.fix.get(lang))}")
-    print(f"          {say('source', lang)}: {d.source}")
-
-
-def _fixable(d: Diagnostic, lang: str) -> str:
-    """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with
-    that, `` (by hand)`` when no fix is mechanical."""
-    if chosen_fix(d) is not None:
-        return " (--fix)"
-    if chosen_fix(d, True) is not None:
-        return " (--unsafe-fixes)"
-    return "（手动）" if lang == "zh" else " (by hand)"
-
-
-def _print_explanation(e: Explanation, lang: str) -> None:
-    eff = e.effective
-    note = f" ({eff.note.get(lang)})" if eff.note else ""
-    print(f"  why {e.path}: effective {printable(repr(eff.value))} [{eff.source}]{note}")
-    for label, items in (("affects", e.affects), ("affected by", e.affected_by)):
-        if items:
-            shown = ", ".join(f"{i.path}={i.shown}" for i in items)
-            print(f"    {label}: {printable(shown)}")
-    for link in e.rules:
-        mark = "FIRES" if link.fires else "quiet"
-        message = printable(link.message.get(lang))
-        print(f"    {mark:<5} {link.severity:<7} {link.rule_id}: {message}")
-
-
 #: (label, profile as checked, its diagnostics, the target axes it leaves unnamed)
-Results = list[tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]]
+Results = list[Result]
 
 
 def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
@@ -228,12 +194,6 @@ def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[A
 def _surface(config: ImportedConfig | None) -> Surface | None:
     """Where an imported call is written; a profile file says it itself (None)."""
     return None if config is None else config.surface
-
-
-def _target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
-    product = say("no product named", lang) if "product" in unnamed else p.product
-    scenario = say("no scenario named", lang) if "scenario" in unnamed else p.scenario
-    return f"{product}, {scenario}"
 
 
 def _json_document(
@@ -250,7 +210,7 @@ def _json_document(
                 "product": None if "product" in unnamed else p.product,
                 "scenario": None if "scenario" in unnamed else p.scenario,
                 "release": p.release,
-                "counts": _counts(found),
+                "counts": {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES},
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
@@ -301,27 +261,14 @@ def _report(
         document = _json_document(results, explained, problems, reads)
         sys.stdout.write(json_text(document) + "\n")
     else:
-        for item in sorted(problems, key=lambda i: i.line or 0):
-            print(f"import: {item.severity} [{item.kind}] {printable(item.text(args.lang))}")
-        for (label, p, found, unnamed), why in zip(results, explained, strict=True):
-            counts = _counts(found)
-            release = f", TF Adapter {p.release}" if p.release else ""
-            print(
-                f"{printable(label)}: {_target_text(p, unnamed, args.lang)}{release}: "
-                + ", ".join(counted(n, s, args.lang) for s, n in counts.items())
-            )
-            read = reads.get(label, ())
-            for file_read in read:
-                print(f"  file: {printable(file_read.text(args.lang))}")
-            for d in found:
-                _print_diagnostic(d, args.lang, location_text(d, p, read))
-            for e in why:
-                _print_explanation(e, args.lang)
-        _print_fixable([d for _, _, found, _ in results for d in found])
-        total = _total(results, problems)
-        print(
-            f"{say('in all', args.lang)}: "
-            + ", ".join(counted(n, s, args.lang) for s, n in total.items())
+        print_report(
+            results,
+            configs=[c for _, _, c in loaded],
+            explained=explained,
+            problems=problems,
+            reads=reads,
+            total=_total(results, problems),
+            lang=args.lang,
         )
     return 1 if _total(results, problems)["error"] else 0
 
@@ -334,18 +281,6 @@ def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
     for item in problems:
         counts[item.severity] += 1
     return counts
-
-
-def _print_fixable(found: list[Diagnostic]) -> None:
-    safe, unsafe = fixable_counts(found)
-    if safe or unsafe:
-        more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
-        what = (
-            f"{safe} fixable with --fix{more}"
-            if safe
-            else f"{unsafe} fixable with --fix --unsafe-fixes"
-        )
-        print(f"{what}.")
 
 
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
@@ -382,6 +317,9 @@ def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Setting
     file = Path(args.paths[0])
     if file.exists() and not file.is_file():  # a pipe or device could block the read
         return f"{args.paths[0]}: not a regular file or folder"
+    companion = not_a_configuration(args.paths[0], args.lang)
+    if companion is not None:
+        return companion
     return _unknown_explained(args, catalog) or _project_settings(args, catalog)
 
 
@@ -431,9 +369,8 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
         return _fail(str(exc))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
-        for line in lines or [
-            "nothing found: no NPURunConfig configuration or environment setting"
-        ]:
+        nothing = "nothing found: no NPURunConfig configuration or environment setting"
+        for line in lines or [say(nothing, args.lang)]:
             _fail(printable(f"{file}: {line}"))
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import counted
 from ascend_studio.paths import (
     ClusterResult,
@@ -51,7 +52,7 @@ def register(sub: Any) -> None:
     segment.add_argument("machine", metavar="IP")
     segment.add_argument("vm_id", nargs="?", default="", metavar="VM_ID")
     segment.add_argument("docker_id", nargs="?", default="", metavar="CONTAINER_ID")
-    segment.add_argument("--lang", choices=["zh", "en"], default="en")
+    segment.add_argument("--lang", choices=["zh", "en"], default=None)
     segment.set_defaults(handler=run_segment)
 
     cluster = actions.add_parser("cluster", help="one env script per host of a CSV host list")
@@ -68,7 +69,7 @@ def register(sub: Any) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", choices=["zh", "en"], default="en", help="message language")
+    parser.add_argument("--lang", choices=["zh", "en"], default=None, help="message language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -99,9 +100,9 @@ def run_check(args: argparse.Namespace) -> int:
         _dump({"path": args.path, "valid": not failed, "issues": [_issue_json(i) for i in issues]})
     else:
         for issue in issues:
-            print(f"{issue.severity}: {issue.message.get(args.lang)}")
+            print(f"{say(issue.severity, args.lang)}: {issue.message.get(args.lang)}")
         if not issues:
-            print("ok")
+            print(say("ok", args.lang))
     return 1 if failed else 0
 
 
@@ -142,15 +143,22 @@ def _cluster_json(result: ClusterResult, written: list[Path]) -> dict[str, Any]:
 
 def _cluster_text(result: ClusterResult, written: list[Path], lang: str) -> None:
     for issue in result.base_issues:
-        print(f"base {issue.severity}: {issue.message.get(lang)}")
+        print(f"{say('base', lang)} {say(issue.severity, lang)}: {issue.message.get(lang)}")
     for host in result.hosts:
-        print(f"line {host.line}: {host.host} -> {host.path}  ({host.filename})")
+        print(
+            f"{say('line {line}', lang, line=host.line)}: {host.host} -> {host.path}  ({host.filename})"
+        )
     for bad in result.invalid:
-        print(f"line {bad.line}: invalid: {bad.text!r}: {bad.reason.get(lang)}")
+        where = say("line {line}", lang, line=bad.line)
+        print(f"{where}: {say('invalid', lang)}: {bad.text!r}: {bad.reason.get(lang)}")
     for clash in result.collisions:
         lines = ", ".join(str(n) for n in clash.lines)
-        print(f"collision: lines {lines} all give {clash.segment}; only line {clash.lines[0]} kept")
-    print(f"{counted(len(written), 'script')} written", file=sys.stderr)
+        text = "collision: lines {lines} all give {segment}; only line {kept} kept"
+        print(say(text, lang, lines=lines, segment=clash.segment, kept=clash.lines[0]))
+    print(
+        say("{scripts} written", lang, scripts=counted(len(written), "script", lang)),
+        file=sys.stderr,
+    )
 
 
 def run_cluster(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.schema import Text
 
 if TYPE_CHECKING:
@@ -77,8 +78,8 @@ def _one_line(text: str) -> str:
 
 
 def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:
-    lines = [f"{indent}# {diag.severity} [{diag.rule_id}]: {_one_line(diag.message.get(lang))}"]
+    severity = say(diag.severity, lang)
+    lines = [f"{indent}# {severity} [{diag.rule_id}]: {_one_line(diag.message.get(lang))}"]
     if diag.fix is not None:
-        label = "修复" if lang == "zh" else "fix"
-        lines.append(f"{indent}#   {label}: {_one_line(diag.fix.get(lang))}")
+        lines.append(f"{indent}#   {say('fix', lang)}: {_one_line(diag.fix.get(lang))}")
     return lines

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._env_owned import (
     SHELL_OWNED,
@@ -92,8 +93,10 @@ def _items(profile: Profile) -> list[tuple[str, str | None, bool]]:
     return items
 
 
-def _header(profile: Profile, catalog: Catalog, what: str, extra: list[str]) -> list[str]:
-    return header_lines(profile, catalog, what, extra)
+def _header(
+    profile: Profile, catalog: Catalog, what: str, extra: list[str], lang: str
+) -> list[str]:
+    return header_lines(profile, catalog, what, extra, lang)
 
 
 def env_diagnostics(
@@ -155,7 +158,7 @@ def export_sh(
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
         if name in SHELL_OWNED:
-            body.append(shell_owned_note(name))
+            body.append(shell_owned_note(name, options.lang))
         elif value is None:
             body.append(f"unset {name}")
         elif verbatim:
@@ -165,8 +168,9 @@ def export_sh(
         else:
             body += _literal_dollar(value)
             body.append(f"export {name}={shell_quote(value)}")
-    extra = ["# Source it: . ./this-file.sh", *_general(placed, options.lang)]
-    lines = ["#!/bin/sh", *_header(profile, catalog, "environment, POSIX sh", extra), ""]
+    extra = [say("# Source it: . ./this-file.sh", options.lang), *_general(placed, options.lang)]
+    header = _header(profile, catalog, "environment, POSIX sh", extra, options.lang)
+    lines = ["#!/bin/sh", *header, ""]
     return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
 
 
@@ -174,14 +178,13 @@ def _nothing_to_export(profile: Profile, lang: str) -> list[str]:
     """An environment export of a profile without variables says why it is empty."""
     if profile.env:
         return []
-    if lang == "zh":
-        return [
-            "# 此配置没有设置环境变量，这里没有内容可导出。",
-            "# NPURunConfig 参数在 Python 导出中（ascend-studio export 配置文件 -f py）。",
-        ]
     return [
-        "# This profile sets no environment variables: there is nothing to export here.",
-        "# Its NPURunConfig settings are in the Python export (ascend-studio export PROFILE -f py).",
+        say("# This profile sets no environment variables: there is nothing to export here.", lang),
+        say(
+            "# Its NPURunConfig settings are in the Python export "
+            "(ascend-studio export PROFILE -f py).",
+            lang,
+        ),
     ]
 
 
@@ -211,12 +214,17 @@ def _kept_text(*values: str) -> list[str]:
     return [f"# shellcheck disable={','.join(codes)}"] if codes else []
 
 
-def _unset_note(names: list[str], how: str) -> list[str]:
+def _unset_note(names: list[str], how: str, lang: str) -> list[str]:
     if not names:
         return []
     return [
-        f"# Unset in the profile, which {how} cannot express: {', '.join(names)}.",
-        "# Make sure the image does not set them.",
+        say(
+            "# Unset in the profile, which {how} cannot express: {names}.",
+            lang,
+            how=say(how, lang),
+            names=", ".join(names),
+        ),
+        say("# Make sure the image does not set them.", lang),
     ]
 
 
@@ -241,8 +249,8 @@ def export_env_file(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = left_out_owned(_items(profile))
-    items, composed = left_out_compositions(items, "a docker env-file")
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "a docker env-file", options.lang)
     _no_verbatim(items, "a docker env-file")
     body: list[str] = []
     for name, value, _ in items:
@@ -263,13 +271,13 @@ def export_env_file(
             )
     unset = [name for name, value, _ in items if value is None]
     extra = [
-        "# Use it: docker run --env-file this-file ...",
-        *_unset_note(unset, "an env-file"),
+        say("# Use it: docker run --env-file this-file ...", options.lang),
+        *_unset_note(unset, "an env-file", options.lang),
         *owned,
         *composed,
         *_general(placed, options.lang),
     ]
-    lines = [*_header(profile, catalog, "environment, docker --env-file", extra), ""]
+    lines = [*_header(profile, catalog, "environment, docker --env-file", extra, options.lang), ""]
     for line in lines:
         if len(line.encode()) > ENV_FILE_LINE_LIMIT:
             raise ExportError(
@@ -313,7 +321,7 @@ def _to_copies(text: str, names: set[str]) -> str:
     return "".join(out)
 
 
-def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
+def _docker_copies(items: list[tuple[str, str | None, bool]], lang: str = "en") -> list[str]:
     """Assignments of the ``_studio_`` copies that kept shell text expands.
 
     A kept text is expanded on the host before ``docker run``; a reference to
@@ -338,7 +346,8 @@ def _docker_copies(items: list[tuple[str, str | None, bool]]) -> list[str]:
             reads_unset = sorted(copies & unset & _references(name, value, True, names))
             # A copy the profile unsets is read on purpose (it expands as unset):
             # shellcheck would call it "referenced but not assigned" (SC2154).
-            quiet = [f"# shellcheck disable=SC2154  # unset on purpose: {', '.join(reads_unset)}"]
+            on_purpose = say("unset on purpose: {names}", lang, names=", ".join(reads_unset))
+            quiet = [f"# shellcheck disable=SC2154  # {on_purpose}"]
             lines += [*_kept_text(value), *(quiet if reads_unset else []), f"{_COPY}{name}={text}"]
         elif name in referred:
             lines += [*_literal_dollar(value), f"{_COPY}{name}={shell_quote(value)}"]
@@ -350,9 +359,9 @@ def export_docker(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = left_out_owned(_items(profile))
-    items, composed = left_out_compositions(items, "docker run -e")
-    pre = _docker_copies(items)
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "docker run -e", options.lang)
+    pre = _docker_copies(items, options.lang)
     args: list[str] = []
     for name, value, verbatim in items:
         if value is None:
@@ -363,14 +372,17 @@ def export_docker(
             args.append(f"  -e {shell_quote(name + '=' + value)} \\")
     unset = [name for name, value, _ in items if value is None]
     extra = [
-        "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).",
-        *_unset_note(unset, "docker run"),
+        say(
+            "# Run it as: sh this-file.sh IMAGE [COMMAND...] (or copy the -e lines).", options.lang
+        ),
+        *_unset_note(unset, "docker run", options.lang),
         *owned,
         *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
     ]
-    lines = ["#!/bin/sh", *_header(profile, catalog, "environment, docker run -e", extra), ""]
+    header = _header(profile, catalog, "environment, docker run -e", extra, options.lang)
+    lines = ["#!/bin/sh", *header, ""]
     literal = _literal_dollar(*(v for _, v, verbatim in items if v is not None and not verbatim))
     return "\n".join([*lines, *pre, *literal, "docker run \\", *args, '  "$@"']) + "\n"
 
@@ -416,8 +428,8 @@ def export_k8s(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
-    items, owned = left_out_owned(_items(profile))
-    items, composed = left_out_compositions(items, "a container env list")
+    items, owned = left_out_owned(_items(profile), options.lang)
+    items, composed = left_out_compositions(items, "a container env list", options.lang)
     _no_verbatim(items, "Kubernetes")
     body = ["env:"] if any(v is not None for _, v, _ in items) else ["env: []"]
     escaped = False
@@ -428,15 +440,17 @@ def export_k8s(
             escaped = escaped or written != value
             body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(written)}"]
     unset = [name for name, value, _ in items if value is None]
+    dollar = "# $$ is Kubernetes' escape for a literal $ (it would expand $(NAME))."
     extra = [
-        "# Paste under a container spec (containers[].env).",
-        *(["# $$ is Kubernetes' escape for a literal $ (it would expand $(NAME))."] * escaped),
-        *_unset_note(unset, "a container env list"),
+        say("# Paste under a container spec (containers[].env).", options.lang),
+        *([say(dollar, options.lang)] * escaped),
+        *_unset_note(unset, "a container env list", options.lang),
         *owned,
         *composed,
         *_general(placed, options.lang),
     ]
-    lines = [*_header(profile, catalog, "environment, Kubernetes container env", extra), ""]
+    what = "environment, Kubernetes container env"
+    lines = [*_header(profile, catalog, what, extra, options.lang), ""]
     return "\n".join([*lines, *body]) + "\n"
 
 

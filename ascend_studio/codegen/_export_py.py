@@ -13,6 +13,7 @@ import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import counted, say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
@@ -142,7 +143,7 @@ def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     return sorted(used)
 
 
-def sess_only_lines(profile: Profile, catalog: Catalog) -> list[str]:
+def sess_only_lines(profile: Profile, catalog: Catalog, lang: str = "en") -> list[str]:
     """Header lines naming the set values that only a sess.run parameter_map can carry."""
     found = []
     for path, value in profile.values.items():
@@ -153,8 +154,11 @@ def sess_only_lines(profile: Profile, catalog: Catalog) -> list[str]:
     if not found:
         return []
     return [
-        "# sess.run parameter_map keys NPURunConfig has no keyword for, so not written here",
-        "# (export the sess format to set them):",
+        say(
+            "# sess.run parameter_map keys NPURunConfig has no keyword for, so not written here",
+            lang,
+        ),
+        say("# (export the sess format to set them):", lang),
         *found,
     ]
 
@@ -171,16 +175,20 @@ def export_py(
     calls = build_calls(profile, catalog)
     placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
-    extra += sess_only_lines(profile, catalog)
-    extra += omitted_lines(profile, catalog, "constructor")
+    extra += sess_only_lines(profile, catalog, options.lang)
+    extra += omitted_lines(profile, catalog, "constructor", options.lang)
     if profile.env:
-        extra.append(
-            f"# This profile also sets {len(profile.env)} environment variable(s); "
-            "export them with the sh format."
-        )
+        variables = counted(len(profile.env), "environment variable", options.lang)
+        also = "# This profile also sets {variables}; export them with the sh format."
+        extra.append(say(also, options.lang, variables=variables))
     kept = [x for x in profile.extra_kwargs if x.owner == SESSION_OWNER]
     if kept:
-        extra.append("# parameter_map keys kept from a sess.run script (not keywords; see sess):")
+        extra.append(
+            say(
+                "# parameter_map keys kept from a sess.run script (not keywords; see sess):",
+                options.lang,
+            )
+        )
         extra += [f"#   {session_extra_line(x)}" for x in kept]
     body: list[str] = []
     for call in calls:
@@ -194,7 +202,7 @@ def export_py(
         imports += [f"from {CLASS_MODULE} import (", *(f"{INDENT}{c}," for c in classes), ")"]
     imports[:0] = [f"import {name}" for name in _modules_used(profile, body)]
     what = "NPURunConfig, estimator style"
-    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
+    lines = [*header_lines(profile, catalog, what, extra, options.lang), "", *imports, "", *body]
     return "\n".join(lines) + "\n"
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
@@ -89,35 +90,41 @@ _COMPRESS_NOTE = [
 ]
 
 
-def _tf_config(profile: Profile, catalog: Catalog) -> list[str]:
+def _tf_config(profile: Profile, catalog: Catalog, lang: str) -> list[str]:
     """NPUEstimator's TF_CONFIG lines, unless the profile sets the keys itself."""
     if any(profile.values.get(p.path) is not None for p in tf_config_params(catalog)):
         return []
-    return _TF_CONFIG
+    return [say(_TF_CONFIG[0], lang), *_TF_CONFIG[1:]]
 
 
-def _loop_helper(writes: list[SessionWrite]) -> list[str]:
+def _loop_helper(writes: list[SessionWrite], lang: str) -> list[str]:
     """``util.set_iteration_per_loop`` with the same value (required in sess.run mode)."""
     rhs = next((w.rhs for w in writes if w.key == _LOOP_KEY), None)
     if rhs is None or (rhs.lstrip("-").isdigit() and int(rhs) <= 1):
         return []
+    doc = say("The op to sess.run: iterations_per_loop training steps per call.", lang)
     return [
         "",
         "",
-        "# In sess.run mode, iterations_per_loop other than 1 also needs",
-        "# util.set_iteration_per_loop with the same value (TF Adapter docs:",
-        "# session_config/performance_tuning.md, npu_util/set_iteration_per_loop.md).",
+        *(say(line, lang) for line in _LOOP_NOTE),
         "def with_iterations_per_loop(sess, train_op):",
-        '    """The op to sess.run: iterations_per_loop training steps per call."""',
+        f'    """{doc}"""',
         f"    return util.set_iteration_per_loop(sess, train_op, {rhs})",
     ]
+
+
+_LOOP_NOTE = (
+    "# In sess.run mode, iterations_per_loop other than 1 also needs",
+    "# util.set_iteration_per_loop with the same value (TF Adapter docs:",
+    "# session_config/performance_tuning.md, npu_util/set_iteration_per_loop.md).",
+)
 
 
 def _assignment(write: SessionWrite) -> str:
     return f'custom_op.parameter_map["{write.key}"].{write.field} = {write.rhs}'
 
 
-def _skipped(profile: Profile, catalog: Catalog) -> list[str]:
+def _skipped(profile: Profile, catalog: Catalog, lang: str) -> list[str]:
     """Header lines naming what has no session key (kept text flattened to one line)."""
     skipped = not_sent(profile, catalog)
     skipped += [
@@ -128,18 +135,18 @@ def _skipped(profile: Profile, catalog: Catalog) -> list[str]:
     if not skipped:
         return []
     return [
-        "# Not session options (NPURunConfig only), so not written here:",
+        say("# Not session options (NPURunConfig only), so not written here:", lang),
         *(f"#   {item}" for item in skipped),
     ]
 
 
-def _kept_keys(profile: Profile) -> list[str]:
+def _kept_keys(profile: Profile, lang: str = "en") -> list[str]:
     """The parameter_map keys the catalog does not know, kept as the script wrote them."""
     kept = [x for x in profile.extra_kwargs if x.owner == SESSION_OWNER]
     if not kept:
         return []
     return [
-        "# Keys TF Adapter does not read (kept as written until removed):",
+        say("# Keys TF Adapter does not read (kept as written until removed):", lang),
         *(session_extra_line(x) for x in kept),
     ]
 
@@ -161,11 +168,12 @@ def export_sess(
 ) -> str:
     every = session_writes(profile, catalog)
     writes = _without_compress_switch(every, profile)
-    helper = _loop_helper(writes)
+    lang = options.lang
+    helper = _loop_helper(writes, lang)
     placed = place(diagnostics if options.diagnostics else (), {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
-    extra += _skipped(profile, catalog)
-    extra += omitted_lines(profile, catalog, "session")
+    extra += _skipped(profile, catalog, lang)
+    extra += omitted_lines(profile, catalog, "session", lang)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",
@@ -173,18 +181,18 @@ def export_sess(
         "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()",
         'custom_op.name = "NpuOptimizer"',
         *_writes(writes, placed, options.lang),
-        *_kept_keys(profile),
-        *(_COMPRESS_NOTE if len(writes) < len(every) else []),
-        *_tf_config(profile, catalog),
+        *_kept_keys(profile, lang),
+        *([say(line, lang) for line in _COMPRESS_NOTE] if len(writes) < len(every) else []),
+        *_tf_config(profile, catalog, lang),
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
         "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
-        "# Use it as: with tf.Session(config=config) as sess: ...",
+        say("# Use it as: with tf.Session(config=config) as sess: ...", lang),
         *(["#   train_op = with_iterations_per_loop(sess, train_op)"] if helper else []),
         *helper,
     ]
     what = "tf.ConfigProto for sess.run, as NPUEstimator would fill it"
     imports = [*_IMPORTS, *(["from npu_bridge.estimator.npu import util"] if helper else [])]
-    lines = [*header_lines(profile, catalog, what, extra), "", *imports, "", *body]
+    lines = [*header_lines(profile, catalog, what, extra, lang), "", *imports, "", *body]
     return "\n".join(lines) + "\n"
 
 

@@ -17,6 +17,7 @@ import keyword
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
@@ -89,16 +90,24 @@ def _argument(extra: ExtraKwarg) -> str:
 
 
 def _header_extra(
-    profile: Profile, catalog: Catalog, skipped: list[str], shell: list[str]
+    profile: Profile, catalog: Catalog, skipped: list[str], shell: list[str], lang: str = "en"
 ) -> list[str]:
     extra: list[str] = []
     others = [x for x in profile.extra_kwargs if x not in _tf2_extras(profile, catalog)]
     if skipped or others:
-        extra.append("# Not TF Adapter 2.x options (NPURunConfig or sess.run only), not written:")
+        extra.append(
+            say("# Not TF Adapter 2.x options (NPURunConfig or sess.run only), not written:", lang)
+        )
         extra += [f"#   {key}={tf2_literal(profile.values[key])}" for key in skipped]
         extra += [f"#   {x.owner}({_argument(x)})" for x in others]
     if shell:
-        extra.append("# Set in the shell (their values are shell text): " + ", ".join(shell))
+        extra.append(
+            say(
+                "# Set in the shell (their values are shell text): {names}",
+                lang,
+                names=", ".join(shell),
+            )
+        )
     return extra
 
 
@@ -118,7 +127,7 @@ def _call_lines(profile: Profile, catalog: Catalog, placed: Placed, lang: str) -
     opened = "npu_device.open()" if device == "device_id" else f"npu_device.open({device})"
     return [
         *lines,
-        "# open() starts the graph engine with the options set so far: call it last.",
+        say("# open() starts the graph engine with the options set so far: call it last.", lang),
         f"{opened}.as_default()",
     ]
 
@@ -126,6 +135,7 @@ def _call_lines(profile: Profile, catalog: Catalog, placed: Placed, lang: str) -
 def _option_lines(
     profile: Profile, catalog: Catalog, written: list[tuple[str, str]], placed: Placed, lang: str
 ) -> list[str]:
+    kept = say("not an option of {owner}; kept as written", lang)
     lines: list[str] = []
     for key, path in written:
         for diag in placed.by_path.get(key, []):
@@ -134,7 +144,7 @@ def _option_lines(
     for extra in _tf2_extras(profile, catalog):
         lines.append(
             f"{_OPTIONS}.{extra.name} = {tf2_literal(Expr(expr=extra.expr))}"
-            f"  # not an option of {extra.owner}; kept as written"
+            f"  # {kept.format(owner=extra.owner)}"
         )
     return lines
 
@@ -161,21 +171,27 @@ def export_tf2(
     placed = place(diagnostics if options.diagnostics else (), shown)
     env, shell = _env_lines(profile)
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
-    extra += _header_extra(profile, catalog, skipped, shell)
+    extra += _header_extra(profile, catalog, skipped, shell, options.lang)
     body = _option_lines(profile, catalog, written, placed, options.lang)
     if options.with_defaults:
-        body += _default_lines(profile, catalog, {path for _, path in written})
+        body += _default_lines(profile, catalog, {path for _, path in written}, options.lang)
     prelude: list[str] = []
     if env:
         prelude = [
             "import os",
             "",
-            "# The environment first: TF Adapter 2.x reads NPU_* variables when npu_device is imported.",
+            say(
+                "# The environment first: TF Adapter 2.x reads NPU_* variables when "
+                "npu_device is imported.",
+                options.lang,
+            ),
             *env,
             "",
         ]
     lines = [
-        *header_lines(profile, catalog, "TF Adapter 2.x, npu_device.global_options()", extra),
+        *header_lines(
+            profile, catalog, "TF Adapter 2.x, npu_device.global_options()", extra, options.lang
+        ),
         "",
         *prelude,
         "import npu_device",
@@ -187,7 +203,9 @@ def export_tf2(
     return "\n".join(lines) + "\n"
 
 
-def _default_lines(profile: Profile, catalog: Catalog, written: set[str]) -> list[str]:
+def _default_lines(
+    profile: Profile, catalog: Catalog, written: set[str], lang: str = "en"
+) -> list[str]:
     """The options left unset whose class default is sent anyway (``as_dict``)."""
     tf2 = catalog.tf2
     lines: list[str] = []
@@ -197,7 +215,9 @@ def _default_lines(profile: Profile, catalog: Catalog, written: set[str]) -> lis
             continue
         lines.append(f"# {_OPTIONS}.{option.path} = {tf2_literal(facts.default)}")
     if lines:
-        lines.insert(0, "# Defaults of the options left unset (sent to the graph engine anyway):")
+        lines.insert(
+            0, say("# Defaults of the options left unset (sent to the graph engine anyway):", lang)
+        )
     return lines
 
 

@@ -13,6 +13,7 @@ import ast
 import difflib
 from dataclasses import dataclass, field
 
+from ascend_studio._words import counted
 from ascend_studio.codegen._branch import Branch
 from ascend_studio.codegen._kinds import ConversionError, coerce, needs_bytes
 from ascend_studio.codegen._layout import HOLDER_OWNER
@@ -113,7 +114,8 @@ class Builder:
                 "call_error",
                 f"{obj.owner} 的位置参数过多（{obj.excess_positional} 个），真实构造函数会抛出 "
                 "TypeError；多出的未导入。请删去多余的位置参数，或改为关键字参数。",
-                f"{obj.owner} got {obj.excess_positional} positional argument(s) too many; the real "
+                f"{obj.owner} got {counted(obj.excess_positional, 'positional argument')} "
+                "too many; the real "
                 "constructor raises TypeError. The extra ones were not imported: remove them, "
                 "or pass them by keyword.",
                 obj.node.lineno,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ascend_studio._words import say
 from ascend_studio.profile import ExtraKwarg, Profile
 from ascend_studio.schema import Catalog, Release, UnknownReleaseError
 
@@ -68,28 +69,38 @@ def extra_lacking(extra: ExtraKwarg, catalog: Catalog, release: Release | None) 
     return None
 
 
-def _why(path: str, catalog: Catalog) -> str:
+def _why(path: str, catalog: Catalog, lang: str) -> str:
     history = catalog.history
     fact = history.keyword(path)
     if fact is None and catalog.has(path) and (session := catalog.param(path).session):
         key = history.key(session.key)
         span = key.read if key is not None else None
-        return f"read {history.where(span).en}" if span else "read by no public release"
-    return f"exists {history.where(fact).en}" if fact is not None else "not in this release"
+        if span is None:
+            return say("read by no public release", lang)
+        return say("read {where}", lang, where=history.where(span).get(lang))
+    if fact is None:
+        return say("not in this release", lang)
+    return say("exists {where}", lang, where=history.where(fact).get(lang))
 
 
-def omitted_lines(profile: Profile, catalog: Catalog, surface: Surface) -> list[str]:
-    """Header lines naming what the export for the target release leaves out."""
+def omitted_lines(
+    profile: Profile, catalog: Catalog, surface: Surface, lang: str = "en"
+) -> list[str]:
+    """Header lines (in ``lang``) naming what the export for the target release leaves out."""
     release = target_release(profile, catalog)
     if release is None:
         return []
     lacking = keyword_lacking if surface == "constructor" else key_lacking
     left = [path for path in profile.values if lacking(path, catalog, release)]
-    lines = [f"#   {path}: {_why(path, catalog)}" for path in left]
     for extra in profile.extra_kwargs:
         path = extra_lacking(extra, catalog, release)
         if path is not None:
-            lines.append(f"#   {path}: {_why(path, catalog)}")
-    if not lines:
+            left.append(path)
+    if not left:
         return []
-    return [f"# Not written: TF Adapter {release.short} ({release.month}) does not have", *lines]
+    head = say(
+        "# Not written: TF Adapter {release} does not have",
+        lang,
+        release=f"{release.short} ({release.month})",
+    )
+    return [head, *(f"#   {path}: {_why(path, catalog, lang)}" for path in left)]

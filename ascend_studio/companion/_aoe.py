@@ -141,6 +141,6 @@ AOE_FORMAT: Format[AoeConfig] = Format(
     write=write,
     check=check,
     looks_like=lambda text: any(f'"{k}"' in text for k in KEYS),
-    template=TEMPLATE,
+    template=Text.of(TEMPLATE, TEMPLATE),  # no comments: one text
     source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), aoe_config_file",
 )

@@ -128,7 +128,8 @@ class Format(Generic[D]):
     check: Callable[[str], tuple[Problem, ...]]
     #: Does this text look like this format? (for ``file check`` without ``--kind``)
     looks_like: Callable[[str], bool]
-    template: str
+    #: A commented example to start from, its comments in each language.
+    template: Text
     source: str
 
 

@@ -76,7 +76,7 @@ COMPRESS_FORMAT: Format[CompressNodes] = Format(
     write=write,
     check=check,
     looks_like=lambda text: ";" in text and "{" not in text and "=" not in text,
-    template="conv1;fc6\n",
+    template=Text.of("conv1;fc6\n", "conv1;fc6\n"),
     source="npu_config.py NPURunConfig docstring (compress_weight_conf); hiascend CANN 6.0.1 "
     "session options (tfmigr_tfadapi_0019)",
 )

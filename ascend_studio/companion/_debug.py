@@ -180,14 +180,24 @@ def check(text: str) -> tuple[Problem, ...]:
     return tuple(found)
 
 
-TEMPLATE = """\
+TEMPLATE = Text.of(
+    """\
+# 算子调试选项，逗号分隔：
+#   oom, dump_cce, dump_loc, ccec_O0, ccec_g, check_flag
+# ccec_O0 与 oom 不能同时使用。
+op_debug_config=ccec_g,oom
+# 可选：只对这些算子这样编译（算子名，或 OpType::类型）。
+# op_debug_list=GatherV2,OpType::ReduceSum
+""",
+    """\
 # Operator debug options, comma separated:
 #   oom, dump_cce, dump_loc, ccec_O0, ccec_g, check_flag
 # ccec_O0 and oom must not be combined.
 op_debug_config=ccec_g,oom
 # Optional: build only these operators this way (names, or OpType::type).
 # op_debug_list=GatherV2,OpType::ReduceSum
-"""
+""",
+)
 
 DEBUG_FORMAT: Format[DebugConfig] = Format(
     kind="debug_cfg",

@@ -212,7 +212,7 @@ DTYPES_FORMAT: Format[CustomDtypes] = Format(
     write=write,
     check=check,
     looks_like=lambda text: any(isinstance(i, DtypeRule) for i in parse(text).lines),
-    template=TEMPLATE,
+    template=Text.of(TEMPLATE, TEMPLATE),  # no comments: one text
     source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), customize_dtypes; "
     "hicann/ge compiler/engines/nn_engine/utils/common/config_parser/op_cust_dtypes_config_parser.cc",
 )

@@ -10,6 +10,7 @@ not JSON is read once more in the old line format ``RuleName:on``.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, replace
 from functools import cache
@@ -180,7 +181,42 @@ def check(text: str) -> tuple[Problem, ...]:
         )
     if data is None:
         return tuple(replace(p, severity="error") for p in found)
-    return (*found, *_shape_problems(text, data), *_state_problems(text, parse(text)))
+    doc = parse(text)
+    return (*found, *_shape_problems(text, data), *_state_problems(text, doc), *_names(text, doc))
+
+
+def _names(text: str, doc: FusionSwitch) -> list[Problem]:
+    """A rule name one letter or a case away from a known one (``SoftmaxFusionPas``):
+    a misspelt name switches nothing. Any other name may be a rule of the graph
+    engine this tool does not list, so it passes."""
+    found = []
+    for section in SECTIONS:
+        known = [r.name for r in known_rules() if r.section == section]
+        start = section_line(text, section)
+        for rule, _state in doc.section(section):
+            near = _near(rule, known)
+            if near is None:
+                continue
+            found.append(
+                problem(
+                    line_of(text, f'"{rule}"', max(start - 1, 0)),
+                    "rule_name",
+                    f"{section} 中的 {rule} 不是已知的融合规则名，是否想写 {near}？"
+                    "写错的规则名不会开关任何规则。",
+                    f"{rule} in {section} is not a fusion rule name this tool knows; did you "
+                    f"mean {near}? A misspelt name switches no rule.",
+                    "warning",
+                )
+            )
+    return found
+
+
+def _near(name: str, known: list[str]) -> str | None:
+    if name in known:
+        return None
+    same = [k for k in known if k.lower() == name.strip().lower()]
+    close = same or difflib.get_close_matches(name, known, n=1, cutoff=0.9)
+    return close[0] if close else None
 
 
 TEMPLATE = """\
@@ -205,7 +241,7 @@ FUSION_FORMAT: Format[FusionSwitch] = Format(
     write=write,
     check=check,
     looks_like=lambda text: bool(_switch(load_json(text)[0])),
-    template=TEMPLATE,
+    template=Text.of(TEMPLATE, TEMPLATE),  # no comments: one text
     source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), fusion_switch_file; "
     "hicann/ge compiler/engines/nn_engine/fusion/fusion_config_manager/fusion_config_parser.cc",
 )

@@ -194,7 +194,7 @@ MIXLIST_FORMAT: Format[Mixlist] = Format(
     write=write,
     check=check,
     looks_like=lambda text: any(f'"{n}"' in text for n in LISTS),
-    template=TEMPLATE,
+    template=Text.of(TEMPLATE, TEMPLATE),  # no comments: one text
     source="NPURunConfig配置参数说明 (hiascend.com, tfmigr1_tfadapi_0040), modify_mixlist; "
     "hicann/ge compiler/engines/nn_engine/utils/common/config_parser/modify_mixlist_config_parser.cc",
 )

@@ -219,14 +219,24 @@ def check(text: str) -> tuple[Problem, ...]:
     return (*_section_problems(doc), *_entry_problems(doc))
 
 
-TEMPLATE = """\
+TEMPLATE = Text.of(
+    """\
+# 按算子设置的模式：high_precision、high_performance、enable_float_32_execution、
+# support_out_of_bound_index、keep_fp16、super_performance。
+# [ByNodeName] 中的条目优先于 [ByOpType] 中的条目。
+[ByOpType]
+MatMulV2=high_precision
+[ByNodeName]
+""",
+    """\
 # Per-operator modes: high_precision, high_performance, enable_float_32_execution,
 # support_out_of_bound_index, keep_fp16, super_performance.
 # A [ByNodeName] entry wins over a [ByOpType] entry.
 [ByOpType]
 MatMulV2=high_precision
 [ByNodeName]
-"""
+""",
+)
 
 PRECISION_FORMAT: Format[PrecisionModes] = Format(
     kind="precision_ini",

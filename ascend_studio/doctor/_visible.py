@@ -113,7 +113,8 @@ def _index(
         "error",
         Text(
             zh=f"{name}={value} 超出范围：{what.zh}只有 {limit} 个（可用 0..{limit - 1}）。",
-            en=f"{name}={value} is out of range: {what.en} only {limit} device(s) "
+            en=f"{name}={value} is out of range: {what.en} only "
+            f"{limit} {'device' if limit == 1 else 'devices'} "
             f"(use 0..{limit - 1}).",
         ),
         catalog,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from ascend_studio._words import printable
+from ascend_studio._words import printable, say
 from ascend_studio.lint._check import CheckedFile, Finding, check_file
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
@@ -40,6 +40,8 @@ class BatchOptions:
     report_unused: bool = False
     #: Where progress goes (a terminal), or None for none.
     progress: TextIO | None = None
+    #: The language of the progress line.
+    lang: str = "en"
     #: Read files that parameters name outside the folders checked (a CI run over a
     #: pull request must not print files from elsewhere on the machine).
     read_outside: bool = False
@@ -94,8 +96,8 @@ def exit_status(findings: Sequence[Finding], fail_on: str | None) -> int:
 class _Progress:
     """``checked 120/2000 files`` on one terminal line, once the run has taken a second."""
 
-    def __init__(self, stream: TextIO | None, total: int) -> None:
-        self.stream, self.total = stream, total
+    def __init__(self, stream: TextIO | None, total: int, lang: str = "en") -> None:
+        self.stream, self.total, self.lang = stream, total, lang
         self.start = self.last = time.monotonic()
         self.shown = False
 
@@ -104,7 +106,9 @@ class _Progress:
         if self.stream is None or now - self.start < 1.0 or now - self.last < 0.2:
             return
         self.last, self.shown = now, True
-        self.stream.write(f"\rchecked {done}/{self.total} files")
+        self.stream.write(
+            "\r" + say("checked {done}/{total} files", self.lang, done=done, total=self.total)
+        )
         self.stream.flush()
 
     def close(self) -> None:
@@ -169,7 +173,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         first = Path(options.paths[0]) if options.paths else Path.cwd()
         fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
-        progress = _Progress(options.progress, len(paths))
+        progress = _Progress(options.progress, len(paths), options.lang)
         for done, path in enumerate(paths, start=1):
             settings = resolved(settings_for(path, options.cli), resolve)
             checked = check_file(

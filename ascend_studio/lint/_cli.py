@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from ascend_studio._words import json_text, printable
+from ascend_studio._words import json_text, printable, say
 from ascend_studio.lint._batch import Batch, BatchOptions, exit_status, run_batch, stderr_terminal
 from ascend_studio.lint._options import listed, wants_fixes
 from ascend_studio.lint._select import check_selectors
@@ -57,6 +57,7 @@ def run_batch_command(
         force_exclude=args.force_exclude,
         report_unused=args.report_unused_suppressions,
         progress=stderr_terminal(),
+        lang=args.lang,
         read_outside=args.read_outside,
     )
     unfixed = False
@@ -99,7 +100,10 @@ def _save(batch: Batch, args: argparse.Namespace) -> str | None:
         atomic_write_text(args.output, text.getvalue())
     except OSError as exc:
         return f"cannot write {args.output}: {exc.strerror or exc}"
-    print(f"{len(batch.findings)} findings written to {args.output}", file=sys.stderr)
+    written = say(
+        "{count} findings written to {path}", args.lang, count=len(batch.findings), path=args.output
+    )
+    print(written, file=sys.stderr)
     return None
 
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ascend_studio._words import counted
 from ascend_studio.lint._batch import BatchOptions, batch_files, resolved
 from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._files import shown_path
@@ -82,8 +83,9 @@ def run_fixes(
     failed = sum(len(r.failed) for r in results)
     left = f"; {failed} could not be written into the script" if failed else ""
     problem = any(r.problem is not None for r in results)
+    findings, in_files = counted(count, "finding"), counted(files, "file")
     if args.diff:
-        print(f"Would fix {count} finding(s) in {files} file(s){left}.", file=sys.stderr)
+        print(f"Would fix {findings} in {in_files}{left}.", file=sys.stderr)
         return (1 if count or problem else 0), problem
-    print(f"Fixed {count} finding(s) in {files} file(s){left}.", file=sys.stderr)
+    print(f"Fixed {findings} in {in_files}{left}.", file=sys.stderr)
     return None, problem

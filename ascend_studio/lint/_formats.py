@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ascend_studio._words import counted, json_text, printable
+from ascend_studio._words import counted, json_text, printable, say
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
 from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
@@ -48,33 +48,36 @@ def text_line(f: Finding, lang: str, colour: bool = False) -> str:
     mark = " [*]" if chosen_fix(f) is not None else ""
     line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
-        label = "修改" if lang == "zh" else "fix"
-        line += f" [{label}: {_one_line(f.fix.get(lang))}]"
+        line += f" [{say('fix', lang)}: {_one_line(f.fix.get(lang))}]"
     return line
 
 
-def summary_lines(summary: Summary) -> list[str]:
-    counts = ", ".join(
-        f"{n} info" if s == "info" else counted(n, s) for s, n in summary.by_severity.items()
+def summary_lines(summary: Summary, lang: str = "en") -> list[str]:
+    counts = ", ".join(counted(n, s, lang) for s, n in summary.by_severity.items())
+    line = say(
+        "{checked} checked, {with_configs} with a configuration ({configs}): {counts}",
+        lang,
+        checked=counted(summary.files, "file", lang),
+        with_configs=summary.with_configs,
+        configs=counted(summary.configs, "configuration", lang),
+        counts=counts,
     )
-    lines = [
-        f"{counted(summary.files, 'file')} checked, {summary.with_configs} with a configuration "
-        f"({counted(summary.configs, 'configuration')}): {counts}"
-        + (f"; {summary.suppressed} suppressed" if summary.suppressed else "")
-    ]
-    lines += [f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked()]
-    return lines
+    if summary.suppressed:
+        line += "; " + say("{count} suppressed", lang, count=summary.suppressed)
+    return [line, *(f"  {count:>5}  {rule_id}" for rule_id, count in summary.rules_ranked())]
 
 
-def fixable_line(findings: Sequence[HasFixes]) -> str | None:
+def fixable_line(findings: Sequence[HasFixes], lang: str = "en") -> str | None:
     """``[*] 3 fixable with --fix (2 more with --unsafe-fixes).``, or None."""
     safe, unsafe = fixable_counts(findings)
     if not safe and not unsafe:
         return None
-    more = f" ({unsafe} more with --unsafe-fixes)" if unsafe and safe else ""
     if not safe:
-        return f"{unsafe} fixable with --fix --unsafe-fixes."
-    return f"[*] {safe} fixable with --fix{more}."
+        return say("{unsafe} fixable with --fix --unsafe-fixes.", lang, unsafe=unsafe)
+    if unsafe:
+        text = "{safe} fixable with --fix ({unsafe} more with --unsafe-fixes)."
+        return "[*] " + say(text, lang, safe=safe, unsafe=unsafe)
+    return "[*] " + say("{safe} fixable with --fix.", lang, safe=safe)
 
 
 def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
@@ -82,8 +85,8 @@ def write_text(batch: Batch, out: TextIO, lang: str, colour: bool) -> None:
         out.write(text_line(finding, lang, colour) + "\n")
     if batch.findings:
         out.write("\n")
-    out.write("\n".join(summary_lines(batch.summary)) + "\n")
-    fixable = fixable_line(batch.findings)
+    out.write("\n".join(summary_lines(batch.summary, lang)) + "\n")
+    fixable = fixable_line(batch.findings, lang)
     if fixable:
         out.write(fixable + "\n")
 
@@ -172,11 +175,11 @@ def github_line(f: Finding, lang: str) -> str:
     )
     body = _one_line(f.message.get(lang))
     if f.fix is not None:
-        body += "\n" + ("修改" if lang == "zh" else "fix") + ": " + _one_line(f.fix.get(lang))
+        body += "\n" + say("fix", lang) + ": " + _one_line(f.fix.get(lang))
     return f"::{_GITHUB_LEVEL[f.severity]} {props}::{_escape_data(body)}"
 
 
 def write_github(batch: Batch, out: TextIO, lang: str) -> None:
     for finding in batch.findings:
         out.write(github_line(finding, lang) + "\n")
-    out.write("\n".join(summary_lines(batch.summary)) + "\n")
+    out.write("\n".join(summary_lines(batch.summary, lang)) + "\n")

@@ -185,6 +185,8 @@ class Artifact(_Frozen):
 
     id: str
     type: Literal["dir", "file"]
+    #: Other names users know it by (``plog`` for ``log``); ``paths --artifact`` takes them.
+    aliases: tuple[str, ...] = ()
     #: tf_adapter: a TF Adapter job writes it; other: another tool (ATC, msprof...).
     scope: Literal["tf_adapter", "other"] = "tf_adapter"
     scenario: Literal["both", "training", "inference"] = "both"
@@ -276,6 +278,10 @@ class ArtifactCatalog(_Frozen):
         ids = [a.id for a in self.artifact]
         if len(ids) != len(set(ids)):
             raise ValueError("duplicate artifact ids")
+        spelled = [n.lower() for a in self.artifact for n in (a.id, *a.aliases)]
+        twice = sorted({n for n in spelled if spelled.count(n) > 1})
+        if twice:
+            raise ValueError(f"an alias names two artifacts or repeats an id: {twice}")
         for art in self.artifact:
             unknown = set().union(*(placeholders_in(p) for p in art.patterns())) - names
             if unknown:
@@ -286,6 +292,18 @@ class ArtifactCatalog(_Frozen):
             if art.id == artifact_id:
                 return art
         raise KeyError(f"unknown artifact {artifact_id!r}")
+
+    def find(self, name: str) -> Artifact | None:
+        """The artifact ``name`` is the id or an alias of, in any case (``PLOG``: ``log``)."""
+        wanted = name.strip().lower()
+        return next(
+            (a for a in self.artifact if wanted in (n.lower() for n in (a.id, *a.aliases))),
+            None,
+        )
+
+    def names(self) -> list[str]:
+        """Every id and alias, for a did-you-mean."""
+        return sorted(n for a in self.artifact for n in (a.id, *a.aliases))
 
     @property
     def artifacts(self) -> tuple[Artifact, ...]:

@@ -189,6 +189,7 @@ def _artifact(data: dict[str, Any]) -> Artifact:
         **{
             **data,
             **{name: _text(data[name]) for name in texts},
+            "aliases": tuple(data["aliases"]),
             "sources": tuple(data["sources"]),
             "when": _all(_when, data["when"]),
             "layers": _all(_layer, data["layers"]),

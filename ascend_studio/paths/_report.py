@@ -6,6 +6,7 @@ Change it only by bumping :data:`PATHS_JSON_VERSION`.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -123,6 +124,22 @@ def paths_document(
 _MARK = {"winner": "*", "shadowed": " ", "unset": " ", "ignored": " "}
 
 
+_SCRIPT = "env script "
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a Han character takes two)."""
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(width - columns, 0)
+
+
+def _origin(origin: str, lang: str) -> str:
+    """A layer's origin (stable English, as in the JSON) in ``lang``."""
+    if origin.startswith(_SCRIPT):
+        return say("env script {name}", lang, name=origin.removeprefix(_SCRIPT))
+    return say(origin, lang)
+
+
 def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
     rows = []
     for layer in layers:
@@ -130,10 +147,10 @@ def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
         unset = layer.raw is None and layer.kind != "default"
         value = say("(unset)", lang) if unset else (layer.raw or "")
         arrow = f"-> {layer.path}" if layer.path is not None else ""
-        state = f"[{layer.state}]" if layer.state in ("shadowed", "ignored") else ""
-        origin = f"({layer.origin})" if layer.origin else ""
+        state = f"[{say(layer.state, lang)}]" if layer.state in ("shadowed", "ignored") else ""
+        origin = f"({_origin(layer.origin, lang)})" if layer.origin else ""
         kind = say(layer.kind, lang)
-        parts = [f"  {_MARK[layer.state]} {kind:<9} {name:<36}", value, origin, arrow, state]
+        parts = [f"  {_MARK[layer.state]} {_pad(kind, 9)} {name:<36}", value, origin, arrow, state]
         line = " ".join(p for p in parts if p).rstrip()
         if layer.note is not None:
             line += f"\n{'':16}{layer.note.get(lang)}"

@@ -116,7 +116,7 @@ def _machine_id(raw: str) -> str:
     raise MachineIdError(
         Text(
             zh=f"“{raw}” 既不是 IP 地址也不是合法的主机名。",
-            en=f"“{raw}” is neither an IP address nor a valid host name.",
+            en=f"'{raw}' is neither an IP address nor a valid host name.",
         )
     )
 
@@ -128,7 +128,7 @@ def _sub_id(raw: str, what_zh: str, what_en: str) -> str:
     raise MachineIdError(
         Text(
             zh=f"{what_zh} “{raw}” 含有不允许的字符（只允许字母、数字、- . 和中文；“_” 用作分隔符）。",
-            en=f"{what_en} “{raw}” has characters that are not allowed (letters, digits, - . and Chinese only; “_” is the separator).",
+            en=f"{what_en} '{raw}' has characters that are not allowed (letters, digits, - . and Chinese only; '_' is the separator).",
         )
     )
 

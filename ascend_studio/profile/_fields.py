@@ -118,10 +118,16 @@ def expr_problem(text: str) -> str | None:
     return None
 
 
+#: The owner of a kept sess.run key (``profile.SESSION_OWNER``): its name is a string.
+_SESSION_OWNER = "parameter_map"
+
+
 def kwarg_problem(owner: str, name: str, expr: str) -> str | None:
     """Why an unknown keyword argument cannot be written as ``name=expr``, or None."""
     if not owner.isidentifier() or keyword.iskeyword(owner):
         return f"{owner[:60]!r} is not a class name"
+    if owner == _SESSION_OWNER:  # parameter_map["any text"]: written as a quoted string
+        return expr_problem(expr)
     # a keyword (NPURunConfig(name=...)) or an option path (global_options().a.b = ...)
     plain = all(part.isidentifier() and not keyword.iskeyword(part) for part in name.split("."))
     if name not in ("*", "**") and not plain:

@@ -561,10 +561,16 @@ def _flagged(param: Parameter, attr: str, expected: bool) -> bool:
     return getattr(param, attr) is expected
 
 
-def flag(attr: str, expected: bool = True) -> Scan:
+def flag(attr: str, expected: bool = True, *, unless: str | None = None) -> Scan:
+    """Every parameter set whose ``attr`` is ``expected``; with ``unless``, not those
+    with that attribute too (a deprecated parameter with no effect at all gets the
+    no-effect finding alone, not two on one line)."""
+
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts in _params_set(ctx):
-            if _flagged(facts.param, attr, expected):
+            if _flagged(facts.param, attr, expected) and not (
+                unless and _flagged(facts.param, unless, True)
+            ):
                 yield Hit((path,), _ns(path, value))
 
     return scan

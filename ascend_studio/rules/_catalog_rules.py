@@ -420,7 +420,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "{param} 将在后续版本废弃，请不要再使用。",
             "{param} is going to be removed in a later version; avoid it.",
         ),
-        flag("deprecated"),
+        flag("deprecated", unless="no_effect"),
         involves_attr("deprecated"),
         fixes=drop("unsafe"),
         also=txt(

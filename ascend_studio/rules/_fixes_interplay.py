@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Applicability, Fix, RemoveKey, SetValue
 from ascend_studio.rules._model import Fixer, Hit
+from ascend_studio.schema import Text
 
 __all__ = [
     "host_placement",
@@ -41,7 +42,9 @@ def remove_listed(how: Applicability, name: str = "which") -> Fixer:
     """One fix removing the keys the hit lists in ``name`` (``"a, b"``)."""
 
     def make(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
-        listed = str(hit.ns.get(name, "")).split(", ")
+        value = hit.ns.get(name, "")
+        # a list of names is a Text (``、`` in Chinese): the English side has ", "
+        listed = (value.en if isinstance(value, Text) else str(value)).split(", ")
         edits = tuple(RemoveKey(k) for k in listed if k and (ctx.is_set(k) or ctx.uses(k)))
         if edits:
             yield Fix(edits, how)

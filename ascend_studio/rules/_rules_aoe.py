@@ -13,6 +13,7 @@ from ascend_studio.rules._fixes_env import aoe_in_config, unset
 from ascend_studio.rules._fixes_interplay import remove_set
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_env import E
+from ascend_studio.rules._wording import subject
 
 __all__ = ["AOE_RULES"]
 
@@ -36,14 +37,14 @@ def _aoe_env_drops(c: Ctx) -> Mapping[str, object] | None:
     if c.is_set("aoe_mode") or not c.env_given("AOE_MODE"):
         return None
     which = [p for p in ("work_path", "distribute_config") if c.is_set(p)]
-    return {"which": ", ".join(which)} if which else None
+    return subject(which) if which else None
 
 
 def _aoe_params_unused(c: Ctx) -> Mapping[str, object] | None:
     if c.is_set("aoe_mode") or c.env_given("AOE_MODE"):
         return None
     which = [p for p in ("work_path", "distribute_config", "aoe_config_file") if c.is_set(p)]
-    return {"which": ", ".join(which)} if which else None
+    return subject(which) if which else None
 
 
 def _aoe_env_target(c: Ctx) -> bool:
@@ -85,7 +86,7 @@ AOE_RULES: tuple[Rule, ...] = (
         _aoe_env_drops,
         message=(
             'AOE 仅由环境变量 AOE_MODE 开启时，NPURunConfig 中的 {which} 不会发送，work_path 实际为 "./"（依据代码推断）。',
-            "When AOE is enabled only by AOE_MODE, {which} from NPURunConfig is never sent and "
+            "When AOE is enabled only by AOE_MODE, {which} from NPURunConfig {is} never sent and "
             'work_path is "./" (derived from the code).',
         ),
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode)",
@@ -102,7 +103,7 @@ AOE_RULES: tuple[Rule, ...] = (
         _aoe_params_unused,
         message=(
             "未开启 AOE（aoe_mode 与 AOE_MODE 均未设置），{which} 不起作用。",
-            "AOE is off (neither aoe_mode nor AOE_MODE is set), so {which} does nothing.",
+            "AOE is off (neither aoe_mode nor AOE_MODE is set), so {which} {does} nothing.",
         ),
         source="npu_estimator.py (work_path/distribute_config written only if aoe_mode); npurunconfig-page:AOE",
         fix=("设置 aoe_mode，或删除这些参数。", "Set aoe_mode, or remove them."),

@@ -10,6 +10,7 @@ from ascend_studio.rules._fix import SetValue
 from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_interplay import remove_listed, remove_set, settings_off
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._wording import subject
 
 __all__ = ["DUMP_RULES"]
 
@@ -33,7 +34,7 @@ def _dump_fields_ignored(c: Ctx) -> Mapping[str, object] | None:
     both_off = c.is_off("dump_config.enable_dump") and c.is_off("dump_config.enable_dump_debug")
     if both_off and c.is_set("dump_config.dump_path"):
         ignored.append("dump_config.dump_path")
-    return {"which": ", ".join(ignored)} if ignored else None
+    return subject(ignored) if ignored else None
 
 
 def _debug_mode_dropped(c: Ctx) -> bool:
@@ -67,7 +68,7 @@ DUMP_RULES: tuple[Rule, ...] = (
         _dump_fields_ignored,
         message=(
             "未开启对应的 dump 开关，{which} 不会生效。",
-            "The matching dump switch is off, so {which} has no effect.",
+            "The matching dump switch is off, so {which} {has} no effect.",
         ),
         source=ATTRS + " (dump fields read only if enable_dump / enable_dump_debug)",
         fix=(

@@ -10,6 +10,7 @@ debug file, AOE features with ``aoe_mode``...).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterator, Mapping
 
 from ascend_studio.companion import Problem, file_formats, param_for, value_token
@@ -26,6 +27,7 @@ from ascend_studio.rules._files import (
 )
 from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Condition, FileSpot, Hit, Severity
+from ascend_studio.schema import Text
 
 __all__ = [
     "FORMAT_RULES",
@@ -135,7 +137,26 @@ def unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
     unknown = sorted(set(options) - DEBUG_OPTIONS)
     if not unknown:
         return None
-    return {"unknown": ", ".join(unknown), "at": at(param, options[unknown[0]])}
+    return {
+        "unknown": ", ".join(unknown),
+        "at": at(param, options[unknown[0]]),
+        "hint": _did_you_mean(unknown, sorted(DEBUG_OPTIONS)),
+    }
+
+
+def _did_you_mean(unknown: list[str], known: list[str]) -> Text:
+    """``Did you mean ccec_g?`` for each unknown name close to a known one (case aside)."""
+    pairs = []
+    for name in unknown:
+        same_case = [k for k in known if k.lower() == name.lower()]
+        near = same_case or difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+        if near:
+            pairs.append((name, near[0]))
+    if not pairs:
+        return Text.of("", "")
+    zh = "".join(f"{name} 是否想写 {near}？" for name, near in pairs)
+    en = " ".join(f"{name}: did you mean {near}?" for name, near in pairs)
+    return Text.of(zh, " " + en)
 
 
 def oom_at(c: Ctx) -> Mapping[str, object] | None:

@@ -97,9 +97,9 @@ FILE_RULES: tuple[Rule, ...] = (
         ("op_debug_config",),
         unknown_debug_options,
         message=(
-            "op_debug_config 文件中的选项 {unknown} 不是已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag）。",
+            "op_debug_config 文件中的选项 {unknown} 不是已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag）。{hint}",
             "The op_debug_config file has unknown options {unknown} (known: oom, dump_cce, "
-            "dump_loc, ccec_O0, ccec_g, check_flag).",
+            "dump_loc, ccec_O0, ccec_g, check_flag).{hint}",
         ),
         source=PAGE + ": 功能调试 op_debug_config",
         fix=(

@@ -15,6 +15,7 @@ from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_interplay import host_placement, next_multiple, remove_set
 from ascend_studio.rules._fixes_values import as_runtime
 from ascend_studio.rules._model import Rule, rule
+from ascend_studio.rules._wording import subject
 from ascend_studio.schema import number_text
 
 __all__ = ["INTERPLAY_RULES"]
@@ -84,7 +85,7 @@ def _needs_dynamic_input(c: Ctx) -> Mapping[str, object] | None:
     if c.is_true("dynamic_input"):
         return None
     paths = [p for p in ("dynamic_inputs_shape_range", "dynamic_graph_execute_mode") if c.is_set(p)]
-    return {"which": ", ".join(paths)} if paths else None
+    return subject(paths) if paths else None
 
 
 def _precision_over_implmode(c: Ctx) -> bool:
@@ -302,7 +303,7 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         _needs_dynamic_input,
         message=(
             "{which} 仅在 dynamic_input=True 时读取，当前被忽略。",
-            "{which} is only read with dynamic_input=True; it is ignored now.",
+            "{which} {is} only read with dynamic_input=True; ignored now.",
         ),
         source=ATTRS + " (read only inside if (dynamic_input))",
         fix=(

@@ -12,6 +12,7 @@ from ascend_studio.rules._fixes_values import (
     unique_devices,
 )
 from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.rules._wording import subject
 from ascend_studio.schema import (
     check_device_list,
     format_problem,
@@ -80,7 +81,7 @@ def _policy_one(c: Ctx) -> bool:
 
 def _unsupported_distribute(c: Ctx) -> Mapping[str, object] | None:
     which = [p for p in ("train_distribute", "eval_distribute") if c.is_set(p)]
-    return {"which": ", ".join(which)} if which else None
+    return subject(which) if which else None
 
 
 def _debug_level_350(c: Ctx) -> bool:
@@ -258,7 +259,7 @@ VALUE_RULES: tuple[Rule, ...] = (
         _unsupported_distribute,
         message=(
             "{which} 继承自 tf.estimator.RunConfig，但在 NPU 上不支持。",
-            "{which} comes from tf.estimator.RunConfig but is not supported on the NPU.",
+            "{which} {comes} from tf.estimator.RunConfig but {is} not supported on the NPU.",
         ),
         source="docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
         fix=(

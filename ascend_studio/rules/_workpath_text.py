@@ -84,7 +84,7 @@ def _shape_issues(path: str) -> list[WorkPathIssue]:
     if any(part in (".", "..") for part in path.split("/")[:-1]):
         message = Text(
             zh="路径中含有 “.” 或 “..” 段，实际位置不直观。",
-            en="The path contains “.” or “..” segments, which hide where it really points.",
+            en="The path contains '.' or '..' segments, which hide where it really points.",
         )
         found.append(WorkPathIssue("dot_segment", "warning", message))
     return found
@@ -102,7 +102,7 @@ def _machine_issue(path: str) -> WorkPathIssue | None:
         return None
     message = Text(
         zh=f"无法确认最后一段 “{last}” 能唯一标识机器；建议采用 机器IP_虚拟机ID_容器ID 的形式，如 172.16.1.12_01_03。",
-        en=f"Cannot tell whether the last segment “{last}” identifies the machine uniquely; the recommended form is machineIP_vmID_containerID, e.g. 172.16.1.12_01_03.",
+        en=f"Cannot tell whether the last segment '{last}' identifies the machine uniquely; the recommended form is machineIP_vmID_containerID, e.g. 172.16.1.12_01_03.",
     )
     return WorkPathIssue("machine_form", "warning", message)
 

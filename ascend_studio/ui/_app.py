@@ -13,10 +13,11 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__, _dataclass_cache
+from ascend_studio._lang import env_language
 from ascend_studio._startup import mark
 from ascend_studio.schema import CatalogError, shipped_catalog
 from ascend_studio.ui._display import NO_DISPLAY_STATUS, display_problem
-from ascend_studio.ui._i18n import Language, system_language, tr
+from ascend_studio.ui._i18n import Language, normalize_language, system_language, tr
 from ascend_studio.ui._settings import APP_ID, Settings
 from ascend_studio.ui._window import MainWindow
 
@@ -64,15 +65,16 @@ def create_window(
     return MainWindow(catalog, settings, chosen, progressive=progressive)
 
 
-def start_app(argv: list[str]) -> tuple[QApplication, MainWindow]:
+def start_app(argv: list[str], lang: Language | None = None) -> tuple[QApplication, MainWindow]:
     """The application and its shown main window. Once the window is fully built,
     ``argv``'s file is opened (:func:`open_file`), then, in the next turn, any unsaved
     work a crash left is offered, whether or not a file was named (a recovered document
     replaces the file just opened only if the user says so); once every form row is
-    built, the shipped catalog is verified on a worker thread (:class:`CatalogCheck`)."""
+    built, the shipped catalog is verified on a worker thread (:class:`CatalogCheck`).
+    ``lang`` (``ascend-studio --lang zh``): the language of this run, not remembered."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
-    window = create_window()
+    window = create_window(lang=lang)
     window.show()
     mark("show")
 
@@ -162,13 +164,15 @@ class CatalogCheck(QObject):
         self.failed()
 
 
-def run_app(argv: list[str]) -> int:
-    """Entry point of ``ascend-studio`` without a subcommand; ``argv`` may hold a file."""
-    problem = display_problem(argv)
+def run_app(argv: list[str], lang: str | None = None) -> int:
+    """Entry point of ``ascend-studio`` without a subcommand; ``argv`` may hold a file,
+    ``lang`` is a ``--lang`` given before it."""
+    chosen = normalize_language(lang) if lang else None
+    problem = display_problem(argv, lang=chosen or env_language() or "en")
     if problem is not None and QApplication.instance() is None:
         print(problem, file=sys.stderr)
         return NO_DISPLAY_STATUS
-    app, window = start_app(argv)
+    app, window = start_app(argv, chosen)
     if os.environ.get(SMOKE_TEST_ENV):
         return _smoke_test(app, window)
     return app.exec()

@@ -110,6 +110,8 @@ def connect_document(window: MainWindow) -> None:
     window.form.finished.connect(window.model.close_merge)
     window.form.reset_requested.connect(window.reset_field)
     window.form.file_edit_requested.connect(window.companions.open)
+    window.companions.unsaved_changed.connect(window.form.set_unsaved_files)
+    window.companions.notice.connect(lambda text: window.statusBar().showMessage(text, 10000))
     window.form.env.env_edited.connect(lambda env, shell: _edits.edit_env(window, env, shell))
     window.diagnostics.param_activated.connect(window.reveal)
     window.diagnostics.fix_requested.connect(window.apply_fix)

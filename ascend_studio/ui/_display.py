@@ -16,10 +16,28 @@ __all__ = ["NO_DISPLAY_STATUS", "display_problem"]
 #: Exit status when no window can be opened (the CLI's status for unusable input).
 NO_DISPLAY_STATUS = 2
 
-_ADVICE = (
-    "use the headless commands (ascend-studio --help), connect with `ssh -X`, "
-    "or set QT_QPA_PLATFORM=offscreen"
-)
+_ADVICE = {
+    "en": (
+        "use the headless commands (ascend-studio --help), connect with `ssh -X`, "
+        "or set QT_QPA_PLATFORM=offscreen"
+    ),
+    "zh": "请改用命令行子命令（ascend-studio --help），或用 `ssh -X` 连接，或设置 QT_QPA_PLATFORM=offscreen",
+}
+#: Why no window can open, in both languages.
+_MISSING = {
+    "wayland": (
+        "no Wayland display (WAYLAND_DISPLAY is unset)",
+        "没有 Wayland 显示（未设置 WAYLAND_DISPLAY）",
+    ),
+    "x11": (
+        "no display to open the window on (DISPLAY is unset)",
+        "没有可打开窗口的显示（未设置 DISPLAY）",
+    ),
+    "cursor": (
+        "Qt needs the system library libxcb-cursor0 for X11 (apt install libxcb-cursor0)",
+        "Qt 在 X11 上需要系统库 libxcb-cursor0（apt install libxcb-cursor0）",
+    ),
+}
 
 
 def _platform(argv: Sequence[str], environ: Mapping[str, str]) -> str:
@@ -34,24 +52,32 @@ def display_problem(
     argv: Sequence[str] = (),
     environ: Mapping[str, str] | None = None,
     platform: str = sys.platform,
+    lang: str = "en",
 ) -> str | None:
-    """One line saying why no window can open, or ``None`` when one can."""
+    """One line saying why no window can open (in ``lang``), or ``None`` when one can."""
     env = os.environ if environ is None else environ
     if not platform.startswith("linux"):
         return None  # Windows and macOS always have their own platform plugin
-    plugin = _platform(argv, env).split(":")[0].split(";")[0]
+    missing = _missing(_platform(argv, env).split(":")[0].split(";")[0], env)
+    if missing is None:
+        return None
+    zh = lang == "zh"
+    reason = _MISSING[missing][1 if zh else 0]
+    return f"ascend-studio: {reason}{'：' if zh else ': '}{_ADVICE['zh' if zh else 'en']}"
+
+
+def _missing(plugin: str, env: Mapping[str, str]) -> str | None:
+    """What is missing for ``plugin`` (a ``_MISSING`` key), or None."""
     x11, wayland = env.get("DISPLAY", ""), env.get("WAYLAND_DISPLAY", "")
     if plugin.startswith("wayland"):
-        missing = "" if wayland else "no Wayland display (WAYLAND_DISPLAY is unset)"
-    elif plugin not in {"", "xcb"}:
-        missing = ""  # offscreen, vnc, eglfs, linuxfb, minimal: no display server needed
-    elif not x11 and (plugin == "xcb" or not wayland):
-        missing = "no display to open the window on (DISPLAY is unset)"
-    elif x11 and not wayland and not _loadable("libxcb-cursor.so.0"):
-        missing = "Qt needs the system library libxcb-cursor0 for X11 (apt install libxcb-cursor0)"
-    else:
-        missing = ""
-    return f"ascend-studio: {missing}: {_ADVICE}" if missing else None
+        return None if wayland else "wayland"
+    if plugin not in {"", "xcb"}:
+        return None  # offscreen, vnc, eglfs, linuxfb, minimal: no display server needed
+    if not x11 and (plugin == "xcb" or not wayland):
+        return "x11"
+    if x11 and not wayland and not _loadable("libxcb-cursor.so.0"):
+        return "cursor"
+    return None
 
 
 def _loadable(library: str) -> bool:

@@ -96,6 +96,8 @@ def make_dock(
         if shown:
             _tab_with_open_neighbour(window, dock)
             _opened(window, dock, share)
+        else:
+            _closed(window)
 
     dock.toggleViewAction().triggered.connect(toggled)
     menu = window.actions_.menus.get("view")
@@ -130,6 +132,47 @@ def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -
     else:
         size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
     window.resizeDocks([dock], [size], orientation)
+    if area == _RIGHT and not dock.isFloating():
+        QApplication.sendPostedEvents()  # the layout gives the dock its width first
+        _make_room_beside(window, dock)
+
+
+#: The width below which the previews are no use (a code line of about 35 characters):
+#: narrower, they make way for a side dock rather than be squeezed.
+PREVIEWS_READABLE = 300
+
+
+def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
+    """A side dock where the window is narrow (1280 px): the navigation and the form
+    keep the widths they need, and the previews make way when what is left for them
+    would be unreadable; the dock gets that width. Squeezed together, the navigation
+    cut its names ("Perfo…"), the form scrolled sideways and the previews were 170 px.
+    Closing the dock gives the previews back (:func:`_closed`)."""
+    from ascend_studio.ui import _shell
+
+    main = window.main
+    handles = main.handleWidth() * (main.count() - 1)
+    nav, form = window.nav.needed_width(), window.form.needed_width()
+    width = main.width() + dock.width()  # what the central area and the dock share
+    left = width - nav - form - handles - PREVIEWS_READABLE
+    if left >= dock.width():
+        _shell.widen_form(window, main.width(), form)
+        return
+    room = max(width - nav - form - handles, DOCK_MINIMUM.width())
+    window.resizeDocks([dock], [room], Qt.Orientation.Horizontal)
+    main.setSizes([nav, max(main.width() - nav - handles, form), 0])
+
+
+def _closed(window: MainWindow) -> None:
+    """The last side dock closed: the previews come back at their share."""
+    from ascend_studio.ui import _shell
+
+    side_open = any(
+        d.isVisible() and window.dockWidgetArea(d) == _RIGHT and not d.isFloating()
+        for d in _docks(window)
+    )
+    if not side_open and window.main.sizes()[-1] == 0:
+        _shell.widen_form(window, window.main.width(), window.form.needed_width())
 
 
 def _tab_with_open_neighbour(window: MainWindow, dock: QDockWidget) -> None:

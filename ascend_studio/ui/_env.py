@@ -6,6 +6,11 @@ third column toggles that. The fourth says whether the value is shell text
 literal (``$dollar`` exported quoted, as it is); typing a value makes it literal
 unless the user ticks it as shell text. Names known to the catalog complete as
 you type and show their purpose.
+
+A variable added by name waits in the table, its value open for typing, until a
+value is typed (or it is ticked unset): added to the profile empty at once, it was
+flagged as an error before the user could type anything. The name field sits above
+the table, so it stays under the pointer while rows are added below it.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ class EnvTable(QWidget):
         self._env: Env = {}
         self._shell: frozenset[str] = frozenset()
         self._findings: dict[str, list[Finding]] = {}
+        #: Names added but not given a value yet (not in the profile).
+        self._pending: list[str] = []
         self._updating = False
         self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("env:table")
@@ -79,27 +86,41 @@ class EnvTable(QWidget):
         bar.addWidget(self.remove_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
-        layout.addWidget(self.table)
         layout.addLayout(bar)
+        layout.addWidget(self.table)
         self.set_language(self.lang)
 
     # -- from the window -----------------------------------------------------------------
     def set_env(self, env: Env, shell: Iterable[str] = ()) -> None:
         shell = frozenset(shell)
-        if (env, shell) == (self._env, self._shell) and self.table.rowCount() == len(env):
-            return
+        self._pending = [name for name in self._pending if name not in env]
+        rows = len(env) + len(self._pending)
+        if (env, shell) == (self._env, self._shell) and self.table.rowCount() == rows:
+            return  # what the table shows (an edit made in it comes back here)
         self._env, self._shell = dict(env), shell
+        self._rebuild()
+
+    def _rebuild(self) -> None:
         self._updating = True
         try:
             self.table.setRowCount(0)
-            for name, value in sorted(env.items()):
-                self._append(name, value, name in shell)
+            for name, value in sorted(self._env.items()):
+                self._append(name, value, name in self._shell)
+            for name in self._pending:
+                self._append(name, "", shell=False, pending=True)
         finally:
             self._updating = False
         self._fit()
 
     def set_findings(self, findings: dict[str, list[Finding]]) -> None:
         self._findings = findings  # kept: the tooltips are rewritten when the language changes
+        self._updating = True  # colours and tooltips: not the user's edits
+        try:
+            self._show_findings(findings)
+        finally:
+            self._updating = False
+
+    def _show_findings(self, findings: dict[str, list[Finding]]) -> None:
         for row in range(self.table.rowCount()):
             item = self._cell(row, 0)
             found = findings.get(item.text(), [])
@@ -137,12 +158,31 @@ class EnvTable(QWidget):
 
     # -- user actions ----------------------------------------------------------------------
     def add_variable(self, name: str, value: str | None = "") -> None:
+        """Add ``name`` with ``value``; with no value (the Add button), the row waits
+        for one, its value cell open for typing."""
         name = name.strip()
         if not _NAME.fullmatch(name):  # what a POSIX shell accepts as a variable name
+            return
+        if name not in self._env and value == "":
+            if name not in self._pending:
+                self._pending.append(name)
+                self._rebuild()
+            self._edit_value(name)
             return
         env = dict(self._env)
         env[name] = env.get(name, value)
         self.env_edited.emit(env, self._shell)
+
+    def pending(self) -> list[str]:
+        """The names added that wait for a value."""
+        return list(self._pending)
+
+    def _edit_value(self, name: str) -> None:
+        for row in range(self.table.rowCount()):
+            if self._cell(row, 0).text() == name:
+                self.table.setCurrentCell(row, 1)
+                self.table.editItem(self._cell(row, 1))
+                return
 
     def _add_clicked(self) -> None:
         self.add_variable(self.name_box.currentText())
@@ -151,7 +191,10 @@ class EnvTable(QWidget):
     def _remove_clicked(self) -> None:
         rows = sorted({index.row() for index in self.table.selectedIndexes()})
         names = {self._cell(row, 0).text() for row in rows}
-        if names:
+        if names & set(self._pending):
+            self._pending = [name for name in self._pending if name not in names]
+            self._rebuild()
+        if names & set(self._env):
             kept = {k: v for k, v in self._env.items() if k not in names}
             self.env_edited.emit(kept, self._shell - names)
 
@@ -167,15 +210,24 @@ class EnvTable(QWidget):
         for row in range(self.table.rowCount()):
             name = self._cell(row, 0).text()
             unset = self._cell(row, 2).checkState() == Qt.CheckState.Checked
-            env[name] = None if unset else self._cell(row, 1).text()
+            value = self._cell(row, 1).text()
+            typed = row == item.row() and item.column() == 1
+            if name in self._pending and not unset and not value and not typed:
+                continue  # still waiting for its value
+            env[name] = None if unset else value
             ticked = self._cell(row, _SHELL_COLUMN).checkState() == Qt.CheckState.Checked
             if not unset and ticked and self._one_word(row):
                 shell.add(name)
         if (env, frozenset(shell)) != (self._env, self._shell):
+            # what the table now shows: the same mapping coming back from the window
+            # leaves the table alone (rebuilt under the open editor, Qt complained that
+            # commitData was called with an editor that does not belong to the view)
+            self._env, self._shell = env, frozenset(shell)
+            self._pending = [name for name in self._pending if name not in env]
             self.env_edited.emit(env, frozenset(shell))
 
     # -- helpers ---------------------------------------------------------------------------
-    def _append(self, name: str, value: str | None, shell: bool) -> None:
+    def _append(self, name: str, value: str | None, shell: bool, *, pending: bool = False) -> None:
         row = self.table.rowCount()
         self.table.insertRow(row)
         key = QTableWidgetItem(name)
@@ -195,6 +247,8 @@ class EnvTable(QWidget):
         is_shell.setCheckState(Qt.CheckState.Checked if shell else Qt.CheckState.Unchecked)
         self.table.setItem(row, _SHELL_COLUMN, is_shell)
         self._mark_shell(row)
+        if pending:
+            shown.setToolTip(tr("Type the value: the variable is added once it has one."))
 
     def _one_word(self, row: int) -> bool:
         """Shell text must stay one word after ``NAME=`` (``a; b`` would run ``b``): a

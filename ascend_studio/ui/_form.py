@@ -24,7 +24,7 @@ from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, RowStack, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, RowState, UnknownState
-from ascend_studio.ui.editors import SubconfigEditor
+from ascend_studio.ui.editors import PathEditor, SubconfigEditor
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -54,6 +54,7 @@ class FormView(RowsBuilt):
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
         self._states: dict[str, RowState] = {}
         self._target: tuple[str, str] | None = None
+        self.unsaved_files: frozenset[str] = frozenset()
         self.match: set[str] | None = None
         self._show_env = True
         self.hide_unavailable = False
@@ -210,6 +211,14 @@ class FormView(RowsBuilt):
 
     def state(self, path: str) -> RowState:
         return self._states.get(path, UNSET)
+
+    def set_unsaved_files(self, params: frozenset[str]) -> None:
+        """Mark the rows whose file text is kept in the profile only (rows built later
+        are marked as they are built)."""
+        self.unsaved_files = params
+        for path, row in self.rows.items():
+            if isinstance(row.editor, PathEditor):
+                row.editor.set_unsaved(path in params)
 
     def set_target(self, product: str, scenario: str) -> None:
         self._target = (product, scenario)

@@ -25,7 +25,7 @@ from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import RowState
-from ascend_studio.ui.editors import SubconfigEditor
+from ascend_studio.ui.editors import PathEditor, SubconfigEditor
 
 __all__ = ["UNSET", "RowsBuilt"]
 
@@ -62,6 +62,8 @@ class RowsBuilt(QScrollArea):
     sections: dict[str, Section]
     _states: dict[str, RowState]
     _target: tuple[str, str] | None
+    #: Parameters whose file text is kept in the profile only (their rows say so).
+    unsaved_files: frozenset[str]
 
     def _wanted(self, param: Parameter) -> bool:
         """Whether the row of ``param`` is shown (the form's filters decide)."""
@@ -234,6 +236,8 @@ class RowsBuilt(QScrollArea):
         if self._target is not None:
             row.set_target(*self._target)
         row.apply(self._states.get(param.path, UNSET))
+        if param.path in self.unsaved_files and isinstance(row.editor, PathEditor):
+            row.editor.set_unsaved(True)
         if not self._wanted(param):
             row.setVisible(False)
         self.rows[param.path] = row

@@ -23,6 +23,7 @@ from typing import Literal
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QObject, QTranslator
 
 from ascend_studio._digest import hex_digest
+from ascend_studio._lang import env_language
 from ascend_studio._resources import resource_path
 
 __all__ = [
@@ -61,8 +62,10 @@ def normalize_language(value: str) -> Language:
 
 
 def system_language() -> Language:
-    """The first-run default: Chinese on a Chinese system locale, else English."""
-    return normalize_language(QLocale.system().name())
+    """The first-run default: the environment's language (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, as the command line reads them), else the system
+    locale's: Chinese for a Chinese one, else English."""
+    return env_language() or normalize_language(QLocale.system().name())
 
 
 def QT_TR_NOOP(text: str) -> str:  # the name Qt Linguist looks for
@@ -90,12 +93,13 @@ def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-def plural(count: int, one: str, many: str) -> str:
-    """``one`` or ``many`` (both marked with QT_TR_NOOP) translated, ``{count}`` filled.
+def plural(count: int, one: str, many: str, **fields: object) -> str:
+    """``one`` or ``many`` (both marked with QT_TR_NOOP) translated, ``{count}`` and
+    any other ``fields`` filled.
 
     English says "1 error", "2 errors"; Chinese has one form, so both translate alike.
     """
-    return tr(one if count == 1 else many).format(count=count)
+    return tr(one if count == 1 else many).format(count=count, **fields)
 
 
 def counts_text(errors: int, warnings: int, infos: int, sep: str) -> str:

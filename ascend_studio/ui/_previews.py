@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QTextCursor
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -44,6 +45,9 @@ class _Preview(QWidget):
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        # a few lines at least: the format list may take the tab bar's place above it
+        # within the pane's minimum (ui/_places.PREVIEWS_MINIMUM)
+        self.text.setMinimumHeight(40)
         # Read-only text rewritten on every edit: its own undo history only grew
         # (58,724 steps, ~2.6 MiB per 1,000 edits across the five previews).
         self.text.document().setUndoRedoEnabled(False)
@@ -56,11 +60,11 @@ class _Preview(QWidget):
         self.save = QPushButton(self)
         self.save.setObjectName(f"preview:{fmt}:save")
         self.status = QLabel(self)
-        bar = QHBoxLayout()
+        bar = self.bar = QHBoxLayout()
         bar.addWidget(self.status, 1)
         bar.addWidget(self.copy)
         bar.addWidget(self.save)
-        layout = QVBoxLayout(self)
+        layout = self.column = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addWidget(self.text, 1)
         layout.addLayout(bar)
@@ -89,7 +93,13 @@ class _Preview(QWidget):
 
 
 class PreviewPane(QTabWidget):
-    """One tab per preview format; ``save_requested(fmt)`` asks the window to save."""
+    """One tab per preview format; ``save_requested(fmt)`` asks the window to save.
+
+    Where the tabs do not fit side by side (seven formats in the ~360 px a 1280x800
+    window leaves the previews), the tab bar gives way to a list of the formats in
+    its place, above the text: a tab bar cut "env-file" to "env-…" and hid the
+    others behind scroll arrows.
+    """
 
     save_requested = Signal(str)
 
@@ -103,6 +113,18 @@ class PreviewPane(QTabWidget):
         #: Tabs whose text is older than the last refresh (rendered when shown or read).
         self._stale: set[str] = set()
         self.currentChanged.connect(lambda _index: self._render_shown())
+        self.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
+        self.chooser = QComboBox(self)
+        self.chooser.setObjectName("previews:format")
+        # as narrow as the pane may get: the list shows each name whole when it opens
+        self.chooser.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.chooser.setMinimumContentsLength(8)
+        self.chooser.hide()
+        self.chooser.activated.connect(self.setCurrentIndex)
+        self.currentChanged.connect(self._follow)
+        self.compact = False
 
     def set_formats(self, formats: Iterable[FormatInfo]) -> None:
         """One tab per format that previews, in the given order (the old tabs go)."""
@@ -121,6 +143,7 @@ class PreviewPane(QTabWidget):
         self.retranslate(self.lang)
         self._stale = set(self.tabs)  # the last refresh's texts, when shown or read
         self._render_shown()
+        self._fit()
 
     def refresh(self, render: Callable[[str], str]) -> int:
         """Regenerate the shown tab with ``render(fmt)`` now and the others when they are
@@ -149,6 +172,34 @@ class PreviewPane(QTabWidget):
     def show_format(self, fmt: str) -> None:
         self.setCurrentWidget(self.tabs[fmt])
 
+    # -- tabs, or a list where they do not fit -------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        bar = self.tabBar()
+        needed = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        compact = bool(self.tabs) and needed > self.width()
+        if compact != self.compact:
+            self.compact = compact
+            bar.setVisible(not compact)
+            self.chooser.setVisible(compact)
+        self._follow(self.currentIndex())
+
+    def _follow(self, index: int) -> None:
+        """The list sits in the shown page's bar, on the shown format."""
+        page = self.widget(index)
+        if not self.compact or not isinstance(page, _Preview):
+            return
+        old = self.chooser.parentWidget()
+        if old is not page:
+            if isinstance(old, _Preview):
+                old.column.removeWidget(self.chooser)
+            page.column.insertWidget(0, self.chooser)  # where the tab bar was: no wider
+            self.chooser.show()
+        self.chooser.setCurrentIndex(index)
+
     def retranslate(self, lang: str | None = None) -> None:
         self.lang = lang or self.lang
         for fmt, page in self.tabs.items():
@@ -157,6 +208,11 @@ class PreviewPane(QTabWidget):
             page.copy.setText(tr("Copy"))
             page.save.setText(tr("Save…"))
             page.copy.setToolTip(tr("Copy this text to the clipboard"))
+        self.chooser.clear()
+        self.chooser.addItems([page.info.label.get(self.lang) for page in self.tabs.values()])
+        self.chooser.setToolTip(tr("Export format shown"))
+        self.chooser.setCurrentIndex(self.currentIndex())
+        self._fit()
 
 
 def _common_prefix(a: str, b: str) -> int:

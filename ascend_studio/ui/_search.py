@@ -78,7 +78,7 @@ def select(
     active = frozenset(filters)
     unknown = active - set(FILTERS)
     if unknown:
-        raise ValueError(f"unknown filter(s): {', '.join(sorted(unknown))}")
+        raise ValueError(f"unknown filters: {', '.join(sorted(unknown))}")
     query = query.strip()
     if not query and not active:
         return Selection(None)

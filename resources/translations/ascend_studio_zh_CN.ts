@@ -466,6 +466,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_env.py"/>
+        <source>Type the value: the variable is added once it has one.</source>
+        <translation>请输入取值：有了取值后才会加入该变量。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_env.py"/>
         <source>Kept literal: as shell text this is not one shell word (an unquoted blank, ; or line break would end it and run the rest).</source>
         <translation>按字面值保留：作为 shell 文本它不是一个 shell 单词（未加引号的空白、; 或换行会结束它并把其余部分当作命令运行）。</translation>
     </message>
@@ -484,6 +489,7 @@
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
         <location filename="../../ascend_studio/ui/_window.py"/>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -634,6 +640,11 @@
         <location filename="../../ascend_studio/ui/_previews.py"/>
         <source>Copy this text to the clipboard</source>
         <translation>把这段文本复制到剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_previews.py"/>
+        <source>Export format shown</source>
+        <translation>显示的导出格式</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_row.py"/>
@@ -838,8 +849,18 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>{path}: {count} setting(s) change. Coloured lines are what changes; every other line is written back byte for byte. The original is kept as {backup} (the first write makes it; later writes keep it).</source>
-        <translation>{path}：{count} 项设置将改变。着色的行是改动之处，其他每一行都原样写回；最初的原文件保留为 {backup}（第一次写入时生成，之后的写入保留它）。</translation>
+        <source>{path}: {count} setting changes.</source>
+        <translation>{path}：{count} 项设置将改变。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>{path}: {count} settings change.</source>
+        <translation>{path}：{count} 项设置将改变。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Coloured lines are what changes; every other line is written back byte for byte. The original is kept as {backup} (the first write makes it; later writes keep it).</source>
+        <translation>着色的行是改动之处，其他每一行都原样写回；最初的原文件保留为 {backup}（第一次写入时生成，之后的写入保留它）。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
@@ -1065,6 +1086,16 @@
         <location filename="../../ascend_studio/ui/companion/_controller.py"/>
         <source>Edit file {name}</source>
         <translation>编辑文件 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_controller.py"/>
+        <source>Wrote {path}</source>
+        <translation>已写入 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_controller.py"/>
+        <source>{name}: the text is kept in the profile only</source>
+        <translation>{name}：文本只保存在配置中</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/companion/_dialog.py"/>
@@ -1297,6 +1328,36 @@
         <location filename="../../ascend_studio/ui/companion/_forms_lines.py"/>
         <source>Nodes (one per line):</source>
         <translation>节点（每行一个）：</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>OK writes {path}.</source>
+        <translation>点击“确定”会写入 {path}。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>No path: OK keeps the text in the profile only; Save as… writes it to a file.</source>
+        <translation>未填写路径：点击“确定”只把文本保存在配置中；“另存为…”可把它写入文件。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>The folder of {path} is not on this computer: OK keeps the text in the profile only. Save as… writes it here; ascend-studio export -o DIR/ writes it next to the export.</source>
+        <translation>本机上没有 {path} 所在的目录：点击“确定”只把文本保存在配置中。“另存为…”可写到本机；ascend-studio export -o 目录/ 会把它写在导出文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>Edit file</source>
+        <translation>编辑文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>{path} holds other text. Replace it with the text edited here?</source>
+        <translation>{path} 中是另外的内容。要用这里编辑的文本替换它吗？</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/companion/_write.py"/>
+        <source>Cannot write the file</source>
+        <translation>无法写入文件</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/compare/_source.py"/>
@@ -1635,6 +1696,16 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Not saved to a file: the text edited with Edit file… is kept in the profile, and this path does not hold it on this computer. Edit file… &gt; OK writes it where its folder exists; ascend-studio export -o DIR/ writes it next to the export.</source>
+        <translation>未保存到文件：用“编辑文件…”编辑的文本保存在配置中，本机上此路径的文件并不是这些内容。在“编辑文件…”中点击“确定”会在目录存在时写入；ascend-studio export -o 目录/ 会把它写在导出文件旁边。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
+        <source>Edit file… (not saved)</source>
+        <translation>编辑文件…（未保存）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_path.py"/>
         <source>Choose a directory</source>
         <translation>选择目录</translation>
     </message>
@@ -1657,6 +1728,101 @@
         <location filename="../../ascend_studio/ui/editors/_subconfig.py"/>
         <source>Show or hide the fields</source>
         <translation>显示或隐藏字段</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>recognized</source>
+        <translation>已识别</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>kept as written</source>
+        <translation>按原样保留</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>converted</source>
+        <translation>已转换</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>unknown keyword</source>
+        <translation>未知关键字参数</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>unknown key</source>
+        <translation>未知键</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>wrong field type</source>
+        <translation>字段类型不符</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>not imported</source>
+        <translation>未导入</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>sourced file</source>
+        <translation>被 source 的文件</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>set under a condition</source>
+        <translation>在条件分支中设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>not exported</source>
+        <translation>未 export</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>syntax error</source>
+        <translation>语法错误</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>fails when run</source>
+        <translation>运行时报错</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>per-device loop</source>
+        <translation>逐卡循环</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>directive not understood</source>
+        <translation>无法识别的注释指令</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Windows line endings</source>
+        <translation>Windows 换行符</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>importer error</source>
+        <translation>导入器错误</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>set twice</source>
+        <translation>重复设置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>note</source>
+        <translation>说明</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
@@ -1705,8 +1871,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
-        <source>A new, untitled document (the open one stays as it is)</source>
-        <translation>新的未命名文档（当前打开的文档保持不变）</translation>
+        <source>A new, untitled document, in place of the open one</source>
+        <translation>新的未命名文档，替换当前打开的文档</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
@@ -1762,6 +1928,26 @@
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>{count} configurations found</source>
         <translation>找到 {count} 个配置</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>Load changes {name}; Edit &gt; Undo takes the import back.</source>
+        <translation>载入会修改 {name}；“编辑 &gt; 撤销”可撤回这次导入。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{name} has unsaved changes: Load first asks whether to save them.</source>
+        <translation>{name} 有未保存的更改：载入前会先询问是否保存。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>{name} is saved: it closes, and File &gt; Open Recent opens it again.</source>
+        <translation>{name} 已保存：它会被关闭，可从“文件 &gt; 最近打开”再次打开。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
+        <source>The open document has nothing unsaved: nothing is lost.</source>
+        <translation>当前文档没有未保存的内容：不会丢失任何东西。</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
@@ -2071,6 +2257,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/inspector/_view.py"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/inspector/_view.py"/>
         <source>Go to parameter</source>
         <translation>转到参数</translation>
     </message>
@@ -2147,7 +2338,7 @@
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>CANN toolkit</source>
-        <translation>CANN toolkit</translation>
+        <translation>CANN 开发套件（toolkit）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>

@@ -520,7 +520,7 @@ def test_too_many_positional_arguments_are_an_error() -> None:
     result = imp(f"config = NPURunConfig({args})\n")
     (error,) = result.report.of_kind("call_error")
     assert error.severity == "error"
-    assert "positional argument(s) too many; the real constructor raises TypeError" in (
+    assert "positional arguments too many; the real constructor raises TypeError" in (
         error.message.en
     )
     assert "remove them, or pass them by keyword" in error.message.en

@@ -138,7 +138,7 @@ def test_golden_written(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_golden_and_template_are_clean_and_detected(kind: str) -> None:
     fmt = BY_PARAM[kind]
-    for text in ((GOLDEN / f"{kind}.txt").read_text("utf-8"), fmt.template):
+    for text in ((GOLDEN / f"{kind}.txt").read_text("utf-8"), fmt.template.en, fmt.template.zh):
         assert [p for p in fmt.check(text) if p.severity != "info"] == []
         assert detect(text) == BY_PARAM[kind].kind
 
@@ -197,3 +197,35 @@ def test_the_docs_example_of_each_format_is_clean(kind: str) -> None:
     assert match is not None
     assert BY_PARAM[kind].check(match[1]) == ()
     assert detect(match[1]) == BY_PARAM[kind].kind
+
+
+def test_a_misspelt_fusion_rule_gets_the_rule_it_was_meant_to_be() -> None:
+    text = json.dumps(
+        {
+            "Switch": {
+                "GraphFusion": {"ALL": "on", "SoftmaxFusionPas": "off", "MyOwnPass": "off"},
+                "UBFusion": {"tbepool2dquantfusionpass": "on"},
+            }
+        },
+        indent=4,
+    )
+    found = [p for p in BY_PARAM["fusion_switch_file"].check(text) if p.code == "rule_name"]
+    assert [(p.line, p.severity) for p in found] == [(5, "warning"), (9, "warning")]
+    assert "did you mean SoftmaxFusionPass?" in found[0].message.en
+    assert "是否想写 TbePool2dQuantFusionPass？" in found[1].message.zh
+    # a name nothing like a known rule may be a rule this tool does not list: it passes
+
+
+def test_misspelt_debug_options_get_the_option_they_were_meant_to_be() -> None:
+    from ascend_studio.profile import Profile
+    from ascend_studio.rules import evaluate
+
+    profile = Profile(
+        values={"op_debug_config": "d.cfg"},
+        file_contents={"op_debug_config": "op_debug_config=ccec_gg,OOM,zzz\n"},
+    )
+    (found,) = [d for d in evaluate(profile) if d.rule_id == "op_debug_config.unknown_option"]
+    assert "ccec_gg: did you mean ccec_g?" in found.message.en
+    assert "OOM: did you mean oom?" in found.message.en
+    assert "zzz: did" not in found.message.en
+    assert "ccec_gg 是否想写 ccec_g？" in found.message.zh

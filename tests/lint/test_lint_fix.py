@@ -29,7 +29,7 @@ def test_fix_one_file_writes_it_keeps_a_backup_and_reports_what_is_left(
     assert "auto_tune_mode" not in script.read_text("utf-8")
     assert (project / "job/trainer.py.orig").read_text("utf-8") == ESTIMATOR_TRAINER
     assert "fixed " in err and "Remove auto_tune_mode" in err and "trainer.py.orig" in err
-    assert "Fixed 1 finding(s) in 1 file(s)." in err
+    assert "Fixed 1 finding in 1 file." in err
     assert "profile.unknown_kwarg" not in out
     assert "fix (--unsafe-fixes):" in out  # precision_mode_v2: offered, not applied
 
@@ -55,7 +55,7 @@ def test_a_tree_is_fixed_with_its_batch_options(
     assert status == 0
     assert not list(project.rglob("*.orig"))
     assert 'parameter_map["dump_mode"]' in (project / "job/session.py").read_text("utf-8")
-    assert "Fixed" in err and "2 file(s)" in err
+    assert "Fixed" in err and "2 files" in err
     assert "profile.unknown" not in out
 
 

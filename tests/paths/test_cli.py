@@ -233,7 +233,7 @@ def test_workpath_check_exit_codes(
         ["workpath", "check", "--no-fs", "--lang", "zh", "/repo/work"], capsys, monkeypatch
     )
     assert status == 0
-    assert out.startswith("warning: 无法确认最后一段")
+    assert out.startswith("警告: 无法确认最后一段")
 
 
 def test_workpath_check_json(
@@ -314,3 +314,33 @@ def test_paths_of_an_empty_script_is_nothing_found(
     status, out, err = _run(["paths", str(script)], capsys, monkeypatch)
     assert (status, out) == (2, "")
     assert "no configuration found" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "artifact"),
+    [("plog", "log"), ("PLOG", "log"), ("dump", "data_dump"), ("profiling", "profiling_data")],
+)
+def test_an_artifact_answers_to_the_names_users_know_it_by(
+    name: str, artifact: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, _ = _run(["paths", "example.ascend.json", "--artifact", name], capsys, monkeypatch)
+    assert status == 0
+    assert out.splitlines()[0].split()[0] == artifact
+
+
+def test_a_misspelt_artifact_gets_the_closest_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = _run(
+        ["paths", "example.ascend.json", "--artifact", "kernelmeta"], capsys, monkeypatch
+    )
+    assert status == 2 and "did you mean kernel_meta?" in err
+
+
+def test_no_alias_names_two_artifacts() -> None:
+    from ascend_studio.paths import load_artifacts
+
+    catalog = load_artifacts()
+    names = [n.lower() for a in catalog.artifacts for n in (a.id, *a.aliases)]
+    assert len(names) == len(set(names))
+    assert catalog.find("plog") is catalog.get("log")

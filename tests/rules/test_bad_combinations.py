@@ -733,3 +733,14 @@ def test_expression_values_are_not_judged() -> None:
     )
     ids = {d.rule_id for d in evaluate(profile)}
     assert not ids & {"type.mismatch", "value.not_allowed", "mix_compile_mode.not_bool"}
+
+
+def test_a_deprecated_parameter_with_no_effect_gets_one_finding_not_two() -> None:
+    from ascend_studio.profile import Profile
+    from ascend_studio.rules import evaluate
+
+    found = [d for d in evaluate(Profile(values={"graph_memory_max_size": 1024}))]
+    on_it = [d.rule_id for d in found if "graph_memory_max_size" in d.params]
+    assert on_it == ["status.no_effect"]
+    still = [d.rule_id for d in evaluate(Profile(values={"op_debug_level": 0}))]
+    assert "status.deprecated" in still  # deprecated but still acting: the note stays

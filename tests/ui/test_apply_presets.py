@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QPlainTextEdit, QTreeWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLabel, QTextEdit, QTreeWidget
 
 from ascend_studio.apply import recorded_source, with_source
 from ascend_studio.codegen import import_python
@@ -134,8 +134,8 @@ def test_apply_to_script_shows_side_by_side_and_writes(
     monkeypatch.setattr(_flow, "run_dialog", shown)
     window.applier.apply_script.trigger()
     dialog = shown.dialogs[0]
-    left = dialog.findChild(QPlainTextEdit, "diff:before").toPlainText()
-    right = dialog.findChild(QPlainTextEdit, "diff:after").toPlainText()
+    left = dialog.findChild(QTextEdit, "diff:before").toPlainText()
+    right = dialog.findChild(QTextEdit, "diff:after").toPlainText()
     assert "    hccl_timeout=1800," in right.splitlines()
     assert left.splitlines()[1] == "# keep me"
     assert len(left.splitlines()) == len(right.splitlines())  # rows aligned
@@ -191,3 +191,61 @@ def test_menu_entries_follow_the_language(make_window: Any, qtbot: Any) -> None:
         "New from &Preset…",
         "Apply Pre&set…",
     ]
+
+
+@pytest.mark.parametrize("width", [1180, 900])
+def test_a_long_changed_line_wraps_and_the_rows_stay_face_to_face(qtbot: Any, width: int) -> None:
+    from ascend_studio.apply import apply_text
+    from ascend_studio.ui.apply import ApplyScriptDialog
+
+    long_dir = "/home/test/" + "very_long_folder_name/" * 6 + "dump"
+    wanted = import_python(SCRIPT).configs[0].profile.with_value("dump_config.dump_path", long_dir)
+    result = apply_text(SCRIPT, wanted, "train.py")
+    dialog = ApplyScriptDialog(result, Path("/home/test/train.py"), "en")
+    qtbot.addWidget(dialog)
+    dialog.resize(width, 700)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: dialog.diff.row_tops()[0] == dialog.diff.row_tops()[1])
+    right = dialog.diff.right
+    assert long_dir in right.toPlainText()
+    assert not right.horizontalScrollBar().isVisible()  # nothing off to the side
+    document = right.document()
+    block = document.find(long_dir).block()
+    line_count = block.layout().lineCount()
+    assert line_count > 1  # wrapped, not scrolled out of view
+    left_tops, right_tops = dialog.diff.row_tops()
+    assert left_tops == right_tops and len(left_tops) == len(dialog.diff.rows)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_preset_change_and_reason_is_read_whole(qtbot: Any, catalog: Any, lang: str) -> None:
+    from ascend_studio.presets import shipped_presets
+    from ascend_studio.ui._i18n import apply_language
+    from ascend_studio.ui._wrap import cell_fits
+
+    apply_language(lang)  # type: ignore[arg-type]
+    try:
+        presets = shipped_presets(catalog)
+        profile = Profile(product="atlas_inference", scenario="training")
+        dialog = PresetDialog(presets, profile, catalog, lang, creating=False)  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)
+        dialog.resize(1120, 680)  # as it opens, at 1280x800 too
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        tree = dialog.changes
+        cut = []
+        for row in range(len(presets)):
+            dialog.list.setCurrentRow(row)
+            QApplication.processEvents()  # the rows are measured in the next layout pass
+            for index in range(tree.topLevelItemCount()):
+                item = tree.topLevelItem(index)
+                assert item is not None
+                for column in range(4):
+                    cell = tree.indexFromItem(item, column)
+                    tree.scrollTo(cell)
+                    if not cell_fits(tree, cell):
+                        cut.append((presets[row].id, item.text(0), column))
+        assert not cut, cut
+    finally:
+        apply_language("en")

@@ -159,14 +159,14 @@ def test_new_from_template_asks_before_replacing(
     assert dialog.text() == "[ByOpType]\n"
     dialogs.answer("confirm", True)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:template"), Qt.MouseButton.LeftButton)
-    assert dialog.text() == file_formats()["op_precision_mode"].template
+    assert dialog.text() == file_formats()["op_precision_mode"].template.en
 
 
 def test_unset_parameter_starts_from_the_template_and_sets_path_and_text(
     window: MainWindow, qtbot: Any, dialogs: Any, tmp_path: Path
 ) -> None:
     dialog = _open(window, qtbot, "aoe_config_file", Profile())
-    assert dialog.text() == file_formats()["aoe_config_file"].template
+    assert dialog.text() == file_formats()["aoe_config_file"].template.en
     target = tmp_path / "tune.json"
     dialogs.answer("ask_save_path", target)
     qtbot.mouseClick(find(dialog, QPushButton, "companion:save_as"), Qt.MouseButton.LeftButton)
@@ -196,7 +196,7 @@ def test_text_is_read_from_disk_next_to_the_profile(
 
 @pytest.mark.parametrize("kind", sorted(file_formats()))
 def test_cancel_changes_nothing(window: MainWindow, qtbot: Any, kind: str) -> None:
-    profile = _p(kind, file_formats()[kind].template)
+    profile = _p(kind, file_formats()[kind].template.en)
     dialog = _open(window, qtbot, kind, profile)
     find(dialog, QPlainTextEdit, "companion:text").setPlainText("changed\n")
     dialog.reject()
@@ -265,3 +265,75 @@ def test_the_main_window_finding_names_the_line_in_the_file(window: MainWindow) 
     found = [f for f in window.findings if f.rule_id == "op_debug_config.ccec_O0_with_oom"]
     assert found[0].message.en.startswith("(file line 2) ")
     assert found[0].message.zh.startswith("（文件第 2 行）")
+
+
+# -- OK writes the file; what it cannot write, the row says is in the profile only ---------
+
+
+def _edit_button(window: MainWindow, kind: str) -> QToolButton:
+    return find(window, QToolButton, f"{kind}:edit_file")
+
+
+def test_ok_writes_the_file_where_its_folder_is_on_this_computer(
+    window: MainWindow, qtbot: Any, tmp_path: Path
+) -> None:
+    target = tmp_path / "debug.cfg"
+    dialog = _open(
+        window, qtbot, "op_debug_config", Profile(values={"op_debug_config": str(target)})
+    )
+    assert dialog.ok_note.text() == f"OK writes {target}."
+    find(dialog, QCheckBox, "option:ccec_g").click()
+    dialog.accept()
+    assert target.read_text("utf-8") == dialog.text()  # the job finds it
+    assert window.model.profile.file_contents["op_debug_config"] == dialog.text()
+    assert _edit_button(window, "op_debug_config").text() == "Edit file…"
+    assert window.statusBar().currentMessage() == f"Wrote {target}"
+
+
+def test_ok_asks_before_replacing_other_text(
+    window: MainWindow, qtbot: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    target = tmp_path / "debug.cfg"
+    target.write_text("op_debug_config=oom\n", "utf-8")
+    profile = Profile(values={"op_debug_config": str(target)})
+    dialog = _open(window, qtbot, "op_debug_config", profile)
+    find(dialog, QPlainTextEdit, "companion:text").setPlainText("op_debug_config=ccec_g\n")
+    target.write_text("# changed meanwhile\n", "utf-8")
+    dialogs.answer("confirm", False)
+    dialog.accept()
+    assert dialog.isVisible() and dialogs.called("confirm")  # still open, nothing written
+    assert target.read_text("utf-8") == "# changed meanwhile\n"
+    assert window.model.profile == profile
+    dialogs.answer("confirm", True)
+    dialog.accept()
+    assert target.read_text("utf-8") == "op_debug_config=ccec_g\n"
+
+
+def test_a_file_for_another_machine_is_kept_and_the_row_says_so(
+    window: MainWindow, qtbot: Any, tmp_path: Path
+) -> None:
+    dialog = _open(
+        window, qtbot, "op_debug_config", Profile(values={"op_debug_config": "/job/x/d.cfg"})
+    )
+    assert "is not on this computer: OK keeps the text in the profile only" in dialog.ok_note.text()
+    dialog.accept()
+    assert not Path("/job/x/d.cfg").exists()
+    button = _edit_button(window, "op_debug_config")
+    assert button.text() == "Edit file… (not saved)"
+    editor = window.form.rows["op_debug_config"].editor
+    assert editor.hint is not None and editor.hint[0] == "warning"  # type: ignore[attr-defined]
+    assert "Not saved to a file" in editor.hint[1]  # type: ignore[attr-defined]
+    # still said after a save and a reopen of the profile, until the file holds the text
+    saved = tmp_path / "p.ascend.json"
+    window.model.replace(window.model.profile, saved, saved=window.model.profile)
+    assert button.text() == "Edit file… (not saved)"
+    local = tmp_path / "d.cfg"
+    local.write_text(window.model.profile.file_contents["op_debug_config"], "utf-8")
+    _edits.edit_value(window, "op_debug_config", str(local), False)
+    window.model.edit(
+        window.model.profile.model_copy(
+            update={"file_contents": {"op_debug_config": local.read_text("utf-8")}}
+        ),
+        "keep",
+    )
+    assert button.text() == "Edit file…"

@@ -339,3 +339,26 @@ def test_subconfig_editor_folds(qtbot: Any) -> None:
     with qtbot.waitSignal(editor.expanded_changed) as blocker:
         qtbot.mouseClick(editor.toggle, Qt.MouseButton.LeftButton)
     assert blocker.args == [False]
+
+
+def test_a_long_expression_shows_its_start_and_end_never_only_its_end(qtbot: Any) -> None:
+    editor = _make(qtbot, ExprEditor)
+    assert isinstance(editor, ExprEditor)
+    text = '"True" == os.getenv("FLAG_ENABLE_DUMP")'
+    editor.set_value(Expr(expr=text))
+    editor.resize(180, 30)
+    editor.show()
+    qtbot.waitExposed(editor)
+    line = editor.line
+    shown = line.shown_text()  # type: ignore[attr-defined]
+    assert shown != text and "…" in shown
+    assert shown.startswith('"True" ==') and shown.endswith('")'), shown
+    assert line.toolTip() == text  # the whole text one hover away
+    assert not line.grab().isNull()  # painted elided
+    line.setFocus()
+    qtbot.waitUntil(line.hasFocus)
+    assert line.shown_text() == text  # type: ignore[attr-defined]  # editing shows it all
+    editor.resize(600, 30)
+    line.clearFocus()
+    qtbot.waitUntil(lambda: not line.hasFocus())
+    assert line.shown_text() == text  # type: ignore[attr-defined]  # room: nothing elided

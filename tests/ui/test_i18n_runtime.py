@@ -163,3 +163,27 @@ def test_untranslated_lines_are_judged_line_by_line() -> None:
     assert untranslated("Default (signature)") == ["Default (signature)"]
     assert untranslated("<b>Why</b>") == ["Why"]
     assert untranslated("OK") == []  # two capitals read as an acronym
+
+
+def test_the_edit_file_dialog_is_chinese(
+    make_window: Callable[..., MainWindow], qtbot: QtBot
+) -> None:
+    """Its note on what OK does too (the path is another machine's: the long one)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QToolButton
+
+    window = make_window("zh")
+    profile = Profile(values={"op_debug_config": "/job/elsewhere/debug.cfg"})
+    window.model.replace(profile, None, saved=profile)
+    window.form.build_all()
+    button = window.findChild(QToolButton, "op_debug_config:edit_file")
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    dialog = window.companions.dialog
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    shown = [s for s in shown_texts(dialog) if s.where != "QLineEdit:op_debug_list"]  # op names
+    bad = untranslated_texts(shown)
+    assert any("本机上没有" in s.text for s in shown)
+    window.set_language("en")
+    assert not bad, "\n".join(bad)

@@ -208,3 +208,118 @@ def test_the_item_column_shows_whole_names(qtbot: Any, catalog: Any, tmp_path: P
             rows += 1
     assert rows >= 3
     assert any("session_config" in r for r in dialog.group_texts("recognized"))
+
+
+# -- what the dialog says about the open document, its words, its cells ---------------------
+
+SESS_RUN = """\
+import os
+import tensorflow as tf
+from npu_bridge.npu_init import *
+
+if __name__ == "__main__":
+    sess_config = tf.ConfigProto()
+    sess_config.gpu_options.allow_growth = True
+    custom_op = sess_config.graph_options.rewrite_options.custom_optimizers.add()
+    custom_op.name = "NpuOptimizer"
+    custom_op.parameter_map["iterations_per_loop"].i = 10
+    custom_op.parameter_map["enable_dump"].b = "True" == os.getenv("FLAG_ENABLE_DUMP")
+    custom_op.parameter_map["sump_mode"].s = tf.compat.as_bytes("all")
+"""
+
+
+def test_the_dialog_says_what_becomes_of_the_open_document(
+    window: MainWindow, dialogs: Any, script: Path, saved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notes: list[tuple[str, str]] = []
+
+    def look(dialog: ImportReviewDialog) -> int:
+        notes.append((dialog.new_radio.text(), dialog.open_note.text()))
+        dialog.merge_radio.setChecked(True)
+        notes.append((dialog.merge_radio.text(), dialog.open_note.text()))
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(ImportReviewDialog, "exec", look)
+    window.files.import_script(script)  # a saved document
+    window.model.edit(window.model.profile.with_value("hccl_timeout", 600), "edit")
+    window.files.import_script(script)  # the same, changed
+    assert notes[0] == (
+        "A new, untitled document, in place of the open one",
+        "mine.ascend.json is saved: it closes, and File > Open Recent opens it again.",
+    )
+    assert notes[1][1] == "Load changes mine.ascend.json; Edit > Undo takes the import back."
+    assert notes[2][1] == (
+        "mine.ascend.json has unsaved changes: Load first asks whether to save them."
+    )
+    assert "stays as it is" not in " ".join(text for pair in notes for text in pair)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "preview"),
+    [(SESS_RUN, "train.py", "sess"), (SCRIPT, "train.py", "py"), ("export A=1\n", "env.sh", "sh")],
+)
+def test_the_preview_shows_the_kind_of_code_imported(  # noqa: PLR0917
+    window: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    name: str,
+    preview: str,
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    _review(monkeypatch)
+    window.previews.show_format("json")
+    assert window.files.import_script(path)
+    page = window.previews.currentWidget()
+    assert page is window.previews.tabs[preview]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_report_rows_are_read_whole_in_both_languages(
+    qtbot: Any, catalog: Any, tmp_path: Path, lang: str
+) -> None:
+    from ascend_studio.codegen import import_file
+    from ascend_studio.ui._i18n import apply_language
+    from ascend_studio.ui._wrap import cell_fits
+
+    path = tmp_path / "train.py"
+    path.write_text(SESS_RUN, encoding="utf-8")
+    apply_language(lang)  # type: ignore[arg-type]
+    try:
+        dialog = ImportReviewDialog(import_file(path, catalog), Profile(), catalog)
+        qtbot.addWidget(dialog)
+        dialog.set_language(lang)  # type: ignore[arg-type]
+        dialog.resize(820, 620)  # its size at 1280x800
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        tree = dialog.tree
+        names = " ".join(r for g in ("notes",) for r in dialog.group_texts(g))
+        assert ("not imported" if lang == "en" else "未导入") in names
+        assert "ignored" not in names
+        cut = []
+        for top_index in range(tree.topLevelItemCount()):
+            top = tree.topLevelItem(top_index)
+            assert top is not None
+            for child_index in range(top.childCount()):
+                child = top.child(child_index)
+                assert child is not None
+                for column in range(tree.columnCount()):
+                    index = tree.indexFromItem(child, column)
+                    tree.scrollTo(index)
+                    if not cell_fits(tree, index):
+                        cut.append(child.text(column))
+        assert not cut, cut
+        verbatim = " ".join(dialog.group_texts("verbatim"))
+        assert '"True" == os.getenv("FLAG_ENABLE_DUMP")' in verbatim.replace("\u200b", "")
+    finally:
+        apply_language("en")
+
+
+def test_every_report_kind_has_words() -> None:
+    from typing import get_args
+
+    from ascend_studio.codegen._report import ReportKind
+    from ascend_studio.ui.import_review import _dialog
+
+    assert set(get_args(ReportKind)) <= set(_dialog._KINDS)

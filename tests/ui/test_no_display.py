@@ -56,3 +56,21 @@ def test_display_problem(
     argv: tuple[str, ...], env: dict[str, str], platform: str, blocked: bool
 ) -> None:
     assert (display_problem(argv, env, platform) is not None) is blocked
+
+
+@pytest.mark.parametrize(
+    ("argv", "extra"),
+    [((), {"LANG": "zh_CN.UTF-8"}), (("--lang", "zh"), {}), ((), {"LC_ALL": "zh_CN.UTF-8"})],
+)
+def test_a_chinese_locale_or_lang_gets_the_line_in_chinese(
+    argv: tuple[str, ...], extra: dict[str, str]
+) -> None:
+    env = _bare_env(**extra)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        if name not in extra:
+            env.pop(name, None)
+    done = run_ascend_studio(*argv, env=env)
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert "没有可打开窗口的显示" in line and "ssh -X" in line, line
+    assert "no display" not in line

@@ -114,3 +114,30 @@ def test_one_edit_runs_the_rules_once_for_the_form_and_every_preview(
     window.model.edit(window.model.profile.with_env("ASCEND_DEVICE_ID", "x"), "edit")
     assert len(calls) == 1
     assert "ASCEND_DEVICE_ID='x'" in window.previews.text("sh")  # its rule comment is there
+
+
+def test_formats_that_do_not_fit_as_tabs_are_listed_whole(qtbot: Any, catalog: Catalog) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ascend_studio.ui._core import Engine
+    from ascend_studio.ui._previews import PreviewPane
+
+    pane = PreviewPane()
+    qtbot.addWidget(pane)
+    pane.set_formats(Engine(catalog).formats())
+    pane.resize(360, 400)  # what a 1280x800 window leaves the previews
+    pane.show()
+    qtbot.waitExposed(pane)
+    assert pane.compact and not pane.tabBar().isVisible()
+    chooser = pane.chooser
+    assert chooser.isVisible()
+    labels = [chooser.itemText(i) for i in range(chooser.count())]
+    assert labels == [pane.tabText(i) for i in range(pane.count())]  # every name whole
+    chooser.activated.emit(labels.index(pane.tabs["sh"].info.label.get("en")))
+    assert pane.currentWidget() is pane.tabs["sh"]
+    pane.show_format("sess")  # the list follows what is shown
+    assert chooser.currentText() == pane.tabs["sess"].info.label.get("en")
+    assert chooser.parentWidget() is pane.tabs["sess"]
+    pane.resize(1400, 400)
+    QApplication.processEvents()
+    assert not pane.compact and pane.tabBar().isVisible() and not chooser.isVisible()

@@ -471,7 +471,8 @@ def test_environment_table_editing(qtbot: Any, window: MainWindow) -> None:
     env = window.form.env
     env.name_box.setCurrentText("ASCEND_WORK_PATH")
     qtbot.mouseClick(env.add_button, Qt.MouseButton.LeftButton)
-    assert window.model.profile.env == {"ASCEND_WORK_PATH": ""}
+    assert window.model.profile.env == {}  # waits for its value: no error before typing
+    assert env.pending() == ["ASCEND_WORK_PATH"]
     env.table.item(0, 1).setText("/数据/work")  # type: ignore[union-attr]
     assert window.model.profile.env == {"ASCEND_WORK_PATH": "/数据/work"}
     assert "export ASCEND_WORK_PATH=" in window.previews.text("sh")
@@ -513,3 +514,31 @@ def test_folding_from_its_own_button_keeps_the_focus_there(qtbot: Any, window: M
     holder.toggle.click()
     assert window.form.is_row_visible("dump_config.dump_path")
     assert holder.toggle.hasFocus()
+
+
+def test_a_variable_added_waits_for_its_value_and_the_name_field_stays_put(
+    qtbot: Any, window: MainWindow
+) -> None:
+    from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
+
+    env = window.form.env
+    window.form.scroll_to_section("__env__")
+    env.add_variable("ASCEND_WORK_PATH", "/data/a")  # one there already
+    top = env.name_box.mapTo(window, env.name_box.rect().topLeft())
+    for name in ("RANK_SIZE", "ASCEND_DEVICE_ID"):
+        env.name_box.setCurrentText(name)
+        qtbot.mouseClick(env.add_button, Qt.MouseButton.LeftButton)
+        assert env.name_box.mapTo(window, env.name_box.rect().topLeft()) == top  # not moved
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": "/data/a"}
+    assert env.pending() == ["RANK_SIZE", "ASCEND_DEVICE_ID"]
+    assert not window.snapshot.env_findings  # nothing flagged before a value is typed
+    assert env.table.state() == QAbstractItemView.State.EditingState  # its value is open
+    editor_line = QApplication.focusWidget()
+    assert isinstance(editor_line, QLineEdit)
+    qtbot.keyClicks(editor_line, "0")
+    qtbot.keyClick(editor_line, Qt.Key.Key_Tab)  # commit and move on: no Qt warning
+    assert window.model.profile.env == {"ASCEND_WORK_PATH": "/data/a", "ASCEND_DEVICE_ID": "0"}
+    assert env.pending() == ["RANK_SIZE"]
+    window.model.edit(window.model.profile.with_value("deterministic", 1), "elsewhere")
+    assert env.pending() == ["RANK_SIZE"]  # another edit does not drop it
+    assert env.table.rowCount() == 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -35,8 +35,9 @@ from ascend_studio.presets import (
 )
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
-from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._texts import escape
+from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.apply._diffview import SideBySideDiff
 
 __all__ = ["ApplyScriptDialog", "PresetDialog"]
@@ -63,13 +64,18 @@ class ApplyScriptDialog(QDialog):
         fmt = "py" if path.suffix == ".py" else "sh"
         self.summary = _label(self, "apply:summary")
         changed = len(result.changed)
-        self.summary.setText(
-            tr(
-                "{path}: {count} setting(s) change. Coloured lines are what changes; every "
-                "other line is written back byte for byte. The original is kept as {backup} "
-                "(the first write makes it; later writes keep it)."
-            ).format(path=path, count=changed, backup=path.name + ".orig")
+        change = plural(
+            changed,
+            QT_TR_NOOP("{path}: {count} setting changes."),
+            QT_TR_NOOP("{path}: {count} settings change."),
+            path=path,
         )
+        rest = tr(
+            "Coloured lines are what changes; every other line is written back byte for "
+            "byte. The original is kept as {backup} (the first write makes it; later writes "
+            "keep it)."
+        )
+        self.summary.setText(change + " " + rest.format(backup=path.name + ".orig"))
         self.notes = QListWidget(self)
         self.notes.setObjectName("apply:notes")
         for note in result.notes:
@@ -142,7 +148,9 @@ class PresetDialog(QDialog):
         self.changes.setObjectName("preset:changes")
         self.changes.setHeaderLabels([tr(c) for c in _COLUMNS])
         self.changes.setRootIsDecorated(False)
-        self.changes.setWordWrap(True)
+        # each cell wraps in its column, the reasons included (they were cut at one line)
+        wrap_columns(self.changes)
+        self.changes.viewport().installEventFilter(self)
         self.sources = _label(self, "preset:sources")
         self.sources.setOpenExternalLinks(False)
         self.replace = QCheckBox(tr("Also change the values I set"), self)
@@ -210,9 +218,22 @@ class PresetDialog(QDialog):
 
     def _add_row(self, texts: list[str]) -> QTreeWidgetItem:
         item = QTreeWidgetItem(texts)
-        item.setToolTip(3, texts[3])  # long reasons are cut in the column
         self.changes.addTopLevelItem(item)
         return item
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.changes.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        return False
+
+    def _fit_columns(self) -> None:
+        """The setting and both values as wide as their texts up to a share of the
+        view each; the reason takes the rest and wraps."""
+        room = self.changes.viewport().width()
+        for column, share in enumerate((0.26, 0.2, 0.2)):
+            self.changes.resizeColumnToContents(column)
+            width = self.changes.header().sectionSize(column)
+            self.changes.header().resizeSection(column, min(width, int(room * share)))
 
     def refresh(self) -> None:
         outcome = self.outcome()
@@ -244,8 +265,7 @@ class PresetDialog(QDialog):
             )
             item = self._add_row([kept.path, mine, mine, why])
             item.setForeground(3, self.palette().placeholderText())
-        for column in range(3):
-            self.changes.resizeColumnToContents(column)
+        self._fit_columns()
         self.ok.setEnabled(bool(outcome.changes))
         sources = "".join(f"<li>{escape(s)}</li>" for s in outcome.preset.sources)
         self.sources.setText(f"{tr('Sources:')}<ul>{sources}</ul>")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from ascend_studio.companion import format_of, read_companions
@@ -35,6 +35,12 @@ def drop_stale_text(before: Profile, after: Profile, param: str) -> Profile:
 
 
 class CompanionController(QObject):
+    #: Which parameters' kept text is not in the file their path names on this
+    #: computer ({parameter: True}); the form marks those rows.
+    unsaved_changed = Signal(object)
+    #: A short confirmation for the status bar (where OK wrote the file).
+    notice = Signal(str)
+
     def __init__(
         self,
         window: QWidget,
@@ -45,6 +51,34 @@ class CompanionController(QObject):
         super().__init__(window)
         self.window, self.model, self.catalog, self.language = window, model, catalog, language
         self.dialog: CompanionDialog | None = None
+        self.unsaved: frozenset[str] = frozenset()
+        self._checked: object = None
+        model.profile_changed.connect(self._check_files)
+        model.file_state_changed.connect(lambda: self._check_files(self.model.profile))
+
+    def _check_files(self, profile: Profile) -> None:
+        """Compare each kept text with its file on disk, when the texts, their paths
+        or the document's folder changed (not on every edit)."""
+        from ascend_studio.ui.companion._write import holds, ok_target
+
+        kept = profile.file_contents
+        key = (
+            tuple(sorted(kept.items())),
+            tuple(str(profile.values.get(p)) for p in sorted(kept)),
+            self.folder(),
+        )
+        if key == self._checked:
+            return
+        self._checked = key
+        unsaved = set()
+        for param, text in kept.items():
+            value = profile.values.get(param)
+            target = ok_target(value, self.folder()) if isinstance(value, str) else None
+            if target is None or not holds(target, text):
+                unsaved.add(param)
+        if frozenset(unsaved) != self.unsaved:
+            self.unsaved = frozenset(unsaved)
+            self.unsaved_changed.emit(self.unsaved)
 
     def folder(self) -> Path:
         return self.model.path.parent if self.model.path else Path.cwd()
@@ -74,7 +108,7 @@ class CompanionController(QObject):
             param=param,
             profile=profile,
             path=value if isinstance(value, str) else "",
-            text=fmt.template if text is None else text,
+            text=fmt.template.get(self.language()) if text is None else text,
             folder=self.folder(),
             catalog=self.catalog,
             lang=self.language(),
@@ -97,3 +131,7 @@ class CompanionController(QObject):
         )
         self.model.close_merge()
         self.model.edit(after, tr("Edit file {name}").format(name=param))
+        if dialog.written is not None:
+            self.notice.emit(tr("Wrote {path}").format(path=dialog.written))
+        else:
+            self.notice.emit(tr("{name}: the text is kept in the profile only").format(name=param))

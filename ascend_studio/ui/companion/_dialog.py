@@ -44,6 +44,7 @@ from ascend_studio.ui.companion._forms_lines import (
     DtypesForm,
     PrecisionForm,
 )
+from ascend_studio.ui.companion._write import ok_says, ok_target, write_text
 
 __all__ = ["CompanionDialog", "file_findings", "make_form"]
 
@@ -133,6 +134,13 @@ class CompanionDialog(QDialog):
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self.ok_note = QLabel(self)
+        self.ok_note.setObjectName("companion:ok-note")
+        self.ok_note.setWordWrap(True)
+        self.path.textChanged.connect(lambda text: self.ok_note.setText(ok_says(text, self.folder)))
+        self.ok_note.setText(ok_says(self.path.text(), self.folder))
+        #: Where OK wrote the text (None: kept in the profile only, or not accepted).
+        self.written: Path | None = None
         self._lay_out(save_as, template)
 
     def _lay_out(self, save_as: QPushButton, template: QPushButton) -> None:
@@ -149,6 +157,7 @@ class CompanionDialog(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(QLabel(tr("Findings in this file:"), self))
         layout.addWidget(self.findings)
+        layout.addWidget(self.ok_note)
         layout.addLayout(bottom)
 
     # -- the one text --------------------------------------------------------------------
@@ -209,12 +218,20 @@ class CompanionDialog(QDialog):
         self.raw.setFocus()
 
     # -- actions ---------------------------------------------------------------------------
+    def accept(self) -> None:
+        """OK: write the file where its folder is on this computer, then close."""
+        target = ok_target(self.path.text(), self.folder)
+        if target is not None and not write_text(self, target, self.text()):
+            return
+        self.written = target
+        super().accept()
+
     def new_from_template(self) -> None:
         if self.text().strip() and not _dialogs.confirm(
             self, tr("New from template"), tr("Replace the current text with the template?")
         ):
             return
-        self.set_text(self.fmt.template)
+        self.set_text(self.fmt.template.get(self.lang))
 
     def save_as(self) -> None:
         name = Path(self.path.text()).name or f"{self.param}{self.fmt.suffix}"

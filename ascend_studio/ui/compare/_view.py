@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._lazy import LazyView
+from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.compare._diff import (
     ENV_CATEGORY,
     OTHER_CATEGORY,
@@ -72,10 +73,13 @@ class CompareView(LazyView):
         self.tree.setObjectName("compare:tree")
         self.tree.setColumnCount(3)
         self.tree.setSelectionMode(QTreeWidget.SelectionMode.ExtendedSelection)
+        # Values wrap in their column and the columns share the view's width: sized to
+        # their contents, a long path or expression pushed the other side off-screen.
+        wrap_columns(self.tree)
         header = self.tree.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        self.tree.viewport().installEventFilter(self)
         self.tree.itemDoubleClicked.connect(self._double_clicked)
         self.take_button = QPushButton(self)
         self.take_button.setObjectName("compare:take")
@@ -101,6 +105,37 @@ class CompareView(LazyView):
         layout.addWidget(self.summary)
         layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def fit_columns(self) -> None:
+        """The parameter column as wide as its names up to a third of the view; the two
+        sides share the rest equally, so both are always in view."""
+        room = self.tree.viewport().width()
+        if room <= 0:
+            return
+        metrics = self.tree.fontMetrics()
+        names = [
+            metrics.horizontalAdvance(item.text(0)) + 2 * self.tree.indentation()
+            for item in self._items()
+            if item.parent() is not None  # a category's title spans the row
+        ]
+        first = min(max(names, default=0) + 16, room // 3)
+        header = self.tree.header()
+        header.resizeSection(0, first)
+        header.resizeSection(1, (room - first) // 2)
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        found = []
+        for index in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(index)
+            if group is not None:
+                found.append(group)
+                found += [c for r in range(group.childCount()) if (c := group.child(r))]
+        return found
 
     # -- inputs -----------------------------------------------------------------------------
     def set_language(self, lang: Language) -> None:
@@ -191,6 +226,7 @@ class CompareView(LazyView):
             count = group.childCount()
             group.setText(0, f"{self._category_name(key)} ({count})")
         self.tree.expandAll()
+        self.fit_columns()
         self._show_summary()
 
     def _group_item(self, category: str) -> QTreeWidgetItem:
@@ -199,6 +235,7 @@ class CompareView(LazyView):
         font = item.font(0)
         font.setBold(True)
         item.setFont(0, font)
+        item.setFirstColumnSpanned(True)
         return item
 
     def _diff_item(self, diff: Difference) -> QTreeWidgetItem:

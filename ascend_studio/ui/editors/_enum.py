@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QPalette, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
 from ascend_studio.schema import Parameter
@@ -27,7 +27,65 @@ from ascend_studio.ui.editors._registry import register
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
 
-__all__ = ["EnumEditor"]
+__all__ = ["ChoiceBox", "EnumEditor"]
+
+#: An entry's short text: what a combo box too narrow for the whole entry shows.
+SHORT_ROLE = Qt.ItemDataRole.UserRole + 7
+
+
+class ChoiceBox(QComboBox):
+    """A combo box whose shown text is never cut off at its end.
+
+    An entry reads ``'allow_mix_precision'  Mixed precision (fp16)``: in the ~260 px a
+    1280 px window gives the field, the end was elided. Where the whole entry does
+    not fit, the box shows its short text (the value as code writes it, kept under
+    :data:`SHORT_ROLE`); the whole entry is its tooltip, and the list shows every
+    entry whole.
+    """
+
+    def shown_text(self) -> str:
+        text = self.currentText()
+        if self._fits(text):
+            return text
+        short = self.currentData(SHORT_ROLE)
+        return short if isinstance(short, str) and short else text
+
+    def _fits(self, text: str) -> bool:
+        return self.fontMetrics().horizontalAdvance(text) <= self._room()
+
+    def _room(self) -> int:
+        if self.width() - 60 >= self.fontMetrics().horizontalAdvance(self.currentText()):
+            return self.width()  # plainly fits: no need to ask the style
+        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        return field.width() - 4
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self.shown_text()
+        self.setToolTip(self.currentText() if shown != self.currentText() else "")
+        if shown == self.currentText():
+            super().paintEvent(event)
+            return
+        from PySide6.QtWidgets import QStyle, QStyleOptionComboBox, QStylePainter
+
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = shown
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+    def showPopup(self) -> None:
+        """The list as wide as its widest entry (up to the screen), nothing elided."""
+        view = self.view()
+        view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        view.setMinimumWidth(view.sizeHintForColumn(0) + 24)
+        super().showPopup()
 
 
 @register("enum")
@@ -36,7 +94,7 @@ class EnumEditor(Editor):
 
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
-        self.combo = QComboBox(self)
+        self.combo = ChoiceBox(self)
         self.combo.setObjectName(f"{param.path}:combo")
         sized_to_items(self.combo)
         self._values: list[Value | None] = [None, *(v.value for v in param.values)]
@@ -136,9 +194,9 @@ class EnumEditor(Editor):
 
     def _add_extra(self, value: Value | None) -> int:
         self._extra = value
-        item = QStandardItem(
-            (value.expr if is_expr(value) else repr(value)) + "  " + tr("(not in the list)")
-        )
+        short = value.expr if is_expr(value) else repr(value)
+        item = QStandardItem(short + "  " + tr("(not in the list)"))
+        item.setData(short, SHORT_ROLE)
         item.setForeground(self.palette().brush(QPalette.ColorRole.PlaceholderText))
         self._model.appendRow(item)
         return self._model.rowCount() - 1
@@ -150,6 +208,7 @@ class EnumEditor(Editor):
         grey = self.palette().brush(QPalette.ColorRole.PlaceholderText)
         first = self._model.item(0)
         first.setText(tr("(unset)") + self._default_hint())
+        first.setData(tr("(unset)"), SHORT_ROLE)
         first.setToolTip(tr("Not passed: the runtime default applies."))
         for row, item in enumerate(self.param.values, start=1):
             cell = self._model.item(row)
@@ -163,6 +222,7 @@ class EnumEditor(Editor):
             if note:
                 text += f"  ({note})"
             cell.setText(text)
+            cell.setData(repr(item.value), SHORT_ROLE)
             cell.setToolTip(item.description.get(self.lang) + (f"\n{note}" if note else ""))
             cell.setData(grey if note else QBrush(), Qt.ItemDataRole.ForegroundRole)
         if self.param.open_enum:

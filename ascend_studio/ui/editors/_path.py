@@ -68,9 +68,31 @@ class PathEditor(StrEditor):
             self.edit_file.clicked.connect(lambda: self.file_edit_requested.emit(param.path))
             self.box.addWidget(self.edit_file)
         self.line.textChanged.connect(self._check)
+        #: The profile keeps text for this file that the file on disk does not hold.
+        self.unsaved = False
+
+    def set_unsaved(self, unsaved: bool) -> None:
+        """Say, for as long as it holds, that the file's text is in the profile only."""
+        if unsaved != self.unsaved:
+            self.unsaved = unsaved
+            self._check(self.line.text())
 
     def _check(self, text: str) -> None:
         self.hint = path_hint(text, self.directory) if text else None
+        if self.unsaved:
+            self.hint = (
+                "warning",
+                tr(
+                    "Not saved to a file: the text edited with Edit file… is kept in the profile, "
+                    "and this path does not hold it on this computer. Edit file… > OK writes it "
+                    "where its folder exists; ascend-studio export -o DIR/ writes it next to the "
+                    "export."
+                ),
+            )
+        if self.edit_file is not None:
+            self.edit_file.setText(
+                tr("Edit file… (not saved)") if self.unsaved else tr("Edit file…")
+            )
         self.line.removeAction(self._hint_action)
         if self.hint is None:
             return
@@ -89,8 +111,6 @@ class PathEditor(StrEditor):
     def set_language(self, lang: Language) -> None:
         super().set_language(lang)
         self._check(self.line.text())
-        if self.edit_file is not None:
-            self.edit_file.setText(tr("Edit file…"))
 
     def _browse(self) -> None:
         from ascend_studio.ui import _dialogs

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFontDatabase, QKeyEvent, QPalette, QValidator
-from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QWidget
+from PySide6.QtCore import QRect, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QKeyEvent, QPainter, QPaintEvent, QPalette, QValidator
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QToolButton, QWidget
 
 from ascend_studio.schema import Parameter, format_problem
 from ascend_studio.ui._i18n import Language, tr
@@ -19,7 +19,15 @@ from ascend_studio.ui.editors._registry import register
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
 
-__all__ = ["BoolEditor", "ExprEditor", "FloatEditor", "IntEditor", "StrEditor", "default_text"]
+__all__ = [
+    "BoolEditor",
+    "ExprEditor",
+    "ExprLine",
+    "FloatEditor",
+    "IntEditor",
+    "StrEditor",
+    "default_text",
+]
 
 
 def default_text(param: Parameter) -> str:
@@ -233,6 +241,63 @@ class StrEditor(_LineEditor):
         return text if text else None
 
 
+class ExprLine(QLineEdit):
+    """A line that never hides the start of an expression.
+
+    A line edit scrolls a text longer than itself to the cursor, so
+    ``"True" == os.getenv("FLAG_ENABLE_DUMP")`` read ``os.getenv("FLAG_ENABLE_DUMP")``:
+    the opposite of its meaning. While it is not being edited, a text wider than the
+    field is drawn with its middle elided (``"True" == os.…ENABLE_DUMP")``), start and
+    end in view; the whole text is its tooltip and is shown as soon as it has focus.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.textChanged.connect(self._tip)
+
+    def _tip(self, text: str) -> None:
+        self.setToolTip(text)
+
+    def shown_text(self) -> str:
+        """What the field shows now: the text, or its middle elided to fit."""
+        if self.hasFocus():
+            return self.text()
+        room = self._text_rect().width()
+        if self.fontMetrics().horizontalAdvance(self.text()) <= room:
+            return self.text()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, room)
+
+    def _text_rect(self) -> QRect:
+        """Where the text goes: inside the frame and margins, left of the clear button."""
+        margins = self.textMargins()
+        rect = self.rect().adjusted(
+            6 + margins.left(), 0, -(6 + margins.right()), 0
+        )  # the style's frame and QLineEdit's own 2 px each side
+        for button in self.findChildren(QToolButton):
+            if button.isVisible():
+                rect.setRight(min(rect.right(), button.x() - 2))
+        return rect
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            super().paintEvent(event)
+            return
+        from PySide6.QtWidgets import QStyle, QStyleOptionFrame  # only for a long expression
+
+        option = QStyleOptionFrame()
+        self.initStyleOption(option)
+        painter = QPainter(self)
+        try:
+            self.style().drawPrimitive(
+                QStyle.PrimitiveElement.PE_PanelLineEdit, option, painter, self
+            )
+            painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+            painter.drawText(self._text_rect(), int(Qt.AlignmentFlag.AlignVCenter), shown)
+        finally:
+            painter.end()
+
+
 @register("object")
 class ExprEditor(_LineEditor):
     """A Python expression kept verbatim (``strategy``, ``args.precision_mode``)."""
@@ -241,6 +306,9 @@ class ExprEditor(_LineEditor):
         super().__init__(param, parent)
         self.line.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.line.setPlaceholderText("None")
+
+    def _make_line(self) -> QLineEdit:
+        return ExprLine(self)
 
     def value(self) -> Value | None:
         text = self.line.text().strip()

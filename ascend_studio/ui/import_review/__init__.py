@@ -12,27 +12,45 @@ from typing import TYPE_CHECKING
 from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from ascend_studio.ui.import_review._dialog import GROUPS, ImportReviewDialog
+    from ascend_studio.ui.import_review._dialog import (
+        GROUPS,
+        ImportReviewDialog,
+        OpenDocument,
+        kind_label,
+    )
     from ascend_studio.ui.import_review._drop import DropHandler, dropped_file
-    from ascend_studio.ui.import_review._flow import import_with_review, review_import
+    from ascend_studio.ui.import_review._flow import (
+        Chosen,
+        import_with_review,
+        preview_for,
+        review_import,
+    )
     from ascend_studio.ui.import_review._install import install_import_review
     from ascend_studio.ui.import_review._merge import Mode, combine
 
 __all__ = [
     "GROUPS",
+    "Chosen",
     "DropHandler",
     "ImportReviewDialog",
     "Mode",
+    "OpenDocument",
     "combine",
     "dropped_file",
     "import_with_review",
     "install_import_review",
+    "kind_label",
+    "preview_for",
     "review_import",
 ]
 
 #: Where each public name lives (its module is imported on first use).
 _WHERE = {
     "GROUPS": "_dialog",
+    "Chosen": "_flow",
+    "OpenDocument": "_dialog",
+    "kind_label": "_dialog",
+    "preview_for": "_flow",
     "DropHandler": "_drop",
     "ImportReviewDialog": "_dialog",
     "Mode": "_merge",

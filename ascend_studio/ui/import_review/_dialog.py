@@ -9,6 +9,7 @@ resulting profile; the user picks the configuration and a new document or a merg
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
@@ -30,9 +31,21 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import Catalog, Surface
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
+from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.import_review._merge import Mode, combine
 
-__all__ = ["GROUPS", "ImportReviewDialog"]
+__all__ = ["GROUPS", "ImportReviewDialog", "OpenDocument", "kind_label"]
+
+
+@dataclass(frozen=True)
+class OpenDocument:
+    """The document open in the window when a file is imported."""
+
+    name: str
+    dirty: bool
+    #: Whether it has a file of its own (it can be opened again).
+    saved: bool
+
 
 #: Report groups in display order: id -> the report kinds it gathers.
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -64,6 +77,36 @@ _COLUMN_MODES = (
 )
 
 
+#: What an item without a parameter is, in the report's words (not its kind's id).
+_KINDS = {
+    "recognized": QT_TR_NOOP("recognized"),
+    "verbatim": QT_TR_NOOP("kept as written"),
+    "converted": QT_TR_NOOP("converted"),
+    "unknown_kwarg": QT_TR_NOOP("unknown keyword"),
+    "unknown_key": QT_TR_NOOP("unknown key"),
+    "wrong_field": QT_TR_NOOP("wrong field type"),
+    "ignored": QT_TR_NOOP("not imported"),
+    "sourced_file": QT_TR_NOOP("sourced file"),
+    "conditional": QT_TR_NOOP("set under a condition"),
+    "not_exported": QT_TR_NOOP("not exported"),
+    "syntax_error": QT_TR_NOOP("syntax error"),
+    "call_error": QT_TR_NOOP("fails when run"),
+    "device_loop": QT_TR_NOOP("per-device loop"),
+    "bad_directive": QT_TR_NOOP("directive not understood"),
+    "line_endings": QT_TR_NOOP("Windows line endings"),
+    "unreadable": QT_TR_NOOP("unreadable"),
+    "internal_error": QT_TR_NOOP("importer error"),
+    "conflict": QT_TR_NOOP("set twice"),
+    "info": QT_TR_NOOP("note"),
+}
+
+
+def kind_label(kind: str) -> str:
+    """The words for a report item's kind (its id when there are none)."""
+    words = _KINDS.get(kind)
+    return tr(words) if words is not None else kind
+
+
 def _group_title(group: str) -> str:
     return {
         "recognized": tr("Recognized"),
@@ -84,9 +127,12 @@ class ImportReviewDialog(QDialog):
         parent: QWidget | None = None,
         *,
         diagnose: Callable[[Profile], list[Diagnostic]] | None = None,
+        document: OpenDocument | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("import-review")
+        #: The document open in the window, to say what becomes of it.
+        self.document = document or OpenDocument("", dirty=False, saved=False)
         self.imported = result
         self.current = current
         self.catalog = catalog
@@ -111,6 +157,9 @@ class ImportReviewDialog(QDialog):
         self.new_radio.setChecked(True)
         self.new_radio.toggled.connect(lambda _on: self.refresh())
         self.target_note = QLabel(self)
+        self.open_note = QLabel(self)
+        self.open_note.setObjectName("import:open-note")
+        self.open_note.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -128,8 +177,7 @@ class ImportReviewDialog(QDialog):
         header.setStretchLastSection(False)
         for column, mode in enumerate(_COLUMN_MODES):
             header.setSectionResizeMode(column, mode)
-        tree.setWordWrap(True)  # long details wrap in their column instead of eliding
-        tree.setTextElideMode(Qt.TextElideMode.ElideNone)
+        wrap_columns(tree)  # long details, names and values wrap in their column
         tree.currentItemChanged.connect(self._show_detail)
         tree.viewport().installEventFilter(self)
         return tree
@@ -142,6 +190,7 @@ class ImportReviewDialog(QDialog):
         modes = QVBoxLayout()
         modes.addWidget(self.new_radio)
         modes.addWidget(self.merge_radio)
+        modes.addWidget(self.open_note)
         modes.addWidget(self.target_note)
         form.addRow(self.mode_label, modes)
         layout = QVBoxLayout(self)
@@ -156,7 +205,7 @@ class ImportReviewDialog(QDialog):
         self.setWindowTitle(tr("Review import"))
         self.config_label.setText(tr("Configuration:"))
         self.mode_label.setText(tr("Load as:"))
-        self.new_radio.setText(tr("A new, untitled document (the open one stays as it is)"))
+        self.new_radio.setText(tr("A new, untitled document, in place of the open one"))
         self.merge_radio.setText(tr("Merged into the open document (imported values win)"))
         self.target_note.setText(tr("The target product and scenario stay as they are."))
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Load"))
@@ -203,6 +252,7 @@ class ImportReviewDialog(QDialog):
                 ),
             )
         )
+        self.open_note.setText(self._what_becomes_of_the_open_document())
         self.config_box.setEnabled(count > 1)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(count > 0)
         self.tree.clear()
@@ -218,6 +268,21 @@ class ImportReviewDialog(QDialog):
             self._add_group("diagnostics", [self._diagnostic_row(d) for d in found])
         self.tree.expandAll()
         self._fit_item_column()
+
+    def _what_becomes_of_the_open_document(self) -> str:
+        """What Load does to the document open in the window, as the mode says."""
+        name = self.document.name or tr("Untitled")
+        if self.mode() == "merge":
+            return tr("Load changes {name}; Edit > Undo takes the import back.").format(name=name)
+        if self.document.dirty:
+            return tr("{name} has unsaved changes: Load first asks whether to save them.").format(
+                name=name
+            )
+        if self.document.saved:
+            return tr("{name} is saved: it closes, and File > Open Recent opens it again.").format(
+                name=name
+            )
+        return tr("The open document has nothing unsaved: nothing is lost.")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
@@ -259,7 +324,7 @@ class ImportReviewDialog(QDialog):
     def _report_row(self, item: ReportItem) -> QTreeWidgetItem:
         details = item.message.get(self.lang)
         hint = tr("did you mean {name}?").format(name=item.suggestion) if item.suggestion else ""
-        name = item.path or item.kind
+        name = item.path or kind_label(item.kind)
         if item.path and item.kind in ("unknown_kwarg", "unknown_key"):
             from ascend_studio.rules import shown_key  # as a fix names it: the keyword, the key
 

@@ -1,8 +1,11 @@
 """Draws a priority chain as boxes: the winner highlighted, shadowed layers struck
 through, unset ones dimmed; clicking a parameter box reports that layer.
 
-Layout is one pure function (:func:`chain_boxes`) shared by painting and hit
-testing, so what is clicked is exactly what was drawn.
+Layout is one pure function (:func:`chain_boxes`) shared by painting, sizing and
+hit testing, so what is clicked is exactly what was drawn. Boxes that do not fit
+the column's width go on to the next line (the row grows), as the text of the
+other columns wraps (:mod:`ascend_studio.ui._wrap`): at 1280x800 the column was
+about 120 px and the chain ran off the screen.
 """
 
 from __future__ import annotations
@@ -18,23 +21,32 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTreeView
 
 from ascend_studio.paths import Layer
+from ascend_studio.ui._wrap import WrapDelegate, breakable, cell_width
 from ascend_studio.ui.inspector._model import DIM, WINNER_BACKGROUND, PathChainModel
 from ascend_studio.ui.inspector._text import layer_label, layer_value
 
-__all__ = ["ChainDelegate", "box_text", "chain_boxes"]
+__all__ = [
+    "ChainDelegate",
+    "box_text",
+    "chain_boxes",
+    "line_height",
+    "text_size",
+]
 
-_PAD = 6
-_GAP = 18
-_MAX_VALUE = 32
+_PAD = 5
+_GAP = 14
+_LINE_GAP = 4
+_MAX_VALUE = 160
 _WINNER_BORDER = QColor("#2e7d32")
 _Index = QModelIndex | QPersistentModelIndex
 
 
 def box_text(layer: Layer) -> str:
-    """``debug_dir: /data/dbg``; long values are shortened in the middle."""
+    """``debug_dir: /data/dbg``; a very long value is shortened in the middle (the
+    layer's row below the artifact and the tooltip have it whole)."""
     value = layer_value(layer)
     if len(value) > _MAX_VALUE:
         half = (_MAX_VALUE - 1) // 2
@@ -42,29 +54,54 @@ def box_text(layer: Layer) -> str:
     return f"{layer_label(layer)}: {value}"
 
 
+_WRAP = int(Qt.TextFlag.TextWordWrap)
+
+
+def text_size(metrics: QFontMetrics, text: str, limit: int) -> QSize:
+    """The size ``text`` takes wrapped at ``limit`` px (after ``/ _ . : ,`` too)."""
+    return metrics.boundingRect(QRect(0, 0, max(limit, 1), 100000), _WRAP, breakable(text)).size()
+
+
 def _layers(index: _Index) -> tuple[Layer, ...]:
     model = index.model()
     return model.layers_at(index) if isinstance(model, PathChainModel) else ()
 
 
-def chain_boxes(rect: QRect, widths: list[int]) -> list[QRect]:
-    """Boxes left to right with room for an arrow between; clipped to ``rect``."""
+def chain_boxes(
+    rect: QRect, widths: list[int], line_height: int | None = None, heights: list[int] | None = None
+) -> list[QRect]:
+    """Boxes left to right with room for an arrow between, inside ``rect``: a box that
+    would cross its right edge starts the next line, and a box wider than ``rect`` is
+    narrowed to it. ``widths`` and ``heights`` are the boxes' texts' sizes; a line is
+    as tall as its tallest box (``line_height`` at least; default: ``rect``'s)."""
     boxes: list[QRect] = []
-    x = rect.left() + 2
-    top, height = rect.top() + 3, max(rect.height() - 6, 8)
-    for width in widths:
-        boxes.append(QRect(x, top, width + 2 * _PAD, height))
-        x += width + 2 * _PAD + _GAP
+    least = line_height or max(rect.height() - 6, 8)
+    left, right = rect.left() + 2, rect.right() - 2
+    x, top, tallest = left, rect.top() + 3, 0
+    for number, width in enumerate(widths):
+        box = min(width + 2 * _PAD, max(right - left, 8))
+        height = max(least, heights[number] + 6) if heights else least
+        if boxes and x + box > right:
+            x, top, tallest = left, top + tallest + _LINE_GAP, 0
+        boxes.append(QRect(x, top, box, height))
+        tallest = max(tallest, height)
+        x += box + _GAP
     return boxes
 
 
-class ChainDelegate(QStyledItemDelegate):
-    """Paints chain cells; emits ``layer_clicked(row, layer index)`` on a click."""
+def line_height(font: QFont) -> int:
+    """The height of one line of boxes in ``font``."""
+    return QFontMetrics(font).height() + 6
+
+
+class ChainDelegate(WrapDelegate):
+    """Paints chain cells; emits ``layer_clicked(row, layer index)`` on a click. The
+    layer rows' values below a chain wrap like the other columns."""
 
     layer_clicked = Signal(int, int)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
 
     def _fonts(self, base: QFont) -> dict[str, QFont]:
         fonts: dict[str, QFont] = {}
@@ -80,10 +117,29 @@ class ChainDelegate(QStyledItemDelegate):
         """Where each layer's box is drawn in the cell ``option.rect`` describes."""
         return self._layout(option, _layers(index))
 
-    def _layout(self, option: QStyleOptionViewItem, layers: tuple[Layer, ...]) -> list[QRect]:
+    def _layout(
+        self, option: QStyleOptionViewItem, layers: tuple[Layer, ...], rect: QRect | None = None
+    ) -> list[QRect]:
+        area = rect or option.rect
+        limit = area.width() - 4 - 2 * _PAD  # a box's text wraps beyond the cell's width
         fonts = self._fonts(option.font)
-        widths = [QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) for x in layers]
-        return chain_boxes(option.rect, widths)
+        sizes = [text_size(QFontMetrics(fonts[x.state]), box_text(x), limit) for x in layers]
+        widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
+        return chain_boxes(area, widths, line_height(option.font), heights)
+
+    def fits(self, option: QStyleOptionViewItem, index: _Index) -> bool:
+        """Whether every box of the cell is drawn whole inside it, its text unclipped."""
+        layers = _layers(index)
+        fonts = self._fonts(option.font)
+        boxes = self._layout(option, layers)
+        for box, layer in zip(boxes, layers, strict=True):
+            inner = box.adjusted(_PAD, 0, -_PAD, 0)
+            needed = text_size(QFontMetrics(fonts[layer.state]), box_text(layer), inner.width())
+            if not option.rect.contains(box) or needed.width() > inner.width():
+                return False
+            if needed.height() > inner.height():
+                return False
+        return True
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
         layers = _layers(index)
@@ -120,23 +176,28 @@ class ChainDelegate(QStyledItemDelegate):
         painter.drawRoundedRect(box, 4, 4)
         painter.setFont(font)
         painter.setPen(text if layer.state in ("winner", "shadowed") else DIM)
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, box_text(layer))
+        inner = box.adjusted(_PAD, 0, -_PAD, 0)
+        painter.drawText(
+            inner, int(Qt.AlignmentFlag.AlignCenter) | _WRAP, breakable(box_text(layer))
+        )
 
     def _paint_arrow(self, painter: QPainter, box: QRect, more: bool, colour: QColor) -> None:
         if not more:
             return
-        arrow = QRect(box.right() + 1, box.top(), _GAP, box.height())
+        arrow = QRect(box.right() + 1, box.top(), _GAP, min(box.height(), 24))
         painter.setPen(colour)
         painter.drawText(arrow, Qt.AlignmentFlag.AlignCenter, "›")
 
     def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
         layers = _layers(index)
-        base = super().sizeHint(option, index)
         if not layers:
-            return base
-        boxes = self._layout(option, layers)
+            return super().sizeHint(option, index)
+        base = super().sizeHint(option, index)
+        width = cell_width(self.view, index)
+        boxes = self._layout(option, layers, QRect(0, 0, max(width, 1), 1))
+        right = max(box.right() for box in boxes) + 4
         return QSize(
-            boxes[-1].right() + 4, max(base.height(), QFontMetrics(option.font).height() + 12)
+            min(right, width) if width > 0 else right, max(base.height(), boxes[-1].bottom() + 4)
         )
 
     def editorEvent(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import posixpath
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut, QStandardItemModel
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -42,13 +42,25 @@ from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._lazy import LazyView
+from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import ChainDelegate
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
-from ascend_studio.ui.inspector._model import CHAIN_COLUMN, PathChainModel
+from ascend_studio.ui.inspector._model import (
+    CHAIN_COLUMN,
+    NAME_COLUMN,
+    PATH_COLUMN,
+    STATUS_COLUMN,
+    PathChainModel,
+)
 
-__all__ = ["InspectorView"]
+__all__ = ["CONTEXT_BESIDE", "InspectorView"]
+
+#: The widest share of the view's width each text column takes (the chain: the rest).
+_SHARES = {NAME_COLUMN: 0.26, PATH_COLUMN: 0.3, STATUS_COLUMN: 0.16}
+#: From this width on, the context sits beside the artifacts, else in a tab of its own.
+CONTEXT_BESIDE = 1500
 
 
 class InspectorView(LazyView):
@@ -99,16 +111,18 @@ class InspectorView(LazyView):
         view.setAlternatingRowColors(True)
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._context_menu)
+        # Every cell wraps in its column and the chain's boxes go on to the next line,
+        # so names, paths, states and chains are read whole at any width.
+        wrap_columns(view)
         self.delegate = ChainDelegate(view)
         view.setItemDelegateForColumn(CHAIN_COLUMN, self.delegate)
         self.delegate.layer_clicked.connect(self._layer_clicked)
         view.selectionModel().currentChanged.connect(self._current_changed)
-        # Interactive, fitted on demand: ResizeToContents would re-measure every row
-        # on every edit. Long paths elide in the middle; the field below shows them whole.
+        # Interactive, fitted to the view's width (fit_columns): ResizeToContents would
+        # re-measure every row on every edit.
         view.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         view.header().setStretchLastSection(True)
-        view.setWordWrap(False)
-        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        view.viewport().installEventFilter(self)
         QShortcut(QKeySequence.StandardKey.Copy, view, self.copy_path)
         return view
 
@@ -118,14 +132,17 @@ class InspectorView(LazyView):
         box.setContentsMargins(4, 4, 4, 4)
         box.addWidget(self.context_editor)
         middle = QWidget(self)
-        path_row = QHBoxLayout()
+        # The selected path and its buttons beside the tabs: a row of their own under
+        # the table took one of the few rows a dock at the bottom of 800 px has.
+        self.path_row = QWidget(self)
+        path_row = QHBoxLayout(self.path_row)
+        path_row.setContentsMargins(8, 2, 2, 2)
         path_row.addWidget(self.path_field, 1)
         path_row.addWidget(self.copy_button)
         path_row.addWidget(self.cluster_button)
         column = QVBoxLayout(middle)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.chains, 1)
-        column.addLayout(path_row)
         bottom = QWidget(self)
         lower = QVBoxLayout(bottom)
         lower.setContentsMargins(0, 0, 0, 0)
@@ -146,6 +163,7 @@ class InspectorView(LazyView):
         self.tabs.addTab(middle, "")
         self.tabs.addTab(bottom, "")
         self.tabs.addTab(self.context_editor.env_panel, "")
+        self.tabs.setCornerWidget(self.path_row, Qt.Corner.TopRightCorner)
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
         for part in (self.context_scroll, self.tabs):
@@ -153,6 +171,8 @@ class InspectorView(LazyView):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setSizes([360, 920])
+        #: Whether the context sits beside the tabs (else in a tab of its own).
+        self.context_beside = True
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
@@ -174,6 +194,9 @@ class InspectorView(LazyView):
         self.tabs.setTabText(0, tr("Artifacts"))
         self.tabs.setTabText(1, tr("Directory layout"))
         self.tabs.setTabText(2, tr("What-if environment"))
+        context = self.tabs.indexOf(self.context_scroll)
+        if context >= 0:
+            self.tabs.setTabText(context, tr("Context"))
         self.context_editor.set_language(lang)
         self.model.set_language(lang)
         self._fill_layout()
@@ -190,12 +213,10 @@ class InspectorView(LazyView):
             self.profile, env, self.context_editor.context(), self.catalog, self.artifacts
         )
         self._show_work_path(env)
-        first = self.model.rowCount() == 0
         if self.model.set_resolutions(found):
             self._fill_layout()
             self._show_current(self.chains.currentIndex())
-        if first:
-            self.fit_columns()
+            self.fit_columns()  # the texts changed: so may their widths
 
     def _show_work_path(self, env: Environment) -> None:
         """Hand the field the value in effect, and its expansion when it is shell text
@@ -213,9 +234,61 @@ class InspectorView(LazyView):
         )
 
     def fit_columns(self) -> None:
-        """Size the columns to what they show now; the view scrolls when they do not fit."""
-        for column in range(CHAIN_COLUMN + 1):
-            self.chains.resizeColumnToContents(column)
+        """Share the view's width: each text column as wide as its widest text up to its
+        share (beyond it, the text wraps), the chain the rest."""
+        room = self.chains.viewport().width()
+        if room <= 0:
+            return
+        header = self.chains.header()
+        for column, share in _SHARES.items():
+            wanted = max(self._natural_width(column), header.sectionSizeHint(column))
+            header.resizeSection(column, min(wanted, int(room * share)))
+
+    def _natural_width(self, column: int) -> int:
+        """The widest artifact row's text in ``column`` on one line, with its icon,
+        margins and (first column) the tree's indentation."""
+        metrics = self.chains.fontMetrics()
+        texts = [
+            str(self.model.data(self.model.index(row, column)) or "")
+            for row in range(self.model.rowCount())
+        ]
+        widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+        extra = 16  # the cell's margins and the focus frame
+        if column == NAME_COLUMN:
+            extra += self.chains.indentation() + self.chains.iconSize().width() + 24
+        return widest + extra
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.chains.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit_columns()
+        return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_context(self.width() >= CONTEXT_BESIDE)
+        self._widen_path_row()
+
+    def _widen_path_row(self) -> None:
+        """The path row takes what the tab titles leave of the tab bar's line."""
+        bar = self.tabs.tabBar()
+        titles = sum(bar.tabSizeHint(i).width() for i in range(bar.count()))
+        buttons = self.copy_button.sizeHint().width() + self.cluster_button.sizeHint().width()
+        room = self.tabs.width() - titles - buttons - 40
+        self.path_field.setMinimumWidth(max(room, 160))
+
+    def _place_context(self, beside: bool) -> None:
+        """The context beside the tabs in a wide view; a narrow one (a dock at the bottom
+        of a 1280 px window) gives the artifacts the whole width and the context a tab."""
+        if beside == self.context_beside:
+            return
+        self.context_beside = beside
+        if beside:
+            self.splitter.insertWidget(0, self.context_scroll)
+            self.splitter.setSizes([360, max(self.width() - 360, 1)])
+        else:
+            self.tabs.addTab(self.context_scroll, tr("Context"))
+        self.context_scroll.show()
+        self._widen_path_row()
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:

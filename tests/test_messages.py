@@ -1,0 +1,195 @@
+"""Every message a user reads exists in both languages and reads as that language.
+
+Renders every entry of the command line's message table (``ascend_studio/_words.py``),
+every count word, every rule's message and fix where the rule fires, every
+bilingual catalog text and every chrome string of the app's translation file,
+in Chinese and English. A Chinese text must be Chinese (not the English left in
+place), an English one must say "1 file" / "2 files" instead of "file(s)", and
+its quotes and punctuation must be English ones (a “quote” or a full-width
+comma is as wide as a Han character in a Chinese terminal or font).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import sys
+import tomllib
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ascend_studio._words import MESSAGES, NOUNS, counted, say
+from ascend_studio.rules import evaluate
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "rules"))
+from rule_cases import CASES  # noqa: E402
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+#: Punctuation that belongs to Chinese text: full-width forms and curly quotes.
+WIDE = re.compile(r"[，。：；（）「」『』【】！？＂“”‘’、]")
+MAYBE_PLURAL = re.compile(r"\w\(s\)")
+#: A list of parameter names followed by a singular verb ("dump_step, dump_path has no
+#: effect"; prose like "without op_debug_list, op_compiler_cache_mode is" is one name).
+_NAME = r"[A-Za-z]\w*[_.][\w.]+"
+LIST_SINGULAR = re.compile(
+    rf"(?:^|[:,;] |\bso |\bthen |\band )(?:\w+ )?{_NAME}(?:, {_NAME})+ (?:is|has|does|comes)\b"
+)
+#: What needs no translation: paths, identifiers, placeholders, commands.
+_TECHNICAL = re.compile(r"\S*[/_.${}]\S*|docker|run|env")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_the_checks_see_what_they_look_for() -> None:
+    assert _english_problems(
+        "The dump switch is off, so dump_config.a, dump_config.b has no effect."
+    )
+    assert _english_problems("3 setting(s) change.") and _english_problems("the “quoted” value")
+    assert not _english_problems(
+        "when set without op_debug_list, op_compiler_cache_mode is ignored"
+    )
+    assert not _english_problems("so dump_config.a, dump_config.b have no effect; 1 file, 2 files")
+
+
+def _english_problems(text: str) -> list[str]:
+    problems = []
+    if MAYBE_PLURAL.search(text):
+        problems.append("a '(s)' plural: count with counted()")
+    if WIDE.search(text):
+        problems.append(f"Chinese punctuation {WIDE.search(text).group()!r}")  # type: ignore[union-attr]
+    if LIST_SINGULAR.search(text):
+        problems.append("several names with a singular verb")
+    return problems
+
+
+@pytest.mark.parametrize("english", sorted(MESSAGES))
+def test_each_command_line_message_renders_in_both_languages(english: str) -> None:
+    chinese = MESSAGES[english]
+    assert _fields(chinese) == _fields(english), (english, chinese)
+    values = {name: f"<{name}>" for name in _fields(english)}
+    zh, en = say(english, "zh", **values), say(english, "en", **values)
+    assert en == english.format(**values)
+    assert not HAN.search(en), en
+    assert not _english_problems(en), (en, _english_problems(en))
+    if re.search(r"[A-Za-z]{3,}", _TECHNICAL.sub("", english)):
+        assert HAN.search(zh), f"untranslated: {english!r} -> {zh!r}"
+    assert "(s)" not in zh
+
+
+@pytest.mark.parametrize("noun", sorted(NOUNS))
+def test_each_count_word_agrees_with_its_number(noun: str) -> None:
+    one, many = counted(1, noun), counted(2, noun)
+    assert one.startswith("1 ") and many.startswith("2 ")
+    assert "(s)" not in one + many
+    if noun != "info":
+        assert one != many.replace("2", "1")
+    assert HAN.search(counted(2, noun, "zh"))
+
+
+def _rule_texts() -> Iterator[tuple[str, str, str, str]]:
+    for rule_id, firing, _quiet in CASES:
+        for found in evaluate(firing):
+            for part, text in (("message", found.message), ("fix", found.fix)):
+                if text is not None:
+                    yield found.rule_id or rule_id, part, text.zh, text.en
+
+
+@pytest.mark.parametrize("case", list(CASES), ids=[c[0] for c in CASES])
+def test_each_rule_speaks_both_languages_where_it_fires(case: tuple[str, object, object]) -> None:
+    _rule_id, firing, _ = case
+    for found in evaluate(firing):  # type: ignore[arg-type]
+        for part, text in (("message", found.message), ("fix", found.fix)):
+            if text is None:
+                continue
+            where = f"{found.rule_id} {part}"
+            assert HAN.search(text.zh), f"{where}: untranslated {text.zh!r}"
+            assert not _english_problems(text.en), (where, text.en, _english_problems(text.en))
+
+
+def _bilingual(node: object, where: str) -> Iterator[tuple[str, str, str]]:
+    if isinstance(node, dict):
+        if isinstance(node.get("en"), str) and isinstance(node.get("zh"), str):
+            yield where, node["zh"], node["en"]
+        for key, value in node.items():
+            yield from _bilingual(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _bilingual(value, f"{where}[{index}]")
+
+
+def _catalog_texts() -> list[tuple[str, str, str]]:
+    found = []
+    for path in sorted((ROOT / "resources").rglob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        found += list(_bilingual(data, str(path.relative_to(ROOT))))
+    return found
+
+
+def test_every_catalog_text_reads_as_english_in_english() -> None:
+    texts = _catalog_texts()
+    assert len(texts) > 500
+    bad = [(where, en, _english_problems(en)) for where, _zh, en in texts if _english_problems(en)]
+    assert not bad, bad[:5]
+
+
+#: Names that stay in Latin script in Chinese text (products, frameworks).
+PROPER_NOUNS = frozenset({"TF", "Adapter", "Ascend", "Studio", "Atlas", "TensorFlow", "Python"})
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` a translation must carry (proper nouns aside)."""
+    return [w for w in re.findall(r"[A-Za-z]{2,}", text) if w not in PROPER_NOUNS]
+
+
+def _ts_messages() -> list[tuple[str, str]]:
+    tree = ET.parse(ROOT / "resources" / "translations" / "ascend_studio_zh_CN.ts")
+    found = []
+    for message in tree.iter("message"):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        text = "".join(translation.itertext()) if translation is not None else ""
+        found.append((source, text))
+    return found
+
+
+def test_every_chrome_string_speaks_both_languages() -> None:
+    messages = _ts_messages()
+    assert len(messages) > 300
+    english = [(s, _english_problems(s)) for s, _ in messages if _english_problems(s)]
+    assert not english, english[:5]
+    untranslated = [(s, t) for s, t in messages if _words(s) and not HAN.search(t)]
+    assert not untranslated, untranslated[:5]
+
+
+def test_no_text_in_the_code_counts_with_an_s_in_brackets() -> None:
+    """``{n} setting(s)``: every string in the package, f-strings' pieces included."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "ascend_studio").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        strings = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ]
+        found += [
+            f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
+            for node in strings
+            if id(node) not in docstrings and MAYBE_PLURAL.search(node.value)
+        ]
+    assert not found, found
