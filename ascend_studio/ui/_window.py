@@ -415,6 +415,7 @@ class MainWindow(QMainWindow):
 
     def _document_language(self, render: bool = True) -> None:
         self.diagnostics.set_language(self.lang)
+        self._show_safe_fixes(self.snapshot.safe_fixes())  # its count's words too
         self.previews.retranslate(self.lang)
         if render:  # comments in the exported code follow it
             self.previews.refresh(self._preview_text)

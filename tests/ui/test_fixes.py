@@ -211,3 +211,14 @@ def test_chinese_rows_and_fixes(make_window: Any, tmp_path: Path) -> None:
     assert window.form.unknown_section.header.text() == "不在参数目录中"
     assert "删除 auto_tune_mode" in row.diag.text()
     window.set_language("en")  # the application's translator back for the next tests
+
+
+def test_the_fix_all_button_follows_the_language(window: MainWindow) -> None:
+    window.model.edit(Profile(values={"hcom_parallel": 1}), "edit")
+    assert window.fix_all_button.text() == "Fix all safe (1)"
+    window.set_language("zh")
+    try:
+        assert window.fix_all_button.text() == "修复所有安全问题（1）"
+    finally:
+        window.set_language("en")
+    assert window.fix_all_button.text() == "Fix all safe (1)"
