@@ -568,12 +568,19 @@ def flag(attr: str, expected: bool = True, *, unless: str | None = None) -> Scan
 
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts in _params_set(ctx):
-            if _flagged(facts.param, attr, expected) and not (
-                unless and _flagged(facts.param, unless, True)
-            ):
+            param = facts.param
+            also = unless is not None and _flagged(param, unless, True)
+            if _flagged(param, attr, expected) and not also and not _estimators_own(param, value):
                 yield Hit((path,), _ns(path, value))
 
     return scan
+
+
+def _estimators_own(param: Parameter, value: object) -> bool:
+    """The value NPUEstimator writes itself (``min_group_size`` 1): a parameter_map
+    that mirrors it chose nothing."""
+    written = param.session.written if param.session is not None else None
+    return written is not None and value == written
 
 
 def involves_attr(attr: str, expected: bool = True) -> Involves:

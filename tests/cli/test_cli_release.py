@@ -141,12 +141,10 @@ def test_the_session_only_keys_validate_clean_where_they_are_read(
     status, found, _ = _validate(capsys, script, "--scenario", "inference", "--release", "newest")
     assert status == 0
     assert not any("not a key the adapter reads" in json.dumps(d) for d in found)
-    # read (or written) but used by nothing: said so, the one warning left
+    # read but used by nothing: said so, the one warning left (min_group_size=1 is
+    # what NPUEstimator writes itself: a script that mirrors it chose nothing)
     warned = {(d["rule_id"], d["params"][0]) for d in found if d["severity"] != "info"}
-    assert warned == {
-        ("status.no_effect", "lower_functional_ops"),
-        ("status.no_effect", "min_group_size"),
-    }
+    assert warned == {("status.no_effect", "lower_functional_ops")}
     status, found, _ = _validate(capsys, script, "--scenario", "inference", "--release", "r1.2.0")
     assert {d["params"][0] for d in found if d["rule_id"] == "release.key_not_read"} == {
         "in_out_pair_flag",
