@@ -10,12 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
 from ascend_studio.companion import FileRead
 from ascend_studio.profile import ProfileError, save_profile
+from ascend_studio.schema import shipped_catalog
 
 COMMAND = "import"
 SUMMARY = "import NPURunConfig settings or an environment from a script (never runs it)"
@@ -41,6 +43,7 @@ def register(sub: Any) -> None:
         "--config", type=int, default=1, metavar="N", help="which configuration to save (1-based)"
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_release_argument(parser)
     parser.add_argument("--lang", choices=["en", "zh"], default=None, help="report language")
     parser.set_defaults(handler=run)
 
@@ -125,8 +128,22 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     return 0
 
 
+def _for_release(result: ImportResult, args: argparse.Namespace) -> ImportResult:
+    """The configurations for ``--release`` (the file's own release otherwise)."""
+    release = release_from_args(args, shipped_catalog(), COMMAND)
+    if release is None:
+        return result
+    configs = tuple(replace(c, profile=c.profile.with_release(release)) for c in result.configs)
+    return replace(result, configs=configs)
+
+
 def run(args: argparse.Namespace) -> int:
-    result, reads = _with_files(found_configs(import_file(args.file)))
+    try:
+        imported = _for_release(found_configs(import_file(args.file)), args)
+    except ValueError as exc:
+        print(f"ascend-studio import: {exc}", file=sys.stderr)
+        return 2
+    result, reads = _with_files(imported)
     errors = [item for item in result.report.items if item.severity == "error"]
     if errors and not result.configs and not args.json:  # one line: why nothing was read
         print(f"ascend-studio import: {args.file}: {errors[0].text(args.lang)}", file=sys.stderr)

@@ -105,7 +105,9 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     src = Source(parsed.text)
     scanner = Scanner(src, catalog.signatures)
     scanner.run(parsed.tree)
+    header, bad = read_target([line.rstrip("\r\n") for line in src.lines], catalog)
     builder = MapBuilder(catalog, src)
+    builder.exported = header.ours
     found = _configurations(builder, scanner)
     tf2 = len(found)
     builder.config = tf2
@@ -121,7 +123,6 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
         found.append((Built(), "environment only", scanner.env[0].line, "environment"))
     if not found:
         builder.add("info", *NOTHING_FOUND, None)
-    header, bad = read_target([line.rstrip("\r\n") for line in src.lines], catalog)
     for line, problem in bad:
         builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     configs = tuple(
@@ -361,6 +362,8 @@ def _profile(
         data["surface"] = surface
     if info.product:
         data["product"] = info.product
+    if info.release:
+        data["release"] = info.release
     if info.notes is not None:
         data["notes"] = info.notes
     return Profile.model_validate(data)

@@ -268,6 +268,8 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
         data["product"] = header.product
     if header.scenario:
         data["scenario"] = header.scenario
+    if header.release:
+        data["release"] = header.release
     if header.notes is not None:
         data["notes"] = header.notes
     profile = Profile.model_validate(data)

@@ -171,6 +171,7 @@ def resolved(settings: Settings, resolve: Resolve) -> Settings:
         settings.fail_on,
         settings.layers,
         settings.overrides,
+        settings.release,
     )
 
 

@@ -28,11 +28,11 @@ from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._select import import_rule_id
-from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
-from ascend_studio.schema import Axis, Catalog, Text
+from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
 __all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
 
@@ -222,6 +222,23 @@ def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
     return tuple(axis for axis in config.unnamed if named.get(axis) is None)
 
 
+def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
+    """A configuration's ``release = "auto"``, as the machine's release (read once)."""
+    if setting.value is None or setting.value.strip().casefold() != AUTO:
+        return setting
+    found = _auto(catalog)
+    return Setting(found.id if found else None, setting.origin)
+
+
+_AUTO: dict[int, Release | None] = {}
+
+
+def _auto(catalog: Catalog) -> Release | None:
+    if id(catalog) not in _AUTO:
+        _AUTO[id(catalog)] = auto_release(catalog).release
+    return _AUTO[id(catalog)]
+
+
 def check_file(
     path: Path,
     shown: str,
@@ -257,6 +274,7 @@ def check_file(
         )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
+        profile = with_release(profile, _machine_release(settings.release, catalog))
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
         checked.config_lines.append(config.line or 1)

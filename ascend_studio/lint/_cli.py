@@ -20,7 +20,14 @@ __all__ = ["command_line", "run_batch_command"]
 
 def command_line(args: argparse.Namespace) -> CommandLine:
     select = listed(args.select) if args.select else None
-    return CommandLine(args.product, args.scenario, select, listed(args.ignore), args.fail_on)
+    return CommandLine(
+        args.product,
+        args.scenario,
+        select,
+        listed(args.ignore),
+        args.fail_on,
+        getattr(args, "release", None),
+    )
 
 
 def _fail(problem: str) -> int:

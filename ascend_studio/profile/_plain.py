@@ -26,6 +26,7 @@ from typing import Any, cast
 
 from ascend_studio.profile._document import (
     PRODUCT_ID,
+    RELEASE_NAME,
     SURFACES,
     Expr,
     ExtraKwarg,
@@ -93,6 +94,14 @@ def _schema_version(value: object) -> int:
 
 def _product(value: object) -> str:
     if not PRODUCT_ID.fullmatch(_str(value)):
+        raise _NotPlain
+    return _str(value)
+
+
+def _release(value: object) -> str | None:
+    if value is None:
+        return None
+    if not RELEASE_NAME.fullmatch(_str(value)):
         raise _NotPlain
     return _str(value)
 
@@ -171,6 +180,7 @@ _CHECKS: dict[str, Any] = {
     "schema_version": _schema_version,
     "product": _product,
     "scenario": _scenario,
+    "release": _release,
     "surface": _surface,
     "values": _values,
     "env": _env,

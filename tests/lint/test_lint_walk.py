@@ -116,6 +116,7 @@ def test_cli_exclude_and_include(
     assert status == 1
     assert findings(out) == [
         "models/a/train.py:4:5 precision.both_modes",
+        "models/a/train.py:5:5 release.depends",
         "models/a/train.py:6:5 status.deprecated",
     ]
     status, out, _ = validate(capsys, "models", "--include", "*.cfg", "--exclude", "models/a")
