@@ -28,7 +28,8 @@ def target_text(p: Profile, lang: str) -> str:
     target = target_of(p)
     product = target.product or say("no product named", lang)
     scenario = say(target.scenario or "no scenario named", lang)
-    return f"{product}, {scenario}"
+    release = f", TF Adapter {p.release}" if p.release else ""  # named only: see releases.md
+    return f"{product}, {scenario}{release}"
 
 
 def _counts(found: list[Diagnostic]) -> dict[str, int]:

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ascend_studio import __version__
 from ascend_studio._words import say
 from ascend_studio.profile import Condition, Profile, target_of
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import AUTO, Catalog, release_problem
 
 __all__ = [
     "HeaderInfo",
@@ -36,10 +36,14 @@ _PRODUCT = re.compile(r"#\s*(?:Product:|产品：).*\[([A-Za-z0-9_.-]+)\]\s*$")
 #: that only graph_run_mode names is written with why, and not read back as named.
 _SCENARIO = re.compile(r"#\s*(?:Scenario:|场景：)\s*(training|inference)(?:（[^）(]*）)?\s*$")
 _NOTES = ("# Notes:", "# 备注：")
+_RELEASE = re.compile(
+    r"#\s*(?:TF Adapter release:|TF Adapter 版本：).*\[([A-Za-z0-9_.-]{1,80})\]\s*$"
+)
 _NOTE_INDENT = "#   "
-#: ``# ascend-studio: product=910B`` (any product name or alias) or ``scenario=inference``,
-#: on a line of its own: names the target a script is written for.
-_DIRECTIVE = re.compile(r"^\s*#\s*ascend-studio:\s*(product|scenario)\s*=\s*(\S+)\s*$")
+#: ``# ascend-studio: product=910B`` (any product name or alias), ``scenario=inference``
+#: or ``release=7.0.0`` (a public ref or CANN version), on a line of its own: names the
+#: target a script is written for.
+_DIRECTIVE = re.compile(r"^\s*#\s*ascend-studio:\s*(product|scenario|release)\s*=\s*(\S+)\s*$")
 _SCENARIOS = ("training", "inference")
 
 
@@ -80,8 +84,11 @@ def header_lines(
             version=__version__, what=say(what, lang)
         ),
         *_target_lines(profile, catalog, lang),
-        *_condition_lines(profile, lang, written),
     ]
+    if profile.release is not None:
+        words = release_words(profile.release, catalog, lang)
+        lines.append(say("# TF Adapter release: {words}", lang, words=words))
+    lines += _condition_lines(profile, lang, written)
     lines += [one_line(line) for line in extra]
     if profile.notes:
         lines.append(_NOTES[lang == "zh"])
@@ -164,11 +171,24 @@ def is_value_path(path: str) -> bool:
     return not path.startswith("env:")
 
 
+def release_words(name: str, catalog: Catalog, lang: str = "en") -> str:
+    """``7.0.0.alpha003, 2023-12-12 [7.0.0]``: the release a name resolves to, then the
+    name as given (read back by an import)."""
+    try:
+        found = catalog.history.resolve(name)
+    except ValueError:
+        return say("not a public release [{name}]", lang, name=one_line(name))
+    return f"{found.id}, {found.date} [{one_line(name)}]"
+
+
 @dataclass(frozen=True)
 class HeaderInfo:
     product: str | None = None
     scenario: str | None = None
     notes: str | None = None
+    #: The file starts with an Ascend Studio header (it is one of our exports).
+    ours: bool = False
+    release: str | None = None
 
 
 def _read_note(line: str) -> str | None:
@@ -191,7 +211,7 @@ def read_header(lines: list[str]) -> HeaderInfo:
     head = [line.rstrip("\r") for line in lines[:12]]
     if not any(mark in line for line in head[:3] for mark in _MARKS):
         return HeaderInfo()
-    product = scenario = notes = None
+    product = scenario = notes = release = None
     in_notes: list[str] | None = None
     for raw in lines:
         line = raw.rstrip("\r")
@@ -207,28 +227,50 @@ def read_header(lines: list[str]) -> HeaderInfo:
             product = match.group(1)
         elif match := _SCENARIO.match(line):
             scenario = match.group(1)
+        elif match := _RELEASE.match(line):
+            release = match.group(1)
         elif line.strip() in _NOTES:
             in_notes = []
     if in_notes is not None:
         notes = "\n".join(in_notes)
-    return HeaderInfo(product, scenario, notes)
+    return HeaderInfo(product, scenario, notes, ours=True, release=release)
 
 
 def read_target(lines: list[str], catalog: Catalog) -> tuple[HeaderInfo, list[tuple[int, str]]]:
-    """The header, with what ``# ascend-studio: product=...`` / ``scenario=...``
-    directives name (they win), and each directive that names nothing known."""
+    """The header, with what ``# ascend-studio: product=...`` / ``scenario=...`` /
+    ``release=...`` directives name (they win), and each directive that names nothing
+    known."""
     info = read_header(lines)
-    target = {"product": info.product, "scenario": info.scenario}
+    target = {"product": info.product, "scenario": info.scenario, "release": info.release}
     problems: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         match = _DIRECTIVE.match(line) if "ascend-studio:" in line else None
         if match is None:
             continue
         key, value = match.groups()
-        found = catalog.product_id(value) if key == "product" else value
-        if found is None or (key == "scenario" and value not in _SCENARIOS):
-            known = [p.id for p in catalog.products] if key == "product" else list(_SCENARIOS)
-            problems.append((number, f"{key}={value}: not a known {key} ({', '.join(known)})"))
+        problem = _directive_problem(key, value, catalog)
+        if problem is not None:
+            problems.append((number, problem))
         else:
-            target[key] = found
-    return HeaderInfo(target["product"], target["scenario"], info.notes), problems
+            target[key] = catalog.product_id(value) if key == "product" else value
+    return (
+        replace(
+            info, product=target["product"], scenario=target["scenario"], release=target["release"]
+        ),
+        problems,
+    )
+
+
+def _directive_problem(key: str, value: str, catalog: Catalog) -> str | None:
+    if key == "release":
+        if value.strip().casefold() == AUTO:
+            return (
+                f"release={value}: a script names the release it is written for "
+                "(auto is for --release and the project configuration)"
+            )
+        problem = release_problem(value, catalog)
+        return None if problem is None else f"release={value}: {problem}"
+    if (catalog.product_id(value) if key == "product" else value in _SCENARIOS) in (None, False):
+        known = [p.id for p in catalog.products] if key == "product" else list(_SCENARIOS)
+        return f"{key}={value}: not a known {key} ({', '.join(known)})"
+    return None

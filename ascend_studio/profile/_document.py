@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 __all__ = [
     "ARMS",
     "PRODUCT_ID",
+    "RELEASE_NAME",
     "SCHEMA_VERSION",
     "SESSION_OWNER",
     "SURFACES",
@@ -162,6 +163,9 @@ def _is_model(item: object) -> bool:
 #: What a product id may hold: it is written into the header comment of every
 #: export and read back from it, so it can never carry a line break or a quote.
 PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: What a release name may hold (a ref, a CANN version, ``newest``): written into
+#: headers and read back like a product id.
+RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
 
 #: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
@@ -255,10 +259,13 @@ class Profile:
     schema_version: int = SCHEMA_VERSION
     #: The product the configuration is for (a catalog id); None: not named, so a
     #: finding that depends on the product is said for the products it holds on.
-    #: Left out of the saved document while None (as is the scenario).
+    #: Left out of the saved document while None (as are the scenario and release).
     product: str | None = None
     #: training or inference; None: not named (what graph_run_mode names is judged).
     scenario: Literal["training", "inference"] | None = None
+    #: The TF Adapter release the configuration is for, as the user named it (a ref
+    #: such as ``r1.15.0``, a CANN version such as ``7.0.0``); None: not named.
+    release: str | None = None
     #: The API the configuration goes through (see :data:`Surface`).
     surface: Surface | None = None
     values: dict[str, Value] = field(default_factory=dict)
@@ -430,6 +437,12 @@ class Profile:
             return self
         return self.model_validate({**self.model_dump(), "scenario": scenario})
 
+    def with_release(self, release: str | None) -> Profile:
+        """``self`` for another TF Adapter release (None: not named), validated."""
+        if release == self.release:
+            return self
+        return self.model_validate({**self.model_dump(), "release": release})
+
     def is_set(self, path: str) -> bool:
         return path in self.values
 
@@ -459,7 +472,12 @@ _DEFAULTS: dict[str, Callable[[], Any]] = {spec.name: _default_of(spec) for spec
 #: Fields left out of a dump while they hold this (not named, none): a profile that
 #: names no product and keeps no conditions is saved as profiles always were, and one
 #: read back without them has them so again.
-LEFT_OUT: dict[str, object] = {"product": None, "scenario": None, "conditions": {}}
+LEFT_OUT: dict[str, object] = {
+    "product": None,
+    "scenario": None,
+    "release": None,
+    "conditions": {},
+}
 Profile.model_fields = {spec.name: spec for spec in fields(Profile)}
 
 

@@ -110,6 +110,7 @@ class Profile(BaseModel):
     schema_version: int = doc.SCHEMA_VERSION
     product: str | None = None
     scenario: Literal["training", "inference"] | None = None
+    release: str | None = None
     surface: Surface | None = None
     values: dict[str, Value] = Field(default_factory=dict)
     env: dict[str, str | None] = Field(default_factory=dict)
@@ -137,6 +138,15 @@ class Profile(BaseModel):
                 f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
             )
         return product
+
+    @field_validator("release")
+    @classmethod
+    def _release_is_a_name(cls, release: str | None) -> str | None:
+        if release is not None and not doc.RELEASE_NAME.fullmatch(release):
+            raise ValueError(
+                f"{release!r} is not a release name (1 to 80 letters, digits, '_', '.', '-')"
+            )
+        return release
 
     @field_validator("values")
     @classmethod

@@ -55,8 +55,9 @@ def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[st
 
 
 def change_target(window: MainWindow) -> None:
-    """The product, scenario and surface chosen in the toolbar (None: not named). Only
-    what the user changed is named: a scenario graph_run_mode names stays unnamed."""
+    """The product, scenario, surface and release chosen in the toolbar (None: not
+    named). Only what the user changed is named: a scenario graph_run_mode names stays
+    unnamed."""
     from ascend_studio.profile import target_of
 
     profile = window.model.profile
@@ -69,10 +70,23 @@ def change_target(window: MainWindow) -> None:
         after = after.with_scenario(scenario)
     if (surface := c.surface.currentData()) != shown.surface:
         after = after.with_surface(surface)
+    release = c.release.currentData()
+    if _release_id(window, release) != _release_id(window, after.release):
+        after = after.with_release(release)
     if after == profile:  # e.g. "not named" while graph_run_mode names the scenario
         window.refresh_target()
         return
     window.model.edit(after, tr("Change target"))
+
+
+def _release_id(window: MainWindow, name: str | None) -> str | None:
+    """The release a name resolves to (an alias and its id are the same choice)."""
+    if name is None:
+        return None
+    try:
+        return window.catalog.history.resolve(name).id
+    except ValueError:
+        return name
 
 
 def reset_field(window: MainWindow, path: str) -> None:
