@@ -259,7 +259,9 @@ def check_file(
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
         checked.config_lines.append(config.line or 1)
-        found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
+        found = evaluate(
+            profile, catalog, surface=config.surface, unnamed=unnamed, after_open=config.after_open
+        )
         for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
