@@ -268,9 +268,7 @@ MESSAGES: dict[str, str] = {
     ),
     "skipped {path}": "跳过 {path}",
     "<the job's folder>/{name}": "<作业目录>/{name}",
-    "kept {path} = {mine} (yours; the preset sets {preset}: {why})": (
-        "保留 {path} = {mine}（你的取值；预设取值为 {preset}：{why}）"
-    ),
+    "kept {path} = {mine} (yours; {preset}: {why})": "保留 {path} = {mine}（你的取值；{preset}：{why}）",
     "(add --replace to change the values you set)": "（加上 --replace 可修改你已设置的取值）",
     "nothing to change: the profile already has these settings": "无需修改：配置已包含这些设置",
     "saved {path}": "已保存 {path}",
