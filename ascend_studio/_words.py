@@ -181,6 +181,7 @@ MESSAGES: dict[str, str] = {
         "# 从 sess.run 脚本保留的 parameter_map 键（不是关键字参数；见 sess 格式）："
     ),
     "# Source it: . ./this-file.sh": "# 用法：. ./this-file.sh",
+    "{prefix} Note: {note}": "{prefix} 注意：{note}",
     "# {name} uses {names}, which this file does not set: taken from the shell "
     "this file runs in (empty where not set).": (
         "# {name} 用到 {names}，本文件没有设置：取运行本文件的 shell 中的值（未设置则为空）。"

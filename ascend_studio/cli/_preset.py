@@ -13,8 +13,8 @@ from ascend_studio.presets import (
     PresetError,
     PresetOutcome,
     apply_preset,
-    shipped_presets,
     preset_side,
+    shipped_presets,
     shown_value,
 )
 from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile

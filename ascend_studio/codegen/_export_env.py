@@ -24,6 +24,7 @@ from ascend_studio.codegen._env_owned import (
     left_out_owned,
     shell_owned_note,
 )
+from ascend_studio.codegen._env_wide import wide_note
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -159,22 +160,28 @@ def export_sh(
     set_here = {n for n, v in profile.env.items() if n not in SHELL_OWNED}
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
-        if name in SHELL_OWNED:
-            body.append(shell_owned_note(name, options.lang))
-        elif value is None:
-            body.append(f"unset {name}")
-        elif verbatim:
-            # Assign, then export: `export X=$(cmd)` would hide the command's status.
-            outside = outside_names(name, value, set_here)
-            body += [*_outside_note(name, outside, options.lang), *_kept_text(value, outside)]
-            body += [f"{name}={_shell_word(name, value, True)}", f"export {name}"]
-        else:
-            body += _literal_dollar(value)
-            body.append(f"export {name}={shell_quote(value)}")
+        body += _sh_lines(name, value, verbatim, set_here, options.lang)
     extra = [say("# Source it: . ./this-file.sh", options.lang), *_general(placed, options.lang)]
     header = _header(profile, catalog, "environment, POSIX sh", extra, options.lang)
     lines = ["#!/bin/sh", *header, ""]
     return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
+
+
+def _sh_lines(
+    name: str, value: str | None, verbatim: bool, set_here: set[str], lang: str
+) -> list[str]:
+    """The lines that set (or unset, or leave out) one variable in the sh export."""
+    if name in SHELL_OWNED:
+        return [shell_owned_note(name, lang)]
+    if value is None:
+        return [f"unset {name}"]
+    lines = wide_note(name, value, verbatim, lang)
+    if not verbatim:
+        return [*lines, *_literal_dollar(value), f"export {name}={shell_quote(value)}"]
+    # Assign, then export: `export X=$(cmd)` would hide the command's status.
+    outside = outside_names(name, value, set_here)
+    lines += [*_outside_note(name, outside, lang), *_kept_text(value, outside)]
+    return [*lines, f"{name}={_shell_word(name, value, True)}", f"export {name}"]
 
 
 def _nothing_to_export(profile: Profile, lang: str) -> list[str]:
@@ -297,7 +304,7 @@ def export_env_file(
                 f"{name}: a docker env-file holds one line per variable; this value has a "
                 "line break (use the sh, docker or k8s format)"
             )
-        body += _notes(placed, name, options.lang)
+        body += [*_notes(placed, name, options.lang), *wide_note(name, value, False, options.lang)]
         body.append(f"{name}={value}")
         if len(body[-1].encode()) > ENV_FILE_LINE_LIMIT:
             raise ExportError(
@@ -418,6 +425,7 @@ def export_docker(
         *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
+        *[line for name, v, kept in items for line in wide_note(name, v, kept, options.lang)],
     ]
     header = _header(profile, catalog, "environment, docker run -e", extra, options.lang)
     lines = ["#!/bin/sh", *header, ""]
@@ -473,7 +481,11 @@ def export_k8s(
     escaped = False
     for name, value, _ in items:
         if value is not None:
-            body += ["  " + line for line in _notes(placed, name, options.lang)]
+            notes = [
+                *_notes(placed, name, options.lang),
+                *wide_note(name, value, False, options.lang),
+            ]
+            body += ["  " + line for line in notes]
             written = k8s_escape(value)
             escaped = escaped or written != value
             body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(written)}"]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ascend_studio._words import printable, say
-from ascend_studio.lint._check import CheckedFile, Finding, check_file
+from ascend_studio.lint._check import CheckedFile, Finding, check_file, unlisted_folder
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
 from ascend_studio.lint._settings import CommandLine, Setting, Settings, settings_for
@@ -127,7 +127,11 @@ def _selection(path: str, options: BatchOptions) -> Selection:
     return Selection(include, excludes, options.respect_gitignore, options.force_exclude)
 
 
-def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
+def batch_files(
+    options: BatchOptions, unlisted: dict[Path, str] | None = None
+) -> tuple[list[Path], list[str]]:
+    """The files to check and the paths that are wrong; the folders the walk could
+    not list go into ``unlisted`` (with the reason)."""
     found: dict[Path, None] = {}
     missing: list[str] = []
     notes: dict[str, None] = {}
@@ -137,6 +141,8 @@ def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
         found.update(dict.fromkeys(files))
         missing += absent
         notes.update(dict.fromkeys(selection.notes))
+        if unlisted is not None:
+            unlisted.update(selection.unlisted)
     for note in notes:  # a pattern git rejects too: said, not fatal
         print(f"ascend-studio validate: note: {printable(note)}", file=sys.stderr)
     return sorted(found), missing
@@ -166,12 +172,16 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     """Check every file; a list of one-line problems instead when a path or config is wrong."""
     forget_configs()
     try:
-        paths, missing = batch_files(options)
+        unlisted: dict[Path, str] = {}
+        paths, missing = batch_files(options, unlisted)
         if missing:
             return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
         fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
+        for folder, why in sorted(unlisted.items()):
+            checked_files.append(unlisted_folder(shown_path(folder), why))
+            summary.add(checked_files[-1])
         progress = _Progress(options.progress, len(paths), options.lang)
         for done, path in enumerate(paths, start=1):
             settings = resolved(settings_for(path, options.cli), resolve)

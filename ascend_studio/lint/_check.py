@@ -34,7 +34,15 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import Axis, Catalog, Text
 
-__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
+__all__ = [
+    "CheckedFile",
+    "Finding",
+    "Place",
+    "check_file",
+    "reported_items",
+    "unlisted_folder",
+    "unnamed_by",
+]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
@@ -214,6 +222,19 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
         params=(item.path,) if item.path else (),
     )
     ctx.add(finding, [])
+
+
+def unlisted_folder(shown: str, why: str) -> CheckedFile:
+    """A folder the walk could not list (a path longer than the system allows, no
+    permission): reported as unreadable, an error as for any file that cannot be read,
+    since the files in it were not checked."""
+    checked = CheckedFile(shown, "unknown")
+    message = Text.of(
+        f"无法列出这个文件夹（{why}）：其中的文件未检查。",
+        f"Cannot list this folder ({why}): the files in it were not checked.",
+    )
+    checked.findings.append(Finding(shown, 1, 1, "import.unreadable", "error", message))
+    return checked
 
 
 def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:

@@ -10,7 +10,10 @@ line git would reject is skipped with a note.
 
 The walk is iterative (no depth limit) and enters each folder once, told by its
 device and inode (a loop of links or bind mounts ends); an entry that cannot be
-examined (a link loop, a vanished file) is skipped.
+examined (a link loop, a vanished file) is skipped. A folder that is there but
+cannot be listed (a path longer than the system allows, no permission) is
+recorded in ``Selection.unlisted``: its files are not checked, and the report
+says so.
 """
 
 from __future__ import annotations
@@ -141,6 +144,8 @@ class Selection:
     force_exclude: bool = False
     #: Patterns skipped as invalid, one line each (shown as notes).
     notes: list[str] = field(default_factory=list, init=False)
+    #: Folders the walk could not list, with the system's reason.
+    unlisted: dict[Path, str] = field(default_factory=dict, init=False)
     _exclude_specs: list[_Ignore] = field(default_factory=list, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -189,12 +194,19 @@ def _venv(path: Path) -> bool:
         return False
 
 
-def _folder_key(folder: Path) -> tuple[int, int] | None:
+def _folder_key(folder: Path, sel: Selection) -> tuple[int, int] | None:
     try:
         status = os.stat(folder)
-    except OSError:
+    except OSError as exc:
+        _unlisted(folder, exc, sel)
         return None
     return status.st_dev, status.st_ino
+
+
+def _unlisted(folder: Path, exc: OSError, sel: Selection) -> None:
+    """Remember a folder that is there but cannot be listed (one gone meanwhile is not)."""
+    if not isinstance(exc, FileNotFoundError):
+        sel.unlisted[folder] = exc.strerror or type(exc).__name__
 
 
 def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
@@ -203,7 +215,7 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
     todo: list[tuple[Path, list[_Ignore]]] = [(root, stack)]
     while todo:
         folder, ignores = todo.pop()
-        key = _folder_key(folder)
+        key = _folder_key(folder, sel)
         if key is None or key in seen:
             continue
         seen.add(key)
@@ -213,7 +225,8 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            _unlisted(folder, exc, sel)
             continue
         below: list[Path] = []
         for entry in entries:
