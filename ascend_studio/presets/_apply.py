@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from ascend_studio.presets._model import (
     WORK_MARKER,
@@ -139,10 +139,43 @@ def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
     return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
 
 
+def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) -> Skip | None:
+    """What the target TF Adapter release lacks: the keyword, or (its adapter checks the
+    list) the value. A preset never proposes either there."""
+    if release is None:
+        return None
+    history = catalog.history
+    try:
+        target = history.resolve(release)
+    except ValueError:
+        return None
+    fact = history.keyword(item.path)
+    label = f"TF Adapter {target.short} ({target.month})"
+    if fact is not None and not history.holds(fact, target.id):
+        where = history.where(fact)
+        return Skip(
+            item.path,
+            Text.of(
+                f"{label} 没有该参数（{where.zh}）。", f"{label} does not have it ({where.en})."
+            ),
+        )
+    if history.value_allowed(item.path, item.value, target.id) is False:
+        return Skip(
+            item.path,
+            Text.of(
+                f"{label} 不接受取值 {item.value!r}。", f"{label} rejects the value {item.value!r}."
+            ),
+        )
+    return None
+
+
 def _catalog_skip(
-    item: PresetSetting, product: str, scenario: str, catalog: Catalog
+    item: PresetSetting, product: str, scenario: str, catalog: Catalog, release: str | None = None
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
+    lacking = _release_skip(item, release, catalog)
+    if lacking is not None:
+        return lacking
     param = catalog.param(item.path)
     name = catalog.product(product).short
     if param.products is not None and product not in param.products:
@@ -216,7 +249,7 @@ class _Applier:
             self.skipped.append(Skip(what, self.held[what]))
             return True
         if skip is None and isinstance(item, PresetSetting):
-            skip = _catalog_skip(item, p, s, self.catalog)
+            skip = _catalog_skip(item, p, s, self.catalog, self.profile.release)
         if skip is not None and not isinstance(item, PresetClear):
             self.skipped.append(skip)
         return skip is not None
@@ -285,6 +318,25 @@ class _Applier:
         self.profile = self.profile.model_copy(update={"file_contents": contents})
 
 
+class _Lacking(NamedTuple):
+    skipped: tuple[Skip, ...]
+    kept: tuple[Kept, ...]
+
+
+def _release_lacks_all(
+    preset: Preset, profile: Profile, catalog: Catalog, replace: bool, work_path: str | None
+) -> _Lacking | None:
+    """When the target release has nothing the preset sets, the preset clears nothing
+    either: what it would have said about its settings, else None."""
+    settings = preset.settings
+    if not settings or any(_release_skip(s, profile.release, catalog) is None for s in settings):
+        return None
+    applier = _Applier(profile, catalog, replace, work_path, {})
+    for setting in settings:
+        applier.setting(setting)
+    return _Lacking(tuple(applier.skipped), tuple(applier.kept))
+
+
 def apply_preset(
     preset: Preset,
     profile: Profile,
@@ -300,6 +352,10 @@ def apply_preset(
     An entry that would leave a rule error the profile did not have (or a warning
     about that entry) is skipped, with that finding as the reason.
     """
+    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
+    lacking = _release_lacks_all(preset, profile, catalog, replace, work_path)
+    if lacking is not None:
+        return PresetOutcome(preset, profile, (), lacking.skipped, off, lacking.kept)
     merge = _Merge(preset, profile, catalog, replace, work_path)
     held: dict[str, Text] = {}
     while True:
@@ -308,7 +364,6 @@ def apply_preset(
         if not holds:
             break
         held.update(holds)
-    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
     return PresetOutcome(
         preset,
         applier.profile,

@@ -19,11 +19,13 @@ def P(
     files: dict[str, str] | None = None,
     kwargs: tuple[ExtraKwarg, ...] = (),
     surface: str | None = None,
+    release: str | None = None,
 ) -> Profile:
     data: dict[str, Any] = {
         "product": product,
         "scenario": scenario,
         "surface": surface,
+        "release": release,
         "values": values or {},
         "env": env or {},
         "extra_kwargs": kwargs,
@@ -1012,6 +1014,39 @@ def script_facts(rule_id: str) -> dict[str, dict[str, tuple[int, int]]]:
     """The keyword arguments of ``evaluate`` that carry a rule case's script facts."""
     return {"after_open": AFTER_OPEN[rule_id]} if rule_id in AFTER_OPEN else {}
 
+
+#: The target release: what the named TF Adapter release has (catalog validity data).
+TUNE = (ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr="'RL,GA'"),)
+CASES += [
+    ("release.unknown", P(release="8.0.RC1"), P(release="7.0.0")),
+    (
+        "release.missing_keyword",
+        P({"oo_level": "O3"}, release="7.0.0"),
+        P({"oo_level": "O3"}, release="9.0.0"),
+    ),
+    (
+        "release.retired_keyword",
+        P(kwargs=TUNE, release="newest"),
+        P(kwargs=TUNE, release="r1.10.0"),
+    ),
+    (
+        "release.key_not_read",
+        P({"in_out_pair_flag": False}, release="r1.1.1"),
+        P({"in_out_pair_flag": False}, release="r1.3.0"),
+    ),
+    (
+        "release.value",
+        P({"precision_mode_v2": "mixed_hif8"}, release="7.0.0"),
+        P({"precision_mode_v2": "mixed_hif8"}, release="9.0.0"),
+    ),
+    (
+        "release.type",
+        P({"jit_compile": "auto"}, release="r1.11.0"),
+        P({"jit_compile": False}, release="r1.11.0"),
+    ),
+    ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
+    ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
+]
 
 #: For the rules whose fix depends on the value: a firing profile where one is offered
 #: (the table's own firing profile offers none: nothing is close to "mixed").
