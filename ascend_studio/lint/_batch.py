@@ -52,7 +52,15 @@ class BatchOptions:
             return None
         given = [Path(p) for p in self.paths] or [Path.cwd()]
         # each folder once: a list of files from pre-commit names the same ones again and again
-        return tuple(dict.fromkeys((p if p.is_dir() else p.parent).absolute() for p in given))
+        return tuple(dict.fromkeys((p if _is_dir(p) else p.parent).absolute() for p in given))
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder; False for a path the system refuses (too long: find_files names it)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 @dataclass
@@ -124,7 +132,7 @@ class _Progress:
 def _selection(path: str, options: BatchOptions, made: dict[int, Selection]) -> Selection:
     """What applies to ``path``: one selection per project configuration (``made``), so
     that a list of files from one project looks up each folder once."""
-    config = find_config(Path(path).absolute() if Path(path).is_dir() else Path(path).parent)
+    config = find_config(Path(path).absolute() if _is_dir(Path(path)) else Path(path).parent)
     if id(config) in made:
         return made[id(config)]
     excludes = [(Path.cwd(), options.exclude)]

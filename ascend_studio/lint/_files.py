@@ -18,12 +18,14 @@ says so.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from ascend_studio._pathname import too_long
 from ascend_studio.lint._globs import GlobSpec
 
 __all__ = [
@@ -297,6 +299,12 @@ def _excluded_file(path: Path, sel: Selection) -> bool:
     return sel.excluded(path, False) or _ignored(sel.parent_ignores(path), path, False)
 
 
+def _unusable(given: str, exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return too_long(given)
+    return f"{given}: {exc.strerror or exc}"
+
+
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
     """The files to check under ``paths``, in a stable order, and what is wrong with the others
     (``"x: no such file or directory"``; a pipe or device is never read: it could block).
@@ -310,15 +318,17 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
         path = Path(given).absolute()
         try:
             kind = "dir" if path.is_dir() else "file" if path.is_file() else None
-        except OSError:  # a loop of links, a name too long
-            kind = None
+            exists = kind is not None or path.exists()
+        except OSError as exc:  # a loop of links, a name too long: said, the others go on
+            missing.append(_unusable(given, exc))
+            continue
         if kind == "dir":
             found.update(dict.fromkeys(_walk(path, sel, sel.parent_ignores(path))))
         elif kind == "file":
             if sel.force_exclude and _excluded_file(path, sel):
                 continue
             found[path] = None
-        elif path.exists():
+        elif exists:
             missing.append(f"{given}: not a regular file or folder")
         else:
             missing.append(f"{given}: no such file or directory")
