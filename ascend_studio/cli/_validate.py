@@ -248,7 +248,8 @@ def _report(
     problems = [i for i in problems if _kept(i, settings, comments)]
     results: Results = []
     for label, p, c in loaded:
-        found = evaluate(p, catalog)
+        late = c.after_open if c is not None else None
+        found = evaluate(p, catalog, after_open=late)
         results.append((label, p, _shown(found, c, settings, comments), target_of(p).unnamed))
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:

@@ -134,6 +134,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             label,
             line,
             dict(built.written),
+            dict(built.after_open),
         )
         for built, label, line, surface in found
     )

@@ -166,6 +166,9 @@ class ImportedConfig:
     #: or spelling the real code accepts (``{"aoe_mode": 2}``); checking these tells
     #: whether the script would run as it stands.
     as_written: Mapping[str, Value] = field(default_factory=dict)
+    #: TF Adapter 2.x: profile path -> (line of the write, line of the
+    #: ``npu_device.open()`` before it): options set after ``open()`` has read them.
+    after_open: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def surface(self) -> Surface:

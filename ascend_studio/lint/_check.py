@@ -33,7 +33,14 @@ from ascend_studio.profile import Profile, target_of
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
-__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items"]
+__all__ = [
+    "CheckedFile",
+    "Finding",
+    "Place",
+    "check_file",
+    "reported_items",
+    "unlisted_folder",
+]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
@@ -215,6 +222,19 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     ctx.add(finding, [])
 
 
+def unlisted_folder(shown: str, why: str) -> CheckedFile:
+    """A folder the walk could not list (a path longer than the system allows, no
+    permission): reported as unreadable, an error as for any file that cannot be read,
+    since the files in it were not checked."""
+    checked = CheckedFile(shown, "unknown")
+    message = Text.of(
+        f"无法列出这个文件夹（{why}）：其中的文件未检查。",
+        f"Cannot list this folder ({why}): the files in it were not checked.",
+    )
+    checked.findings.append(Finding(shown, 1, 1, "import.unreadable", "error", message))
+    return checked
+
+
 def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
     """A configuration's ``release = "auto"``, as the machine's release (read once)."""
     if setting.value is None or setting.value.strip().casefold() != AUTO:
@@ -270,7 +290,7 @@ def check_file(
         profile = with_release(profile, _machine_release(settings.release, catalog))
         checked.configs.append((config.label, profile, target_of(profile).unnamed))
         checked.config_lines.append(config.line or 1)
-        for diagnostic in evaluate(profile, catalog):
+        for diagnostic in evaluate(profile, catalog, after_open=config.after_open):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

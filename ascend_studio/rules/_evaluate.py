@@ -41,13 +41,20 @@ _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
 def context_for(
-    profile: Profile, catalog: Catalog | None = None, surface: Surface | None = None
+    profile: Profile,
+    catalog: Catalog | None = None,
+    surface: Surface | None = None,
+    after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> Ctx:
-    return Ctx(profile, index_for(catalog or shipped_catalog()), surface)
+    return Ctx(profile, index_for(catalog or shipped_catalog()), surface, after_open)
 
 
 def evaluate(
-    profile: Profile, catalog: Catalog | None = None, *, surface: Surface | None = None
+    profile: Profile,
+    catalog: Catalog | None = None,
+    *,
+    surface: Surface | None = None,
+    after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
@@ -61,9 +68,11 @@ def evaluate(
     that need not hold in one run become information naming both (``_conditions``).
     Within a severity the order is the rules' declaration order, so the output is
     stable. Uses the shipped catalog unless another is given.
+    ``after_open``: what an imported TF Adapter 2.x script writes after
+    ``npu_device.open()`` (``ImportedConfig.after_open``), which no profile can say.
     """
-    ctx = context_for(profile, catalog, surface)
-    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed))
+    ctx = context_for(profile, catalog, surface, after_open)
+    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface):
         found.extend(
