@@ -55,6 +55,9 @@ class CatalogIndex:
         self.empty_unset: frozenset[str] = frozenset(
             v.name for v in catalog.env_vars if v.empty_is_unset
         )
+        #: How each variable's number is read, and the bits it is stored in.
+        self.int_readers: dict[str, str] = {v.name: v.int_reader for v in catalog.env_vars}
+        self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
 
     def for_surface(self, surface: str | None) -> CatalogIndex:
         """This index as seen from ``surface``: on TF Adapter 2.x the defaults are the
