@@ -54,6 +54,15 @@ from ascend_studio.schema._models import (
     Text,
     When,
 )
+from ascend_studio.schema._release_models import (
+    Change,
+    KeyFact,
+    KeywordFact,
+    Release,
+    Span,
+    ValuesFact,
+)
+from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._surfaces import (
     AXES,
@@ -63,6 +72,13 @@ from ascend_studio.schema._surfaces import (
     Axis,
     Surface,
     surface_of,
+)
+from ascend_studio.schema._target import (
+    AUTO,
+    Resolved,
+    auto_release,
+    release_problem,
+    resolve_release,
 )
 from ascend_studio.schema._tf2 import (
     TF2_PREFIX,
@@ -87,6 +103,7 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AUTO",
     "AXES",
     "FILE_FORMATS",
     "FORMATS",
@@ -101,17 +118,23 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "Category",
+    "Change",
     "Checks",
     "Disagreement",
     "DocDefault",
     "EnumValue",
     "EnvVar",
+    "KeyFact",
+    "KeywordFact",
     "Kind",
     "Owner",
     "Parameter",
     "Product",
     "ProductRange",
     "PyType",
+    "Release",
+    "ReleaseIndex",
+    "Resolved",
     "Rewrite",
     "Scalar",
     "Scenario",
@@ -119,6 +142,7 @@ __all__ = [
     "Section",
     "SessionOption",
     "Source",
+    "Span",
     "Surface",
     "Text",
     "Tf2",
@@ -127,8 +151,12 @@ __all__ = [
     "Tf2Holder",
     "Tf2Option",
     "Tf2Release",
+    "UnknownReleaseError",
+    "ValuesFact",
     "When",
     "accepted_types",
+    "auto_release",
+    "change_text",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",
@@ -149,6 +177,8 @@ __all__ = [
     "product_range",
     "python_type_name",
     "read_env_int",
+    "release_problem",
+    "resolve_release",
     "runtime_number",
     "shipped_catalog",
     "stored",
