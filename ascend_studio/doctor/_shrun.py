@@ -231,6 +231,19 @@ class _Shell(Passes):
             path = Path(self.script_dir) / found.text
         return path if os.path.lexists(path) else None
 
+    def _missing(self, text: str) -> Text:
+        """Why :meth:`script_file` found no file for ``text``."""
+        found = self.expand(text)
+        if not found.exact or not found.text:
+            return Text(zh="路径运行时才知道", en="its path is known only at run time")
+        place = self.where(found.text)
+        if "/" not in found.text:  # bash looks such a name up in PATH first
+            return Text(
+                zh=f"{place} 不存在，PATH 中的同名文件不检查",
+                en=f"no file {place}; a file of that name in PATH is not looked up",
+            )
+        return Text(zh=f"{place} 不存在", en=f"no file {place}")
+
     def _load(self, path: Path, word: str, line: int) -> list[Node] | None:
         """The commands of the script at ``path``, or None (and a note saying why)."""
         name = posixpath.basename(word)
@@ -267,7 +280,14 @@ class _Shell(Passes):
         nodes = None if path is None else self._load(path, f"source {word}", line)
         if nodes is None or path is None:
             if path is None:
-                self.note(line, Text(zh=f"未读取 source {word}。", en=f"not read: source {word}."))
+                why = self._missing(word)
+                self.note(
+                    line,
+                    Text(
+                        zh=f"未读取 source {word}：{why.zh}。",
+                        en=f"not read: source {word} ({why.en}).",
+                    ),
+                )
             if self.rank is not None:
                 self.rank.unread.append(word)
             return

@@ -89,3 +89,17 @@ def test_cwd_that_is_a_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFix
     for command in (["launch-check", str(script)], ["doctor"]):
         assert run_cli([*command, "--cwd", str(script)]) == 2
         assert f"--cwd {script}: not a folder" in capsys.readouterr().err
+
+
+def test_a_sourced_file_not_read_says_why(tmp_path: Path) -> None:
+    report = _check(tmp_path, "  source activate\n  . ./env_npu.sh\n  . ${ENV_DIR}/env.sh")
+    notes = _notes(report)
+    assert any(
+        f"not read: source activate (no file {tmp_path}/activate; a file of that name in PATH"
+        in n
+        for n in notes
+    ), notes
+    assert any(f"not read: source ./env_npu.sh (no file {tmp_path}/env_npu.sh)" in n for n in notes)
+    assert any("source ${ENV_DIR}/env.sh (its path is known only at run time)" in n for n in notes)
+    zh = [f.message.zh for f in report.findings if f.check == "launch.unknown"]
+    assert any("未读取 source activate：" in n and "不存在" in n for n in zh), zh
