@@ -317,6 +317,10 @@ MESSAGES: dict[str, str] = {
     "the loop runs longer": (
         "launch-check：{name}：由 `{loop}` 展开了前 {ranks}（{file}，第 {line} 行）；循环次数更多"
     ),
+    "launch-check: {name}: `{loop}` ({file}, line {line}) runs a number of times "
+    "known only at run time": (
+        "launch-check：{name}：`{loop}`（{file}，第 {line} 行）的循环次数要到运行时才知道"
+    ),
     "started in": "启动目录",
     "every rank": "各 rank 相同",
     "(+{count} more)": "（另有 {count} 个）",

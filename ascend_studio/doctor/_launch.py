@@ -52,6 +52,8 @@ class LaunchReport:
     assumed_count: bool = False
     #: More passes than were expanded: the number of ranks is not known.
     capped: bool = False
+    #: A device loop whose count only the run knows: the ranks are not all shown.
+    count_unknown: bool = False
 
 
 def _program(rank: RankRun) -> str | None:
@@ -139,4 +141,5 @@ def launch_check(
         findings=tuple(found),
         assumed_count=out.assumed_count,
         capped=out.capped,
+        count_unknown=out.unknown_loop is not None,
     )

@@ -70,12 +70,18 @@ def _header(report: LaunchReport, lang: str) -> str:
     if report.loop is None:
         return say("launch-check: {name}: no per-device loop", lang, name=name)
     where = posixpath.basename(report.loop_file or report.script)
-    text = (
-        "launch-check: {name}: the first {ranks} from `{loop}` ({file}, line {line}); "
-        "the loop runs longer"
-        if report.capped
-        else "launch-check: {name}: {ranks} from `{loop}` ({file}, line {line})"
-    )
+    if report.capped:
+        text = (
+            "launch-check: {name}: the first {ranks} from `{loop}` ({file}, line {line}); "
+            "the loop runs longer"
+        )
+    elif report.count_unknown and not report.ranks:
+        text = (
+            "launch-check: {name}: `{loop}` ({file}, line {line}) runs a number of times "
+            "known only at run time"
+        )
+    else:
+        text = "launch-check: {name}: {ranks} from `{loop}` ({file}, line {line})"
     ranks = counted(len(report.ranks), "rank", lang)
     return say(
         text, lang, name=name, ranks=ranks, loop=report.loop, file=where, line=report.loop_line
@@ -116,6 +122,7 @@ def launch_json(report: LaunchReport) -> dict[str, Any]:
         else {"text": report.loop, "file": report.loop_file, "line": report.loop_line},
         "count_assumed": report.assumed_count,
         "count_capped": report.capped,
+        "count_unknown": report.count_unknown,
         "common": report.common,
         "varying": list(report.varying),
         "ranks": [

@@ -255,6 +255,16 @@ def test_an_inner_loop_counted_only_at_run_time_stops_the_count_check(tmp_path: 
     assert _checks(report, "warning") == [] and _checks(report, "error") == []
     notes = [f.message.en for f in report.findings]
     assert any("line 3" in n and "known only at run time" in n for n in notes), notes
+    head = launch_text(report).splitlines()[0]
+    assert "0 ranks" not in head and "runs a number of times known only at run time" in head
+    assert "第 2 行）的循环次数要到运行时才知道" in launch_text(report, "zh").splitlines()[0]
+    assert launch_json(report)["count_unknown"] is True
+
+
+def test_a_loop_that_runs_no_times_is_zero_ranks(tmp_path: Path) -> None:
+    report = _check(tmp_path, "for ((i=0; i<0; i++)); do\n  RANK_ID=$i python t.py &\ndone\n")
+    assert report.ranks == () and not report.count_unknown
+    assert "0 ranks from" in launch_text(report).splitlines()[0]
 
 
 def test_one_rank_is_one_rank(tmp_path: Path) -> None:
