@@ -95,8 +95,7 @@ def test_a_sourced_file_not_read_says_why(tmp_path: Path) -> None:
     report = _check(tmp_path, "  source activate\n  . ./env_npu.sh\n  . ${ENV_DIR}/env.sh")
     notes = _notes(report)
     assert any(
-        f"not read: source activate (no file {tmp_path}/activate; a file of that name in PATH"
-        in n
+        f"not read: source activate (no file {tmp_path}/activate; a file of that name in PATH" in n
         for n in notes
     ), notes
     assert any(f"not read: source ./env_npu.sh (no file {tmp_path}/env_npu.sh)" in n for n in notes)
