@@ -9,6 +9,7 @@ read, and a directory or device gives the same clear one-line message.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -67,7 +68,9 @@ def system_folder(path: str | os.PathLike[str]) -> str | None:
 
 def file_kind(path: str | os.PathLike[str]) -> str | None:
     """Why ``path`` is not a file to read, said as what it is ("is a directory",
-    "does not exist", "is under /proc..."); None for a regular file."""
+    "does not exist", "is under /proc..."); None for a regular file. A name the
+    system refuses as too long raises its OSError, which the command line says in
+    its own one line (``_pathname``)."""
     top = system_folder(path)
     if top is not None:
         return _system(top)
@@ -75,8 +78,12 @@ def file_kind(path: str | os.PathLike[str]) -> str | None:
         mode = os.stat(os.fspath(path)).st_mode
     except FileNotFoundError:
         return "no such file" if not os.path.islink(path) else "a link to nothing"
-    except (OSError, ValueError) as exc:
-        return f"cannot read: {getattr(exc, 'strerror', None) or exc}"
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise
+        return f"cannot read: {exc.strerror or exc}"
+    except ValueError as exc:  # e.g. a NUL character in the name
+        return f"cannot read: {exc}"
     return None if stat.S_ISREG(mode) else f"is {_kind(mode)}; only regular files are read"
 
 
