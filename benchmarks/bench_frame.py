@@ -92,18 +92,21 @@ def _idle() -> None:
 
 
 def open_window(home: str) -> Any:
-    """The main window at 1600x1000 with every value set and the output-paths, Why
-    (on hccl_timeout) and Compare docks shown (Compare floating beside the window:
-    Why and Compare share a side as tabs)."""
+    """The main window as the app starts it, at 1600x1000, with every value set and
+    the output-paths, Why (on hccl_timeout) and Compare docks shown (Compare
+    floating beside the window: Why and Compare share a side as tabs)."""
     from PySide6.QtWidgets import QApplication, QDockWidget
 
     from ascend_studio.schema import shipped_catalog
     from ascend_studio.ui._settings import Settings
     from ascend_studio.ui._window import MainWindow
 
-    window = MainWindow(shipped_catalog(), Settings(Path(home, "s.ini")), "en")
+    window = MainWindow(shipped_catalog(), Settings(Path(home, "s.ini")), "en", progressive=True)
     window.setGeometry(0, 0, 1600, 1000)
     window.show()
+    end = time.perf_counter() + 60  # as the app starts: the rows built after the first paint
+    while not (window.is_built() and window.form.is_fully_built()) and time.perf_counter() < end:
+        QApplication.processEvents()
     profile = _every_value()
     window.model.replace(profile, None, saved=profile)
     for name in ("inspector", "why", "compare"):

@@ -85,7 +85,7 @@ class Screen:
 
     def settle(self, quiet: float = 0.06) -> None:
         """Wait until the screen has not changed for ``quiet`` seconds."""
-        self._last_change(time.perf_counter(), quiet)
+        self._last_change(time.perf_counter(), quiet, first=False)
 
     def key(self, keysym: str) -> float:
         """Press and release ``keysym``; seconds from the press to the last change."""
@@ -94,19 +94,23 @@ class Screen:
         self._xtest.fake_input(self.display, self._x.KeyPress, code)
         self._xtest.fake_input(self.display, self._x.KeyRelease, code)
         self.display.flush()
-        return self._last_change(start, QUIET) - start
+        return self._last_change(start, QUIET, first=True) - start
 
-    def _last_change(self, start: float, quiet: float) -> float:
-        last = start
+    def _last_change(self, start: float, quiet: float, first: bool) -> float:
+        """The time of the last change after ``start`` once ``quiet`` seconds pass with
+        none; ``first``: the quiet time counts from the first change (a key whose work
+        takes longer than ``quiet`` paints nothing before it is done)."""
+        last = None if first else start
         fd = self.display.fileno()
         while True:
             now = time.perf_counter()
             if now - start > LONGEST:
                 return now
-            wait = last + quiet - now
-            if wait <= 0 and not self.display.pending_events():
+            wait = (last if last is not None else now) + quiet - now
+            if last is not None and wait <= 0 and not self.display.pending_events():
                 return last
-            if self.display.pending_events() or select.select([fd], [], [], max(wait, 0))[0]:
+            timeout = max(wait, 0) if last is not None else LONGEST
+            if self.display.pending_events() or select.select([fd], [], [], timeout)[0]:
                 while self.display.pending_events():
                     event = self.display.next_event()
                     if event.type == self._notify:

@@ -39,29 +39,30 @@ def _type(model: ProfileModel, values: range, key: str = "hccl_timeout") -> None
 
 
 def test_typed_edits_keep_one_step_and_no_more_objects(model: ProfileModel) -> None:
+    typed = range(7_000_100, 7_000_900)  # values no other test types
     before = _live_commands()
-    _type(model, range(100, 900))
+    _type(model, typed)
     assert model.undo_stack.count() == 1
-    assert model.profile.values["hccl_timeout"] == 899
+    assert model.profile.values["hccl_timeout"] == 7_000_899
     # one step: its command and two profiles (before: no value; after: the last typed)
     assert _live_commands() - before == 1
-    assert _live_profiles(set(range(100, 900))) == 1
+    assert _live_profiles(set(typed)) == 1
     model.undo_stack.undo()
     assert "hccl_timeout" not in model.profile.values
     model.undo_stack.redo()
-    assert model.profile.values["hccl_timeout"] == 899
+    assert model.profile.values["hccl_timeout"] == 7_000_899
 
 
 def test_new_document_frees_every_step(model: ProfileModel) -> None:
     before = _live_commands()
     for run in range(5):
-        _type(model, range(1000 + 100 * run, 1050 + 100 * run))
+        _type(model, range(8_000_000 + 100 * run, 8_000_050 + 100 * run))
         model.close_merge()
     assert model.undo_stack.count() == 5
     model.replace(Profile(), Path("x.json"), saved=Profile())  # New / Open
     assert model.undo_stack.count() == 0
     assert _live_commands() == before
-    assert _live_profiles(set(range(1000, 1500))) == 0
+    assert _live_profiles(set(range(8_000_000, 8_000_500))) == 0
 
 
 def test_typing_back_to_the_start_leaves_no_step(model: ProfileModel) -> None:
