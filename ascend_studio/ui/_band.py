@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._formbuild import RowsBuilt
+from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, RowStack, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION
 
@@ -43,6 +44,30 @@ def estimated_height(
         max(section.width(), 400)
     )
     return margins.top() + margins.bottom() + titles + rows
+
+
+def _tab_fields(section: Section) -> list[QWidget]:
+    """The widgets of ``section`` that Tab stops at, row by row from the top (a row's
+    own widgets in the order they were made)."""
+    fields = [
+        w
+        for w in section.findChildren(QWidget)
+        if w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        and w.isVisibleTo(section)
+        and w.isEnabled()
+        and w.focusProxy() is None
+    ]
+    return sorted(fields, key=lambda w: _row_of(w, section).mapTo(section, QPoint(0, 0)).y())
+
+
+def _row_of(widget: QWidget, section: Section) -> QWidget:
+    """The form row holding ``widget`` (the widget itself outside a row)."""
+    holder: QWidget | None = widget
+    while holder is not None and holder is not section:
+        if isinstance(holder, ParamRow):
+            return holder
+        holder = holder.parentWidget()
+    return widget
 
 
 def remember_heights(section: Section, heights: dict[str, int]) -> None:
@@ -168,22 +193,41 @@ class Banded(RowsBuilt):
 
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab and Shift+Tab: the section the focus goes on to is laid out first (a parked
-        section's fields take no focus)."""
+        section's fields take no focus). Where Qt's focus chain leads out of the section
+        and its neighbour (the rows of the first screen are made before the docks, the
+        others after them), the neighbour's nearest field takes the focus instead."""
         focus = QApplication.focusWidget()
         shown = [s for s in self.sections.values() if not s.isHidden()]
-        here = next_to = None
-        for index, section in enumerate(shown):
-            if focus is not None and section.isAncestorOf(focus):
-                here = index
-        if here is not None:
-            step = 1 if next else -1
-            if 0 <= here + step < len(shown):
-                next_to = shown[here + step]
+        here = [i for i, s in enumerate(shown) if focus is not None and s.isAncestorOf(focus)]
+        if focus is None or not here:
+            return super().focusNextPrevChild(next)
+        index = here[0] + (1 if next else -1)
+        next_to = shown[index] if 0 <= index < len(shown) else None
         if next_to is not None and next_to.parked:
             with self._anchored():
                 next_to.unpark()
                 self._settle()
-        return super().focusNextPrevChild(next)
+        moved = super().focusNextPrevChild(next)
+        landed = QApplication.focusWidget()
+        near = [shown[here[0]], next_to]
+        if next_to is None or (
+            landed not in (None, focus) and any(s and s.isAncestorOf(landed) for s in near)
+        ):
+            return moved
+        return self._focus_along(focus, shown[here[0]], next_to, next) or moved
+
+    def _focus_along(self, focus: QWidget, here: Section, there: Section, forward: bool) -> bool:
+        """Focus the field after (or before) ``focus`` in the form's order, within its
+        section and the neighbouring one; False if there is none."""
+        mine, theirs = _tab_fields(here), _tab_fields(there)
+        fields = mine + theirs if forward else list(reversed(theirs + mine))  # travel order
+        index = fields.index(focus) + 1 if focus in fields else len(mine)
+        if index >= len(fields):
+            return False
+        reason = Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason
+        fields[index].setFocus(reason)
+        self.ensureWidgetVisible(fields[index])
+        return True
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

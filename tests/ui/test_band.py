@@ -162,6 +162,32 @@ def test_tab_from_the_last_row_in_view_reaches_the_next_row(built: MainWindow) -
     assert row_parameter(now) == following.params[0].path
 
 
+def _tab_from(built: MainWindow, path: str, forward: bool) -> str | None:
+    form = built.form
+    form.rows[path].editor.setFocus()
+    for _ in range(8):
+        form.focusNextChild() if forward else form.focusPreviousChild()
+        now = row_parameter(QApplication.focusWidget())
+        if now != path:
+            return now
+    return path
+
+
+def test_tab_leaves_the_rows_built_before_the_window_showed_for_the_next_section(
+    built: MainWindow,
+) -> None:
+    """The first screen's rows are made before the docks, the others after them: the
+    focus chain runs from the last of them into the docks (where a tab widget with a
+    hidden tab bar kept the focus), not to the next section's first field."""
+    form = built.form
+    first, following = _sections(built)[0], _sections(built)[1]
+    last = [p.path for p in first.params if form.is_row_visible(p.path)][-1]
+    assert _tab_from(built, last, forward=True) == following.params[0].path
+    after = _tab_from(built, following.params[0].path, forward=False)
+    assert after is not None and form.rows[after].isVisible()
+    assert after in {p.path for p in first.params}
+
+
 def test_the_view_stays_put_when_sections_above_take_other_heights(built: MainWindow) -> None:
     form = built.form
     target = _sections(built)[len(_sections(built)) // 2]
