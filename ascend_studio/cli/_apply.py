@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         profile = load_profile(args.profile)
         result = apply_file(profile, args.script, args.config, force=args.force)
     except ProfileError as exc:
-        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)

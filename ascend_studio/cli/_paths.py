@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._words import say
 from ascend_studio.cli import found_configs
 from ascend_studio.paths import (
     Context,
@@ -113,27 +114,30 @@ def _profile(args: argparse.Namespace) -> Profile:
 
     result = found_configs(import_file(args.profile))
     if not result.configs:
-        errors = [i.text("en") for i in result.report.items if i.severity == "error"]
-        raise _Usage(f"{args.profile}: {(errors or ['no configuration found'])[0]}")
+        errors = [i.text(args.lang) for i in result.report.items if i.severity == "error"]
+        nothing = say(
+            "nothing found: no NPURunConfig configuration or environment setting", args.lang
+        )
+        raise _Usage(f"{args.profile}: {(errors or [nothing])[0]}")
     chosen: int = args.config
     if not 1 <= chosen <= len(result.configs):
         raise _Usage(f"--config must be 1..{len(result.configs)}")
     return result.configs[chosen - 1].profile
 
 
-def _env_script(name: str) -> tuple[str, dict[str, str | None]]:
+def _env_script(name: str, lang: str) -> tuple[str, dict[str, str | None]]:
     from ascend_studio.codegen import read_env_script  # the shell reader: only for --env-file
 
     if not Path(name).is_file():  # a typo would silently give every default path
         raise _Usage(f"--env-file {name}: no such file")
     script = read_env_script(name)
-    for problem in script.problems:
+    for problem in script.problems_in(lang):
         print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
     return name, script.values
 
 
 def _environment(args: argparse.Namespace, profile: Any) -> Environment:
-    scripts = [_env_script(name) for name in args.env_file]
+    scripts = [_env_script(name, args.lang) for name in args.env_file]
     return Environment.build(
         profile=profile, scripts=scripts, process=args.use_process_env, typed=_typed(args)
     )
@@ -159,7 +163,10 @@ def run(args: argparse.Namespace) -> int:
         profile = _profile(args)
         env = _environment(args, profile)
         chosen = _artifacts(args)
-    except (ProfileError, _Usage, OSError) as exc:
+    except ProfileError as exc:
+        print(f"ascend-studio paths: {exc.text(args.lang)}", file=sys.stderr)
+        return 2
+    except (_Usage, OSError) as exc:
         print(f"ascend-studio paths: {exc}", file=sys.stderr)
         return 2
     context = Context(args.cwd, args.home, args.pid, args.device_id, args.session_id)

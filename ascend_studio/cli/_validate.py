@@ -351,7 +351,7 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
     try:
         loaded, problems, comments = _load(file)
     except ProfileError as exc:
-        return _fail(str(exc))
+        return _fail(exc.text(args.lang))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
         nothing = "nothing found: no NPURunConfig configuration or environment setting"

@@ -2248,7 +2248,7 @@
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>Fix: {fix}</source>
-        <translation>修改：{fix}</translation>
+        <translation>修复：{fix}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>

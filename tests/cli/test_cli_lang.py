@@ -129,10 +129,10 @@ def test_validate_of_a_script_in_chinese(
     lines = capsys.readouterr().out.splitlines()
     header = next(line for line in lines if line.startswith(str(script)))
     assert "（sess.run 配置，第 6 行，__main__ 块中）" in header, header
-    assert ": 未指定产品, 未指定场景:" in header  # the script names neither
+    assert ": 未指定产品，未指定场景:" in header  # the script names neither
     assert lines[-1].startswith("合计: ")
     assert any(line.startswith("  警告 ") for line in lines)
-    assert any(line.strip().startswith(("修改 (", "修改:")) for line in lines)
+    assert any(line.strip().startswith(("修复（", "修复:")) for line in lines)  # one word for fix
     assert any(line.strip().startswith("来源: ") for line in lines)
     words = ("import:", "sess.run config", "__main__ block", "training", "in all", "fixable")
     words += ("  warning ", "fix (", "source: ")
