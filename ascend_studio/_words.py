@@ -163,6 +163,8 @@ MESSAGES: dict[str, str] = {
     ),
     "{scripts} written": "已写出 {scripts}",
     "{script}: already matches the profile; nothing to change": "{script}：已与配置一致，无需修改",
+    "{path}: nothing to migrate for {release}": "{path}：对 {release} 没有需要迁移的内容",
+    "{wrote}, for TF Adapter {release}": "{wrote}，目标版本 TF Adapter {release}",
     "wrote {path}": "已写入 {path}",
     "wrote {path} (the original kept as {backup})": "已写入 {path}（原文件保存为 {backup}）",
     "wrote {path} (the original from before the first apply stays in {backup})": (
@@ -219,6 +221,18 @@ MESSAGES: dict[str, str] = {
     "# Its NPURunConfig settings are in the Python export (ascend-studio export PROFILE -f py).": (
         "# NPURunConfig 参数在 Python 导出中（ascend-studio export 配置文件 -f py）。"
     ),
+    # exported files: the target TF Adapter release
+    "# TF Adapter release: {words}": "# TF Adapter 版本：{words}",
+    "not a public release [{name}]": "不是公开版本 [{name}]",
+    "# Not written: TF Adapter {release} does not have": "# 未写入：TF Adapter {release} 没有",
+    "read {where}": "读取它的版本：{where}",
+    "read by no public release": "任何公开版本都不读取",
+    "exists {where}": "可用版本：{where}",
+    "not in this release": "该版本没有",
+    "# sess.run parameter_map keys NPURunConfig has no keyword for, so not written here": (
+        "# 以下 sess.run parameter_map 键在 NPURunConfig 中没有对应参数，因此这里未写入"
+    ),
+    "# (export the sess format to set them):": "#（请用 sess 格式导出以设置它们）：",
     # exported files: Python formats
     "# This profile also sets {variables}; export them with the sh format.": (
         "# 此配置还设置了 {variables}；请用 sh 格式导出它们。"
@@ -251,6 +265,7 @@ MESSAGES: dict[str, str] = {
         "# 用法：with tf.Session(config=config) as sess: ..."
     ),
     "not a keyword of {owner}; kept as written": "不是 {owner} 的关键字参数；按原样保留",
+    "a keyword {where}; kept as written": "{where}的关键字参数；按原样保留",
     "not a keyword of {owner} (did you mean {name}?); kept as written": (
         "不是 {owner} 的关键字参数（是否想写 {name}？）；按原样保留"
     ),

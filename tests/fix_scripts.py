@@ -1,6 +1,6 @@
 """Reduced reproductions, written here, of two real training scripts' configuration
-mistakes: an estimator script that passes a keyword NPURunConfig no longer has
-(``auto_tune_mode``, a TypeError when the job starts), and a sess.run script with a
+mistakes: an estimator script for CANN 7.0.0 that passes a keyword NPURunConfig no
+longer has (``auto_tune_mode``, a TypeError when the job starts), and a sess.run script with a
 misspelt parameter_map key (``sump_mode``, silently ignored by the adapter)."""
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class Trainer:
                 model_dir=self.log_dir,
                 iterations_per_loop=100)
         return run_config
+# ascend-studio: release=7.0.0
 """
 
 #: A sess.run trainer: parameter_map lines, one with a misspelt key.

@@ -33,7 +33,7 @@ def test_selection_and_figures(corpus: ModuleType, tmp_path: Path) -> None:
     _write(
         tmp_path,
         "a/train.py",
-        "config = NPURunConfig(precision_mode='allow_mix_precision', auto_tune_mode='RL')\n",
+        "config = NPURunConfig(precision_mode='allow_mix_precision', tune_mode='RL')\n",
     )
     _write(tmp_path, "a/model.py", "import tensorflow as tf\n")  # configures nothing
     _write(tmp_path, "a/run.sh", "export DEVICE_ID=0\npython3 train.py\n")

@@ -38,7 +38,7 @@ def test_a_tree_is_fixed_on_a_copy_and_every_check_passes(
     (corpus / "a/env.sh").write_text("export JOB_ID=10087\nexport RANK_SIZE=1\n", encoding="utf-8")
     figures = harness.run(corpus, tmp_path / "scratch", unsafe=True)
     assert (figures.files, figures.changed) == (3, 2)
-    assert figures.fixes["profile.unknown_kwarg"] == 1
+    assert figures.fixes["release.retired_keyword"] == 1
     assert figures.fixes["profile.unknown_key"] == 1
     assert not figures.failed
     assert (corpus / "a/trainer.py").read_text("utf-8") == ESTIMATOR_TRAINER  # the copy only

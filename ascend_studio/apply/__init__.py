@@ -18,6 +18,7 @@ from ascend_studio.apply._file import (
     write_applied,
 )
 from ascend_studio.apply._fixes import FixedText, apply_fixes, fix_text
+from ascend_studio.apply._migrate import Migration, migrate_python
 from ascend_studio.apply._python import apply_python, changed_values
 from ascend_studio.apply._result import (
     ApplyError,
@@ -35,6 +36,7 @@ __all__ = [
     "ApplyNote",
     "ApplyResult",
     "FixedText",
+    "Migration",
     "NoSuchConfig",
     "ScriptChanged",
     "ScriptSource",
@@ -46,6 +48,7 @@ __all__ = [
     "changed_env",
     "changed_values",
     "fix_text",
+    "migrate_python",
     "read_script",
     "recorded_source",
     "unified_diff",

@@ -24,6 +24,7 @@ from ascend_studio.apply._tf2 import Tf2Planner
 from ascend_studio.codegen import ImportedConfig, import_python
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._pyobjs import source_lines
+from ascend_studio.codegen._release import key_lacking, keyword_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -178,12 +179,12 @@ def _apply_python(
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
     before = plan_renames(planner, before, profile, catalog)
-    for path, value in changed_values(before, profile).items():
-        planner.value(path, value)
+    skipped = _plan_values(planner, before, profile, catalog)
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
     plan_extras(planner, before, profile)
     notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
+    notes += [_lacking_note(path, profile) for path in skipped]
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
     try:
@@ -196,6 +197,35 @@ def _apply_python(
         after, profile, config, catalog, source=source, paths=planner.changed, written=as_written
     )
     return ApplyResult(text, after, tuple(notes), tuple(planner.changed))
+
+
+def _plan_values(
+    planner: Planner, before: Profile, profile: Profile, catalog: Catalog
+) -> list[str]:
+    """Plan every changed value; what the profile's target release lacks on this surface
+    (its constructors' keywords for an NPURunConfig call, its C++'s keys for a
+    parameter_map) is not written, and returned. A removal is always written."""
+    release = target_release(profile, catalog)
+    site = planner.site
+    lacking = keyword_lacking if site is not None and site.runconfig is not None else key_lacking
+    skipped = []
+    for path, value in changed_values(before, profile).items():
+        if path in profile.values and lacking(path, catalog, release):
+            skipped.append(path)
+            continue
+        planner.value(path, value)
+    return skipped
+
+
+def _lacking_note(path: str, profile: Profile) -> ApplyNote:
+    return note(
+        "warning",
+        f"{path}：目标版本 TF Adapter {profile.release} 没有它，未写入脚本。",
+        f"{path}: TF Adapter {profile.release} (the target release) does not have it; not "
+        "written into the script.",
+        None,
+        path,
+    )
 
 
 def _apply_tf2(

@@ -7,17 +7,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
-from ascend_studio.apply import ApplyError, NoSuchConfig, apply_file, write_applied
+from ascend_studio.apply import ApplyError, ApplyResult, NoSuchConfig, apply_file, write_applied
 from ascend_studio.profile import ProfileError, load_profile
+from ascend_studio.schema import shipped_catalog
 
 COMMAND = "apply"
+SUMMARY = "change a training or env script in place to match a profile (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="change a training or env script in place to match a profile (never runs it)",
+        help=SUMMARY,
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
             "sub-config keywords, parameter_map lines or npu_device.global_options() "
@@ -46,20 +49,34 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="apply even if SCRIPT changed since it was imported"
     )
+    add_release_argument(parser)
     parser.add_argument("--lang", choices=["en", "zh"], default=None, help="note language")
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def _applied(args: argparse.Namespace) -> ApplyResult | int:
+    """What applying gives, or the exit status of why nothing can be applied."""
     try:
+        release = release_from_args(args, shipped_catalog(), COMMAND)
         profile = load_profile(args.profile)
-        result = apply_file(profile, args.script, args.config, force=args.force)
+        if release is not None:
+            profile = profile.with_release(release)
+        return apply_file(profile, args.script, args.config, force=args.force)
     except ProfileError as exc:
         print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
         return 2 if isinstance(exc, NoSuchConfig) else 1
+    except ValueError as exc:  # --release names no release
+        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    result = _applied(args)
+    if isinstance(result, int):
+        return result
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
     if result.unchanged:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import counted, say
 from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
@@ -18,8 +19,10 @@ from ascend_studio.codegen import (
 )
 from ascend_studio.codegen._header import one_line
 from ascend_studio.profile import Profile, ProfileError, load_profile
+from ascend_studio.schema import shipped_catalog
 
 COMMAND = "export"
+SUMMARY = "export a profile as estimator/sess.run code, an env script or JSON"
 
 
 def register(sub: Any) -> None:
@@ -27,7 +30,7 @@ def register(sub: Any) -> None:
     summaries = [f.summary for f in formats]
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="export a profile as estimator/sess.run code, an env script or JSON",
+        help=SUMMARY,
         description=f"Write PROFILE as {', '.join(summaries[:-1])} or {summaries[-1]}.",
     )
     parser.add_argument(
@@ -61,6 +64,7 @@ def register(sub: Any) -> None:
         "--env-paths", action="store_true", help="read path values from os.environ (py format)"
     )
     parser.add_argument("--no-diagnostics", action="store_true", help="omit rule comments")
+    add_release_argument(parser)
     parser.add_argument("--lang", choices=["en", "zh"], default=None, help="comment language")
     parser.set_defaults(handler=run)
 
@@ -101,12 +105,15 @@ def _read(name: str, config: int, lang: str) -> Profile:
 def run(args: argparse.Namespace) -> int:
     try:
         profile = _read(args.profile, args.config, args.lang)
+        release = release_from_args(args, shipped_catalog(), COMMAND)
     except ProfileError as exc:
         print(f"ascend-studio export: {exc.text(args.lang)}", file=sys.stderr)
         return 2
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         print(f"ascend-studio export: {exc}", file=sys.stderr)
         return 2
+    if release is not None:
+        profile = profile.with_release(release)
     options = ExportOptions(
         with_defaults=args.with_defaults,
         env_paths=args.env_paths,

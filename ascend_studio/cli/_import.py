@@ -10,21 +10,23 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
-from ascend_studio.apply import with_source
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
 from ascend_studio.companion import FileRead
 from ascend_studio.profile import ProfileError, save_profile
+from ascend_studio.schema import shipped_catalog
 
 COMMAND = "import"
+SUMMARY = "import NPURunConfig settings or an environment from a script (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="import NPURunConfig settings or an environment from a script (never runs it)",
+        help=SUMMARY,
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
             "profile) without executing it, and print every configuration found and a report. "
@@ -41,6 +43,7 @@ def register(sub: Any) -> None:
         "--config", type=int, default=1, metavar="N", help="which configuration to save (1-based)"
     )
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_release_argument(parser)
     parser.add_argument("--lang", choices=["en", "zh"], default=None, help="report language")
     parser.set_defaults(handler=run)
 
@@ -116,6 +119,8 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     if not 1 <= args.config <= len(result.configs):
         print(f"ascend-studio import: --config must be 1..{len(result.configs)}", file=sys.stderr)
         return 2
+    from ascend_studio.apply import with_source  # libcst and the rewriting: only for -o
+
     profile = result.configs[args.config - 1].profile
     with contextlib.suppress(OSError):
         # remember the script (and a hash of it) so that `apply` can refuse a changed one
@@ -132,8 +137,22 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     return 0
 
 
+def _for_release(result: ImportResult, args: argparse.Namespace) -> ImportResult:
+    """The configurations for ``--release`` (the file's own release otherwise)."""
+    release = release_from_args(args, shipped_catalog(), COMMAND)
+    if release is None:
+        return result
+    configs = tuple(replace(c, profile=c.profile.with_release(release)) for c in result.configs)
+    return replace(result, configs=configs)
+
+
 def run(args: argparse.Namespace) -> int:
-    result, reads = _with_files(found_configs(import_file(args.file)))
+    try:
+        imported = _for_release(found_configs(import_file(args.file)), args)
+    except ValueError as exc:
+        print(f"ascend-studio import: {exc}", file=sys.stderr)
+        return 2
+    result, reads = _with_files(imported)
     errors = [item for item in result.report.items if item.severity == "error"]
     if errors and not result.configs and not args.json:  # one line: why nothing was read
         print(f"ascend-studio import: {args.file}: {errors[0].text(args.lang)}", file=sys.stderr)

@@ -8,17 +8,19 @@ import json
 import sys
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
 from ascend_studio.cli import counted
 from ascend_studio.schema import Catalog, Parameter, shipped_catalog
 
 COMMAND = "params"
+SUMMARY = "list and search the parameter catalog"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="list and search the parameter catalog",
+        help=SUMMARY,
         description="List parameters; QUERY matches names, zh/en labels, descriptions, values, env vars.",
     )
     parser.add_argument("query", nargs="?", default="", help="text to search for (any language)")
@@ -31,9 +33,38 @@ def register(sub: Any) -> None:
         choices=["training", "inference"],
         help="only parameters that apply in this scenario",
     )
+    add_release_argument(parser)
     parser.add_argument("--lang", choices=["zh", "en"], default=None, help="label language")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(handler=run)
+
+
+def available_from(catalog: Catalog, param: Parameter) -> str | None:
+    """The first public release with the parameter (its keyword, or a sess.run-only key)."""
+    history = catalog.history
+    if param.session is not None and param.session.session_only:
+        key = history.key(param.session.key)
+        span = key.read or key.written if key is not None else None
+    else:
+        span = history.keyword(param.path)
+    return span.since if span is not None else None
+
+
+def at_release(catalog: Catalog, found: list[Parameter], release: str) -> list[Parameter]:
+    """The parameters ``release`` has."""
+    history = catalog.history
+    kept = []
+    for param in found:
+        session = param.session
+        if session is not None and session.session_only:
+            has = history.reads_key(session.key, release) or history.writes_key(
+                session.key, release
+            )
+        else:
+            has = history.has_keyword(param.path, release)
+        if has is not False:
+            kept.append(param)
+    return kept
 
 
 def select(
@@ -75,27 +106,38 @@ def _check_ids(catalog: Catalog, args: argparse.Namespace) -> str | None:
     return None
 
 
-def as_json(param: Parameter) -> dict[str, Any]:
+def as_json(param: Parameter, catalog: Catalog | None = None) -> dict[str, Any]:
     data: dict[str, Any] = dataclasses.asdict(param)
     data["path"] = param.path
     data["default_is_unset"] = param.default is None
+    data["available_from"] = available_from(catalog or shipped_catalog(), param)
     return data
 
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    problem = _check_ids(catalog, args)
+    try:
+        problem = _check_ids(catalog, args)
+        release = release_from_args(args, catalog, COMMAND)
+    except ValueError as exc:
+        problem = str(exc)
     if problem:
         print(f"ascend-studio params: {problem}", file=sys.stderr)
         return 2
     found = select(catalog, args.query, args.category, args.product, args.scenario)
+    defaults = {p.path: p.default for p in found}
+    if release is not None:
+        found = at_release(catalog, found, release)
+        defaults = {p.path: catalog.history.default(p.path, release)[1] for p in found}
     if args.json:
-        json.dump([as_json(p) for p in found], sys.stdout, ensure_ascii=False, indent=2)
+        rows = [as_json(p, catalog) | {"default": defaults[p.path]} for p in found]
+        json.dump(rows, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     width = max((len(p.path) for p in found), default=10)
     for param in found:
-        default = say("unset", args.lang) if param.default is None else repr(param.default)
+        value = defaults[param.path]
+        default = say("unset", args.lang) if value is None else repr(value)
         flags = "".join(
             f" [{say(name, args.lang)}]"
             for name, on in (

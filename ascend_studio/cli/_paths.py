@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
 from ascend_studio.cli import found_configs
 from ascend_studio.paths import (
@@ -24,14 +25,16 @@ from ascend_studio.paths import (
 )
 from ascend_studio.paths._report import paths_document, render_text
 from ascend_studio.profile import Profile, ProfileError, load_profile
+from ascend_studio.schema import shipped_catalog
 
 COMMAND = "paths"
+SUMMARY = "show where every output file and folder of a profile lands, and why"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="show where every output file and folder of a profile lands, and why",
+        help=SUMMARY,
         description="Resolve each artifact's priority chain (parameter > environment > default).",
     )
     parser.add_argument(
@@ -78,6 +81,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--json", action="store_true", help="machine-readable output (docs/paths-json.md)"
     )
+    add_release_argument(parser)
     parser.set_defaults(handler=run)
 
 
@@ -161,12 +165,15 @@ def _artifacts(args: argparse.Namespace) -> list[Any]:
 def run(args: argparse.Namespace) -> int:
     try:
         profile = _profile(args)
+        release = release_from_args(args, shipped_catalog(), COMMAND)
+        if release is not None:
+            profile = profile.with_release(release)
         env = _environment(args, profile)
         chosen = _artifacts(args)
     except ProfileError as exc:
         print(f"ascend-studio paths: {exc.text(args.lang)}", file=sys.stderr)
         return 2
-    except (_Usage, OSError) as exc:
+    except (_Usage, OSError, ValueError) as exc:
         print(f"ascend-studio paths: {exc}", file=sys.stderr)
         return 2
     context = Context(args.cwd, args.home, args.pid, args.device_id, args.session_id)

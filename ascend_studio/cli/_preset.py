@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
 from ascend_studio.presets import (
     Preset,
@@ -20,12 +21,13 @@ from ascend_studio.profile import Profile, ProfileError, load_profile, save_prof
 from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "preset"
+SUMMARY = "task presets: list, show one, or apply one to a profile"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="task presets: list, show one, or apply one to a profile",
+        help=SUMMARY,
         description=(
             "Task presets answer a task (accuracy dump, overflow detection, profiling, ...) "
             "with the settings the reference pages give for it, on your product and scenario. "
@@ -59,6 +61,7 @@ def register(sub: Any) -> None:
     )
     apply.add_argument("--product", help="target product for a new profile")
     apply.add_argument("--scenario", choices=["training", "inference"], help="for a new profile")
+    add_release_argument(apply)
     apply.add_argument("--lang", choices=["en", "zh"], default=None)
     parser.set_defaults(handler=run)
 
@@ -141,14 +144,18 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
 
 
 def _start(args: argparse.Namespace, catalog: Catalog) -> Profile:
+    try:
+        release = release_from_args(args, catalog, COMMAND)
+    except ValueError as exc:
+        raise ProfileError(args.profile, str(exc)) from None
     if Path(args.profile).exists():
         profile = load_profile(args.profile)
         if args.product or args.scenario:
             profile = profile.with_target(args.product, args.scenario)
-        return profile
+        return profile if release is None else profile.with_release(release)
     if args.product and args.product not in catalog.product_ids:
         raise ProfileError(args.profile, f"unknown product {args.product!r}")
-    return Profile().with_target(args.product, args.scenario)
+    return Profile(release=release).with_target(args.product, args.scenario)
 
 
 def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:

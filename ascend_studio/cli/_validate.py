@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import difflib
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ascend_studio._release_option import add_release_argument, release_problem, resolve_release
 from ascend_studio._words import json_text, printable, say
 from ascend_studio.cli import found_configs
 from ascend_studio.cli._companions import (
@@ -43,7 +43,7 @@ from ascend_studio.lint._options import (
     wants_fixes,
 )
 from ascend_studio.lint._select import import_rule_id
-from ascend_studio.lint._settings import CommandLine, Settings, settings_for
+from ascend_studio.lint._settings import CommandLine, Settings, settings_for, with_release
 from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
 from ascend_studio.rules import (
     SEVERITIES,
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
 
 COMMAND = "validate"
+SUMMARY = "check a profile or script against the rules (exit 1 on errors)"
 
 #: (label, profile as checked, the imported configuration: None for a profile file)
 Loaded = list[tuple[str, Profile, ImportedConfig | None]]
@@ -69,7 +70,7 @@ Reads = dict[str, tuple[FileRead, ...]]
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check a profile or script against the rules (exit 1 on errors)",
+        help=SUMMARY,
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. The files parameters such as "
@@ -92,6 +93,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--scenario", choices=["training", "inference"], help="override the scenario"
     )
+    add_release_argument(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--lang", choices=["en", "zh"], default=None, help="message language")
     parser.add_argument(
@@ -207,6 +209,7 @@ def _json_document(
                 "label": label,
                 "product": None if "product" in unnamed else p.product,
                 "scenario": None if "scenario" in unnamed else p.scenario,
+                "release": p.release,
                 "counts": {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES},
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
@@ -283,9 +286,13 @@ def _total(results: Results, problems: list[ReportItem]) -> dict[str, int]:
 def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
     """The project configuration's settings for the one FILE, products resolved."""
     try:
-        settings = settings_for(Path(args.paths[0]), CommandLine(args.product, args.scenario))
+        cli = CommandLine(args.product, args.scenario, release=args.release)
+        settings = settings_for(Path(args.paths[0]), cli)
     except ConfigError as exc:
         return str(exc)
+    release = settings.release
+    if release.value is not None and (problem := release_problem(release.value, catalog)):
+        return f"{release.origin}: {problem}"
     product = settings.product.value
     if product is not None:
         found = product_id(catalog, product)
@@ -300,6 +307,8 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
     if not unknown:
         return None
+    import difflib  # a did-you-mean: only for a mistyped --explain
+
     near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
     hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
     return f"--explain: unknown parameter {unknown[0]!r}{hint}"
@@ -320,13 +329,21 @@ def _resolver(catalog: Catalog) -> Callable[[str], str | None]:
     return lambda text: product_id(catalog, text)
 
 
-def run(args: argparse.Namespace) -> int:
-    catalog = shipped_catalog()
+def _target_args(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    """--product and --release resolved in place; the problem with them, if any."""
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            return _fail(unknown_product(catalog, args.product))
+            return unknown_product(catalog, args.product)
         args.product = found
+    return _resolve_release_arg(args, catalog)
+
+
+def run(args: argparse.Namespace) -> int:
+    catalog = shipped_catalog()
+    bad_target = _target_args(args, catalog)
+    if bad_target is not None:
+        return _fail(bad_target)
     if is_batch(args):
         from ascend_studio.lint._cli import run_batch_command  # the walker, formats, SARIF
 
@@ -360,7 +377,24 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
         # read whole, and what it sets fails when it runs: found errors, not a bad input
         return 1 if any(i.kind == "call_error" for i in problems) else 2
     loaded, reads = _with_files(file, loaded)
-    return _report(_retarget(loaded, args), args, problems, settings, comments, reads=reads)
+    loaded = [
+        (label, with_release(p, settings.release), c) for label, p, c in _retarget(loaded, args)
+    ]
+    return _report(loaded, args, problems, settings, comments, reads=reads)
+
+
+def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | None:
+    """``--release`` resolved (auto reads the machine, and says so); the problem if any."""
+    if not args.release:
+        return None
+    try:
+        resolved = resolve_release(args.release, catalog)
+    except ValueError as exc:
+        return f"--release: {exc}"
+    for note in resolved.notes:
+        print(f"ascend-studio {COMMAND}: {note}", file=sys.stderr)
+    args.release = resolved.release.id if resolved.release else None
+    return None
 
 
 def _fail(problem: str) -> int:

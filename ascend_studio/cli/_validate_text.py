@@ -27,7 +27,8 @@ Result = tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]
 def target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
     product = say("no product named", lang) if "product" in unnamed else p.product
     scenario = say("no scenario named" if "scenario" in unnamed else p.scenario, lang)
-    return joined((product, scenario), lang)
+    release = (f"TF Adapter {p.release}",) if p.release else ()  # named only: see releases.md
+    return joined((product, scenario, *release), lang)
 
 
 def _counts(found: list[Diagnostic]) -> dict[str, int]:

@@ -28,6 +28,7 @@ from ascend_studio.codegen._layout import (
     shown_default,
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.codegen._release import omitted_lines
 from ascend_studio.profile import SESSION_OWNER, Expr, Profile
 from ascend_studio.schema import Catalog, Text
 
@@ -65,6 +66,18 @@ def _extra_line(arg: Arg, catalog: Catalog, lang: str) -> str:
     assert arg.extra is not None
     if arg.extra.name in ("*", "**"):
         return f"{INDENT}{arg.extra.name}{arg.extra.expr},"
+    fact = next(
+        (
+            f
+            for f in catalog.history.keywords()
+            if (f.owner, f.name) == (arg.extra.owner, arg.extra.name)
+        ),
+        None,
+    )
+    if fact is not None:  # a keyword of some releases (the target's, when one is named)
+        where = catalog.history.where(fact)
+        note = say("a keyword {where}; kept as written", lang, where=where.get(lang))
+        return f"{INDENT}{arg.extra.name}={arg.extra.expr},  # {note}"
     close = difflib.get_close_matches(arg.extra.name, catalog.signature(arg.extra.owner), n=1)
     if close:
         text = "not a keyword of {owner} (did you mean {name}?); kept as written"
@@ -136,6 +149,26 @@ def _modules_used(profile: Profile, body: list[str]) -> list[str]:
     return sorted(used)
 
 
+def sess_only_lines(profile: Profile, catalog: Catalog, lang: str = "en") -> list[str]:
+    """Header lines naming the set values that only a sess.run parameter_map can carry."""
+    found = []
+    for path, value in profile.values.items():
+        param = catalog.param(path) if catalog.has(path) else None
+        if param is not None and param.session is not None and param.session.session_only:
+            shown = value.expr if isinstance(value, Expr) else repr(value)
+            found.append(f"#   {path}={' '.join(shown.split())}")
+    if not found:
+        return []
+    return [
+        say(
+            "# sess.run parameter_map keys NPURunConfig has no keyword for, so not written here",
+            lang,
+        ),
+        say("# (export the sess format to set them):", lang),
+        *found,
+    ]
+
+
 def shown_paths(calls: list[Call]) -> set[str]:
     return {_path(c, a.name) for c in calls for a in c.args if a.extra is None} | {
         c.holder for c in calls if c.expr is not None
@@ -148,6 +181,8 @@ def export_py(
     calls = build_calls(profile, catalog)
     placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
+    extra += sess_only_lines(profile, catalog, options.lang)
+    extra += omitted_lines(profile, catalog, "constructor", options.lang)
     if profile.env:
         variables = counted(len(profile.env), "environment variable", options.lang)
         also = "# This profile also sets {variables}; export them with the sh format."

@@ -23,7 +23,13 @@ from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._layout import session_extra_line
 from ascend_studio.codegen._options import ExportOptions
-from ascend_studio.codegen._session import SessionWrite, not_sent, session_writes
+from ascend_studio.codegen._release import omitted_lines
+from ascend_studio.codegen._session import (
+    SessionWrite,
+    not_sent,
+    session_writes,
+    tf_config_params,
+)
 from ascend_studio.profile import SESSION_OWNER, Profile
 from ascend_studio.schema import Catalog, Text
 
@@ -82,6 +88,13 @@ _COMPRESS_NOTE = [
     "# enable_compress_weight is left out: NPUEstimator always writes it, and together with",
     "# compress_weight_conf it aborts the process (npu_attrs.cc); the conf file alone is sent.",
 ]
+
+
+def _tf_config(profile: Profile, catalog: Catalog, lang: str) -> list[str]:
+    """NPUEstimator's TF_CONFIG lines, unless the profile sets the keys itself."""
+    if any(profile.values.get(p.path) is not None for p in tf_config_params(catalog)):
+        return []
+    return [say(_TF_CONFIG[0], lang), *_TF_CONFIG[1:]]
 
 
 def _loop_helper(writes: list[SessionWrite], lang: str) -> list[str]:
@@ -160,6 +173,7 @@ def export_sess(
     placed = place(diagnostics if options.diagnostics else (), {w.path for w in writes if w.path})
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += _skipped(profile, catalog, lang)
+    extra += omitted_lines(profile, catalog, "session", lang)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",
@@ -169,8 +183,7 @@ def export_sess(
         *_writes(writes, placed, options.lang),
         *_kept_keys(profile, lang),
         *([say(line, lang) for line in _COMPRESS_NOTE] if len(writes) < len(every) else []),
-        say(_TF_CONFIG[0], lang),
-        *_TF_CONFIG[1:],
+        *_tf_config(profile, catalog, lang),
         "config.graph_options.rewrite_options.remapping = RewriterConfig.OFF",
         "config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF",
         say("# Use it as: with tf.Session(config=config) as sess: ...", lang),

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ascend_studio import __version__
 from ascend_studio._words import say
 from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import AUTO, Catalog, Text, release_problem
 
 __all__ = ["HeaderInfo", "header_lines", "one_line", "read_header", "read_target"]
 
@@ -27,10 +27,14 @@ _SCENARIO = re.compile(r"#\s*(?:Scenario:|场景：)\s*(training|inference|训�
 #: A scenario as a Chinese header names it.
 _SCENARIO_ZH = {"训练": "training", "在线推理": "inference"}
 _NOTES = ("# Notes:", "# 备注：")
+_RELEASE = re.compile(
+    r"#\s*(?:TF Adapter release:|TF Adapter 版本：).*\[([A-Za-z0-9_.-]{1,80})\]\s*$"
+)
 _NOTE_INDENT = "#   "
-#: ``# ascend-studio: product=910B`` (any product name or alias) or ``scenario=inference``,
-#: on a line of its own: names the target a script is written for.
-_DIRECTIVE = re.compile(r"^\s*#\s*ascend-studio:\s*(product|scenario)\s*=\s*(\S+)\s*$")
+#: ``# ascend-studio: product=910B`` (any product name or alias), ``scenario=inference``
+#: or ``release=7.0.0`` (a public ref or CANN version), on a line of its own: names the
+#: target a script is written for.
+_DIRECTIVE = re.compile(r"^\s*#\s*ascend-studio:\s*(product|scenario|release)\s*=\s*(\S+)\s*$")
 _SCENARIOS = ("training", "inference")
 
 
@@ -72,6 +76,9 @@ def header_lines(
         ),
         say("# Scenario: {scenario}", lang).format(scenario=scenario),
     ]
+    if profile.release is not None:
+        words = release_words(profile.release, catalog, lang)
+        lines.append(say("# TF Adapter release: {words}", lang, words=words))
     lines += [one_line(line) for line in extra]
     if profile.notes:
         lines.append(_NOTES[lang == "zh"])
@@ -79,11 +86,24 @@ def header_lines(
     return lines
 
 
+def release_words(name: str, catalog: Catalog, lang: str = "en") -> str:
+    """``7.0.0.alpha003, 2023-12-12 [7.0.0]``: the release a name resolves to, then the
+    name as given (read back by an import)."""
+    try:
+        found = catalog.history.resolve(name)
+    except ValueError:
+        return say("not a public release [{name}]", lang, name=one_line(name))
+    return f"{found.id}, {found.date} [{one_line(name)}]"
+
+
 @dataclass(frozen=True)
 class HeaderInfo:
     product: str | None = None
     scenario: str | None = None
     notes: str | None = None
+    #: The file starts with an Ascend Studio header (it is one of our exports).
+    ours: bool = False
+    release: str | None = None
 
 
 def _read_note(line: str) -> str | None:
@@ -106,7 +126,7 @@ def read_header(lines: list[str]) -> HeaderInfo:
     head = [line.rstrip("\r") for line in lines[:12]]
     if not any(mark in line for line in head[:3] for mark in _MARKS):
         return HeaderInfo()
-    product = scenario = notes = None
+    product = scenario = notes = release = None
     in_notes: list[str] | None = None
     for raw in lines:
         line = raw.rstrip("\r")
@@ -122,38 +142,62 @@ def read_header(lines: list[str]) -> HeaderInfo:
             product = match.group(1)
         elif match := _SCENARIO.match(line):
             scenario = _SCENARIO_ZH.get(match.group(1), match.group(1))
+        elif match := _RELEASE.match(line):
+            release = match.group(1)
         elif line.strip() in _NOTES:
             in_notes = []
     if in_notes is not None:
         notes = "\n".join(in_notes)
-    return HeaderInfo(product, scenario, notes)
+    return HeaderInfo(product, scenario, notes, ours=True, release=release)
 
 
 def read_target(lines: list[str], catalog: Catalog) -> tuple[HeaderInfo, list[tuple[int, Text]]]:
-    """The header, with what ``# ascend-studio: product=...`` / ``scenario=...``
-    directives name (they win), and each directive that names nothing known."""
+    """The header, with what ``# ascend-studio: product=...`` / ``scenario=...`` /
+    ``release=...`` directives name (they win), and each directive that names nothing
+    known."""
     info = read_header(lines)
-    target = {"product": info.product, "scenario": info.scenario}
+    target = {"product": info.product, "scenario": info.scenario, "release": info.release}
     problems: list[tuple[int, Text]] = []
     for number, line in enumerate(lines, start=1):
         match = _DIRECTIVE.match(line) if "ascend-studio:" in line else None
         if match is None:
             continue
         key, value = match.groups()
-        found = catalog.product_id(value) if key == "product" else value
-        if found is None or (key == "scenario" and value not in _SCENARIOS):
-            known = [p.id for p in catalog.products] if key == "product" else list(_SCENARIOS)
-            text = "{setting}: not a known {key} ({known})"
-            fields = {"setting": f"{key}={value}", "known": ", ".join(known)}
-            problems.append(
-                (
-                    number,
-                    Text(
-                        zh=say(text, "zh", key=say(key, "zh"), **fields),
-                        en=say(text, key=key, **fields),
-                    ),
-                )
-            )
+        problem = _directive_problem(key, value, catalog)
+        if problem is not None:
+            problems.append((number, problem))
         else:
-            target[key] = found
-    return HeaderInfo(target["product"], target["scenario"], info.notes), problems
+            target[key] = catalog.product_id(value) if key == "product" else value
+    return (
+        replace(
+            info, product=target["product"], scenario=target["scenario"], release=target["release"]
+        ),
+        problems,
+    )
+
+
+_AUTO_IN_SCRIPT = (
+    "{setting}: a script names the release it is written for "
+    "(auto is for --release and the project configuration)"
+)
+_NOT_KNOWN = "{setting}: not a known {key} ({known})"
+
+
+def _directive_problem(key: str, value: str, catalog: Catalog) -> Text | None:
+    setting = f"{key}={value}"
+    if key == "release":
+        if value.strip().casefold() == AUTO:
+            return Text.of(
+                say(_AUTO_IN_SCRIPT, "zh", setting=setting), _AUTO_IN_SCRIPT.format(setting=setting)
+            )
+        problem = release_problem(value, catalog)
+        return (
+            None if problem is None else Text.of(f"{setting}：{problem}", f"{setting}: {problem}")
+        )
+    if (catalog.product_id(value) if key == "product" else value in _SCENARIOS) in (None, False):
+        known = [p.id for p in catalog.products] if key == "product" else list(_SCENARIOS)
+        fields = {"setting": setting, "known": ", ".join(known)}
+        return Text.of(
+            say(_NOT_KNOWN, "zh", key=say(key, "zh"), **fields), say(_NOT_KNOWN, key=key, **fields)
+        )
+    return None

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ascend_studio.codegen._options import ExportError
+from ascend_studio.codegen._release import extra_lacking, keyword_lacking, target_release
 from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value, expr_problem
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter, Scalar, documented_default
 
@@ -114,7 +115,13 @@ def build_calls(profile: Profile, catalog: Catalog) -> list[Call]:
     """
     _check(profile, catalog)
     calls: list[Call] = []
-    present = {owner for owner in OWNER_ORDER if _present(profile, owner)}
+    release = target_release(profile, catalog)
+    present = {
+        owner
+        for owner in OWNER_ORDER
+        if _present(profile, owner)
+        and not keyword_lacking(SUBCONFIG_PATHS.get(owner, ""), catalog, release)
+    }  # a sub-config class the target release lacks is not built at all
     for owner in OWNER_ORDER:
         if owner not in present:
             continue
@@ -241,10 +248,15 @@ def _check_nested(profile: Profile, path: str, value: Expr) -> None:
 
 
 def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> tuple[Arg, ...]:
+    """The keywords of one call; what the target release lacks is left out (the
+    header says so: :mod:`._release`)."""
     prefix = _prefix(owner)
+    release = target_release(profile, catalog)
     args: list[Arg] = []
     for name in catalog.signature(owner):
         path = prefix + name
+        if keyword_lacking(path, catalog, release):
+            continue
         param = catalog.param(path) if catalog.has(path) else None
         nested = HOLDER_OWNER.get(path)
         if nested is not None and nested in present:
@@ -255,7 +267,7 @@ def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> 
         elif param is not None and param.required:
             args.append(Arg(name, param, None))
     for extra in profile.extra_kwargs:
-        if extra.owner == owner:
+        if extra.owner == owner and extra_lacking(extra, catalog, release) is None:
             args.append(Arg(extra.name, None, None, extra))
     return tuple(args)
 

@@ -15,8 +15,8 @@ from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._pybuild import Builder, Built, is_value
 from ascend_studio.codegen._pyobjs import Ambiguous, MapWrite, Opaque, ProtoObj
 from ascend_studio.codegen._report import where_text
-from ascend_studio.codegen._session import ADAPTER_ONLY_KEYS, INTERNAL_KEYS, TF_CONFIG_KEYS
-from ascend_studio.profile import SESSION_OWNER, ExtraKwarg
+from ascend_studio.profile import SESSION_OWNER, ExtraKwarg, kwarg_problem
+from ascend_studio.schema import KeyFact
 
 __all__ = ["MapBuilder"]
 
@@ -28,6 +28,10 @@ _EMPTY: dict[str, object] = {"s": "", "i": 0, "b": False, "f": 0.0}
 
 class MapBuilder(Builder):
     """A :class:`Builder` that also reads NpuOptimizer ``parameter_map`` writes."""
+
+    #: The script is an Ascend Studio export: the keys it writes on NPUEstimator's
+    #: behalf (use_off_line, the TF_CONFIG pair...) are not the profile's settings.
+    exported = False
 
     def map_values(self, proto: ProtoObj) -> Built:
         """Profile values from a ConfigProto's NpuOptimizer parameter_map writes.
@@ -49,7 +53,7 @@ class MapBuilder(Builder):
             for written in op.writes:
                 earlier = chosen.get(written.key)
                 write = self._read_as(written, earlier)
-                internal = write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS
+                internal = self._internal(write)
                 cleared = write is not written and branch_of(write.label) == (
                     branch_of(earlier.label) if earlier else ()
                 )
@@ -121,15 +125,41 @@ class MapBuilder(Builder):
         )
         return replace(write, field=field, value=empty, wrapped="as_bytes")
 
+    def _internal(self, write: MapWrite) -> bool:
+        """In an Ascend Studio export, a write made on NPUEstimator's behalf, as it makes
+        it: its fixed value (``use_off_line`` True), or a TF_CONFIG key under a
+        condition or from an expression. Not a setting of the profile; in any other
+        script it is one (the sess.run docs set use_off_line themselves)."""
+        param = self.catalog.by_session_key().get(write.key)
+        session = param.session if param is not None else None
+        if session is None or not self.exported:
+            return False
+        if session.written is not None:
+            value = write.value
+            return type(value) is type(session.written) and value == session.written
+        if session.from_env:
+            return bool(branch_of(write.label)) or not is_value(write.value)
+        return False
+
     def _map_write(self, write: MapWrite, out: Built) -> None:
         param = self.catalog.by_session_key().get(write.key)
         if param is None:
-            if self._unknown_key(write):
-                rhs = write.rhs if write.rhs is not None else write.node
-                extra = ExtraKwarg(
-                    owner=SESSION_OWNER, name=write.key, expr=self.text(rhs), attr=write.field
-                )
+            rhs = write.rhs if write.rhs is not None else write.node
+            text = self.text(rhs)
+            # kept as written where it can be written back (a key that is no name cannot)
+            if self._unknown_key(write) and kwarg_problem(SESSION_OWNER, write.key, text) is None:
+                extra = ExtraKwarg(owner=SESSION_OWNER, name=write.key, expr=text, attr=write.field)
                 out.extras.append(extra)
+            return
+        if self._internal(write):
+            self.add(
+                "ignored",
+                f"parameter_map[{write.key!r}] 是 NPUEstimator 自己写入的值，不属于配置。",
+                f"parameter_map[{write.key!r}] is what NPUEstimator writes on its own, not a "
+                "setting.",
+                write.line,
+                write.key,
+            )
             return
         assert param.session is not None
         branch = branch_of(write.label)
@@ -153,30 +183,13 @@ class MapBuilder(Builder):
         self._store(param.path, param, value, write.line, out, node=write.node)
 
     def _unknown_key(self, write: MapWrite) -> bool:
-        """Report a key the catalog does not know; True when it is kept (in the profile, as
-        written: only an internal switch the estimator sets itself is not)."""
-        if write.key in INTERNAL_KEYS or write.key in TF_CONFIG_KEYS:
-            self.add(
-                "ignored",
-                f"parameter_map[{write.key!r}] 是内部开关（NPUEstimator 自行设置），不属于配置。",
-                f"parameter_map[{write.key!r}] is an internal switch (NPUEstimator sets it "
-                "itself), not a setting.",
-                write.line,
-                write.key,
-            )
-            return False
-        if write.key in ADAPTER_ONLY_KEYS:
-            zh, en = ADAPTER_ONLY_KEYS[write.key]
-            self.add(
-                "info",
-                f"parameter_map[{write.key!r}] 由适配器读取（{zh}），但没有用户文档；未检查。",
-                f"parameter_map[{write.key!r}] is read by the adapter ({en}) but documented "
-                "nowhere for users; not checked.",
-                write.line,
-                write.key,
-            )
-            return False
-        known = [*self.catalog.by_session_key(), *INTERNAL_KEYS]
+        """Report a key the catalog does not know; True: it is kept (in the profile, as
+        written)."""
+        history = self.catalog.history.key(write.key)
+        if history is not None:  # a key some releases read: when, not a spelling guess
+            self._retired_key(write, history)
+            return True
+        known = list(self.catalog.by_session_key())
         close = difflib.get_close_matches(write.key, known, n=1)
         hint_en = f" Did you mean {close[0]}?" if close else ""
         hint_zh = f"是否想写 {close[0]}？" if close else ""
@@ -190,6 +203,24 @@ class MapBuilder(Builder):
             suggestion=close[0] if close else None,
         )
         return True
+
+    def _retired_key(self, write: MapWrite, fact: KeyFact) -> None:
+        span = fact.read or fact.written
+        assert span is not None
+        where = self.catalog.history.where(span)
+        to = fact.replaced_by
+        tail_en = f" {to} replaced it." if to else ""
+        tail_zh = f"已由 {to} 取代。" if to else ""
+        self.add(
+            "unknown_key",
+            f"parameter_map[{write.key!r}] 只有部分 TF Adapter 版本读取（{where.zh}），其余版本静默忽略；本工具不检查它的值，已原样保留。{tail_zh}",
+            f"parameter_map[{write.key!r}] is read only by some TF Adapter releases ({where.en}); "
+            f"the others silently ignore it, and its value is not checked here. Kept as "
+            f"written.{tail_en}",
+            write.line,
+            f"{SESSION_OWNER}.{write.key}",
+            suggestion=to,
+        )
 
 
 def _same_write(a: MapWrite, b: MapWrite) -> bool:

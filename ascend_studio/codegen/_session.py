@@ -9,8 +9,9 @@ rules the catalog model does not express:
   object exists, except the values NPUEstimator writes when it is absent
   (``SessionOption.absent``);
 - a gated field falls back to ``SessionOption.fallback`` when unset;
-- the keys NPUEstimator adds on its own (use_off_line, min_group_size, and job
-  and task_index read from TF_CONFIG).
+- the session-only keys NPUEstimator writes on its own (``SessionOption.written``,
+  replaced by the profile's value when it sets one) come first, and those it takes
+  from TF_CONFIG at run time (``SessionOption.from_env``) are left to the exporter.
 """
 
 from __future__ import annotations
@@ -21,41 +22,28 @@ from dataclasses import dataclass
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
 from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
+from ascend_studio.codegen._release import key_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
 __all__ = [
-    "ADAPTER_ONLY_KEYS",
-    "INTERNAL_KEYS",
     "SessionWrite",
+    "estimator_written",
     "not_sent",
     "session_params",
     "session_writes",
+    "tf_config_params",
 ]
 
-#: Keys NPUEstimator writes on its own: key -> (field, Python source of the value).
-INTERNAL_KEYS: dict[str, tuple[str, str]] = {
-    "use_off_line": ("b", "True"),
-    "min_group_size": ("b", "1"),
-}
-#: Written from TF_CONFIG at run time (see the sess exporter).
-TF_CONFIG_KEYS = ("job", "task_index")
-#: Keys npu_attrs.cc reads that NPURunConfig has no keyword for and no user document
-#: describes: key -> what the adapter does with it, or a documented successor.
-ADAPTER_ONLY_KEYS: dict[str, tuple[str, str]] = {
-    "auto_tune_mode": (
-        "传给 GE（ge.autoTuneMode）；Auto Tune 已由 AOE 取代（aoe_mode）",
-        "passed on to GE as ge.autoTuneMode; Auto Tune gave way to AOE (aoe_mode)",
-    ),
-    "graph_exec_timeout": (
-        "传给 GE 作为图执行超时",
-        "passed on to GE as the graph execution timeout",
-    ),
-    "in_out_pair_flag": ("用于输入输出对的图裁剪", "used to cut the graph at input/output pairs"),
-    "in_out_pair": ("用于输入输出对的图裁剪", "used to cut the graph at input/output pairs"),
-    "const_input": ("标记常量输入", "marks constant inputs"),
-    "lower_functional_ops": ("控制函数算子的展开", "controls the lowering of functional ops"),
-}
+
+def estimator_written(catalog: Catalog) -> list[Parameter]:
+    """Session-only parameters NPUEstimator writes on its own (use_off_line...)."""
+    return [p for p in catalog.params if p.session is not None and p.session.written is not None]
+
+
+def tf_config_params(catalog: Catalog) -> list[Parameter]:
+    """Session-only parameters NPUEstimator takes from TF_CONFIG at run time (job...)."""
+    return [p for p in catalog.params if p.session is not None and p.session.from_env]
 
 
 @dataclass(frozen=True)
@@ -109,8 +97,17 @@ def _exists(profile: Profile, holder: str) -> bool:
     )
 
 
-def _effective(profile: Profile, param: Parameter) -> Value | None:
-    return profile.values.get(param.path, param.default)
+def _effective(profile: Profile, param: Parameter, catalog: Catalog) -> Value | None:
+    """The set value, else the signature default of the target release (the catalog's
+    when no release is named)."""
+    if param.path in profile.values:
+        return profile.values[param.path]
+    release = target_release(profile, catalog)
+    if release is not None:
+        known, value, _ = catalog.history.default(param.path, release.id)
+        if known:
+            return value
+    return param.default
 
 
 def _write(param: Parameter, value: Value, condition: str | None = None) -> SessionWrite:
@@ -130,7 +127,7 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
     if not _exists(profile, _holder_of(param)):
         absent = session.absent
         return None if absent is None else _write(param, absent)
-    value = _effective(profile, param)
+    value = _effective(profile, param, catalog)
     gate = _GATES.get(session.sent)
     if gate is not None:
         value, condition = gate(profile, param, catalog, value)
@@ -148,7 +145,7 @@ def _gate(param: Parameter, catalog: Catalog) -> Parameter:
 
 
 def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value | None) -> _Gated:
-    if _effective(profile, _gate(param, catalog)) is None:
+    if _effective(profile, _gate(param, catalog), catalog) is None:
         return None, None
     assert param.session is not None
     return (value if value is not None else param.session.fallback), None
@@ -157,7 +154,7 @@ def _with_aoe(profile: Profile, param: Parameter, catalog: Catalog, value: Value
 def _if_profiling(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    switch = _effective(profile, _gate(param, catalog))
+    switch = _effective(profile, _gate(param, catalog), catalog)
     if not switch:
         return None, None
     value = "" if value is None else value
@@ -168,13 +165,13 @@ def _if_all_set(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
     siblings = [p for p in catalog.owned_by(param.owner) if p.session is not None]
-    return (None if any(_effective(profile, p) is None for p in siblings) else value), None
+    return (None if any(_effective(profile, p, catalog) is None for p in siblings) else value), None
 
 
 def _if_dump_mode(
     profile: Profile, param: Parameter, catalog: Catalog, value: Value | None
 ) -> _Gated:
-    mode = _effective(profile, _gate(param, catalog))
+    mode = _effective(profile, _gate(param, catalog), catalog)
     return (None if mode is None else value), None
 
 
@@ -187,10 +184,19 @@ _GATES: dict[str, Callable[[Profile, Parameter, Catalog, Value | None], _Gated]]
 
 
 def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
-    """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair."""
+    """Every write NPUEstimator makes for ``profile``, except the TF_CONFIG pair
+    (a value the profile sets for a session-only key is written as set)."""
     check_profile(profile, catalog)
-    writes = [SessionWrite(k, f, rhs, "") for k, (f, rhs) in INTERNAL_KEYS.items()]
+    release = target_release(profile, catalog)
+    own = [p for p in estimator_written(catalog) if not key_lacking(p.path, catalog, release)]
+    writes = []
+    for param in own:
+        assert param.session is not None and param.session.written is not None
+        value = profile.values.get(param.path, param.session.written)
+        writes.append(_write(param, param.session.written if value is None else value))
     for param in session_params(catalog):
+        if param in own or key_lacking(param.path, catalog, release):
+            continue
         if param.session is not None and param.session.session_only:
             value = profile.values.get(param.path)
             found = None if value is None else _write(param, value)

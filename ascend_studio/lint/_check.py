@@ -20,19 +20,19 @@ from ascend_studio.codegen import (
     ImportedConfig,
     ImportResult,
     ReportItem,
-    import_file,
+    import_file_lines,
     import_text,
     on_one_path,
 )
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
-from ascend_studio.lint._locate import Locator, read_lines
+from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._select import import_rule_id
-from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
-from ascend_studio.schema import Axis, Catalog, Text
+from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
 __all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
 
@@ -222,6 +222,23 @@ def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
     return tuple(axis for axis in config.unnamed if named.get(axis) is None)
 
 
+def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
+    """A configuration's ``release = "auto"``, as the machine's release (read once)."""
+    if setting.value is None or setting.value.strip().casefold() != AUTO:
+        return setting
+    found = _auto(catalog)
+    return Setting(found.id if found else None, setting.origin)
+
+
+_AUTO: dict[int, Release | None] = {}
+
+
+def _auto(catalog: Catalog) -> Release | None:
+    if id(catalog) not in _AUTO:
+        _AUTO[id(catalog)] = auto_release(catalog).release
+    return _AUTO[id(catalog)]
+
+
 def check_file(
     path: Path,
     shown: str,
@@ -239,7 +256,7 @@ def check_file(
     of the file on disk; the files its parameters name are still read from disk.
     """
     if text is None:
-        result, lines = import_file(path, catalog), read_lines(path)
+        result, lines = import_file_lines(path, catalog)  # one read of the file
     else:
         result, lines = import_text(text, str(path), catalog), text.splitlines()
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
@@ -249,13 +266,15 @@ def check_file(
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
     for item in reported_items(result, catalog):
         _import_finding(ctx, item, checkable)
-    folder = path.resolve().parent  # relative paths: the working directory, then here
+    # relative paths: the working directory, then here (resolved when there is a configuration)
+    folder = path.resolve().parent if configs else path.parent
     for index, config in configs:
         profile, reads = read_companions(
             config.profile_as_written(), [Path.cwd(), folder], folder, within=within
         )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
+        profile = with_release(profile, _machine_release(settings.release, catalog))
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
         checked.config_lines.append(config.line or 1)

@@ -3,10 +3,12 @@
 The configuration that applies to a file is the nearest one found from the
 file's folder upwards (in one folder, ``.ascend-studio.toml`` wins over
 ``pyproject.toml``, and a ``pyproject.toml`` without the table is skipped).
-Keys: ``product``, ``scenario``, ``select``, ``ignore``, ``exclude``,
+Keys: ``product``, ``scenario``, ``release``, ``select``, ``ignore``, ``exclude``,
 ``include``, ``fail-on``, and ``[[overrides]]`` tables with ``paths`` (patterns
 in ``.gitignore`` syntax, relative to the configuration's folder) and any of
-``product``, ``scenario``, ``select``, ``ignore``. Command-line options win.
+``product``, ``scenario``, ``release``, ``select``, ``ignore``. Command-line options
+win; a release a file names itself (``# ascend-studio: release=...``) wins over
+the configuration's.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ __all__ = [
 ]
 
 SCENARIOS = ("training", "inference")
-_TOP_KEYS = frozenset({"product", "scenario", "select", "ignore", "exclude", "include", "fail-on"})
-_OVERRIDE_KEYS = frozenset({"paths", "product", "scenario", "select", "ignore"})
+_TOP_KEYS = frozenset(
+    {"product", "scenario", "release", "select", "ignore", "exclude", "include", "fail-on"}
+)
+_OVERRIDE_KEYS = frozenset({"paths", "product", "scenario", "release", "select", "ignore"})
 
 
 class ConfigError(Exception):
@@ -47,6 +51,7 @@ class Override:
     product: str | None
     scenario: str | None
     layer: Layer
+    release: str | None = None
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class ProjectConfig:
     product: str | None = None
     scenario: str | None = None
     layer: Layer | None = None
+    release: str | None = None
     exclude: tuple[str, ...] = ()
     include: tuple[str, ...] = ()
     fail_on: str | None = None
@@ -133,6 +139,7 @@ def _override(index: int, table: object, where: str) -> Override:
         _text(table, "product", here),
         _choice(table, "scenario", here, SCENARIOS),
         _layer(table, here) or Layer(here),
+        _text(table, "release", here),
     )
 
 
@@ -147,6 +154,7 @@ def _parse(path: Path, table: dict[str, Any], where: str) -> ProjectConfig:
         product=_text(table, "product", where),
         scenario=_choice(table, "scenario", where, SCENARIOS),
         layer=_layer(table, where),
+        release=_text(table, "release", where),
         exclude=_strings(table, "exclude", where) or (),
         include=_strings(table, "include", where) or (),
         fail_on=_choice(table, "fail-on", where, FAIL_ON),

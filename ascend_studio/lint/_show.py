@@ -38,6 +38,7 @@ def config_lines(path: Path, settings: Settings) -> list[str]:
     lines.append(f"  configuration: {config.where if config else 'none found (built-in defaults)'}")
     lines.append(_setting("product", settings.product, "the file's own"))
     lines.append(_setting("scenario", settings.scenario, "the file's own"))
+    lines.append(_setting("release", settings.release, "the file's own, else not named"))
     lines.append(_setting("fail-on", settings.fail_on, "error"))
     lines += _selection(settings)
     kinds = ", ".join(g for _, globs in DEFAULT_KINDS for g in globs)

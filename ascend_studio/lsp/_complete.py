@@ -2,7 +2,8 @@
 values, and environment variable names (``export``, ``os.environ[...]``).
 
 Parameters and values the target product lacks are left out when the product is
-known (the project configuration or the editor's settings name it); their
+known (the project configuration or the editor's settings name it), and so are the
+keywords and keys the target TF Adapter release lacks when a release is named; their
 documentation comes on ``completionItem/resolve``, the same text as the hover.
 """
 
@@ -36,6 +37,29 @@ def _available(products: tuple[str, ...] | None, product: str | None) -> bool:
     return product is None or products is None or product in products
 
 
+def _release(req: Request) -> str | None:
+    """The id of the release the settings name (None: none, ``auto``, or unknown)."""
+    settings = None if req.outcome is None else req.outcome.settings
+    name = None if settings is None else settings.release.value
+    if name is None:
+        return None
+    try:
+        return req.catalog.history.resolve(name).id
+    except ValueError:
+        return None
+
+
+def _in_release(req: Request, param: Parameter, release: str | None, by_key: bool) -> bool:
+    """The release has it: its keyword (``by_key``: the key its C++ reads)."""
+    if release is None:
+        return True
+    history = req.catalog.history
+    session = param.session
+    if by_key and session is not None:
+        return history.reads_key(session.key, release) is not False
+    return history.has_keyword(param.path, release) is not False
+
+
 def _edit(req: Request, place: Place, text: str) -> lsp.TextEdit:
     line_start = req.snapshot.offset(req.line, 0)
     start = max(place.start - line_start, 0) if place.start >= line_start else 0
@@ -43,10 +67,14 @@ def _edit(req: Request, place: Place, text: str) -> lsp.TextEdit:
 
 
 def _keyword_items(req: Request, place: Place) -> Iterable[lsp.CompletionItem]:
-    product = _product(req)
+    product, release = _product(req), _release(req)
     for param in req.catalog.params:
         if param.owner != place.owner or not _available(param.products, product):
             continue
+        if (param.session and param.session.session_only) or not _in_release(
+            req, param, release, by_key=False
+        ):
+            continue  # a sess.run-only key is no keyword
         yield lsp.CompletionItem(
             label=param.name,
             kind=lsp.CompletionItemKind.Property,
@@ -90,9 +118,9 @@ def _value_items(req: Request, param: Parameter, place: Place) -> Iterable[lsp.C
 
 
 def _key_items(req: Request, place: Place) -> Iterable[lsp.CompletionItem]:
-    product = _product(req)
+    product, release = _product(req), _release(req)
     for key, param in sorted(names(req.catalog).by_key.items()):
-        if not _available(param.products, product):
+        if not _available(param.products, product) or not _in_release(req, param, release, True):
             continue
         yield lsp.CompletionItem(
             label=key,

@@ -1,7 +1,7 @@
 """The editor's settings for the server (section ``ascendStudio``), read leniently.
 
 They act like ``validate``'s command-line options: ``product``, ``scenario``,
-``select`` and ``ignore`` win over the project configuration
+``release``, ``select`` and ``ignore`` win over the project configuration
 (``[tool.ascend-studio]``, ``.ascend-studio.toml``), which the lint engine finds
 for each file as it does for ``validate``. ``language`` picks the language of
 messages and hovers (``auto``: the editor's). A value of the wrong type is left
@@ -30,6 +30,8 @@ class ClientSettings:
     language: str = "auto"
     product: str | None = None
     scenario: str | None = None
+    #: The TF Adapter release to check for (a ref, a CANN version, newest or auto).
+    release: str | None = None
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     #: What runs the desktop app (None: this installation's ``ascend-studio``).
@@ -40,7 +42,11 @@ class ClientSettings:
         from ascend_studio.lint._settings import CommandLine
 
         return CommandLine(
-            product=self.product, scenario=self.scenario, select=self.select, ignore=self.ignore
+            product=self.product,
+            scenario=self.scenario,
+            select=self.select,
+            ignore=self.ignore,
+            release=self.release,
         )
 
 
@@ -94,6 +100,7 @@ def read_settings(raw: object) -> ClientSettings:
         language=_choice(raw, "language", LANGUAGES, problems) or "auto",
         product=_text(raw, "product", problems),
         scenario=_choice(raw, "scenario", SCENARIOS, problems),
+        release=_text(raw, "release", problems),
         select=select or None,
         ignore=_list(raw, "ignore", problems) or (),
         app_command=_list(raw, "appCommand", problems) or None,

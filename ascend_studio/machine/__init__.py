@@ -2,6 +2,9 @@
 
 Qt-free and free of the rest of the core (it sits below every other layer), so
 any command, the desktop app and the release detection can read the machine.
+``detect_toolkit`` gathers what names the TF Adapter release (the CANN packages and
+the installed ``npu_bridge``'s constructors); ``ascend_studio.schema`` maps it onto
+the public releases.
 Everything here only reads: files, ``/dev`` entries, file-system statistics and,
 when present, ``npu-smi info``. Paths of installed files are looked up under a
 ``root`` folder (``/`` on a real machine) so tests build fake install trees.
@@ -35,20 +38,25 @@ if TYPE_CHECKING:
         snapshot_json,
         take_snapshot,
     )
+    from ascend_studio.machine._toolkit import Found, Toolkit, detect_toolkit, signatures
 
 __all__ = [
     "Component",
     "DirProbe",
+    "Found",
     "MachineSnapshot",
     "NpuDevices",
     "ProcessFacts",
     "PythonPackage",
+    "Toolkit",
     "ToolkitInfo",
     "adapter_tag",
+    "detect_toolkit",
     "mount_of",
     "npu_devices",
     "probe_dir",
     "read_toolkit",
+    "signatures",
     "snapshot_from_json",
     "snapshot_json",
     "take_snapshot",
@@ -58,6 +66,10 @@ __all__ = [
 
 _WHERE = {
     "Component": "_installed",
+    "Found": "_toolkit",
+    "Toolkit": "_toolkit",
+    "detect_toolkit": "_toolkit",
+    "signatures": "_toolkit",
     "DirProbe": "_fs",
     "MachineSnapshot": "_snapshot",
     "NpuDevices": "_installed",

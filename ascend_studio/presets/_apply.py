@@ -116,10 +116,43 @@ def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
     return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
 
 
+def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) -> Skip | None:
+    """What the target TF Adapter release lacks: the keyword, or (its adapter checks the
+    list) the value. A preset never proposes either there."""
+    if release is None:
+        return None
+    history = catalog.history
+    try:
+        target = history.resolve(release)
+    except ValueError:
+        return None
+    fact = history.keyword(item.path)
+    label = f"TF Adapter {target.short} ({target.month})"
+    if fact is not None and not history.holds(fact, target.id):
+        where = history.where(fact)
+        return Skip(
+            item.path,
+            Text.of(
+                f"{label} 没有该参数（{where.zh}）。", f"{label} does not have it ({where.en})."
+            ),
+        )
+    if history.value_allowed(item.path, item.value, target.id) is False:
+        return Skip(
+            item.path,
+            Text.of(
+                f"{label} 不接受取值 {item.value!r}。", f"{label} rejects the value {item.value!r}."
+            ),
+        )
+    return None
+
+
 def _catalog_skip(
-    item: PresetSetting, product: str, scenario: str, catalog: Catalog
+    item: PresetSetting, product: str, scenario: str, catalog: Catalog, release: str | None = None
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
+    lacking = _release_skip(item, release, catalog)
+    if lacking is not None:
+        return lacking
     param = catalog.param(item.path)
     name = catalog.product(product).short
     if param.products is not None and product not in param.products:
@@ -183,7 +216,7 @@ class _Applier:
         p, s = self.profile.product, self.profile.scenario
         skip = _scope_skip(item, what, p, s, self.catalog)
         if skip is None and isinstance(item, PresetSetting):
-            skip = _catalog_skip(item, p, s, self.catalog)
+            skip = _catalog_skip(item, p, s, self.catalog, self.profile.release)
         if skip is not None and not isinstance(item, PresetClear):
             self.skipped.append(skip)
         return skip is not None
@@ -263,15 +296,19 @@ def apply_preset(
     exist on the server go under ``work_path`` (else the profile's ASCEND_WORK_PATH).
     """
     applier = _Applier(profile, catalog, replace, work_path)
+    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
     for setting in preset.settings:
         applier.setting(setting)
+    lacking = [s for s in preset.settings if _release_skip(s, profile.release, catalog) is not None]
+    if preset.settings and len(lacking) == len(preset.settings):
+        # nothing the preset sets exists on the target release: it clears nothing either
+        return PresetOutcome(preset, profile, (), tuple(applier.skipped), off, tuple(applier.kept))
     for gone in preset.clear:
         applier.clear(gone)
     for env in preset.env:
         applier.env(env)
     for file in preset.files:
         applier.file(file)
-    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
     return PresetOutcome(
         preset,
         applier.profile,

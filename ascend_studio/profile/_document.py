@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 __all__ = [
     "PRODUCT_ID",
+    "RELEASE_NAME",
     "SCHEMA_VERSION",
     "SESSION_OWNER",
     "SURFACES",
@@ -154,6 +155,9 @@ def _is_model(item: object) -> bool:
 #: What a product id may hold: it is written into the header comment of every
 #: export and read back from it, so it can never carry a line break or a quote.
 PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: What a release name may hold (a ref, a CANN version, ``newest``): written into
+#: headers and read back like a product id.
+RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
 
 #: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
@@ -210,6 +214,10 @@ class Profile:
     schema_version: int = SCHEMA_VERSION
     product: str = "atlas_a2"
     scenario: Literal["training", "inference"] = "training"
+    #: The TF Adapter release the configuration is for, as the user named it (a ref
+    #: such as ``r1.15.0``, a CANN version such as ``7.0.0``); None: not named.
+    #: Left out of the saved document while None.
+    release: str | None = None
     #: The API the configuration goes through (see :data:`Surface`).
     surface: Surface | None = None
     values: dict[str, Value] = field(default_factory=dict)
@@ -283,6 +291,8 @@ class Profile:
         for name, value in (*self._items(), *self.model_extra.items()):
             if exclude is not None and name in exclude:
                 continue
+            if name == "release" and value is None:
+                continue  # a profile naming no release is saved as before
             if name == "values" and mode == "json" and isinstance(value, dict):
                 out[name] = {k: _dumped(_bytes_as_json(v), mode) for k, v in value.items()}
             else:
@@ -355,6 +365,12 @@ class Profile:
         if not update:
             return self  # nothing changes
         return self.model_validate({**self.model_dump(), **update})
+
+    def with_release(self, release: str | None) -> Profile:
+        """``self`` for another TF Adapter release (None: not named), validated."""
+        if release == self.release:
+            return self
+        return self.model_validate({**self.model_dump(), "release": release})
 
     def is_set(self, path: str) -> bool:
         return path in self.values

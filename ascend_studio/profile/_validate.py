@@ -101,6 +101,7 @@ class Profile(BaseModel):
     schema_version: int = doc.SCHEMA_VERSION
     product: str = "atlas_a2"
     scenario: Literal["training", "inference"] = "training"
+    release: str | None = None
     surface: Surface | None = None
     values: dict[str, Value] = Field(default_factory=dict)
     env: dict[str, str | None] = Field(default_factory=dict)
@@ -117,6 +118,23 @@ class Profile(BaseModel):
                 f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
             )
         return product
+
+    @field_validator("release")
+    @classmethod
+    def _release_is_a_name(cls, release: str | None) -> str | None:
+        if release is not None and not doc.RELEASE_NAME.fullmatch(release):
+            raise ValueError(
+                f"{release!r} is not a release name (1 to 80 letters, digits, '_', '.', '-')"
+            )
+        return release
+
+    @model_serializer(mode="wrap")
+    def _without_unnamed_release(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A profile naming no release is saved as before (no ``release`` key)."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("release", "") is None:
+            del data["release"]
+        return data
 
     @field_validator("values")
     @classmethod

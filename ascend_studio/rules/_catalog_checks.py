@@ -17,6 +17,7 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._extras import UNPACKED, extra_value, key_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
+from ascend_studio.rules._release_text import retired_fact
 from ascend_studio.schema import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -111,6 +112,8 @@ def _written_literals(ctx: Ctx) -> Iterator[tuple[str, Value, ParamFacts]]:
     """Set literals; an expression that is a Python literal counts as one where the
     type is checked (a list for an int, a dict for a str...)."""
     for path, value, facts in ctx.known():
+        if not ctx.exists(path):
+            continue  # the target release lacks it: release.missing_keyword says so
         if isinstance(value, Expr):
             if facts.param.py_type not in _CHECKED_TYPES:
                 continue
@@ -141,7 +144,7 @@ def _find(ctx: Ctx) -> list[Finding]:
     found: list[Finding] = []
     for path, value, facts in _literals(ctx):
         param = facts.param
-        typed = type_problem(param, value)
+        typed = type_problem(param, value) if not _release_typed(ctx, path, param) else None
         valued = value_problem(facts, as_sent(param, value), ctx) if typed is None else None
         special = param.checks.range in ("explicit", "clamps")
         ranged = typed is None and not special and _bounds_problem(facts, value)
@@ -192,8 +195,27 @@ def typed_param(*py_types: str) -> Involves:
 ValueProblem = Literal["case", "not_allowed", "undocumented"]
 
 
+def _release_typed(ctx: Ctx, path: str, param: Parameter) -> bool:
+    """The target release's signature default has another type than the catalog's
+    (jit_compile was a bool): ``release.type`` judges the value's type there."""
+    if ctx.release is None or path not in ctx.ix.retyped():
+        return False
+    default = ctx.defaults.get(path)
+    return default is not None and type(default).__name__ != param.py_type
+
+
+def _release_valued(ctx: Ctx, path: str) -> bool:
+    """The target release's adapter checks ``path`` against its own list:
+    ``release.value`` judges the value there."""
+    if ctx.release is None:
+        return False
+    return ctx.ix.catalog.history.listed(path, ctx.release.id) is not None
+
+
 def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | None:
     if facts.allowed is None or value_key(value) in facts.allowed:
+        return None
+    if _release_valued(ctx, facts.path):
         return None
     switch = facts.param.checks.read_with
     enforced = _enforced_here(ctx, facts.param, "values")
@@ -550,12 +572,19 @@ def flag(attr: str, expected: bool = True, *, unless: str | None = None) -> Scan
 
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts in _params_set(ctx):
-            if _flagged(facts.param, attr, expected) and not (
-                unless and _flagged(facts.param, unless, True)
-            ):
+            param = facts.param
+            also = unless is not None and _flagged(param, unless, True)
+            if _flagged(param, attr, expected) and not also and not _estimators_own(param, value):
                 yield Hit((path,), _ns(path, value))
 
     return scan
+
+
+def _estimators_own(param: Parameter, value: object) -> bool:
+    """The value NPUEstimator writes itself (``min_group_size`` 1): a parameter_map
+    that mirrors it chose nothing."""
+    written = param.session.written if param.session is not None else None
+    return written is not None and value == written
 
 
 def involves_attr(attr: str, expected: bool = True) -> Involves:
@@ -595,7 +624,8 @@ def involves_scenario(ix: CatalogIndex, path: str) -> bool:
 def scan_unknown(ctx: Ctx) -> Iterator[Hit]:
     for path, value in ctx.values.items():
         if path not in ctx.ix.facts:
-            near = difflib.get_close_matches(path, list(ctx.ix.facts), n=3)
+            names = [p for p in ctx.ix.facts if ctx.exists(p)]
+            near = difflib.get_close_matches(path, names, n=3)
             yield Hit((path,), _ns(path, value, **_suggestion(ctx, path, near, value)))
 
 
@@ -605,8 +635,16 @@ def scan_kwargs(ctx: Ctx) -> Iterator[Hit]:
             continue  # e.g. NPUEstimator(...) arguments kept for other rules
         if extra.name in UNPACKED:
             continue  # `**kwargs` / `*args` kept from a script: names unknown, not wrong
+        if retired_fact(ctx.ix.catalog.history, extra.owner, extra.name) is not None:
+            continue  # a keyword of some releases: the release family says which
         prefix = "" if extra.owner == "NPURunConfig" else SUBCONFIG_PATHS[extra.owner] + "."
-        names = [p.name for p in ctx.ix.catalog.params if p.owner == extra.owner]
+        names = [
+            p.name
+            for p in ctx.ix.catalog.params
+            if p.owner == extra.owner
+            and not (p.session and p.session.session_only)
+            and ctx.exists(p.path)
+        ]
         near = [prefix + n for n in difflib.get_close_matches(extra.name, names, n=3)]
         yield Hit(
             (key_of(extra),),
@@ -625,6 +663,8 @@ def scan_session_keys(ctx: Ctx) -> Iterator[Hit]:
     for extra in ctx.profile.extra_kwargs:
         if extra.owner != SESSION_OWNER:
             continue
+        if ctx.ix.catalog.history.key(extra.name) is not None:
+            continue  # a key some releases read: the release family says which
         near = [keys[k].path for k in difflib.get_close_matches(extra.name, list(keys), n=3)]
         shown = f'parameter_map["{extra.name}"]'
         suggestion = _suggestion(ctx, extra.name, near, extra_value(extra))

@@ -449,8 +449,8 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         flag("undocumented"),
         involves_attr("undocumented"),
-        source="npu_config.py:NPURunConfig (in the signature) but not on the NPURunConfig配置参数说明 "
-        "page; catalog:{param}.documented",
+        source="npu_config.py:NPURunConfig or npu_attrs.cc (read by the code) but neither on the "
+        "NPURunConfig配置参数说明 page nor in the session-config docs; catalog:{param}.documented",
     ),
     _family(
         "status.code_only_value",

@@ -8,6 +8,7 @@ expression (:class:`Expr`) is "set, value unknown", so :meth:`Ctx.lit` and
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
@@ -18,8 +19,10 @@ from ascend_studio.schema import (
     AXES,
     THROUGH,
     Axis,
+    Release,
     Scalar,
     Surface,
+    UnknownReleaseError,
     documented_default,
     runtime_number,
     surface_of,
@@ -64,6 +67,7 @@ class Ctx:
         "_made_reading",
         "_product",
         "_scenario",
+        "defaults",
         "env",
         "files",
         "holders",
@@ -71,6 +75,7 @@ class Ctx:
         "memo",
         "profile",
         "reads",
+        "release",
         "surface",
         "values",
     )
@@ -88,6 +93,15 @@ class Ctx:
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}
         self.ix = ix.for_surface(self.surface)
+        #: The TF Adapter release the profile names, resolved; None when it names none
+        #: (or one no public release matches: ``release.unknown`` says so). Its facts are
+        #: TF Adapter 1.x's: none on the tf2 surface.
+        self.release: Release | None = None
+        if profile.release is not None and self.surface != "tf2":
+            with contextlib.suppress(UnknownReleaseError):
+                self.release = self.ix.catalog.history.resolve(profile.release)
+        #: Signature defaults, as the target release has them.
+        self.defaults = self.ix.defaults_at(self.release.id if self.release else None)
         self.files = file_contents(profile)
         used: set[str] = set()
         for key in self.values:
@@ -157,7 +171,7 @@ class Ctx:
         unknown, not at their defaults."""
         if path in self.values:
             return self.lit(path)
-        return None if self.surface == "environment" else self.ix.defaults.get(path)
+        return None if self.surface == "environment" else self.defaults.get(path)
 
     def sval(self, path: str) -> str | None:
         """The set value when it is a string (bytes as their text), else None."""
@@ -233,7 +247,7 @@ class Ctx:
             elif (doc := self.doc_default(path)) is not None:
                 found = doc, "documented default"
             else:
-                found = param.default, "signature default"
+                found = self.defaults.get(path), "signature default"
         value, source = found
         if not isinstance(value, int) or isinstance(value, bool):
             return None, source
@@ -273,6 +287,14 @@ class Ctx:
         return name in self.env and self.env[name] is None
 
     # -- target ----------------------------------------------------------------------
+    def exists(self, path: str) -> bool:
+        """Whether the target release has ``path``: its keyword, or its key for a
+        sess.run-only parameter or on a parameter_map written by hand (the C++ reads
+        it); True when no release is named or nothing is known."""
+        if self.release is None:
+            return True
+        return self.ix.exists_at(path, self.release.id, by_key=self.surface == "session")
+
     @property
     def graph_run_mode(self) -> int | None:
         return self.ival("graph_run_mode")

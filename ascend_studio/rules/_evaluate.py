@@ -20,6 +20,7 @@ from ascend_studio.rules._model import (
 )
 from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import surface_rules
+from ascend_studio.rules._release_fixes import for_release
 from ascend_studio.rules._targets import (
     SCENARIO_NAMES,
     Combo,
@@ -65,7 +66,9 @@ def evaluate(
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface):
-        found.extend(_judged(rule, ctx, variants))
+        found.extend(
+            d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
+        )
     found.sort(key=lambda d: _RANK[d.severity])
     return found
 

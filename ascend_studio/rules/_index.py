@@ -8,6 +8,7 @@ computed here once per catalog object, not per profile.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from threading import Lock
 
@@ -55,6 +56,61 @@ class CatalogIndex:
         self.empty_unset: frozenset[str] = frozenset(
             v.name for v in catalog.env_vars if v.empty_is_unset
         )
+        self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
+        self._versioned: dict[str, re.Pattern[str]] | None = None
+        self._retyped: frozenset[str] | None = None
+
+    def retyped(self) -> frozenset[str]:
+        """Keywords whose signature default changed type between releases (jit_compile
+        was a bool): their type is the target release's."""
+        if self._retyped is None:
+            found = set()
+            for fact in self.catalog.history.keywords():
+                kinds = {type(d.value).__name__ for d in fact.defaults if d.value is not None}
+                if len(kinds) > 1:
+                    found.add(fact.path)
+            self._retyped = frozenset(found)
+        return self._retyped
+
+    def versioned_names(self) -> dict[str, re.Pattern[str]]:
+        """Parameters (keywords) that some releases of a public CANN version lack -> a
+        pattern finding their name in a text."""
+        if self._versioned is None:
+            history = self.catalog.history
+            found: dict[str, re.Pattern[str]] = {}
+            for fact in history.keywords():
+                if fact.path in self.facts and history.varies(fact):
+                    found[fact.path] = re.compile(rf"(?<![\w.]){re.escape(fact.path)}(?![\w])")
+            self._versioned = found
+        return self._versioned
+
+    def defaults_at(self, release: str | None) -> dict[str, Scalar | None]:
+        """Signature defaults at ``release`` (None: the catalog's, the newest)."""
+        if release is None:
+            return self.defaults
+        found = self._defaults_at.get(release)
+        if found is None:
+            history = self.catalog.history
+            found = dict(self.defaults)
+            for path in found:
+                known, value, _ = history.default(path, release)
+                if known:
+                    found[path] = value
+            self._defaults_at[release] = found
+        return found
+
+    def exists_at(self, path: str, release: str, by_key: bool = False) -> bool:
+        """Whether ``release`` has ``path``: its keyword, or its key for a sess.run-only
+        parameter or (``by_key``) a parameter_map written by hand."""
+        param = self.param(path)
+        history = self.catalog.history
+        session = param.session if param is not None else None
+        if session is not None and (session.session_only or by_key):
+            read = history.reads_key(session.key, release)
+            written = history.writes_key(session.key, release)
+            return read is None or bool(read or written)
+        has = history.has_keyword(path, release)
+        return has is None or has
 
     def for_surface(self, surface: str | None) -> CatalogIndex:
         """This index as seen from ``surface``: on TF Adapter 2.x the defaults are the

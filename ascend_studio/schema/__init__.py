@@ -53,6 +53,15 @@ from ascend_studio.schema._models import (
     Text,
     When,
 )
+from ascend_studio.schema._release_models import (
+    Change,
+    KeyFact,
+    KeywordFact,
+    Release,
+    Span,
+    ValuesFact,
+)
+from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._surfaces import (
     AXES,
@@ -62,6 +71,13 @@ from ascend_studio.schema._surfaces import (
     Axis,
     Surface,
     surface_of,
+)
+from ascend_studio.schema._target import (
+    AUTO,
+    Resolved,
+    auto_release,
+    release_problem,
+    resolve_release,
 )
 from ascend_studio.schema._tf2 import (
     TF2_PREFIX,
@@ -86,6 +102,7 @@ from ascend_studio.schema._values import (
 )
 
 __all__ = [
+    "AUTO",
     "AXES",
     "FILE_FORMATS",
     "FORMATS",
@@ -99,17 +116,23 @@ __all__ = [
     "Catalog",
     "CatalogError",
     "Category",
+    "Change",
     "Checks",
     "Disagreement",
     "DocDefault",
     "EnumValue",
     "EnvVar",
+    "KeyFact",
+    "KeywordFact",
     "Kind",
     "Owner",
     "Parameter",
     "Product",
     "ProductRange",
     "PyType",
+    "Release",
+    "ReleaseIndex",
+    "Resolved",
     "Rewrite",
     "Scalar",
     "Scenario",
@@ -117,6 +140,7 @@ __all__ = [
     "Section",
     "SessionOption",
     "Source",
+    "Span",
     "Surface",
     "Text",
     "Tf2",
@@ -125,8 +149,12 @@ __all__ = [
     "Tf2Holder",
     "Tf2Option",
     "Tf2Release",
+    "UnknownReleaseError",
+    "ValuesFact",
     "When",
     "accepted_types",
+    "auto_release",
+    "change_text",
     "check_accelerate_train_mode",
     "check_aicore_num",
     "check_device_list",
@@ -146,6 +174,8 @@ __all__ = [
     "parse_json",
     "product_range",
     "python_type_name",
+    "release_problem",
+    "resolve_release",
     "runtime_number",
     "shipped_catalog",
     "surface_of",

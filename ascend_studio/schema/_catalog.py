@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import _models, _tf2
+from ascend_studio.schema import _models, _release_models, _tf2
 from ascend_studio.schema._cache import read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     CONFIG,
@@ -21,6 +21,8 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
+from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
+from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
 from ascend_studio.schema._tf2 import Tf2
 
@@ -37,8 +39,9 @@ __all__ = [
 T = TypeVar("T")
 #: The catalog files beside ``params/``, in load order.
 _TABLES = ("products", "scenarios", "taxonomy", "env", "sources")
-#: Files a catalog may leave out: the TF Adapter 2.x surface (none without them).
-_OPTIONAL = ("tf2", "tf2_releases")
+#: Files a catalog may leave out (a catalog without them knows no releases, no
+#: TF Adapter 2.x surface): generated or separate tables.
+_OPTIONAL = ("releases", "validity", "tf2", "tf2_releases")
 
 
 class CatalogError(ValueError):
@@ -59,6 +62,12 @@ class Catalog:
     params: tuple[Parameter, ...]
     #: The public sources citations name (``sources.toml``).
     sources: tuple[Source, ...] = ()
+    #: The public TF Adapter releases, oldest first (``releases.toml``).
+    releases: tuple[Release, ...] = ()
+    #: Which releases have each keyword, session key and checked value (``validity.toml``).
+    keywords: tuple[KeywordFact, ...] = ()
+    keys: tuple[KeyFact, ...] = ()
+    value_lists: tuple[ValuesFact, ...] = ()
     #: The TF Adapter 2.x surface (``tf2.toml`` and ``tf2_releases.toml``).
     tf2: Tf2 = field(default_factory=Tf2)
 
@@ -75,12 +84,22 @@ class Catalog:
         sessions = {p.session.key: p for p in self.params if p.session is not None}
         object.__setattr__(self, "_by_session_key", sessions)
         signatures: dict[str, tuple[str, ...]] = {}
+        keywords = [p for p in self.params if not (p.session and p.session.session_only)]
         for owner in OWNERS:
-            owned = sorted((p.position, p.name) for p in self.params if p.owner == owner)
+            owned = sorted((p.position, p.name) for p in keywords if p.owner == owner)
             signatures[owner] = tuple(name for _, name in owned)
         object.__setattr__(self, "_signatures", signatures)
 
     # -- lookups -----------------------------------------------------------------
+    @property
+    def history(self) -> ReleaseIndex:
+        """The releases and which of them have each fact (built on first use)."""
+        found: ReleaseIndex | None = self.__dict__.get("_history")
+        if found is None:
+            found = ReleaseIndex(self)
+            object.__setattr__(self, "_history", found)
+        return found
+
     def param(self, path: str) -> Parameter:
         """The parameter at a dotted path; KeyError names the path."""
         try:
@@ -231,6 +250,7 @@ CLASSES: dict[str, type] = {
         Catalog,
         Source,
         *(getattr(_models, name) for name in _models.__all__),
+        *(getattr(_release_models, name) for name in _release_models.__all__),
         *(getattr(_tf2, name) for name in _tf2.__all__),
     )
     if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")

@@ -225,6 +225,11 @@ class SessionOption(_Frozen):
     absent: Scalar | None = None
     #: Written when the gate holds and the value is unset (``with_aoe``: "./").
     fallback: Scalar | None = None
+    #: What NPUEstimator writes for this (session-only) key on its own, whatever the
+    #: profile says; a profile value replaces it in the sess.run style.
+    written: Scalar | None = None
+    #: NPUEstimator writes this key from the named variable at run time (TF_CONFIG).
+    from_env: Literal["TF_CONFIG"] | None = None
 
     def __post_init__(self) -> None:
         gated = self.sent in ("with_aoe", "if_profiling", "if_dump_mode")

@@ -26,6 +26,13 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
+from ascend_studio.schema._release_models import (
+    KeyFact,
+    KeywordFact,
+    Release,
+    Span,
+    ValuesFact,
+)
 from ascend_studio.schema._sources import Source
 from ascend_studio.schema._tf2 import Tf2, Tf2Call, Tf2Facts, Tf2Holder, Tf2Option, Tf2Release
 
@@ -107,6 +114,8 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
     problems += [
         f"{p.path}: unknown env var {e!r}" for e in named_env if catalog.env_var(e) is None
     ]
+    if p.session is not None and p.session.session_only and p.position != -1:
+        problems.append(f"{p.path}: a session-only key has no signature position")
     if p.format_rule is not None and p.format is None:
         problems.append(f"{p.path}: format_rule without a format")
     if p.format is not None and p.format not in FORMATS:
@@ -125,11 +134,37 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
 def _signature_problems(catalog: Catalog) -> list[str]:
     problems: list[str] = []
     for owner in OWNERS:
-        owned = catalog.owned_by(owner)
+        owned = [p for p in catalog.owned_by(owner) if not p.session or not p.session.session_only]
         problems += [f"{p.path}: no signature position" for p in owned if p.position < 0]
         positions = [p.position for p in owned]
         twice = sorted({n for n in positions if positions.count(n) > 1})
         problems += [f"{owner}: signature position {n} given twice" for n in twice]
+    return problems
+
+
+def _spans(catalog: Catalog) -> list[tuple[str, Span]]:
+    """Every span of the validity data, named by what it is about."""
+    found: list[tuple[str, Span]] = []
+    for k in catalog.keywords:
+        found += [(k.path, k), *((f"{k.path} default", d) for d in k.defaults)]
+    for key in catalog.keys:
+        found += [(f"key {key.key}", s) for s in (key.read, key.written) if s is not None]
+        found += [(f"key {key.key} field", f) for f in key.fields]
+    for v in catalog.value_lists:
+        found += [(f"{v.path} values", v.checked), *((f"{v.path}={i.value!r}", i) for i in v.items)]
+    return found
+
+
+def _release_problems(catalog: Catalog) -> list[str]:
+    """Release ids the validity data names that the release table lacks, and the like."""
+    ids = {r.id for r in catalog.releases}
+    problems = [f"release {r.id}: dated before the one listed above it" for a, r in
+                zip(catalog.releases, catalog.releases[1:], strict=False) if r.date < a.date]  # fmt: skip
+    problems += [f"release {r.id}: cites unknown source {c!r}" for r in catalog.releases
+                 for c in r.sources if not catalog.cited_source(c)]  # fmt: skip
+    for what, span in _spans(catalog):
+        named = [span.since, *([span.removed] if span.removed else []), *span.missing]
+        problems += [f"{what}: unknown release {n!r}" for n in named if n not in ids]
     return problems
 
 
@@ -150,6 +185,7 @@ def _cross_check(catalog: Catalog) -> None:
     for sub, holder in SUBCONFIG_PATHS.items():
         if catalog.owned_by(sub) and holder not in seen:
             problems.append(f"{sub}: holder parameter {holder!r} missing")
+    problems += _release_problems(catalog)
     problems += _tf2_problems(catalog)
     if problems:
         raise CatalogError("catalog cross-check failed:\n  " + "\n  ".join(problems))
@@ -247,6 +283,12 @@ def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
         if name.startswith("params/"):
             params += _build(Parameter, content.get("param", []), base / name)
     params.sort(key=lambda p: (p.order, p.path))
+    validity = parsed.get("validity.toml", {})
+
+    def facts(table: str, model: type[T]) -> tuple[T, ...]:
+        return tuple(_build(model, validity.get(table, []), base / "validity.toml"))
+
+    releases = parsed.get("releases.toml", {}).get("release", [])
     catalog = Catalog(
         products=rows("products", "product", Product),
         scenarios=rows("scenarios", "scenario", Scenario),
@@ -255,6 +297,10 @@ def build_catalog(base: Path, parsed: dict[str, dict[str, Any]]) -> Catalog:
         env_vars=rows("env", "env", EnvVar),
         params=tuple(params),
         sources=rows("sources", "source", Source),
+        releases=tuple(_build(Release, releases, base / "releases.toml")),
+        keywords=facts("keyword", KeywordFact),
+        keys=facts("key", KeyFact),
+        value_lists=facts("values", ValuesFact),
         tf2=_tf2(base, parsed),
     )
     _cross_check(catalog)

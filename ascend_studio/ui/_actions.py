@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Release
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._search import FILTERS
@@ -228,10 +228,12 @@ class Controls:
         self.product = _combo("product", self.toolbar)
         self.scenario = _combo("scenario", self.toolbar)
         self.surface = _combo("surface", self.toolbar)
+        self.release = _combo("release", self.toolbar)
         self.language = _combo("language", self.toolbar)
         self.language.addItem("中文", "zh")
         self.language.addItem("English", "en")
-        for widget in (self.product_label, self.product, self.scenario, self.surface):
+        targets = (self.product_label, self.product, self.scenario, self.surface, self.release)
+        for widget in targets:
             self.toolbar.addWidget(widget)
         self.toolbar.addSeparator()
         for action in (actions.undo, actions.redo):
@@ -302,22 +304,37 @@ class Controls:
                 "The API the job configures TF Adapter through; TF2 shows the options of npu_device.global_options()"
             )
         )
+        self.release.setToolTip(
+            tr(
+                "TF Adapter release: what its constructors and option reader have is checked "
+                "and exported; 'not named' says for which releases a finding holds"
+            )
+        )
         self.language.setToolTip(tr("Interface language"))
 
     # -- target and language boxes ------------------------------------------------------------
     def fill_targets(self, catalog: Catalog) -> None:
-        """One entry per product and scenario; :meth:`show_language` names them."""
+        """One entry per product, scenario and release (newest first, then "not named");
+        :meth:`show_language` names them."""
         for product in catalog.products:
             self.product.addItem(product.id, product.id)
         for scenario in catalog.scenarios:
             self.scenario.addItem(scenario.id, scenario.id)
         for surface in SURFACE_TEXT:  # the profile's surfaces (None: not named)
             self.surface.addItem(surface or "", surface)
+        self.release.addItem("newest", "newest")
+        for release in reversed(catalog.releases):
+            self.release.addItem(release.id, release.id)
+        self.release.addItem("", None)
 
-    def show_target(self, product: str, scenario: str, surface: str | None = None) -> None:
+    def show_target(
+        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+    ) -> None:
         self.product.setCurrentIndex(max(0, self.product.findData(product)))
         self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
         self.surface.setCurrentIndex(max(0, self.surface.findData(surface)))
+        found = self.release.findData(release) if release is not None else -1
+        self.release.setCurrentIndex(found if found >= 0 else self.release.count() - 1)
 
     def show_language(self, catalog: Catalog, lang: Language) -> None:
         """The language box on ``lang``, product and scenario names in it."""
@@ -329,9 +346,37 @@ class Controls:
             self.scenario.setItemText(index, scenario.name.get(lang))
         for index in range(self.surface.count()):
             self.surface.setItemText(index, tr(SURFACE_TEXT[self.surface.itemData(index)]))
+        self._name_releases(catalog, lang)
         fit_to_items(self.product)
         fit_to_items(self.scenario)
         fit_to_items(self.surface)
+        fit_to_items(self.release)
+
+    def _name_releases(self, catalog: Catalog, lang: Language) -> None:
+        """``TF Adapter 7.0.0.alpha003 (2023-12)``; the CANN evidence as the tooltip."""
+        history = catalog.history
+        newest = history.newest
+        self.release.setItemText(
+            0, tr("TF Adapter newest ({release})").format(release=newest.short)
+        )
+        for index in range(1, self.release.count() - 1):
+            release = history.get(str(self.release.itemData(index)))
+            self.release.setItemText(index, _release_item(release))
+            cann = release.cann or tr("CANN version not public")
+            tip = f"{release.id}, {release.date}: {cann}. {release.evidence.get(lang)}"
+            self.release.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+        self.release.setItemText(self.release.count() - 1, tr("TF Adapter release not named"))
+
+
+def _release_item(release: Release) -> str:
+    """A release's toolbar entry; a ref with no version in its name says what it is."""
+    if release.kind == "head":
+        text = tr("TF Adapter {ref}, the newest commits ({month})")
+    elif not any(ch.isdigit() for ch in release.short):
+        text = tr("TF Adapter {ref} branch ({month})")
+    else:
+        text = "TF Adapter {ref} ({month})"
+    return text.format(ref=release.short, month=release.month)
 
 
 class MatchCount(QLabel):

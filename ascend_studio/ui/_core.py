@@ -102,9 +102,14 @@ class Effective:
 class Unavailable:
     """Why a parameter (or one enum value) does not apply to the target."""
 
-    reason: Literal["product", "scenario", "unsupported"]
+    reason: Literal["product", "scenario", "unsupported", "release"]
     products: tuple[str, ...] = ()
     scenario: str = "both"
+    #: For ``release``: the target, the first release with it when that is later
+    #: (``since``), else the releases that have it (in words).
+    release: str = ""
+    since: str = ""
+    where: Text | None = None
 
 
 def _scenario_gate(applies: str, scenario: str) -> bool:
@@ -117,6 +122,28 @@ def param_unavailable(param: Parameter, product: str, scenario: str) -> Unavaila
     if not _scenario_gate(param.scenario, scenario):
         return Unavailable("scenario", scenario=param.scenario)
     return None
+
+
+def release_unavailable(
+    param: Parameter, catalog: Catalog, release: str | None
+) -> Unavailable | None:
+    """The target release (an id) lacks the parameter: its keyword, or for a sess.run-only
+    key, the key its C++ reads."""
+    if release is None:
+        return None
+    history = catalog.history
+    session = param.session
+    if session is not None and session.session_only:
+        fact = history.key(session.key)
+        span = fact.read or fact.written if fact is not None else None
+    else:
+        span = history.keyword(param.path)
+    if span is None or history.holds(span, release):
+        return None
+    target, first = history.get(release), history.first(span)
+    since = f"{first.short} ({first.month})" if history.before(release, first.id) else ""
+    shown = f"{target.short} ({target.month})"
+    return Unavailable("release", release=shown, since=since, where=history.where(span))
 
 
 def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailable | None:

@@ -135,6 +135,7 @@ def connect_document(window: MainWindow) -> None:
     c.product.activated.connect(lambda _i: _edits.change_target(window))
     c.scenario.activated.connect(lambda _i: _edits.change_target(window))
     c.surface.activated.connect(lambda _i: _edits.change_target(window))
+    c.release.activated.connect(lambda _i: _edits.change_target(window))
 
 
 def install_part2(window: MainWindow) -> None:

@@ -55,12 +55,25 @@ def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[st
 
 
 def change_target(window: MainWindow) -> None:
-    """The product, scenario and surface chosen in the toolbar."""
+    """The product, scenario, surface and release chosen in the toolbar."""
     product = window.controls.product.currentData()
     scenario = window.controls.scenario.currentData()
     after = window.model.profile.with_target(product=product, scenario=scenario)
     after = after.with_surface(window.controls.surface.currentData())
+    release = window.controls.release.currentData()
+    if _release_id(window, release) != _release_id(window, after.release):
+        after = after.with_release(release)
     window.model.edit(after, tr("Change target"))
+
+
+def _release_id(window: MainWindow, name: str | None) -> str | None:
+    """The release a name resolves to (an alias and its id are the same choice)."""
+    if name is None:
+        return None
+    try:
+        return window.catalog.history.resolve(name).id
+    except ValueError:
+        return name
 
 
 def reset_field(window: MainWindow, path: str) -> None:

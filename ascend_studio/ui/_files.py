@@ -84,7 +84,7 @@ class FileController(QObject):
         if not self.maybe_save():
             return
         current = self.model.profile
-        fresh = Profile(product=current.product, scenario=current.scenario)
+        fresh = Profile(product=current.product, scenario=current.scenario, release=current.release)
         self.model.replace(fresh, None, saved=fresh)
         self.stamp = None
         self.autosave.discard()

@@ -62,8 +62,9 @@ class ProfileModel(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(UNDO_LIMIT)
-        self._profile = Profile()
-        self._saved = Profile()
+        # a document made in the app targets the newest release until the user picks one
+        self._profile = Profile(release="newest")
+        self._saved = self._profile
         self.path: Path | None = None
         self.merge_generation = 0
         self.undo_stack.indexChanged.connect(self._index_changed)

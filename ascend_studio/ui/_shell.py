@@ -187,6 +187,7 @@ def _keep_until_document(window: MainWindow) -> None:
     c.product.activated.connect(lambda _i: change_target())
     c.scenario.activated.connect(lambda _i: change_target())
     c.surface.activated.connect(lambda _i: change_target())
+    c.release.activated.connect(lambda _i: change_target())
     for action in (a.new, a.open, a.save, a.save_as, a.import_script, a.export):
         action.triggered.connect(lambda _checked=False, action=action: later(action.trigger))
 

@@ -19,6 +19,7 @@ from ascend_studio.ui._core import (
     Severity,
     Unavailable,
     param_unavailable,
+    release_unavailable,
 )
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from ascend_studio.rules import Unknown
 
 __all__ = [
+    "DEFAULT_RELEASE",
     "DEFAULT_TARGET",
     "ENV_SECTION",
     "UNKNOWN_SECTION",
@@ -45,6 +47,8 @@ UNKNOWN_SECTION = "__unknown__"
 #: The target of a new profile (``Profile()``'s product and scenario; a test keeps them
 #: equal): the form shows it before the profile document is imported.
 DEFAULT_TARGET = ("atlas_a2", "training")
+#: The TF Adapter release a document made in the app targets until the user picks another.
+DEFAULT_RELEASE = "newest"
 _ORDER: dict[Severity, int] = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -131,16 +135,28 @@ def _rows(
     states: dict[str, RowState] = {}
     effective = engine.effectives(profile, (param.path for param in catalog.params))
     fields = _fields_set(profile.values)
+    release = _release_id(profile, catalog)
     for param in catalog.params:
         path = param.path
+        lacking = release_unavailable(param, catalog, release)
         states[path] = RowState(
             value=profile.values.get(path),
             findings=tuple(by_path.get(path, ())),
             effective=effective.get(path),
-            unavailable=param_unavailable(param, profile.product, profile.scenario),
+            unavailable=lacking or param_unavailable(param, profile.product, profile.scenario),
             fields_set=fields.get(path, 0) if param.kind == "subconfig" else 0,
         )
     return states
+
+
+def _release_id(profile: Profile, catalog: Catalog) -> str | None:
+    """The release the profile names, as an id; None when it names none (or no public one)."""
+    if profile.release is None:
+        return None
+    try:
+        return catalog.history.resolve(profile.release).id
+    except ValueError:
+        return None
 
 
 def _fields_set(paths: Iterable[str]) -> dict[str, int]:

@@ -49,6 +49,13 @@ def show_value(value: Value | object | None) -> str:
 
 
 def explain_unavailable(problem: Unavailable, catalog: Catalog, lang: Language) -> str:
+    if problem.reason == "release":
+        if problem.since:
+            return tr("since TF Adapter {release}").format(release=problem.since)
+        where = problem.where.get(lang) if problem.where is not None else ""
+        return tr("not in TF Adapter {release}; exists {where}").format(
+            release=problem.release, where=where
+        )
     if problem.reason == "unsupported":
         return tr("not supported in this version")
     if problem.reason == "scenario":
@@ -66,6 +73,8 @@ def explain_unavailable(problem: Unavailable, catalog: Catalog, lang: Language) 
 def tags_for(param: Parameter) -> list[tuple[str, str]]:
     """(css class, text) of the tags a parameter carries, in display order."""
     tags: list[tuple[str, str]] = []
+    if param.session is not None and param.session.session_only:
+        tags.append(("note", tr("sess.run only")))
     if param.deprecated:
         tags.append(("deprecated", tr("deprecated")))
     if param.no_effect:

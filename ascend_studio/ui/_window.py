@@ -34,7 +34,13 @@ from ascend_studio.ui._deferred import build_document, connect_document, install
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
-from ascend_studio.ui._snapshot import DEFAULT_TARGET, ENV_SECTION, Snapshot, take_snapshot
+from ascend_studio.ui._snapshot import (
+    DEFAULT_RELEASE,
+    DEFAULT_TARGET,
+    ENV_SECTION,
+    Snapshot,
+    take_snapshot,
+)
 from ascend_studio.ui._style import apply_fonts
 
 if TYPE_CHECKING:
@@ -96,6 +102,8 @@ class MainWindow(QMainWindow):
         self.lang: Language = lang
         self.findings: tuple[Finding, ...] = ()
         self._target: tuple[str, str, str | None] = ("", "", None)
+        #: The toolbar's release entry last shown (``newest``, an id, None: not named).
+        self._release: str | None = ""
         self._started = False
         self._progressive = progressive
         self._after_start: list[Callable[[], object]] = []
@@ -123,7 +131,7 @@ class MainWindow(QMainWindow):
         """The first section's rows, the document after the first paint (progressive),
         else the document and every row now; then the form holds its widest row's width."""
         if self._progressive:
-            self._show_target(*DEFAULT_TARGET)  # a new profile's, until the document exists
+            self._show_target(*DEFAULT_TARGET, release=DEFAULT_RELEASE)  # until the document exists
             self.form.build_next()
             mark("first rows")
             self.installEventFilter(self)
@@ -235,7 +243,7 @@ class MainWindow(QMainWindow):
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
-        self._show_target(profile.product, profile.scenario, profile.surface)
+        self._show_target(profile.product, profile.scenario, profile.surface, profile.release)
         self.snapshot = take_snapshot(self.form.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -250,13 +258,18 @@ class MainWindow(QMainWindow):
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
-    def _show_target(self, product: str, scenario: str, surface: str | None = None) -> None:
-        if (product, scenario, surface) != self._target:
-            if surface != self._target[2]:  # the form shows what the surface has
-                self._show_surface(surface)
-            self._target = (product, scenario, surface)
-            self.form.set_target(product, scenario)
-            self.controls.show_target(product, scenario, surface)
+    def _show_target(
+        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+    ) -> None:
+        shown = self._release_shown(release)
+        if (product, scenario, surface) != self._target or shown != self._release:
+            self._release = shown
+            if (product, scenario, surface) != self._target:
+                if surface != self._target[2]:  # the form shows what the surface has
+                    self._show_surface(surface)
+                self._target = (product, scenario, surface)
+                self.form.set_target(product, scenario)
+            self.controls.show_target(product, scenario, surface, shown)
 
     def _show_surface(self, surface: str | None) -> None:
         view = tf2_catalog(self.catalog) if surface == "tf2" else self.catalog
@@ -264,6 +277,15 @@ class MainWindow(QMainWindow):
         self.nav.show_categories({p.category for p in view.params})
         if self._started and (surface == "tf2" or self._target[2] == "tf2"):
             self.previews.show_format("tf2" if surface == "tf2" else "py")
+
+    def _release_shown(self, release: str | None) -> str | None:
+        """The toolbar entry of the profile's release: ``newest``, an id, or None."""
+        if release is None or release.strip().casefold() == "newest":
+            return None if release is None else "newest"
+        try:
+            return self.catalog.history.resolve(release).id
+        except ValueError:
+            return None
 
     def _preview_text(self, fmt: str) -> str:
         try:
@@ -393,6 +415,7 @@ class MainWindow(QMainWindow):
 
     def _document_language(self, render: bool = True) -> None:
         self.diagnostics.set_language(self.lang)
+        self._show_safe_fixes(self.snapshot.safe_fixes())  # its count's words too
         self.previews.retranslate(self.lang)
         if render:  # comments in the exported code follow it
             self.previews.refresh(self._preview_text)

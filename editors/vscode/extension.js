@@ -15,7 +15,7 @@ function serverOptions() {
   return { command, args };
 }
 
-const KEYS = ["language", "product", "scenario", "select", "ignore", "appCommand"];
+const KEYS = ["language", "product", "scenario", "release", "select", "ignore", "appCommand"];
 
 function settings() {
   const found = vscode.workspace.getConfiguration(SECTION);

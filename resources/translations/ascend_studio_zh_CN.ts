@@ -186,8 +186,38 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter release: what its constructors and option reader have is checked and exported; &apos;not named&apos; says for which releases a finding holds</source>
+        <translation>TF Adapter 版本：按该版本的构造函数与选项读取代码检查和导出；选“未指定”时，结论会注明适用的版本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Interface language</source>
         <translation>界面语言</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter newest ({release})</source>
+        <translation>TF Adapter 最新（{release}）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>CANN version not public</source>
+        <translation>CANN 版本未公开</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter release not named</source>
+        <translation>未指定 TF Adapter 版本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter {ref}, the newest commits ({month})</source>
+        <translation>TF Adapter {ref}（最新提交，{month}）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>TF Adapter {ref} branch ({month})</source>
+        <translation>TF Adapter {ref} 分支（{month}）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
@@ -682,6 +712,16 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>since TF Adapter {release}</source>
+        <translation>自 TF Adapter {release} 起才有</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>not in TF Adapter {release}; exists {where}</source>
+        <translation>TF Adapter {release} 中没有；存在于：{where}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
         <source>not supported in this version</source>
         <translation>当前版本不支持</translation>
     </message>
@@ -706,6 +746,11 @@
         <location filename="../../ascend_studio/ui/_texts.py"/>
         <source>only on {products}</source>
         <translation>仅 {products}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_texts.py"/>
+        <source>sess.run only</source>
+        <translation>仅 sess.run 方式</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_texts.py"/>
@@ -964,6 +1009,36 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Choose the TF Adapter release to migrate to in the toolbar first.</source>
+        <translation>请先在工具栏中选择要迁移到的 TF Adapter 版本。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Migrate script</source>
+        <translation>迁移脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Migrate a script</source>
+        <translation>迁移一个脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Cannot migrate the script</source>
+        <translation>无法迁移脚本</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>{name} has nothing to migrate for TF Adapter {release}.</source>
+        <translation>{name} 针对 TF Adapter {release} 无需迁移。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
+        <source>Migrate {name} to TF Adapter {release}</source>
+        <translation>将 {name} 迁移到 TF Adapter {release}</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_flow.py"/>
         <source>Cannot read the presets</source>
         <translation>无法读取预设</translation>
     </message>
@@ -991,6 +1066,11 @@
         <location filename="../../ascend_studio/ui/apply/_install.py"/>
         <source>Apply Pre&amp;set…</source>
         <translation>应用预设(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/apply/_install.py"/>
+        <source>&amp;Migrate Script to the Target Release…</source>
+        <translation>迁移脚本到目标版本(&amp;M)…</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/companion/_base.py"/>

@@ -25,7 +25,7 @@ def _changed_lines(before: str, after: str) -> list[tuple[str, str]]:
 
 def test_the_unknown_keyword_is_removed_and_nothing_else() -> None:
     fixed = fix_text(ESTIMATOR_TRAINER, "train.py")
-    assert [(n, d.rule_id) for n, d, _ in fixed.applied] == [(1, "profile.unknown_kwarg")]
+    assert [(n, d.rule_id) for n, d, _ in fixed.applied] == [(1, "release.retired_keyword")]
     assert fixed.after == ESTIMATOR_TRAINER.replace('                auto_tune_mode="RL,GA",\n', "")
 
 

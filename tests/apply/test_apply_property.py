@@ -87,7 +87,9 @@ def edits(draw: st.DrawFn) -> tuple[str, int, Profile]:
     for param in draw(st.lists(st.sampled_from(_candidates(sess)), max_size=6, unique_by=id)):
         profile = profile.with_value(param.path, draw(_value(param)))
     removable = [p for p, v in before.values.items() if not isinstance(v, Expr)]
-    for path in draw(st.lists(st.sampled_from(removable), max_size=3)) if removable else []:
+    # at least one setting stays: a configuration with none left is no longer found
+    most = min(3, len(before.values) - 1)
+    for path in draw(st.lists(st.sampled_from(removable), max_size=most)) if removable else []:
         profile = profile.without_value(path)
     return text, config, profile
 

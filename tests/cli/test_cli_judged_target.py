@@ -128,7 +128,8 @@ def test_a_finding_on_every_product_keeps_its_severity(
     text = 'config = NPURunConfig(precision_mode="force_fp32", precision_mode_v2="fp16")\n'
     status, document = _validate(capsys, tmp_path, "t.py", text)
     assert status == 1
-    assert [d["severity"] for d in _findings(document)] == ["error"]
+    found = [d for d in _findings(document) if not str(d["rule_id"]).startswith("release.")]
+    assert [d["severity"] for d in found] == ["error"]
 
 
 def test_a_per_device_loop_is_a_note_not_a_warning(
@@ -164,9 +165,10 @@ def test_one_file_is_counted_the_same_by_both_reports(
     single = json.loads(capsys.readouterr().out)["counts"]
     assert run_cli(["validate", "--format", "json", str(path)]) == 1
     batch = json.loads(capsys.readouterr().out)["summary"]["by_severity"]
-    assert single == batch == {"error": 1, "warning": 1, "info": 1}
+    # info: the per-device loop, and precision_mode_v2 that early releases lack
+    assert single == batch == {"error": 1, "warning": 1, "info": 2}
     assert run_cli(["validate", str(path)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "in all: 1 error, 1 warning, 1 info"
+    assert capsys.readouterr().out.splitlines()[-1] == "in all: 1 error, 1 warning, 2 info"
 
 
 def test_a_directive_by_alias_names_the_product(

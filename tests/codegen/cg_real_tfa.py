@@ -219,12 +219,12 @@ class RealTfa:
         self.stubs["npu_bridge.estimator.npu.npu_config"] = self.npu_config
         self.stubs["npu_bridge.estimator.npu"].npu_config = self.npu_config  # type: ignore[attr-defined]
         names = ("NPURunConfig", "DumpConfig", "ProfilingConfig", "MemoryConfig")
+        names += ("DynamicInputConfig",)  # an older release lacks some of them
         self.stubs["npu_bridge.npu_init"] = _module(
             "npu_bridge.npu_init",
             tf=self.tf,
             RewriterConfig=pb["RewriterConfig"],
-            DynamicInputConfig=self.npu_config.DynamicInputConfig,
-            **{n: getattr(self.npu_config, n) for n in names},
+            **{n: getattr(self.npu_config, n) for n in names if hasattr(self.npu_config, n)},
         )
         self._estimator = self._load_estimator()
 
@@ -258,6 +258,11 @@ class RealTfa:
             "tensorflow.python.training.server_lib": _module(
                 "tensorflow.python.training.server_lib", ClusterSpec=_ClusterSpec
             ),
+            # imported (not used by the constructors) by the 2021-2022 releases
+            "tensorflow.python.util.compat_internal": _module(
+                "tensorflow.python.util.compat_internal"
+            ),
+            "tensorflow.python.platform.gfile": _module("tensorflow.python.platform.gfile"),
             "npu_bridge.estimator.npu": _module("npu_bridge.estimator.npu", util=self.util),
             "npu_bridge.estimator.npu.util": self.util,
         }

@@ -61,7 +61,14 @@ def value_for(param: Parameter) -> st.SearchStrategy[Any]:
 
 
 def _scalar_params() -> list[Parameter]:
-    return [p for p in CATALOG.params if p.py_type != "object" and p.path not in HOLDER_OWNER]
+    """The keywords the estimator style writes (a sess.run-only key has none)."""
+    return [
+        p
+        for p in CATALOG.params
+        if p.py_type != "object"
+        and p.path not in HOLDER_OWNER
+        and not (p.session and p.session.session_only)
+    ]
 
 
 @st.composite

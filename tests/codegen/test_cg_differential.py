@@ -59,7 +59,10 @@ def _scalars() -> list[Parameter]:
     return [
         p
         for p in CATALOG.params
-        if p.py_type != "object" and p.path not in HOLDER_OWNER and p.name not in LEFT_OUT
+        if p.py_type != "object"
+        and p.path not in HOLDER_OWNER
+        and p.name not in LEFT_OUT
+        and not (p.session and p.session.session_only)  # no keyword: sess.run code only
     ]
 
 

@@ -60,7 +60,7 @@ def test_a_tree_is_fixed_with_its_batch_options(
 
 
 def test_a_deselected_rule_is_not_fixed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    validate(capsys, ".", "--fix", "--ignore", "profile")
+    validate(capsys, ".", "--fix", "--ignore", "release")
     assert (project / "job/trainer.py").read_text("utf-8") == ESTIMATOR_TRAINER
 
 

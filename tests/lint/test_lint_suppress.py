@@ -43,13 +43,14 @@ def test_parse_forms() -> None:
 def test_same_line_and_line_before(capsys: pytest.CaptureFixture[str]) -> None:
     base = HEAD + "config = NPURunConfig(\n    precision_mode='allow_mix_precision',{same}\n"
     base += "{before}    precision_mode_v2='mixed_float16',\n)\n"
-    status, rows = _run(capsys, base.format(same="", before=""))
+    newest = ("--release", "newest")  # a named release: no release.depends note
+    status, rows = _run(capsys, base.format(same="", before=""), *newest)
     assert status == 1 and rows == ["t.py:3:5 precision.both_modes"]
     same = "  # ascend-studio: ignore[precision.both_modes]"
-    assert _run(capsys, base.format(same=same, before="")) == (0, [])
+    assert _run(capsys, base.format(same=same, before=""), *newest) == (0, [])
     # The finding is about both keywords, so the comment may stand before the second one.
     before = "    # ascend-studio: ignore[precision]\n"
-    assert _run(capsys, base.format(same="", before=before)) == (0, [])
+    assert _run(capsys, base.format(same="", before=before), *newest) == (0, [])
     other = "  # ascend-studio: ignore[env]"
     assert _run(capsys, base.format(same=other, before=""))[0] == 1
 

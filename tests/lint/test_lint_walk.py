@@ -116,6 +116,7 @@ def test_cli_exclude_and_include(
     assert status == 1
     assert findings(out) == [
         "models/a/train.py:4:5 precision.both_modes",
+        "models/a/train.py:5:5 release.depends",
         "models/a/train.py:6:5 status.deprecated",
     ]
     status, out, _ = validate(capsys, "models", "--include", "*.cfg", "--exclude", "models/a")
@@ -146,6 +147,19 @@ def test_missing_path_is_exit_2(
     status, out, err = validate(capsys, ".", "nope/")
     assert status == 2 and out == ""
     assert err.strip() == "ascend-studio validate: nope/: no such file or directory"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_missing_path_does_not_stop_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, {"train.py": TRAIN})
+    status, out, err = validate(capsys, "train.py", "nosuch.py", "--format", fmt)
+    assert status == 2  # as for a wrong argument, after the others are checked
+    assert "train.py" in out and "precision.both_modes" in out
+    assert "nosuch.py" not in out
+    assert err.splitlines() == ["ascend-studio validate: nosuch.py: no such file or directory"]
 
 
 def test_virtual_environments_are_skipped_whatever_their_name(tmp_path: Path) -> None:

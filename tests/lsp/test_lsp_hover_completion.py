@@ -189,6 +189,21 @@ async def test_completion_leaves_out_what_the_named_product_lacks(
 
 
 @pytest.mark.asyncio
+async def test_completion_leaves_out_what_the_named_release_lacks(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    (tmp_path / ".ascend-studio.toml").write_text('release = "6.3.RC1"\n', encoding="utf-8")
+    uri = open_file(client, tmp_path / "train.py", TYPING)
+    await diagnostics_for(client, uri)
+    keywords = set(await _labels(client, uri, 2, 50))
+    assert "precision_mode" in keywords
+    assert "precision_mode_v2" not in keywords  # from 6.3.RC2.alpha003 on
+    assert "graph_exec_timeout" not in keywords  # a sess.run key, no keyword
+    keys = set(await _labels(client, uri, 5, 29))
+    assert "precision_mode" in keys and "oo_level" not in keys  # the C++ reads it from 9.0.0
+
+
+@pytest.mark.asyncio
 async def test_completion_of_variables_after_export(client: LanguageClient, tmp_path: Path) -> None:
     uri = open_file(client, tmp_path / "env.sh", "export ASCEND_\n", "shellscript")
     await diagnostics_for(client, uri)

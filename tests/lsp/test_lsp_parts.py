@@ -139,6 +139,8 @@ def test_settings_are_read_leniently() -> None:
         "ascendStudio.ignore",
     ]
     assert read_settings(None) == read_settings({})
+    release = read_settings({"release": "7.0.0"})
+    assert release.release == "7.0.0" and release.command_line().release == "7.0.0"
     assert language_of(read_settings({}), "zh-cn") == "zh"
     assert language_of(read_settings({}), "en-US") == "en"
     assert language_of(read_settings({"language": "en"}), "zh-TW") == "en"

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from app_process import run_ascend_studio
 
+from ascend_studio.schema import shipped_catalog
+
 pytest.importorskip("PySide6")
 pytestmark = pytest.mark.gui
 
@@ -23,6 +25,4 @@ def test_entry_point_shows_the_window(tmp_path: Path) -> None:
     result = run_ascend_studio(env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "main window shown" in result.stdout
-    from ascend_studio.schema import shipped_catalog
-
     assert f"{len(shipped_catalog().params)} parameters" in result.stdout

@@ -19,11 +19,13 @@ def P(
     files: dict[str, str] | None = None,
     kwargs: tuple[ExtraKwarg, ...] = (),
     surface: str | None = None,
+    release: str | None = None,
 ) -> Profile:
     data: dict[str, Any] = {
         "product": product,
         "scenario": scenario,
         "surface": surface,
+        "release": release,
         "values": values or {},
         "env": env or {},
         "extra_kwargs": kwargs,
@@ -992,6 +994,39 @@ CASES += [
         T(env={"RANK_SIZE": "8", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
         T(env={"RANK_SIZE": "1", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
     ),
+]
+
+#: The target release: what the named TF Adapter release has (catalog validity data).
+TUNE = (ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr="'RL,GA'"),)
+CASES += [
+    ("release.unknown", P(release="8.0.RC1"), P(release="7.0.0")),
+    (
+        "release.missing_keyword",
+        P({"oo_level": "O3"}, release="7.0.0"),
+        P({"oo_level": "O3"}, release="9.0.0"),
+    ),
+    (
+        "release.retired_keyword",
+        P(kwargs=TUNE, release="newest"),
+        P(kwargs=TUNE, release="r1.10.0"),
+    ),
+    (
+        "release.key_not_read",
+        P({"in_out_pair_flag": False}, release="r1.1.1"),
+        P({"in_out_pair_flag": False}, release="r1.3.0"),
+    ),
+    (
+        "release.value",
+        P({"precision_mode_v2": "mixed_hif8"}, release="7.0.0"),
+        P({"precision_mode_v2": "mixed_hif8"}, release="9.0.0"),
+    ),
+    (
+        "release.type",
+        P({"jit_compile": "auto"}, release="r1.11.0"),
+        P({"jit_compile": False}, release="r1.11.0"),
+    ),
+    ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
+    ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
 ]
 
 #: For the rules whose fix depends on the value: a firing profile where one is offered

@@ -26,14 +26,21 @@ def test_unknown_kwarg_with_a_close_name() -> None:
 
 
 def test_a_close_name_that_takes_other_values_is_named_not_offered() -> None:
-    p = Profile(
-        extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr='"RL,GA"'),)
-    )
+    p = Profile(extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="aoe_mod", expr='"RL,GA"'),))
     _zh, en = _fix(p, "profile.unknown_kwarg")
     assert en == (
-        "Remove auto_tune_mode. The close name aoe_mode does not take this value "
-        "(it takes '1', '2', '4')."
+        "Remove aoe_mod. The close name aoe_mode does not take this value (it takes '1', '2', '4')."
     )
+
+
+def test_a_keyword_some_releases_had_is_fixed_for_the_release() -> None:
+    """auto_tune_mode is no misspelling: NPURunConfig had it until 2022-11."""
+    p = Profile(
+        release="7.0.0",
+        extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr='"RL,GA"'),),
+    )
+    _zh, en = _fix(p, "release.retired_keyword")
+    assert en == "Remove auto_tune_mode; or remove auto_tune_mode and set aoe_mode='2'."
 
 
 def test_unknown_kwarg_without_a_close_name() -> None:

@@ -26,8 +26,20 @@ PARAMS = [p.path for p in _shipped().params]
 
 
 def test_catalog_loads_every_keyword_of_the_real_constructors(catalog: Catalog) -> None:
-    owned = sum(len(catalog.owned_by(owner)) for owner in ("NPURunConfig", *SUB_CONFIGS))
+    owned = sum(
+        1
+        for owner in ("NPURunConfig", *SUB_CONFIGS)
+        for p in catalog.owned_by(owner)
+        if not (p.session and p.session.session_only)
+    )
     assert owned == len(NPU_RUN_CONFIG) + sum(len(fields) for fields in SUB_CONFIGS.values())
+    # the newest release's keywords and fields, and the keys only sess.run reaches
+    newest = catalog.history.newest.id
+    keywords = [k for k in catalog.history.keywords() if catalog.history.holds(k, newest)]
+    session_only = [p for p in catalog.params if p.session and p.session.session_only]
+    assert len(keywords) == owned
+    assert len(catalog.params) == len(keywords) + len(session_only)
+    assert len(session_only) == 10
     assert len(catalog.products) == 7
     assert {s.id for s in catalog.scenarios} == {"training", "inference"}
 

@@ -93,6 +93,8 @@ def _cited() -> Iterator[tuple[str, str]]:
         yield from ((param.path, c) for c in param.sources)
     for env in CATALOG.env_vars:
         yield from ((f"env {env.name}", c) for c in env.sources)
+    for release in CATALOG.releases:
+        yield from ((f"release {release.id}", c) for c in release.sources)
     for option in CATALOG.tf2.options:
         cited = (*option.sources, *([option.doc] if option.doc else []))
         yield from ((f"tf2 {option.path}", c) for c in cited)

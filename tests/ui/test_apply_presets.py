@@ -185,8 +185,9 @@ def test_menu_entries_follow_the_language(make_window: Any, qtbot: Any) -> None:
     qtbot.waitUntil(lambda: window.applier.new_from_preset.text() == "New from &Preset…")
     texts = [a.text() for a in window.actions_.menus["file"].actions()]
     export = texts.index("&Export…")
-    assert texts[export + 1 : export + 4] == [
+    assert texts[export + 1 : export + 5] == [
         "Apply to &Script…",
+        "&Migrate Script to the Target Release…",
         "New from &Preset…",
         "Apply Pre&set…",
     ]

@@ -87,7 +87,7 @@ def test_auto_tune_mode_is_removed_in_two_clicks_and_applied_to_the_script(
     row = _unknown_row(window, KEYWORD)
     assert window.form.unknown_section.isVisible() and row.isVisible()
     view = window.diagnostics
-    _, entry = _entry_of(view, "profile.unknown_kwarg", qtbot)
+    _, entry = _entry_of(view, "release.retired_keyword", qtbot)
     # click 1: the finding takes the form to its row, with Remove focused
     window.activateWindow()
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_text_point(view, entry))
@@ -151,6 +151,7 @@ def test_the_rename_menu_offers_the_close_names_and_keeps_the_value(
 
 def test_fix_all_safe_is_one_undo_step(window: MainWindow, qtbot: Any) -> None:
     before = Profile(
+        release="7.0.0",
         values={"hcom_parallel": 1, "deterministic": True, "iterations_per_loop": 10},
         extra_kwargs=(ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr='"RL,GA"'),),
     )
@@ -210,3 +211,14 @@ def test_chinese_rows_and_fixes(make_window: Any, tmp_path: Path) -> None:
     assert window.form.unknown_section.header.text() == "不在参数目录中"
     assert "删除 auto_tune_mode" in row.diag.text()
     window.set_language("en")  # the application's translator back for the next tests
+
+
+def test_the_fix_all_button_follows_the_language(window: MainWindow) -> None:
+    window.model.edit(Profile(values={"hcom_parallel": 1}), "edit")
+    assert window.fix_all_button.text() == "Fix all safe (1)"
+    window.set_language("zh")
+    try:
+        assert window.fix_all_button.text() == "修复所有安全问题（1）"
+    finally:
+        window.set_language("en")
+    assert window.fix_all_button.text() == "Fix all safe (1)"

@@ -407,7 +407,7 @@ def test_cjk_font_is_chosen_when_installed(make_window: Callable[..., MainWindow
 
 
 def test_profile_defaults_are_not_dirty(window: MainWindow) -> None:
-    assert window.model.profile == Profile()
+    assert window.model.profile == Profile(release="newest")  # the app's default target
     assert not window.model.is_dirty()
 
 

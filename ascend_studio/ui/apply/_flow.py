@@ -30,7 +30,13 @@ from ascend_studio.ui.apply._dialogs import ApplyScriptDialog, PresetDialog
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
-__all__ = ["apply_preset_to_document", "apply_to_script", "new_from_preset", "run_dialog"]
+__all__ = [
+    "apply_preset_to_document",
+    "apply_to_script",
+    "migrate_script",
+    "new_from_preset",
+    "run_dialog",
+]
 
 
 def run_dialog(dialog: QDialog) -> bool:
@@ -93,6 +99,68 @@ def apply_to_script(window: MainWindow) -> bool:
         return False
     remembered = with_source(window.model.profile, path, path.read_bytes(), config or 1)
     window.model.edit(remembered, tr("Apply to {name}").format(name=path.name))
+    window.statusBar().showMessage(
+        tr("Wrote {name}; the original is kept as {backup}.").format(
+            name=path.name, backup=done.backup.name if done.backup else ""
+        ),
+        10000,
+    )
+    return True
+
+
+def _migration(window: MainWindow) -> tuple[ApplyResult, Path, str] | None:
+    """The migration of a script the user picks to the document's release, or None."""
+    from ascend_studio.apply import migrate_python, read_script
+
+    try:
+        release = window.catalog.history.resolve(window.model.profile.release or "")
+    except ValueError:
+        message = tr("Choose the TF Adapter release to migrate to in the toolbar first.")
+        _dialogs.show_info(window, tr("Migrate script"), message)
+        return None
+    start = str(window.model.path.parent) if window.model.path else str(Path.home())
+    path = _dialogs.ask_open_path(window, tr("Migrate a script"), start, scripts=True)
+    if path is None:
+        return None
+    try:
+        _, text = read_script(path)
+        result = migrate_python(text, release, 1, window.catalog, str(path)).result
+    except ApplyError as exc:
+        _dialogs.show_error(window, tr("Cannot migrate the script"), str(exc))
+        return None
+    return result, path, release.short
+
+
+def migrate_script(window: MainWindow) -> bool:
+    """Move a script to the document's target release: the diff first, written on
+    confirmation (atomic, with a backup), what cannot move listed above the diff."""
+    found = _migration(window)
+    if found is None:
+        return False
+    result, path, release = found
+    if result.unchanged and not result.notes:
+        message = tr("{name} has nothing to migrate for TF Adapter {release}.")
+        _dialogs.show_info(
+            window, tr("Migrate script"), message.format(name=path.name, release=release)
+        )
+        return False
+    dialog = ApplyScriptDialog(result, path, window.lang, window)
+    title = tr("Migrate {name} to TF Adapter {release}")
+    dialog.setWindowTitle(title.format(name=path.name, release=release))
+    try:
+        if not run_dialog(dialog):
+            return False
+    finally:
+        dialog.deleteLater()
+    return _write(window, result, path)
+
+
+def _write(window: MainWindow, result: ApplyResult, path: Path) -> bool:
+    try:
+        done = write_applied(result, path)
+    except ApplyError as exc:
+        _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
+        return False
     window.statusBar().showMessage(
         tr("Wrote {name}; the original is kept as {backup}.").format(
             name=path.name, backup=done.backup.name if done.backup else ""

@@ -43,17 +43,24 @@ class ApplyActions:
         self.apply_script = make("apply_script", _later("apply_to_script"), "Ctrl+Shift+W")
         self.new_from_preset = make("new_from_preset", _later("new_from_preset"))
         self.apply_preset = make("apply_preset", _later("apply_preset_to_document"), "Ctrl+Shift+P")
+        self.migrate_script = make("migrate_script", _later("migrate_script"))
         menu = window.actions_.menus["file"]
         actions = menu.actions()
         after_export = actions.index(window.actions_.export) + 1
         before = actions[after_export] if after_export < len(actions) else None
-        for action in (self.apply_script, self.new_from_preset, self.apply_preset):
+        for action in (
+            self.apply_script,
+            self.migrate_script,
+            self.new_from_preset,
+            self.apply_preset,
+        ):
             menu.insertAction(before, action)  # type: ignore[arg-type]
 
     def retranslate(self, _lang: Language) -> None:
         self.apply_script.setText(tr("Apply to &Script…"))
         self.new_from_preset.setText(tr("New from &Preset…"))
         self.apply_preset.setText(tr("Apply Pre&set…"))
+        self.migrate_script.setText(tr("&Migrate Script to the Target Release…"))
 
 
 def install_apply(window: MainWindow) -> ApplyActions:

@@ -1,0 +1,253 @@
+"""Asking "does this hold at release R?" in one place.
+
+:class:`ReleaseIndex` is built once per catalog (``catalog.history``) from the release
+table and the validity data. Every part of the app that judges, writes or shows a
+configuration for a target release asks it: the rules, the exporters, the form, the
+presets, ``migrate``. A release named by the user is resolved here too: an id
+(``r1.15.0``, ``tfa_v0.0.20_7.0.0.alpha003``), an alias (``7.0.0.alpha003``,
+``newest``) or a CANN line (``7.0.0`` = the newest public ref of the 7.0.0 line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ascend_studio.schema._models import Scalar, Text
+from ascend_studio.schema._release_models import (
+    Change,
+    KeyFact,
+    KeywordFact,
+    Release,
+    Span,
+    ValuesFact,
+)
+
+if TYPE_CHECKING:
+    from ascend_studio.schema._catalog import Catalog
+
+__all__ = ["ReleaseIndex", "UnknownReleaseError", "change_text"]
+
+
+class UnknownReleaseError(ValueError):
+    """A release name that matches no public release; the message lists the choices."""
+
+
+def _fold(text: str) -> str:
+    return text.strip().casefold()
+
+
+def change_text(change: Change) -> str:
+    """``Ascend/tensorflow commit 78ecc222 (2022-11-08)``; a gap in the history is named."""
+    text = f"{change.repo} commit {change.commit[:8]} ({change.date})"
+    if change.after:
+        text += f"; the history between {change.after} and it is not public"
+    return text
+
+
+class ReleaseIndex:
+    """The releases in date order and the validity facts, keyed for lookups."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.releases: tuple[Release, ...] = catalog.releases
+        self._order = {r.id: i for i, r in enumerate(self.releases)}
+        self._by_name: dict[str, Release] = {}
+        for release in self.releases:
+            for name in (release.id, *release.aliases):
+                self._by_name.setdefault(_fold(name), release)
+        self._keywords = {f.path: f for f in catalog.keywords}
+        self._keys = {f.key: f for f in catalog.keys}
+        self._values = {f.path: f for f in catalog.value_lists}
+
+    # -- releases ------------------------------------------------------------------
+    @property
+    def newest(self) -> Release:
+        return self.releases[-1]
+
+    def get(self, release_id: str) -> Release:
+        return self.releases[self._order[release_id]]
+
+    def resolve(self, text: str) -> Release:
+        """The release ``text`` names; :class:`UnknownReleaseError` lists what exists."""
+        found = self._by_name.get(_fold(text))
+        if found is not None:
+            return found
+        line = [r for r in self.releases if r.cann_line and _fold(r.cann_line) == _fold(text)]
+        if line:
+            return line[-1]  # the newest public ref of that CANN line
+        head = f"unknown release {text!r}"
+        if text.strip()[:1].isdigit():
+            head = (
+                f"no public TF Adapter release is tagged for CANN {text.strip()!r} (public tags: "
+                f"{', '.join(self.cann_lines())}; the history between 2023-12 and 2026-04 is "
+                "not public)"
+            )
+        raise UnknownReleaseError(
+            f"{head}: name a public ref ({', '.join(self.refs())}), a CANN version of a tagged "
+            f"release ({', '.join(self.cann_lines())}), newest, or auto"
+        )
+
+    def for_cann(self, version: str) -> Release | None:
+        """The release a CANN version maps to publicly: the tag of exactly that version,
+        else the newest tag of its line (``7.0.0`` -> 7.0.0.alpha003); None when no
+        public tag names it (5.x, 6.0, 8.x...)."""
+        exact = [r for r in self.releases if r.cann and _fold(r.cann) == _fold(version)]
+        if exact:
+            return exact[-1]
+        line = ".".join(
+            p for p in version.split(".") if not p.lower().startswith(("alpha", "beta"))
+        )
+        same = [r for r in self.releases if r.cann_line and _fold(r.cann_line) == _fold(line)]
+        return same[-1] if same else None
+
+    def matching(self, keywords: Mapping[str, Sequence[str]]) -> list[Release]:
+        """The releases whose constructors take exactly ``keywords`` (class -> names),
+        the classes of the catalog's owners compared."""
+        owners = {f.owner for f in self._keywords.values()}
+        given = {(o, n) for o, names in keywords.items() if o in owners for n in names}
+        found = []
+        for release in self.releases:
+            have = {(f.owner, f.name) for f in self._keywords.values() if self.holds(f, release.id)}
+            if have == given:
+                found.append(release)
+        return found
+
+    def refs(self) -> list[str]:
+        return [r.id for r in self.releases]
+
+    def cann_lines(self) -> list[str]:
+        return list(dict.fromkeys(r.cann_line for r in self.releases if r.cann_line))
+
+    def before(self, a: str, b: str) -> bool:
+        return self._order[a] < self._order[b]
+
+    # -- spans -----------------------------------------------------------------------
+    def holds(self, span: Span, release_id: str) -> bool:
+        at = self._order[release_id]
+        if at < self._order[span.since] or release_id in span.missing:
+            return False
+        return span.removed is None or at < self._order[span.removed]
+
+    def holding(self, span: Span) -> list[Release]:
+        return [r for r in self.releases if self.holds(span, r.id)]
+
+    def tagged(self) -> list[Release]:
+        """The releases whose CANN version is public (the tfa_ tags and hicann 9.0.0)."""
+        return [r for r in self.releases if r.cann is not None]
+
+    def varies(self, span: Span) -> bool:
+        """Whether ``span`` holds in some releases of a public CANN version but not all:
+        what a user who names no release may or may not have (older branches aside)."""
+        held = [self.holds(span, r.id) for r in self.tagged()]
+        return (any(held) and not all(held)) or (not any(held) and span.removed is not None)
+
+    def first(self, span: Span) -> Release:
+        return self.get(span.since)
+
+    def where(self, span: Span) -> Text:
+        """For which releases ``span`` holds, in words."""
+        return where_text(self, span)
+
+    def lacking(self, span: Span) -> Text:
+        """For which releases ``span`` does not hold, in words."""
+        return lacking_text(self, span)
+
+    # -- facts -----------------------------------------------------------------------
+    def keyword(self, path: str) -> KeywordFact | None:
+        return self._keywords.get(path)
+
+    def key(self, key: str) -> KeyFact | None:
+        return self._keys.get(key)
+
+    def values(self, path: str) -> ValuesFact | None:
+        return self._values.get(path)
+
+    def keywords(self) -> Iterable[KeywordFact]:
+        return self._keywords.values()
+
+    def has_keyword(self, path: str, release_id: str) -> bool | None:
+        """Whether the constructor at ``release_id`` takes ``path``; None: no fact."""
+        fact = self._keywords.get(path)
+        return None if fact is None else self.holds(fact, release_id)
+
+    def reads_key(self, key: str, release_id: str) -> bool | None:
+        fact = self._keys.get(key)
+        if fact is None:
+            return None
+        return fact.read is not None and self.holds(fact.read, release_id)
+
+    def writes_key(self, key: str, release_id: str) -> bool | None:
+        fact = self._keys.get(key)
+        if fact is None:
+            return None
+        return fact.written is not None and self.holds(fact.written, release_id)
+
+    def key_field(self, key: str, release_id: str) -> str | None:
+        fact = self._keys.get(key)
+        for item in fact.fields if fact else ():
+            if self.holds(item, release_id):
+                return item.field
+        return None
+
+    def default(self, path: str, release_id: str) -> tuple[bool, Scalar | None, bool]:
+        """(known, signature default, required) of ``path`` at ``release_id``."""
+        fact = self._keywords.get(path)
+        for item in fact.defaults if fact else ():
+            if self.holds(item, release_id):
+                return True, item.value, item.required
+        return False, None, False
+
+    def value_allowed(self, path: str, value: object, release_id: str) -> bool | None:
+        """True/False: the adapter at ``release_id`` checks ``path`` and lists/rejects
+        ``value``; None: it does not check this parameter there."""
+        fact = self._values.get(path)
+        if fact is None or not self.holds(fact.checked, release_id):
+            return None
+        return any(
+            type(i.value) is type(value) and i.value == value and self.holds(i, release_id)
+            for i in fact.items
+        )
+
+    def listed(self, path: str, release_id: str) -> tuple[Scalar, ...] | None:
+        """The values the adapter at ``release_id`` accepts for ``path``; None: unchecked."""
+        fact = self._values.get(path)
+        if fact is None or not self.holds(fact.checked, release_id):
+            return None
+        return tuple(i.value for i in fact.items if self.holds(i, release_id))
+
+
+def where_text(index: ReleaseIndex, span: Span) -> Text:
+    first = index.first(span)
+    zh = f"自 {first.short}（{first.month}）起"
+    en = f"from {first.short} ({first.month})"
+    if span.removed is not None:
+        gone = index.get(span.removed)
+        zh += f"，至 {gone.short}（{gone.month}）前"
+        en += f" until {gone.short} ({gone.month})"
+    else:
+        zh += "至今"
+        en += " on"
+    if span.missing:
+        listed = ", ".join(span.missing)
+        zh += f"（{listed} 除外）"
+        en += f" (not in {listed})"
+    return Text.of(zh, en)
+
+
+def lacking_text(index: ReleaseIndex, span: Span) -> Text:
+    """``before 9.0.0 (2026-04)``, ``from r1.12.0 (2023-04) on``, ``r1.15.0``: the
+    releases ``span`` does not hold in (none: ``no release``)."""
+    first = index.first(span)
+    zh: list[str] = []
+    en: list[str] = []
+    if index.releases[0].id != first.id:
+        zh.append(f"{first.short}（{first.month}）之前")
+        en.append(f"before {first.short} ({first.month})")
+    if span.removed is not None:
+        gone = index.get(span.removed)
+        zh.append(f"{gone.short}（{gone.month}）及之后")
+        en.append(f"from {gone.short} ({gone.month}) on")
+    if span.missing:
+        zh.append("、".join(span.missing))
+        en.append(", ".join(span.missing))
+    return Text.of("，".join(zh) or "无", "; ".join(en) or "no release")

@@ -1,0 +1,148 @@
+"""What an NPU machine has installed, read from files laid out as CANN lays them out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascend_studio.machine import detect_toolkit, signatures
+from ascend_studio.schema import auto_release, shipped_catalog
+
+CATALOG = shipped_catalog()
+INFO = (
+    "package_name=Ascend-cann-toolkit\nversion={version}\ninnerversion=V100R001C15SPC001B221\n"
+    "arch=aarch64\nos=linux\npath=/usr/local/Ascend/ascend-toolkit/{version}/aarch64-linux\n"
+)
+
+
+def _toolkit(
+    root: Path, version: str, where: str = "usr/local/Ascend/ascend-toolkit/latest"
+) -> Path:
+    path = root / where / "aarch64-linux" / "ascend_toolkit_install.info"
+    path.parent.mkdir(parents=True)
+    path.write_text(INFO.format(version=version), encoding="utf-8")
+    return path
+
+
+def _npu_bridge(site: Path, release: str, summary: str = "") -> None:
+    """An installed npu_bridge whose constructors are ``release``'s (from the catalog)."""
+    history = CATALOG.history
+    by_owner: dict[str, list[str]] = {}
+    for fact in history.keywords():
+        if history.holds(fact, release):
+            by_owner.setdefault(fact.owner, []).append(fact.name)
+    source = "".join(
+        f"class {owner}:\n    def __init__(self, {', '.join(f'{n}=None' for n in names)}):\n        pass\n"
+        for owner, names in by_owner.items()
+    )
+    package = site / "npu_bridge/estimator/npu"
+    package.mkdir(parents=True)
+    (package / "npu_config.py").write_text(source, encoding="utf-8")
+    dist = site / "npu_bridge-1.15.0.dist-info"
+    dist.mkdir()
+    meta = "Metadata-Version: 2.1\nName: npu_bridge\nVersion: 1.15.0\n"
+    (dist / "METADATA").write_text(meta + (f"Summary: {summary}\n" if summary else ""))
+
+
+def test_the_default_path_gives_the_cann_version(tmp_path: Path) -> None:
+    path = _toolkit(tmp_path, "7.0.0")
+    found = detect_toolkit({}, tmp_path, python_paths=[])
+    assert found.cann_version == "7.0.0"
+    assert tmp_path / str(found.found[0].path).lstrip("/") == path  # as the machine names it
+    assert found.found[0].via == "default install path"
+    assert found.found[0].fields["innerversion"] == "V100R001C15SPC001B221"
+
+
+def test_the_toolkit_variables_come_first(tmp_path: Path) -> None:
+    _toolkit(tmp_path, "7.0.0")
+    _toolkit(tmp_path, "6.3.RC1", "opt/cann/latest")
+    found = detect_toolkit({"ASCEND_HOME_PATH": "/opt/cann/latest"}, tmp_path, python_paths=[])
+    assert found.cann_version == "6.3.RC1" and found.found[0].via == "ASCEND_HOME_PATH"
+
+
+def test_the_cann_8_5_layout_and_a_non_root_install(tmp_path: Path) -> None:
+    _toolkit(tmp_path, "8.5.0", "usr/local/Ascend/cann")
+    assert detect_toolkit({}, tmp_path, python_paths=[]).cann_version == "8.5.0"
+    home = tmp_path / "second"
+    _toolkit(home, "7.0.RC1", "home/me/Ascend/ascend-toolkit/latest")
+    assert detect_toolkit({"HOME": "/home/me"}, home, python_paths=[]).cann_version == "7.0.RC1"
+
+
+def test_nothing_installed_and_an_odd_file(tmp_path: Path) -> None:
+    found = detect_toolkit({}, tmp_path, python_paths=[])
+    assert found.found == () and found.cann_version is None and found.searched
+    path = _toolkit(tmp_path, "7.0.0")
+    path.write_bytes(b"x" * (2 << 20))  # not an install-info file: read as nothing
+    assert detect_toolkit({}, tmp_path, python_paths=[]).cann_version is None
+
+
+def test_npu_bridge_is_read_not_imported(tmp_path: Path) -> None:
+    _npu_bridge(tmp_path, "r1.15.0")
+    found = detect_toolkit({}, tmp_path / "root", python_paths=[str(tmp_path)])
+    bridge = found.npu_bridge
+    assert bridge is not None and bridge.version == "1.15.0"
+    assert found.keywords is not None and "precision_mode_v2" in found.keywords["NPURunConfig"]
+    assert signatures("class A:\n    def __init__(self, x, y=1):\n        pass\n") == {
+        "A": ("x", "y")
+    }
+
+
+def test_auto_takes_the_release_whose_constructors_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _npu_bridge(tmp_path, "r1.12.0")  # r3.1.0 has the same constructors: the newer is taken
+    import ascend_studio.machine._toolkit as toolkit
+
+    real = toolkit.detect_toolkit
+    monkeypatch.setattr(
+        toolkit,
+        "detect_toolkit",
+        lambda env: real(env, tmp_path / "root", python_paths=[str(tmp_path)]),
+    )
+    chosen = auto_release(CATALOG, {})
+    assert chosen.release is not None and chosen.release.id == "r1.12.0"
+    assert "exactly those of r3.1.0, r1.12.0" in chosen.notes[-1]
+
+
+@pytest.mark.parametrize(
+    ("cann", "release"),
+    [
+        ("7.0.0", "tfa_v0.0.20_7.0.0.alpha003"),
+        ("6.3.RC1", "tfa_v0.0.3_6.3.RC1.alpha002"),
+        ("9.0.0", "hicann-tfa_v0.0.48_9.0.0"),
+        ("8.0.RC3", None),
+        ("5.1.RC2", None),
+    ],
+)
+def test_auto_maps_a_toolkit_version_publicly_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cann: str, release: str | None
+) -> None:
+    _toolkit(tmp_path, cann)
+    import ascend_studio.machine._toolkit as toolkit
+
+    real = toolkit.detect_toolkit
+    monkeypatch.setattr(toolkit, "detect_toolkit", lambda env: real(env, tmp_path, python_paths=[]))
+    chosen = auto_release(CATALOG, {})
+    assert (chosen.release.id if chosen.release else None) == release
+    assert f"CANN toolkit {cann}" in chosen.notes[-1]
+    if release is None:
+        assert "no public TF Adapter release is tagged" in chosen.notes[-1]
+
+
+def test_the_tag_npu_bridge_names_picks_among_equal_constructors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """7.0.0.alpha002 and alpha003 have the same constructors: the summary's tag decides."""
+    _npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
+    import ascend_studio.machine._toolkit as toolkit
+
+    real = toolkit.detect_toolkit
+    monkeypatch.setattr(
+        toolkit,
+        "detect_toolkit",
+        lambda env: real(env, tmp_path / "root", python_paths=[str(tmp_path)]),
+    )
+    chosen = auto_release(CATALOG, {})
+    assert chosen.release is not None and chosen.release.id == "tfa_v0.0.19_7.0.0.alpha002"
+    assert "(the tag its summary names)" in chosen.notes[-1]
