@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 __all__ = ["MainWindow"]
 
 #: The preview tab a configuration's surface brings to the front (its own code).
-_SURFACE_PREVIEW = {"estimator": "py", "sess": "sess", "tf2": "tf2"}
+_SURFACE_PREVIEW: dict[str | None, str] = {"estimator": "py", "sess": "sess", "tf2": "tf2"}
 
 
 class MainWindow(QMainWindow):
