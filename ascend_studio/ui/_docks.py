@@ -172,6 +172,10 @@ def _closed(window: MainWindow) -> None:
         for d in _docks(window)
     )
     if not side_open and window.main.sizes()[-1] == 0:
+        # the width the dock gives back first: measured before it, the splitter shared
+        # the dock's old width, the navigation was cut to its floor ("Estimator (RunC…")
+        # and the form got the rest when the splitter grew
+        QApplication.sendPostedEvents()
         _shell.widen_form(window, window.main.width(), window.form.needed_width())
 
 

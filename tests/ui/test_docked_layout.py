@@ -127,7 +127,7 @@ def _nav_whole(window: MainWindow) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("dock", ["why", "compare"])
+@pytest.mark.parametrize("dock", ["why", "compare", "machine"])
 def test_a_side_dock_leaves_the_navigation_and_the_form_whole(
     make_window: Callable[..., MainWindow],
     size: tuple[int, int],
@@ -147,6 +147,8 @@ def test_a_side_dock_leaves_the_navigation_and_the_form_whole(
     opened.toggleViewAction().trigger()  # closed: the previews come back
     _settle()
     assert window.main.sizes()[-1] >= PREVIEWS_MINIMUM.width()
+    assert _nav_whole(window)  # measured after the dock gave its width back
+    assert window.nav.width() >= window.nav.needed_width()
     assert window.grab().save(str(tmp_path / f"{dock}-{size[0]}x{size[1]}-{lang}.png"))
 
 
