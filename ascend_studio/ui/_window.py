@@ -111,6 +111,8 @@ class MainWindow(QMainWindow):
         self._progressive = progressive
         self._after_start: list[Callable[[], object]] = []
         self._splitters_restored = False
+        #: Whether the remembered dock layout was restored before the first paint.
+        self.docks_restored = False
         # Translators and fonts before the first widget: installed later, they send
         # every widget an event, and the menu bar grew a pixel after the first paint.
         apply_language(lang)

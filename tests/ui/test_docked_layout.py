@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QByteArray, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget, QLineEdit, QStyleOptionViewItem, QWidget
 
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.ui._places import PREVIEWS_MINIMUM
+from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui._wrap import cell_fits
 from ascend_studio.ui.inspector._model import CHAIN_COLUMN, COLUMNS
@@ -204,3 +205,28 @@ def test_docks_on_one_side_share_it_as_tabs(make_window: Callable[..., MainWindo
         and bar.geometry().intersects(window.rect())
     ]
     assert not stray
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("dock", ["why", "machine"])
+def test_a_side_dock_the_last_run_left_open_leaves_room_for_the_navigation_and_the_form(
+    make_window: Callable[..., MainWindow], lang: str, dock: str
+) -> None:
+    """Reopened by the remembered layout, not from the View menu: saved at 1920x1080,
+    started at 1280x800, the navigation cut its names and the form scrolled sideways."""
+    first = make_window(lang)
+    first.resize(1920, 1080)
+    _settle()
+    _open(first, dock)
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())
+    window = make_window(lang)
+    window.resize(1280, 800)
+    _settle()
+    reopened = window.findChild(QDockWidget, f"dock:{dock}")
+    assert reopened is not None and reopened.isVisible()
+    assert _nav_whole(window)
+    assert window.nav.width() >= window.nav.needed_width()
+    assert not window.form.horizontalScrollBar().isVisible()
+    assert window.form.width() >= window.form.needed_width()
