@@ -65,6 +65,10 @@ CLI_MESSAGES: dict[str, str] = {
     "unreadable": "无法读取",
     "internal_error": "内部错误",
     "{setting}: not a known {key} ({known})": "{setting}：不是已知的{key}（{known}）",
+    "unknown artifact {name}; known: {known}": "没有落盘内容 {name}；可用的有：{known}",
+    "unknown artifact {name}; did you mean {near}? known: {known}": (
+        "没有落盘内容 {name}；是否想输入 {near}？可用的有：{known}"
+    ),
     "{setting}: a script names the release it is written for (auto is for --release and "
     "the project configuration)": "{setting}：脚本应写明它所针对的版本（auto 只用于 --release 和项目配置）",
     "product": "产品",

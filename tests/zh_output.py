@@ -139,6 +139,8 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("paths", "train.py"),
     ("paths", "profile.json", "--env-file", "env.sh", "--set", "NPU_COLLECT_PATH=/c"),
     ("paths", "env.sh", "--by-dir"),
+    ("paths", "train.py", "--artifact", "kernel_mete"),
+    ("paths", "train.py", "--artifact", "nothing-like-it"),
     *(
         ("export", name, "-f", fmt, "--with-defaults")
         for name in ("train.py", "sess.py", "profile.json")

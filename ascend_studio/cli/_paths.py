@@ -147,6 +147,10 @@ def _environment(args: argparse.Namespace, profile: Any) -> Environment:
     )
 
 
+_UNKNOWN = "unknown artifact {name}; known: {known}"
+_UNKNOWN_NEAR = "unknown artifact {name}; did you mean {near}? known: {known}"
+
+
 def _artifacts(args: argparse.Namespace) -> list[Any]:
     catalog = load_artifacts()
     wanted = []
@@ -154,9 +158,10 @@ def _artifacts(args: argparse.Namespace) -> list[Any]:
         found = catalog.find(name)
         if found is None:
             near = difflib.get_close_matches(name.lower(), catalog.names(), n=1, cutoff=0.5)
-            hint = f"did you mean {near[0]}? " if near else ""
             known = ", ".join(a.id for a in sorted(catalog.artifacts, key=lambda a: a.id))
-            raise _Usage(f"unknown artifact {name!r}; {hint}known: {known}")
+            text = _UNKNOWN_NEAR if near else _UNKNOWN
+            fields = {"name": repr(name), "near": near[0] if near else "", "known": known}
+            raise _Usage(say(text, args.lang, **fields))
         wanted.append(found.id)
     chosen = [a for a in catalog.artifacts if not wanted or a.id in wanted]
     return [a for a in chosen if args.all or wanted or a.scope == "tf_adapter"]
