@@ -66,6 +66,16 @@ CLI_MESSAGES: dict[str, str] = {
     "internal_error": "内部错误",
     "{setting}: not a known {key} ({known})": "{setting}：不是已知的{key}（{known}）",
     "unknown artifact {name}; known: {known}": "没有落盘内容 {name}；可用的有：{known}",
+    "unknown release {name}": "没有名为 {name} 的版本",
+    "no public TF Adapter release is tagged for CANN {name} (public tags: {lines}; the "
+    "history between 2023-12 and 2026-04 is not public)": (
+        "没有为 CANN {name} 打标签的公开 TF Adapter 版本（公开标签：{lines}；2023-12 至 "
+        "2026-04 之间的历史未公开）"
+    ),
+    "{head}: name a public ref ({refs}), a CANN version of a tagged release ({lines}), "
+    "newest, or auto": (
+        "{head}：请指定公开的版本引用（{refs}）、有标签版本的 CANN 版本号（{lines}）、“newest” 或 “auto”"
+    ),
     "unknown artifact {name}; did you mean {near}? known: {known}": (
         "没有落盘内容 {name}；是否想输入 {near}？可用的有：{known}"
     ),

@@ -141,6 +141,9 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("paths", "env.sh", "--by-dir"),
     ("paths", "train.py", "--artifact", "kernel_mete"),
     ("paths", "train.py", "--artifact", "nothing-like-it"),
+    ("paths", "train.py", "--release", "no-such-release"),
+    ("export", "train.py", "-f", "py", "--release", "5.0"),
+    ("validate", "train.py", "--release", "5.0"),
     *(
         ("export", name, "-f", fmt, "--with-defaults")
         for name in ("train.py", "sess.py", "profile.json")
@@ -167,6 +170,7 @@ KEPT = frozenset(
         *("Session", "Dump", "dump", "Data", "Error", "Kernel", "Profiler", "Profiling"),
         *("profiling", "Kubernetes", "sh", "shell", "bash", "docker", "env", "env-file"),
         *("trace", "printf", "shape", "oneof", "rank", "table", "output", "true"),
+        "master",  # a git branch, named among the public release refs
         *("ascend-studio", "extra-info", "a-z"),
     }
 )

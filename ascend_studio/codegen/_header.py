@@ -190,10 +190,8 @@ def _directive_problem(key: str, value: str, catalog: Catalog) -> Text | None:
             return Text.of(
                 say(_AUTO_IN_SCRIPT, "zh", setting=setting), _AUTO_IN_SCRIPT.format(setting=setting)
             )
-        problem = release_problem(value, catalog)
-        return (
-            None if problem is None else Text.of(f"{setting}：{problem}", f"{setting}: {problem}")
-        )
+        problem, zh = release_problem(value, catalog), release_problem(value, catalog, "zh")
+        return None if problem is None else Text.of(f"{setting}：{zh}", f"{setting}: {problem}")
     if (catalog.product_id(value) if key == "product" else value in _SCENARIOS) in (None, False):
         known = [p.id for p in catalog.products] if key == "product" else list(_SCENARIOS)
         fields = {"setting": setting, "known": ", ".join(known)}
