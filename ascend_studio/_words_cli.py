@@ -94,6 +94,12 @@ CLI_MESSAGES: dict[str, str] = {
     "not a regular file": "不是普通文件",
     "is {size} MB; files larger than {limit} are not read (no script or profile is that "
     "large)": "有 {size} MB；不读取大于 {limit} 的文件（没有这么大的脚本或配置）",
+    "is larger than {limit}; a file of its kind is far smaller, so it is not read": (
+        "大于 {limit}；这类文件远比这小，因此不读取"
+    ),
+    "is under {top}: kernel and device files are never read, only regular files": (
+        "位于 {top} 下：从不读取内核与设备文件，只读取普通文件"
+    ),
     "not valid JSON (line {line}, column {column}): {problem}": (
         "不是有效的 JSON（第 {line} 行第 {column} 列）：JSON 解析器报告“{problem}”"
     ),
