@@ -11,7 +11,7 @@ docs/shots/ for people to look at).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +20,24 @@ from PySide6.QtCore import QByteArray, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget, QLineEdit, QStyleOptionViewItem, QWidget
 
 from ascend_studio.profile import Expr, Profile
+from ascend_studio.ui._i18n import apply_language
 from ascend_studio.ui._places import PREVIEWS_MINIMUM
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._style import apply_fonts
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui._wrap import cell_fits
 from ascend_studio.ui.inspector._model import CHAIN_COLUMN, COLUMNS
 
 SIZES = [(1280, 800), (1920, 1080)]
 LONG = "/home/test/output/deepfm_8p/device_0/kernel_cache_of_a_very_long_job_name"
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """The next module's widgets made without a window speak English again."""
+    yield
+    apply_language("en")
+    apply_fonts("en")
 
 
 def _settle() -> None:
