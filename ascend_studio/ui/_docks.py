@@ -29,7 +29,14 @@ from ascend_studio.ui._shell import DOCK_TITLES
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
-__all__ = ["DockedViews", "fill_dock", "follow_language", "make_dock", "row_parameter"]
+__all__ = [
+    "DockedViews",
+    "fill_dock",
+    "fit_beside_open_dock",
+    "follow_language",
+    "make_dock",
+    "row_parameter",
+]
 
 _ROW_PREFIX = "row:"
 _BOTTOM, _RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -163,6 +170,23 @@ def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
     main.setSizes([nav, max(main.width() - nav - handles, form), 0])
 
 
+def fit_beside_open_dock(window: MainWindow) -> None:
+    """A side dock a remembered layout reopened, where the navigation or the form lacks
+    the width it needs (a layout saved on a larger screen, or without the splitters'):
+    the room the View menu's opening would have made (:func:`_make_room_beside`)."""
+    dock = next((d for d in _docks(window) if _on_the_side(window, d, hidden_ok=False)), None)
+    if dock is None:
+        return
+    nav, form = window.main.sizes()[:2]
+    if nav < window.nav.needed_width() or form < window.form.needed_width():
+        _make_room_beside(window, dock)
+
+
+def _on_the_side(window: MainWindow, dock: QDockWidget, *, hidden_ok: bool = True) -> bool:
+    shown = hidden_ok or not dock.isHidden()
+    return shown and window.dockWidgetArea(dock) == _RIGHT and not dock.isFloating()
+
+
 def _closed(window: MainWindow) -> None:
     """The last side dock closed: the previews come back at their share."""
     from ascend_studio.ui import _shell
@@ -172,6 +196,10 @@ def _closed(window: MainWindow) -> None:
         for d in _docks(window)
     )
     if not side_open and window.main.sizes()[-1] == 0:
+        # the width the dock gives back first: measured before it, the splitter shared
+        # the dock's old width, the navigation was cut to its floor ("Estimator (RunC…")
+        # and the form got the rest when the splitter grew
+        QApplication.sendPostedEvents()
         _shell.widen_form(window, window.main.width(), window.form.needed_width())
 
 

@@ -204,9 +204,10 @@ def default_geometry(window: MainWindow) -> None:
 
 
 def restore_state(window: MainWindow) -> None:
-    """Dock layout (after the docks exist)."""
+    """Dock layout (after the docks exist), unless :func:`reserve_docks` restored it
+    before the first paint: again, it undid the room made beside a side dock then."""
     state = window.settings.blob("state")
-    if state is not None:
+    if state is not None and not window.docks_restored:
         window.restoreState(state)
 
 
@@ -228,7 +229,7 @@ def reserve_docks(window: MainWindow) -> None:
         dock.setWidget(stand_in)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()
-    window.restoreState(state)
+    window.docks_restored = window.restoreState(state)
 
 
 def restore_splitters(window: MainWindow) -> None:
@@ -243,6 +244,10 @@ def restore_splitters(window: MainWindow) -> None:
         if splitter is window.main and window.settings.blob("state") is not None:
             needs = window.form.needed_width(window.form.body.minimumSizeHint().width())
             widen_form(window, window.main.width(), needs)
+    if window.settings.blob("state") is not None:  # a side dock left open: room beside it
+        from ascend_studio.ui._docks import fit_beside_open_dock
+
+        fit_beside_open_dock(window)
 
 
 def widen_form(window: MainWindow, width: int, needs: int) -> None:
