@@ -108,6 +108,8 @@ class MapBuilder(Builder):
         param = self.catalog.by_session_key().get(write.key)
         if param is None or param.session is None or write.field == param.session.field:
             return write
+        if self._kept_as_written(write):
+            return write  # releases differ in how they read it: the rules judge it per release
         field = param.session.field
         empty = _EMPTY[field]
         zh_clear, en_clear = "", ""
@@ -124,6 +126,14 @@ class MapBuilder(Builder):
             param.path,
         )
         return replace(write, field=field, value=empty, wrapped="as_bytes")
+
+    def _kept_as_written(self, write: MapWrite) -> bool:
+        """A literal in a member that some release reads the key as, or whose reader
+        checks the member: kept in the member's own type (``True`` for ``.b``), so the
+        release rules can say what each release does with it."""
+        value = write.value
+        literal = is_value(value) or isinstance(value, bytes)
+        return literal and value is not None and self.catalog.history.member_matters(write.key)
 
     def _internal(self, write: MapWrite) -> bool:
         """In an Ascend Studio export, a write made on NPUEstimator's behalf, as it makes
@@ -180,6 +190,9 @@ class MapBuilder(Builder):
                 write.line,
                 param.path,
             )
+        if write.field != param.session.field:  # kept as written (see _kept_as_written)
+            out.values[param.path], out.lines[param.path] = value, write.line  # type: ignore[assignment]
+            return
         self._store(param.path, param, value, write.line, out, node=write.node)
 
     def _unknown_key(self, write: MapWrite) -> bool:

@@ -62,7 +62,7 @@ from ascend_studio.schema._release_models import (
     Span,
     ValuesFact,
 )
-from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
+from ascend_studio.schema._releases import Reading, ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._surfaces import (
     AXES,
@@ -132,6 +132,7 @@ __all__ = [
     "Product",
     "ProductRange",
     "PyType",
+    "Reading",
     "Release",
     "ReleaseIndex",
     "Resolved",
