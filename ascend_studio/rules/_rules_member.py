@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ascend_studio.profile import Expr, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, Value
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._extras import key_of
 from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Hit, Rule, Severity, show, txt
 from ascend_studio.rules._release_text import release_label
@@ -60,6 +61,11 @@ def _judged(ctx: Ctx) -> Iterator[tuple[str, Value, Parameter, str]]:
         member = written_member(facts.param, value)
         if member is not None:
             yield path, value, facts.param, member
+    by_key = ctx.ix.catalog.by_session_key()
+    for extra in ctx.profile.extra_kwargs:  # a run-time value kept with its member
+        param = by_key.get(extra.name) if extra.owner == SESSION_OWNER else None
+        if param is not None and extra.attr and history.member_matters(extra.name):
+            yield key_of(extra), Expr(expr=extra.expr), param, extra.attr
 
 
 def member_off(ctx: Ctx, path: str) -> bool:
