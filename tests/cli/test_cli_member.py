@@ -135,3 +135,24 @@ def test_a_member_every_reading_release_refuses_is_an_error_with_no_release(
     status, found, _ = _validate(capsys, _script(tmp_path, body))
     error = next(d for d in found if d["rule_id"] == "release.member_fails")
     assert status == 1 and "TF Adapter from 9.0.0 (2026-04) on reads" in error["message"]["en"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("rhs", "line"),
+    [
+        ("True", 'custom_op.parameter_map["jit_compile"].b = True'),
+        ("FLAGS.jit_compile", 'custom_op.parameter_map["jit_compile"].b = FLAGS.jit_compile'),
+    ],
+)
+def test_the_sess_export_writes_the_member_back_as_the_script_had_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rhs: str, line: str
+) -> None:
+    """Not tf.compat.as_bytes(True), which raises before any release reads it, and not a
+    second jit_compile write beside the kept one."""
+    body = SESS + f'custom_op.parameter_map["jit_compile"].b = {rhs}\n'
+    profile = tmp_path / "profile.json"
+    assert run_cli(["import", str(_script(tmp_path, body)), "-o", str(profile)]) == 0
+    capsys.readouterr()
+    assert run_cli(["export", str(profile), "-f", "sess", "--no-diagnostics"]) == 0
+    written = [text for text in capsys.readouterr().out.splitlines() if "jit_compile" in text]
+    assert written == [line]
