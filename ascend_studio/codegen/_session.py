@@ -128,7 +128,7 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
         absent = session.absent
         return None if absent is None else _write(param, absent)
     value = _effective(profile, param, catalog)
-    member = _own_member(catalog, param, value)
+    member = _own_member(catalog, param, value) if profile.surface == "sess" else None
     if member is not None:  # kept as a script wrote it (parameter_map["jit_compile"].b)
         return SessionWrite(session.key, member, repr(value), param.path)
     gate = _GATES.get(session.sent)
@@ -139,9 +139,11 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
 
 
 def _own_member(catalog: Catalog, param: Parameter, value: Value | None) -> str | None:
-    """The AttrValue member a bool, int or float goes in, where it is not the one the
-    catalog writes and the key's member differs between releases: the value is written
-    there as it is (``tf.compat.as_bytes(True)`` would raise before any release reads it)."""
+    """On a hand-written parameter_map (where a value's type is the member it was
+    written in): the member a bool, int or float goes in, where it is not the one the
+    catalog writes and the key's member differs between releases. The value is written
+    there as it is (``tf.compat.as_bytes(True)`` would raise before any release reads
+    it); through NPURunConfig, NPUEstimator picks the member."""
     session = param.session
     member = _MEMBERS.get(type(value))
     if session is None or member is None or member == session.field:
