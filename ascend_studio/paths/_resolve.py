@@ -26,7 +26,7 @@ from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text
 from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Catalog, Text, shipped_catalog
+from ascend_studio.schema import Catalog, Text, scenario_holds, shipped_catalog
 
 __all__ = [
     "Context",
@@ -340,7 +340,7 @@ def _produced(
         return False, art.not_produced
     if art.surface != "any" and (art.surface == "tf2") != (profile.surface == "tf2"):
         return False, _SURFACE_REASON[art.surface]
-    if art.scenario not in ("both", profile.scenario):
+    if not scenario_holds(art.scenario, profile.scenario):
         return False, _SCENARIO_REASON[art.scenario]
     if not art.when:
         return True, None

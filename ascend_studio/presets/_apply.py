@@ -25,7 +25,7 @@ from ascend_studio.presets._model import (
     PresetSetting,
 )
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Surface, Text, surface_of
 
 __all__ = ["NOT_SET", "Change", "Kept", "PresetOutcome", "Skip", "apply_preset", "shown_value"]
 
@@ -95,29 +95,32 @@ def _scope_skip(
     scenario: str,
     catalog: Catalog,
 ) -> Skip | None:
-    if item.products is not None and product not in item.products:
-        names = "、".join(catalog.product(p).short.zh for p in item.products)
-        names_en = ", ".join(catalog.product(p).short.en for p in item.products)
+    gate = item.why_not(product, scenario)
+    if gate == "product":
+        names = "、".join(catalog.product(p).short.zh for p in item.products or ())
+        names_en = ", ".join(catalog.product(p).short.en for p in item.products or ())
         return Skip(
             what,
             Text.of(f"本预设只在 {names} 上设置它。", f"this preset sets it only on {names_en}."),
         )
-    if item.scenario not in ("both", scenario):
-        return _only_for(what, "本预设中它", "in this preset it", item.scenario)
+    if gate == "scenario":
+        return _only_for(what, "本预设中它", "in this preset it", item.scenario, catalog)
     return None
 
 
-_SCENARIO_ZH = {"training": "训练", "inference": "在线推理"}
+def _only_for(path: str, what_zh: str, what_en: str, scenario: str, catalog: Catalog) -> Skip:
+    words = catalog.scenario_words(scenario)
+    return Skip(
+        path, Text.of(f"{what_zh}只用于{words.zh}场景。", f"{what_en} is for {words.en} only.")
+    )
 
 
-def _only_for(path: str, what_zh: str, what_en: str, scenario: str) -> Skip:
-    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景。"
-    return Skip(path, Text.of(zh, f"{what_en} is for {scenario} only."))
-
-
-def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) -> Skip | None:
-    """What the target TF Adapter release lacks: the keyword, or (its adapter checks the
-    list) the value. A preset never proposes either there."""
+def _release_skip(
+    item: PresetSetting, release: str | None, catalog: Catalog, surface: Surface
+) -> Skip | None:
+    """What the target TF Adapter release lacks: the parameter (its keyword, or the key
+    its C++ reads), or (its adapter checks the list) the value. A preset never proposes
+    either there."""
     if release is None:
         return None
     history = catalog.history
@@ -125,10 +128,10 @@ def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) ->
         target = history.resolve(release)
     except ValueError:
         return None
-    fact = history.keyword(item.path)
+    span = history.param_span(catalog.param(item.path), surface)
     label = f"TF Adapter {target.short} ({target.month})"
-    if fact is not None and not history.holds(fact, target.id):
-        where = history.where(fact)
+    if span is not None and not history.holds(span, target.id):
+        where = history.where(span)
         return Skip(
             item.path,
             Text.of(
@@ -146,38 +149,34 @@ def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) ->
 
 
 def _catalog_skip(
-    item: PresetSetting, product: str, scenario: str, catalog: Catalog, release: str | None = None
+    item: PresetSetting, product: str, scenario: str, catalog: Catalog
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
-    lacking = _release_skip(item, release, catalog)
-    if lacking is not None:
-        return lacking
     param = catalog.param(item.path)
     name = catalog.product(product).short
-    if param.products is not None and product not in param.products:
+    gate = param.why_not(product, scenario)
+    if gate == "product":
         note = param.availability_note
         extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
         extra_en = f" ({note.en.rstrip('.')})" if note else ""
         zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
         return Skip(item.path, Text.of(zh, en))
-    if param.scenario not in ("both", scenario):
-        return _only_for(item.path, "该参数", "the parameter", param.scenario)
+    if gate == "scenario":
+        return _only_for(item.path, "该参数", "the parameter", param.scenario, catalog)
     return _value_skip(item, product, scenario, catalog)
 
 
 def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catalog) -> Skip | None:
-    name = catalog.product(product).short
-    for entry in catalog.param(item.path).values:
-        if type(entry.value) is not type(item.value) or entry.value != item.value:
-            continue
-        if (entry.products is not None and product not in entry.products) or not entry.supported:
-            zh = f"{name.zh} 不支持取值 {item.value!r}。"
-            en = f"the value {item.value!r} is not available on {name.en}."
-            return Skip(item.path, Text.of(zh, en))
-        if entry.scenario not in ("both", scenario):
-            return _only_for(
-                item.path, f"取值 {item.value!r} ", f"the value {item.value!r}", entry.scenario
-            )
+    entry = catalog.param(item.path).value_info(item.value)
+    gate = None if entry is None else entry.why_not(product, scenario)
+    if entry is not None and (gate == "product" or not entry.supported):
+        name = catalog.product(product).short
+        zh = f"{name.zh} 不支持取值 {item.value!r}。"
+        en = f"the value {item.value!r} is not available on {name.en}."
+        return Skip(item.path, Text.of(zh, en))
+    if entry is not None and gate == "scenario":
+        what = f"the value {item.value!r}"
+        return _only_for(item.path, f"取值 {item.value!r} ", what, entry.scenario, catalog)
     return None
 
 
@@ -215,10 +214,14 @@ class _Applier:
         p, s = self.profile.product, self.profile.scenario
         skip = _scope_skip(item, what, p, s, self.catalog)
         if skip is None and isinstance(item, PresetSetting):
-            skip = _catalog_skip(item, p, s, self.catalog, self.profile.release)
+            skip = self._lacking(item) or _catalog_skip(item, p, s, self.catalog)
         if skip is not None and not isinstance(item, PresetClear):
             self.skipped.append(skip)
         return skip is not None
+
+    def _lacking(self, item: PresetSetting) -> Skip | None:
+        surface = surface_of(self.profile.surface)
+        return _release_skip(item, self.profile.release, self.catalog, surface)
 
     def _value(self, given: Value, under: str | None, what: str) -> object:
         """The value to set, or ``_UNSET`` when the job's folder is not known (skipped)."""
@@ -298,7 +301,7 @@ def apply_preset(
     off = profile.product not in preset.products or profile.scenario not in preset.scenarios
     for setting in preset.settings:
         applier.setting(setting)
-    lacking = [s for s in preset.settings if _release_skip(s, profile.release, catalog) is not None]
+    lacking = [s for s in preset.settings if applier._lacking(s) is not None]
     if preset.settings and len(lacking) == len(preset.settings):
         # nothing the preset sets exists on the target release: it clears nothing either
         return PresetOutcome(preset, profile, (), tuple(applier.skipped), off, tuple(applier.kept))

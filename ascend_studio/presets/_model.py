@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import Catalog, Scalar, Text, value_problems
+from ascend_studio.schema import Catalog, Gate, Scalar, Text, scope_gate, value_problems
 
 __all__ = [
     "WORK_MARKER",
@@ -49,6 +49,10 @@ class _Scoped(_Frozen):
     #: Only on these products (None: wherever the catalog allows it).
     products: tuple[str, ...] | None = None
     scenario: Applies = "both"
+
+    def why_not(self, product: str, scenario: str) -> Gate | None:
+        """Where this entry of the preset misses the target (the catalog's own test)."""
+        return scope_gate(self.products, self.scenario, product, scenario)
 
 
 class PresetSetting(_Scoped):

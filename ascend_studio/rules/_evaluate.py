@@ -22,7 +22,6 @@ from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._release_fixes import for_release
 from ascend_studio.rules._targets import (
-    SCENARIO_NAMES,
     Combo,
     Variants,
     axis_names,
@@ -171,7 +170,7 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
         elif name == "product":
             ns[name] = ctx.ix.product_name(ctx.product)
         elif name == "scenario":
-            ns[name] = SCENARIO_NAMES.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
+            ns[name] = ctx.ix.catalog.scenario_words(ctx.scenario)
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
     if ctx.surface == "tf2" and isinstance(ns.get("param"), str):

@@ -89,11 +89,12 @@ def _removed(ctx: Ctx) -> Iterator[Hit]:
 
 
 def _not_an_option(ctx: Ctx) -> Iterator[Hit]:
-    tf2 = ctx.ix.catalog.tf2
+    catalog = ctx.ix.catalog
     for key in ctx.values:
-        if key in ctx.ix.facts and tf2.for_key(key) is None and tf2.call_for(key) is None:
-            if ctx.ix.facts[key].param.kind == "subconfig":
-                continue  # a holder of fields; the fields themselves are judged
+        facts = ctx.ix.facts.get(key)
+        if facts is None or facts.param.kind == "subconfig":
+            continue  # a holder of fields; the fields themselves are judged
+        if catalog.why_not(facts.param, surface="tf2") == "surface":  # in no 2.x release
             yield Hit((key,), {"param": key})
 
 

@@ -17,7 +17,7 @@ TOML has no null, so an absent ``default`` means the real signature default is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 __all__ = [
     "OWNERS",
@@ -27,6 +27,7 @@ __all__ = [
     "DocDefault",
     "EnumValue",
     "EnvVar",
+    "Gate",
     "Kind",
     "Owner",
     "Parameter",
@@ -37,10 +38,13 @@ __all__ = [
     "Scalar",
     "Scenario",
     "ScenarioId",
+    "Scoped",
     "Section",
     "SessionOption",
     "Text",
     "When",
+    "scenario_holds",
+    "scope_gate",
 ]
 
 Owner = Literal[
@@ -70,6 +74,27 @@ PyType = Literal["bool", "int", "float", "str", "object"]
 ScenarioId = Literal["training", "inference"]
 Applies = Literal["both", "training", "inference"]
 Scalar = bool | int | float | str
+#: The axis of the target on which a fact does not apply: its product or scenario (the
+#: catalog entry's own word), its TF Adapter release or the surface it is written on
+#: (the release and TF Adapter 2.x facts, :meth:`Catalog.why_not`).
+Gate = Literal["product", "scenario", "release", "surface"]
+
+
+def scenario_holds(applies: str, scenario: str | None) -> bool:
+    """A fact for ``applies`` (both, training, inference) holds in ``scenario`` (None:
+    the scenario is not asked)."""
+    return scenario is None or applies in ("both", scenario)
+
+
+def scope_gate(
+    products: tuple[str, ...] | None, applies: str, product: str | None, scenario: str | None
+) -> Gate | None:
+    """Where a fact for ``products`` (None: every one) in ``applies`` misses the target:
+    the one "does this apply here" test of the catalog and the presets. An axis given
+    as None is not asked."""
+    if product is not None and products is not None and product not in products:
+        return "product"
+    return None if scenario_holds(applies, scenario) else "scenario"
 
 
 def _alias(name: str) -> str:
@@ -97,6 +122,25 @@ class _Frozen:
     """Base of the catalog classes: frozen, keyword-only, extra keys rejected."""
 
     __pydantic_config__: ClassVar[dict[str, Any]] = CONFIG
+
+
+class Scoped:
+    """A fact that holds on some products (None: every one) in some scenario."""
+
+    if TYPE_CHECKING:
+        products: tuple[str, ...] | None
+        scenario: Applies
+
+    def why_not(self, product: str | None = None, scenario: str | None = None) -> Gate | None:
+        """The axis on which it does not apply to the target (None: it applies)."""
+        return scope_gate(self.products, self.scenario, product, scenario)
+
+    def applies_to(self, product: str | None = None, scenario: str | None = None) -> bool:
+        return self.why_not(product, scenario) is None
+
+    def depends_on(self, axis: str) -> bool:
+        """Whether the answer depends on the target's ``axis`` (product, scenario)."""
+        return self.products is not None if axis == "product" else self.scenario != "both"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,6 +184,8 @@ class Scenario(_Frozen):
 
     id: ScenarioId
     name: Text
+    #: As a sentence names it ("online inference").
+    short: Text
     graph_run_mode: int
     description: Text
 
@@ -178,8 +224,9 @@ class EnvVar(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class EnumValue(_Frozen):
-    """One documented value of an enum parameter and where it is available."""
+class EnumValue(Scoped, _Frozen):
+    """One documented value of an enum parameter and where it is available (beyond the
+    parameter's own availability; ``supported`` is asked apart)."""
 
     value: Scalar
     label: Text | None = None
@@ -196,7 +243,7 @@ class EnumValue(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DocDefault(_Frozen):
+class DocDefault(Scoped, _Frozen):
     """A documented default that differs from the signature default."""
 
     value: Scalar
@@ -320,7 +367,7 @@ class Disagreement(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Parameter(_Frozen):
+class Parameter(Scoped, _Frozen):
     """One keyword of NPURunConfig or of one of its sub-configs, with every fact about it."""
 
     name: str

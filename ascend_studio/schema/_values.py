@@ -144,10 +144,4 @@ def runtime_number(param: Parameter, value: int, product: str) -> int:
 
 def documented_default(param: Parameter, product: str, scenario: str) -> Scalar | None:
     """The documented runtime default for this target, if the docs give one."""
-    for item in param.doc_default:
-        if item.products is not None and product not in item.products:
-            continue
-        if item.scenario not in ("both", scenario):
-            continue
-        return item.value
-    return None
+    return next((d.value for d in param.doc_default if d.applies_to(product, scenario)), None)

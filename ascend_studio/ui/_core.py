@@ -112,16 +112,15 @@ class Unavailable:
     where: Text | None = None
 
 
-def _scenario_gate(applies: str, scenario: str) -> bool:
-    return applies in {"both", scenario}
+def _scoped(item: Parameter | EnumValue, product: str, scenario: str) -> Unavailable | None:
+    gate = item.why_not(product, scenario)
+    if gate == "product":
+        return Unavailable("product", products=item.products or ())
+    return None if gate is None else Unavailable("scenario", scenario=item.scenario)
 
 
 def param_unavailable(param: Parameter, product: str, scenario: str) -> Unavailable | None:
-    if param.products is not None and product not in param.products:
-        return Unavailable("product", products=param.products)
-    if not _scenario_gate(param.scenario, scenario):
-        return Unavailable("scenario", scenario=param.scenario)
-    return None
+    return _scoped(param, product, scenario)
 
 
 def release_unavailable(
@@ -132,12 +131,7 @@ def release_unavailable(
     if release is None:
         return None
     history = catalog.history
-    session = param.session
-    if session is not None and session.session_only:
-        fact = history.key(session.key)
-        span = fact.read or fact.written if fact is not None else None
-    else:
-        span = history.keyword(param.path)
+    span = history.param_span(param)
     if span is None or history.holds(span, release):
         return None
     target, first = history.get(release), history.first(span)
@@ -147,13 +141,7 @@ def release_unavailable(
 
 
 def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailable | None:
-    if not item.supported:
-        return Unavailable("unsupported")
-    if item.products is not None and product not in item.products:
-        return Unavailable("product", products=item.products)
-    if not _scenario_gate(item.scenario, scenario):
-        return Unavailable("scenario", scenario=item.scenario)
-    return None
+    return Unavailable("unsupported") if not item.supported else _scoped(item, product, scenario)
 
 
 class Engine:
