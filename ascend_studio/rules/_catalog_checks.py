@@ -426,7 +426,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
     """A value that breaks its catalog format, for entries without their own rule."""
     for path, value, facts in _literals(ctx):
         param = facts.param
-        if param.format_rule is None and isinstance(value, str) and value:
+        if not param.own_format_rule and isinstance(value, str) and value:
             problem = format_problem(param, value)
             if problem is not None:
                 where = _enforced_here(ctx, param, "values") or "rejects"
@@ -435,7 +435,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
 
 def involves_format(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
-    return param is not None and param.format is not None and param.format_rule is None
+    return param is not None and param.format is not None and not param.own_format_rule
 
 
 def is_none(value: object) -> bool:

@@ -64,7 +64,7 @@ def evaluate(
     ctx = context_for(profile, catalog, surface)
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed))
     found: list[Diagnostic] = []
-    for rule in surface_rules(ctx.surface):
+    for rule in surface_rules(ctx.surface, ctx.ix.catalog):
         found.extend(
             d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
         )

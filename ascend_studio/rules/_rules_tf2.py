@@ -159,20 +159,6 @@ def _not_sent(ctx: Ctx) -> Iterator[Hit]:
 
 
 # -- calls -----------------------------------------------------------------------------------
-def _loop_size(ctx: Ctx, bad: str) -> bool:
-    value = ctx.raw("iterations_per_loop")
-    if isinstance(value, bool) or value is None or isinstance(value, Expr):
-        return False
-    if bad == "type":
-        return not isinstance(value, int)
-    return isinstance(value, int) and value <= 0
-
-
-def _device_type(ctx: Ctx) -> bool:
-    value = ctx.raw("session_device_id")
-    return value is not None and not isinstance(value, int | Expr)
-
-
 def family(
     rule_id: str,
     severity: Severity,
@@ -206,6 +192,7 @@ def when(
     message: Text,
     source: str,
     fix: Text | None = None,
+    targets: tuple[str, ...] | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -216,6 +203,7 @@ def when(
         source=source,
         fix=fix,
         when=when,
+        targets=targets,
     )
 
 
@@ -293,54 +281,6 @@ OPTION_RULES: tuple[Rule, ...] = (
         fix=txt(
             "删除这一行，改用 npu_device.npu_run_context()。",
             "Remove the line; use npu_device.npu_run_context() instead.",
-        ),
-    ),
-    when(
-        "tf2.loop_size.type",
-        "error",
-        "runtime",
-        params=("iterations_per_loop",),
-        when=lambda c: _loop_size(c, "type"),
-        message=txt(
-            "npu_device.set_npu_loop_size({iterations_per_loop})：参数必须是整数，调用时抛出 TypeError。",
-            "npu_device.set_npu_loop_size({iterations_per_loop}): the argument must be an integer; the call raises TypeError.",
-        ),
-        source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize (int64_t loop_size)",
-        fix=txt(
-            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
-            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
-        ),
-    ),
-    when(
-        "tf2.loop_size.ignored",
-        "warning",
-        "runtime",
-        params=("iterations_per_loop",),
-        when=lambda c: _loop_size(c, "range"),
-        message=txt(
-            "npu_device.set_npu_loop_size({iterations_per_loop})：小于等于 0 的值只会记录一条错误日志，设置被忽略，循环次数不变。",
-            "npu_device.set_npu_loop_size({iterations_per_loop}): a value of 0 or less only logs an error; the setting is ignored and the loop size stays as it was.",
-        ),
-        source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize; docs/en/tfadapter_2/apiref/npu-set_npu_loop_size.md",
-        fix=txt(
-            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
-            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
-        ),
-    ),
-    when(
-        "tf2.device_id.type",
-        "error",
-        "runtime",
-        params=("session_device_id",),
-        when=_device_type,
-        message=txt(
-            "npu_device.open({session_device_id})：device_id 必须是整数，打开设备时抛出 TypeError。",
-            "npu_device.open({session_device_id}): device_id must be an integer; opening the device raises TypeError.",
-        ),
-        source=f"{_DEVICE}:open; tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:Open (int device_index)",
-        fix=txt(
-            "给 npu_device.open(...) 传入整数设备 ID，例如 open(device_id=0)。",
-            "Pass npu_device.open(...) an integer device id, e.g. open(device_id=0).",
         ),
     ),
 )

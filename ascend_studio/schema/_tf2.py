@@ -17,14 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascend_studio.schema._models import (
-    EnumValue,
-    Kind,
-    PyType,
-    Scalar,
-    Text,
-    _Frozen,
-)
+from ascend_studio.schema._base import Scalar, Text, _Frozen
+from ascend_studio.schema._models import EnumValue, Kind, PyType
 
 __all__ = [
     "TF2_PREFIX",
