@@ -15,7 +15,14 @@ from ascend_studio.rules._fix import Fix, RemoveKey, SetValue
 from ascend_studio.rules._fixes_values import as_runtime
 from ascend_studio.rules._index import value_key
 from ascend_studio.rules._model import Condition, Fixer, Hit, Rule
-from ascend_studio.schema import Catalog, ParamRule, RuleFix, format_problem, number_text
+from ascend_studio.schema import (
+    Catalog,
+    ParamRule,
+    RuleFix,
+    Scalar,
+    format_problem,
+    number_text,
+)
 
 __all__ = ["param_rules"]
 
@@ -54,14 +61,23 @@ def _condition(path: str, data: ParamRule) -> Condition:
 
 
 # -- tests -----------------------------------------------------------------------------------
+def _same(value: object, wanted: Scalar) -> bool:
+    """Typed equality (``1`` is not ``"1"``, ``True`` is not the int ``1``), except that
+    a bool in the rule matches the number Python holds equal to it: the constructor
+    takes ``hcom_parallel=1`` as True."""
+    if isinstance(wanted, bool) and type(value) in (int, float):
+        return value == wanted
+    return value_key(value) == value_key(wanted)
+
+
 def _equals(c: Ctx, path: str, data: ParamRule) -> bool:
     value = c.lit(path)
-    return value is not None and value_key(value) in {value_key(v) for v in data.values}
+    return value is not None and any(_same(value, v) for v in data.values)
 
 
 def _not_equals(c: Ctx, path: str, data: ParamRule) -> bool:
     value = c.lit(path)
-    return value is not None and value_key(value) not in {value_key(v) for v in data.values}
+    return value is not None and not any(_same(value, v) for v in data.values)
 
 
 def _between(c: Ctx, path: str, data: ParamRule) -> bool:

@@ -22,7 +22,8 @@ __all__ = ["ParamRule", "RuleFix"]
 #: What in the parameter's set value makes the rule fire:
 #: set / unset: given or not (an explicit None is not given);
 #: equals / not_equals: the set literal is (not) one of ``values``, compared by type
-#: (a bool is no number);
+#: (``True`` is not the int ``1``), but a bool among ``values`` matches the number equal
+#: to it (``1``, ``0.0``: the bool the constructor makes of it);
 #: between: a set int (not a bool) strictly between ``above`` and ``below``;
 #: not_bool: set to something other than True/False;
 #: not_int: set to something other than an int (a bool is one: Python's ``int``);
