@@ -12,17 +12,26 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"ascend-studio {__version__}")
         return 0
-    from ascend_studio import _dataclass_cache
-
-    _dataclass_cache.install()  # the process is the app's: its classes load compiled methods
     lang, rest = _leading_lang(args)
     if not rest or rest[0] in {"gui", "--gui"} or _only_files(rest):
+        _compiled_methods("app")
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 
         return run_app(rest[1:] if rest and rest[0] in {"gui", "--gui"} else rest, lang)
-    from ascend_studio.cli import run_cli
+    from ascend_studio.cli import command_index, is_command, run_cli
 
+    at = command_index(args)
+    if at < len(args) and is_command(args[at]):  # not the list of commands: it defines no class
+        _compiled_methods(args[at])
     return run_cli(args)
+
+
+def _compiled_methods(role: str) -> None:
+    """The process is the app's: its classes load compiled methods (``_dataclass_cache``),
+    from the file of this kind of process (the app, or one command)."""
+    from ascend_studio import _dataclass_cache
+
+    _dataclass_cache.install(role=role)
 
 
 def _leading_lang(args: list[str]) -> tuple[str | None, list[str]]:

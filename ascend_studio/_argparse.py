@@ -2,34 +2,19 @@
 
 argparse makes a help formatter for every argument it adds (to check the
 argument's metavar) and each one asks ``shutil.get_terminal_size()`` for the width;
-importing ``shutil`` (with ``bz2``, ``lzma`` and ``fnmatch``) costs every command
-about 4 ms that only a help text could ever use. The width here follows
-``shutil.get_terminal_size``: ``$COLUMNS`` when it is a positive number, else the
-terminal of the standard output, else 80 columns; argparse leaves 2 of them free.
+importing ``shutil`` costs every command about 4 ms that only a help text could
+ever use (:mod:`ascend_studio._terminal` reads the width as it does); argparse
+leaves 2 of the columns free.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 from typing import Any
 
+from ascend_studio._terminal import terminal_columns
+
 __all__ = ["ArgumentParser", "HelpFormatter", "terminal_columns"]
-
-
-def terminal_columns() -> int:
-    """The terminal's width in columns, as ``shutil.get_terminal_size().columns`` gives it."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
 
 
 class HelpFormatter(argparse.HelpFormatter):

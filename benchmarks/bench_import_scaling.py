@@ -65,6 +65,13 @@ CASES: dict[str, tuple[str, Callable[[int], str]]] = {
     "tildes_in_a_value_sh": ("run.sh", lambda n: "export A=" + _repeat("~", n) + "\n"),
     "tilde_colons_in_a_value_sh": ("run.sh", lambda n: "export A=" + _repeat("~:", n) + "\n"),
     "exports_sh": ("env.sh", _exports),
+    # each escape of a $'...' string copied the rest of the file: quadratic
+    "ansi_c_escapes_sh": ("run.sh", lambda n: "export A=$'" + _repeat("\\x41", n) + "'\n"),
+    "command_substitution_sh": ("run.sh", lambda n: "A=$(echo " + _repeat("a b ", n) + ")\n"),
+    "parameter_expansion_sh": ("run.sh", lambda n: "A=${B:-" + _repeat("ab", n) + "}\n"),
+    "backquotes_sh": ("run.sh", lambda n: "A=`echo " + _repeat("a\\` ", n) + "`\n"),
+    "comments_sh": ("run.sh", lambda n: _repeat("  # a comment line\n", n)),
+    "continued_line_sh": ("run.sh", lambda n: "export A=1 " + _repeat("\\\n  ", n) + "\n"),
     "quoted_value_sh": ("run.sh", lambda n: 'export A="' + _repeat("a b ", n) + '"\n'),
     "env_file_lines": ("job.env", lambda n: _repeat("A=1\n", n)),
     "python_statements": ("train.py", lambda n: _repeat("x = 1\n", n)),
@@ -92,6 +99,7 @@ def _sizes(source: str, max_mb: float) -> list[float]:
 def run_case(name: str, source: str, make: Callable[[int], str], max_mb: float) -> float:
     per_mb: list[float] = []
     cells: list[str] = []
+    _time(name, make(int(MB / 4)), source)  # warm-up: what a first call pays once
     for size in _sizes(source, max_mb):
         text = make(int(size * MB) - 64)  # (just under a limit, not over it)
         seconds = _time(name, text, source)

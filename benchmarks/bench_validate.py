@@ -1,12 +1,26 @@
-"""Batch validation: 2,000 real-looking scripts in one process vs one process per file.
+"""Batch validation: generated files, and a real tree against ``ruff check``.
 
-Target: ``ascend-studio validate DIR`` over 2,000 generated training
-scripts, env scripts and launch scripts takes <= 30 s on this machine, start-up
-included. Also printed: the same files' per-file cost inside the batch, and the
-single-file command's cost per file (a sample of files, one process each), so the
-per-file overhead the batch saves is a ratio measured in the same run. Usage:
-``python benchmarks/bench_validate.py [--files N] [--sample N]``. Exits 1 when the
-target is missed.
+Generated: ``ascend-studio validate DIR`` over 2,000 generated training scripts, env
+scripts and launch scripts takes <= 30 s on this machine, start-up included. Also
+printed: the same files' per-file cost inside the batch, and the single-file
+command's cost per file (a sample of files, one process each), so the per-file
+overhead the batch saves is a ratio measured in the same run.
+
+Real tree (``--corpus``, default ``$ASCEND_STUDIO_CORPUS``: the ``TensorFlow/built-in``
+folder of a checkout of Ascend/ModelZoo-TensorFlow): ``validate DIR`` against ``ruff
+check DIR`` (no cache, every file) on the same tree, run in turn ``--runs`` times;
+target: the batch's CPU time (user + system, the process and its threads) <= ruff's.
+Then the same with a list of files as pre-commit gives them (``--list`` files of the
+tree, relative paths). Medians; the load average is printed before and after (the
+machine may be shared: compare runs side by side only).
+
+``--against DIR`` runs the real tree's cases from another source tree too (e.g. ``git
+archive main`` extracted there, its ``resources`` included), in the same rounds:
+before and after in one run.
+
+Usage: ``python benchmarks/bench_validate.py [--files N] [--sample N] [--corpus DIR]
+[--runs N] [--list N] [--skip-generated] [--against DIR]``. Exits 1 when a target is
+missed.
 """
 
 from __future__ import annotations
@@ -14,6 +28,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -198,20 +214,118 @@ def _timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, int]
     return elapsed, done.returncode
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=2000)
-    parser.add_argument("--sample", type=int, default=40, help="files run one process each")
-    opts = parser.parse_args()
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _cpu_timed(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one run of ``args``."""
+    cpu, start = _cpu(), time.perf_counter()
+    subprocess.run(
+        args, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+    )
+    return time.perf_counter() - start, _cpu() - cpu
+
+
+def _ruff() -> str | None:
+    beside = Path(sys.executable).with_name("ruff")
+    return str(beside) if beside.is_file() else shutil.which("ruff")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _environments(against: Path | None) -> dict[str, dict[str, str]]:
+    """The children's environment for this tree (``ours``), and for ``--against`` (``before``,
+    with its own user caches); bytecode written in both."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if against is None:
+        return {"ours": env}
+    cache = tempfile.mkdtemp(prefix="bench-validate-before-")
+    return {"ours": env, "before": {**env, "PYTHONPATH": str(against), "XDG_CACHE_HOME": cache}}
+
+
+def _against_ruff(
+    name: str,
+    ours: list[str],
+    theirs: list[str],
+    cwd: Path,
+    *,
+    runs: int,
+    envs: dict[str, dict[str, str]],
+) -> bool:
+    """The commands in turn, ``runs`` times; prints the medians and the verdict."""
+    order = [("ours", ours, envs["ours"]), ("ruff", theirs, envs["ours"])]
+    if "before" in envs:
+        order.append(("before", ours, envs["before"]))
+    samples: dict[str, list[tuple[float, float]]] = {key: [] for key, _, _ in order}
+    for turn in range(runs):
+        for key, command, env in order[turn % len(order) :] + order[: turn % len(order)]:
+            samples[key].append(_cpu_timed(command, cwd, env))
+    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
+    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
+    met = cpu <= ruff_cpu
+    print(
+        f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
+        f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
+        f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
+    )
+    if "before" in med:
+        before_wall, before_cpu = med["before"]
+        print(
+            f"{name}, before: validate {before_cpu:6.2f} s CPU ({before_wall:.2f} s wall) = "
+            f"{before_cpu / ruff_cpu:.2f}x ruff's; now {cpu / before_cpu:.2f}x of it"
+        )
+    return met
+
+
+def corpus_section(corpus: Path, runs: int, listed: int, against: Path | None = None) -> bool:
+    """``validate`` against ``ruff check`` on a real tree, as a folder and as a file list."""
+    ruff = _ruff()
+    if ruff is None:
+        print("real tree: ruff is not installed; not measured")
+        return True
+    files = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix in (".py", ".sh"))
+    python = sum(1 for p in files if p.suffix == ".py")
+    print(f"real tree {corpus}: {python} .py and {len(files) - python} .sh files, load {_load()}")
+    envs = _environments(against)
+    for env in envs.values():  # bytecode and the user caches
+        _cpu_timed(_command(str(files[0])), corpus, env)
+    folder = _against_ruff(
+        "folder",
+        _command(".", "--format", "json", "--fail-on", "never"),
+        [ruff, "check", "--no-cache", "--exit-zero", "--quiet", "."],
+        corpus,
+        runs=runs,
+        envs=envs,
+    )
+    chosen = [str(p.relative_to(corpus)) for p in files[:listed]]
+    py = [p for p in chosen if p.endswith(".py")]
+    as_list = _against_ruff(
+        f"file list ({len(chosen)} files, {len(py)} .py)",
+        _command(*chosen, "--format", "json", "--fail-on", "never"),
+        [ruff, "check", "--no-cache", "--exit-zero", "--quiet", *py],
+        corpus,
+        runs=runs,
+        envs=envs,
+    )
+    print(f"load average after: {_load()}")
+    return folder and as_list
+
+
+def generated_section(files_wanted: int, sample_size: int) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "repo"
         root.mkdir()
-        generate(root, opts.files)
+        generate(root, files_wanted)
         files = sorted(p for p in root.rglob("*") if p.is_file())
         # An installed tool has its bytecode compiled; keep it out of the source tree.
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": f"{tmp}/pycache"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        sample = random.Random(7).sample(files, min(opts.sample, len(files)))
+        sample = random.Random(7).sample(files, min(sample_size, len(files)))
         _timed(_command(str(sample[0]), "--format", "sarif"), root, env)  # .pyc and file cache
         batch = _command(".", "--format", "json", "--fail-on", "never")
         batch_s, status = _timed(batch, root, env)
@@ -219,7 +333,7 @@ def main() -> int:
     per_file_batch = batch_s / len(files) * 1000
     single = statistics.median(singles) * 1000
     print(
-        f"{len(files)} files ({opts.files // 5} model folders: train.py, sess_train.py, env.sh, "
+        f"{len(files)} files ({files_wanted // 5} model folders: train.py, sess_train.py, env.sh, "
         f"train_full_8p.sh, utils.py)"
     )
     verdict = "PASS" if batch_s <= TARGET_S and status == 0 else "FAIL"
@@ -235,7 +349,30 @@ def main() -> int:
         f"per-file overhead of the single-file command: {single - per_file_batch:.0f} ms "
         f"({single / per_file_batch:.0f}x the batch's per-file cost)"
     )
-    return 0 if verdict == "PASS" else 1
+    return verdict == "PASS"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=2000)
+    parser.add_argument("--sample", type=int, default=40, help="files run one process each")
+    parser.add_argument("--corpus", type=Path, default=os.environ.get("ASCEND_STUDIO_CORPUS"))
+    parser.add_argument("--runs", type=int, default=3, help="runs of each on the real tree")
+    parser.add_argument("--list", type=int, default=2000, help="files named on the command line")
+    parser.add_argument("--skip-generated", action="store_true")
+    parser.add_argument(
+        "--against", type=Path, help="also run the real tree's cases from this source tree"
+    )
+    opts = parser.parse_args()
+    print(f"load average before: {_load()}")
+    ok = True
+    if not opts.skip_generated:
+        ok = generated_section(opts.files, opts.sample)
+    if opts.corpus is not None and opts.corpus.is_dir():
+        ok = corpus_section(opts.corpus, opts.runs, opts.list, opts.against) and ok
+    else:
+        print("real tree: no corpus (--corpus or $ASCEND_STUDIO_CORPUS); not measured")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

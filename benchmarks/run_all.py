@@ -6,7 +6,9 @@ process (so start-up and memory figures are not polluted by the others) and
 prints its own lines; this runner adds a header with the date, the machine, the
 load average and the versions, and ends with every target line again (each ratio
 or figure against its target, with its verdict) so the output can be pasted into
-the README as it is.
+``docs/benchmarks.md`` as it is. The command-line and batch benchmarks time real
+scripts when ``ASCEND_STUDIO_CORPUS`` names the ``TensorFlow/built-in`` folder of a
+checkout of Ascend/ModelZoo-TensorFlow (the header says whether it does).
 """
 
 from __future__ import annotations
@@ -90,6 +92,8 @@ def main(argv: list[str]) -> int:
     print(f"# Ascend Studio benchmarks, {dt.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
     print(f"# machine: {machine()}, {load_average()} at the start")
     print(f"# {versions()}")
+    corpus = os.environ.get("ASCEND_STUDIO_CORPUS")
+    print(f"# corpus: {corpus or 'none (ASCEND_STUDIO_CORPUS unset: generated scripts only)'}")
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     failed = []
     verdicts: list[str] = []

@@ -14,6 +14,13 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+try:  # the property tests' CI profile: the same examples every run (no flaky red)
+    from hypothesis import settings as _hypothesis_settings
+
+    _hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+except ImportError:  # hypothesis is a test dependency; without it those tests cannot run
+    pass
+
 
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(

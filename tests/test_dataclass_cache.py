@@ -285,6 +285,19 @@ def test_the_command_line_fills_and_uses_it(tmp_path: Path) -> None:
         )
 
 
+def test_each_command_keeps_its_own_file(tmp_path: Path) -> None:
+    """A command reads the methods it defines, not every class any command (or the
+    language server's protocol types) ever defined."""
+    profile = str(ROOT / "tests" / "codegen" / "profiles" / "full.json")
+    _cli(["validate", profile], tmp_path)
+    _cli(["params", "aoe_mode"], tmp_path)
+    names = sorted(p.name for p in tmp_path.rglob("dataclass-methods-*.bin"))
+    tag = sys.implementation.cache_tag
+    assert names == [f"dataclass-methods-params-{tag}.bin", f"dataclass-methods-validate-{tag}.bin"]
+    _cli(["--help"], tmp_path)  # defines no class: no file
+    assert len(list(tmp_path.rglob("dataclass-methods-*.bin"))) == 2
+
+
 ATTRS_SOURCE = """
 import attrs
 

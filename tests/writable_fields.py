@@ -12,6 +12,7 @@ import keyword
 
 from hypothesis import strategies as st
 
+from ascend_studio._shellword import shell_word_problem
 from ascend_studio.profile._fields import expr_problem
 
 TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=30)
@@ -34,5 +35,9 @@ EXPRESSIONS = st.one_of(
 #: Kept shell text that is one word.
 SHELL_WORDS = st.one_of(
     st.sampled_from(["$HOME/x", "${install_path}/lib:$PATH", "$(hostname)", "'a b'", '"$A"x']),
-    st.from_regex(r"[A-Za-z0-9_/:.${}-]{1,12}", fullmatch=True),
+    # the regex can make an unterminated ``${``, which a profile refuses: drawn words are
+    # what a profile keeps, so those are left out here (the refusal has its own tests)
+    st.from_regex(r"[A-Za-z0-9_/:.${}-]{1,12}", fullmatch=True).filter(
+        lambda s: shell_word_problem(s) is None
+    ),
 )

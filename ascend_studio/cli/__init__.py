@@ -1,29 +1,34 @@
 """Headless commands. Each ``_<name>.py`` module here adds one subcommand.
 
-A module registers itself by defining ``COMMAND`` (its name) and
+A module registers itself by defining ``COMMAND`` (its name), ``SUMMARY`` (its
+one-line help, read from the source by :mod:`._listing`) and
 ``register(subparsers)``; :func:`run_cli` discovers them, so adding a command
-touches no shared file. A command's module is named after it (``env-file`` would be
-``_env_file.py``): running one command imports that module alone, so each command
-starts as fast as what it really needs allows.
+touches no shared file. A command's module is named after it (``env-file`` would
+be ``_env_file.py``): running one command imports that module alone, and the list
+of commands (``--help``) imports none of them, so each command starts as fast as
+what it really needs allows.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import importlib.util
 import sys
-from collections.abc import Callable
-from dataclasses import replace
-from types import ModuleType
-from typing import TYPE_CHECKING, cast
 
 from ascend_studio import __version__
-from ascend_studio._argparse import ArgumentParser
-from ascend_studio._lang import LANGUAGES, language_of
-from ascend_studio._words import counted as _counted
+from ascend_studio.cli._listing import (
+    DESCRIPTION,
+    LANG_HELP,
+    commands,
+    module_name,
+    source_declares,
+)
 
+TYPE_CHECKING = False  # ``typing`` itself is not imported: the list of commands needs none
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    from ascend_studio._argparse import ArgumentParser
     from ascend_studio.codegen import ImportResult
 
 __all__ = [
@@ -36,14 +41,11 @@ __all__ = [
     "run_cli",
 ]
 
-_LANG_HELP = (
-    "language of the output, for every command (zh, en); default: the first of "
-    "LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set (zh_CN... gives zh), else en"
-)
-
 
 def counted(number: int, noun: str, lang: str = "en") -> str:
     """``1 warning``, ``2 warnings`` (``2 个警告``): every CLI summary counts through this."""
+    from ascend_studio._words import counted as _counted
+
     return _counted(number, noun, lang)
 
 
@@ -53,11 +55,9 @@ def found_configs(result: ImportResult) -> ImportResult:
     A configuration is found when the importer located it (it has a line): an
     empty or comment-only file then reads as "nothing found" in every format.
     """
+    from dataclasses import replace
+
     return replace(result, configs=tuple(c for c in result.configs if c.line is not None))
-
-
-def _module_name(command: str) -> str:
-    return f"{__name__}._{command.replace('-', '_')}"
 
 
 def is_command(word: str) -> bool:
@@ -65,50 +65,53 @@ def is_command(word: str) -> bool:
     if not word or not word.replace("-", "").isidentifier() or word.startswith(("-", "_")):
         return False
     try:
-        return importlib.util.find_spec(_module_name(word)) is not None
+        if importlib.util.find_spec(module_name(word)) is None:
+            return False
     except (ImportError, ValueError):
         return False
-
-
-def _all_command_modules() -> list[ModuleType]:
-    import pkgutil  # only for the full help: ~15 ms that one command never pays
-
-    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name.startswith("_"))
-    modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
-    return [m for m in modules if hasattr(m, "COMMAND")]
-
-
-def _subcommands() -> tuple[str, ...]:
-    import pkgutil
-
-    return tuple(
-        sorted(m.name.lstrip("_").replace("_", "-") for m in pkgutil.iter_modules(__path__))
-    )
+    declared = source_declares(module_name(word))
+    return declared is None or declared[0]  # no source to read: its import will tell
 
 
 def __getattr__(name: str) -> tuple[str, ...]:
     """``SUBCOMMANDS`` (every command's name) is listed on first use only."""
     if name != "SUBCOMMANDS":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    found = _subcommands()
+    found = tuple(command for command, _ in commands())
     globals()["SUBCOMMANDS"] = found
     return found
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command, or of the command ``only`` alone (same options)."""
-    parser = ArgumentParser(
-        prog="ascend-studio",
-        description="Configure TF Adapter NPURunConfig. Without a command, opens the app.",
-    )
+def _top_parser() -> tuple[ArgumentParser, argparse._SubParsersAction[ArgumentParser]]:
+    from ascend_studio._argparse import ArgumentParser
+    from ascend_studio._lang import LANGUAGES
+
+    parser = ArgumentParser(prog="ascend-studio", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     # its own dest: a command's own --lang (default None) would overwrite the same name
-    parser.add_argument("--lang", choices=LANGUAGES, dest="global_lang", help=_LANG_HELP)
+    parser.add_argument("--lang", choices=LANGUAGES, dest="global_lang", help=LANG_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-    module = importlib.import_module(_module_name(only)) if only is not None else None
-    modules = [module] if module is not None and hasattr(module, "COMMAND") else None
-    for module in modules or _all_command_modules():
-        module.register(sub)
+    return parser, sub
+
+
+def command_list() -> ArgumentParser:
+    """The top-level parser: every command by name and summary, none of them built."""
+    parser, sub = _top_parser()
+    for command, summary in commands():
+        sub.add_parser(command, help=summary, add_help=False)
+    return parser
+
+
+def build_parser(only: str | None = None) -> ArgumentParser:
+    """The parser of every command, or of the command ``only`` alone (same options); a
+    helper module's name (``is_command`` cannot tell without a source) gets the list."""
+    parser, sub = _top_parser()
+    for command in [only] if only is not None else [c for c, _ in commands()]:
+        module = importlib.import_module(module_name(command))
+        if hasattr(module, "COMMAND"):
+            module.register(sub)
+        elif only is not None:
+            return command_list()
     return parser
 
 
@@ -125,6 +128,19 @@ def command_index(argv: list[str]) -> int:
     return at
 
 
+def _quick_help(argv: list[str]) -> bool:
+    """``--help`` alone: printed without argparse when it formats the same text."""
+    if argv not in (["--help"], ["-h"]):
+        return False
+    from ascend_studio._terminal import terminal_columns
+    from ascend_studio.cli._listing import quick_help
+
+    text = quick_help(terminal_columns())
+    if text is not None:
+        sys.stdout.write(text)
+    return text is not None
+
+
 def run_cli(argv: list[str]) -> int:
     """Run one headless command; returns the process exit status."""
     for stream in (sys.stdout, sys.stderr):
@@ -136,13 +152,17 @@ def run_cli(argv: list[str]) -> int:
     if argv == ["--version"]:
         print(f"ascend-studio {__version__}")
         return 0
+    if _quick_help(argv):
+        return 0
     at = command_index(argv)
     chosen = argv[at] if at < len(argv) and is_command(argv[at]) else None
-    parser = build_parser(chosen)
+    parser = build_parser(chosen) if chosen is not None else command_list()
     args = parser.parse_args(argv)
+    from ascend_studio._lang import language_of
+
     # the command's --lang, else the one before the command, else the environment's
     args.lang = language_of(getattr(args, "lang", None) or args.global_lang)
-    handler = cast("Callable[[argparse.Namespace], int] | None", getattr(args, "handler", None))
+    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(sys.stderr)
         return 2

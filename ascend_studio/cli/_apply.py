@@ -14,12 +14,13 @@ from ascend_studio.profile import ProfileError, load_profile
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "apply"
+SUMMARY = "change a training or env script in place to match a profile (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="change a training or env script in place to match a profile (never runs it)",
+        help=SUMMARY,
         description=(
             "Change SCRIPT so that its configuration matches PROFILE: only the NPURunConfig / "
             "sub-config keywords, parameter_map lines or npu_device.global_options() "

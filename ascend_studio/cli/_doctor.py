@@ -12,12 +12,13 @@ import sys
 from typing import Any
 
 COMMAND = "doctor"
+SUMMARY = "check this NPU machine for a job: installed software, environment, output folders"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check this NPU machine for a job: installed software, environment, output folders",
+        help=SUMMARY,
         description=(
             "Read what is installed (CANN toolkit, driver, TF Adapter, TensorFlow, NPUs), the "
             "environment as this process sees it, and every output folder of the job resolved "

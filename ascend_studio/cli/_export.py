@@ -22,6 +22,7 @@ from ascend_studio.profile import Profile, ProfileError, load_profile
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "export"
+SUMMARY = "export a profile as estimator/sess.run code, an env script or JSON"
 
 
 def register(sub: Any) -> None:
@@ -29,7 +30,7 @@ def register(sub: Any) -> None:
     summaries = [f.summary for f in formats]
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="export a profile as estimator/sess.run code, an env script or JSON",
+        help=SUMMARY,
         description=f"Write PROFILE as {', '.join(summaries[:-1])} or {summaries[-1]}.",
     )
     parser.add_argument(

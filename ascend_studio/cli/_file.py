@@ -33,6 +33,7 @@ from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "file"
+SUMMARY = "check or create a file a parameter points to (op_debug_config .cfg, ...)"
 KIND_HELP = (
     ", ".join(sorted(FORMATS)) + ", a short name or the parameter name (op_debug_config, ...)"
 )
@@ -48,7 +49,7 @@ def kinds() -> list[str]:
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check or create a file a parameter points to (op_debug_config .cfg, ...)",
+        help=SUMMARY,
         description=(
             "Companion files: the files that parameters such as op_debug_config, "
             "fusion_switch_file or aoe_config_file point to."

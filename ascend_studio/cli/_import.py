@@ -12,7 +12,6 @@ from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
-from ascend_studio.apply import with_source
 from ascend_studio.cli import counted, found_configs
 from ascend_studio.cli._companions import attach, reads_json
 from ascend_studio.codegen import ImportResult, import_file
@@ -21,12 +20,13 @@ from ascend_studio.profile import ProfileError, save_profile
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "import"
+SUMMARY = "import NPURunConfig settings or an environment from a script (never runs it)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="import NPURunConfig settings or an environment from a script (never runs it)",
+        help=SUMMARY,
         description=(
             "Read FILE (a Python training script, a shell/env script, a docker env-file or a "
             "profile) without executing it, and print every configuration found and a report. "
@@ -110,6 +110,8 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     if not 1 <= args.config <= len(result.configs):
         print(f"ascend-studio import: --config must be 1..{len(result.configs)}", file=sys.stderr)
         return 2
+    from ascend_studio.apply import with_source  # libcst and the rewriting: only for -o
+
     profile = result.configs[args.config - 1].profile
     with contextlib.suppress(OSError):
         # remember the script (and a hash of it) so that `apply` can refuse a changed one

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 COMMAND = "launch-check"
+SUMMARY = "expand a multi-card launch script per rank and check the ranks"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="expand a multi-card launch script per rank and check the ranks",
+        help=SUMMARY,
         description=(
             "Read SCRIPT (never run it), follow its per-device loop (the loop that sets RANK_ID, "
             "ASCEND_DEVICE_ID or DEVICE_ID, also through the scripts it calls) and print each "

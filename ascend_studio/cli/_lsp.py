@@ -8,12 +8,13 @@ import sys
 from typing import Any
 
 COMMAND = "lsp"
+SUMMARY = "run the language server for editors (stdio)"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="run the language server for editors (stdio)",
+        help=SUMMARY,
         description=(
             "Run the language server over standard input and output: the findings of "
             "`validate` as diagnostics while you type, hovers and completions for "

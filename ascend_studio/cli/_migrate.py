@@ -12,12 +12,13 @@ from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_s
 from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
 
 COMMAND = "migrate"
+SUMMARY = "rewrite a script's removed or renamed keywords for another TF Adapter release"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="rewrite a script's removed or renamed keywords for another TF Adapter release",
+        help=SUMMARY,
         description=(
             "Change SCRIPT (a Python training script, never run) for TF Adapter RELEASE: "
             "keywords and sess.run keys the release lacks are rewritten to what replaced them "

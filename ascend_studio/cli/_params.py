@@ -14,12 +14,13 @@ from ascend_studio.cli import counted
 from ascend_studio.schema import Catalog, Parameter, shipped_catalog
 
 COMMAND = "params"
+SUMMARY = "list and search the parameter catalog"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="list and search the parameter catalog",
+        help=SUMMARY,
         description="List parameters; QUERY matches names, zh/en labels, descriptions, values, env vars.",
     )
     parser.add_argument("query", nargs="?", default="", help="text to search for (any language)")

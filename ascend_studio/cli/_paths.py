@@ -27,12 +27,13 @@ from ascend_studio.profile import Profile, ProfileError, load_profile
 from ascend_studio.schema import shipped_catalog
 
 COMMAND = "paths"
+SUMMARY = "show where every output file and folder of a profile lands, and why"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="show where every output file and folder of a profile lands, and why",
+        help=SUMMARY,
         description="Resolve each artifact's priority chain (parameter > environment > default).",
     )
     parser.add_argument(

@@ -21,12 +21,13 @@ from ascend_studio.profile import Profile, ProfileError, load_profile, save_prof
 from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "preset"
+SUMMARY = "task presets: list, show one, or apply one to a profile"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="task presets: list, show one, or apply one to a profile",
+        help=SUMMARY,
         description=(
             "Task presets answer a task (accuracy dump, overflow detection, profiling, ...) "
             "with the settings the reference pages give for it, on your product and scenario. "

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import difflib
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
 
 COMMAND = "validate"
+SUMMARY = "check a profile or script against the rules (exit 1 on errors)"
 
 #: (label, profile as checked, the imported configuration: None for a profile file)
 Loaded = list[tuple[str, Profile, ImportedConfig | None]]
@@ -70,7 +70,7 @@ Reads = dict[str, tuple[FileRead, ...]]
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check a profile or script against the rules (exit 1 on errors)",
+        help=SUMMARY,
         description=(
             "Evaluate every rule on FILE: a profile (.json), or a Python training script or "
             "shell/env script, which is imported without being run. The files parameters such as "
@@ -307,6 +307,8 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     unknown = [p for p in args.explain if not p.startswith("env:") and not catalog.has(p)]
     if not unknown:
         return None
+    import difflib  # a did-you-mean: only for a mistyped --explain
+
     near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
     hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
     return f"--explain: unknown parameter {unknown[0]!r}{hint}"

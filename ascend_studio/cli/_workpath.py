@@ -27,12 +27,13 @@ from ascend_studio.paths import (
 )
 
 COMMAND = "workpath"
+SUMMARY = "check ASCEND_WORK_PATH values and generate per-host env scripts"
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         COMMAND,
-        help="check ASCEND_WORK_PATH values and generate per-host env scripts",
+        help=SUMMARY,
         description="ASCEND_WORK_PATH tooling: validation, machine segment, cluster env scripts.",
     )
     parser.set_defaults(handler=lambda _args: _usage(parser))

@@ -23,7 +23,12 @@ if TYPE_CHECKING:
         write_export,
     )
     from ascend_studio.codegen._format import ExportFormat
-    from ascend_studio.codegen._import import guess_kind, import_file, import_text
+    from ascend_studio.codegen._import import (
+        guess_kind,
+        import_file,
+        import_file_lines,
+        import_text,
+    )
     from ascend_studio.codegen._import_py import import_python
     from ascend_studio.codegen._import_sh import import_shell
     from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -45,6 +50,7 @@ __all__ = [
     "export_text",
     "guess_kind",
     "import_file",
+    "import_file_lines",
     "import_python",
     "import_shell",
     "import_text",
@@ -72,6 +78,7 @@ _WHERE = {
     "export_text": "_export",
     "guess_kind": "_import",
     "import_file": "_import",
+    "import_file_lines": "_import",
     "import_python": "_import_py",
     "import_shell": "_import_sh",
     "import_text": "_import",

@@ -8,8 +8,6 @@ import re
 from pathlib import Path
 
 from ascend_studio._input import InputError, read_input
-from ascend_studio.codegen._import_py import import_python
-from ascend_studio.codegen._import_sh import detect_dialect, import_shell
 from ascend_studio.codegen._report import (
     ImportedConfig,
     ImportReport,
@@ -20,7 +18,7 @@ from ascend_studio.codegen._report import (
 from ascend_studio.profile import ProfileError, parse_profile
 from ascend_studio.schema import Catalog
 
-__all__ = ["guess_kind", "import_file", "import_text"]
+__all__ = ["guess_kind", "import_file", "import_file_lines", "import_text"]
 
 _PY_EXT = (".py", ".pyw", ".ipy")
 _SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".env")
@@ -30,6 +28,13 @@ _PY_HINT = re.compile(
     r"^[ \t]*(import[ \t]+\w|from[ \t]+[\w.]+[ \t]+import\b|def[ \t]+\w+[ \t]*\(|class[ \t]+\w+)",
     re.M,
 )
+
+
+def detect_dialect(text: str, source: str) -> str:
+    """The shell dialect of ``text`` (the shell importer: imported for shell files only)."""
+    from ascend_studio.codegen._import_sh import detect_dialect
+
+    return detect_dialect(text, source)
 
 
 def _by_suffix(text: str, source: str) -> str | None:
@@ -82,9 +87,13 @@ def import_text(
     """Import ``text`` with the importer its name and content call for."""
     kind = guess_kind(text, source)
     if kind == "python":
+        from ascend_studio.codegen._import_py import import_python
+
         return import_python(text, source, catalog)
     if kind == "profile":
         return _profile_json(text, source)
+    from ascend_studio.codegen._import_sh import import_shell
+
     return import_shell(text, source, kind)
 
 
@@ -102,6 +111,14 @@ _BINARY = ReportItem(
 
 def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) -> ImportResult:
     """Read and import a file; an unreadable file gives a report, not an exception."""
+    return import_file_lines(path, catalog)[0]
+
+
+def import_file_lines(
+    path: str | os.PathLike[str], catalog: Catalog | None = None
+) -> tuple[ImportResult, list[str]]:
+    """:func:`import_file`, and the file's lines as decoded (``str.splitlines``; none
+    when it cannot be read), from one read of the file."""
     source = str(path)
     try:
         raw = read_input(path)
@@ -109,12 +126,12 @@ def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) ->
         item = ReportItem(
             "unreadable", msg(f"无法读取：{exc.problem}", exc.problem[:1].upper() + exc.problem[1:])
         )
-        return ImportResult((), ImportReport((item,)), source, "unknown")
+        return ImportResult((), ImportReport((item,)), source, "unknown"), []
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors
         raw = raw.decode("utf-16", errors="replace").encode("utf-8")
-    if b"\0" in raw:
-        return ImportResult((), ImportReport((_BINARY,)), source, "binary")
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
+    if b"\0" in raw:
+        return ImportResult((), ImportReport((_BINARY,)), source, "binary"), text.splitlines()
     result = import_text(text, source, catalog)
     if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
         note = ReportItem(
@@ -124,7 +141,6 @@ def import_file(path: str | os.PathLike[str], catalog: Catalog | None = None) ->
                 "The file is not valid UTF-8; undecodable bytes were replaced by �.",
             ),
         )
-        return ImportResult(
-            result.configs, ImportReport((note, *result.report.items)), source, result.dialect
-        )
-    return result
+        items = ImportReport((note, *result.report.items))
+        result = ImportResult(result.configs, items, source, result.dialect)
+    return result, text.splitlines()

@@ -15,8 +15,13 @@ from pathlib import PurePath
 
 from ascend_studio.codegen._export_env import VERBATIM_FIELD
 from ascend_studio.codegen._header import read_target
-from ascend_studio.codegen._import_py import internal_error
-from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportKind
+from ascend_studio.codegen._report import (
+    ImportedConfig,
+    ImportReport,
+    ImportResult,
+    ReportKind,
+    internal_error,
+)
 from ascend_studio.codegen._sh_commands import note_launch, read_env_file, run_builtin
 from ascend_studio.codegen._sh_crlf import crlf_finding, windows_endings
 from ascend_studio.codegen._sh_state import DEVICE_VARS, State, split_assignment

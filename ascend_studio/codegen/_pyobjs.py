@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ascend_studio.schema import OWNERS
 
@@ -149,11 +150,15 @@ def dotted(node: ast.AST) -> str | None:
 
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+#: Characters ``str.splitlines`` also ends a line at, and Python does not.
+_OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def source_lines(text: str) -> list[str]:
     """Lines as Python numbers them (only \\n, \\r\\n and \\r end a line; a form
     feed or U+2028 inside a string does not), each with its line ending."""
+    if _OTHER_BREAKS.search(text) is None:
+        return text.splitlines(keepends=True)  # the same lines, split in C
     lines: list[str] = []
     start = 0
     for match in _NEWLINE.finditer(text):
@@ -171,9 +176,7 @@ class Source:
         self.text = text
         self.lines = source_lines(text)
         self._encoded: dict[int, bytes] = {}
-        self.starts = [0]
-        for line in self.lines:
-            self.starts.append(self.starts[-1] + len(line))
+        self.starts = [0, *accumulate(map(len, self.lines))]
 
     def span(self, node: ast.AST) -> str:
         """The text a statement covers (for cheap keyword checks): its exact text

@@ -44,9 +44,10 @@ from ascend_studio.codegen._pyobjs import (
 )
 from ascend_studio.codegen._pyscope import DELETED, UNSET, Binding, Scope, Thunk, same
 
-__all__ = ["Scanner"]
+__all__ = ["BASE_WORDS", "Scanner"]
 
-_BASE_WORDS = (
+#: What a statement must mention to be read closely (more words join: aliases, subclasses).
+BASE_WORDS = (
     *CONFIG_CLASSES,
     "ConfigProto",
     "parameter_map",
@@ -88,7 +89,7 @@ class Scanner:
         self._forcing = 0
         self._hot = False  # the current simple statement mentions something of interest
         self._deferred: list[tuple[ast.AST, Scope, list[str]]] = []
-        self._words = set(_BASE_WORDS)
+        self._words = set(BASE_WORDS)
         self._pattern = re.compile("|".join(sorted(self._words)))
         self.ev = Evaluator(
             self._lookup, self.canonical, lambda node, canon: on_call(self, node, canon)

@@ -20,17 +20,19 @@ __all__ = ["Parsed", "SyntaxProblem", "parse_script"]
 
 MAX_ATTEMPTS = 25
 
-_PY2_FIXES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^(\s*except\s+[\w.()\s,]+?),\s*(\w+)\s*:"), r"\1 as \2:"),
-    (re.compile(r"^(\s*)print\b(?!\s*\()(.*)$"), r"\1pass"),
-    (re.compile(r"^(\s*)exec\b(?!\s*\()(.*)$"), r"\1pass"),
-    (re.compile(r"^(\s*raise\s+[\w.]+)\s*,\s*(.+)$"), r"\1(\2)"),
-    (re.compile(r"\b0([0-7]+)\b"), r"0o\1"),
-    (re.compile(r"\b(\d+)[lL]\b"), r"\1"),
-    (re.compile(r"<>"), "!="),
-    (re.compile(r"\bur(['\"])"), r"r\1"),
+#: (pattern, replacement): compiled by ``re`` (and kept in its cache) at the first file
+#: that does not parse, not at every start.
+_PY2_FIXES: tuple[tuple[str, str], ...] = (
+    (r"^(\s*except\s+[\w.()\s,]+?),\s*(\w+)\s*:", r"\1 as \2:"),
+    (r"^(\s*)print\b(?!\s*\()(.*)$", r"\1pass"),
+    (r"^(\s*)exec\b(?!\s*\()(.*)$", r"\1pass"),
+    (r"^(\s*raise\s+[\w.]+)\s*,\s*(.+)$", r"\1(\2)"),
+    (r"\b0([0-7]+)\b", r"0o\1"),
+    (r"\b(\d+)[lL]\b", r"\1"),
+    (r"<>", "!="),
+    (r"\bur(['\"])", r"r\1"),
 )
-_PY2_HINTS = re.compile(r"^\s*(print\s+[^(\s=]|exec\s+['\"]|except\s+[\w.]+\s*,)|<>|`")
+_PY2_HINTS = r"^\s*(print\s+[^(\s=]|exec\s+['\"]|except\s+[\w.]+\s*,)|<>|`"
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def _fixed(line: str) -> str:
     ending = line[len(line.rstrip("\r\n")) :]
     body = line[: len(line) - len(ending)]
     for pattern, replacement in _PY2_FIXES:
-        body = pattern.sub(replacement, body)
+        body = re.sub(pattern, replacement, body)
     return body + ending
 
 
@@ -97,7 +99,7 @@ def parse_script(text: str) -> Parsed:
             step = 1
         touched[lineno] = step + 1
         lines[lineno - 1] = candidate
-        python2 = bool(_PY2_HINTS.search(original))
+        python2 = bool(re.search(_PY2_HINTS, original))
         action = "rewritten" if candidate.strip() != "pass" else "skipped"
         problems.append(SyntaxProblem(lineno, error.offset, error.msg, action, python2))
         patched = "".join(lines)
@@ -108,6 +110,6 @@ def parse_script(text: str) -> Parsed:
         except (ValueError, RecursionError, MemoryError):
             break
     fatal = SyntaxProblem(
-        first.lineno, first.offset, first.msg, "fatal", bool(_PY2_HINTS.search(text))
+        first.lineno, first.offset, first.msg, "fatal", bool(re.search(_PY2_HINTS, text))
     )
     return Parsed(None, text, (fatal,))

@@ -17,12 +17,14 @@ from ascend_studio.profile import Profile, Value
 from ascend_studio.schema import AXES, Axis, Surface, Text
 
 __all__ = [
+    "DEVICE_VARS",
     "NOTED",
     "ImportReport",
     "ImportResult",
     "ImportedConfig",
     "ReportItem",
     "ReportKind",
+    "internal_error",
     "msg",
     "severity_of",
     "where_text",
@@ -64,6 +66,10 @@ _SEVERITY: dict[str, Severity] = {
     "line_endings": "warning",
 }
 
+
+#: Variables that differ per device; set in a loop, they describe a launcher (both
+#: importers read them so).
+DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
 
 #: Information the reports show as findings: what the importer saw and did not read
 #: as a value (RANK_ID set per device in a loop is launcher logic, not checked).
@@ -211,3 +217,15 @@ class ImportResult:
     def profile(self) -> Profile | None:
         """The first configuration found (most files have exactly one)."""
         return self.configs[0].profile if self.configs else None
+
+
+def internal_error(source: str, dialect: str, exc: BaseException) -> ImportResult:
+    item = ReportItem(
+        "internal_error",
+        msg(
+            f"导入器内部错误（{type(exc).__name__}: {exc}）；输入未被执行。请报告此问题。",
+            f"Importer bug ({type(exc).__name__}: {exc}); the input was not executed. "
+            "Please report it.",
+        ),
+    )
+    return ImportResult((), ImportReport((item,)), source, dialect)

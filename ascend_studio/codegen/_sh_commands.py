@@ -211,9 +211,16 @@ def note_launch(state: State, words: list[Word], cmd: Command) -> None:
     """Remember where the last program was started (see ``State.last_launch``): the
     command, or a word after a wrapper (``nohup python3 x.py``, ``${bind_core} python3``)."""
     for word in words[:4]:
-        if _LAUNCH.fullmatch(PurePosixPath(word.value or word.text).name):
+        if _LAUNCH.fullmatch(_file_name(word.value or word.text)):
             state.last_launch = cmd.line
             return
+
+
+def _file_name(text: str) -> str:
+    """``PurePosixPath(text).name``, without making a path of every word (most hold no ``/``)."""
+    if "/" not in text and text != ".":
+        return text
+    return PurePosixPath(text).name
 
 
 def run_builtin(

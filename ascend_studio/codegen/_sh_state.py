@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ascend_studio._shellword import shell_word_problem
 from ascend_studio.codegen._compose import composes, fold, references
-from ascend_studio.codegen._report import ReportItem, ReportKind, msg, severity_of
+from ascend_studio.codegen._report import DEVICE_VARS, ReportItem, ReportKind, msg, severity_of
 from ascend_studio.codegen._shlex import (
     Command,
     Lookup,
@@ -20,8 +20,6 @@ from ascend_studio.profile import env_name_problem
 
 __all__ = ["DEVICE_VARS", "MAX_REPORT_INFO", "State", "split_assignment", "word_value"]
 
-#: Variables that differ per device; set in a loop, they describe a launcher.
-DEVICE_VARS = frozenset({"ASCEND_DEVICE_ID", "DEVICE_ID", "RANK_ID"})
 #: Information lines kept in one report; a generated file with a million exports
 #: would otherwise hold a million "recognized" lines.
 MAX_REPORT_INFO = 5000

@@ -80,6 +80,18 @@ MAX_ERRORS = 50
 #: stops so that the tilde-expansion check sees it; and at the start of a word.)
 _PLAIN = re.compile(r"(?:[^ \t\n;&|()<>'\"\\$`=:]|[=:](?!~))+(?:[=:](?=~))?|[=:]")
 _PLAIN_DOUBLE = re.compile(r'[^"\\$`]+')
+#: Inside ``$(...)`` / ``${...}`` being skipped: runs of characters with no meaning there.
+_PLAIN_BALANCED = {"(": re.compile(r"[^\\'\"`()]+"), "{": re.compile(r"[^\\'\"`{}]+")}
+#: The body of a backquoted command: anything but a backquote, or an escaped pair.
+_BACKTICK_BODY = re.compile(r"(?:[^`\\]|\\.)*", re.DOTALL)
+#: Blanks, ``\``-newline continuations and a comment, as many as there are.
+_BLANKS = re.compile(r"(?:[ \t]+|\\\n|#[^\n]*)*")
+#: The characters of ``$NAME`` after its first one (what ``str.isalnum`` and ``_`` take).
+_NAME_REST = re.compile(r"\w*")
+#: A ``$'...'`` string's characters that are themselves.
+_PLAIN_ANSI = re.compile(r"[^'\\]+")
+_HEX_DIGITS = {w: re.compile(f"[0-9A-Fa-f]{{1,{w}}}") for w in (2, 4, 8)}
+_OCTAL_REST = re.compile(r"[0-7]{0,2}")
 #: The value of a variable the script itself set earlier (None: not known).
 Lookup = Callable[[str], "str | None"]
 
@@ -138,13 +150,16 @@ class _Reader:
         self.take(2)
         out: list[str] = []
         while True:
+            run = _PLAIN_ANSI.match(self.s, self.i)
+            if run is not None:
+                out.append(self.take(run.end() - self.i))
             ch = self.peek()
             if not ch:
                 raise self.fail(start, "unterminated $'...' string")
             self.take()
             if ch == "'":
                 return "".join(out)
-            out.append(self._ansi_escape() if ch == "\\" else ch)
+            out.append(self._ansi_escape())
 
     def _ansi_escape(self) -> str:
         ch = self.take()
@@ -152,14 +167,14 @@ class _Reader:
             return _ANSI[ch]
         widths = {"x": 2, "u": 4, "U": 8}
         if ch in widths:
-            digits = re.match(f"[0-9A-Fa-f]{{1,{widths[ch]}}}", self.s[self.i :])
+            digits = _HEX_DIGITS[widths[ch]].match(self.s, self.i)  # not a slice: linear
             if not digits:
                 return "\\" + ch
             self.take(len(digits.group()))
             code = int(digits.group(), 16)
             return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else ""
-        if ch in "01234567":
-            digits = re.match(r"[0-7]{0,2}", self.s[self.i :])
+        if ch and ch in "01234567":  # (none: a backslash ends the text, unterminated)
+            digits = _OCTAL_REST.match(self.s, self.i)
             assert digits is not None
             self.take(len(digits.group()))
             return chr(int(ch + digits.group(), 8) & 0xFF)
@@ -176,7 +191,11 @@ class _Reader:
         self.take(skip)
         outer = self.in_double
         self.in_double = self.in_double and opener == "{"
+        plain = _PLAIN_BALANCED[opener]
         while depth:
+            run = plain.match(self.s, self.i)  # what means nothing here, at once
+            if run is not None:
+                self.take(run.end() - self.i)
             ch = self.peek()
             if not ch:
                 raise self.fail(start, f"unterminated ${opener}...{closer}")
@@ -197,13 +216,13 @@ class _Reader:
     def backtick(self) -> None:
         start = self.line
         self.take()
-        while True:
-            ch = self.peek()
-            if not ch:
-                raise self.fail(start, "unterminated backquote")
-            self.take(2 if ch == "\\" else 1)
-            if ch == "`":
-                return
+        body = _BACKTICK_BODY.match(self.s, self.i)
+        assert body is not None
+        self.take(body.end() - self.i)
+        if self.peek() != "`":  # the end of the text (or a lone backslash before it)
+            self.take(len(self.s) - self.i)
+            raise self.fail(start, "unterminated backquote")
+        self.take()
 
     def dollar(self) -> bool:
         """Consume an expansion starting at ``$``; False if the ``$`` is literal."""
@@ -215,9 +234,9 @@ class _Reader:
         elif nxt == "(":
             self.balanced("(", ")", 2)
         elif nxt.isalpha() or nxt == "_":
-            self.take()
-            while self.peek().isalnum() or self.peek() == "_":
-                self.take()
+            name = _NAME_REST.match(self.s, self.i + 2)
+            assert name is not None
+            self.i = name.end()  # (a name holds no newline: the line count stands)
         elif nxt and nxt in _SPECIAL:
             self.take(2)
         else:
@@ -336,17 +355,10 @@ class _Reader:
         return 0 <= self._eq[1] < self.i
 
     def skip_blank(self) -> None:
-        while True:
-            ch = self.peek()
-            if ch in (" ", "\t"):
-                self.take()
-            elif ch == "\\" and self.peek(1) == "\n":
-                self.take(2)
-            elif ch == "#":
-                end = self.s.find("\n", self.i)
-                self.take((len(self.s) if end < 0 else end) - self.i)
-            else:
-                return
+        blanks = _BLANKS.match(self.s, self.i)
+        assert blanks is not None
+        if blanks.end() > self.i:
+            self.take(blanks.end() - self.i)
 
     def operator(self) -> str:
         found = _OPERATOR.match(self.s, self.i)

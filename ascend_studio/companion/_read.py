@@ -17,9 +17,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from ascend_studio.companion._registry import file_formats
 from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Text, shipped_catalog
 
 __all__ = ["MAX_BYTES", "FileRead", "plan_companions", "read_companions"]
 
@@ -178,6 +177,8 @@ def _one(
 
 def _valid(param: str, text: str, catalog: Catalog | None) -> bool:
     """``text`` reads as the file ``param`` names (its format's shape, no error)."""
+    from ascend_studio.companion._registry import file_formats
+
     fmt = file_formats(catalog).get(param)
     if fmt is None:
         return False
@@ -207,6 +208,11 @@ def read_companions(
     be saved), a text that is not a valid file of its kind is not kept: a path
     parameter may name any file, and a saved or printed profile would carry it.
     """
+    catalog = catalog if catalog is not None else shipped_catalog()
+    if not any(catalog.has(p) and catalog.param(p).file_format for p in profile.values):
+        return profile, ()  # names no file: the formats' modules are not even imported
+    from ascend_studio.companion._registry import file_formats
+
     texts = dict(profile.file_contents)
     reads: list[FileRead] = []
     for param in file_formats(catalog):
@@ -275,6 +281,8 @@ def plan_companions(
     """
     taken: set[str] = set(reserved)
     planned: list[tuple[str, Path, str]] = []
+    from ascend_studio.companion._registry import file_formats
+
     values = dict(profile.values)
     formats = file_formats(catalog)
     for param, text in profile.file_contents.items():

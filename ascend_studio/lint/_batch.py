@@ -51,7 +51,8 @@ class BatchOptions:
         if self.read_outside:
             return None
         given = [Path(p) for p in self.paths] or [Path.cwd()]
-        return tuple((p if p.is_dir() else p.parent).absolute() for p in given)
+        # each folder once: a list of files from pre-commit names the same ones again and again
+        return tuple(dict.fromkeys((p if p.is_dir() else p.parent).absolute() for p in given))
 
 
 @dataclass
@@ -81,6 +82,9 @@ class Batch:
     files: list[CheckedFile]
     summary: Summary
     fail_on: Setting
+    #: The paths given that could not be checked, one line each (``x: no such file or
+    #: directory``); the others were checked all the same, as ruff does.
+    missing: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:
@@ -117,22 +121,30 @@ class _Progress:
             self.stream.flush()
 
 
-def _selection(path: str, options: BatchOptions) -> Selection:
+def _selection(path: str, options: BatchOptions, made: dict[int, Selection]) -> Selection:
+    """What applies to ``path``: one selection per project configuration (``made``), so
+    that a list of files from one project looks up each folder once."""
     config = find_config(Path(path).absolute() if Path(path).is_dir() else Path(path).parent)
+    if id(config) in made:
+        return made[id(config)]
     excludes = [(Path.cwd(), options.exclude)]
     include = options.include
     if config is not None:
         excludes.append((config.folder, config.exclude))
         include = (*config.include, *include)
-    return Selection(include, excludes, options.respect_gitignore, options.force_exclude)
+    made[id(config)] = Selection(
+        include, excludes, options.respect_gitignore, options.force_exclude
+    )
+    return made[id(config)]
 
 
 def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
     found: dict[Path, None] = {}
     missing: list[str] = []
     notes: dict[str, None] = {}
+    made: dict[int, Selection] = {}
     for given in options.paths:
-        selection = _selection(given, options)
+        selection = _selection(given, options, made)
         files, absent = find_files([given], selection)
         found.update(dict.fromkeys(files))
         missing += absent
@@ -164,16 +176,18 @@ def resolved(settings: Settings, resolve: Resolve) -> Settings:
 
 
 def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batch | list[str]:
-    """Check every file; a list of one-line problems instead when a path or config is wrong."""
+    """Check every file; a list of one-line problems instead when a config is wrong or no
+    path given can be checked (a path that cannot be is listed in ``Batch.missing``)."""
     forget_configs()
     try:
         paths, missing = batch_files(options)
-        if missing:
+        if missing and not paths:
             return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
         fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
         progress = _Progress(options.progress, len(paths), options.lang)
+        within = options.folders()  # once: for a list of files, once per file was quadratic
         for done, path in enumerate(paths, start=1):
             settings = resolved(settings_for(path, options.cli), resolve)
             checked = check_file(
@@ -182,7 +196,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
                 settings,
                 catalog,
                 options.report_unused,
-                within=options.folders(),
+                within=within,
             )
             summary.add(checked)
             checked_files.append(checked)
@@ -190,7 +204,7 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         progress.close()
     except ConfigError as exc:
         return [str(exc)]
-    return Batch(checked_files, summary, fail_on)
+    return Batch(checked_files, summary, fail_on, missing)
 
 
 def terminal(stream: TextIO) -> TextIO | None:

@@ -20,13 +20,13 @@ from ascend_studio.codegen import (
     ImportedConfig,
     ImportResult,
     ReportItem,
-    import_file,
+    import_file_lines,
     import_text,
     on_one_path,
 )
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
-from ascend_studio.lint._locate import Locator, read_lines
+from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
@@ -256,7 +256,7 @@ def check_file(
     of the file on disk; the files its parameters name are still read from disk.
     """
     if text is None:
-        result, lines = import_file(path, catalog), read_lines(path)
+        result, lines = import_file_lines(path, catalog)  # one read of the file
     else:
         result, lines = import_text(text, str(path), catalog), text.splitlines()
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
@@ -266,7 +266,8 @@ def check_file(
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
     for item in reported_items(result, catalog):
         _import_finding(ctx, item, checkable)
-    folder = path.resolve().parent  # relative paths: the working directory, then here
+    # relative paths: the working directory, then here (resolved when there is a configuration)
+    folder = path.resolve().parent if configs else path.parent
     for index, config in configs:
         profile, reads = read_companions(
             config.profile_as_written(), [Path.cwd(), folder], folder, within=within

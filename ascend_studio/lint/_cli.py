@@ -88,7 +88,9 @@ def _report(
             return _fail(problem)
     else:
         _write(batch, args, sys.stdout)
-    return exit_status(batch.findings, batch.fail_on.value)
+    for line in batch.missing:  # the rest was checked: said once each, after the report
+        _fail(line)
+    return 2 if batch.missing else exit_status(batch.findings, batch.fail_on.value)
 
 
 def _save(batch: Batch, args: argparse.Namespace) -> str | None:

@@ -123,11 +123,61 @@ def _read_gitignore(folder: Path, notes: list[str] | None = None) -> _Ignore | N
     return _Ignore(folder, spec)
 
 
-def _repository_root(start: Path) -> Path | None:
-    for folder in (start, *start.parents):
-        if (folder / ".git").exists():
-            return folder
-    return None
+@dataclass
+class _Above:
+    """Each folder's repository root and ``.gitignore`` chain, looked up once per run."""
+
+    roots: dict[Path, Path | None] = field(default_factory=dict)
+    chains: dict[Path, list[_Ignore]] = field(default_factory=dict)
+
+    def root(self, folder: Path) -> Path | None:
+        """The nearest folder at or above ``folder`` holding ``.git`` (climbed in a loop:
+        any depth is fine)."""
+        climbed: list[Path] = []
+        found: Path | None = None
+        while True:
+            if folder in self.roots:
+                found = self.roots[folder]
+                break
+            climbed.append(folder)
+            if _has_git(folder):
+                found = folder
+                break
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+        self.roots.update(dict.fromkeys(climbed, found))
+        return found
+
+    def chain(self, folder: Path, root: Path, notes: list[str]) -> list[_Ignore]:
+        """The ``.gitignore`` files from ``root`` down to ``folder``, both included (the
+        lines git rejects in each go to ``notes``, once)."""
+        below: list[Path] = []
+        while folder not in self.chains:
+            below.append(folder)
+            if folder == root:
+                break
+            folder = folder.parent
+        chain = self.chains.get(folder, []) if folder not in below else []
+        for step in reversed(below):
+            own = _read_gitignore(step, notes)
+            chain = chain if own is None else [*chain, own]
+            self.chains[step] = chain
+        return chain
+
+    def ignores(self, path: Path, notes: list[str]) -> list[_Ignore]:
+        """The ``.gitignore`` files above ``path`` in its repository, the root's first."""
+        root = path if _has_git(path) else self.root(path.parent)
+        if root is None or root == path:
+            return []
+        return self.chain(path.parent, root, notes)
+
+
+def _has_git(folder: Path) -> bool:
+    try:
+        return (folder / ".git").exists()
+    except OSError:  # a name too long, a loop of links
+        return False
 
 
 @dataclass
@@ -142,6 +192,9 @@ class Selection:
     #: Patterns skipped as invalid, one line each (shown as notes).
     notes: list[str] = field(default_factory=list, init=False)
     _exclude_specs: list[_Ignore] = field(default_factory=list, init=False, repr=False)
+    #: What is known of each folder above the paths given: read once per folder, however
+    #: many files of it are named (pre-commit names every changed file).
+    _above: _Above = field(default_factory=_Above, init=False, repr=False)
 
     def __post_init__(self) -> None:
         for base, patterns in self.excludes:
@@ -152,6 +205,11 @@ class Selection:
     def excluded(self, path: Path, is_dir: bool) -> bool:
         return any(spec.verdict(path, is_dir) for spec in self._exclude_specs)
 
+    def parent_ignores(self, path: Path) -> list[_Ignore]:
+        """The ``.gitignore`` files above ``path`` up to its repository's root (none outside
+        one), as git applies them: the root's first."""
+        return self._above.ignores(path, self.notes) if self.respect_gitignore else []
+
 
 def _ignored(stack: Sequence[_Ignore], path: Path, is_dir: bool) -> bool:
     """git's answer for ``path``: the deepest ``.gitignore`` with a matching pattern decides."""
@@ -160,16 +218,6 @@ def _ignored(stack: Sequence[_Ignore], path: Path, is_dir: bool) -> bool:
         if verdict is not None:
             return verdict
     return False
-
-
-def _parent_ignores(folder: Path, notes: list[str] | None = None) -> list[_Ignore]:
-    """The ``.gitignore`` files above ``folder`` up to its repository's root (none outside one)."""
-    root = _repository_root(folder)
-    if root is None or root == folder:
-        return []
-    parents = list(folder.parents)
-    chain = reversed(parents[: parents.index(root) + 1])
-    return [found for above in chain if (found := _read_gitignore(above, notes)) is not None]
 
 
 def _entry(entry: os.DirEntry[str]) -> tuple[bool, bool] | None:
@@ -232,6 +280,10 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
         todo.extend((path, ignores) for path in reversed(below))
 
 
+def _excluded_file(path: Path, sel: Selection) -> bool:
+    return sel.excluded(path, False) or _ignored(sel.parent_ignores(path), path, False)
+
+
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
     """The files to check under ``paths``, in a stable order, and what is wrong with the others
     (``"x: no such file or directory"``; a pipe or device is never read: it could block).
@@ -243,15 +295,14 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
     missing: list[str] = []
     for given in paths:
         path = Path(given).absolute()
-        stack = _parent_ignores(path, sel.notes) if sel.respect_gitignore else []
         try:
             kind = "dir" if path.is_dir() else "file" if path.is_file() else None
         except OSError:  # a loop of links, a name too long
             kind = None
         if kind == "dir":
-            found.update(dict.fromkeys(_walk(path, sel, stack)))
+            found.update(dict.fromkeys(_walk(path, sel, sel.parent_ignores(path))))
         elif kind == "file":
-            if sel.force_exclude and (sel.excluded(path, False) or _ignored(stack, path, False)):
+            if sel.force_exclude and _excluded_file(path, sel):
                 continue
             found[path] = None
         elif path.exists():

@@ -13,6 +13,11 @@ integer beyond 64 bits, ``bytes_hex``, a problem to report), returns None and go
 to pydantic (``_validate``): every error message and every accepted oddity stays
 pydantic's. ``tests/profile/test_profile_plain.py`` checks that both roads give
 equal objects with equal types.
+
+What it is worth, measured with ``benchmarks/bench_cli.py --ab`` (each command, and
+the same command with this road switched off, in turn, same run): ``validate``,
+``export -f py`` and ``paths`` of a profile take 0.45x to 0.54x the CPU time they
+take when every profile goes through pydantic (70 to 160 ms a start): kept.
 """
 
 from __future__ import annotations

@@ -136,12 +136,13 @@ def shell_cases(draw: st.DrawFn) -> tuple[str, Profile, Profile]:
 
 
 def _read_as_literal(text: str | None, script: str, name: str) -> bool:
-    """``text`` refers only to variables ``script`` sets as literals (exported or not),
-    so the importer reads it as their value at that line: a literal comes back."""
+    """``text`` refers only to variables ``script`` sets (exported or not, as literals or
+    as kept shell text), so the importer reads it as their value at that line: the
+    earlier value, or the earlier shell text composed in, comes back."""
     state = _read_shell(script)
-    literal = {n for n, (v, kept, _) in [*state.env.items(), *state.shell.items()] if not kept}
+    earlier = {n for n, _ in [*state.env.items(), *state.shell.items()]}
     refs = {r.name for r in references(text or "")}
-    return bool(refs) and refs <= literal | {name} and name in literal
+    return bool(refs) and refs <= earlier | {name} and name in earlier
 
 
 def _only_sets(text: str, names: set[str]) -> bool:

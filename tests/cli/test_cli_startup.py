@@ -64,7 +64,7 @@ def test_version_prints_the_constant() -> None:
 def test_one_command_imports_only_its_own_module() -> None:
     loaded = _modules_after(["params", "aoe_mode"])
     commands = {m for m in loaded if m.startswith("ascend_studio.cli._")}
-    assert commands == {"ascend_studio.cli._params"}
+    assert commands == {"ascend_studio.cli._params", "ascend_studio.cli._listing"}
     assert "pkgutil" not in loaded
 
 

@@ -149,6 +149,19 @@ def test_missing_path_is_exit_2(
     assert err.strip() == "ascend-studio validate: nope/: no such file or directory"
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_missing_path_does_not_stop_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, {"train.py": TRAIN})
+    status, out, err = validate(capsys, "train.py", "nosuch.py", "--format", fmt)
+    assert status == 2  # as for a wrong argument, after the others are checked
+    assert "train.py" in out and "precision.both_modes" in out
+    assert "nosuch.py" not in out
+    assert err.splitlines() == ["ascend-studio validate: nosuch.py: no such file or directory"]
+
+
 def test_virtual_environments_are_skipped_whatever_their_name(tmp_path: Path) -> None:
     write(tmp_path, {".env/pyvenv.cfg": "home = /usr\n", ".env/lib/x.py": TRAIN, "a.py": TRAIN})
     files, _ = find_files([str(tmp_path)], Selection())
