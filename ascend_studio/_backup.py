@@ -6,15 +6,19 @@ at any point leaves the file whole (old or new) and the backup whole (or not yet
 there):
 
 - the file must be a regular file, not a symbolic link (editing through a link
-  would change a file elsewhere, perhaps outside the project); its bytes must still
-  be the ones the edit was computed from;
+  would change a file elsewhere, perhaps outside the project), writable (a
+  read-only file is refused before a backup is made), and have no other hard link
+  (the file is replaced by a new one: another name for it would keep the old
+  text); its bytes must still be the ones the edit was computed from;
 - the backup ``NAME.orig`` is written once, by the first edit: a temporary file
   is filled, synced and then hard-linked to its name, which fails rather than
   replace anything there (a link planted at ``NAME.orig`` is never followed). A
   later edit keeps it: it holds the original, from before any edit;
 - a ``NAME.orig`` that is a link or not a regular file is refused before anything
   is written;
-- the file itself is replaced by :func:`ascend_studio._atomic.atomic_write_bytes`.
+- the file itself is replaced by :func:`ascend_studio._atomic.atomic_write_bytes`;
+  when that fails, a backup this edit wrote is removed again (it would be the
+  "original" of an edit that never happened), one an earlier edit wrote is kept.
 
 Refusals raise ``OSError`` whose ``strerror`` says why in one line and whose
 ``filename`` is the path concerned.
@@ -29,7 +33,11 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from ascend_studio._atomic import atomic_write_bytes, remove_stale_temporaries
+from ascend_studio._atomic import (
+    atomic_write_bytes,
+    check_writable_target,
+    remove_stale_temporaries,
+)
 
 __all__ = ["BACKUP_SUFFIX", "Replaced", "replace_keeping_original"]
 
@@ -123,6 +131,17 @@ def replace_keeping_original(
     status = _regular(target, "the file")
     if status is None:
         raise _refuse(errno.ENOENT, target, "the file does not exist")
+    check_writable_target(target)  # a read-only file: refused before any backup
+    if status.st_nlink > 1:
+        others = status.st_nlink - 1
+        links = "another hard link" if others == 1 else f"{others} other hard links"
+        raise _refuse(
+            errno.EMLINK,
+            target,
+            f"the file has {links} (other names for the same file), which an edit here "
+            "would leave with the old text; give it a copy of its own first "
+            "(cp FILE FILE.tmp && mv FILE.tmp FILE), or edit the name you mean",
+        )
     fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     with os.fdopen(fd, "rb") as handle:
         current = handle.read()
@@ -133,5 +152,11 @@ def replace_keeping_original(
     if backup:
         kept = target.with_name(target.name + BACKUP_SUFFIX)
         written = _keep(current, kept, stat.S_IMODE(status.st_mode))
-    atomic_write_bytes(target, data)
+    try:
+        atomic_write_bytes(target, data)
+    except BaseException:
+        if kept is not None and written:  # this edit's backup, of an edit not made
+            with contextlib.suppress(OSError):
+                os.unlink(kept)
+        raise
     return Replaced(target, kept, written)

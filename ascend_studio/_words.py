@@ -183,6 +183,11 @@ MESSAGES: dict[str, str] = {
         "# 从 sess.run 脚本保留的 parameter_map 键（不是关键字参数；见 sess 格式）："
     ),
     "# Source it: . ./this-file.sh": "# 用法：. ./this-file.sh",
+    "{prefix} Note: {note}": "{prefix} 注意：{note}",
+    "# {name} uses {names}, which this file does not set: taken from the shell "
+    "this file runs in (empty where not set).": (
+        "# {name} 用到 {names}，本文件没有设置：取运行本文件的 shell 中的值（未设置则为空）。"
+    ),
     "# Unset in the profile, which {how} cannot express: {names}.": (
         "# 配置中取消设置了这些变量，{how}无法表达：{names}。"
     ),
@@ -278,9 +283,7 @@ MESSAGES: dict[str, str] = {
     ),
     "skipped {path}": "跳过 {path}",
     "<the job's folder>/{name}": "<作业目录>/{name}",
-    "kept {path} = {mine} (yours; the preset sets {preset}: {why})": (
-        "保留 {path} = {mine}（你的取值；预设取值为 {preset}：{why}）"
-    ),
+    "kept {path} = {mine} (yours; {preset}: {why})": "保留 {path} = {mine}（你的取值；{preset}：{why}）",
     "(add --replace to change the values you set)": "（加上 --replace 可修改你已设置的取值）",
     "nothing to change: the profile already has these settings": "无需修改：配置已包含这些设置",
     "saved {path}": "已保存 {path}",

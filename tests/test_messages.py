@@ -26,7 +26,7 @@ from ascend_studio.rules import evaluate
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "rules"))
-from rule_cases import CASES  # noqa: E402
+from rule_cases import CASES, script_facts  # noqa: E402
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 #: Punctuation that belongs to Chinese text: full-width forms and curly quotes.
@@ -94,7 +94,7 @@ def test_each_count_word_agrees_with_its_number(noun: str) -> None:
 
 def _rule_texts() -> Iterator[tuple[str, str, str, str]]:
     for rule_id, firing, _quiet in CASES:
-        for found in evaluate(firing):
+        for found in evaluate(firing, **script_facts(rule_id)):
             for part, text in (("message", found.message), ("fix", found.fix)):
                 if text is not None:
                     yield found.rule_id or rule_id, part, text.zh, text.en
@@ -102,8 +102,8 @@ def _rule_texts() -> Iterator[tuple[str, str, str, str]]:
 
 @pytest.mark.parametrize("case", list(CASES), ids=[c[0] for c in CASES])
 def test_each_rule_speaks_both_languages_where_it_fires(case: tuple[str, object, object]) -> None:
-    _rule_id, firing, _ = case
-    for found in evaluate(firing):  # type: ignore[arg-type]
+    rule_id, firing, _ = case
+    for found in evaluate(firing, **script_facts(str(rule_id))):  # type: ignore[arg-type]
         for part, text in (("message", found.message), ("fix", found.fix)):
             if text is None:
                 continue

@@ -36,6 +36,9 @@ class Plan:
     remove: set[Pos] = field(default_factory=set)
     #: Statements to insert after the statement line starting at a line.
     insert_after: dict[int, list[str]] = field(default_factory=dict)
+    #: Statements to insert right before the statement line starting at a line (below
+    #: the blank and comment lines above it, as a statement of its own would be).
+    insert_before: dict[int, list[str]] = field(default_factory=dict)
     #: Import statements to put at the top of the module (when no import exists to follow).
     imports: list[str] = field(default_factory=list)
 
@@ -48,6 +51,7 @@ class Plan:
             or self.exprs
             or self.remove
             or self.insert_after
+            or self.insert_before
             or self.imports
         )
 
@@ -120,7 +124,12 @@ class _Editor(cst.CSTTransformer):
             for old, new in zip(original_node.body, updated_node.body, strict=True)
             if not self._removed(old)
         ]
-        result: list[cst.BaseStatement] = []
+        result: list[cst.BaseStatement] = [
+            cst.parse_statement(text) for text in self.plan.insert_before.pop(line, [])
+        ]
+        if result and body:  # right above the statement, below its comment lines
+            result[0] = result[0].with_changes(leading_lines=updated_node.leading_lines)
+            updated_node = updated_node.with_changes(leading_lines=())
         if body:
             if len(body) < len(updated_node.body):
                 last = body[-1]
@@ -190,7 +199,7 @@ def _edit(text: str, plan: Plan) -> str:
 
 def _lines(plan: Plan) -> set[int]:
     found = {pos[0] for pos in (*plan.calls, *plan.exprs, *plan.remove)}
-    return found | set(plan.insert_after)
+    return found | set(plan.insert_after) | set(plan.insert_before)
 
 
 def _shifted(plan: Plan, chunk: Chunk) -> Plan:
@@ -208,6 +217,7 @@ def _shifted(plan: Plan, chunk: Chunk) -> Plan:
         exprs={move(k): v for k, v in plan.exprs.items() if inside(k[0])},
         remove={move(k) for k in plan.remove if inside(k[0])},
         insert_after={k - chunk.first + 1: v for k, v in plan.insert_after.items() if inside(k)},
+        insert_before={k - chunk.first + 1: v for k, v in plan.insert_before.items() if inside(k)},
     )
 
 

@@ -18,6 +18,7 @@ import re
 
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, note
 from ascend_studio.codegen._compose import composes, unfold
+from ascend_studio.codegen._env_wide import process_wide
 from ascend_studio.codegen._export_env import SHELL_OWNED
 from ascend_studio.codegen._import_sh import _read_shell, detect_dialect, import_shell
 from ascend_studio.codegen._pyobjs import source_lines
@@ -268,6 +269,20 @@ def _refused(name: str, setting: Setting, env_file: bool) -> str | None:
     return None
 
 
+def _wide(profile: Profile, written: dict[str, int], state: State) -> list[ApplyNote]:
+    """A variable written that changes how every program started with the environment
+    runs (``LD_PRELOAD``, ``BASH_ENV``, an empty ``PATH``): said, never silently (at
+    its line, unless it is new in the block apply adds)."""
+    notes = []
+    for name, line in written.items():
+        value = profile.env.get(name)
+        found = process_wide(name, value, name in profile.env_verbatim)
+        if found is not None:
+            at = line if name in state.env or name in state.shell else None
+            notes.append(note("warning", found.zh, found.en, at, f"env:{name}"))
+    return notes
+
+
 def _shadowed(state: State, written: dict[str, int]) -> list[ApplyNote]:
     """A setting the script makes again after the line apply wrote (per device in a
     loop, the launcher's): at run time it overrides what apply wrote."""
@@ -339,6 +354,7 @@ def apply_shell(
     after = editor.text(insert)
     notes = [
         *editor.notes,
+        *_wide(profile, written, state),
         *_shadowed(state, written),
         *_followers(after, before, profile, written),
     ]

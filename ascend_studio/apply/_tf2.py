@@ -13,12 +13,14 @@ assignment. What has no such place is reported, never guessed.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from ascend_studio.apply._cst import Plan, Pos
 from ascend_studio.apply._result import ApplyNote, note
 from ascend_studio.codegen._branch import branch_of
 from ascend_studio.codegen._export_tf2 import tf2_literal
-from ascend_studio.codegen._import_tf2 import chosen_writes
+from ascend_studio.codegen._import_tf2 import after_open, chosen_writes
+from ascend_studio.codegen._import_tf2 import body_of as _body
 from ascend_studio.codegen._pyobjs import Source, Tf2Site, Tf2Write
 from ascend_studio.codegen._pyscan import Scanner
 from ascend_studio.profile import Value
@@ -41,6 +43,8 @@ class Tf2Planner:
         self.writes = scanner.tf2_writes
         self.chosen = chosen_writes(scanner.tf2_writes)
         self.sites = scanner.tf2_sites
+        #: Option path -> the line of the npu_device.open() its write comes after.
+        self.late = {path: line for path, (_, line) in after_open(self.writes, self.sites).items()}
         self.plan = Plan()
         self.notes: list[ApplyNote] = []
         self.changed: list[str] = []
@@ -108,6 +112,7 @@ class Tf2Planner:
             self.plan.remove.add(self.pos(write.stmt))
         else:
             self.plan.exprs[self.pos(write.node)] = tf2_literal(new)
+            self._late(key, write)
         self.changed.append(key)
         if others:
             lines = ", ".join(map(str, others))
@@ -122,6 +127,24 @@ class Tf2Planner:
                     key,
                 )
             )
+
+    def _late(self, key: str, write: Tf2Write) -> None:
+        """Say that a value rewritten in place still comes after ``open()``."""
+        opened = self.late.get(write.path)
+        if opened is None:
+            return
+        self.notes.append(
+            note(
+                "warning",
+                f"{TF2_PREFIX}.{write.path} 在第 {write.line} 行，晚于第 {opened} 行的 "
+                "npu_device.open()：open() 只发送它运行时已设置的选项，这个值不会生效；请把这一行移到 open() 之前。",
+                f"{TF2_PREFIX}.{write.path} is on line {write.line}, after npu_device.open() on "
+                f"line {opened}: open() sends only the options set when it runs, so this value "
+                "does not take effect; move the line above open().",
+                write.line,
+                key,
+            )
+        )
 
     def _call(self, key: str, name: str, new: Value | None) -> None:
         site = next((s for s in reversed(self.sites) if s.name == name), None)
@@ -178,16 +201,13 @@ class Tf2Planner:
 
     # -- new assignments ------------------------------------------------------------------
     def finish(self) -> None:
-        """Write the assignments the script had no place for, after the last one it
-        makes on no condition (functions are not conditions)."""
+        """Write the assignments the script had no place for: after the last one it
+        makes on no condition (functions are not conditions), but before the
+        ``npu_device.open()`` of that body, which reads the options when it runs."""
         if not self._new:
             return
-        anchor = next(
-            (w for w in reversed(self.writes) if not branch_of(w.label) and w.stmt is not None),
-            None,
-        )
-        root = self._root(anchor)
-        if anchor is None or anchor.stmt is None or root is None:
+        place = self._place()
+        if place is None:
             for _, text in self._new:
                 self.cannot(
                     text.partition(" =")[0],
@@ -197,13 +217,70 @@ class Tf2Planner:
                     "condition to place it after; add it by hand.",
                 )
             return
-        line = anchor.stmt.end_lineno or anchor.stmt.lineno
+        where, line, root = place
         calls = len(self._order)
         lines = [
             f"{root if order < calls else self._module()}.{text}"
             for order, text in sorted(self._new)
         ]
-        self.plan.insert_after.setdefault(line, []).extend(lines)
+        into = self.plan.insert_before if where == "before" else self.plan.insert_after
+        into.setdefault(line, []).extend(lines)
+
+    def _place(self) -> tuple[str, int, str] | None:
+        """("after" or "before", the statement's first or last line, how the script
+        names ``global_options()``) for the new assignments; None: no such place."""
+        anchor = self._last_write(lambda w: True)
+        opened = self._open_call(anchor)
+        if anchor is not None and (opened is None or anchor.line < opened.line):
+            return self._after(anchor)
+        if opened is None:
+            return None
+        before = self._last_write(
+            lambda w: _body(w.label) == _body(opened.label) and w.line < opened.line
+        )
+        if before is not None:
+            return self._after(before)
+        stmt = self._statement_around(opened.node)
+        if stmt is None:
+            return None
+        root = self._root(anchor) or f"{self._module()}.global_options()"
+        return "before", stmt.lineno, root
+
+    def _last_write(self, keep: Callable[[Tf2Write], bool]) -> Tf2Write | None:
+        """The last assignment made on no condition (that ``keep`` keeps)."""
+        return next(
+            (
+                w
+                for w in reversed(self.writes)
+                if not branch_of(w.label) and w.stmt is not None and keep(w)
+            ),
+            None,
+        )
+
+    def _after(self, anchor: Tf2Write) -> tuple[str, int, str] | None:
+        root = self._root(anchor)
+        if anchor.stmt is None or root is None:
+            return None
+        return "after", anchor.stmt.end_lineno or anchor.stmt.lineno, root
+
+    def _open_call(self, anchor: Tf2Write | None) -> Tf2Site | None:
+        """The first ``npu_device.open()`` made on no condition in the body of
+        ``anchor`` (any body when there is no anchor)."""
+        for site in self.sites:
+            if site.name != "open" or branch_of(site.label):
+                continue
+            if anchor is None or _body(site.label) == _body(anchor.label):
+                return site
+        return None
+
+    def _statement_around(self, call: ast.Call) -> ast.stmt | None:
+        """The simple statement holding ``call`` (``npu.open().as_default()``)."""
+        for node in ast.walk(self.tree) if self.tree is not None else ():
+            if not isinstance(node, ast.stmt) or hasattr(node, "body"):
+                continue
+            if any(inner is call for inner in ast.walk(node)):
+                return node
+        return None
 
     def _module(self) -> str:
         """How the script names the ``npu_device`` module."""

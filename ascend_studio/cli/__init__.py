@@ -170,3 +170,12 @@ def run_cli(argv: list[str]) -> int:
         return handler(args)
     except BrokenPipeError:  # e.g. `ascend-studio params | head`
         return 0
+    except OSError as exc:
+        import errno
+
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        from ascend_studio._pathname import too_long
+
+        print(f"ascend-studio {chosen}: {too_long(exc.filename)}", file=sys.stderr)
+        return 2

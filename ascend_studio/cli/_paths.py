@@ -122,7 +122,10 @@ def _profile(args: argparse.Namespace) -> Profile:
     chosen: int = args.config
     if not 1 <= chosen <= len(result.configs):
         raise _Usage(f"--config must be 1..{len(result.configs)}")
-    return result.configs[chosen - 1].profile
+    config = result.configs[chosen - 1]
+    if config.surface == "session" and config.profile.surface is None:
+        return config.profile.with_surface("sess")  # what the job writes follows its API
+    return config.profile
 
 
 def _env_script(name: str) -> tuple[str, dict[str, str | None]]:

@@ -14,6 +14,7 @@ from ascend_studio.presets import (
     PresetError,
     PresetOutcome,
     apply_preset,
+    preset_side,
     shipped_presets,
     shown_value,
 )
@@ -128,11 +129,11 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
         print(f"  {say('skipped {path}', lang, path=skip.path)}: {skip.reason.get(lang)}")
     for kept in outcome.kept:
         line = say(
-            "kept {path} = {mine} (yours; the preset sets {preset}: {why})",
+            "kept {path} = {mine} (yours; {preset}: {why})",
             lang,
             path=kept.path,
             mine=shown_value(kept.mine),
-            preset=shown_value(kept.preset),
+            preset=preset_side(kept).get(lang),
             why=kept.why.get(lang),
         )
         print(f"  {line}")

@@ -254,7 +254,8 @@ def _report(
     results: Results = []
     for label, p, c in loaded:
         unnamed = _unnamed(c, args)
-        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed)
+        late = c.after_open if c is not None else None
+        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed, after_open=late)
         results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Ref", "composes", "fold", "references", "unfold"]
+__all__ = ["Ref", "composes", "expanded_names", "fold", "references", "substitutions", "unfold"]
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SPECIAL = re.compile(r"[\\'\"`$]")
@@ -119,6 +119,34 @@ class _Scanner:
 def references(text: str) -> list[Ref]:
     """Every variable reference in shell ``text`` (single-quoted text has none)."""
     return _Scanner(text).run()
+
+
+def substitutions(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each outermost command substitution, ``$(...)`` or backquotes
+    (``$((...))`` arithmetic is not one), in shell ``text``."""
+    scanner = _Scanner(text)
+    scanner.run()
+    return [
+        (start, end)
+        for start, end in scanner.spans
+        if text.startswith("`", start)
+        or (text.startswith("$(", start) and not text.startswith("$((", start))
+    ]
+
+
+def expanded_names(text: str) -> list[str]:
+    """The variables shell ``text`` expands, in order: its references, those in their
+    defaults (``${A:-$B}``), inside command substitutions and arithmetic."""
+    scanner = _Scanner(text)
+    names = [r.name for r in scanner.run() if r.op is not None]
+    names += [n for r in scanner.refs if r.op and "$" in r.op for n in expanded_names(r.op)]
+    for start, end in scanner.spans:
+        if text.startswith("$((", start):
+            names += _NAME.findall(text, start + 3, end - 2)
+    for start, end in substitutions(text):
+        inner = text[start + 1 : end - 1] if text[start] == "`" else text[start + 2 : end - 1]
+        names += expanded_names(inner)
+    return list(dict.fromkeys(names))
 
 
 def composes(name: str, text: str) -> bool:

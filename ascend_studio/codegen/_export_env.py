@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio._words import say
+from ascend_studio.codegen._compose import expanded_names
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._env_owned import (
     SHELL_OWNED,
@@ -23,6 +24,7 @@ from ascend_studio.codegen._env_owned import (
     left_out_owned,
     shell_owned_note,
 )
+from ascend_studio.codegen._env_wide import wide_note
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._options import ExportError, ExportOptions
@@ -155,23 +157,31 @@ def export_sh(
 ) -> str:
     placed = env_diagnostics(profile, diagnostics, options)
     body: list[str] = []
+    set_here = {n for n, v in profile.env.items() if n not in SHELL_OWNED}
     for name, value, verbatim in _dependency_order(_items(profile)):
         body += _notes(placed, name, options.lang)
-        if name in SHELL_OWNED:
-            body.append(shell_owned_note(name, options.lang))
-        elif value is None:
-            body.append(f"unset {name}")
-        elif verbatim:
-            # Assign, then export: `export X=$(cmd)` would hide the command's status.
-            body += _kept_text(value)
-            body += [f"{name}={_shell_word(name, value, True)}", f"export {name}"]
-        else:
-            body += _literal_dollar(value)
-            body.append(f"export {name}={shell_quote(value)}")
+        body += _sh_lines(name, value, verbatim, set_here, options.lang)
     extra = [say("# Source it: . ./this-file.sh", options.lang), *_general(placed, options.lang)]
     header = _header(profile, catalog, "environment, POSIX sh", extra, options.lang)
     lines = ["#!/bin/sh", *header, ""]
     return "\n".join([*lines, *(body or _nothing_to_export(profile, options.lang))]) + "\n"
+
+
+def _sh_lines(
+    name: str, value: str | None, verbatim: bool, set_here: set[str], lang: str
+) -> list[str]:
+    """The lines that set (or unset, or leave out) one variable in the sh export."""
+    if name in SHELL_OWNED:
+        return [shell_owned_note(name, lang)]
+    if value is None:
+        return [f"unset {name}"]
+    lines = wide_note(name, value, verbatim, lang)
+    if not verbatim:
+        return [*lines, *_literal_dollar(value), f"export {name}={shell_quote(value)}"]
+    # Assign, then export: `export X=$(cmd)` would hide the command's status.
+    outside = outside_names(name, value, set_here)
+    lines += [*_outside_note(name, outside, lang), *_kept_text(value, outside)]
+    return [*lines, f"{name}={_shell_word(name, value, True)}", f"export {name}"]
 
 
 def _nothing_to_export(profile: Profile, lang: str) -> list[str]:
@@ -202,16 +212,49 @@ def _literal_dollar(*values: str) -> list[str]:
     return [f"# shellcheck disable={','.join(codes)}"] if codes else []
 
 
-def _kept_text(*values: str) -> list[str]:
+def _kept_text(value: str, outside: Sequence[str] = ()) -> list[str]:
     """Shell text kept from the user's script is re-emitted as written; shellcheck may
-    prefer ``$(...)`` to backquotes (SC2006) and flag lower-case variables set
-    elsewhere (SC2154). Those are the user's choices, so they are not reported."""
+    prefer ``$(...)`` to backquotes (SC2006), the user's choice. It flags a lower-case
+    variable this file does not set (SC2154): the comment above says so already
+    (:func:`_outside_note`), so the line is not repeated as a warning."""
     codes = []
-    if any("`" in v for v in values):
+    if "`" in value:
         codes.append("SC2006")
-    if any(re.search(r"\$\{?[a-z_][a-z0-9_]*", v) for v in values):
+    if any(not n.isupper() for n in outside):
         codes.append("SC2154")
     return [f"# shellcheck disable={','.join(codes)}"] if codes else []
+
+
+#: Variables every shell has (or its login sets): a kept text may use them freely.
+_SHELL_GIVEN = frozenset(
+    {"HOME", "PWD", "OLDPWD", "USER", "LOGNAME", "PATH", "SHELL", "HOSTNAME", "TMPDIR", "IFS"}
+    | {"LANG", "LC_ALL", "TERM", "UID", "EUID", "PPID"}
+)
+
+
+def outside_names(name: str, value: str, set_here: set[str]) -> list[str]:
+    """The variables kept text ``value`` uses that the file does not set: not
+    ``name`` itself (a composition adds to the caller's value on purpose), not one
+    the file sets (``set_here``), not one every shell has (``HOME``, ``PWD``)."""
+    skip = set_here | _SHELL_GIVEN | {name}
+    return [n for n in expanded_names(value) if n not in skip]
+
+
+def _outside_note(name: str, outside: Sequence[str], lang: str) -> list[str]:
+    """Say that a kept text uses variables this file does not set (a script's own
+    variable such as ``cur_path`` the import could not carry, a launcher's ``RANK_ID``):
+    they take the values of the shell that sources the file."""
+    if not outside:
+        return []
+    return [
+        say(
+            "# {name} uses {names}, which this file does not set: taken from the shell "
+            "this file runs in (empty where not set).",
+            lang,
+            name=name,
+            names=", ".join(f"${n}" for n in outside),
+        )
+    ]
 
 
 def _unset_note(names: list[str], how: str, lang: str) -> list[str]:
@@ -261,7 +304,7 @@ def export_env_file(
                 f"{name}: a docker env-file holds one line per variable; this value has a "
                 "line break (use the sh, docker or k8s format)"
             )
-        body += _notes(placed, name, options.lang)
+        body += [*_notes(placed, name, options.lang), *wide_note(name, value, False, options.lang)]
         body.append(f"{name}={value}")
         if len(body[-1].encode()) > ENV_FILE_LINE_LIMIT:
             raise ExportError(
@@ -348,7 +391,9 @@ def _docker_copies(items: list[tuple[str, str | None, bool]], lang: str = "en") 
             # shellcheck would call it "referenced but not assigned" (SC2154).
             on_purpose = say("unset on purpose: {names}", lang, names=", ".join(reads_unset))
             quiet = [f"# shellcheck disable=SC2154  # {on_purpose}"]
-            lines += [*_kept_text(value), *(quiet if reads_unset else []), f"{_COPY}{name}={text}"]
+            outside = outside_names(name, value, names)
+            lines += [*_outside_note(name, outside, lang), *_kept_text(value, outside)]
+            lines += [*(quiet if reads_unset else []), f"{_COPY}{name}={text}"]
         elif name in referred:
             lines += [*_literal_dollar(value), f"{_COPY}{name}={shell_quote(value)}"]
         done.add(name)
@@ -380,6 +425,7 @@ def export_docker(
         *composed,
         *_general(placed, options.lang),
         *[line for name, _, _ in items for line in _notes(placed, name, options.lang)],
+        *[line for name, v, kept in items for line in wide_note(name, v, kept, options.lang)],
     ]
     header = _header(profile, catalog, "environment, docker run -e", extra, options.lang)
     lines = ["#!/bin/sh", *header, ""]
@@ -435,7 +481,11 @@ def export_k8s(
     escaped = False
     for name, value, _ in items:
         if value is not None:
-            body += ["  " + line for line in _notes(placed, name, options.lang)]
+            notes = [
+                *_notes(placed, name, options.lang),
+                *wide_note(name, value, False, options.lang),
+            ]
+            body += ["  " + line for line in notes]
             written = k8s_escape(value)
             escaped = escaped or written != value
             body += [f"  - name: {yaml_quote(name)}", f"    value: {yaml_quote(written)}"]

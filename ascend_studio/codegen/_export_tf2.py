@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._env_wide import wide_note
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines
 from ascend_studio.codegen._kinds import python_bytes, python_str
@@ -64,7 +65,7 @@ def tf2_writes(profile: Profile, catalog: Catalog) -> tuple[list[tuple[str, str]
     return written, skipped
 
 
-def _env_lines(profile: Profile) -> tuple[list[str], list[str]]:
+def _env_lines(profile: Profile, lang: str) -> tuple[list[str], list[str]]:
     """``os.environ`` lines, and the names whose shell text Python cannot set."""
     lines: list[str] = []
     shell: list[str] = []
@@ -74,6 +75,7 @@ def _env_lines(profile: Profile) -> tuple[list[str], list[str]]:
         elif name in profile.env_verbatim:
             shell.append(name)
         else:
+            lines += wide_note(name, value, False, lang)
             lines.append(f"os.environ[{python_str(name)}] = {python_str(value)}")
     return lines, shell
 
@@ -169,7 +171,7 @@ def export_tf2(
     written, skipped = tf2_writes(profile, catalog)
     shown = {key for key, _ in written} | {c.param for c in catalog.tf2.calls}
     placed = place(diagnostics if options.diagnostics else (), shown)
-    env, shell = _env_lines(profile)
+    env, shell = _env_lines(profile, options.lang)
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += _header_extra(profile, catalog, skipped, shell, options.lang)
     body = _option_lines(profile, catalog, written, placed, options.lang)

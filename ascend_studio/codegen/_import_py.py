@@ -133,6 +133,7 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
             dict(built.written),
             {**built.branches, **env_branches},
             surface,
+            dict(built.after_open),
         )
         for built, label, line, surface in found
     )

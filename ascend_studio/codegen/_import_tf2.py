@@ -23,7 +23,7 @@ from ascend_studio.codegen._pyobjs import Tf2Site, Tf2Write
 from ascend_studio.profile import Expr, ExtraKwarg
 from ascend_studio.schema import TF2_PREFIX, Tf2
 
-__all__ = ["Tf2Found", "chosen_writes", "tf2_configuration"]
+__all__ = ["Tf2Found", "after_open", "body_of", "chosen_writes", "tf2_configuration"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ def tf2_configuration(
         _write(builder, tf2, write, out)
     for site in sites:
         _site(builder, tf2, site, out)
+    _after_open(tf2, writes, sites, out)
     first = min([w.line for w in writes] + [s.line for s in sites])
     where = "npu_device.global_options()" if writes else f"npu_device.{sites[0].name}()"
     return Tf2Found(out, f"{where}, line {first}", first)
@@ -87,6 +88,37 @@ def _replaces(builder: Builder | None, earlier: Tf2Write, write: Tf2Write) -> bo
         _key(builder.catalog.tf2, write.path),
     )
     return False
+
+
+def body_of(label: str) -> tuple[str, ...]:
+    """The function (or class) body a write or call is in: the parts of its label
+    that name one (``in function init (line 12)``); () at module level."""
+    return tuple(p for p in label.split(", ") if p.startswith(("in function", "in class")))
+
+
+def after_open(writes: list[Tf2Write], sites: list[Tf2Site]) -> dict[str, tuple[Tf2Write, int]]:
+    """Option path -> (its write, the line of the ``npu_device.open()`` before it) for
+    the writes that give a value after ``open()`` in the same body, where the write
+    runs whenever that ``open()`` has (its conditions include the call's): ``open()``
+    sends the options as ``global_options().as_dict()`` gives them then."""
+    opens = [s for s in sites if s.name == "open"]
+    late: dict[str, tuple[Tf2Write, int]] = {}
+    for path, write in chosen_writes(writes).items():
+        branch = branch_of(write.label)
+        for site in opens:
+            called = branch_of(site.label)
+            same_body = body_of(site.label) == body_of(write.label)
+            if same_body and site.line < write.line and branch[: len(called)] == called:
+                late[path] = (write, site.line)
+                break
+    return late
+
+
+def _after_open(tf2: Tf2, writes: list[Tf2Write], sites: list[Tf2Site], out: Built) -> None:
+    for path, (write, opened) in after_open(writes, sites).items():
+        option = tf2.option(path)
+        if option is not None:
+            out.after_open[tf2.key_of(option)] = (write.line, opened)
 
 
 def _key(tf2: Tf2, path: str) -> str:

@@ -49,6 +49,9 @@ class Built:
     written: dict[str, Value] = field(default_factory=dict)
     #: The conditions a value was written under (see :mod:`._branch`); absent: none.
     branches: dict[str, Branch] = field(default_factory=dict)
+    #: TF Adapter 2.x: profile path -> (line of the write, line of ``npu_device.open()``)
+    #: for an option written after ``open()`` has read the options.
+    after_open: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def is_value(value: object) -> bool:

@@ -173,6 +173,9 @@ class ImportedConfig:
     #: Where it is written: an NPURunConfig for NPUEstimator, a sess.run
     #: parameter_map, or only the environment (``schema.Surface``).
     surface: Surface = "estimator"
+    #: TF Adapter 2.x: profile path -> (line of the write, line of the
+    #: ``npu_device.open()`` before it): options set after ``open()`` has read them.
+    after_open: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
     def unnamed(self) -> tuple[Axis, ...]:

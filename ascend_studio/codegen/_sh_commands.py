@@ -237,13 +237,8 @@ def run_builtin(
         _prefixed(state, name, assigns, cmd)
     if name == "unset":
         _unset(state, args, cmd)
-    elif name in ("source", ".") and args:
-        state.add(
-            "sourced_file",
-            f"{name} {args[0].text}：未跟进读取该文件；需要时请单独导入。",
-            f"{name} {args[0].text}: not followed; import that file on its own if needed.",
-            cmd.line,
-        )
+    elif name in ("source", ".", "cd", "pushd", "popd"):
+        _place(state, name, args, cmd)
     elif name == "set":
         flags, rest = _options(args)
         words = [w.value for w in rest]
@@ -257,6 +252,20 @@ def run_builtin(
         _prefixed(state, "env", [p for w in args if (p := split_assignment(w))], cmd)
     elif name == "eval":
         state.add("ignored", "eval 的内容未读取。", "The text given to eval is not read.", cmd.line)
+
+
+def _place(state: State, name: str, args: list[Word], cmd: Command) -> None:
+    """``source FILE`` (reported, not followed) and a change of folder (remembered:
+    ``pwd`` answers otherwise after it)."""
+    if name in ("cd", "pushd", "popd"):
+        state.first_cd = state.first_cd or cmd.line
+    elif args:
+        state.add(
+            "sourced_file",
+            f"{name} {args[0].text}：未跟进读取该文件；需要时请单独导入。",
+            f"{name} {args[0].text}: not followed; import that file on its own if needed.",
+            cmd.line,
+        )
 
 
 def read_env_file(text: str) -> State:

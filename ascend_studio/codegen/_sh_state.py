@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from ascend_studio._shellword import shell_word_problem
 from ascend_studio.codegen._compose import composes, fold, references
 from ascend_studio.codegen._report import DEVICE_VARS, ReportItem, ReportKind, msg, severity_of
+from ascend_studio.codegen._sh_resolve import resolve_kept, script_variables
 from ascend_studio.codegen._shlex import (
     Command,
     Lookup,
@@ -64,6 +65,9 @@ class State:
     #: The line of the last command that starts a program (``python3 train.py``): a
     #: variable set again after it is the next launch's value, not a conflict.
     last_launch: int = 0
+    #: The line of the first ``cd``/``pushd``/``popd`` (0: none yet): before it, the
+    #: script runs in the folder it was started in.
+    first_cd: int = 0
     #: The ``if`` arms the current command is in: (line of the ``if``, arm number).
     arms: list[tuple[int, int]] = field(default_factory=list)
     #: The arms each variable was last set in.
@@ -86,6 +90,10 @@ class State:
     def value_of(self, text: str, name: str, cmd: Command) -> tuple[str, bool]:
         """(value, verbatim) of ``name=text``, expanding what the script defined."""
         value, verbatim = word_value(text, self.known)
+        written = text
+        if verbatim:
+            text = self._resolved(name, text, cmd.line)
+            value, verbatim = word_value(text, self.known)
         self.composing = name if composes(name, text) else None
         if verbatim and self.composing:
             value, verbatim = self._composed(name, text, cmd.line)
@@ -93,16 +101,63 @@ class State:
             self.unsure.discard(name)
         else:
             self.unsure.add(name)
-        if not verbatim and "$" in text and value != text:
+        if not verbatim and "$" in written and value != written:
             self.add(
                 "converted",
-                f"{name}={text}：展开为 {value!r}（所用变量由本脚本在前面设置）。",
-                f"{name}={text}: expanded to {value!r} (the variables it uses are set earlier "
+                f"{name}={written}：展开为 {value!r}（所用变量由本脚本在前面设置）。",
+                f"{name}={written}: expanded to {value!r} (the variables it uses are set earlier "
                 "in this script).",
                 cmd.line,
                 f"env:{name}",
             )
         return value, verbatim
+
+    def _resolved(self, name: str, text: str, line: int) -> str:
+        """``text`` with the script's own variables filled in or carried (``_sh_resolve``);
+        what was done is said if ``name`` turns out to be an environment setting."""
+        resolved, filled, carried = resolve_kept(self, name, text)
+        self.resolution = None
+        if resolved == text or not word_value(resolved, self.known)[1]:
+            return resolved  # (a literal now: the "expanded to" line says so)
+        zh, en = [], []
+        if filled:
+            zh.append(f"代入了本脚本前面给 {', '.join(filled)} 设置的值")
+            en.append(f"the values this script gave {', '.join(filled)} are filled in")
+        for n in carried:
+            at = self.shell[n][2]
+            zh.append(f"{n} 是本脚本自己的变量（第 {at} 行，未 export），以其文本代入")
+            en.append(
+                f"{n} is this script's own variable (line {at}, not exported): its text "
+                "takes its place"
+            )
+        self.resolution = (
+            name,
+            f"{name}={text}：保留为 {resolved}（{'；'.join(zh)}），导出后含义不变。",
+            f"{name}={text}: kept as {resolved} ({'; '.join(en)}), so that it means the "
+            "same in an export.",
+        )
+        return resolved
+
+    def _said(self, name: str, value: str | None, verbatim: bool, line: int) -> None:
+        """How the script's own variables in ``name``'s kept text were handled."""
+        done, self.resolution = self.resolution, None
+        if done is not None and done[0] == name:
+            self.add("converted", done[1], done[2], line, f"env:{name}")
+        if not verbatim or value is None:
+            return
+        for variable, at, why in script_variables(self, name, value):
+            self.add(
+                "verbatim",
+                f"{name} 的值用到 {variable}，它由本脚本第 {at} 行设置但未 export，且无法代入"
+                f"（{why}）：按引用保留；在导出文件被 source 的地方，{variable} 取那里的值"
+                "（未设置则为空）。",
+                f"{name}: its value uses {variable}, which this script sets on line {at} "
+                f"without exporting it and which cannot be carried over ({why}): it stays a "
+                f"reference, so where an export is sourced {variable} has that shell's value "
+                "(empty if it is not set there).",
+                line,
+                f"env:{name}",
+            )
 
     def _composed(self, name: str, text: str, line: int) -> tuple[str, bool]:
         """``name=text`` that adds to the value ``name`` has so far (``X=/a:$X``): one
@@ -139,6 +194,9 @@ class State:
 
     #: The name whose value being set refers to its own earlier value (a composition).
     composing: str | None = None
+    #: (name, zh, en): how the script's own variables in the kept text just read were
+    #: filled in or carried; said when that name is an environment setting.
+    resolution: tuple[str, str, str] | None = None
     #: Information lines left out past :data:`MAX_REPORT_INFO` (errors never are).
     omitted: int = 0
 
@@ -242,6 +300,7 @@ class State:
                 line,
                 path,
             )
+        self._said(name, value, verbatim, line)
         self.env[name] = (value, verbatim, line)
         self.env_arms[name] = tuple(self.arms)
         if value is None:  # unset also drops the export: a later NAME=x stays the shell's

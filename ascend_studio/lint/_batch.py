@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ascend_studio._words import printable, say
-from ascend_studio.lint._check import CheckedFile, Finding, check_file
+from ascend_studio.lint._check import CheckedFile, Finding, check_file, unlisted_folder
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
 from ascend_studio.lint._files import Selection, find_files, shown_path
 from ascend_studio.lint._settings import CommandLine, Setting, Settings, settings_for
@@ -52,7 +52,15 @@ class BatchOptions:
             return None
         given = [Path(p) for p in self.paths] or [Path.cwd()]
         # each folder once: a list of files from pre-commit names the same ones again and again
-        return tuple(dict.fromkeys((p if p.is_dir() else p.parent).absolute() for p in given))
+        return tuple(dict.fromkeys((p if _is_dir(p) else p.parent).absolute() for p in given))
+
+
+def _is_dir(path: Path) -> bool:
+    """A folder; False for a path the system refuses (too long: find_files names it)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 @dataclass
@@ -124,7 +132,7 @@ class _Progress:
 def _selection(path: str, options: BatchOptions, made: dict[int, Selection]) -> Selection:
     """What applies to ``path``: one selection per project configuration (``made``), so
     that a list of files from one project looks up each folder once."""
-    config = find_config(Path(path).absolute() if Path(path).is_dir() else Path(path).parent)
+    config = find_config(Path(path).absolute() if _is_dir(Path(path)) else Path(path).parent)
     if id(config) in made:
         return made[id(config)]
     excludes = [(Path.cwd(), options.exclude)]
@@ -138,7 +146,11 @@ def _selection(path: str, options: BatchOptions, made: dict[int, Selection]) -> 
     return made[id(config)]
 
 
-def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
+def batch_files(
+    options: BatchOptions, unlisted: dict[Path, str] | None = None
+) -> tuple[list[Path], list[str]]:
+    """The files to check and the paths that are wrong; the folders the walk could
+    not list go into ``unlisted`` (with the reason)."""
     found: dict[Path, None] = {}
     missing: list[str] = []
     notes: dict[str, None] = {}
@@ -149,6 +161,8 @@ def batch_files(options: BatchOptions) -> tuple[list[Path], list[str]]:
         found.update(dict.fromkeys(files))
         missing += absent
         notes.update(dict.fromkeys(selection.notes))
+        if unlisted is not None:
+            unlisted.update(selection.unlisted)
     for note in notes:  # a pattern git rejects too: said, not fatal
         print(f"ascend-studio validate: note: {printable(note)}", file=sys.stderr)
     return sorted(found), missing
@@ -180,12 +194,16 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     path given can be checked (a path that cannot be is listed in ``Batch.missing``)."""
     forget_configs()
     try:
-        paths, missing = batch_files(options)
+        unlisted: dict[Path, str] = {}
+        paths, missing = batch_files(options, unlisted)
         if missing and not paths:
             return missing
         first = Path(options.paths[0]) if options.paths else Path.cwd()
         fail_on = resolved(settings_for(first.absolute(), options.cli), resolve).fail_on
         summary, checked_files = Summary(), []
+        for folder, why in sorted(unlisted.items()):
+            checked_files.append(unlisted_folder(shown_path(folder), why))
+            summary.add(checked_files[-1])
         progress = _Progress(options.progress, len(paths), options.lang)
         within = options.folders()  # once: for a list of files, once per file was quadratic
         for done, path in enumerate(paths, start=1):

@@ -34,7 +34,15 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
-__all__ = ["CheckedFile", "Finding", "Place", "check_file", "reported_items", "unnamed_by"]
+__all__ = [
+    "CheckedFile",
+    "Finding",
+    "Place",
+    "check_file",
+    "reported_items",
+    "unlisted_folder",
+    "unnamed_by",
+]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
@@ -216,6 +224,19 @@ def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     ctx.add(finding, [])
 
 
+def unlisted_folder(shown: str, why: str) -> CheckedFile:
+    """A folder the walk could not list (a path longer than the system allows, no
+    permission): reported as unreadable, an error as for any file that cannot be read,
+    since the files in it were not checked."""
+    checked = CheckedFile(shown, "unknown")
+    message = Text.of(
+        f"无法列出这个文件夹（{why}）：其中的文件未检查。",
+        f"Cannot list this folder ({why}): the files in it were not checked.",
+    )
+    checked.findings.append(Finding(shown, 1, 1, "import.unreadable", "error", message))
+    return checked
+
+
 def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
     """The target axes neither the file nor the settings (command line, project) name."""
     named = {"product": settings.product.value, "scenario": settings.scenario.value}
@@ -278,7 +299,9 @@ def check_file(
         unnamed = unnamed_by(config, settings)
         checked.configs.append((config.label, profile, unnamed))
         checked.config_lines.append(config.line or 1)
-        found = evaluate(profile, catalog, surface=config.surface, unnamed=unnamed)
+        found = evaluate(
+            profile, catalog, surface=config.surface, unnamed=unnamed, after_open=config.after_open
+        )
         for diagnostic in on_one_path(config, found):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:

@@ -10,17 +10,22 @@ line git would reject is skipped with a note.
 
 The walk is iterative (no depth limit) and enters each folder once, told by its
 device and inode (a loop of links or bind mounts ends); an entry that cannot be
-examined (a link loop, a vanished file) is skipped.
+examined (a link loop, a vanished file) is skipped. A folder that is there but
+cannot be listed (a path longer than the system allows, no permission) is
+recorded in ``Selection.unlisted``: its files are not checked, and the report
+says so.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from ascend_studio._pathname import too_long
 from ascend_studio.lint._globs import GlobSpec
 
 __all__ = [
@@ -191,6 +196,8 @@ class Selection:
     force_exclude: bool = False
     #: Patterns skipped as invalid, one line each (shown as notes).
     notes: list[str] = field(default_factory=list, init=False)
+    #: Folders the walk could not list, with the system's reason.
+    unlisted: dict[Path, str] = field(default_factory=dict, init=False)
     _exclude_specs: list[_Ignore] = field(default_factory=list, init=False, repr=False)
     #: What is known of each folder above the paths given: read once per folder, however
     #: many files of it are named (pre-commit names every changed file).
@@ -237,12 +244,19 @@ def _venv(path: Path) -> bool:
         return False
 
 
-def _folder_key(folder: Path) -> tuple[int, int] | None:
+def _folder_key(folder: Path, sel: Selection) -> tuple[int, int] | None:
     try:
         status = os.stat(folder)
-    except OSError:
+    except OSError as exc:
+        _unlisted(folder, exc, sel)
         return None
     return status.st_dev, status.st_ino
+
+
+def _unlisted(folder: Path, exc: OSError, sel: Selection) -> None:
+    """Remember a folder that is there but cannot be listed (one gone meanwhile is not)."""
+    if not isinstance(exc, FileNotFoundError):
+        sel.unlisted[folder] = exc.strerror or type(exc).__name__
 
 
 def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
@@ -251,7 +265,7 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
     todo: list[tuple[Path, list[_Ignore]]] = [(root, stack)]
     while todo:
         folder, ignores = todo.pop()
-        key = _folder_key(folder)
+        key = _folder_key(folder, sel)
         if key is None or key in seen:
             continue
         seen.add(key)
@@ -261,7 +275,8 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            _unlisted(folder, exc, sel)
             continue
         below: list[Path] = []
         for entry in entries:
@@ -284,6 +299,12 @@ def _excluded_file(path: Path, sel: Selection) -> bool:
     return sel.excluded(path, False) or _ignored(sel.parent_ignores(path), path, False)
 
 
+def _unusable(given: str, exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return too_long(given)
+    return f"{given}: {exc.strerror or exc}"
+
+
 def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
     """The files to check under ``paths``, in a stable order, and what is wrong with the others
     (``"x: no such file or directory"``; a pipe or device is never read: it could block).
@@ -297,15 +318,17 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
         path = Path(given).absolute()
         try:
             kind = "dir" if path.is_dir() else "file" if path.is_file() else None
-        except OSError:  # a loop of links, a name too long
-            kind = None
+            exists = kind is not None or path.exists()
+        except OSError as exc:  # a loop of links, a name too long: said, the others go on
+            missing.append(_unusable(given, exc))
+            continue
         if kind == "dir":
             found.update(dict.fromkeys(_walk(path, sel, sel.parent_ignores(path))))
         elif kind == "file":
             if sel.force_exclude and _excluded_file(path, sel):
                 continue
             found[path] = None
-        elif path.exists():
+        elif exists:
             missing.append(f"{given}: not a regular file or folder")
         else:
             missing.append(f"{given}: no such file or directory")

@@ -191,8 +191,9 @@ class Artifact(_Frozen):
     scope: Literal["tf_adapter", "other"] = "tf_adapter"
     scenario: Literal["both", "training", "inference"] = "both"
     #: Which TF Adapter writes it: tf1 (1.x: NPURunConfig, sess.run), tf2 (2.x:
-    #: npu_device), any (the graph engine and CANN, whichever adapter drives them).
-    surface: Literal["any", "tf1", "tf2"] = "any"
+    #: npu_device), estimator (1.x's NPUEstimator only, not a sess.run job), any (the
+    #: graph engine and CANN, whichever adapter drives them).
+    surface: Literal["any", "tf1", "tf2", "estimator"] = "any"
     name: Text
     description: Text
     #: Layout of what lands inside, relative to the resolved path.

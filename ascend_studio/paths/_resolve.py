@@ -327,10 +327,38 @@ _SURFACE_REASON = {
         en="Only TF Adapter 2.x (npu_device) writes it; this configuration uses TF Adapter 1.x.",
     ),
 }
+#: An artifact only NPUEstimator writes, under a configuration that does not use it.
+_NOT_ESTIMATOR = {
+    "sess": Text(
+        zh="只有 NPUEstimator 写它（未设置 model_dir 时在当前目录新建 model_dir_<随机字符>）；"
+        "本配置是 sess.run 的 parameter_map，检查点和摘要写到脚本自己指定的位置"
+        "（tf.train.Saver.save、tf.summary.FileWriter）。",
+        en="Only NPUEstimator writes it (a model_dir_<random> folder in the working directory "
+        "when model_dir is not set); this configuration is a sess.run parameter_map, so "
+        "checkpoints and summaries go where the script's own code puts them "
+        "(tf.train.Saver.save, tf.summary.FileWriter).",
+    ),
+    "tf2": Text(
+        zh="只有 TF Adapter 1.x 的 NPUEstimator 写它；本配置用的是 TF Adapter 2.x，检查点写到"
+        "脚本自己指定的位置（tf.train.Checkpoint、Keras 的 ModelCheckpoint）。",
+        en="Only TF Adapter 1.x's NPUEstimator writes it; this configuration uses TF Adapter "
+        "2.x, so checkpoints go where the script's own code puts them (tf.train.Checkpoint, "
+        "Keras ModelCheckpoint).",
+    ),
+}
 _SCENARIO_REASON = {
     "training": Text(zh="仅用于训练场景。", en="Applies to training jobs only."),
     "inference": Text(zh="仅用于在线推理场景。", en="Applies to online inference only."),
 }
+
+
+def _off_surface(art: Artifact, profile: Profile) -> Text | None:
+    """Why the configuration's API does not write it, or None when it may."""
+    if art.surface == "estimator":  # 1.x, and not a sess.run job
+        return _NOT_ESTIMATOR.get(profile.surface or "estimator")
+    if art.surface != "any" and (art.surface == "tf2") != (profile.surface == "tf2"):
+        return _SURFACE_REASON[art.surface]
+    return None
 
 
 def _produced(
@@ -338,8 +366,9 @@ def _produced(
 ) -> tuple[bool, Text | None]:
     if art.scope == "other":
         return False, art.not_produced
-    if art.surface != "any" and (art.surface == "tf2") != (profile.surface == "tf2"):
-        return False, _SURFACE_REASON[art.surface]
+    off_surface = _off_surface(art, profile)
+    if off_surface is not None:
+        return False, off_surface
     if not scenario_holds(art.scenario, profile.scenario):
         return False, _SCENARIO_REASON[art.scenario]
     if not art.when:

@@ -7,6 +7,7 @@ from ascend_studio.presets._apply import (
     PresetOutcome,
     Skip,
     apply_preset,
+    preset_side,
     shown_value,
 )
 from ascend_studio.presets._model import (
@@ -32,6 +33,7 @@ __all__ = [
     "Skip",
     "apply_preset",
     "load_presets",
+    "preset_side",
     "shipped_presets",
     "shown_value",
 ]

@@ -7,14 +7,18 @@ changes what the user set (a value, an unset, an environment variable, a file's
 text): such an entry is kept and reported with the preset's value and reason,
 unless ``replace`` is asked. A path that must exist on the server is never an
 example path: it goes under the job's folder (``work_path``, else the profile's
-``ASCEND_WORK_PATH``), or the entry is skipped saying how to give it.
+``ASCEND_WORK_PATH``), or the entry is skipped saying how to give it. A preset
+never leaves a rule error the profile did not have: an entry that would bring
+one (``precision_mode_v2`` beside the user's kept ``precision_mode``) is skipped
+with the error it would cause; so is an entry a new warning says is ignored or
+not effective beside what the user kept.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from ascend_studio.presets._model import (
     WORK_MARKER,
@@ -25,9 +29,19 @@ from ascend_studio.presets._model import (
     PresetSetting,
 )
 from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import Catalog, Surface, Text, surface_of
 
-__all__ = ["NOT_SET", "Change", "Kept", "PresetOutcome", "Skip", "apply_preset", "shown_value"]
+__all__ = [
+    "NOT_SET",
+    "Change",
+    "Kept",
+    "PresetOutcome",
+    "Skip",
+    "apply_preset",
+    "preset_side",
+    "shown_value",
+]
 
 #: ``Change.old`` / ``Change.new`` for a parameter or variable that is not in the profile.
 NOT_SET = object()
@@ -69,6 +83,16 @@ class Kept:
     mine: object  # the user's value (None: unset)
     preset: object  # what the preset would set (``NOT_SET``: it would remove it)
     why: Text
+
+
+def preset_side(kept: Kept) -> Text:
+    """What the preset would have done to a value the user set, in words."""
+    if kept.preset is _UNSET:
+        return Text.of("预设会删除它", "the preset removes it")
+    if kept.preset is None:
+        return Text.of("预设会取消设置它", "the preset unsets it")
+    shown = shown_value(kept.preset)
+    return Text.of(f"预设取值为 {shown}", f"the preset sets {shown}")
 
 
 @dataclass(frozen=True)
@@ -200,12 +224,19 @@ def _work_folder(profile: Profile, given: str | None) -> str | None:
 
 class _Applier:
     def __init__(
-        self, profile: Profile, catalog: Catalog, replace: bool, work_path: str | None
+        self,
+        profile: Profile,
+        catalog: Catalog,
+        replace: bool,
+        work_path: str | None,
+        held: dict[str, Text],
     ) -> None:
         self.profile = profile
         self.catalog = catalog
         self.replace = replace
         self.work = _work_folder(profile, work_path)
+        #: Entries left out because they would bring a rule error, with the error.
+        self.held = held
         self.changes: list[Change] = []
         self.skipped: list[Skip] = []
         self.kept: list[Kept] = []
@@ -213,6 +244,9 @@ class _Applier:
     def _skip(self, item: PresetSetting | PresetEnv | PresetClear, what: str) -> bool:
         p, s = self.profile.product, self.profile.scenario
         skip = _scope_skip(item, what, p, s, self.catalog)
+        if skip is None and what in self.held:  # (said for a clear too: it is the preset's)
+            self.skipped.append(Skip(what, self.held[what]))
+            return True
         if skip is None and isinstance(item, PresetSetting):
             skip = self._lacking(item) or _catalog_skip(item, p, s, self.catalog)
         if skip is not None and not isinstance(item, PresetClear):
@@ -276,12 +310,37 @@ class _Applier:
 
     def file(self, item: PresetFile) -> None:
         what = f"file:{item.path}"
+        if what in self.held:
+            self.skipped.append(Skip(what, self.held[what]))
+            return
         old = self.profile.file_contents.get(item.path, _UNSET)
         if old == item.text or self._mine(what, old, item.text, item.why):
             return
         self.changes.append(Change(what, old, item.text, item.why))
         contents = {**self.profile.file_contents, item.path: item.text}
         self.profile = self.profile.model_copy(update={"file_contents": contents})
+
+
+class _Lacking(NamedTuple):
+    skipped: tuple[Skip, ...]
+    kept: tuple[Kept, ...]
+
+
+def _release_lacks_all(
+    preset: Preset, profile: Profile, catalog: Catalog, replace: bool, work_path: str | None
+) -> _Lacking | None:
+    """When the target release has nothing the preset sets, the preset clears nothing
+    either: what it would have said about its settings, else None."""
+    settings = preset.settings
+    surface = surface_of(profile.surface)
+    if not settings or any(
+        _release_skip(s, profile.release, catalog, surface) is None for s in settings
+    ):
+        return None
+    applier = _Applier(profile, catalog, replace, work_path, {})
+    for setting in settings:
+        applier.setting(setting)
+    return _Lacking(tuple(applier.skipped), tuple(applier.kept))
 
 
 def apply_preset(
@@ -296,21 +355,21 @@ def apply_preset(
 
     What the user set is kept (and reported) unless ``replace``; paths that must
     exist on the server go under ``work_path`` (else the profile's ASCEND_WORK_PATH).
+    An entry that would leave a rule error the profile did not have (or a warning
+    about that entry) is skipped, with that finding as the reason.
     """
-    applier = _Applier(profile, catalog, replace, work_path)
     off = profile.product not in preset.products or profile.scenario not in preset.scenarios
-    for setting in preset.settings:
-        applier.setting(setting)
-    lacking = [s for s in preset.settings if applier._lacking(s) is not None]
-    if preset.settings and len(lacking) == len(preset.settings):
-        # nothing the preset sets exists on the target release: it clears nothing either
-        return PresetOutcome(preset, profile, (), tuple(applier.skipped), off, tuple(applier.kept))
-    for gone in preset.clear:
-        applier.clear(gone)
-    for env in preset.env:
-        applier.env(env)
-    for file in preset.files:
-        applier.file(file)
+    lacking = _release_lacks_all(preset, profile, catalog, replace, work_path)
+    if lacking is not None:
+        return PresetOutcome(preset, profile, (), lacking.skipped, off, lacking.kept)
+    merge = _Merge(preset, profile, catalog, replace, work_path)
+    held: dict[str, Text] = {}
+    while True:
+        applier, new = merge.attempt(held)
+        holds = merge.holds(new, applier, held)
+        if not holds:
+            break
+        held.update(holds)
     return PresetOutcome(
         preset,
         applier.profile,
@@ -319,3 +378,91 @@ def apply_preset(
         off,
         tuple(applier.kept),
     )
+
+
+def _key(d: Diagnostic) -> tuple[str, tuple[str, ...]]:
+    return d.rule_id, d.params
+
+
+class _Merge:
+    """One preset applied to one profile, again with entries held back until no
+    entry brings a finding the profile did not have."""
+
+    def __init__(
+        self,
+        preset: Preset,
+        profile: Profile,
+        catalog: Catalog,
+        replace: bool,
+        work_path: str | None,
+    ) -> None:
+        self.preset, self.profile, self.catalog = preset, profile, catalog
+        self.replace, self.work_path = replace, work_path
+        found = evaluate(profile, catalog)
+        self.before = {_key(d) for d in found if d.severity != "info"}
+
+    def attempt(self, held: dict[str, Text]) -> tuple[_Applier, list[Diagnostic]]:
+        """The preset applied but ``held``; the new errors and warnings it leaves."""
+        applier = _Applier(self.profile, self.catalog, self.replace, self.work_path, held)
+        for setting in self.preset.settings:
+            applier.setting(setting)
+        for gone in self.preset.clear:
+            applier.clear(gone)
+        for env in self.preset.env:
+            applier.env(env)
+        for file in self.preset.files:
+            applier.file(file)
+        found = evaluate(applier.profile, self.catalog)
+        new = [d for d in found if d.severity != "info" and _key(d) not in self.before]
+        return applier, new
+
+    def holds(
+        self, new: list[Diagnostic], applier: _Applier, held: dict[str, Text]
+    ) -> dict[str, Text]:
+        """The changes to hold back, each with the finding it brings (``_culprits``)."""
+        holds: dict[str, Text] = {}
+        for d in new:
+            culprits = self._culprits(d, applier, held)
+            others = [p for p in d.params if p not in culprits]
+            for path in culprits:
+                holds.setdefault(path, _brings(d, others, applier.profile))
+        return holds
+
+    def _culprits(self, d: Diagnostic, applier: _Applier, held: dict[str, Text]) -> list[str]:
+        """The changes ``d`` is about that bring it on their own, else all of those;
+        for an error about none of them, every change (a warning about none of them,
+        a setting of the preset ignored beside the user's, is not the preset's)."""
+        involved = [c.path for c in applier.changes if c.path in d.params]
+        if not involved:
+            return [c.path for c in applier.changes] if d.severity == "error" else []
+        if len(involved) == 1:
+            return involved
+        alone = [
+            path
+            for path in involved
+            if _key(d) not in {_key(x) for x in self.attempt({**held, path: _NO_REASON})[1]}
+        ]
+        return alone or involved
+
+
+_NO_REASON = Text.of("", "")
+
+
+def _brings(d: Diagnostic, others: list[str], profile: Profile) -> Text:
+    """Why an entry is left out: the error it would bring, beside which settings."""
+    values = [(p, _setting(profile, p)) for p in others]
+    beside = [f"{p} = {shown_value(v)}" for p, v in values if v is not _UNSET][:3]
+    zh_with = f"与 {'、'.join(beside)} 一起，" if beside else ""
+    en_with = f" together with {', '.join(beside)}," if beside else ""
+    kind_zh = "错误" if d.severity == "error" else "警告"
+    return Text.of(
+        f"未设置：{zh_with}它会带来{kind_zh} {d.rule_id}（{d.message.zh.rstrip('。')}）。",
+        f"not set:{en_with} it would bring the {d.severity} {d.rule_id} "
+        f"({d.message.en.rstrip('.')}).",
+    )
+
+
+def _setting(profile: Profile, path: str) -> object:
+    if path.startswith("env:"):
+        return profile.env.get(path[4:], _UNSET)
+    return profile.values.get(path, _UNSET)

@@ -69,6 +69,7 @@ class Ctx:
         "_made_reading",
         "_product",
         "_scenario",
+        "after_open",
         "defaults",
         "env",
         "files",
@@ -82,8 +83,17 @@ class Ctx:
         "values",
     )
 
-    def __init__(self, profile: Profile, ix: CatalogIndex, surface: Surface | None = None) -> None:
+    def __init__(
+        self,
+        profile: Profile,
+        ix: CatalogIndex,
+        surface: Surface | None = None,
+        after_open: Mapping[str, tuple[int, int]] | None = None,
+    ) -> None:
         self.profile = profile
+        #: What the script says beyond the values (``ImportedConfig.after_open``): the
+        #: TF Adapter 2.x options it writes after ``npu_device.open()``, with the lines.
+        self.after_open: Mapping[str, tuple[int, int]] = after_open or {}
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
         self._product = profile.product

@@ -39,9 +39,12 @@ _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
 def context_for(
-    profile: Profile, catalog: Catalog | None = None, surface: Surface | None = None
+    profile: Profile,
+    catalog: Catalog | None = None,
+    surface: Surface | None = None,
+    after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> Ctx:
-    return Ctx(profile, index_for(catalog or shipped_catalog()), surface)
+    return Ctx(profile, index_for(catalog or shipped_catalog()), surface, after_open)
 
 
 def evaluate(
@@ -50,6 +53,7 @@ def evaluate(
     *,
     surface: Surface | None = None,
     unnamed: Collection[Axis] = (),
+    after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
@@ -60,9 +64,11 @@ def evaluate(
     name: findings that depend on one are said for the values they hold on
     (``_targets``). Within a severity the order is the rules' declaration order, so
     the output is stable. Uses the shipped catalog unless another is given.
+    ``after_open``: what an imported TF Adapter 2.x script writes after
+    ``npu_device.open()`` (``ImportedConfig.after_open``), which no profile can say.
     """
-    ctx = context_for(profile, catalog, surface)
-    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed))
+    ctx = context_for(profile, catalog, surface, after_open)
+    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface, ctx.ix.catalog):
         found.extend(

@@ -159,6 +159,15 @@ def _not_sent(ctx: Ctx) -> Iterator[Hit]:
 
 
 # -- calls -----------------------------------------------------------------------------------
+def _after_open(ctx: Ctx) -> Iterator[Hit]:
+    tf2 = ctx.ix.catalog.tf2
+    for key, (line, opened) in sorted(ctx.after_open.items(), key=lambda item: item[1]):
+        option = tf2.for_key(key)
+        if option is None or key not in ctx.values:
+            continue
+        yield Hit((key,), {"option": _g(option.path), "line": line, "open_line": opened})
+
+
 def family(
     rule_id: str,
     severity: Severity,
@@ -281,6 +290,21 @@ OPTION_RULES: tuple[Rule, ...] = (
         fix=txt(
             "删除这一行，改用 npu_device.npu_run_context()。",
             "Remove the line; use npu_device.npu_run_context() instead.",
+        ),
+    ),
+    family(
+        "tf2.option.after_open",
+        "warning",
+        "runtime",
+        message=txt(
+            "{option} 在第 {line} 行设置，晚于第 {open_line} 行的 npu_device.open()：open() 把当时 global_options().as_dict() 的结果交给图引擎，之后的赋值不会生效。",
+            "{option} is set on line {line}, after npu_device.open() on line {open_line}: open() hands the graph engine the options as global_options().as_dict() gives them at that moment, so a later assignment does not take effect.",
+        ),
+        scan=_after_open,
+        source=f"{_DEVICE}:open (global_kw_options = global_options().as_dict())",
+        fix=txt(
+            "把这一行移到 npu_device.open() 之前（apply 写入的选项就放在那里）。",
+            "Move the line above npu_device.open() (apply writes new options there).",
         ),
     ),
 )

@@ -101,6 +101,7 @@ class Variants:
     ix: CatalogIndex
     surface: Surface
     unnamed: frozenset[Axis]
+    after_open: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     _made: dict[Combo, Ctx] = field(default_factory=dict)
 
     def combos(self, axes: list[Axis]) -> Iterator[Combo]:
@@ -113,7 +114,7 @@ class Variants:
         if found is None:
             update: dict[str, str] = dict(combo)
             profile = self.profile.model_copy(update=update)
-            found = self._made[combo] = Ctx(profile, self.ix, self.surface)
+            found = self._made[combo] = Ctx(profile, self.ix, self.surface, self.after_open)
         return found
 
 

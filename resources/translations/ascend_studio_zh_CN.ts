@@ -959,8 +959,8 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
-        <source>Kept (yours); the preset sets {value}: {why}</source>
-        <translation>已保留（您设置的值）；预设会设为 {value}：{why}</translation>
+        <source>Kept (yours); {preset}: {why}</source>
+        <translation>已保留（您设置的值）；{preset}：{why}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>

@@ -118,3 +118,59 @@ def test_only_the_changed_line_differs(value: str) -> None:
     after = applied(SCRIPT, profile_of(SCRIPT).with_value("precision_mode", value))
     changed = [a for a, b in zip(after.splitlines(), SCRIPT.splitlines(), strict=True) if a != b]
     assert len(changed) == 1
+
+
+LATE = textwrap.dedent(
+    """\
+    import npu_device as npu
+
+
+    def init():
+        opts = npu.global_options()
+        opts.precision_mode = "allow_mix_precision"
+
+        # open the device
+        npu.open().as_default()
+        opts.op_debug_level = 1
+
+
+    init()
+    """
+)
+
+
+def test_a_new_option_goes_above_open_not_after_a_late_assignment() -> None:
+    profile = profile_of(LATE).with_value("dump_config.dump_path", "/d")
+    after = applied(LATE, profile)
+    assert after == LATE.replace(
+        '    opts.precision_mode = "allow_mix_precision"\n',
+        '    opts.precision_mode = "allow_mix_precision"\n    opts.dump_config.dump_path = "/d"\n',
+    )
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "import npu_device\n\n# device\nnpu_device.open().as_default()\n",
+        "import npu_device\nnpu_device.open().as_default()\n"
+        "npu_device.global_options().precision_mode = 'force_fp32'\n",
+        "import npu_device as npu\n\n\ndef main():\n    npu.open()\n"
+        "    npu.global_options().precision_mode = 'force_fp32'\n",
+    ],
+)
+def test_with_only_late_or_no_assignments_the_option_goes_right_above_open(script: str) -> None:
+    profile = profile_of(script).with_value("dump_config.dump_path", "/d")
+    after = applied(script, profile)
+    lines = after.splitlines()
+    new = next(i for i, line in enumerate(lines) if "dump_path" in line)
+    assert ".open(" in lines[new + 1]
+    assert lines[new].lstrip().endswith('global_options().dump_config.dump_path = "/d"')
+    (config,) = import_python(after).configs
+    assert "dump_config.dump_path" not in config.after_open
+
+
+def test_a_late_value_rewritten_in_place_is_pointed_out() -> None:
+    result = apply_python(LATE, profile_of(LATE).with_value("op_debug_level", 2))
+    assert "opts.op_debug_level = 2\n" in result.after
+    late = [n for n in result.notes if "after npu_device.open() on line 9" in n.message.en]
+    assert late and late[0].severity == "warning"

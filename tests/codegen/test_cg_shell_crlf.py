@@ -1,8 +1,9 @@
 """A shell script with Windows line endings: bash keeps each ``\\r``. It is an error
-where bash stops (the first reserved word or ``((`` carrying it, named by its
-line) or where a value that must match exactly gets the ``\\r``; otherwise bash
-runs it and the integer readers skip the ``\\r``: a warning with the fix. Either
-way it is read as the converted file, loops included."""
+where bash stops (the line ``bash -n`` names: a ``then\\r`` is an ordinary word,
+so bash reads on to where its grammar fails, perhaps the end of the file) or where
+a value that must match exactly gets the ``\\r``; otherwise bash runs it and the
+integer readers skip the ``\\r``: a warning with the fix. Either way it is read as
+the converted file, loops included."""
 
 from __future__ import annotations
 
@@ -33,11 +34,16 @@ def test_crlf_is_an_error_at_the_line_bash_stops_at() -> None:
     assert "dos2unix train_8p.sh" in errors[0].message.zh
 
 
-def test_the_first_reserved_word_is_named() -> None:
+def test_an_if_whose_then_carries_the_cr_fails_at_the_end_of_the_file() -> None:
+    """``then\\r`` is a word: bash reads the rest as the if's condition, and the end
+    of the file (line 6, as ``bash -n`` says) finds the if still open."""
     text = "export RANK_SIZE=8\nexport DEVICE_ID=0\nif [ -n x ]; then\n  echo hi\nfi\n"
     result = import_text(text.replace("\n", "\r\n"), "run.sh")
     (error,) = [i for i in result.report.items if i.severity == "error"]
-    assert error.line == 3
+    assert error.line == 6
+    assert "end of the file (line 6)" in error.message.en
+    assert "the if of line 3 is never closed" in error.message.en
+    assert "第 3 行的 if" in error.message.zh
 
 
 def test_assignments_only_are_a_warning_bash_runs() -> None:

@@ -216,6 +216,41 @@ def test_paths_of_a_training_script(
     assert status == 2 and "empty.py" in err
 
 
+SESS_SCRIPT = """\
+import tensorflow as tf
+config = tf.ConfigProto()
+custom_op = config.graph_options.rewrite_options.custom_optimizers.add()
+custom_op.name = "NpuOptimizer"
+custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("allow_mix_precision")
+with tf.Session(config=config) as sess:
+    sess.run(tf.global_variables_initializer())
+"""
+
+
+def test_paths_of_a_sess_run_script_says_no_model_dir_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sess.run job has no NPUEstimator: no model_dir_<random> folder is made for it."""
+    script = tmp_path / "train.py"
+    script.write_text(SESS_SCRIPT)
+    args = ["paths", str(script), "--artifact", "model_dir", "--cwd", "/job", "--json"]
+    status, out, err = _run(args, capsys, monkeypatch)
+    assert status == 0, err
+    (model_dir,) = json.loads(out)["artifacts"]
+    assert model_dir["produced"] is False
+    assert "sess.run parameter_map" in model_dir["reason"]["en"]
+    status, out, err = _run(
+        ["paths", str(script), "--cwd", "/job", "--by-dir"], capsys, monkeypatch
+    )
+    assert status == 0 and "model_dir_" not in out
+    estimator = tmp_path / "est.py"
+    estimator.write_text("c = NPURunConfig(precision_mode='allow_mix_precision')\n")
+    status, out, err = _run(
+        ["paths", str(estimator), "--cwd", "/job", "--by-dir"], capsys, monkeypatch
+    )
+    assert status == 0 and "/job/model_dir_${random}" in out
+
+
 # -- workpath -----------------------------------------------------------------------
 
 

@@ -38,6 +38,22 @@ def test_defaults_of_a_plain_training_profile() -> None:
         assert (res.reason is None) == res.produced, name
 
 
+def test_the_model_dir_default_is_the_estimators_only() -> None:
+    """NPUEstimator makes model_dir_<random> when model_dir is unset; a sess.run job or
+    a TF Adapter 2.x job saves checkpoints where its own code says."""
+    for surface in (None, "estimator"):
+        res = _by_id(Profile(surface=surface))["model_dir"]
+        assert res.produced and res.reason is None, surface
+        assert res.path == "/j/model_dir_${random}"
+    sess = _by_id(Profile(surface="sess"))["model_dir"]
+    assert not sess.produced and sess.reason is not None
+    assert "sess.run parameter_map" in sess.reason.en and "tf.train.Saver" in sess.reason.en
+    assert "sess.run 的 parameter_map" in sess.reason.zh
+    tf2 = _by_id(Profile(surface="tf2"))["model_dir"]
+    assert not tf2.produced and tf2.reason is not None
+    assert "TF Adapter 2.x" in tf2.reason.en and "tf.train.Checkpoint" in tf2.reason.en
+
+
 def test_fusion_result_not_with_export_compile_stat_0() -> None:
     res = _by_id(Profile(values={"export_compile_stat": 0}))["fusion_result"]
     assert not res.produced

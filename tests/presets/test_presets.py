@@ -152,12 +152,14 @@ def test_a_preset_keeps_what_the_user_set_and_says_so() -> None:
     assert kept == {"dump_config.enable_dump": ("True", "False")}
     assert outcome.profile.values["dump_config.enable_dump"] is True
     assert outcome.profile.values["dump_config.dump_path"] == USER.values["dump_config.dump_path"]
-    assert {c.path for c in outcome.changes} == {
-        "dump_config.enable_dump_debug",
-        "dump_config.dump_debug_mode",
-    }
+    # overflow detection beside the user's data dump would be an error (dump.both_enabled),
+    # and its mode alone would have no effect: neither is set, each says why
+    assert outcome.changes == ()
+    skipped = {s.path: s.reason.en for s in outcome.skipped}
+    assert "error dump.both_enabled" in skipped["dump_config.enable_dump_debug"]
+    assert "warning dump.settings_ignored" in skipped["dump_config.dump_debug_mode"]
     # the path is the user's: not reported as kept (the preset had no folder to offer)
-    assert [s.path for s in outcome.skipped] == ["dump_config.dump_path", "graph_run_mode"]
+    assert skipped["dump_config.dump_path"].startswith("needs a folder")
     replaced = apply_preset(BY_ID["overflow_detection"], USER, CATALOG, replace=True)
     assert replaced.profile.values["dump_config.enable_dump"] is False
     assert replaced.kept == ()

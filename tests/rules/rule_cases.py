@@ -976,6 +976,12 @@ CASES += [
     ("tf2.loop_size.type", T({"iterations_per_loop": "32"}), T({"iterations_per_loop": 32})),
     ("tf2.loop_size.ignored", T({"iterations_per_loop": 0}), T({"iterations_per_loop": 1})),
     ("tf2.device_id.type", T({"session_device_id": "1"}), T({"session_device_id": 1})),
+    # (with AFTER_OPEN: the script writes precision_mode after npu_device.open())
+    (
+        "tf2.option.after_open",
+        T({"precision_mode": "force_fp32"}),
+        T({"op_select_implmode": "high_performance"}),
+    ),
     ("tf2.env.switch_ignored", T(env={"NPU_DEBUG": "on"}), T(env={"NPU_DEBUG": "TRUE"})),
     ("tf2.env.loop_size_ignored", T(env={"NPU_LOOP_SIZE": "0"}), T(env={"NPU_LOOP_SIZE": "32"})),
     (
@@ -995,6 +1001,19 @@ CASES += [
         T(env={"RANK_SIZE": "1", "CM_CHIEF_IP": "10.0.0.1", "RANK_TABLE_FILE": "/r.json"}),
     ),
 ]
+
+#: What an imported script says besides its values (``ImportedConfig.after_open``),
+#: given to ``evaluate`` with the rule's cases: precision_mode written on line 9,
+#: after ``npu_device.open()`` on line 8.
+AFTER_OPEN: dict[str, dict[str, tuple[int, int]]] = {
+    "tf2.option.after_open": {"precision_mode": (9, 8)},
+}
+
+
+def script_facts(rule_id: str) -> dict[str, dict[str, tuple[int, int]]]:
+    """The keyword arguments of ``evaluate`` that carry a rule case's script facts."""
+    return {"after_open": AFTER_OPEN[rule_id]} if rule_id in AFTER_OPEN else {}
+
 
 #: The target release: what the named TF Adapter release has (catalog validity data).
 TUNE = (ExtraKwarg(owner="NPURunConfig", name="auto_tune_mode", expr="'RL,GA'"),)

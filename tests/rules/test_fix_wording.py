@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rule_cases import CASES
+from rule_cases import CASES, script_facts
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules import RULES, RULES_BY_ID, Rule, evaluate
@@ -116,7 +116,7 @@ def test_every_fix_names_the_change(rule_id: str, firing: Profile, quiet: Profil
     to write; never only "remove it" or "keep one of them"."""
     holds = RULES_BY_ID[rule_id].holds_on
     surface = next(s for s in ("estimator", *SURFACES) if holds & THROUGH[s])
-    for d in evaluate(firing, surface=surface):  # type: ignore[arg-type]
+    for d in evaluate(firing, surface=surface, **script_facts(rule_id)):  # type: ignore[arg-type]
         if d.rule_id != rule_id or d.fix is None:
             continue
         names = {p.rsplit(".", 1)[-1].removeprefix("env:") for p in d.params}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rule_cases import CASES
+from rule_cases import CASES, script_facts
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules import Diagnostic, evaluate
@@ -41,7 +41,7 @@ _AFTER = re.compile(r"[\d\]}]$")
 @pytest.mark.parametrize(("rule_id", "firing", "quiet"), CASES, ids=[c[0] for c in CASES])
 def test_no_message_puts_a_unit_after_a_word(rule_id: str, firing: Profile, quiet: Profile) -> None:
     for surface in ("estimator", "session", "environment"):
-        for d in evaluate(firing, surface=surface):  # type: ignore[arg-type]
+        for d in evaluate(firing, surface=surface, **script_facts(rule_id)):  # type: ignore[arg-type]
             texts = [d.message.en, *([d.fix.en] if d.fix else [])]
             for text in texts:
                 for before, unit in _UNIT_EN.findall(text):

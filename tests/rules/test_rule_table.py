@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rule_cases import CASES
+from rule_cases import CASES, script_facts
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules import RULES, RULES_BY_ID, Diagnostic, evaluate
@@ -17,7 +17,7 @@ def _surface(rule_id: str) -> Surface:
 
 
 def _found(profile: Profile, rule_id: str) -> list[Diagnostic]:
-    found = evaluate(profile, surface=_surface(rule_id))
+    found = evaluate(profile, surface=_surface(rule_id), **script_facts(rule_id))
     assert not [d for d in found if d.rule_id == "internal.rule_failed"], found
     return found
 

@@ -6,7 +6,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QCheckBox, QDialog, QLabel, QTextEdit, QTreeWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QTextEdit,
+    QTreeWidget,
+)
 
 from ascend_studio.apply import recorded_source, with_source
 from ascend_studio.codegen import import_python
@@ -65,7 +73,10 @@ def test_apply_preset_is_one_undoable_change_showing_old_values(
     window.applier.apply_preset.trigger()
     # by default the value the user set is kept, and the dialog says so
     assert kept_first["precision_mode"][:2] == ("'force_fp32'", "'force_fp32'")
-    assert kept_first["precision_mode"][2].startswith("Kept (yours); the preset sets (not set)")
+    assert kept_first["precision_mode"][2].startswith("Kept (yours); the preset removes it:")
+    # and precision_mode_v2 beside it would be an error: left out, with the error
+    assert kept_first["precision_mode_v2"][1] == "(skipped)"
+    assert "precision.both_modes" in kept_first["precision_mode_v2"][2]
     dialog = shown.dialogs[0]
     tree = dialog.findChild(QTreeWidget, "preset:changes")
     rows = {
@@ -113,10 +124,17 @@ def test_new_from_preset_skips_what_the_target_lacks(
 def test_new_from_preset_creates_a_document(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_flow, "run_dialog", Shown(True, _pick("overflow_detection")))
+    def act(dialog: PresetDialog) -> None:
+        _pick("overflow_detection")(dialog)
+        # without the job's folder there is no dump path: overflow detection would
+        # fail at start, so the preset would leave it out
+        dialog.findChild(QLineEdit, "preset:job_folder").setText("/data/job7")
+
+    monkeypatch.setattr(_flow, "run_dialog", Shown(True, act))
     window.applier.new_from_preset.trigger()
     values = window.model.profile.values
     assert values["dump_config.enable_dump_debug"] is True
+    assert values["dump_config.dump_path"] == "/data/job7/output"
     assert window.model.path is None
     window.model.undo_stack.undo()
     assert window.model.profile.values == {}

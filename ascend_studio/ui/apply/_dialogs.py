@@ -31,6 +31,7 @@ from ascend_studio.presets import (
     Preset,
     PresetOutcome,
     apply_preset,
+    preset_side,
     shown_value,
 )
 from ascend_studio.profile import Profile
@@ -259,9 +260,9 @@ class PresetDialog(QDialog):
             item = self._add_row([skip.path, "", tr("(skipped)"), skip.reason.get(lang)])
             item.setForeground(2, self.palette().placeholderText())
         for kept in outcome.kept:
-            mine, theirs = shown_value(kept.mine), shown_value(kept.preset)
-            why = tr("Kept (yours); the preset sets {value}: {why}").format(
-                value=theirs, why=kept.why.get(lang)
+            mine = shown_value(kept.mine)
+            why = tr("Kept (yours); {preset}: {why}").format(
+                preset=preset_side(kept).get(lang), why=kept.why.get(lang)
             )
             item = self._add_row([kept.path, mine, mine, why])
             item.setForeground(3, self.palette().placeholderText())

@@ -8,7 +8,7 @@ resulting profile; the user picks the configuration and a new document or a merg
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -136,7 +136,11 @@ class ImportReviewDialog(QDialog):
         self.imported = result
         self.current = current
         self.catalog = catalog
-        self.diagnose = diagnose or (lambda p: list(evaluate(p, catalog, surface=self._surface())))
+        self.diagnose = diagnose or (
+            lambda p: list(
+                evaluate(p, catalog, surface=self._surface(), after_open=self._after_open())
+            )
+        )
         self.lang: Language = "en"
         self.header = QLabel(self)
         self.header.setObjectName("import:header")
@@ -233,6 +237,11 @@ class ImportReviewDialog(QDialog):
         """Where the chosen configuration is written (a sess.run one is judged as such)."""
         configs = self.imported.configs
         return configs[self.config_index()].surface if configs else "estimator"
+
+    def _after_open(self) -> Mapping[str, tuple[int, int]]:
+        """The chosen configuration's TF2 options written after npu_device.open()."""
+        configs = self.imported.configs
+        return configs[self.config_index()].after_open if configs else {}
 
     def items_for_config(self) -> list[ReportItem]:
         index = self.config_index()
