@@ -23,11 +23,15 @@ __all__ = [
     "DOCK_MINIMUM",
     "MAIN_SHARES",
     "PREVIEWS_MINIMUM",
+    "SIDE_SIZES",
     "first_geometry",
     "fit_to_items",
     "main_sizes",
     "sized_to_items",
 ]
+
+#: The previews' and the diagnostics list's first heights (before any remembered layout).
+SIDE_SIZES = (560, 240)
 
 #: The previews (tabs, text, Copy and Save buttons) and the diagnostics list.
 PREVIEWS_MINIMUM = QSize(190, 140)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.ui import _edits
-from ascend_studio.ui._deferred import SIDE_SIZES
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 from ascend_studio.ui._nav import CategoryNav
@@ -37,6 +36,7 @@ from ascend_studio.ui._places import (
     DOCK_MINIMUM,
     MAIN_SHARES,
     PREVIEWS_MINIMUM,
+    SIDE_SIZES,
     first_geometry,
     main_sizes,
 )
