@@ -8,7 +8,7 @@ picked. ``tests/test_messages.py`` renders every entry in both languages.
 
 from __future__ import annotations
 
-__all__ = ["MESSAGES", "NOUNS", "counted", "json_text", "printable", "say"]
+__all__ = ["MESSAGES", "NOUNS", "counted", "json_text", "origin_text", "printable", "say"]
 
 #: Characters that move the cursor, end a line or reorder text on a terminal or in a
 #: log viewer: C0 and C1 controls, DEL, the Unicode line and paragraph separators,
@@ -287,6 +287,50 @@ MESSAGES: dict[str, str] = {
     "(add --replace to change the values you set)": "（加上 --replace 可修改你已设置的取值）",
     "nothing to change: the profile already has these settings": "无需修改：配置已包含这些设置",
     "saved {path}": "已保存 {path}",
+    # doctor
+    "doctor: {host}, user {user}, working directory {cwd}": "doctor：{host}，用户 {user}，工作目录 {cwd}",
+    ", device id {device}": "，设备 ID {device}",
+    "configuration": "配置",
+    "installed": "已安装",
+    "driver": "驱动",
+    "firmware": "固件",
+    "not found": "未找到",
+    "not found (looked in {places})": "未找到（查找过 {places}）",
+    "not installed": "未安装",
+    "none": "无",
+    "target release": "目标版本",
+    "({count} not set)": "（{count}未设置）",
+    "output folders": "输出目录",
+    "findings": "检查结果",
+    "exists, writable": "已存在，可写",
+    "folder exists, writable": "所在目录已存在，可写",
+    "created by the job": "作业运行时创建",
+    "must exist": "必须事先存在",
+    "not writable": "不可写",
+    "read-only": "只读",
+    "{size} free": "可用 {size}",
+    "known at run time": "运行时才知道",
+    "checked: {folder}": "检查的是 {folder}",
+    # launch-check
+    "launch-check: {name}: no per-device loop": "launch-check：{name}：没有按设备循环",
+    "launch-check: {name}: {ranks} from `{loop}` ({file}, line {line})": (
+        "launch-check：{name}：由 `{loop}` 展开为 {ranks}（{file}，第 {line} 行）"
+    ),
+    "launch-check: {name}: the first {ranks} from `{loop}` ({file}, line {line}); "
+    "the loop runs longer": (
+        "launch-check：{name}：由 `{loop}` 展开了前 {ranks}（{file}，第 {line} 行）；循环次数更多"
+    ),
+    "launch-check: {name}: `{loop}` ({file}, line {line}) runs a number of times "
+    "known only at run time": (
+        "launch-check：{name}：`{loop}`（{file}，第 {line} 行）的循环次数要到运行时才知道"
+    ),
+    "started in": "启动目录",
+    "every rank": "各 rank 相同",
+    "(+{count} more)": "（另有 {count} 个）",
+    "each rank runs": "各 rank 运行",
+    "rank": "序号",
+    "cwd": "工作目录",
+    "output": "输出",
 }
 
 #: Nouns a count is made of: English (one, many) and the Chinese counted form.
@@ -302,6 +346,8 @@ NOUNS: dict[str, tuple[str, str, str]] = {
     "finding": ("finding", "findings", "条结果"),
     "positional argument": ("positional argument", "positional arguments", "个位置参数"),
     "environment variable": ("environment variable", "environment variables", "个环境变量"),
+    "other known variable": ("other known variable", "other known variables", "个其他已知变量"),
+    "rank": ("rank", "ranks", "个 rank"),
 }
 
 
@@ -319,3 +365,16 @@ def counted(number: int, noun: str, lang: str = "en") -> str:
     if lang == "zh":
         return f"{number} {zh}"
     return f"{number} {one if number == 1 else many}"
+
+
+_SCRIPT = "env script "
+
+
+def origin_text(origin: str | None, lang: str = "en") -> str:
+    """Where a value comes from (stable English, as in the JSON) in ``lang``:
+    ``process environment``, ``env script run.sh``..."""
+    if origin is None:
+        return say("(unset)", lang)
+    if origin.startswith(_SCRIPT):
+        return say("env script {name}", lang, name=origin.removeprefix(_SCRIPT))
+    return say(origin, lang)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ascend_studio._backup import Replaced, replace_keeping_original
+from ascend_studio._input import InputError, read_input
 from ascend_studio.apply._python import apply_python, pick_config
 from ascend_studio.apply._result import ApplyError, ApplyResult, ScriptChanged
 from ascend_studio.apply._shell import apply_shell
@@ -68,9 +69,9 @@ def recorded_source(profile: Profile) -> ScriptSource | None:
 def read_script(path: str | Path) -> tuple[bytes, str]:
     """The script's bytes and its text (UTF-8, a BOM kept as part of the text)."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ApplyError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        data = read_input(path)
+    except InputError as exc:
+        raise ApplyError(f"{path}: {exc.problem}") from None
     try:
         return data, data.decode("utf-8")
     except UnicodeDecodeError as exc:

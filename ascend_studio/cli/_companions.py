@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._input import InputError, read_bounded
 from ascend_studio._shellquote import shell_quote
 from ascend_studio._words import say
 from ascend_studio.companion import FileRead, read_companions
@@ -93,11 +94,8 @@ def _companion_kind(file: str) -> str | None:
     from ascend_studio.companion import MAX_BYTES, detect, param_for
 
     try:
-        path = Path(file)
-        if not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = read_bounded(file, MAX_BYTES).decode("utf-8-sig")
+    except (InputError, UnicodeDecodeError):  # the readers say why, when they read it
         return None
     if _profile_like(text):
         return None

@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.cwd is not None and not os.path.isabs(args.cwd):
         return _fail(f"--cwd {args.cwd}: give an absolute path")
+    if args.cwd is not None and os.path.exists(args.cwd) and not os.path.isdir(args.cwd):
+        return _fail(f"--cwd {args.cwd}: not a folder (the job is started from a folder)")
     try:
         inputs = read_inputs(args.files, args.config)
     except InputError as exc:

@@ -7,9 +7,9 @@ import contextlib
 import json
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
+from ascend_studio._input import read_input
 from ascend_studio._release_option import add_release_argument, release_from_args
 from ascend_studio._words import say
 from ascend_studio.cli import counted, found_configs
@@ -115,7 +115,7 @@ def _save(result: ImportResult, args: argparse.Namespace) -> int:
     profile = result.configs[args.config - 1].profile
     with contextlib.suppress(OSError):
         # remember the script (and a hash of it) so that `apply` can refuse a changed one
-        profile = with_source(profile, args.file, Path(args.file).read_bytes(), args.config)
+        profile = with_source(profile, args.file, read_input(args.file), args.config)
     try:
         save_profile(profile, args.output)
     except ProfileError as exc:

@@ -49,26 +49,40 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _unusable(args: argparse.Namespace) -> str | None:
+    """Why the arguments cannot be used, in one line; None when they can."""
+    from ascend_studio._input import InputError, file_kind
+    from ascend_studio.doctor._shrun import read_script
+
+    problem = file_kind(args.script)
+    if problem is not None:
+        return f"{args.script}: {problem}"
+    if args.cards is not None and not 1 <= args.cards <= 1024:
+        return "--cards must be 1..1024"
+    if args.cwd is not None and not os.path.isabs(args.cwd):
+        return f"--cwd {args.cwd}: give an absolute path"
+    if args.cwd is not None and os.path.exists(args.cwd) and not os.path.isdir(args.cwd):
+        return f"--cwd {args.cwd}: not a folder (the job is started from a folder)"
+    try:
+        text = read_script(Path(args.script))
+    except InputError as exc:
+        return str(exc)
+    return f"{args.script}: not a text file" if "\0" in text[:4096] else None
+
+
 def run(args: argparse.Namespace) -> int:
+    from ascend_studio._input import InputError
     from ascend_studio.doctor import launch_check
     from ascend_studio.doctor._launch_render import launch_json, launch_text
     from ascend_studio.schema import shipped_catalog
 
-    script = Path(args.script)
-    if not script.is_file():
-        return _fail(f"{args.script}: no such file")
-    if args.cards is not None and not 1 <= args.cards <= 1024:
-        return _fail("--cards must be 1..1024")
-    if args.cwd is not None and not os.path.isabs(args.cwd):
-        return _fail(f"--cwd {args.cwd}: give an absolute path")
+    problem = _unusable(args)
+    if problem is not None:
+        return _fail(problem)
     try:
-        with script.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError as exc:
-        return _fail(f"{args.script}: {exc.strerror}")
-    if b"\0" in head:
-        return _fail(f"{args.script}: not a text file")
-    report = launch_check(script, shipped_catalog(), cards=args.cards, cwd=args.cwd)
+        report = launch_check(Path(args.script), shipped_catalog(), cards=args.cards, cwd=args.cwd)
+    except InputError as exc:  # the file changed since it was checked
+        return _fail(str(exc))
     if args.json:
         json.dump(launch_json(report), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._input import InputError, read_input
 from ascend_studio._words import say
 from ascend_studio.cli import counted
 from ascend_studio.paths import (
@@ -164,8 +165,12 @@ def _cluster_text(result: ClusterResult, written: list[Path], lang: str) -> None
 
 def run_cluster(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.hosts).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_input(args.hosts).decode("utf-8")
+    except InputError as exc:
+        why = exc.problem.removeprefix("cannot read: ")
+        print(f"ascend-studio workpath: cannot read {args.hosts}: {why}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:
         print(f"ascend-studio workpath: cannot read {args.hosts}: {exc}", file=sys.stderr)
         return 2
     result = cluster_scripts(text, args.base)

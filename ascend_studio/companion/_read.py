@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
+from ascend_studio._input import system_folder
 from ascend_studio.profile import Expr, Profile
 from ascend_studio.schema import Catalog, Text, shipped_catalog
 
@@ -25,9 +26,6 @@ __all__ = ["MAX_BYTES", "FileRead", "plan_companions", "read_companions"]
 #: Larger files are not read (no companion format comes near this).
 MAX_BYTES = 1 << 20
 Status = Literal["read", "kept", "not_found", "unreadable", "runtime", "refused"]
-#: Never read: kernel and device files (their size says 0; reading one may hang,
-#: /proc/kmsg, or hand over secrets, /proc/self/environ).
-_SYSTEM = (Path("/proc"), Path("/sys"), Path("/dev"))
 
 
 @dataclass(frozen=True)
@@ -102,7 +100,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def _refusal(real: Path, within: Sequence[Path] | None) -> str | None:
     """Why the file at ``real`` (links resolved) is not read, or None."""
-    if any(_inside(real, system) for system in _SYSTEM):
+    if system_folder(real) is not None:  # kernel and device files: never read
         return SYSTEM_FILE
     if ".git" in real.parts:
         return IN_GIT

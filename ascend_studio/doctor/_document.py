@@ -157,15 +157,15 @@ _MAX_BYTES = 32 << 20
 def read_document_file(path: str) -> DoctorDocument:
     """The report in the file ``path``; ``ValueError`` with one line saying why not."""
     import json
-    from pathlib import Path
+
+    from ascend_studio._input import InputError, read_bounded
 
     try:
-        with Path(path).open("rb") as handle:
-            raw = handle.read(_MAX_BYTES + 1)
-    except OSError as exc:
-        raise ValueError(f"{path}: {exc.strerror or exc}") from exc
-    if len(raw) > _MAX_BYTES:
-        raise ValueError(f"{path}: too large for a doctor report")
+        raw = read_bounded(path, _MAX_BYTES)
+    except InputError as exc:
+        if exc.kind == "too_large":
+            raise ValueError(f"{path}: too large for a doctor report") from exc
+        raise ValueError(str(exc)) from exc
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ascend_studio._input import file_kind
 from ascend_studio.profile import Profile, ProfileError, load_profile
 
 __all__ = ["InputError", "Inputs", "read_inputs"]
@@ -56,8 +57,9 @@ def read_inputs(paths: list[str], config: int = 1) -> Inputs:
     inputs = Inputs(files=list(paths))
     for path in paths:
         file = Path(path)
-        if not file.is_file():
-            raise InputError(f"{path}: no such file")
+        problem = file_kind(file)
+        if problem is not None:
+            raise InputError(f"{path}: {problem}")
         if file.suffix.lower() == ".json":
             if inputs.profile_from is not None:
                 raise InputError(

@@ -21,14 +21,52 @@ def _is_npu_machine(snapshot: MachineSnapshot) -> bool:
     return bool(snapshot.devices.ids) or snapshot.package("npu_bridge") is not None
 
 
+#: What a toolkit variable names instead of a folder: (zh, en).
+_PROBLEMS = {
+    "a file": ("是一个文件", "it is a file"),
+    "not a folder": ("不是文件夹", "it is not a folder"),
+    "does not exist": ("不存在", "it does not exist"),
+    "not absolute": ("不是绝对路径", "it is not an absolute path"),
+}
+
+
+def _variables(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
+    """A toolkit variable that names no folder: the toolkit cannot be found through it."""
+    found = []
+    for name, value, problem in snapshot.toolkit_problems:
+        zh, en = _PROBLEMS.get(problem, (problem, problem))
+        found.append(
+            finding(
+                "doctor.toolkit.variable",
+                "warning",
+                Text(
+                    zh=f"{name}={value} 没有指向文件夹（{zh}）：无法经由它找到 CANN toolkit。",
+                    en=f"{name}={value} does not point to a folder ({en}): the CANN "
+                    "toolkit cannot be found through it.",
+                ),
+                catalog,
+                fix=Text(
+                    zh=f"把 {name} 设为 toolkit 的安装目录（<安装目录>/ascend-toolkit/latest），或 source <安装目录>/ascend-toolkit/set_env.sh（它设置 {name}）。",
+                    en=f"Set {name} to the toolkit's folder (<install>/ascend-toolkit/latest), or "
+                    f"source <install>/ascend-toolkit/set_env.sh (it sets {name}).",
+                ),
+                subject=f"env:{name}",
+                path=value,
+            )
+        )
+    return found
+
+
 def _toolkit(snapshot: MachineSnapshot, catalog: Catalog) -> Finding:
     kit = snapshot.toolkit
     if kit is None:
         places = ", ".join(p.split(" (")[0] for p in snapshot.toolkit_looked)
         npu = _is_npu_machine(snapshot)
-        zh_lead = "未找到 CANN toolkit" if npu else "未安装 CANN toolkit（本机不是 NPU 服务器）"
+        # A toolkit variable set by hand says someone expects a toolkit here.
+        known = npu or bool(snapshot.toolkit_problems)
+        zh_lead = "未找到 CANN toolkit" if known else "未安装 CANN toolkit（本机不是 NPU 服务器）"
         en_lead = (
-            "No CANN toolkit found" if npu else "No CANN toolkit installed (not an NPU server)"
+            "No CANN toolkit found" if known else "No CANN toolkit installed (not an NPU server)"
         )
         return finding(
             "doctor.toolkit.missing",
@@ -159,4 +197,8 @@ def _devices(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
 
 
 def installed_findings(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
-    return [_toolkit(snapshot, catalog), *_devices(snapshot, catalog)]
+    return [
+        *_variables(snapshot, catalog),
+        _toolkit(snapshot, catalog),
+        *_devices(snapshot, catalog),
+    ]

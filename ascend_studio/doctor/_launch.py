@@ -13,12 +13,13 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
+from ascend_studio.doctor._launch_loops import count_known, loop_findings, loop_header
 from ascend_studio.doctor._launch_outputs import hccl_checks, output_checks
 from ascend_studio.doctor._launch_ranks import device_checks, rank_checks
 from ascend_studio.doctor._launch_table import table_checks
-from ascend_studio.doctor._model import Finding, finding
-from ascend_studio.doctor._shrun import DEVICE_VARS, Expansion, RankRun, follow_script
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.doctor._model import Finding
+from ascend_studio.doctor._shrun import DEVICE_VARS, RankRun, follow_script
+from ascend_studio.schema import Catalog
 
 __all__ = ["LaunchReport", "RankRow", "launch_check"]
 
@@ -31,6 +32,8 @@ class RankRow:
     cwd: str | None
     program: str | None
     writes: tuple[str, ...]
+    #: Variables whose value is known only at run time (shown as the script writes it).
+    unknown: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,10 @@ class LaunchReport:
     varying: tuple[str, ...]
     findings: tuple[Finding, ...]
     assumed_count: bool = False
+    #: More passes than were expanded: the number of ranks is not known.
+    capped: bool = False
+    #: A device loop whose count only the run knows: the ranks are not all shown.
+    count_unknown: bool = False
 
 
 def _program(rank: RankRun) -> str | None:
@@ -81,76 +88,28 @@ def _rows(ranks: list[RankRun]) -> list[RankRow]:
             cwd=rank.cwd,
             program=_program(rank),
             writes=_output(rank),
+            unknown=tuple(n for n, v in rank.env.items() if not v.exact),
         )
         for i, rank in enumerate(ranks)
     ]
 
 
 def _columns(rows: list[RankRow]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Variables every rank gets alike, and the table's columns. A device variable
+    known only at run time (``RANK_ID=$((s*8+d))``) is a column: the text is alike,
+    the values need not be."""
     names = sorted({n for r in rows for n in r.env})
     common: dict[str, str] = {}
     varying: list[str] = []
     for name in names:
         values = {r.env.get(name) for r in rows}
-        if len(values) == 1 and None not in values:
+        unknown = name in DEVICE_VARS and any(name in r.unknown for r in rows)
+        if len(values) == 1 and None not in values and not (unknown and len(rows) > 1):
             common[name] = rows[0].env[name]
         else:
             varying.append(name)
     first = [n for n in DEVICE_VARS if n in varying]
     return common, tuple(first + [n for n in varying if n not in first])
-
-
-def _loop_text(out: Expansion, cards: int | None) -> Text | None:
-    """What the check could not do with the loop, if anything."""
-    if out.loop is None:
-        return Text(
-            zh="未找到设置 RANK_ID、ASCEND_DEVICE_ID 或 DEVICE_ID 的按设备循环：该脚本启动单个进程，或循环写法本检查无法跟踪。",
-            en="No per-device loop setting RANK_ID, ASCEND_DEVICE_ID or DEVICE_ID was "
-            "found: the script starts one process, or builds its loop in a way this "
-            "check cannot follow.",
-        )
-    if not out.ranks:
-        return Text(
-            zh=f"第 {out.loop.line} 行的循环次数要到运行时才知道；用 --cards N 按 N 张卡展开。",
-            en=f"How many times the loop at line {out.loop.line} runs is known only at "
-            "run time; give --cards N to expand it for N cards.",
-        )
-    if out.assumed_count:
-        return Text(
-            zh=f"循环次数要到运行时才知道，按 --cards {cards} 展开。",
-            en=f"The loop's count is known only at run time; expanded for --cards {cards}.",
-        )
-    return None
-
-
-def _loop_findings(out: Expansion, catalog: Catalog, cards: int | None) -> list[Finding]:
-    text = _loop_text(out, cards)
-    if text is None:
-        return []
-    check, subject = (
-        ("launch.no_loop", "script") if out.loop is None else ("launch.unknown", "loop")
-    )
-    return [finding(check, "info", text, catalog, subject=subject)]
-
-
-def _notes(out: Expansion, catalog: Catalog) -> list[Finding]:
-    seen: set[str] = set()
-    found = []
-    for file, line, text in out.notes:
-        key = f"{posixpath.basename(file)}:{line}: {text}"
-        if key in seen:
-            continue
-        seen.add(key)
-        found.append(
-            finding(
-                "launch.unknown",
-                "info",
-                Text(zh=f"{key}（未跟踪）。", en=f"{key} (not followed)."),
-                catalog,
-                subject=posixpath.basename(file),
-            )
-        )
-    return found
 
 
 def launch_check(
@@ -160,11 +119,11 @@ def launch_check(
     out = follow_script(path, cwd=cwd, cards=cards)
     rows = _rows(out.ranks)
     common, varying = _columns(rows)
-    found = [*_loop_findings(out, catalog, cards), *_notes(out, catalog)]
+    found = loop_findings(out, catalog, cards)
     if out.ranks:
         table, table_found = table_checks(out.ranks, catalog)
         found += table_found
-        found += rank_checks(out.ranks, table, catalog)
+        found += rank_checks(out.ranks, table, catalog, all_ranks=count_known(out))
         found += device_checks(out.ranks, table, cards, catalog)
         found += hccl_checks(out.ranks, catalog)
         found += output_checks(out.ranks, catalog)
@@ -172,7 +131,7 @@ def launch_check(
     found.sort(key=lambda f: order[f.severity])
     return LaunchReport(
         script=str(path),
-        loop=out.loop.header if out.loop else None,
+        loop=loop_header(out),
         loop_line=out.loop.line if out.loop else None,
         loop_file=out.loop_file or None,
         start_cwd=out.start_cwd,
@@ -181,4 +140,6 @@ def launch_check(
         varying=varying,
         findings=tuple(found),
         assumed_count=out.assumed_count,
+        capped=out.capped,
+        count_unknown=out.unknown_loop is not None,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ascend_studio._words import counted
 from ascend_studio.doctor._model import Finding, Severity, finding
 from ascend_studio.doctor._ranktable import RankTable
 from ascend_studio.doctor._shrun import RankRun
@@ -29,6 +30,19 @@ def ranks_text(indexes: Iterable[int]) -> str:
 def text_value(rank: RankRun, name: str) -> str | None:
     value = rank.env.get(name)
     return None if value is None else value.text
+
+
+def unknown_value(rank: RankRun, name: str) -> bool:
+    """The rank gets ``name``, but its value is known only at run time."""
+    value = rank.env.get(name)
+    return value is not None and not value.exact
+
+
+def shared_rank_id(ranks: list[RankRun]) -> bool:
+    """Every rank gets the same known RANK_ID (the older launchers' job identifier)."""
+    texts = {text_value(r, "RANK_ID") for r in ranks}
+    unknown = any(unknown_value(r, "RANK_ID") for r in ranks)
+    return len(ranks) > 1 and len(texts) == 1 and not unknown
 
 
 def int_value(rank: RankRun, name: str) -> int | None:
@@ -86,7 +100,7 @@ def _sizes(ranks: list[RankRun], table: RankTable | None, catalog: Catalog) -> l
     waits = "" if size < n else "; the group waits for the missing ranks until it times out"
     return _size_finding(
         f"RANK_SIZE={size}，但该脚本启动 {n} 个 rank。",
-        f"RANK_SIZE={size} but this script starts {n} ranks{waits}.",
+        f"RANK_SIZE={size} but this script starts {counted(n, 'rank')}{waits}.",
         catalog,
     )
 
@@ -130,11 +144,33 @@ def _unread_note(ranks: list[RankRun]) -> tuple[str | None, str, str]:
     )
 
 
+def _unknown_rank_ids(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
+    who = [i for i, r in enumerate(ranks) if unknown_value(r, "RANK_ID")]
+    if not who:
+        return []
+    written = text_value(ranks[who[0]], "RANK_ID")
+    return [
+        finding(
+            "launch.rank_ids",
+            "info",
+            Text(
+                zh=f"第 {ranks_text(who)} 个 rank 的 RANK_ID={written} 要到运行时才知道；rank 编号不作检查。",
+                en=f"RANK_ID={written} is known only at run time (ranks {ranks_text(who)}); "
+                "the rank ids are not checked.",
+            ),
+            catalog,
+            subject="RANK_ID",
+        )
+    ]
+
+
 def _rank_ids(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
     texts = [text_value(r, "RANK_ID") for r in ranks]
     if all(t is None for t in texts):
         return []
-    shared = len(ranks) > 1 and len(set(texts)) == 1
+    if any(unknown_value(r, "RANK_ID") for r in ranks):
+        return _unknown_rank_ids(ranks, catalog)
+    shared = shared_rank_id(ranks)
     odd = sorted({t for t in texts if t is not None and not t.isdigit()})
     if shared or odd:
         return [_legacy_rank_id(odd[0] if odd else str(texts[0]), shared, catalog)]
@@ -145,9 +181,10 @@ def _rank_ids(ranks: list[RankRun], catalog: Catalog) -> list[Finding]:
     owners = ranks_text(i for i, t in enumerate(texts) if t is not None and int(t) in twice)
     unread, more_zh, more_en = _unread_note(ranks)
     listed = ", ".join(map(str, twice))
+    verb = "are each" if len(twice) > 1 else "is"
     message = Text(
         zh=f"RANK_ID {listed} 被多个 rank 使用（第 {owners} 个进程）{more_zh}。",
-        en=f"RANK_ID {listed} is used by several ranks (processes {owners}){more_en}.",
+        en=f"RANK_ID {listed} {verb} used by several ranks (processes {owners}){more_en}.",
     )
     severity: Severity = "warning" if unread else "error"
     return [finding("launch.rank_ids", severity, message, catalog, subject="RANK_ID")]
@@ -208,10 +245,13 @@ def _table_devices(ranks: list[RankRun], table: RankTable, catalog: Catalog) -> 
     return _table_findings(missing, differ, catalog)
 
 
-def rank_checks(ranks: list[RankRun], table: RankTable | None, catalog: Catalog) -> list[Finding]:
-    found = _sizes(ranks, table, catalog) + _rank_ids(ranks, catalog)
-    shared = len(ranks) > 1 and len({text_value(r, "RANK_ID") for r in ranks}) == 1
-    if table is not None and table.devices and not shared:
+def rank_checks(
+    ranks: list[RankRun], table: RankTable | None, catalog: Catalog, *, all_ranks: bool = True
+) -> list[Finding]:
+    """``all_ranks``: the ranks are every rank the script starts (else RANK_SIZE is not
+    compared with their number)."""
+    found = (_sizes(ranks, table, catalog) if all_ranks else []) + _rank_ids(ranks, catalog)
+    if table is not None and table.devices and not shared_rank_id(ranks):
         found += _table_devices(ranks, table, catalog)
     return found
 
@@ -219,24 +259,28 @@ def rank_checks(ranks: list[RankRun], table: RankTable | None, catalog: Catalog)
 # -- devices -----------------------------------------------------------------------------------
 
 
-def _device(rank: RankRun, table: RankTable | None, *, shared_rank_id: bool = False) -> int | None:
-    """The physical device a rank lands on, when the script says: the rank table's
-    device_id for the rank's RANK_ID first (it takes precedence over ASCEND_DEVICE_ID)."""
+def _device(
+    rank: RankRun, table: RankTable | None, *, shared_rank_id: bool = False
+) -> tuple[str, int] | None:
+    """(server, physical device) a rank lands on, when the script says: the rank table's
+    entry for the rank's RANK_ID first (its device_id takes precedence over
+    ASCEND_DEVICE_ID); a device named only by the variables is on this server ("")."""
     rank_id = int_value(rank, "RANK_ID")
     if table is not None and rank_id is not None and not shared_rank_id:
         entry = next((d for d in table.devices if d.rank_id == rank_id), None)
         if entry is not None and entry.device_id.isdigit():
-            return int(entry.device_id)
+            return entry.server, int(entry.device_id)
     index = int_value(rank, "ASCEND_DEVICE_ID")
     if index is None:
-        return int_value(rank, "DEVICE_ID")
+        device = int_value(rank, "DEVICE_ID")
+        return None if device is None else ("", device)
     visible = rank.env.get("ASCEND_RT_VISIBLE_DEVICES")
     if visible is None:
-        return index
+        return "", index
     if not visible.exact:
         return None
     ids = read_visible(visible.text).ids
-    return ids[index] if index < len(ids) else None
+    return ("", ids[index]) if index < len(ids) else None
 
 
 def _merged(per_rank: list[tuple[int, Finding]]) -> list[Finding]:
@@ -278,20 +322,23 @@ def device_checks(
         env = {n: v.text for n, v in rank.env.items() if v.exact}
         per_rank += [(index, f) for f in device_findings(env, cards, catalog)]
     found = _merged(per_rank)
-    shared = len(ranks) > 1 and len({text_value(r, "RANK_ID") for r in ranks}) == 1
+    shared = shared_rank_id(ranks)
     devices = [_device(r, table, shared_rank_id=shared) for r in ranks]
     known = [d for d in devices if d is not None]
     twice = sorted({d for d in known if known.count(d) > 1})
     if twice:
         owners = [i for i, d in enumerate(devices) if d in twice]
         unread, more_zh, more_en = _unread_note(ranks)
+        listed = ", ".join(f"{d} ({server})" if server else str(d) for server, d in twice)
+        lead = "Devices" if len(twice) > 1 else "Device"
+        verb = "are" if len(twice) > 1 else "is"
         found.append(
             finding(
                 "launch.device_ids",
                 "warning" if unread else "error",
                 Text(
-                    zh=f"设备 {', '.join(map(str, twice))} 被多个 rank 使用（第 {ranks_text(owners)} 个进程）；每个 rank 需要自己的设备{more_zh}。",
-                    en=f"Device {', '.join(map(str, twice))} is used by several ranks (processes "
+                    zh=f"设备 {listed} 被多个 rank 使用（第 {ranks_text(owners)} 个进程）；每个 rank 需要自己的设备{more_zh}。",
+                    en=f"{lead} {listed} {verb} used by several ranks (processes "
                     f"{ranks_text(owners)}); each rank needs its own device{more_en}.",
                 ),
                 catalog,

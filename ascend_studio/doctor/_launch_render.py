@@ -9,9 +9,10 @@ directory and where its output is redirected. JSON: format
 from __future__ import annotations
 
 import posixpath
+import unicodedata
 from typing import Any
 
-from ascend_studio._words import counted
+from ascend_studio._words import counted, printable, say
 from ascend_studio.doctor._launch import LaunchReport
 from ascend_studio.doctor._model import counts
 from ascend_studio.doctor._render import finding_json, finding_lines
@@ -36,13 +37,23 @@ def _short(text: str, base: str) -> str:
     return text if len(text) <= _MAX_CELL else "…" + text[-(_MAX_CELL - 1) :]
 
 
-def _table(report: LaunchReport) -> list[str]:
+def _width(text: str) -> int:
+    """Terminal columns ``text`` takes (a Han character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _line(cells: list[str], widths: list[int]) -> str:
+    padded = [c + " " * (w - _width(c)) for c, w in zip(cells, widths, strict=True)]
+    return ("  " + "  ".join(padded)).rstrip()
+
+
+def _table(report: LaunchReport, lang: str) -> list[str]:
     base = report.start_cwd
     cwds = {r.cwd for r in report.ranks}
-    heads = ["rank", *report.varying]
+    heads = [say("rank", lang), *report.varying]
     if len(cwds) > 1:
-        heads.append("cwd")
-    heads.append("output")
+        heads.append(say("cwd", lang))
+    heads.append(say("output", lang))
     rows = []
     for r in report.ranks:
         cells = [str(r.index), *(r.env.get(n, "-") for n in report.varying)]
@@ -50,42 +61,54 @@ def _table(report: LaunchReport) -> list[str]:
             cells.append(_short(r.cwd or "?", base))
         cells.append(_short(r.writes[0], base) if r.writes else "-")
         rows.append(cells)
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(heads)]
-    lines = ["  " + "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip()]
-    for row in rows:
-        lines.append(
-            "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+    widths = [max(_width(h), *(_width(row[i]) for row in rows)) for i, h in enumerate(heads)]
+    return [_line(heads, widths), *(_line(row, widths) for row in rows)]
+
+
+def _header(report: LaunchReport, lang: str) -> str:
+    name = posixpath.basename(report.script)
+    if report.loop is None:
+        return say("launch-check: {name}: no per-device loop", lang, name=name)
+    where = posixpath.basename(report.loop_file or report.script)
+    if report.capped:
+        text = (
+            "launch-check: {name}: the first {ranks} from `{loop}` ({file}, line {line}); "
+            "the loop runs longer"
         )
-    return lines
+    elif report.count_unknown and not report.ranks:
+        text = (
+            "launch-check: {name}: `{loop}` ({file}, line {line}) runs a number of times "
+            "known only at run time"
+        )
+    else:
+        text = "launch-check: {name}: {ranks} from `{loop}` ({file}, line {line})"
+    ranks = counted(len(report.ranks), "rank", lang)
+    return say(
+        text, lang, name=name, ranks=ranks, loop=report.loop, file=where, line=report.loop_line
+    )
+
+
+def _common(report: LaunchReport, lang: str) -> str:
+    known = [n for n in _KNOWN_FIRST if n in report.common]
+    shown = [f"{n}={_short(report.common[n], report.start_cwd)}" for n in known]
+    others = len(report.common) - len(known)
+    if others:
+        shown.append(say("(+{count} more)", lang, count=others))
+    return f"  {say('every rank', lang)}: " + ("  ".join(shown) or say("(none)", lang))
 
 
 def launch_text(report: LaunchReport, lang: str = "en") -> str:
-    name = posixpath.basename(report.script)
-    if report.loop is None:
-        lines = [f"launch-check: {name}: no per-device loop"]
-    else:
-        where = posixpath.basename(report.loop_file or report.script)
-        lines = [
-            f"launch-check: {name}: {len(report.ranks)} ranks from `{report.loop}` "
-            f"({where}, line {report.loop_line})"
-        ]
-    lines.append(f"  started in: {report.start_cwd}")
+    lines = [_header(report, lang), f"  {say('started in', lang)}: {report.start_cwd}"]
     if report.ranks:
-        known = [n for n in _KNOWN_FIRST if n in report.common]
-        shown = [f"{n}={_short(report.common[n], report.start_cwd)}" for n in known]
-        others = len(report.common) - len(known)
-        lines.append(
-            "  every rank: " + "  ".join(shown) + (f"  (+{others} more)" if others else "")
-        )
-        lines += _table(report)
+        lines += [_common(report, lang), *_table(report, lang)]
         program = next((r.program for r in report.ranks if r.program), None)
         if program:
-            lines.append(f"  each rank runs: {program}")
+            lines.append(f"  {say('each rank runs', lang)}: {program}")
     tally = ", ".join(counted(n, s, lang) for s, n in counts(report.findings).items())
-    lines.append(f"  findings: {tally}")
+    lines.append(f"  {say('findings', lang)}: {tally}")
     for f in report.findings:
         lines += finding_lines(f, lang)
-    return "\n".join(lines) + "\n"
+    return "\n".join(printable(line) for line in lines) + "\n"
 
 
 def launch_json(report: LaunchReport) -> dict[str, Any]:
@@ -98,6 +121,8 @@ def launch_json(report: LaunchReport) -> dict[str, Any]:
         if report.loop is None
         else {"text": report.loop, "file": report.loop_file, "line": report.loop_line},
         "count_assumed": report.assumed_count,
+        "count_capped": report.capped,
+        "count_unknown": report.count_unknown,
         "common": report.common,
         "varying": list(report.varying),
         "ranks": [
@@ -108,6 +133,7 @@ def launch_json(report: LaunchReport) -> dict[str, Any]:
                 "cwd": r.cwd,
                 "program": r.program,
                 "writes": list(r.writes),
+                "unknown": list(r.unknown),
             }
             for r in report.ranks
         ],

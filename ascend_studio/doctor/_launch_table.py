@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import posixpath
 from pathlib import Path
 
@@ -61,8 +62,14 @@ def _different_tables(paths: set[str], catalog: Catalog) -> Finding:
 
 def _unread_table(value: Value, shown: str, catalog: Catalog) -> Finding:
     """The table is not there (warning), or its path is known only at run time (info)."""
-    if value.exact and shown.startswith("/"):
+    if value.exact and shown.startswith("/") and os.path.isdir(shown):
         severity: Severity = "warning"
+        message = Text(
+            zh=f"RANK_TABLE_FILE={shown} 是文件夹，不是 rank table 文件。",
+            en=f"RANK_TABLE_FILE={shown} is a folder, not a rank table file.",
+        )
+    elif value.exact and shown.startswith("/"):
+        severity = "warning"
         message = Text(
             zh=f"RANK_TABLE_FILE={shown} 不存在（按脚本从其所在目录启动来看）。",
             en=f"RANK_TABLE_FILE={shown} does not exist (taking the script as started from "
@@ -94,7 +101,7 @@ def table_checks(ranks: list[RankRun], catalog: Catalog) -> tuple[RankTable | No
     rank, value = named[0]
     shown = _table_path(rank, value)
     file = Path(shown)
-    if not value.exact or not shown.startswith("/") or not file.is_file():
+    if not value.exact or not shown.startswith("/") or not os.path.lexists(file) or file.is_dir():
         return None, [*found, _unread_table(value, shown, catalog)]
     table = read_rank_table(file, shown, catalog)
     return table, found + table.findings

@@ -56,6 +56,11 @@ _TABLE = "rank-table-page; hccl-rank-table-page"
 CHECKS: dict[str, Check] = _checks(
     Check("doctor.toolkit.missing", "cann-install-paths-page", "no CANN toolkit found"),
     Check("doctor.toolkit.found", "cann-install-paths-page", "the CANN toolkit found"),
+    Check(
+        "doctor.toolkit.variable",
+        "cann-install-paths-page",
+        "ASCEND_TOOLKIT_HOME or ASCEND_HOME_PATH names no folder",
+    ),
     Check("doctor.driver.missing", "hccl-rank-table-page", "NPUs without a driver version file"),
     Check("doctor.devices.none", "hccl-rank-table-page", "no /dev/davinci<N> on this machine"),
     Check(

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ascend_studio.doctor._model import Finding, Severity, finding
+from ascend_studio.doctor._pathfix import blocked_fix, consequence, unwritable_fix
 from ascend_studio.machine import DirProbe, probe_dir
 from ascend_studio.paths import Resolution
 from ascend_studio.schema import Catalog, Text
@@ -98,27 +99,29 @@ def _group(
     return groups
 
 
-def _blocked(rows: list[PathRow], catalog: Catalog) -> list[Finding]:
+def _blocked(
+    rows: list[PathRow], catalog: Catalog, cwd: str | None, home: str | None
+) -> list[Finding]:
     groups = _group(rows, lambda r: r.probe.blocked_by if r.probe else None)
-    return [
-        finding(
-            "doctor.path.blocked",
-            _severity(group),
-            Text(
-                zh=f"{where} 是文件而不是文件夹，其下的目录建不出来：{_names(group, 'zh')}。",
-                en=f"{where} is a file, not a folder, so nothing can be created under it: "
-                f"{_names(group, 'en')}.",
-            ),
-            catalog,
-            fix=Text(
-                zh=f"移走 {where}，或改用别的输出位置。",
-                en=f"Move {where} away, or choose another output place.",
-            ),
-            subject=",".join(r.id for r in group),
-            path=where,
+    found = []
+    for where, group in groups.items():
+        then = consequence(group)
+        found.append(
+            finding(
+                "doctor.path.blocked",
+                _severity(group),
+                Text(
+                    zh=f"{where} 是文件而不是文件夹，其下的目录建不出来：{_names(group, 'zh')}。{then.zh}",
+                    en=f"{where} is a file, not a folder, so nothing can be created under it: "
+                    f"{_names(group, 'en')}. {then.en}",
+                ),
+                catalog,
+                fix=blocked_fix(group, where, cwd, home),
+                subject=",".join(r.id for r in group),
+                path=where,
+            )
         )
-        for where, group in groups.items()
-    ]
+    return found
 
 
 def _missing(rows: list[PathRow], catalog: Catalog) -> list[Finding]:
@@ -145,7 +148,9 @@ def _missing(rows: list[PathRow], catalog: Catalog) -> list[Finding]:
     return found
 
 
-def _unwritable(rows: list[PathRow], catalog: Catalog, user: str, cwd: str | None) -> list[Finding]:
+def _unwritable(
+    rows: list[PathRow], catalog: Catalog, user: str, cwd: str | None, home: str | None
+) -> list[Finding]:
     def key(row: PathRow) -> str | None:
         p = row.probe
         if p is None or p.writable or p.read_only or p.blocked_by or p.existing is None:
@@ -157,29 +162,18 @@ def _unwritable(rows: list[PathRow], catalog: Catalog, user: str, cwd: str | Non
         at_cwd = where == cwd
         lead_zh = f"工作目录 {where}" if at_cwd else where
         lead_en = f"The working directory {where}" if at_cwd else where
-        fix = (
-            Text(
-                zh="从可写的目录启动作业（先 cd），或设置 ASCEND_WORK_PATH 把这些文件移到可写位置。",
-                en="Start the job from a writable folder (cd first), or set ASCEND_WORK_PATH "
-                "to move these files somewhere writable.",
-            )
-            if at_cwd
-            else Text(
-                zh=f"让用户 {user} 可写 {where}，或改用可写的位置。",
-                en=f"Make {where} writable for {user}, or choose a writable place.",
-            )
-        )
+        then = consequence(group)
         found.append(
             finding(
                 "doctor.cwd.not_writable" if at_cwd else "doctor.path.not_writable",
                 _severity(group),
                 Text(
-                    zh=f"{lead_zh} 对用户 {user} 不可写，下面这些建不出来或写不进去：{_names(group, 'zh')}。",
+                    zh=f"{lead_zh} 对用户 {user} 不可写，下面这些建不出来或写不进去：{_names(group, 'zh')}。{then.zh}",
                     en=f"{lead_en} is not writable by {user}, so these cannot be created or "
-                    f"written: {_names(group, 'en')}.",
+                    f"written: {_names(group, 'en')}. {then.en}",
                 ),
                 catalog,
-                fix=fix,
+                fix=unwritable_fix(group, where, user, cwd, home),
                 subject=",".join(r.id for r in group),
                 path=where,
             )
@@ -335,13 +329,13 @@ def _nfs_cache(rows: list[PathRow], catalog: Catalog) -> list[Finding]:
 
 
 def path_findings(
-    rows: list[PathRow], catalog: Catalog, *, user: str, cwd: str | None
+    rows: list[PathRow], catalog: Catalog, *, user: str, cwd: str | None, home: str | None = None
 ) -> list[Finding]:
     """Every problem with the folders of ``rows``, one finding per folder or file system."""
     return [
-        *_blocked(rows, catalog),
+        *_blocked(rows, catalog, cwd, home),
         *_missing(rows, catalog),
-        *_unwritable(rows, catalog, user, cwd),
+        *_unwritable(rows, catalog, user, cwd, home),
         *_read_only(rows, catalog),
         *_space(rows, catalog),
         *_root_cwd(rows, catalog, cwd),

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._input import InputError, read_bounded
 from ascend_studio.doctor._model import Finding, finding
 from ascend_studio.schema import Catalog, Text
 
@@ -217,7 +218,7 @@ def read_rank_table(path: Path, shown: str, catalog: Catalog) -> RankTable:
     """Read and check the table at ``path`` (named ``shown`` in messages)."""
     reader = _Reader(shown, catalog)
     try:
-        raw = path.read_bytes()[: _MAX_BYTES + 1]
+        raw = read_bounded(path, _MAX_BYTES)
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         reader.bad("不是 UTF-8 文本。", "not UTF-8 text.")
@@ -228,8 +229,9 @@ def read_rank_table(path: Path, shown: str, catalog: Catalog) -> RankTable:
             f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).",
         )
         return reader.table
-    except OSError as exc:
-        reader.bad(f"读不出：{exc.strerror}。", f"cannot be read: {exc.strerror}.")
+    except InputError as exc:
+        zh = {"system": "内核与设备文件从不读取", "not_regular": "不是普通文件"}
+        reader.bad(f"读不出：{zh.get(exc.kind, exc.problem)}。", f"cannot be read: {exc.problem}.")
         return reader.table
     if not isinstance(data, dict):
         reader.bad("顶层应为 JSON 对象。", "the top level must be a JSON object.")

@@ -17,7 +17,7 @@ from ascend_studio.doctor._inputs import Inputs
 from ascend_studio.doctor._installed import installed_findings, release_text
 from ascend_studio.doctor._model import Finding, finding
 from ascend_studio.doctor._paths import PathRow, path_findings, path_rows
-from ascend_studio.doctor._visible import device_findings
+from ascend_studio.doctor._visible import device_findings, device_index
 from ascend_studio.machine import MachineSnapshot
 from ascend_studio.paths import Context, Environment, Resolution, load_artifacts, resolve
 from ascend_studio.profile import Profile
@@ -154,6 +154,9 @@ def run_doctor(
     context = context.complete(profile, env)
     if context.device_id is None:  # the runtime's own default (ASCEND_DEVICE_ID page)
         context = replace(context, device_id=0)
+    elif isinstance(context.device_id, str):  # as TF Adapter reads it: " 3 " is 3
+        read = device_index(context.device_id, catalog)
+        context = context if read is None else replace(context, device_id=read)
     chosen = [a for a in load_artifacts().artifacts if a.scope == "tf_adapter"]
     resolutions = resolve(profile, env, context, catalog, chosen)
     rows = path_rows(resolutions)
@@ -162,7 +165,9 @@ def run_doctor(
     found = [
         *installed_findings(machine, catalog),
         *device_findings(values, count, catalog, physical=machine.devices.ids),
-        *path_findings(rows, catalog, user=machine.process.user, cwd=context.cwd),
+        *path_findings(
+            rows, catalog, user=machine.process.user, cwd=context.cwd, home=context.home
+        ),
         *_shared(profile, env, context, catalog, list(chosen)),
         *_unresolved(resolutions, catalog),
         *_rule_findings(profile, env, catalog),

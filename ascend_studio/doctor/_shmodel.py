@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ascend_studio.doctor._shtree import ForLoop
+from ascend_studio.schema import Text
 
 __all__ = ["Expansion", "Launched", "RankRun", "Value", "Write"]
 
@@ -43,7 +44,7 @@ class Launched:
 
 @dataclass
 class RankRun:
-    #: The loop variable's value for this pass.
+    #: The loop variable's value for this pass (``1,3`` for nested device loops).
     value: str
     env: dict[str, Value] = field(default_factory=dict)
     cwd: str | None = None
@@ -57,12 +58,21 @@ class RankRun:
 @dataclass
 class Expansion:
     file: str
+    #: The per-device loop: the outermost one when device loops nest.
     loop: ForLoop | None = None
     loop_file: str = ""
+    #: Every device loop of the nest, outermost first (one entry when they do not nest).
+    nest: list[ForLoop] = field(default_factory=list)
     ranks: list[RankRun] = field(default_factory=list)
-    #: What the launch check could not work out: (file, line, English text).
-    notes: list[tuple[str, int, str]] = field(default_factory=list)
+    #: What the launch check could not work out: (file, line, text).
+    notes: list[tuple[str, int, Text]] = field(default_factory=list)
     #: The working directory the script was assumed to start in.
     start_cwd: str = ""
-    #: Iterations taken from --cards because the loop's own count was unknown.
+    #: Iterations taken from --cards because a loop's own count was unknown.
     assumed_count: bool = False
+    #: A device loop whose count is known only at run time (no ranks from it).
+    unknown_loop: ForLoop | None = None
+    #: The loop runs more passes than are expanded: the rank count is not known.
+    capped: bool = False
+    #: A loop that is no device loop but runs the device loop once per value.
+    enclosing: ForLoop | None = None

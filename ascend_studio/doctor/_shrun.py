@@ -3,12 +3,13 @@
 The script is walked top to bottom as bash would, but nothing is executed:
 assignments and exports fill a table (what only the run knows stays as written),
 ``cd`` moves a working directory, ``source``d files and called ``.sh`` scripts
-beside it are read too. The first loop that sets ``RANK_ID``, ``ASCEND_DEVICE_ID``
-or ``DEVICE_ID`` (itself or through a script it calls) is the per-device loop: it
-is run once per value, and each pass is one rank: its environment, working
-directory, the programs it starts and the files it redirects output to. Branches
-are all read (the launch check cannot tell which one runs); an ``exit`` inside
-one does not stop the reading.
+beside it are read too (regular files only, never under ``/proc``, ``/sys`` or
+``/dev``; a script already being read is not read again, so a script that starts
+itself is followed once, and the report says so). The per-device loops
+(:mod:`~ascend_studio.doctor._shpasses`) run once per value, and each pass is one
+rank: its environment, working directory, the programs it starts and the files
+it redirects output to. Branches are all read (the launch check cannot tell which
+one runs); an ``exit`` inside one does not stop the reading.
 """
 
 from __future__ import annotations
@@ -18,20 +19,28 @@ import posixpath
 import re
 from pathlib import Path
 
-from ascend_studio.doctor._shloop import braces, counted
+from ascend_studio._input import InputError
 from ascend_studio.doctor._shmodel import Expansion, Launched, RankRun, Value, Write
+from ascend_studio.doctor._shpasses import DEVICE_VARS, Passes, read_script
 from ascend_studio.doctor._shtree import Block, Command, ForLoop, Function, Node, parse_script
 from ascend_studio.doctor._shwords import Expanded, arith, expand_word, unquote
+from ascend_studio.schema import Text
 
-__all__ = ["DEVICE_VARS", "Expansion", "Launched", "RankRun", "Value", "Write", "follow_script"]
+__all__ = [
+    "DEVICE_VARS",
+    "Expansion",
+    "Launched",
+    "RankRun",
+    "Value",
+    "Write",
+    "follow_script",
+    "read_script",
+]
 
-DEVICE_VARS = ("RANK_ID", "ASCEND_DEVICE_ID", "DEVICE_ID")
 _ASSIGN = re.compile(r"([A-Za-z_]\w*)(\+?)=(.*)\Z", re.S)
-_SETS_DEVICE = re.compile(r"\b(?:RANK_ID|ASCEND_DEVICE_ID|DEVICE_ID)=")
-_MAX_RANKS = 1024
 _MAX_DEPTH = 3
-_MAX_BYTES = 1 << 20
 _DECLARE = frozenset({"export", "declare", "typeset", "readonly", "local"})
+_SHELLS = ("bash", "sh", "/bin/bash", "/bin/sh")
 #: Commands that start no rank process (their redirections still count).
 _QUIET = frozenset(
     {
@@ -42,10 +51,21 @@ _QUIET = frozenset(
         *("pip", "pip3", "conda"),
     }
 )
+_WHY_ZH = {
+    "system": "内核与设备文件（/proc、/sys、/dev）从不读取",
+    "not_regular": "不是普通文件",
+    "too_large": "超过 1 MiB，不是启动脚本",
+}
 
 
-class _Shell:
-    def __init__(self, file: Path, out: Expansion, *, cwd: str, cards: int | None) -> None:
+def _why(exc: InputError) -> Text:
+    return Text(zh=_WHY_ZH.get(exc.kind, exc.problem), en=exc.problem)
+
+
+class _Shell(Passes):
+    def __init__(
+        self, file: Path, out: Expansion, *, cwd: str, cards: int | None, stack: tuple[str, ...]
+    ) -> None:
         self.file = file
         self.name = str(file)
         self.out = out
@@ -61,6 +81,10 @@ class _Shell:
         self.depth = 0
         self.stopped = False
         self.rank: RankRun | None = None
+        #: The scripts being read, links resolved: a call to one of them is not followed.
+        self.stack = (*stack, os.path.realpath(file))
+        self.nest: tuple[str, ...] | None = None
+        self.loops: list[ForLoop] = []
 
     # -- values -----------------------------------------------------------------------
     def lookup(self, name: str) -> str | None:
@@ -75,7 +99,7 @@ class _Shell:
     def expand(self, word: str) -> Expanded:
         return expand_word(word, self.lookup, script_dir=self.script_dir, pwd=self.pwd)
 
-    def note(self, line: int, text: str) -> None:
+    def note(self, line: int, text: Text) -> None:
         if len(self.out.notes) < 50:
             self.out.notes.append((self.name, line, text))
 
@@ -196,44 +220,99 @@ class _Shell:
         self.args, self.depth = saved, self.depth - 1
         self.stopped = False if self.depth else self.stopped
 
-    def _script_file(self, text: str) -> Path | None:
+    # -- other scripts ----------------------------------------------------------------
+    def script_file(self, text: str) -> Path | None:
+        """The file a script word names, when it is known and exists (of any kind)."""
         found = self.expand(text)
         if not found.exact or not found.text:
             return None
         path = Path(found.text if found.text.startswith("/") else self.where(found.text))
         if not path.is_absolute():
             path = Path(self.script_dir) / found.text
+        return path if os.path.lexists(path) else None
+
+    def _missing(self, text: str) -> Text:
+        """Why :meth:`script_file` found no file for ``text``."""
+        found = self.expand(text)
+        if not found.exact or not found.text:
+            return Text(zh="路径运行时才知道", en="its path is known only at run time")
+        place = self.where(found.text)
+        if "/" not in found.text:  # bash looks such a name up in PATH first
+            return Text(
+                zh=f"{place} 不存在，PATH 中的同名文件不检查",
+                en=f"no file {place}; a file of that name in PATH is not looked up",
+            )
+        return Text(zh=f"{place} 不存在", en=f"no file {place}")
+
+    def _load(self, path: Path, word: str, line: int) -> list[Node] | None:
+        """The commands of the script at ``path``, or None (and a note saying why)."""
+        name = posixpath.basename(word)
+        if os.path.realpath(path) in self.stack:
+            self.note(
+                line,
+                Text(
+                    zh=f"{word} 运行的是正在读取的脚本（{name}），真正运行时它会再次启动自己；这次调用不再跟踪。",
+                    en=f"{word} runs a script that is already being read ({name}), so it would "
+                    "start itself again when run; this call is not followed.",
+                ),
+            )
+            return None
+        if self.depth >= _MAX_DEPTH:
+            self.note(
+                line,
+                Text(
+                    zh=f"未读取 {word}：脚本嵌套超过 {_MAX_DEPTH} 层。",
+                    en=f"not read: {word} (scripts nested more than {_MAX_DEPTH} deep).",
+                ),
+            )
+            return None
         try:
-            ok = path.is_file() and path.stat().st_size <= _MAX_BYTES
-        except OSError:
-            ok = False
-        return path if ok else None
+            return parse_script(read_script(path))
+        except InputError as exc:
+            why = _why(exc)
+            self.note(
+                line, Text(zh=f"未读取 {word}：{why.zh}。", en=f"not read: {word} ({why.en}).")
+            )
+            return None
 
     def source(self, word: str, line: int) -> None:
-        path = self._script_file(word)
-        if path is None or self.depth >= _MAX_DEPTH:
-            self.note(line, f"not read: source {word}")
+        path = self.script_file(word)
+        nodes = None if path is None else self._load(path, f"source {word}", line)
+        if nodes is None or path is None:
+            if path is None:
+                why = self._missing(word)
+                self.note(
+                    line,
+                    Text(
+                        zh=f"未读取 source {word}：{why.zh}。",
+                        en=f"not read: source {word} ({why.en}).",
+                    ),
+                )
             if self.rank is not None:
                 self.rank.unread.append(word)
             return
         self.depth += 1
-        self.run(parse_script(path.read_text("utf-8", "replace")))
+        self.stack = (*self.stack, os.path.realpath(path))
+        self.run(nodes)
+        self.stack = self.stack[:-1]
         self.depth -= 1
 
     def program(self, words: list[str], prefix: dict[str, Value], cmd: Command) -> None:
         expanded = [self.expand(w).text for w in words]
-        shells = ("bash", "sh", "/bin/bash", "/bin/sh")
-        script = words[1] if expanded[0] in shells and len(words) > 1 else words[0]
-        args = expanded[2:] if expanded[0] in shells else expanded[1:]
+        shell = expanded[0] in _SHELLS
+        script = words[1] if shell and len(words) > 1 else words[0]
+        args = expanded[2:] if shell else expanded[1:]
         # A script called outside the ranks only when it surely runs (not in a branch,
         # such as the 1-card run some 8-card scripts start first for --autotune).
         follow = self.rank is not None or not self.cond
-        if follow and (script.endswith(".sh") or expanded[0] in shells):
-            path = self._script_file(script)
-            if path is not None and self.depth < _MAX_DEPTH:
-                self.sub_script(path, args, prefix)
+        if follow and (script.endswith(".sh") or shell):
+            path = self.script_file(script)
+            nodes = None if path is None else self._load(path, script, cmd.line)
+            if path is not None and nodes is not None:
+                self.sub_script(path, nodes, args, prefix)
                 return
-            if self.rank is not None and script.endswith(".sh"):
+            itself = path is not None and os.path.realpath(path) in self.stack
+            if self.rank is not None and script.endswith(".sh") and not itself:
                 self.rank.unread.append(script)
         if self.rank is not None and expanded[0] not in _QUIET:
             launched = Launched(
@@ -241,16 +320,19 @@ class _Shell:
             )
             self.rank.launched.append(launched)
 
-    def sub_script(self, path: Path, args: list[str], prefix: dict[str, Value]) -> None:
-        child = _Shell(path, self.out, cwd=self.cwd or self.pwd, cards=self.cards)
-        child.pwd = self.cwd or self.pwd
+    def sub_script(
+        self, path: Path, nodes: list[Node], args: list[str], prefix: dict[str, Value]
+    ) -> None:
+        where = self.cwd or self.pwd
+        child = _Shell(path, self.out, cwd=where, cards=self.cards, stack=self.stack)
         child.vars = self.env(prefix)
         child.exported = set(child.vars)
         child.args, child.depth, child.rank = args, self.depth + 1, self.rank
-        child.run(parse_script(path.read_text("utf-8", "replace")))
+        child.run(nodes)
         if self.rank is not None and not self.rank.launched:
             self.rank.env.update(child.env())
 
+    # -- output -----------------------------------------------------------------------
     def tee(self, args: list[str], cmd: Command) -> None:
         """``... | tee [-a] FILE``: the rank's output goes to FILE too."""
         append = any(a.startswith("-") and "a" in a for a in args)
@@ -273,109 +355,15 @@ class _Shell:
             if redirect.op in (">", ">|", ">>") and not redirect.target.startswith("&"):
                 self._write(redirect.target, redirect.op, cmd.line)
 
-    # -- loops ------------------------------------------------------------------------
-    def for_loop(self, loop: ForLoop) -> None:
-        if self.rank is None and self.out.loop is None and self._is_device_loop(loop):
-            self.expand_loop(loop)
-            self.stopped = True  # what follows the launch (waiting, parsing logs) is not a rank's
-            return
-        if loop.var:
-            self.vars[loop.var] = Value(f"${{{loop.var}}}", False, loop.line, self.name)
-        self.cond += 1
-        self.run(loop.body)
-        self.cond -= 1
-
-    def _is_device_loop(self, loop: ForLoop) -> bool:
-        """The loop starts one process per device: it sets RANK_ID, ASCEND_DEVICE_ID or
-        DEVICE_ID from its own variable (directly, through variables computed from it,
-        or by passing it to a script that sets them). A loop that only sets a device
-        variable to a constant (``--autotune`` handling in an argument loop) is not."""
-        if loop.var in DEVICE_VARS:
-            return True
-        if loop.var is None:
-            return False
-        tainted = {loop.var}
-        return any(self._sets_device(node, tainted) for node in loop.body)
-
-    def _sets_device(self, node: Node, tainted: set[str]) -> bool:
-        if isinstance(node, Block):
-            return any(self._sets_device(n, tainted) for b in node.branches for n in b)
-        if not isinstance(node, Command):
-            return False
-        uses = any(_mentions(w, tainted) for w in node.words)
-        for word in node.words:
-            match = _ASSIGN.match(word)
-            if match is not None and _mentions(match.group(3), tainted):
-                if match.group(1) in DEVICE_VARS:
-                    return True
-                tainted.add(match.group(1))
-        script = next((w for w in node.words if w.endswith(".sh")), None)
-        return uses and script is not None and self._script_sets_device(script)
-
-    def _script_sets_device(self, script: str) -> bool:
-        path = self._script_file(script)
-        if path is None:
-            guess = Path(self.script_dir) / posixpath.basename(unquote(script))
-            path = guess if guess.is_file() else None
-        if path is None:
-            return False
-        try:
-            return bool(_SETS_DEVICE.search(path.read_text("utf-8", "replace")[:_MAX_BYTES]))
-        except OSError:
-            return False
-
-    def loop_values(self, loop: ForLoop) -> list[str] | None:
-        if loop.items is not None:
-            values: list[str] = []
-            for item in loop.items:
-                found = self.expand(item)
-                if not found.exact:
-                    return None
-                for piece in found.text.split():
-                    values += braces(piece)
-            return values
-        if loop.arith is None or loop.var is None:
-            return None
-        return counted(loop.var, loop.arith, self.lookup)
-
-    def expand_loop(self, loop: ForLoop) -> None:
-        out = self.out
-        out.loop, out.loop_file = loop, self.name
-        values = self.loop_values(loop)
-        if values is None and self.cards is not None:
-            values, out.assumed_count = [str(i) for i in range(self.cards)], True
-        if values is None:
-            return  # no ranks: the report says the count is known only at run time
-        for value in values[:_MAX_RANKS]:
-            saved = (dict(self.vars), set(self.exported), self.cwd)
-            rank = self.rank = RankRun(value, cwd=self.cwd)
-            if loop.var:
-                self.vars[loop.var] = Value(value, True, loop.line, self.name)
-            self.run(loop.body)
-            self.stopped = False
-            main = next((p for p in reversed(rank.launched) if _is_python(p)), None)
-            main = main or (rank.launched[-1] if rank.launched else None)
-            rank.env = main.env if main is not None else {**rank.env, **self.env()}
-            rank.cwd = main.cwd if main is not None else self.cwd
-            out.ranks.append(rank)
-            self.vars, self.exported, self.cwd = saved
-            self.rank = None
-
-
-def _is_python(launched: Launched) -> bool:
-    return any(posixpath.basename(w).startswith("python") for w in launched.words[:4])
-
-
-def _mentions(text: str, names: set[str]) -> bool:
-    """``text`` refers to one of ``names`` (``$x``, ``${x}``, or bare in ``$((x+1))``)."""
-    return any(re.search(rf"\$\{{?{name}\b|\(\(.*\b{name}\b", text) for name in names)
-
 
 def follow_script(path: Path, *, cwd: str | None = None, cards: int | None = None) -> Expansion:
-    """Walk the launch script ``path`` (started in ``cwd``: its own folder by default)."""
+    """Walk the launch script ``path`` (started in ``cwd``: its own folder by default).
+
+    Raises :class:`InputError` when ``path`` is not a regular file of at most 1 MiB."""
     start = cwd or os.path.dirname(os.path.abspath(path))
     out = Expansion(str(path), start_cwd=start)
-    shell = _Shell(Path(os.path.abspath(path)), out, cwd=start, cards=cards)
+    text = read_script(path)
+    shell = _Shell(Path(os.path.abspath(path)), out, cwd=start, cards=cards, stack=())
     shell.name = str(path)
-    shell.run(parse_script(path.read_text("utf-8", "replace")))
+    shell.run(parse_script(text))
     return out

@@ -5,7 +5,8 @@ what only the run knows (``$(date)``, ``$1``, a variable never set) stays as it 
 written, and the result says it is not exact. Two ranks whose words differ only
 in what is known still compare as the script would make them. The idioms launch
 scripts use for their own folder (``$(cd "$(dirname "$0")"; pwd)``, ``$(pwd)``,
-`` `pwd` ``) and for counting (``$(seq 0 7)``) are read as what they give.
+`` `pwd` ``), for counting (``$(seq 0 2 14)``) and for integer arithmetic
+(`` `expr $i - $start` ``) are read as what they give.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ _SCRIPT_DIR = re.compile(
 _DIRNAME = re.compile(
     r"""\s*dirname\s+["']?(?:\$\(readlink\s+-f\s+["']?\$0["']?\)|\$0|\$\{0\})["']?\s*"""
 )
-_SEQ = re.compile(r"\s*seq\s+(?P<a>\S+)(?:\s+(?P<b>\S+))?\s*")
+_EXPR = re.compile(r"\s*expr\s+(?P<args>[^;|&<>`$()]*(?:\$\{?\w+\}?[^;|&<>`$()]*)*)")
+_SEQ = re.compile(r"\s*seq\s+(?P<a>[^\s-]\S*)(?:\s+(?P<b>\S+))?(?:\s+(?P<c>\S+))?\s*")
 
 
 @dataclass(frozen=True)
@@ -111,16 +113,40 @@ def _command(body: str, lookup: Lookup, script_dir: str | None, pwd: str | None)
         return script_dir
     if body.strip() == "pwd":
         return pwd
+    expr = _EXPR.fullmatch(body)
+    if expr is not None:
+        return _expr([unquote(w) for w in expr.group("args").split()], lookup)
     seq = _SEQ.fullmatch(body)
-    if seq is not None:
-        first = arith(unquote(seq.group("a")), lookup)
-        last = arith(unquote(seq.group("b")), lookup) if seq.group("b") else first
-        if first is not None and last is not None:
-            if seq.group("b") is None:
-                first, last = 1, first
-            if last - first <= 4096:
-                return " ".join(str(i) for i in range(first, last + 1))
-    return None
+    return None if seq is None else _seq(seq, lookup)
+
+
+def _expr(tokens: list[str], lookup: Lookup) -> str | None:
+    """``expr $RANK_IDS - $RANK_ID_START``: operands and operators as separate words
+    (``expr 1+2`` prints ``1+2``, so that is left to the run)."""
+    operators = tokens[1::2]
+    operands = tokens[0::2]
+    if len(tokens) % 2 == 0 or any(op not in ("+", "-", "*", "/", "%") for op in operators):
+        return None
+    if any(not re.fullmatch(r"-?\d+|\$\{?[A-Za-z_]\w*\}?", word) for word in operands):
+        return None
+    value = arith(" ".join(tokens), lookup)
+    return None if value is None else str(value)
+
+
+def _seq(seq: re.Match[str], lookup: Lookup) -> str | None:
+    """``seq LAST``, ``seq FIRST LAST``, ``seq FIRST STEP LAST`` (whole numbers only)."""
+    given = [g for g in (seq.group("a"), seq.group("b"), seq.group("c")) if g is not None]
+    numbers = [arith(unquote(g), lookup) for g in given]
+    if any(n is None for n in numbers):
+        return None
+    known = [n for n in numbers if n is not None]
+    if len(known) == 1:
+        first, step, last = 1, 1, known[0]
+    else:
+        first, step, last = known[0], known[1] if len(known) == 3 else 1, known[-1]
+    if step == 0 or (last - first) // step > 4096:
+        return None  # seq refuses a zero step; a longer list is no device list
+    return " ".join(str(i) for i in range(first, last + (1 if step > 0 else -1), step))
 
 
 def unquote(text: str) -> str:

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ascend_studio.doctor._model import Finding, finding
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Text, read_env_int, stored
 
-__all__ = ["VisibleDevices", "device_findings", "read_visible"]
+__all__ = ["VisibleDevices", "device_findings", "device_index", "read_visible"]
 
 _NAME = "ASCEND_RT_VISIBLE_DEVICES"
 
@@ -176,7 +176,17 @@ def device_findings(
         found += _order(visible, catalog, subject or f"env:{_NAME}")
         limit = len(visible.ids)
         what = Text(zh=f"{_NAME} 可见的设备", en=f"{_NAME} makes visible")
-    device = (env.get("ASCEND_DEVICE_ID") or "").strip()
-    if device.isdigit() and limit is not None and int(device) >= limit > 0:
-        found.append(_index("ASCEND_DEVICE_ID", device, limit, what, catalog, subject=subject))
+    device = device_index(env.get("ASCEND_DEVICE_ID") or "", catalog)
+    if device is not None and limit is not None and device >= limit > 0:
+        shown = env["ASCEND_DEVICE_ID"].strip()
+        found.append(_index("ASCEND_DEVICE_ID", shown, limit, what, catalog, subject=subject))
     return found
+
+
+def device_index(text: str, catalog: Catalog) -> int | None:
+    """The device ASCEND_DEVICE_ID names as TF Adapter reads it (the catalog's reader,
+    then the unsigned field it is kept in: 4294967297 is device 1); None if unread."""
+    var = catalog.env_var("ASCEND_DEVICE_ID")
+    reader, bits = (var.int_reader, var.int_bits) if var is not None else ("", 0)
+    value = read_env_int(text, reader)
+    return None if value is None or value < 0 else stored(value, bits)

@@ -31,7 +31,14 @@ from pathlib import Path
 
 from ascend_studio.machine._infofile import bracketed_version, read_info
 
-__all__ = ["DEFAULT_HOMES", "ToolkitInfo", "read_toolkit", "toolkit_candidates", "under"]
+__all__ = [
+    "DEFAULT_HOMES",
+    "ToolkitInfo",
+    "read_toolkit",
+    "toolkit_candidates",
+    "toolkit_variable_problems",
+    "under",
+]
 
 INSTALL_GUIDE = (
     "https://www.hiascend.com/document/detail/en/canncommercial/800/softwareinst/instg/"
@@ -107,6 +114,28 @@ def toolkit_candidates(env: Mapping[str, str], root: Path) -> list[tuple[str, st
             seen.add(folder)
             unique.append((folder, how))
     return unique
+
+
+def toolkit_variable_problems(
+    env: Mapping[str, str], root: Path
+) -> tuple[tuple[str, str, str], ...]:
+    """(variable, value, problem) for each toolkit variable that names no folder:
+    ``not absolute``, ``does not exist``, ``a file``, ``not a folder``."""
+    found = []
+    for name in HOME_VARIABLES:
+        value = (env.get(name) or "").strip()
+        if not value:
+            continue
+        path = _expand(value, env)
+        if path is None:
+            found.append((name, value, "not absolute"))
+            continue
+        place = under(root, path)
+        if not place.exists():
+            found.append((name, value, "does not exist"))
+        elif not place.is_dir():
+            found.append((name, value, "a file" if place.is_file() else "not a folder"))
+    return tuple(found)
 
 
 def _arch_dirs(home: Path) -> Iterator[Path]:

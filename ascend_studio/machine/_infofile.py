@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ascend_studio._input import InputError, read_bounded
+
 __all__ = ["bracketed_version", "read_info"]
 
 #: Larger than any install-info file; a bigger one is not what we look for.
@@ -20,11 +22,10 @@ _MAX_BYTES = 64 * 1024
 def read_info(path: Path) -> dict[str, str]:
     """The ``key=value`` pairs of ``path``; ``{}`` when it cannot be read."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(_MAX_BYTES + 1)
-    except OSError:
+        raw = read_bounded(path, _MAX_BYTES)
+    except InputError:  # missing, not a regular file, too large: nothing read
         return {}
-    if len(raw) > _MAX_BYTES or b"\0" in raw:
+    if b"\0" in raw:
         return {}
     found: dict[str, str] = {}
     for line in raw.decode("utf-8", "replace").splitlines():

@@ -19,7 +19,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.machine._cann import ToolkitInfo, read_toolkit, toolkit_candidates
+from ascend_studio.machine._cann import (
+    ToolkitInfo,
+    read_toolkit,
+    toolkit_candidates,
+    toolkit_variable_problems,
+)
 from ascend_studio.machine._installed import (
     Component,
     NpuDevices,
@@ -70,6 +75,9 @@ class MachineSnapshot:
     packages: tuple[PythonPackage, ...]
     devices: NpuDevices
     npu_smi: str | None = None
+    #: (variable, value, problem) for ASCEND_TOOLKIT_HOME / ASCEND_HOME_PATH naming no
+    #: folder (``not a folder``, ``does not exist``, ``not absolute``).
+    toolkit_problems: tuple[tuple[str, str, str], ...] = ()
     #: Never part of the JSON: a live snapshot keeps the whole environment for resolving.
     full_env: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -124,6 +132,7 @@ def take_snapshot(
         packages=python_packages(),
         devices=npu_devices(root),
         npu_smi=npu_smi_text(live) if run_npu_smi else None,
+        toolkit_problems=toolkit_variable_problems(live, root),
         full_env=live,
     )
 
@@ -253,4 +262,17 @@ def snapshot_from_json(data: object) -> MachineSnapshot:
         packages=_packages(obj.get("packages")),
         devices=_devices(obj.get("devices")),
         npu_smi=_str(obj, "npu_smi", "machine", optional=True),
+        toolkit_problems=_triples(obj.get("toolkit_problems", []), "toolkit_problems"),
     )
+
+
+def _triples(data: object, what: str) -> tuple[tuple[str, str, str], ...]:
+    if not isinstance(data, list | tuple):
+        raise ValueError(f"{what}: expected a list")
+    found = []
+    for item in data:
+        texts = _strings(item, f"{what}[]")
+        if len(texts) != 3:
+            raise ValueError(f"{what}[]: expected [variable, value, problem]")
+        found.append((texts[0], texts[1], texts[2]))
+    return tuple(found)

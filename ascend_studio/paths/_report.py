@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from ascend_studio._words import say
+from ascend_studio._words import origin_text, say
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._resolve import (
     Context,
@@ -124,9 +124,6 @@ def paths_document(
 _MARK = {"winner": "*", "shadowed": " ", "unset": " ", "ignored": " "}
 
 
-_SCRIPT = "env script "
-
-
 def _pad(text: str, width: int) -> str:
     """``text`` padded to ``width`` terminal columns (a Han character takes two)."""
     columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
@@ -135,9 +132,7 @@ def _pad(text: str, width: int) -> str:
 
 def _origin(origin: str, lang: str) -> str:
     """A layer's origin (stable English, as in the JSON) in ``lang``."""
-    if origin.startswith(_SCRIPT):
-        return say("env script {name}", lang, name=origin.removeprefix(_SCRIPT))
-    return say(origin, lang)
+    return origin_text(origin, lang)
 
 
 def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
 
@@ -26,6 +25,7 @@ from ascend_studio.schema import (
     Surface,
     UnknownReleaseError,
     documented_default,
+    read_env_int,
     runtime_number,
     surface_of,
 )
@@ -38,7 +38,6 @@ __all__ = ["AXES", "FILE_CONTENTS_FIELD", "Axis", "Ctx", "file_contents"]
 #: describe of the files that path parameters point to: parameter path -> text.
 FILE_CONTENTS_FIELD = "file_contents"
 
-_INT = re.compile(r"\s*[+-]?\d+\s*")
 #: Where :meth:`Ctx.runtime_int` found the value.
 IntSource = Literal["set", "environment", "documented default", "signature default"]
 #: Products documented for bf16, HF32 and the newer memory/copy options.
@@ -294,9 +293,11 @@ class Ctx:
         return name in self.profile.env_verbatim and self.env.get(name) is not None
 
     def env_int(self, name: str) -> int | None:
-        """The variable as an int when it parses like ``strtol`` would, else None."""
+        """The variable as an int when its reader accepts it (the catalog names the
+        reader: ``strtol``-like by default, TensorFlow's ``safe_strto64`` for the
+        device ids), else None."""
         text = self.env_value(name)  # shell text: not a number yet
-        return int(text) if text is not None and _INT.fullmatch(text) else None
+        return None if text is None else read_env_int(text, self.ix.int_readers.get(name, ""))
 
     def env_given(self, name: str) -> bool:
         """Set to a value (an empty one counts as unset where the reader says so)."""

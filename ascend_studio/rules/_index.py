@@ -56,6 +56,9 @@ class CatalogIndex:
         self.empty_unset: frozenset[str] = frozenset(
             v.name for v in catalog.env_vars if v.empty_is_unset
         )
+        #: How each variable's number is read, and the bits it is stored in.
+        self.int_readers: dict[str, str] = {v.name: v.int_reader for v in catalog.env_vars}
+        self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: dict[str, re.Pattern[str]] | None = None
         self._retyped: frozenset[str] | None = None

@@ -8,7 +8,7 @@ here". Rules fire on what the profile states, never on guesses about the shell.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 from ascend_studio.rules._catalog_fixes import first_of
 from ascend_studio.rules._context import NEW_GEN, Ctx
@@ -16,7 +16,7 @@ from ascend_studio.rules._fix import SetValue
 from ascend_studio.rules._fixers import always, safe
 from ascend_studio.rules._fixes_env import agree_env, origin_precision, unset
 from ascend_studio.rules._model import Hit, Rule, rule, txt
-from ascend_studio.schema import parse_json
+from ascend_studio.schema import parse_json, stored
 
 __all__ = [
     "ENV_RULES",
@@ -118,6 +118,22 @@ def _device_env_overridden(c: Ctx) -> bool:
         and c.env_given("ASCEND_DEVICE_ID")
         and (env_int(c, "ASCEND_DEVICE_ID") != value)
     )
+
+
+def _wraps(name: str, *, unless: str | None = None) -> Callable[[Ctx], Mapping[str, object] | None]:
+    """The variable's number does not fit the unsigned field its reader stores it in:
+    the device used is the value modulo 2**bits (``static_cast<uint32_t>``)."""
+
+    def when(c: Ctx) -> Mapping[str, object] | None:
+        bits = c.ix.int_bits.get(name, 0)
+        if not bits or (unless is not None and c.env_given(unless)) or c.env_runtime(name):
+            return None
+        value = env_int(c, name)
+        if value is None or value < (1 << bits):
+            return None
+        return {"stored": stored(value, bits), "bits": bits}
+
+    return when
 
 
 def _device_id_shadowed(c: Ctx) -> bool:
@@ -380,11 +396,12 @@ ENV_RULES: tuple[Rule, ...] = (
         (E + "ASCEND_DEVICE_ID",),
         lambda c: bad_int(c, "ASCEND_DEVICE_ID", 0),
         message=(
-            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} 不是非负整数；读取设备号时报错。",
-            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} is not a non-negative integer; reading the "
-            "device id fails.",
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} 不是 TF Adapter 能读的非负整数（safe_strto64：不能带“+”号，不能超出 64 位有符号范围）；读取设备号时报错，进程中止。",
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} is not a non-negative integer TF Adapter "
+            "can read (safe_strto64: no '+' sign, within the signed 64-bit range); reading the "
+            "device id fails and the process aborts.",
         ),
-        source="npu_attrs.cc:GetEnvDeviceID",
+        source="npu_attrs.cc:GetEnvDeviceID; ge_plugin.cc (GePlugin::Init: LOG(FATAL) on failure)",
         fix=("改为 0 到设备数减 1 的整数。", "Use an integer from 0 to the device count minus 1."),
     ),
     rule(
@@ -394,13 +411,49 @@ ENV_RULES: tuple[Rule, ...] = (
         (E + "DEVICE_ID",),
         lambda c: bad_int(c, "DEVICE_ID", 0) and not c.env_given("ASCEND_DEVICE_ID"),
         message=(
-            "DEVICE_ID={env:DEVICE_ID} 不是非负整数；读取设备号时报错。",
-            "DEVICE_ID={env:DEVICE_ID} is not a non-negative integer; reading the device id fails.",
+            "DEVICE_ID={env:DEVICE_ID} 不是 TF Adapter 能读的非负整数（safe_strto64：不能带“+”号，不能超出 64 位有符号范围）；读取设备号时报错，进程中止。",
+            "DEVICE_ID={env:DEVICE_ID} is not a non-negative integer TF Adapter can read "
+            "(safe_strto64: no '+' sign, within the signed 64-bit range); reading the device id "
+            "fails and the process aborts.",
         ),
-        source="npu_attrs.cc:GetEnvDeviceID",
+        source="npu_attrs.cc:GetEnvDeviceID; ge_plugin.cc (GePlugin::Init: LOG(FATAL) on failure)",
         fix=(
             "改为非负整数，或改用 ASCEND_DEVICE_ID。",
             "Use a non-negative integer, or ASCEND_DEVICE_ID.",
+        ),
+    ),
+    rule(
+        "env.ascend_device_id.wraps",
+        "warning",
+        "env",
+        (E + "ASCEND_DEVICE_ID",),
+        _wraps("ASCEND_DEVICE_ID"),
+        message=(
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} 超出 TF Adapter 存放设备号的 {bits} 位无符号整数，回绕后实际使用设备 {stored}。",
+            "ASCEND_DEVICE_ID={env:ASCEND_DEVICE_ID} does not fit the {bits}-bit unsigned number "
+            "TF Adapter keeps the device id in: it wraps around, and the job uses device {stored}.",
+        ),
+        source="npu_attrs.cc:GetEnvDeviceID (safe_strto64, then static_cast<uint32_t>)",
+        fix=(
+            "直接写要用的设备号（0 到设备数减 1）。",
+            "Write the device number itself (0 to the device count minus 1).",
+        ),
+    ),
+    rule(
+        "env.device_id.wraps",
+        "warning",
+        "env",
+        (E + "DEVICE_ID",),
+        _wraps("DEVICE_ID", unless="ASCEND_DEVICE_ID"),
+        message=(
+            "DEVICE_ID={env:DEVICE_ID} 超出 TF Adapter 存放设备号的 {bits} 位无符号整数，回绕后按物理设备 {stored} 处理。",
+            "DEVICE_ID={env:DEVICE_ID} does not fit the {bits}-bit unsigned number TF Adapter "
+            "keeps the device id in: it wraps around to physical device {stored}.",
+        ),
+        source="npu_attrs.cc:GetEnvDeviceID (safe_strto64, then static_cast<uint32_t>)",
+        fix=(
+            "直接写要用的设备号，或改用 ASCEND_DEVICE_ID。",
+            "Write the device number itself, or use ASCEND_DEVICE_ID.",
         ),
     ),
     rule(

@@ -12,6 +12,7 @@ from ascend_studio.schema._catalog import (
     validate_entry,
     verify_shipped_catalog,
 )
+from ascend_studio.schema._envint import INT_READERS, read_env_int, stored
 from ascend_studio.schema._formats import (
     FILE_FORMATS,
     FORMATS,
@@ -112,6 +113,7 @@ __all__ = [
     "AXES",
     "FILE_FORMATS",
     "FORMATS",
+    "INT_READERS",
     "OWNERS",
     "SUBCONFIG_PATHS",
     "SURFACES",
@@ -184,12 +186,14 @@ __all__ = [
     "parse_json",
     "product_range",
     "python_type_name",
+    "read_env_int",
     "release_problem",
     "resolve_release",
     "runtime_number",
     "scenario_holds",
     "scope_gate",
     "shipped_catalog",
+    "stored",
     "surface_of",
     "tf2_catalog",
     "tf2_parameter",

@@ -33,6 +33,8 @@ from ascend_studio.schema._base import (
 )
 from ascend_studio.schema._param_rules import ParamRule, RuleFix
 
+from ascend_studio.schema._envint import INT_READERS
+
 __all__ = [
     "CONFIG",
     "OWNERS",
@@ -145,6 +147,18 @@ class EnvVar(_Frozen):
     #: The reader takes an empty value for unset (``export ASCEND_DEVICE_ID=`` falls
     #: back as if the variable were absent); otherwise "" is a value to check.
     empty_is_unset: bool = False
+    #: How the runtime reads the number, for a variable read as one (``_envint.py``):
+    #: "" the generic reading, ``safe_strto64`` TensorFlow's stricter one.
+    int_reader: str = ""
+    #: The number is then stored in an unsigned field of this many bits (larger values
+    #: wrap around); 0 when it is not.
+    int_bits: int = 0
+
+    def __post_init__(self) -> None:
+        if self.int_reader not in INT_READERS:
+            raise ValueError(f"{self.name}: int_reader must be one of {INT_READERS}")
+        if self.int_bits not in (0, 8, 16, 32, 64):
+            raise ValueError(f"{self.name}: int_bits must be 0, 8, 16, 32 or 64")
 
 
 @dataclass(frozen=True, kw_only=True)

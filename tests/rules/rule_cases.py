@@ -554,6 +554,16 @@ CASES: list[tuple[str, Profile, Profile]] = [
         P(env={"DEVICE_ID": "a", "ASCEND_DEVICE_ID": "0"}),
     ),
     (
+        "env.ascend_device_id.wraps",
+        P(env={"ASCEND_DEVICE_ID": "4294967297"}),
+        P(env={"ASCEND_DEVICE_ID": "4294967295"}),
+    ),
+    (
+        "env.device_id.wraps",
+        P(env={"DEVICE_ID": "4294967296"}),
+        P(env={"DEVICE_ID": "4294967296", "ASCEND_DEVICE_ID": "0"}),
+    ),
+    (
         "env.runtime_value",
         P(env={"DEVICE_ID": "$1"}).model_copy(update={"env_verbatim": ("DEVICE_ID",)}),
         P(env={"DEVICE_ID": "$1"}),
