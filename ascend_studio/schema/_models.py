@@ -31,9 +31,8 @@ from ascend_studio.schema._base import (
     scenario_holds,
     scope_gate,
 )
-from ascend_studio.schema._param_rules import ParamRule, RuleFix
-
 from ascend_studio.schema._envint import INT_READERS
+from ascend_studio.schema._param_rules import ParamRule, RuleFix
 
 __all__ = [
     "CONFIG",
