@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 from ascend_studio.apply._file import apply_text
 from ascend_studio.apply._result import ApplyError, ApplyNote, unified_diff
-from ascend_studio.codegen import ImportedConfig, import_text, on_one_path
+from ascend_studio.codegen import ImportedConfig, import_text
 from ascend_studio.profile import Profile
-from ascend_studio.rules import Diagnostic, Fix, apply_fix, chosen_fix, evaluate
+from ascend_studio.rules import Diagnostic, Fix, apart_lines, apply_fix, chosen_fix, evaluate
 from ascend_studio.rules._extras import find_extra
 from ascend_studio.rules._fixall import ROUNDS
 from ascend_studio.schema import Catalog, shipped_catalog
@@ -119,7 +119,7 @@ class _Run:
     tried: set[tuple[int, str, tuple[str, ...]]] = field(default_factory=set)
 
     def findings(self, config: ImportedConfig, profile: Profile) -> list[Diagnostic]:
-        return on_one_path(config, evaluate(profile, self.catalog))
+        return evaluate(profile, self.catalog)
 
     def wanted(
         self, number: int, config: ImportedConfig, finding: Diagnostic, select: Select | None
@@ -127,7 +127,7 @@ class _Run:
         fix = chosen_fix(finding, self.unsafe)
         if fix is None or (number, finding.rule_id, finding.params) in self.tried:
             return None
-        if len(finding.params) > 1 and config.apart(finding.params) is not None:
+        if len(finding.params) > 1 and apart_lines(config.profile, finding.params) is not None:
             return None  # holds only if two conditions meet: not this tool's to settle
         if select is not None and not select(number, config, finding):
             return None

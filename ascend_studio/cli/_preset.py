@@ -18,7 +18,7 @@ from ascend_studio.presets import (
     shipped_presets,
     shown_value,
 )
-from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile
+from ascend_studio.profile import Profile, ProfileError, load_profile, save_profile, target_of
 from ascend_studio.schema import Catalog, shipped_catalog
 
 COMMAND = "preset"
@@ -113,14 +113,15 @@ def _under(name: str, lang: str = "en") -> str:
 
 def print_outcome(outcome: PresetOutcome, lang: str) -> None:
     if outcome.off_target:
+        target = target_of(outcome.profile)
         print(
             say(
                 "note: {preset} is written for other products or scenarios; only what applies "
                 "on {product} ({scenario}) was set",
                 lang,
                 preset=outcome.preset.id,
-                product=outcome.profile.product,
-                scenario=say(outcome.profile.scenario, lang),
+                product=target.product or say("no product named", lang),
+                scenario=say(target.scenario or "no scenario named", lang),
             )
         )
     for change in outcome.changes:

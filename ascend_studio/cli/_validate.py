@@ -31,7 +31,7 @@ from ascend_studio.cli._companions import (
 )
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.cli._validate_text import Result, print_report
-from ascend_studio.codegen import ImportedConfig, ReportItem, on_one_path
+from ascend_studio.codegen import ImportedConfig, ReportItem
 from ascend_studio.companion import FileRead
 from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._options import (
@@ -44,7 +44,14 @@ from ascend_studio.lint._options import (
 )
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import CommandLine, Settings, settings_for, with_release
-from ascend_studio.profile import Expr, Profile, ProfileError, bytes_json, load_profile
+from ascend_studio.profile import (
+    Expr,
+    Profile,
+    ProfileError,
+    bytes_json,
+    load_profile,
+    target_of,
+)
 from ascend_studio.rules import (
     SEVERITIES,
     Diagnostic,
@@ -53,7 +60,7 @@ from ascend_studio.rules import (
     explain,
     fix_json,
 )
-from ascend_studio.schema import Axis, Catalog, Surface, shipped_catalog
+from ascend_studio.schema import Catalog, shipped_catalog
 
 if TYPE_CHECKING:
     from ascend_studio.lint._comments import FileSuppressions
@@ -184,18 +191,6 @@ def explanation_json(e: Explanation) -> dict[str, Any]:
 Results = list[Result]
 
 
-def _unnamed(config: ImportedConfig | None, args: argparse.Namespace) -> tuple[Axis, ...]:
-    """The axes neither the file nor ``--product``/``--scenario`` (or the project) name."""
-    if config is None:
-        return ()
-    return tuple(axis for axis in config.unnamed if getattr(args, axis, None) is None)
-
-
-def _surface(config: ImportedConfig | None) -> Surface | None:
-    """Where an imported call is written; a profile file says it itself (None)."""
-    return None if config is None else config.surface
-
-
 def _json_document(
     results: Results, explained: list[list[Explanation]], problems: list[ReportItem], reads: Reads
 ) -> dict[str, Any]:
@@ -207,15 +202,15 @@ def _json_document(
         "configs": [
             {
                 "label": label,
-                "product": None if "product" in unnamed else p.product,
-                "scenario": None if "scenario" in unnamed else p.scenario,
+                "product": p.product,
+                "scenario": target_of(p).scenario,
                 "release": p.release,
                 "counts": {s: sum(1 for d in found if d.severity == s) for s in SEVERITIES},
                 "files": reads_json(reads.get(label, ())),
                 "diagnostics": [diagnostic_json(d, p, reads.get(label, ())) for d in found],
                 "explanations": [explanation_json(e) for e in why],
             }
-            for (label, p, found, unnamed), why in zip(results, explained, strict=True)
+            for (label, p, found, _unnamed), why in zip(results, explained, strict=True)
         ],
     }
 
@@ -253,10 +248,9 @@ def _report(
     problems = [i for i in problems if _kept(i, settings, comments)]
     results: Results = []
     for label, p, c in loaded:
-        unnamed = _unnamed(c, args)
         late = c.after_open if c is not None else None
-        found = evaluate(p, catalog, surface=_surface(c), unnamed=unnamed, after_open=late)
-        results.append((label, p, _shown(on_one_path(c, found), c, settings, comments), unnamed))
+        found = evaluate(p, catalog, after_open=late)
+        results.append((label, p, _shown(found, c, settings, comments), target_of(p).unnamed))
     explained = [[explain(p, path, catalog) for path in args.explain] for _, p, _, _ in results]
     if args.json:
         document = _json_document(results, explained, problems, reads)

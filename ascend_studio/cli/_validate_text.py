@@ -14,7 +14,7 @@ from ascend_studio._words import counted, printable, say
 from ascend_studio.cli._companions import location_text
 from ascend_studio.codegen import ImportedConfig, ReportItem
 from ascend_studio.companion import FileRead
-from ascend_studio.profile import Expr, Profile
+from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, chosen_fix, fixable_counts
 from ascend_studio.schema import Axis
 
@@ -24,9 +24,10 @@ __all__ = ["Result", "print_report", "target_text"]
 Result = tuple[str, Profile, list[Diagnostic], tuple[Axis, ...]]
 
 
-def target_text(p: Profile, unnamed: tuple[Axis, ...], lang: str) -> str:
-    product = say("no product named", lang) if "product" in unnamed else p.product
-    scenario = say("no scenario named" if "scenario" in unnamed else p.scenario, lang)
+def target_text(p: Profile, lang: str) -> str:
+    target = target_of(p)
+    product = target.product or say("no product named", lang)
+    scenario = say(target.scenario or "no scenario named", lang)
     release = f", TF Adapter {p.release}" if p.release else ""  # named only: see releases.md
     return f"{product}, {scenario}{release}"
 
@@ -115,10 +116,10 @@ def print_report(
     for item in sorted(problems, key=lambda i: i.line or 0):
         what = f"{say(item.severity, lang)} [{item.kind}] {printable(item.text(lang))}"
         print(f"{say('import', lang)}: {what}")
-    for (label, p, found, unnamed), config, why in zip(results, configs, explained, strict=True):
+    for (label, p, found, _unnamed), config, why in zip(results, configs, explained, strict=True):
         counts = ", ".join(counted(n, s, lang) for s, n in _counts(found).items())
         shown = printable(_shown_label(label, config, lang))
-        print(f"{shown}: {target_text(p, unnamed, lang)}: {counts}")
+        print(f"{shown}: {target_text(p, lang)}: {counts}")
         read = reads.get(label, ())
         for file_read in read:
             print(f"  {say('file', lang)}: {printable(file_read.text(lang))}")

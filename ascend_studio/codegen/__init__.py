@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from ascend_studio.codegen._diag import on_one_path
     from ascend_studio.codegen._envscript import EnvScript, parse_env_script, read_env_script
     from ascend_studio.codegen._export import (
         export_format,
@@ -54,7 +53,6 @@ __all__ = [
     "import_python",
     "import_shell",
     "import_text",
-    "on_one_path",
     "parse_env_script",
     "read_env_script",
     "register_format",
@@ -82,7 +80,6 @@ _WHERE = {
     "import_python": "_import_py",
     "import_shell": "_import_sh",
     "import_text": "_import",
-    "on_one_path": "_diag",
     "parse_env_script": "_envscript",
     "read_env_script": "_envscript",
     "register_format": "_export",

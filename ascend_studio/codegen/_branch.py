@@ -15,14 +15,21 @@ branches were merged into one configuration and checked as if all ran):
   unconditional value and one under ``if x:``). Arms of one ``if``/``elif``/``else``
   are alternatives; writes under two independent ``if`` blocks are different run
   modes (usually command-line flags), so a rule combining them is not an error
-  of the script: ``validate`` reports it as information naming both lines.
+  of the script: the rules report it as information naming both lines.
+- The profile keeps each value's path with the condition every block tests
+  (``Profile.conditions``), so a saved profile, the app and the exports judge and
+  say the same as ``validate`` on the script.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import cast
 
-__all__ = ["Branch", "apart", "branch_of", "is_conditional", "same_path"]
+from ascend_studio.profile import Arm, Condition
+
+__all__ = ["Branch", "branch_of", "conditions_of", "is_conditional", "same_path"]
 
 #: ((line of the statement, arm), ...), outermost first.
 Branch = tuple[tuple[int, str], ...]
@@ -30,8 +37,8 @@ Branch = tuple[tuple[int, str], ...]
 _PART = re.compile(
     r"in (?P<arm>if|else) branch \(line (?P<a>\d+)\)"
     r"|in (?P<loop>for|while) loop \(line (?P<b>\d+)\)"
-    r"|in except handler \(line (?P<c>\d+)\)"
-    r"|in case \(line (?P<d>\d+)\)"
+    r"|in (?P<except>except) handler \(line (?P<c>\d+)\)"
+    r"|in (?P<case>case) \(line (?P<d>\d+)\)"
 )
 
 
@@ -40,9 +47,16 @@ def branch_of(label: str) -> Branch:
     path: list[tuple[int, str]] = []
     for match in _PART.finditer(label):
         line = next(int(g) for g in match.group("a", "b", "c", "d") if g is not None)
-        arm = match.group("arm") or ("loop" if match.group("loop") else "other")
-        path.append((line, arm if arm != "other" else match.group(0)))
+        arm = match.group("arm") or ("loop" if match.group("loop") else None)
+        path.append((line, arm or match.group("except") or match.group("case")))
     return tuple(path)
+
+
+def conditions_of(branch: Branch, tests: Mapping[int, str]) -> tuple[Condition, ...]:
+    """A branch path as the profile keeps it, each block with the condition it tests."""
+    return tuple(
+        Condition(line=line, arm=cast("Arm", arm), test=tests.get(line, "")) for line, arm in branch
+    )
 
 
 def is_conditional(label: str) -> bool:
@@ -51,9 +65,3 @@ def is_conditional(label: str) -> bool:
 
 def same_path(a: Branch, b: Branch) -> bool:
     return a == b
-
-
-def apart(a: Branch, b: Branch) -> bool:
-    """The two writes cannot be counted on to happen in the same run."""
-    common = min(len(a), len(b))
-    return a[:common] != b[:common]

@@ -9,37 +9,15 @@ output contains, otherwise in the header) and how it reads as a comment.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ascend_studio._words import say
-from ascend_studio.schema import Text
 
 if TYPE_CHECKING:
-    from ascend_studio.codegen._report import ImportedConfig
     from ascend_studio.rules import Diagnostic
 
-__all__ = ["Placed", "comment_lines", "on_one_path", "place"]
-
-
-def on_one_path(config: ImportedConfig | None, found: list[Diagnostic]) -> list[Diagnostic]:
-    """``found`` with findings that combine values written under conditions that need
-    not hold in the same run turned into information naming both (see ``_branch``)."""
-    if config is None or not config.branches:
-        return found
-    out: list[Diagnostic] = []
-    for diag in found:
-        lines = config.apart(diag.params) if len(diag.params) > 1 else None
-        if lines is None or diag.severity == "info":
-            out.append(diag)
-            continue
-        a, b = lines
-        message = Text.of(
-            f"仅当第 {a} 行与第 {b} 行的条件同时成立时：{diag.message.zh}",
-            f"Only if the conditions of lines {a} and {b} both hold in one run: {diag.message.en}",
-        )
-        out.append(replace(diag, severity="info", message=message))
-    return out
+__all__ = ["Placed", "comment_lines", "place"]
 
 
 @dataclass

@@ -26,7 +26,7 @@ from ascend_studio.codegen._env_owned import (
 )
 from ascend_studio.codegen._env_wide import wide_note
 from ascend_studio.codegen._format import ExportFormat
-from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._header import header_lines, is_env_key
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
 from ascend_studio.profile import Profile, env_name_problem
@@ -98,7 +98,7 @@ def _items(profile: Profile) -> list[tuple[str, str | None, bool]]:
 def _header(
     profile: Profile, catalog: Catalog, what: str, extra: list[str], lang: str
 ) -> list[str]:
-    return header_lines(profile, catalog, what, extra, lang)
+    return header_lines(profile, catalog, what, extra, lang, written=is_env_key)
 
 
 def env_diagnostics(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ascend_studio._words import counted, say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
-from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._header import header_lines, is_value_path
 from ascend_studio.codegen._kinds import ConversionError, python_literal, python_str
 from ascend_studio.codegen._layout import (
     CLASS_MODULE,
@@ -29,7 +29,7 @@ from ascend_studio.codegen._layout import (
 )
 from ascend_studio.codegen._options import ExportError, ExportOptions
 from ascend_studio.codegen._release import omitted_lines
-from ascend_studio.profile import SESSION_OWNER, Expr, Profile
+from ascend_studio.profile import SESSION_OWNER, Expr, Profile, target_of
 from ascend_studio.schema import Catalog, Text
 
 if TYPE_CHECKING:
@@ -91,13 +91,14 @@ def _path(call: Call, name: str) -> str:
 
 def _default_lines(call: Call, profile: Profile, catalog: Catalog) -> list[str]:
     given = {a.name for a in call.args}
+    target = target_of(profile)
     lines: list[str] = []
     for name in catalog.signature(call.owner):
         path = _path(call, name)
         if name in given or not catalog.has(path):
             continue
         param = catalog.param(path)
-        default, documented = shown_default(param, profile.product, profile.scenario)
+        default, documented = shown_default(param, target.product, target.scenario)
         if default is None or param.py_type == "object":
             continue
         note = "  # not sent when unset; the runtime default" if documented else ""
@@ -202,7 +203,13 @@ def export_py(
         imports += [f"from {CLASS_MODULE} import (", *(f"{INDENT}{c}," for c in classes), ")"]
     imports[:0] = [f"import {name}" for name in _modules_used(profile, body)]
     what = "NPURunConfig, estimator style"
-    lines = [*header_lines(profile, catalog, what, extra, options.lang), "", *imports, "", *body]
+    lines = [
+        *header_lines(profile, catalog, what, extra, options.lang, written=is_value_path),
+        "",
+        *imports,
+        "",
+        *body,
+    ]
     return "\n".join(lines) + "\n"
 
 

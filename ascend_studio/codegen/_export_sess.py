@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ascend_studio._words import say
 from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
-from ascend_studio.codegen._header import header_lines
+from ascend_studio.codegen._header import header_lines, is_value_path
 from ascend_studio.codegen._layout import session_extra_line
 from ascend_studio.codegen._options import ExportOptions
 from ascend_studio.codegen._release import omitted_lines
@@ -192,7 +192,13 @@ def export_sess(
     ]
     what = "tf.ConfigProto for sess.run, as NPUEstimator would fill it"
     imports = [*_IMPORTS, *(["from npu_bridge.estimator.npu import util"] if helper else [])]
-    lines = [*header_lines(profile, catalog, what, extra, lang), "", *imports, "", *body]
+    lines = [
+        *header_lines(profile, catalog, what, extra, lang, written=is_value_path),
+        "",
+        *imports,
+        "",
+        *body,
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -9,7 +9,9 @@ parameter_map of the ``session_config`` it is given); each NpuOptimizer
 
 from __future__ import annotations
 
-from ascend_studio.codegen._branch import Branch, branch_of
+from collections.abc import Mapping
+
+from ascend_studio.codegen._branch import Branch, branch_of, conditions_of
 from ascend_studio.codegen._header import HeaderInfo, read_target
 from ascend_studio.codegen._import_tf2 import tf2_configuration
 from ascend_studio.codegen._layout import sorted_extras
@@ -28,7 +30,8 @@ from ascend_studio.codegen._report import (
     internal_error,
     msg,
 )
-from ascend_studio.profile import Profile, env_name_problem
+from ascend_studio.profile import Condition, Profile, env_name_problem
+from ascend_studio.profile import Surface as ProfileSurface
 from ascend_studio.schema import Catalog, Surface, shipped_catalog
 
 __all__ = ["MAX_PYTHON_BYTES", "import_python", "internal_error"]  # (the last: from _report)
@@ -127,12 +130,10 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
         builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     configs = tuple(
         ImportedConfig(
-            _profile(built, env, header, "tf2" if surface == "tf2" else None),
+            _profile(built, env, header, surface, _conditions(built, env_branches, scanner)),
             label,
             line,
             dict(built.written),
-            {**built.branches, **env_branches},
-            surface,
             dict(built.after_open),
         )
         for built, label, line, surface in found
@@ -344,27 +345,45 @@ def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
         builder.add("recognized", shown, shown, item.line, path)
 
 
-#: graph_run_mode written as a literal names the scenario (0 online inference, 1 training).
-_SCENARIO_OF_MODE = {"0": "inference", "1": "training"}
+def _conditions(
+    built: Built, env_branches: Mapping[str, Branch], scanner: Scanner
+) -> dict[str, tuple[Condition, ...]]:
+    """The blocks each kept value was written in, with the conditions they test."""
+    kept = {**built.branches, **env_branches}
+    return {path: conditions_of(branch, scanner.tests) for path, branch in kept.items() if branch}
+
+
+#: Where the importer found a configuration -> the profile's ``surface``.
+_PROFILE_SURFACE: dict[Surface, ProfileSurface] = {
+    "estimator": "estimator",
+    "constructor": "estimator",
+    "session": "sess",
+    "tf2": "tf2",
+    "environment": "env",
+}
 
 
 def _profile(
-    built: Built, env: dict[str, str | None], info: HeaderInfo, surface: str | None
+    built: Built,
+    env: dict[str, str | None],
+    info: HeaderInfo,
+    surface: Surface,
+    conditions: dict[str, tuple[Condition, ...]],
 ) -> Profile:
     data: dict[str, object] = {
         "values": built.values,
         "env": env,
         "extra_kwargs": sorted_extras(built.extras),
+        "surface": _PROFILE_SURFACE[surface],
     }
-    scenario = info.scenario or _SCENARIO_OF_MODE.get(repr(built.values.get("graph_run_mode")))
-    if scenario is not None:  # else not named: the profile's default is no choice
-        data["scenario"] = scenario
-    if surface is not None:
-        data["surface"] = surface
+    if info.scenario:  # else what graph_run_mode names (``profile.target_of``), if anything
+        data["scenario"] = info.scenario
     if info.product:
         data["product"] = info.product
     if info.release:
         data["release"] = info.release
     if info.notes is not None:
         data["notes"] = info.notes
+    if conditions:
+        data["conditions"] = conditions
     return Profile.model_validate(data)

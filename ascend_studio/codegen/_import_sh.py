@@ -261,7 +261,7 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
         state.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
-    data: dict[str, object] = {"env": env}
+    data: dict[str, object] = {"env": env, "surface": "env"}
     if verbatim:
         data[VERBATIM_FIELD] = verbatim
     if header.product:
@@ -274,5 +274,5 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
         data["notes"] = header.notes
     profile = Profile.model_validate(data)
     first = min((line for _, _, line in state.env.values()), default=None)
-    config = ImportedConfig(profile, f"environment ({dialect})", first, surface="environment")
+    config = ImportedConfig(profile, f"environment ({dialect})", first)
     return ImportResult((config,), ImportReport(tuple(state.items)), source, dialect)

@@ -269,7 +269,9 @@ def _args(profile: Profile, catalog: Catalog, owner: str, present: set[str]) -> 
     return tuple(args)
 
 
-def shown_default(param: Parameter, product: str, scenario: str) -> tuple[Scalar | None, bool]:
+def shown_default(
+    param: Parameter, product: str | None, scenario: str | None
+) -> tuple[Scalar | None, bool]:
     """The default worth showing for an unset parameter, and whether it is documented only.
 
     The signature default is what NPURunConfig uses; when that is None (not

@@ -81,6 +81,9 @@ class Scanner:
         self.tf2_sites: list[Tf2Site] = []
         self.notes: list[tuple[int, str, str]] = []  # (line, kind, english text)
         self.ctx: list[str] = []
+        #: The condition each block statement tests, by its line (``if args.dump:`` ->
+        #: ``args.dump``; a loop, handler or case: its header), as written on one line.
+        self.tests: dict[int, str] = {}
         self.loops = 0
         self.scope = Scope(None)
         self.seen: set[int] = set()
@@ -301,7 +304,14 @@ class Scanner:
             return " | ".join(text for _, text in value.options)
         return repr(value)
 
+    def _test(self, line: int, text: str) -> None:
+        """Keep the condition of the block on ``line`` (whitespace folded, at most 200
+        characters: it is shown in reports and export headers)."""
+        text = " ".join(text.split())
+        self.tests[line] = text if len(text) <= 200 else text[:199] + "…"
+
     def _s_If(self, node: ast.If) -> None:
+        self._test(node.lineno, self.src.segment(node.test))
         test = self.ev.eval(node.test)
         if isinstance(test, bool):
             self._never(node, node.orelse if test else node.body, test)
@@ -341,6 +351,8 @@ class Scanner:
         self._branches([(node.orelse, where)], keep_base=True)
 
     def _s_For(self, node: ast.For | ast.AsyncFor) -> None:
+        target, source = self.src.segment(node.target), self.src.segment(node.iter)
+        self._test(node.lineno, f"for {target} in {source}")
         self.ev.eval(node.iter)
         for name in _names(node.target):
             self.bind(name, Opaque(node.target, "loop variable"), node.lineno)
@@ -349,6 +361,7 @@ class Scanner:
     _s_AsyncFor = _s_For
 
     def _s_While(self, node: ast.While) -> None:
+        self._test(node.lineno, f"while {self.src.segment(node.test)}")
         self._loop(node, f"in while loop (line {node.lineno})")
 
     def _s_With(self, node: ast.With | ast.AsyncWith) -> None:
@@ -361,6 +374,9 @@ class Scanner:
     _s_AsyncWith = _s_With
 
     def _s_Try(self, node: ast.Try) -> None:
+        for h in node.handlers:
+            caught = f" {self.src.segment(h.type)}" if h.type is not None else ""
+            self._test(h.lineno, f"except{caught}")
         self.block(node.body)
         handlers = [(h.body, f"in except handler (line {h.lineno})") for h in node.handlers]
         self._branches(handlers, keep_base=True)
@@ -371,6 +387,8 @@ class Scanner:
 
     def _s_Match(self, node: ast.Match) -> None:
         self.ev.eval(node.subject)
+        for c in node.cases:
+            self._test(c.pattern.lineno, f"case {self.src.segment(c.pattern)}")
         cases = [(c.body, f"in case (line {c.pattern.lineno})") for c in node.cases]
         self._branches(cases, keep_base=True)
 

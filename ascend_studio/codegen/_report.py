@@ -8,13 +8,12 @@ an expression, an unknown keyword, a syntax error, a sourced file) becomes a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ascend_studio.codegen._branch import Branch, apart
-from ascend_studio.profile import Profile, Value
-from ascend_studio.schema import AXES, Axis, Surface, Text
+from ascend_studio.profile import Profile, Value, target_of
+from ascend_studio.schema import Axis, Surface, Text, surface_of
 
 __all__ = [
     "DEVICE_VARS",
@@ -167,34 +166,21 @@ class ImportedConfig:
     #: or spelling the real code accepts (``{"aoe_mode": 2}``); checking these tells
     #: whether the script would run as it stands.
     as_written: Mapping[str, Value] = field(default_factory=dict)
-    #: The conditions values were written under (``_branch``): parameter path or
-    #: ``env:NAME`` -> ((line, arm), ...). Absent: written on no condition.
-    branches: Mapping[str, Branch] = field(default_factory=dict)
-    #: Where it is written: an NPURunConfig for NPUEstimator, a sess.run
-    #: parameter_map, or only the environment (``schema.Surface``).
-    surface: Surface = "estimator"
     #: TF Adapter 2.x: profile path -> (line of the write, line of the
     #: ``npu_device.open()`` before it): options set after ``open()`` has read them.
     after_open: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
-    def unnamed(self) -> tuple[Axis, ...]:
-        """The target axes (product, scenario) the file does not name: the profile was
-        imported without them, so they hold their defaults, not a choice."""
-        given = self.profile.model_fields_set
-        return tuple(axis for axis in AXES if axis not in given)
+    def surface(self) -> Surface:
+        """Where it is written: an NPURunConfig for NPUEstimator, a sess.run
+        parameter_map, TF Adapter 2.x, or only the environment (the profile says it)."""
+        return surface_of(target_of(self.profile).surface)
 
-    def apart(self, params: Iterable[str]) -> tuple[int, int] | None:
-        """Lines of the conditions under which two of ``params`` were written when
-        those need not hold in the same run (independent ``if`` blocks, alternative
-        arms), else None."""
-        paths = [self.branches.get(p, ()) for p in params]
-        for index, a in enumerate(paths):
-            for b in paths[index + 1 :]:
-                if apart(a, b):
-                    at = next(i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)
-                    return a[at][0], b[at][0]
-        return None
+    @property
+    def unnamed(self) -> tuple[Axis, ...]:
+        """The target axes (product, scenario) the file does not name (see
+        ``profile.target_of``)."""
+        return target_of(self.profile).unnamed
 
     def label_in(self, lang: str) -> str:
         """``label`` in the UI or report language (``zh`` or ``en``)."""

@@ -22,7 +22,6 @@ from ascend_studio.codegen import (
     ReportItem,
     import_file_lines,
     import_text,
-    on_one_path,
 )
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
@@ -30,7 +29,7 @@ from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, target_of
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
 
@@ -41,7 +40,6 @@ __all__ = [
     "check_file",
     "reported_items",
     "unlisted_folder",
-    "unnamed_by",
 ]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
@@ -237,12 +235,6 @@ def unlisted_folder(shown: str, why: str) -> CheckedFile:
     return checked
 
 
-def unnamed_by(config: ImportedConfig, settings: Settings) -> tuple[Axis, ...]:
-    """The target axes neither the file nor the settings (command line, project) name."""
-    named = {"product": settings.product.value, "scenario": settings.scenario.value}
-    return tuple(axis for axis in config.unnamed if named.get(axis) is None)
-
-
 def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
     """A configuration's ``release = "auto"``, as the machine's release (read once)."""
     if setting.value is None or setting.value.strip().casefold() != AUTO:
@@ -296,13 +288,9 @@ def check_file(
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
         profile = with_release(profile, _machine_release(settings.release, catalog))
-        unnamed = unnamed_by(config, settings)
-        checked.configs.append((config.label, profile, unnamed))
+        checked.configs.append((config.label, profile, target_of(profile).unnamed))
         checked.config_lines.append(config.line or 1)
-        found = evaluate(
-            profile, catalog, surface=config.surface, unnamed=unnamed, after_open=config.after_open
-        )
-        for diagnostic in on_one_path(config, found):
+        for diagnostic in evaluate(profile, catalog, after_open=config.after_open):
             _rule_finding(ctx, diagnostic, index, config, reads)
     if report_unused:
         _unused_suppressions(ctx)

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from ascend_studio._words import counted, json_text, printable, say
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
+from ascend_studio.profile import target_of
 from ascend_studio.rules import HasFixes, chosen_fix, fix_json, fixable_counts
 from ascend_studio.schema import Text
 
@@ -134,10 +135,10 @@ def batch_json(batch: Batch, fail_on: str) -> dict[str, Any]:
                 "configurations": [
                     {
                         "label": label,
-                        "product": None if "product" in unnamed else p.product,
-                        "scenario": None if "scenario" in unnamed else p.scenario,
+                        "product": p.product,
+                        "scenario": target_of(p).scenario,
                     }
-                    for label, p, unnamed in checked.configs
+                    for label, p, _unnamed in checked.configs
                 ],
                 "findings": [finding_json(f) for f in checked.findings],
             }

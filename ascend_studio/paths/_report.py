@@ -19,7 +19,7 @@ from ascend_studio.paths._resolve import (
     VariantResolution,
     directory_map,
 )
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, target_of
 from ascend_studio.schema import Text
 
 __all__ = ["PATHS_JSON_FORMAT", "PATHS_JSON_VERSION", "paths_document", "render_text"]
@@ -106,7 +106,7 @@ def paths_document(
         "format": PATHS_JSON_FORMAT,
         "version": PATHS_JSON_VERSION,
         "product": profile.product,
-        "scenario": profile.scenario,
+        "scenario": target_of(profile).scenario,
         "context": {
             name: ctx.lookup(name) for name in ("cwd", "home", "pid", "device_id", "session_id")
         },

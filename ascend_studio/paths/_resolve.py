@@ -25,8 +25,8 @@ from ascend_studio.paths._artifacts_load import load_artifacts
 from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text
-from ascend_studio.profile import Expr, Profile
-from ascend_studio.schema import Catalog, Text, scenario_holds, shipped_catalog
+from ascend_studio.profile import Expr, Profile, target_of
+from ascend_studio.schema import Catalog, Text, scope_gate, shipped_catalog
 
 __all__ = [
     "Context",
@@ -350,6 +350,18 @@ _SCENARIO_REASON = {
     "training": Text(zh="仅用于训练场景。", en="Applies to training jobs only."),
     "inference": Text(zh="仅用于在线推理场景。", en="Applies to online inference only."),
 }
+#: Produced only in one scenario when the profile names none (graph_run_mode is known
+#: only at run time, or the file sets only the environment).
+_SCENARIO_UNNAMED = {
+    "training": Text(
+        zh="仅当作业为训练时产生（未指定场景）。",
+        en="Produced only if the job trains (no scenario is named).",
+    ),
+    "inference": Text(
+        zh="仅当作业为在线推理时产生（未指定场景）。",
+        en="Produced only if the job runs online inference (no scenario is named).",
+    ),
+}
 
 
 def _off_surface(art: Artifact, profile: Profile) -> Text | None:
@@ -369,8 +381,11 @@ def _produced(
     off_surface = _off_surface(art, profile)
     if off_surface is not None:
         return False, off_surface
-    if not scenario_holds(art.scenario, profile.scenario):
-        return False, _SCENARIO_REASON[art.scenario]
+    scenario = target_of(profile).scenario
+    if scope_gate(None, art.scenario, None, scenario, unnamed_misses=True) is not None:
+        return scenario is None, (_SCENARIO_UNNAMED if scenario is None else _SCENARIO_REASON)[
+            art.scenario
+        ]
     if not art.when:
         return True, None
     verdict = any_of(art.when, profile, env, catalog)

@@ -28,7 +28,7 @@ from ascend_studio.presets._model import (
     PresetFile,
     PresetSetting,
 )
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules import Diagnostic, evaluate
 from ascend_studio.schema import Catalog, Surface, Text, surface_of
 
@@ -115,28 +115,56 @@ class PresetOutcome:
 def _scope_skip(
     item: PresetSetting | PresetEnv | PresetClear,
     what: str,
-    product: str,
-    scenario: str,
+    product: str | None,
+    scenario: str | None,
     catalog: Catalog,
 ) -> Skip | None:
-    gate = item.why_not(product, scenario)
+    """``product``/``scenario`` None: the profile names none (an item for some only is
+    not set: which one the job runs on is not known)."""
+    gate = item.why_not(product, scenario, unnamed_misses=True)
     if gate == "product":
-        names = "、".join(catalog.product(p).short.zh for p in item.products or ())
-        names_en = ", ".join(catalog.product(p).short.en for p in item.products or ())
-        return Skip(
-            what,
-            Text.of(f"本预设只在 {names} 上设置它。", f"this preset sets it only on {names_en}."),
-        )
+        names = _names(catalog, item.products or ())
+        zh, en = f"本预设只在 {names.zh} 上设置它", f"this preset sets it only on {names.en}"
+        return Skip(what, _unnamed_said(Text.of(zh, en), product is None, "product"))
     if gate == "scenario":
-        return _only_for(what, "本预设中它", "in this preset it", item.scenario, catalog)
+        return _only_for(
+            what, "本预设中它", "in this preset it", item.scenario, catalog=catalog, target=scenario
+        )
     return None
 
 
-def _only_for(path: str, what_zh: str, what_en: str, scenario: str, catalog: Catalog) -> Skip:
-    words = catalog.scenario_words(scenario)
-    return Skip(
-        path, Text.of(f"{what_zh}只用于{words.zh}场景。", f"{what_en} is for {words.en} only.")
+def _names(catalog: Catalog, products: tuple[str, ...]) -> Text:
+    return Text.of(
+        "、".join(catalog.product(p).short.zh for p in products),
+        ", ".join(catalog.product(p).short.en for p in products),
     )
+
+
+_UNNAMED: dict[str, Text] = {
+    "product": Text.of(
+        "；配置未指定产品（指定产品后才会设置）。",
+        "; the profile names no product (name one to set it).",
+    ),
+    "scenario": Text.of(
+        "；配置未指定场景（指定场景后才会设置）。",
+        "; the profile names no scenario (name one to set it).",
+    ),
+}
+
+
+def _unnamed_said(reason: Text, unnamed: bool, axis: str) -> Text:
+    if not unnamed:
+        return Text.of(reason.zh + "。", reason.en + ".")
+    return Text.of(reason.zh + _UNNAMED[axis].zh, reason.en + _UNNAMED[axis].en)
+
+
+def _only_for(
+    path: str, what_zh: str, what_en: str, scenario: str, *, catalog: Catalog, target: str | None
+) -> Skip:
+    """For ``scenario`` only; ``target`` None: the profile names no scenario."""
+    words = catalog.scenario_words(scenario)
+    reason = Text.of(f"{what_zh}只用于{words.zh}场景", f"{what_en} is for {words.en} only")
+    return Skip(path, _unnamed_said(reason, target is None, "scenario"))
 
 
 def _release_skip(
@@ -173,34 +201,56 @@ def _release_skip(
 
 
 def _catalog_skip(
-    item: PresetSetting, product: str, scenario: str, catalog: Catalog
+    item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
     param = catalog.param(item.path)
-    name = catalog.product(product).short
-    gate = param.why_not(product, scenario)
+    gate = param.why_not(product, scenario, unnamed_misses=True)
     if gate == "product":
         note = param.availability_note
         extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
         extra_en = f" ({note.en.rstrip('.')})" if note else ""
+        if product is None:
+            names = _names(catalog, param.products or ())
+            zh, en = f"只有 {names.zh} 支持该参数", f"available only on {names.en}"
+            return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
+        name = catalog.product(product).short
         zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
         return Skip(item.path, Text.of(zh, en))
     if gate == "scenario":
-        return _only_for(item.path, "该参数", "the parameter", param.scenario, catalog)
+        return _only_for(
+            item.path, "该参数", "the parameter", param.scenario, catalog=catalog, target=scenario
+        )
     return _value_skip(item, product, scenario, catalog)
 
 
-def _value_skip(item: PresetSetting, product: str, scenario: str, catalog: Catalog) -> Skip | None:
+def _value_skip(
+    item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
+) -> Skip | None:
     entry = catalog.param(item.path).value_info(item.value)
-    gate = None if entry is None else entry.why_not(product, scenario)
-    if entry is not None and (gate == "product" or not entry.supported):
-        name = catalog.product(product).short
-        zh = f"{name.zh} 不支持取值 {item.value!r}。"
-        en = f"the value {item.value!r} is not available on {name.en}."
+    if entry is None:
+        return None
+    gate = entry.why_not(product, scenario, unnamed_misses=True)
+    if gate == "product" or not entry.supported:
+        if product is None and entry.supported and entry.products is not None:
+            names = _names(catalog, entry.products)
+            zh = f"只有 {names.zh} 支持取值 {item.value!r}"
+            en = f"the value {item.value!r} is available only on {names.en}"
+            return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
+        name = catalog.product(product).short if product is not None else None
+        zh = f"{name.zh if name else ''} 不支持取值 {item.value!r}。".lstrip()
+        en = f"the value {item.value!r} is not available" + (f" on {name.en}." if name else ".")
         return Skip(item.path, Text.of(zh, en))
-    if entry is not None and gate == "scenario":
+    if gate == "scenario":
         what = f"the value {item.value!r}"
-        return _only_for(item.path, f"取值 {item.value!r} ", what, entry.scenario, catalog)
+        return _only_for(
+            item.path,
+            f"取值 {item.value!r} ",
+            what,
+            entry.scenario,
+            catalog=catalog,
+            target=scenario,
+        )
     return None
 
 
@@ -242,7 +292,8 @@ class _Applier:
         self.kept: list[Kept] = []
 
     def _skip(self, item: PresetSetting | PresetEnv | PresetClear, what: str) -> bool:
-        p, s = self.profile.product, self.profile.scenario
+        target = target_of(self.profile)
+        p, s = target.product, target.scenario
         skip = _scope_skip(item, what, p, s, self.catalog)
         if skip is None and what in self.held:  # (said for a clear too: it is the preset's)
             self.skipped.append(Skip(what, self.held[what]))
@@ -358,7 +409,10 @@ def apply_preset(
     An entry that would leave a rule error the profile did not have (or a warning
     about that entry) is skipped, with that finding as the reason.
     """
-    off = profile.product not in preset.products or profile.scenario not in preset.scenarios
+    target = target_of(profile)
+    off = (target.product is not None and target.product not in preset.products) or (
+        target.scenario is not None and target.scenario not in preset.scenarios
+    )
     lacking = _release_lacks_all(preset, profile, catalog, replace, work_path)
     if lacking is not None:
         return PresetOutcome(preset, profile, (), lacking.skipped, off, lacking.kept)

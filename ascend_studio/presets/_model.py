@@ -75,9 +75,13 @@ class _Scoped(_Frozen):
     products: tuple[str, ...] | None = None
     scenario: Applies = "both"
 
-    def why_not(self, product: str, scenario: str) -> Gate | None:
+    def why_not(
+        self, product: str | None, scenario: str | None, *, unnamed_misses: bool = False
+    ) -> Gate | None:
         """Where this entry of the preset misses the target (the catalog's own test)."""
-        return scope_gate(self.products, self.scenario, product, scenario)
+        return scope_gate(
+            self.products, self.scenario, product, scenario, unnamed_misses=unnamed_misses
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

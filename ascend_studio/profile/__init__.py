@@ -1,14 +1,18 @@
 """The user's document: values set, environment, target; load/save (Qt-free)."""
 
 from ascend_studio.profile._document import (
+    ARMS,
     SCHEMA_VERSION,
     SESSION_OWNER,
     SURFACES,
+    Arm,
+    Condition,
     Expr,
     ExtraKwarg,
     Profile,
     Surface,
     Value,
+    apart,
     bytes_json,
 )
 from ascend_studio.profile._fields import (
@@ -29,13 +33,24 @@ from ascend_studio.profile._io import (
     parse_profile,
     save_profile,
 )
+from ascend_studio.profile._target import (
+    DEFAULT_RUN_MODE,
+    SCENARIO_OF_RUN_MODE,
+    Target,
+    target_of,
+)
 
 __all__ = [
+    "ARMS",
+    "DEFAULT_RUN_MODE",
     "ENV_NAME",
     "MIGRATIONS",
+    "SCENARIO_OF_RUN_MODE",
     "SCHEMA_VERSION",
     "SESSION_OWNER",
     "SURFACES",
+    "Arm",
+    "Condition",
     "Expr",
     "ExtraKwarg",
     "FileStamp",
@@ -43,7 +58,9 @@ __all__ = [
     "ProfileChangedOnDisk",
     "ProfileError",
     "Surface",
+    "Target",
     "Value",
+    "apart",
     "bytes_json",
     "dump_profile",
     "env_name_problem",
@@ -53,5 +70,6 @@ __all__ = [
     "load_profile",
     "parse_profile",
     "save_profile",
+    "target_of",
     "unwritable",
 ]

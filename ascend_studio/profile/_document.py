@@ -29,32 +29,40 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 __all__ = [
+    "ARMS",
     "PRODUCT_ID",
     "RELEASE_NAME",
     "SCHEMA_VERSION",
     "SESSION_OWNER",
     "SURFACES",
+    "Arm",
+    "Condition",
     "Expr",
     "ExtraKwarg",
     "Profile",
     "Surface",
     "Value",
+    "apart",
     "bytes_json",
     "made_profile",
 ]
 
 SCHEMA_VERSION = 1
 #: The API a configuration goes through: NPURunConfig with NPUEstimator, a sess.run
-#: ``parameter_map``, or TF Adapter 2.x's ``npu_device.global_options()``. None: not
-#: named (read as the TF Adapter 1.x surfaces).
-Surface = Literal["estimator", "sess", "tf2"]
-SURFACES: tuple[Surface, ...] = ("estimator", "sess", "tf2")
-R = TypeVar("R", "Expr", "ExtraKwarg")
+#: ``parameter_map``, TF Adapter 2.x's ``npu_device.global_options()``, or none
+#: (``env``: a script that sets only the environment, so the job's API is not known).
+#: None: not named (read as the TF Adapter 1.x surfaces).
+Surface = Literal["estimator", "sess", "tf2", "env"]
+SURFACES: tuple[Surface, ...] = ("estimator", "sess", "tf2", "env")
+#: The kind of block a value was written in (see :class:`Condition`).
+Arm = Literal["if", "else", "loop", "except", "case"]
+ARMS: tuple[Arm, ...] = ("if", "else", "loop", "except", "case")
+R = TypeVar("R", "Expr", "ExtraKwarg", "Condition")
 DumpMode = Literal["python", "json"]
 
 
@@ -66,7 +74,7 @@ def _checked_record(record: R) -> None:
         object.__setattr__(record, name, value)
 
 
-def unchecked(cls: type[R], **values: str) -> R:
+def unchecked(cls: type[R], **values: object) -> R:
     """A record built from fields already validated (no second check)."""
     record = object.__new__(cls)
     record.__dict__.update(values)
@@ -139,7 +147,7 @@ def non_finite_problem(where: str, value: object) -> str | None:
                 stack.append((f"{place}.{key}", child))
         elif isinstance(item, list | tuple):
             stack.extend((f"{place}.{index}", child) for index, child in enumerate(item))
-        elif isinstance(item, Expr | ExtraKwarg) or _is_model(item):
+        elif isinstance(item, Expr | ExtraKwarg | Condition) or _is_model(item):
             record: Any = item
             stack.append((place, record.model_dump()))
         elif (problem := _leaf_problem(place, item)) is not None:
@@ -187,11 +195,48 @@ class ExtraKwarg:
         return dumped
 
 
+@dataclass(frozen=True, kw_only=True)
+class Condition:
+    """One block a value was written in, in the script it was imported from:
+    ``if args.dump:`` on line 102 is ``Condition(line=102, arm="if", test="args.dump")``;
+    its ``else`` arm has the same line and test with ``arm="else"``; a loop, an
+    ``except`` handler or a ``case`` keeps its header as ``test``. A value's
+    conditions are listed outermost first; two values whose lists part before one
+    ends need not be written in the same run (:func:`apart`)."""
+
+    line: int
+    arm: Arm
+    #: The condition as the script writes it (one line; empty when unknown).
+    test: str = ""
+
+    def __post_init__(self) -> None:
+        line_ok = type(self.line) is int and self.line > 0
+        if not (line_ok and self.arm in ARMS and type(self.test) is str):
+            _checked_record(self)
+
+    def model_dump(self, *, mode: DumpMode = "python") -> dict[str, object]:
+        return {"line": self.line, "arm": self.arm, "test": self.test}
+
+    @property
+    def place(self) -> tuple[int, str]:
+        """What tells two blocks apart: the statement's line and the arm taken."""
+        return self.line, self.arm
+
+
+def apart(a: Sequence[Condition], b: Sequence[Condition]) -> bool:
+    """Two values written under ``a`` and ``b`` cannot be counted on to be written in
+    the same run: their blocks part before either list ends (independent ``if``
+    blocks, two arms of one ``if``). One list containing the other (a value on no
+    condition and one under ``if x:``) can."""
+    common = min(len(a), len(b))
+    return [c.place for c in a[:common]] != [c.place for c in b[:common]]
+
+
 def _dumped(value: object, mode: DumpMode) -> Any:
     """A field's value as pydantic dumps it: records as dicts, containers copied;
     in JSON, tuples as lists and bytes in their JSON form (UTF-8 text in an unknown
     field, as pydantic writes bytes it has no type for)."""
-    if isinstance(value, Expr | ExtraKwarg):
+    if isinstance(value, Expr | ExtraKwarg | Condition):
         return value.model_dump(mode=mode)
     if isinstance(value, dict):
         return {key: _dumped(item, mode) for key, item in value.items()}
@@ -212,11 +257,14 @@ class Profile:
     unknown fields are equal (which were set explicitly does not count)."""
 
     schema_version: int = SCHEMA_VERSION
-    product: str = "atlas_a2"
-    scenario: Literal["training", "inference"] = "training"
+    #: The product the configuration is for (a catalog id); None: not named, so a
+    #: finding that depends on the product is said for the products it holds on.
+    #: Left out of the saved document while None (as are the scenario and release).
+    product: str | None = None
+    #: training or inference; None: not named (what graph_run_mode names is judged).
+    scenario: Literal["training", "inference"] | None = None
     #: The TF Adapter release the configuration is for, as the user named it (a ref
     #: such as ``r1.15.0``, a CANN version such as ``7.0.0``); None: not named.
-    #: Left out of the saved document while None.
     release: str | None = None
     #: The API the configuration goes through (see :data:`Surface`).
     surface: Surface | None = None
@@ -231,6 +279,10 @@ class Profile:
     #: so rules can check what the runtime will read from them.
     file_contents: dict[str, str] = field(default_factory=dict)
     notes: str = ""
+    #: The blocks each value was written in by the script it was imported from
+    #: (parameter path or ``env:NAME`` -> conditions, outermost first); absent: written
+    #: on no condition. Left out of the saved document while empty.
+    conditions: dict[str, tuple[Condition, ...]] = field(default_factory=dict)
 
     #: The fields by name (pydantic's name; dataclass fields here).
     model_fields: ClassVar[Mapping[str, Field[Any]]]
@@ -291,8 +343,8 @@ class Profile:
         for name, value in (*self._items(), *self.model_extra.items()):
             if exclude is not None and name in exclude:
                 continue
-            if name == "release" and value is None:
-                continue  # a profile naming no release is saved as before
+            if name in LEFT_OUT and value == LEFT_OUT[name]:
+                continue  # not named, no conditions: saved as a profile always was
             if name == "values" and mode == "json" and isinstance(value, dict):
                 out[name] = {k: _dumped(_bytes_as_json(v), mode) for k, v in value.items()}
             else:
@@ -332,8 +384,12 @@ class Profile:
         return self.model_copy(update={"values": {**self.values, path: value}})
 
     def without_value(self, path: str) -> Profile:
+        """``self`` with ``path`` unset (and no longer under the conditions it was)."""
         values = {k: v for k, v in self.values.items() if k != path}
-        return self.model_copy(update={"values": values})
+        update: dict[str, Any] = {"values": values}
+        if path in self.conditions:
+            update["conditions"] = {k: v for k, v in self.conditions.items() if k != path}
+        return self.model_copy(update=update)
 
     def with_env(self, name: str, value: str | None, *, verbatim: bool = False) -> Profile:
         kept = {n for n in self.env_verbatim if n != name} | ({name} if verbatim else set())
@@ -342,12 +398,14 @@ class Profile:
         )
 
     def without_env(self, name: str) -> Profile:
-        return self.model_copy(
-            update={
-                "env": {k: v for k, v in self.env.items() if k != name},
-                "env_verbatim": tuple(n for n in self.env_verbatim if n != name),
-            }
-        )
+        update: dict[str, Any] = {
+            "env": {k: v for k, v in self.env.items() if k != name},
+            "env_verbatim": tuple(n for n in self.env_verbatim if n != name),
+        }
+        if f"env:{name}" in self.conditions:
+            key = f"env:{name}"
+            update["conditions"] = {k: v for k, v in self.conditions.items() if k != key}
+        return self.model_copy(update=update)
 
     def with_surface(self, surface: Surface | None) -> Profile:
         """``self`` configured through another API (``None``: not named)."""
@@ -356,7 +414,8 @@ class Profile:
         return self.model_validate({**self.model_dump(), "surface": surface})
 
     def with_target(self, product: str | None = None, scenario: str | None = None) -> Profile:
-        """``self`` for another product or scenario (``None``: keep it), validated."""
+        """``self`` for another product or scenario (``None``: keep it), validated;
+        :meth:`with_product` and :meth:`with_scenario` also un-name one."""
         update: dict[str, Any] = {}
         if product is not None and product != self.product:
             update["product"] = product
@@ -365,6 +424,18 @@ class Profile:
         if not update:
             return self  # nothing changes
         return self.model_validate({**self.model_dump(), **update})
+
+    def with_product(self, product: str | None) -> Profile:
+        """``self`` for another product (None: not named), validated."""
+        if product == self.product:
+            return self
+        return self.model_validate({**self.model_dump(), "product": product})
+
+    def with_scenario(self, scenario: str | None) -> Profile:
+        """``self`` for another scenario (None: not named), validated."""
+        if scenario == self.scenario:
+            return self
+        return self.model_validate({**self.model_dump(), "scenario": scenario})
 
     def with_release(self, release: str | None) -> Profile:
         """``self`` for another TF Adapter release (None: not named), validated."""
@@ -398,6 +469,15 @@ def _default_of(spec: Field[Any]) -> Callable[[], Any]:
 
 #: Each field's default, made afresh for each profile (in declaration order).
 _DEFAULTS: dict[str, Callable[[], Any]] = {spec.name: _default_of(spec) for spec in fields(Profile)}
+#: Fields left out of a dump while they hold this (not named, none): a profile that
+#: names no product and keeps no conditions is saved as profiles always were, and one
+#: read back without them has them so again.
+LEFT_OUT: dict[str, object] = {
+    "product": None,
+    "scenario": None,
+    "release": None,
+    "conditions": {},
+}
 Profile.model_fields = {spec.name: spec for spec in fields(Profile)}
 
 

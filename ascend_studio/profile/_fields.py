@@ -168,7 +168,7 @@ def unwritable(profile: Profile) -> str | None:
     """
     from ascend_studio.profile._document import PRODUCT_ID
 
-    if not PRODUCT_ID.fullmatch(profile.product):
+    if profile.product is not None and not PRODUCT_ID.fullmatch(profile.product):
         return f"product: {profile.product[:60]!r} is not a product id"
     kwargs = [(x.owner, x.name, x.expr) for x in profile.extra_kwargs]
     found = field_problems(profile.values, profile.env, profile.env_verbatim, kwargs)

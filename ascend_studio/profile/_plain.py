@@ -25,9 +25,12 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ascend_studio.profile._document import (
+    ARMS,
     PRODUCT_ID,
     RELEASE_NAME,
     SURFACES,
+    Arm,
+    Condition,
     Expr,
     ExtraKwarg,
     Profile,
@@ -92,7 +95,9 @@ def _schema_version(value: object) -> int:
     return value
 
 
-def _product(value: object) -> str:
+def _product(value: object) -> str | None:
+    if value is None:
+        return None
     if not PRODUCT_ID.fullmatch(_str(value)):
         raise _NotPlain
     return _str(value)
@@ -106,8 +111,8 @@ def _release(value: object) -> str | None:
     return _str(value)
 
 
-def _scenario(value: object) -> str:
-    if value not in _SCENARIOS or type(value) is not str:
+def _scenario(value: object) -> str | None:
+    if value is not None and (value not in _SCENARIOS or type(value) is not str):
         raise _NotPlain
     return value
 
@@ -170,6 +175,29 @@ def _kwargs(value: object) -> tuple[ExtraKwarg, ...]:
     return tuple(_kwarg(item) for item in _sequence(value))
 
 
+_CONDITION_KEYS = frozenset({"line", "arm", "test"})
+
+
+def _condition(value: object) -> Condition:
+    if type(value) is Condition:
+        return value
+    if type(value) is not dict or value.keys() != _CONDITION_KEYS:
+        raise _NotPlain
+    line, arm, test = value["line"], value["arm"], value["test"]
+    if type(line) is not int or line < 1 or arm not in ARMS or type(arm) is not str:
+        raise _NotPlain
+    return Condition(line=line, arm=cast("Arm", arm), test=_str(test))
+
+
+def _conditions(value: object) -> dict[str, tuple[Condition, ...]]:
+    if type(value) is not dict:
+        raise _NotPlain
+    return {
+        _str(path): tuple(_condition(item) for item in _sequence(items))
+        for path, items in value.items()
+    }
+
+
 def _texts(value: object) -> dict[str, str]:
     if type(value) is not dict:
         raise _NotPlain
@@ -188,4 +216,5 @@ _CHECKS: dict[str, Any] = {
     "extra_kwargs": _kwargs,
     "file_contents": _texts,
     "notes": _str,
+    "conditions": _conditions,
 }

@@ -38,7 +38,7 @@ from pydantic import (
 )
 
 from ascend_studio.profile import _document as doc
-from ascend_studio.profile._document import Surface
+from ascend_studio.profile._document import Arm, Surface
 from ascend_studio.profile._fields import field_problems
 
 __all__ = ["ValidationError", "validated_profile", "validated_record"]
@@ -67,6 +67,15 @@ class ExtraKwarg(BaseModel):
         if not self.attr:
             dumped.pop("attr", None)
         return dumped
+
+
+class Condition(BaseModel):
+    """Twin of :class:`ascend_studio.profile.Condition`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    line: StrictInt = Field(ge=1)
+    arm: Arm
+    test: StrictStr = ""
 
 
 def _bytes_in(value: object) -> bytes:
@@ -99,8 +108,8 @@ class Profile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     schema_version: int = doc.SCHEMA_VERSION
-    product: str = "atlas_a2"
-    scenario: Literal["training", "inference"] = "training"
+    product: str | None = None
+    scenario: Literal["training", "inference"] | None = None
     release: str | None = None
     surface: Surface | None = None
     values: dict[str, Value] = Field(default_factory=dict)
@@ -109,11 +118,22 @@ class Profile(BaseModel):
     extra_kwargs: tuple[ExtraKwarg, ...] = ()
     file_contents: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
+    conditions: dict[str, tuple[Condition, ...]] = Field(default_factory=dict)
+
+    @model_serializer(mode="wrap")
+    def _left_out(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """What the dataclass leaves out of a dump (not named, no conditions)."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for name, empty in doc.LEFT_OUT.items():
+                if name in data and data[name] == empty:
+                    del data[name]
+        return data
 
     @field_validator("product")
     @classmethod
-    def _product_is_an_id(cls, product: str) -> str:
-        if not doc.PRODUCT_ID.fullmatch(product):
+    def _product_is_an_id(cls, product: str | None) -> str | None:
+        if product is not None and not doc.PRODUCT_ID.fullmatch(product):
             raise ValueError(
                 f"{product!r} is not a product id (1 to 64 letters, digits, '_', '.', '-')"
             )
@@ -128,14 +148,6 @@ class Profile(BaseModel):
             )
         return release
 
-    @model_serializer(mode="wrap")
-    def _without_unnamed_release(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """A profile naming no release is saved as before (no ``release`` key)."""
-        data = handler(self)
-        if isinstance(data, dict) and data.get("release", "") is None:
-            del data["release"]
-        return data
-
     @field_validator("values")
     @classmethod
     def _finite_values(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -149,7 +161,15 @@ class Profile(BaseModel):
     def _finite_extras(self) -> Profile:
         fields = {
             name: getattr(self, name)
-            for name in ("product", "env", "env_verbatim", "extra_kwargs", "file_contents", "notes")
+            for name in (
+                "product",
+                "env",
+                "env_verbatim",
+                "extra_kwargs",
+                "file_contents",
+                "notes",
+                "conditions",
+            )
         }
         problem = doc.non_finite_problem("", {**fields, **(self.model_extra or {})})
         if problem is not None:
@@ -166,7 +186,11 @@ class Profile(BaseModel):
         return self
 
 
-_TWINS: dict[type, type[BaseModel]] = {doc.Expr: Expr, doc.ExtraKwarg: ExtraKwarg}
+_TWINS: dict[type, type[BaseModel]] = {
+    doc.Expr: Expr,
+    doc.ExtraKwarg: ExtraKwarg,
+    doc.Condition: Condition,
+}
 
 
 def _twin(value: object) -> object:
@@ -188,6 +212,12 @@ def _twinned(data: object) -> object:
     if isinstance(kwargs, list | tuple):
         twins = [_twin(item) for item in kwargs]
         data["extra_kwargs"] = twins if isinstance(kwargs, list) else tuple(twins)
+    conditions = data.get("conditions")
+    if isinstance(conditions, Mapping):
+        data["conditions"] = {
+            key: [_twin(c) for c in items] if isinstance(items, list | tuple) else items
+            for key, items in conditions.items()
+        }
     return data
 
 
@@ -199,6 +229,8 @@ def _record(value: object) -> object:
         return doc.unchecked(
             doc.ExtraKwarg, owner=value.owner, name=value.name, expr=value.expr, attr=value.attr
         )
+    if isinstance(value, Condition):
+        return doc.unchecked(doc.Condition, line=value.line, arm=value.arm, test=value.test)
     return value
 
 
@@ -208,10 +240,13 @@ def validated_profile(data: object) -> doc.Profile:
     given = {name: getattr(model, name) for name in Profile.model_fields}
     given["values"] = {path: _record(value) for path, value in model.values.items()}
     given["extra_kwargs"] = tuple(_record(item) for item in model.extra_kwargs)
+    given["conditions"] = {
+        key: tuple(_record(c) for c in items) for key, items in model.conditions.items()
+    }
     return doc.made_profile(given, dict(model.model_extra or {}), set(model.model_fields_set))
 
 
-def validated_record(record: doc.Expr | doc.ExtraKwarg) -> dict[str, Any]:
+def validated_record(record: doc.Expr | doc.ExtraKwarg | doc.Condition) -> dict[str, Any]:
     """The fields of a record made in code, as pydantic validates them (or its
     ``ValidationError``, titled with the class's name)."""
     return dict(_TWINS[type(record)].model_validate(vars(record)))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ascend_studio._lazy import lazy_attributes
 
 if TYPE_CHECKING:
+    from ascend_studio.rules._conditions import apart_lines
     from ascend_studio.rules._context import FILE_CONTENTS_FIELD, file_contents
     from ascend_studio.rules._effective import (
         EffectiveSource,
@@ -78,6 +79,7 @@ __all__ = [
     "Severity",
     "Unknown",
     "UnsetEnv",
+    "apart_lines",
     "apply_edit",
     "apply_fix",
     "chosen_fix",
@@ -108,6 +110,7 @@ _WHERE = {
     "SetEnv": "_fix",
     "SetValue": "_fix",
     "UnsetEnv": "_fix",
+    "apart_lines": "_conditions",
     "apply_edit": "_fix",
     "apply_fix": "_fix",
     "chosen_fix": "_fixall",

@@ -12,7 +12,7 @@ import contextlib
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
 
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
 from ascend_studio.schema import (
     AXES,
@@ -78,7 +78,9 @@ class Ctx:
         "profile",
         "reads",
         "release",
+        "scenario_by_default",
         "surface",
+        "unnamed",
         "values",
     )
 
@@ -95,11 +97,20 @@ class Ctx:
         self.after_open: Mapping[str, tuple[int, int]] = after_open or {}
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
-        self._product = profile.product
-        self._scenario = profile.scenario
+        named = target_of(profile)
         #: Where the configuration is written (see ``schema._surfaces``); unless the
         #: caller knows (an imported call), what the profile says it is written for.
-        self.surface: Surface = surface or surface_of(profile.surface)
+        self.surface: Surface = surface or surface_of(named.surface)
+        if self.surface == "environment" and named.surface != "env":
+            named = target_of(profile, environment_only=True)
+        #: The target axes the profile names none of (``profile.target_of``): a rule
+        #: that reads one is asked for each of its values (``_targets``). Until then
+        #: the first value stands in.
+        self.unnamed: tuple[Axis, ...] = named.unnamed
+        self._product = named.product or ix.catalog.products[0].id
+        self._scenario: str = named.scenario or ix.catalog.scenarios[0].id
+        #: The scenario is training only because graph_run_mode is left at its default.
+        self.scenario_by_default = named.by_run_mode and "graph_run_mode" not in self.values
         #: The target axes read since the caller last cleared it.
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 
 from ascend_studio.profile import Profile
+from ascend_studio.rules._conditions import on_one_path
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex, index_for
 from ascend_studio.rules._model import (
@@ -31,7 +32,7 @@ from ascend_studio.rules._targets import (
     prefixed,
     surface_prefix,
 )
-from ascend_studio.schema import AXES, THROUGH, Axis, Catalog, Surface, shipped_catalog
+from ascend_studio.schema import AXES, THROUGH, Axis, Catalog, Surface, Text, shipped_catalog
 
 __all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
 
@@ -52,28 +53,31 @@ def evaluate(
     catalog: Catalog | None = None,
     *,
     surface: Surface | None = None,
-    unnamed: Collection[Axis] = (),
     after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> list[Diagnostic]:
     """All diagnostics for ``profile``: errors first, then warnings, then info.
 
-    ``surface`` is where the configuration is written (unless said, what the profile
-    names: TF Adapter 2.x, a sess.run parameter_map, else an NPURunConfig given to
-    NPUEstimator): rules that do not hold there stay quiet.
-    ``unnamed`` lists the target axes (``product``, ``scenario``) the file does not
-    name: findings that depend on one are said for the values they hold on
-    (``_targets``). Within a severity the order is the rules' declaration order, so
-    the output is stable. Uses the shipped catalog unless another is given.
+    The profile says what it is judged for: where the configuration is written
+    (``surface``; a caller may say it instead), TF Adapter 2.x, a sess.run
+    parameter_map, only the environment, else an NPURunConfig given to NPUEstimator:
+    rules that do not hold there stay quiet. A target axis it does not name
+    (``profile.target_of``: no product, a scenario graph_run_mode does not name
+    either) makes the findings that depend on it said for the values they hold on
+    (``_targets``). Findings that combine values the script wrote under conditions
+    that need not hold in one run become information naming both (``_conditions``).
+    Within a severity the order is the rules' declaration order, so the output is
+    stable. Uses the shipped catalog unless another is given.
     ``after_open``: what an imported TF Adapter 2.x script writes after
     ``npu_device.open()`` (``ImportedConfig.after_open``), which no profile can say.
     """
     ctx = context_for(profile, catalog, surface, after_open)
-    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(unnamed), dict(ctx.after_open))
+    variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface, ctx.ix.catalog):
         found.extend(
             d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
         )
+    found = on_one_path(profile, found)
     found.sort(key=lambda d: _RANK[d.severity])
     return found
 
@@ -179,11 +183,25 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
             ns[name] = ctx.ix.catalog.scenario_words(ctx.scenario)
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
+    if "scenario" in ns and ctx.scenario_by_default:
+        ns["scenario"] = _by_default(ns["scenario"])
     if ctx.surface == "tf2" and isinstance(ns.get("param"), str):
         option = ctx.ix.catalog.tf2.for_key(str(ns["param"]))
         if option is not None:  # named as a TF2 script spells it: aoe_config.aoe_mode
             ns["param"] = option.path
     return ns
+
+
+_BY_DEFAULT = txt(
+    "（graph_run_mode 未设置，默认为 1）", " (graph_run_mode is not set; it defaults to 1)"
+)
+
+
+def _by_default(name: object) -> object:
+    """The scenario as a message names it, saying graph_run_mode's default names it."""
+    if not isinstance(name, Text):
+        return name
+    return txt(name.zh + _BY_DEFAULT.zh, name.en + _BY_DEFAULT.en)
 
 
 def _offending(ctx: Ctx, params: tuple[str, ...]) -> Mapping[str, object]:

@@ -35,13 +35,23 @@ def scenario_holds(applies: str, scenario: str | None) -> bool:
 
 
 def scope_gate(
-    products: tuple[str, ...] | None, applies: str, product: str | None, scenario: str | None
+    products: tuple[str, ...] | None,
+    applies: str,
+    product: str | None,
+    scenario: str | None,
+    *,
+    unnamed_misses: bool = False,
 ) -> Gate | None:
     """Where a fact for ``products`` (None: every one) in ``applies`` misses the target:
     the one "does this apply here" test of the catalog and the presets. An axis given
-    as None is not asked."""
-    if product is not None and products is not None and product not in products:
+    as None is not asked; with ``unnamed_misses`` it is one the target does not name,
+    so a fact for some products (or one scenario) only does not apply there."""
+    if products is not None and (
+        product not in products if product is not None else unnamed_misses
+    ):
         return "product"
+    if scenario is None:
+        return "scenario" if unnamed_misses and applies != "both" else None
     return None if scenario_holds(applies, scenario) else "scenario"
 
 
@@ -79,9 +89,18 @@ class Scoped:
         products: tuple[str, ...] | None
         scenario: Applies
 
-    def why_not(self, product: str | None = None, scenario: str | None = None) -> Gate | None:
-        """The axis on which it does not apply to the target (None: it applies)."""
-        return scope_gate(self.products, self.scenario, product, scenario)
+    def why_not(
+        self,
+        product: str | None = None,
+        scenario: str | None = None,
+        *,
+        unnamed_misses: bool = False,
+    ) -> Gate | None:
+        """The axis on which it does not apply to the target (None: it applies); see
+        :func:`scope_gate` for an axis given as None."""
+        return scope_gate(
+            self.products, self.scenario, product, scenario, unnamed_misses=unnamed_misses
+        )
 
     def applies_to(self, product: str | None = None, scenario: str | None = None) -> bool:
         return self.why_not(product, scenario) is None

@@ -34,12 +34,13 @@ THROUGH: dict[Surface, frozenset[Surface]] = {
 }
 
 #: A profile's ``surface`` field (what it is written for) -> where it is judged.
-_OF_PROFILE: dict[str | None, Surface] = {"tf2": "tf2", "sess": "session"}
+_OF_PROFILE: dict[str | None, Surface] = {"tf2": "tf2", "sess": "session", "env": "environment"}
 
 
 def surface_of(named: str | None) -> Surface:
     """Where a profile is judged when no caller knows better: what it names (TF
-    Adapter 2.x, a sess.run parameter_map), else an NPURunConfig given to NPUEstimator."""
+    Adapter 2.x, a sess.run parameter_map, only the environment), else an
+    NPURunConfig given to NPUEstimator."""
     return _OF_PROFILE.get(named, "estimator")
 
 

@@ -142,6 +142,16 @@ def runtime_number(param: Parameter, value: int, product: str) -> int:
     return value
 
 
-def documented_default(param: Parameter, product: str, scenario: str) -> Scalar | None:
-    """The documented runtime default for this target, if the docs give one."""
-    return next((d.value for d in param.doc_default if d.applies_to(product, scenario)), None)
+def documented_default(
+    param: Parameter, product: str | None, scenario: str | None
+) -> Scalar | None:
+    """The documented runtime default for this target, if the docs give one (for a
+    product or scenario not named (None), only one that holds for all of them)."""
+    return next(
+        (
+            d.value
+            for d in param.doc_default
+            if d.why_not(product, scenario, unnamed_misses=True) is None
+        ),
+        None,
+    )

@@ -210,6 +210,7 @@ SURFACE_TEXT: dict[str | None, str] = {
     "estimator": QT_TR_NOOP("TF1: NPURunConfig"),
     "sess": QT_TR_NOOP("TF1: sess.run"),
     "tf2": QT_TR_NOOP("TF2: global_options()"),
+    "env": QT_TR_NOOP("Environment only"),
 }
 
 
@@ -314,12 +315,14 @@ class Controls:
 
     # -- target and language boxes ------------------------------------------------------------
     def fill_targets(self, catalog: Catalog) -> None:
-        """One entry per product, scenario and release (newest first, then "not named");
-        :meth:`show_language` names them."""
+        """One entry per product and scenario, then "not named" (None) in each; one per
+        release (newest first, then "not named"); :meth:`show_language` names them."""
         for product in catalog.products:
             self.product.addItem(product.id, product.id)
+        self.product.addItem("", None)
         for scenario in catalog.scenarios:
             self.scenario.addItem(scenario.id, scenario.id)
+        self.scenario.addItem("", None)
         for surface in SURFACE_TEXT:  # the profile's surfaces (None: not named)
             self.surface.addItem(surface or "", surface)
         self.release.addItem("newest", "newest")
@@ -328,13 +331,18 @@ class Controls:
         self.release.addItem("", None)
 
     def show_target(
-        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+        self,
+        product: str | None,
+        scenario: str | None,
+        surface: str | None = None,
+        release: str | None = None,
     ) -> None:
-        self.product.setCurrentIndex(max(0, self.product.findData(product)))
-        self.scenario.setCurrentIndex(max(0, self.scenario.findData(scenario)))
+        """The boxes on the target as judged (None: not named, the last entry)."""
+        named = ((self.product, product), (self.scenario, scenario), (self.release, release))
+        for box, value in named:
+            found = box.findData(value) if value is not None else -1
+            box.setCurrentIndex(found if found >= 0 else box.count() - 1)
         self.surface.setCurrentIndex(max(0, self.surface.findData(surface)))
-        found = self.release.findData(release) if release is not None else -1
-        self.release.setCurrentIndex(found if found >= 0 else self.release.count() - 1)
 
     def show_language(self, catalog: Catalog, lang: Language) -> None:
         """The language box on ``lang``, product and scenario names in it."""
@@ -342,8 +350,19 @@ class Controls:
         for index, product in enumerate(catalog.products):
             self.product.setItemText(index, product.short.get(lang))
             self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
+        last = self.product.count() - 1
+        self.product.setItemText(last, tr("Product not named"))
+        tip = tr("Not named: checked for every product; a finding says for which products it holds")
+        self.product.setItemData(last, tip, Qt.ItemDataRole.ToolTipRole)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
+        last = self.scenario.count() - 1
+        self.scenario.setItemText(last, tr("Scenario not named"))
+        tip = tr(
+            "Not named: checked for both scenarios. graph_run_mode names one unless it is "
+            "known only at run time or the file sets only the environment"
+        )
+        self.scenario.setItemData(last, tip, Qt.ItemDataRole.ToolTipRole)
         for index in range(self.surface.count()):
             self.surface.setItemText(index, tr(SURFACE_TEXT[self.surface.itemData(index)]))
         self._name_releases(catalog, lang)

@@ -30,6 +30,7 @@ __all__ = [
     "Severity",
     "Unavailable",
     "param_unavailable",
+    "unavailable_here",
     "value_unavailable",
 ]
 
@@ -100,7 +101,9 @@ class Effective:
 
 @dataclass(frozen=True, slots=True)
 class Unavailable:
-    """Why a parameter (or one enum value) does not apply to the target."""
+    """Why a parameter (or one enum value) does not apply to the target; with
+    ``unnamed``, only that it holds on some products or one scenario, which the
+    profile does not name (shown as a note, not as unavailable)."""
 
     reason: Literal["product", "scenario", "unsupported", "release"]
     products: tuple[str, ...] = ()
@@ -110,16 +113,29 @@ class Unavailable:
     release: str = ""
     since: str = ""
     where: Text | None = None
+    unnamed: bool = False
 
 
-def _scoped(item: Parameter | EnumValue, product: str, scenario: str) -> Unavailable | None:
-    gate = item.why_not(product, scenario)
+def _scoped(
+    item: Parameter | EnumValue, product: str | None, scenario: str | None
+) -> Unavailable | None:
+    """Where a parameter or value holds against the target (None: not named)."""
+    gate = item.why_not(product, scenario, unnamed_misses=True)
     if gate == "product":
-        return Unavailable("product", products=item.products or ())
-    return None if gate is None else Unavailable("scenario", scenario=item.scenario)
+        return Unavailable("product", products=item.products or (), unnamed=product is None)
+    if gate == "scenario":
+        return Unavailable("scenario", scenario=item.scenario, unnamed=scenario is None)
+    return None
 
 
-def param_unavailable(param: Parameter, product: str, scenario: str) -> Unavailable | None:
+def unavailable_here(problem: Unavailable | None) -> bool:
+    """Not available on the target the profile names (not: holds on some, none named)."""
+    return problem is not None and not problem.unnamed
+
+
+def param_unavailable(
+    param: Parameter, product: str | None, scenario: str | None
+) -> Unavailable | None:
     return _scoped(param, product, scenario)
 
 
@@ -140,7 +156,9 @@ def release_unavailable(
     return Unavailable("release", release=shown, since=since, where=history.where(span))
 
 
-def value_unavailable(item: EnumValue, product: str, scenario: str) -> Unavailable | None:
+def value_unavailable(
+    item: EnumValue, product: str | None, scenario: str | None
+) -> Unavailable | None:
     return Unavailable("unsupported") if not item.supported else _scoped(item, product, scenario)
 
 

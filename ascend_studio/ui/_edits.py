@@ -55,14 +55,27 @@ def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[st
 
 
 def change_target(window: MainWindow) -> None:
-    """The product, scenario, surface and release chosen in the toolbar."""
-    product = window.controls.product.currentData()
-    scenario = window.controls.scenario.currentData()
-    after = window.model.profile.with_target(product=product, scenario=scenario)
-    after = after.with_surface(window.controls.surface.currentData())
-    release = window.controls.release.currentData()
+    """The product, scenario, surface and release chosen in the toolbar (None: not
+    named). Only what the user changed is named: a scenario graph_run_mode names stays
+    unnamed."""
+    from ascend_studio.profile import target_of
+
+    profile = window.model.profile
+    shown = target_of(profile)
+    c = window.controls
+    after = profile
+    if (product := c.product.currentData()) != shown.product:
+        after = after.with_product(product)
+    if (scenario := c.scenario.currentData()) != shown.scenario:
+        after = after.with_scenario(scenario)
+    if (surface := c.surface.currentData()) != shown.surface:
+        after = after.with_surface(surface)
+    release = c.release.currentData()
     if _release_id(window, release) != _release_id(window, after.release):
         after = after.with_release(release)
+    if after == profile:  # e.g. "not named" while graph_run_mode names the scenario
+        window.refresh_target()
+        return
     window.model.edit(after, tr("Change target"))
 
 

@@ -5,9 +5,13 @@ the registry. Filtering only changes visibility and is applied when the search
 or filters change, never on a value change, so a row the user is editing in a
 filtered view does not vanish under the cursor.
 
-Rows are built after the window shows, in time slices that leave the event loop
-free for input (``build_progressively``, in ``ui/_formbuild.py``); the rows the
-user needs now (in view, navigated to, searched for) are built first.
+The form is a view of the catalog and the document: only the sections in and near
+the view are laid out (``ui/_band.py``); the others hold their place, and a
+language, target or value change or a search costs their rows no layout until
+scrolling brings them back. Rows are built after the window shows, in time
+slices that leave the event loop free for input (``build_progressively``, in
+``ui/_formbuild.py``); the rows the user needs now (in view, navigated to,
+searched for) are built first.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
-from ascend_studio.ui._formbuild import UNSET, RowsBuilt
+from ascend_studio.ui._band import Banded
+from ascend_studio.ui._core import unavailable_here
+from ascend_studio.ui._formbuild import UNSET
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._row import ParamRow
@@ -35,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["ENV_SECTION", "FormView"]
 
 
-class FormView(RowsBuilt):
+class FormView(Banded):
     """Rows for every catalog parameter plus the environment table."""
 
     #: The category whose section is at the top of the viewport changed.
@@ -43,6 +49,7 @@ class FormView(RowsBuilt):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._init_band()
         self.setObjectName("form")
         self.catalog = catalog
         self.lang: Language = "en"
@@ -53,7 +60,7 @@ class FormView(RowsBuilt):
         self.sections: dict[str, Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
         self._states: dict[str, RowState] = {}
-        self._target: tuple[str, str] | None = None
+        self._target: tuple[str | None, str | None] | None = None
         self.unsaved_files: frozenset[str] = frozenset()
         self.match: set[str] | None = None
         self._show_env = True
@@ -177,10 +184,10 @@ class FormView(RowsBuilt):
             section.setVisible(bool(section.params))  # not left to the layout's queued show
         self.sections[ENV_SECTION] = self.env_section
         self._folded = {h for h in self._folded if catalog.has(h)}
-        sliced = self._sliced
+        progressive = self._progressive
         self._init_building()
         self.set_language(self.lang)
-        if sliced:
+        if progressive:
             self.build_progressively()
         else:
             self.build_all()
@@ -220,7 +227,7 @@ class FormView(RowsBuilt):
             if isinstance(row.editor, PathEditor):
                 row.editor.set_unsaved(path in params)
 
-    def set_target(self, product: str, scenario: str) -> None:
+    def set_target(self, product: str | None, scenario: str | None) -> None:
         self._target = (product, scenario)
         for row in self.rows.values():
             row.set_target(product, scenario)
@@ -253,6 +260,7 @@ class FormView(RowsBuilt):
             self._unknown.set_language(lang)
         if self.rows:
             QTimer.singleShot(0, self, self.reserve_width)  # once the new fonts are in
+        self._band_later()  # the sections in view may take other heights (and fonts)
 
     # -- visibility ----------------------------------------------------------------------------------
     def set_filter(
@@ -264,7 +272,7 @@ class FormView(RowsBuilt):
         self._show_unknown = show_unknown or match is None
         if match is not None:  # the matches the view opens on exist before it shows them
             self._build_matches(self._first_screen(self.catalog.params))
-        self._update_visibility()
+        self._update_visibility(top=0 if match is not None else None)
 
     def set_hide_unavailable(self, hide: bool) -> None:
         self.hide_unavailable = hide
@@ -275,13 +283,13 @@ class FormView(RowsBuilt):
             self._folded.add(holder)
         else:
             self._folded.discard(holder)
-        # a sub-config's fields open right under the pointer: all at once
-        self._update_visibility(later=False)
+        self._update_visibility()
 
     def is_row_visible(self, path: str) -> bool:
-        """Whether the row is built and shown (or left to the next slice to show)."""
+        """Whether the row is built and shown (in view, or where scrolling finds it: a
+        row of a parked section is not laid out, but it is shown)."""
         row = self.rows.get(path)
-        return row is not None and (not row.isHidden() or path in self._to_show)
+        return row is not None and not row.isHidden()
 
     def visible_paths(self) -> list[str]:
         return [path for path in self.rows if self.is_row_visible(path)]
@@ -293,15 +301,16 @@ class FormView(RowsBuilt):
         if any(path.startswith(holder + ".") for holder in self._folded):
             return False
         state = self.state(path)
-        return not (self.hide_unavailable and state.unavailable is not None and state.value is None)
+        hidden = self.hide_unavailable and unavailable_here(state.unavailable)
+        return not (hidden and state.value is None)
 
-    def _update_visibility(self, later: bool = True) -> None:
-        """Show the rows the filters and folds want; ``later``: leave rows beyond the
-        first screen to the next slices (``_show_later``)."""
+    def _update_visibility(self, top: int | None = None) -> None:
+        """Show the rows the filters and folds want. The sections that will lie out of
+        view (the view's top at ``top``, by default where it is) are parked first, so
+        their rows are shown or hidden without a layout (``ui/_band.py``)."""
         self.pass_next_slice()
         focus = QApplication.focusWidget()
-        shown_later = self._show_later() if later else set()
-        self._to_show = {}
+        plan: list[tuple[Section, list[tuple[ParamRow, bool]], bool, bool]] = []
         for key, section in self.sections.items():
             any_shown = resized = False
             changed: list[tuple[ParamRow, bool]] = []
@@ -310,9 +319,6 @@ class FormView(RowsBuilt):
                 row = self.rows.get(param.path)
                 if row is None:
                     resized = section.reserve(param.path, ROW_HEIGHT if wanted else 0) or resized
-                elif wanted and param.path in shown_later:
-                    self._to_show[param.path] = None
-                    continue  # the section shows with it
                 elif row.isHidden() == wanted:
                     changed.append((row, wanted))
                 any_shown = any_shown or wanted
@@ -323,47 +329,15 @@ class FormView(RowsBuilt):
                 any_shown = self._show_unknown and has_rows
             elif not section.params:
                 any_shown = False  # a category the catalog's view has no parameter in
+            plan.append((section, changed, any_shown, resized))
+        self._park_ahead([(section, shown) for section, _c, shown, _r in plan], top, focus)
+        for section, changed, any_shown, resized in plan:
             self._set_rows_visible(section, changed, keep=focus)  # may leave it hidden
             if resized:
                 section.body.invalidate()
             if section.isHidden() == any_shown:
                 section.setVisible(any_shown)
-        self._resume_slices()
-
-    def _show_later(self) -> set[str]:
-        """Once the rows are built a slice at a time (during the build and after it),
-        the hidden built rows a filter change shows beyond the first screen's (and
-        beyond one slice's worth) are left to the next slices: clearing a search
-        showed some 60-100 rows in one go (about 45 ms mid-build, 25-35 ms after).
-        Otherwise (the form built at once) none."""
-        if not self._sliced:
-            return set()
-        rows = self.rows
-        shown = [
-            p.path
-            for p in self.catalog.params
-            if p.path in rows and rows[p.path].isHidden() and self._wanted(p)
-        ]
-        if len(shown) <= self.rows_per_slice():
-            return set()
-        return set(shown) - set(self._first_screen(self.catalog.params))
-
-    def _show_rows(self, paths: list[str]) -> None:
-        focus = QApplication.focusWidget()
-        by_section: dict[str, list[tuple[ParamRow, bool]]] = {}
-        for path in paths:
-            by_section.setdefault(self._section_of[path].key, []).append((self.rows[path], True))
-        for key, changed in by_section.items():
-            section = self.sections[key]
-            self._set_rows_visible(section, changed, keep=focus)
-            if section.isHidden():
-                section.setVisible(True)
-
-    def _show_all_now(self) -> None:
-        """Show the rows left to the next slices now (before the view moves to one)."""
-        if self._to_show:
-            paths, self._to_show = list(self._to_show), {}
-            self._show_rows(paths)
+        self._update_band()  # before the paint: a section the estimate missed
 
     @staticmethod
     def _set_rows_visible(
@@ -374,6 +348,10 @@ class FormView(RowsBuilt):
         it included: clearing a search re-showed ~100 rows in 25-55 ms. A hidden
         section takes them all at once when shown (not the one holding the focus:
         hiding it would move the focus)."""
+        if section.parked:  # laid out when it is back in view
+            for row, wanted in changed:
+                row.setVisible(wanted)
+            return
         quiet = len(changed) > 1 and not section.isHidden()
         if quiet and keep is not None and section.isAncestorOf(keep):
             quiet = False
@@ -387,7 +365,6 @@ class FormView(RowsBuilt):
 
     # -- navigation ------------------------------------------------------------------------------------
     def scroll_to_section(self, key: str) -> None:
-        self._show_all_now()
         section = self.sections[key]
         self._build_now(self._first_screen(section.params))
         if not section.isHidden():
@@ -402,7 +379,6 @@ class FormView(RowsBuilt):
         if not self.catalog.has(path):
             return
         parts = path.split(".")
-        self._show_all_now()
         self._build_now(".".join(parts[: n + 1]) for n in range(len(parts)))
         for holder in [h for h in self._folded if path.startswith(h + ".")]:
             editor = self.rows[holder].editor if holder in self.rows else None
@@ -410,6 +386,7 @@ class FormView(RowsBuilt):
                 editor.toggle.setChecked(True)  # emits expanded_changed -> unfolds
             self.set_folded(holder, False)
         row = self.rows[path]
+        self._section_of[path].unpark()  # laid out to be scrolled to
         self._settle()
         self.ensureWidgetVisible(row, 0, 40)
         row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -421,7 +398,9 @@ class FormView(RowsBuilt):
         """The section at the top of the view; at the very end, the last one shown
         (the last short sections never reach the top, so the navigation stuck).
 
-        Rows scrolled into view are built before the view paints."""
+        Sections scrolled into view are laid out, and their rows built, before the view
+        paints; those scrolled out of it are parked."""
+        self._update_band()
         for _ in range(4):  # built rows shorter than reserved pull more into view
             in_view = self._in_view() if not self._building and self.build_queue else []
             if not in_view:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from itertools import islice
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QWidget
@@ -33,9 +32,6 @@ __all__ = ["UNSET", "RowsBuilt"]
 #: rest of its turn of the event loop filters the form and paints it (with a whole
 #: slice, the keys that build rows took 11-12 ms, their turns 17-20 ms).
 KEY_SHARE = 0.5
-
-#: How many rows a slice shows between two looks at the clock (each look lays them out).
-SHOW_STEP = 3
 
 #: The state of a row with no value, finding or note (made once: a frozen dataclass's
 #: ``__init__`` for every row asked was 3 % of building the rows).
@@ -61,7 +57,7 @@ class RowsBuilt(QScrollArea):
     rows: dict[str, ParamRow]
     sections: dict[str, Section]
     _states: dict[str, RowState]
-    _target: tuple[str, str] | None
+    _target: tuple[str | None, str | None] | None
     #: Parameters whose file text is kept in the profile only (their rows say so).
     unsaved_files: frozenset[str]
 
@@ -72,6 +68,9 @@ class RowsBuilt(QScrollArea):
     def set_folded(self, holder: str, folded: bool) -> None:
         """Hide or show a sub-config's fields (the form's folds decide)."""
 
+    def _park_out_of_view(self) -> None:
+        """Park the sections out of view (the form decides which: ``ui/_band.py``)."""
+
     def _init_building(self) -> None:
         self._section_of = {
             p.path: section for section in self.sections.values() for p in section.params
@@ -79,11 +78,8 @@ class RowsBuilt(QScrollArea):
         self.build_queue = BuildQueue(self._section_of)
         self._runs: list[Run] = []
         self._urgent: list[str] = []  # built first by the next slice
-        #: Built rows a filter change shows, left to the next slices (ordered set).
-        self._to_show: dict[str, None] = {}
-        self._show_cost = 0.0  # seconds to show and lay out a row: mean of the last slices
+        self._progressive = False  # build_progressively was called (set_catalog does so too)
         self._pass_turn = False  # the next slice gives its turn to the view's new paint
-        self._sliced = False  # build_progressively was called (filters show rows by slices)
         self._building = False
         self._announced = False
         #: Builds a slice of rows on each turn of the event loop until every row exists.
@@ -105,34 +101,26 @@ class RowsBuilt(QScrollArea):
         self._build_now(self.build_queue.pending())
 
     def build_progressively(self) -> None:
-        """Build the remaining rows a slice per turn of the event loop (input stays live);
-        from then on, rows a filter change shows beyond a screen are shown that way too."""
-        self._sliced = True
+        """Build the remaining rows a slice per turn of the event loop (input stays live)."""
+        self._progressive = True
+        self._park_out_of_view()  # rows built into a parked section are not laid out
         if self.build_queue:
             for bar in self._bars:
                 bar.start()
             self._slicer.start()
 
-    def _resume_slices(self) -> None:
-        """Slices again for rows left to show once every row is built."""
-        if self._to_show and not self._slicer.isActive():
-            self._slicer.start()
-
     def build_slice(self) -> None:
-        """One time-bounded slice: rows a filter change left to show first, then the
-        unbuilt rows in view, then the others in order. After a change the user made
-        (a search key, a filter), the next slice passes: its turn of the event loop
-        is the key's and the view's new paint (with a slice too, 20-35 ms)."""
+        """One time-bounded slice: the unbuilt rows in view first, then the others in
+        order. After a change the user made (a search key, a filter), the next slice
+        passes: its turn of the event loop is the key's and the view's new paint (with
+        a slice too, 20-35 ms)."""
         if self._pass_turn:
             self._pass_turn = False
             return
         with self._kept_in_place():
-            if self._to_show:
-                self._show_slice()
-            else:
-                # the matches of a search key not built yet (not laid out for them yet)
-                first, self._urgent = [*self._urgent, *self._in_view()], []
-                self.build_queue.run_slice(self._make_row, first, self._place_runs)
+            # the matches of a search key not built yet (not laid out for them yet)
+            first, self._urgent = [*self._urgent, *self._in_view()], []
+            self.build_queue.run_slice(self._make_row, first, self._place_runs)
         for bar in self._bars:
             bar.tick()
         self._check_done()
@@ -140,37 +128,6 @@ class RowsBuilt(QScrollArea):
     def pass_next_slice(self) -> None:
         """Leave the next turn of the event loop to what the user just did."""
         self._pass_turn = self._slicer.isActive()
-
-    def rows_per_slice(self) -> int:
-        """About how many built rows one slice can show, by the mean cost seen so far, at
-        first 4 (a row's show and first layout cost 1.5-2.5 ms): a filter change that
-        shows more leaves them to the slices (which look at the clock as they show)."""
-        return max(1, int(self.build_queue.budget / self._show_cost)) if self._show_cost else 4
-
-    def _show_slice(self) -> None:
-        """Show rows a filter change left to the slices, ``SHOW_STEP`` at a time, while
-        the next step fits in the budget (by the cost of the last one). Rows cost very
-        unlike amounts to show (one whose section appears with it lays the section out
-        too): a count from the mean cost let 10-18 rows into a slice, 10-21 ms."""
-        queue = self.build_queue
-        start = queue.clock()
-        while self._to_show:
-            paths = list(islice(self._to_show, SHOW_STEP))
-            for path in paths:
-                del self._to_show[path]
-            began = queue.clock()
-            self._show_rows(paths)
-            self._settle()  # laid out inside the slice's budget, as built rows are
-            now = queue.clock()
-            cost = (now - began) / len(paths)
-            self._show_cost = cost if not self._show_cost else (self._show_cost + cost) / 2
-            if now - start + (now - began) > queue.budget:
-                break
-
-    def _show_rows(self, paths: list[str]) -> None:
-        """Show these built rows (and their sections) now (the form's filters decide)."""
-        for path in paths:
-            self.rows[path].setVisible(True)
 
     def ensure_built(self, paths: Iterable[str]) -> None:
         """Build these rows now (those not built yet), before the view moves to them."""
@@ -207,10 +164,11 @@ class RowsBuilt(QScrollArea):
         self._check_done()
 
     def _check_done(self) -> None:
-        if not self.build_queue and not self._to_show:
+        if not self.build_queue:
             for bar in self._bars:
                 bar.stop()
             self._slicer.stop()
+            self._park_out_of_view()
             if not self._announced:
                 self._announced = True
                 self.fully_built.emit()
@@ -263,6 +221,19 @@ class RowsBuilt(QScrollArea):
         finally:
             self._building = False
 
+    @contextmanager
+    def _anchored(self) -> Iterator[None]:
+        """Keep the row (or section) at the top of the view where it is, whatever else
+        is going on (a build's own anchoring included): sections above it are laid out
+        again or parked inside."""
+        bar = self.verticalScrollBar()
+        anchor = self._anchor() if bar.value() > 0 else None
+        yield
+        if anchor is not None:
+            widget, offset = anchor
+            self._settle()
+            bar.setValue(self._top_of(widget) - offset)
+
     def _top_of(self, widget: QWidget) -> int:
         return widget.mapTo(self.body, QPoint(0, 0)).y()
 
@@ -272,6 +243,8 @@ class RowsBuilt(QScrollArea):
         for section in self.sections.values():
             if section.isHidden() or section.y() + section.height() <= top:
                 continue
+            if section.parked:  # its rows are not laid out: where they are is not known
+                return section, section.y() - top
             for param in section.params:
                 row = self.rows.get(param.path)
                 if row is not None and not row.isHidden():
@@ -288,7 +261,7 @@ class RowsBuilt(QScrollArea):
         found = []
         for section in self.sections.values():
             y = section.y()
-            if section.isHidden() or not section.spacers or y > bottom:
+            if section.isHidden() or section.parked or not section.spacers or y > bottom:
                 continue
             if y + section.height() < top:
                 continue

@@ -1,8 +1,12 @@
 """The open document: the current profile, its file, and undo over pure edits.
 
 A profile is immutable, so an undo step is just (before, after). Typing into a
-field pushes one command per keystroke; consecutive commands with the same
-merge key and no ``close_merge()`` in between are folded into one step.
+field folds each keystroke into the step on top of the stack (same merge key, no
+``close_merge()`` in between, nothing undone or saved since): the step's ``after``
+is replaced here instead of pushing a command for Qt to merge. A command Qt
+merges away is deleted inside ``QUndoStack.push``, before PySide6 takes its
+ownership, and its Python object (with both profiles) then lived for the rest of
+the process: a few KiB per keystroke, never freed.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ from ascend_studio.profile import Profile
 
 __all__ = ["UNDO_LIMIT", "ProfileModel"]
 
-_MERGE_ID = 0x6A5C
 #: Undo steps kept (each holds two immutable profiles, ~9 KiB): memory stays bounded
 #: in a long session, and 500 steps is far more than anyone walks back.
 UNDO_LIMIT = 500
 
 
 class _EditCommand(QUndoCommand):
+    """One step: the profile before and after it. Never merged by Qt (its ``id`` is
+    the default -1): :meth:`ProfileModel.edit` folds typing into it."""
+
     def __init__(
         self, model: ProfileModel, before: Profile, after: Profile, text: str, key: str | None
     ) -> None:
@@ -32,18 +38,6 @@ class _EditCommand(QUndoCommand):
         self.after = after
         self.key = key
         self.generation = model.merge_generation
-
-    def id(self) -> int:
-        return _MERGE_ID if self.key else -1
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, _EditCommand) or other.key != self.key:
-            return False
-        if other.generation != self.generation:
-            return False
-        self.after = other.after
-        self.setObsolete(self.after == self.before)
-        return True
 
     def redo(self) -> None:
         self.model._apply(self.after)
@@ -84,7 +78,28 @@ class ProfileModel(QObject):
         """Apply ``after`` as one undoable step (folded into the last one when typing)."""
         if after == self._profile:
             return
-        self.undo_stack.push(_EditCommand(self, self._profile, after, text, merge_key))
+        top = self._typing_step(merge_key)
+        if top is None:
+            self.undo_stack.push(_EditCommand(self, self._profile, after, text, merge_key))
+            return
+        top.after = after
+        self._apply(after)
+        if after == top.before:  # typed back to where the step began: no step at all
+            top.setObsolete(True)
+            self.undo_stack.undo()  # drops an obsolete command without undoing it
+
+    def _typing_step(self, key: str | None) -> _EditCommand | None:
+        """The step on top that an edit with merge key ``key`` is folded into, if any:
+        the same key and typing run, nothing undone after it (a redo side would be
+        dropped) and not the saved state (an edit after a save is a step of its own)."""
+        stack = self.undo_stack
+        index = stack.index()
+        if key is None or index == 0 or index != stack.count() or index == stack.cleanIndex():
+            return None
+        top = stack.command(index - 1)
+        if not isinstance(top, _EditCommand) or top.key != key:
+            return None
+        return top if top.generation == self.merge_generation else None
 
     def close_merge(self) -> None:
         """End the current typing run: the next edit becomes its own undo step."""

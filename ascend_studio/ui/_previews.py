@@ -10,6 +10,7 @@ re-highlighting, scroll position kept).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable
 from functools import partial
 
@@ -71,17 +72,19 @@ class _Preview(QWidget):
         self.copy.clicked.connect(self.copy_text)
 
     def set_text(self, text: str) -> bool:
-        """Replace only the part that changed, so only those lines are re-highlighted."""
+        """Replace only the lines that changed, so only those are laid out and
+        re-highlighted. (Replacing the span from the first change to the last
+        re-highlighted most of the text on a product switch: its header line and
+        findings far below both change.)"""
         old = self.current
         if text == old:
             return False
-        head = _common_prefix(old, text)
-        tail = _common_prefix(old[head:][::-1], text[head:][::-1])
         cursor = QTextCursor(self.text.document())
         cursor.beginEditBlock()
-        cursor.setPosition(_utf16_len(old[:head]))
-        cursor.setPosition(_utf16_len(old[: len(old) - tail]), QTextCursor.MoveMode.KeepAnchor)
-        cursor.insertText(text[head : len(text) - tail])
+        for start, end, piece in reversed(changed_spans(old, text)):
+            cursor.setPosition(_utf16_len(old[:start]))
+            cursor.setPosition(_utf16_len(old[:end]), QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertText(piece)
         cursor.endEditBlock()
         self.current = text
         return True
@@ -215,18 +218,36 @@ class PreviewPane(QTabWidget):
         self._fit()
 
 
-def _common_prefix(a: str, b: str) -> int:
-    """Length of the common prefix of ``a`` and ``b`` (compared in chunks: fast)."""
-    limit = min(len(a), len(b))
-    size, start = 256, 0
-    while start < limit:
-        end = min(start + size, limit)
-        if a[start:end] != b[start:end]:
-            while a[start] == b[start]:
-                start += 1
-            return start
-        start = end
-    return limit
+def changed_spans(old: str, new: str) -> list[tuple[int, int, str]]:
+    """Where ``new`` differs from ``old`` by whole lines: (start, end, replacement)
+    spans of ``old``, in order, that turn it into ``new`` when each is replaced."""
+    if not old:
+        return [(0, 0, new)]
+    before, after = old.split("\n"), new.split("\n")
+    starts, new_starts = _line_starts(before), _line_starts(after)
+    spans = []
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if i2 < len(before):  # whole lines, each with its newline
+            spans.append((starts[i1], starts[i2], new[new_starts[j1] : new_starts[j2]]))
+        else:  # up to the end, which has no newline: take the one before instead
+            start, new_start = max(starts[i1] - 1, 0), max(new_starts[j1] - 1, 0)
+            if i1 == 0 or j1 == 0:  # nothing in common before it: from the start
+                start = new_start = 0
+            spans.append((start, len(old), new[new_start:]))
+    return spans
+
+
+def _line_starts(lines: list[str]) -> list[int]:
+    """The offset of each line, and one past the last line's newline."""
+    found, at = [], 0
+    for line in lines:
+        found.append(at)
+        at += len(line) + 1
+    found.append(at)
+    return found
 
 
 def _utf16_len(text: str) -> int:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.schema import Catalog, Parameter
-from ascend_studio.ui._core import Finding, Unavailable
+from ascend_studio.ui._core import Finding, Unavailable, unavailable_here
 from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
@@ -245,7 +245,7 @@ class ParamRow(QFrame):
         if old.findings != state.findings:
             self._render_findings()
 
-    def set_target(self, product: str, scenario: str) -> None:
+    def set_target(self, product: str | None, scenario: str | None) -> None:
         self.editor.set_target(product, scenario, self._explain)
 
     def set_language(self, lang: Language) -> None:
@@ -350,13 +350,13 @@ class ParamRow(QFrame):
     def _render_tags(self) -> None:
         pieces = tags_for(self.param)
         problem = self.state.unavailable
-        if problem is not None:
-            pieces.insert(0, ("unavailable", self._explain(problem)))
+        if problem is not None:  # holding on some of the products not named: a note
+            pieces.insert(0, ("note" if problem.unnamed else "unavailable", self._explain(problem)))
         note = self.param.availability_note
         self.tags.setToolTip(note.get(self.lang) if note else "")
         self.tags.set_tags(pieces)
         self.tags.setVisible(bool(pieces))
-        self._set_style_property("unavailable", problem is not None)
+        self._set_style_property("unavailable", unavailable_here(problem))
 
     def _render_meta(self) -> None:
         parts = [tr("default: {value}").format(value=self._default_text())]

@@ -64,6 +64,35 @@ class Section(QFrame):
             self.spacers[param.path] = _spacer(ROW_HEIGHT)
             self.body.addItem(self.spacers[param.path])
         self.order = {p.path: i for i, p in enumerate(self.params)}
+        #: Parked (see :meth:`park`): the rows keep their place but are not laid out.
+        self.parked = False
+
+    def park(self, height: int) -> None:
+        """Hold ``height`` px of the form and stop laying out the rows: out of view, a
+        language, target or value change then costs them no layout (it is done when the
+        section is back in view: :meth:`unpark`). The rows keep their own visibility."""
+        self.setFixedHeight(max(height, 0))
+        if not self.parked:
+            self.parked = True
+            for part in self._parts():
+                part.hide()
+
+    def unpark(self) -> None:
+        """Lay the rows out again and give the section its own height."""
+        if not self.parked:
+            return
+        self.parked = False
+        self.setMinimumHeight(0)
+        self.setMaximumHeight(_ANY_HEIGHT)
+        for part in self._parts():
+            part.show()
+            if isinstance(part, RowStack):
+                part.rows_shown_or_hidden()  # rows may have been shown or hidden meanwhile
+
+    def _parts(self) -> list[QWidget]:
+        """The header, the blurb and the stacks of built rows (all shown unless parked)."""
+        stacks = [child for child in self.children() if isinstance(child, RowStack)]
+        return [self.header, self.blurb, *stacks]
 
     def reserve(self, path: str, height: int) -> bool:
         """Set the height the unbuilt row ``path`` keeps; True if it changed."""
@@ -93,6 +122,7 @@ class Section(QFrame):
 
 
 _FIXED_W, _FIXED_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
+_ANY_HEIGHT = 16777215  # QWIDGETSIZE_MAX
 
 
 def _spacer(height: int) -> QSpacerItem:
@@ -262,8 +292,12 @@ class Run:
             spacer = section.spacers.pop(section.params[index].path)
             freed += spacer.sizeHint().height()
             body.removeItem(spacer)
-        if section.spacers and section.width() > 0:
+        if section.spacers and section.width() > 0 and not section.parked:
             section.absorb(self.box.heightForWidth(section.contentsRect().width()) - freed)
+        if section.parked:  # shown, and laid out, when the section is back in view
+            self.box.hide()  # explicitly: else the layout shows it in the next turn
+            body.insertWidget(at, self.box)
+            return
         body.insertWidget(at, self.box)
         self.box.show()
         # Lay the new rows out now, inside the slice and its budget, not in the next

@@ -20,6 +20,7 @@ from ascend_studio.ui._core import (
     Unavailable,
     param_unavailable,
     release_unavailable,
+    unavailable_here,
 )
 
 if TYPE_CHECKING:
@@ -44,9 +45,10 @@ __all__ = [
 ENV_SECTION = "__env__"
 #: The navigation/form key of the section of names the catalog does not know.
 UNKNOWN_SECTION = "__unknown__"
-#: The target of a new profile (``Profile()``'s product and scenario; a test keeps them
-#: equal): the form shows it before the profile document is imported.
-DEFAULT_TARGET = ("atlas_a2", "training")
+#: The target of a new profile (``target_of(Profile())``: no product named, training by
+#: graph_run_mode's default; a test keeps them equal): the form shows it before the
+#: profile document is imported.
+DEFAULT_TARGET = (None, "training")
 #: The TF Adapter release a document made in the app targets until the user picks another.
 DEFAULT_RELEASE = "newest"
 _ORDER: dict[Severity, int] = {"error": 0, "warning": 1, "info": 2}
@@ -105,7 +107,7 @@ class Snapshot:
         return sum(1 for f in self.findings if f.fixes and f.fixes[0].applicability == "safe")
 
     def unavailable_paths(self) -> set[str]:
-        return {path for path, row in self.rows.items() if row.unavailable is not None}
+        return {path for path, row in self.rows.items() if unavailable_here(row.unavailable)}
 
 
 def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapshot:
@@ -132,6 +134,9 @@ def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapsho
 def _rows(
     catalog: Catalog, engine: Engine, profile: Profile, by_path: dict[str, list[Finding]]
 ) -> dict[str, RowState]:
+    from ascend_studio.profile import target_of
+
+    target = target_of(profile)
     states: dict[str, RowState] = {}
     effective = engine.effectives(profile, (param.path for param in catalog.params))
     fields = _fields_set(profile.values)
@@ -143,7 +148,7 @@ def _rows(
             value=profile.values.get(path),
             findings=tuple(by_path.get(path, ())),
             effective=effective.get(path),
-            unavailable=lacking or param_unavailable(param, profile.product, profile.scenario),
+            unavailable=lacking or param_unavailable(param, target.product, target.scenario),
             fields_set=fields.get(path, 0) if param.kind == "subconfig" else 0,
         )
     return states

@@ -101,7 +101,7 @@ class MainWindow(QMainWindow):
         self.engine = engine or Engine(catalog)
         self.lang: Language = lang
         self.findings: tuple[Finding, ...] = ()
-        self._target: tuple[str, str, str | None] = ("", "", None)
+        self._target: tuple[str | None, str | None, str | None] = ("", "", None)
         #: The toolbar's release entry last shown (``newest``, an id, None: not named).
         self._release: str | None = ""
         self._started = False
@@ -243,7 +243,7 @@ class MainWindow(QMainWindow):
     # -- refresh after every change -----------------------------------------------------------
     def refresh(self) -> None:
         profile = self.model.profile
-        self._show_target(profile.product, profile.scenario, profile.surface, profile.release)
+        self._show_target(*self._judged_target())
         self.snapshot = take_snapshot(self.form.catalog, self.engine, profile)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
@@ -258,8 +258,30 @@ class MainWindow(QMainWindow):
         if self.form.match is not None or self.form.hide_unavailable:
             self.controls.reapply.setEnabled(True)  # the view is now stale; rows stay put
 
+    def _judged_target(self) -> tuple[str | None, str | None, str | None, str | None]:
+        """Product, scenario, surface (``target_of``) and release the profile is judged for."""
+        from ascend_studio.profile import target_of
+
+        profile = self.model.profile
+        target = target_of(profile)
+        return target.product, target.scenario, target.surface, profile.release
+
+    def refresh_target(self) -> None:
+        """The toolbar and the form on the target the profile is judged for, the boxes
+        too when they show something else (a choice that changed nothing).
+
+        :meth:`refresh` leaves boxes that agree with the form alone: a target chosen
+        before the document exists is read from them once it does."""
+        product, scenario, surface, release = self._judged_target()
+        self._show_target(product, scenario, surface, release)
+        self.controls.show_target(product, scenario, surface, self._release)
+
     def _show_target(
-        self, product: str, scenario: str, surface: str | None = None, release: str | None = None
+        self,
+        product: str | None,
+        scenario: str | None,
+        surface: str | None = None,
+        release: str | None = None,
     ) -> None:
         shown = self._release_shown(release)
         if (product, scenario, surface) != self._target or shown != self._release:

@@ -145,6 +145,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Environment only</source>
+        <translation>仅环境变量</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Target:</source>
         <translation>目标：</translation>
     </message>
@@ -193,6 +198,28 @@
         <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Interface language</source>
         <translation>界面语言</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Product not named</source>
+        <translation>未指定产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Not named: checked for every product; a finding says for which products it holds</source>
+        <translation>未指定：按每种产品检查；检查结果会注明适用于哪些产品</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <location filename="../../ascend_studio/ui/apply/_dialogs.py"/>
+        <source>Scenario not named</source>
+        <translation>未指定场景</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Not named: checked for both scenarios. graph_run_mode names one unless it is known only at run time or the file sets only the environment</source>
+        <translation>未指定：按两种场景检查。graph_run_mode 会指定场景，除非其值只在运行时才能确定，或文件只设置了环境变量</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>

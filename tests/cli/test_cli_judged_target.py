@@ -59,13 +59,29 @@ def _findings(document: dict[str, object]) -> list[dict[str, object]]:
     return [d for c in configs for d in c["diagnostics"]]
 
 
-def test_the_docs_sess_run_dynamic_shape_example_validates_clean(
+def test_the_docs_sess_run_dynamic_shape_example_has_no_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, document = _validate(capsys, tmp_path, "infer.py", DOC_SESS_DYNAMIC)
     assert status == 0
-    assert [d for d in _findings(document) if d["severity"] != "info"] == []
+    assert "error" not in {d["severity"] for d in _findings(document)}
     assert "dynamic_input_config.incomplete" not in {d["rule_id"] for d in _findings(document)}
+    # the snippet leaves graph_run_mode at 1: the job is built as training, and says why
+    (config,) = document["configs"]  # type: ignore[misc]
+    assert config["scenario"] == "training"
+    warned = [d for d in _findings(document) if d["severity"] == "warning"]
+    assert {d["rule_id"] for d in warned} == {"scenario.param"}
+    for d in warned:
+        assert "graph_run_mode is not set; it defaults to 1" in d["message"]["en"]  # type: ignore[index]
+    # with graph_run_mode=0, as the inference build page says: nothing but information
+    inference = DOC_SESS_DYNAMIC.replace(
+        "config.graph_options",
+        'custom_op.parameter_map["graph_run_mode"].i = 0\nconfig.graph_options',
+        1,
+    )
+    status, document = _validate(capsys, tmp_path, "infer.py", inference)
+    assert status == 0
+    assert [d for d in _findings(document) if d["severity"] != "info"] == []
 
 
 def test_compress_weight_conf_alone_in_a_parameter_map_is_not_an_estimator_abort(

@@ -118,8 +118,9 @@ def round_trip_profiles(draw: st.DrawFn) -> Profile:
         extras.append(ExtraKwarg(owner="NPURunConfig", name="**", expr=draw(EXPRS)))
     unique = {(x.owner, x.name): x for x in extras}
     return Profile(
-        product=draw(PRODUCTS),
-        scenario=draw(st.sampled_from(["training", "inference"])),
+        product=draw(st.none() | PRODUCTS),
+        scenario=draw(st.sampled_from(["training", "inference", None])),
+        surface="estimator",
         values=values,
         extra_kwargs=sorted_extras(unique.values()),
         notes=draw(TEXT),
@@ -155,7 +156,8 @@ def env_profiles(draw: st.DrawFn, verbatim: bool = True) -> Profile:
             kept.append(name)
         else:
             env[name] = None if kind == "unset" else draw(ENV_TEXT)
-    data: dict[str, Any] = {"product": draw(PRODUCTS), "env": env, "notes": draw(TEXT)}
+    data: dict[str, Any] = {"product": draw(st.none() | PRODUCTS), "env": env, "notes": draw(TEXT)}
+    data["surface"] = "env"
     if kept:
         data["env_verbatim"] = sorted(kept)
     return Profile.model_validate(data)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ascend_studio.cli import run_cli
-from ascend_studio.codegen import import_text, on_one_path
+from ascend_studio.codegen import ExportOptions, export_text, import_text
 from ascend_studio.rules import evaluate
 
 HEAD = """import tensorflow as tf
@@ -28,7 +28,7 @@ def _write(key: str, field: str, value: str, indent: str = "") -> str:
 
 def _severities(text: str) -> dict[str, str]:
     (config,) = import_text(text, "train.py").configs
-    found = on_one_path(config, evaluate(config.profile_as_written()))
+    found = evaluate(config.profile_as_written())
     return {d.rule_id: d.severity for d in found}
 
 
@@ -55,7 +55,7 @@ def test_independent_flag_blocks_are_not_an_error() -> None:
 
 def test_the_info_names_both_conditions() -> None:
     (config,) = import_text(FLAGS, "train.py").configs
-    found = on_one_path(config, evaluate(config.profile))
+    found = evaluate(config.profile)
     (both,) = [d for d in found if d.rule_id == "dump.both_enabled"]
     assert "lines 5 and 8" in both.message.en
 
@@ -137,3 +137,15 @@ def test_validate_exits_0_on_flag_blocks(tmp_path: Path) -> None:
     path = tmp_path / "train.py"
     path.write_text(FLAGS, encoding="utf-8")
     assert run_cli(["validate", str(path)]) == 0
+
+
+def test_an_export_header_names_each_condition_once_with_what_it_set() -> None:
+    (config,) = import_text(FLAGS, "train.py").configs
+    header = export_text(config.profile, "sess").split("\n\n")[0].splitlines()
+    assert (
+        "#   if args.data_dump_flag (line 5): dump_config.dump_path, dump_config.enable_dump"
+        in (header)
+    )
+    assert "#   if args.over_dump (line 8): dump_config.enable_dump_debug" in header
+    zh = export_text(config.profile, "sess", ExportOptions(lang="zh"))
+    assert "#   if args.over_dump（第 8 行）：dump_config.enable_dump_debug" in zh.splitlines()

@@ -144,7 +144,7 @@ def test_conditional_alternatives_keep_the_first_and_say_so() -> None:
     (config,) = result.configs
     assert config.profile.values == {"dump_config.dump_path": "/a"}
     assert [i.line for i in result.report.of_kind("conditional")] == [6]
-    assert config.branches["dump_config.dump_path"]
+    assert config.profile.conditions["dump_config.dump_path"]
 
 
 def test_a_later_unconditional_assignment_wins() -> None:
@@ -186,7 +186,7 @@ def test_one_x_and_two_x_configurations_side_by_side() -> None:
         """
     )
     assert [(c.profile.surface, c.profile.values) for c in result.configs] == [
-        (None, {"precision_mode": "force_fp32"}),
+        ("estimator", {"precision_mode": "force_fp32"}),
         ("tf2", {"precision_mode": "allow_mix_precision"}),
     ]
 

@@ -78,8 +78,8 @@ def test_overrides_and_command_line_precedence(
     ]
     acl = files["models/ACL_resnet/train.py"]
     assert acl["configurations"][0]["scenario"] == "inference"
-    # nothing names bert's scenario: not judged as a default nobody chose
-    assert files["models/bert/train.py"]["configurations"][0]["scenario"] is None
+    # nothing names bert's scenario but graph_run_mode's default (1: training)
+    assert files["models/bert/train.py"]["configurations"][0]["scenario"] == "training"
     rules = {f["rule_id"] for file in files.values() for f in file["findings"]}
     assert "status.deprecated" not in rules and "env.rank_size_with_cm_worker_size" not in rules
     # Command-line options win: --scenario and a --select that brings the ignored families back.
@@ -169,7 +169,7 @@ def test_a_pyproject_that_cannot_hold_our_table_is_not_parsed(
     write(tmp_path, {".ascend-studio.toml": "product = 'atlas_training'\n"})
     write(tmp_path / "sub", {"pyproject.toml": "[tool.black\nline = ", "w.py": WARN_ONLY})
     status, out, err = validate(capsys, "sub/w.py")
-    assert status == 0 and err == "" and "atlas_training, no scenario named" in out
+    assert status == 0 and err == "" and "atlas_training, training" in out
 
 
 def test_single_file_report_uses_the_configuration(
@@ -177,11 +177,7 @@ def test_single_file_report_uses_the_configuration(
 ) -> None:
     write(tmp_path, {".ascend-studio.toml": "product = 'atlas_training'\n", "w.py": WARN_ONLY})
     status, out, _ = validate(capsys, "w.py")
-    assert (
-        status == 0
-        and "atlas_training, no scenario named" in out
-        and "range.product_rounded" in out
-    )
+    assert status == 0 and "atlas_training, training" in out and "range.product_rounded" in out
     status, out, _ = validate(capsys, "w.py", "--product", "atlas_a2")
     assert "range.product_rounded" not in out
 

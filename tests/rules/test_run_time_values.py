@@ -45,7 +45,7 @@ def _profile(text: str) -> Profile:
 
 @pytest.mark.parametrize("text", [FLAG, ARGS], ids=["getenv", "argparse"])
 def test_the_rules_never_state_a_run_time_switch_off(text: str) -> None:
-    found = evaluate(_profile(text), unnamed=("product", "scenario"))
+    found = evaluate(_profile(text))
     ids = {d.rule_id for d in found}
     assert "dump.settings_ignored" not in ids
     assert "profiling_options.without_profiling" not in ids

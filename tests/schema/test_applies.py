@@ -26,6 +26,17 @@ def test_a_parameter_on_a_product_and_a_scenario() -> None:
     assert scope_gate(None, "both", "b", "inference") is None
 
 
+def test_an_axis_the_target_does_not_name() -> None:
+    """Not asked (None), a fact for some products holds; not named by the target, it
+    holds only when it holds for every product (or scenario)."""
+    hcom = CATALOG.param("hcom_parallel")  # training only
+    assert hcom.why_not("atlas_a2", None) is None
+    assert hcom.why_not("atlas_a2", None, unnamed_misses=True) == "scenario"
+    assert scope_gate(("a",), "both", None, "training", unnamed_misses=True) == "product"
+    assert scope_gate(None, "both", None, None, unnamed_misses=True) is None
+    assert scope_gate(("a",), "training", "a", "training", unnamed_misses=True) is None
+
+
 def test_a_documented_default_follows_the_same_test() -> None:
     for param in CATALOG.params:
         for item in param.doc_default:

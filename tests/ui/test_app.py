@@ -13,7 +13,7 @@ from ascend_studio.profile import Profile, save_profile
 from ascend_studio.schema import shipped_catalog
 from ascend_studio.ui import _app, create_window, run_app
 from ascend_studio.ui._core import Engine
-from ascend_studio.ui._previews import PreviewPane, _common_prefix
+from ascend_studio.ui._previews import PreviewPane
 from ascend_studio.ui._window import MainWindow
 
 
@@ -101,11 +101,3 @@ def test_preview_replaces_only_the_changed_part(qtbot: Any, old: str, new: str) 
     page.set_text(new)
     assert page.text.toPlainText() == new
     assert pane.text("py") == new
-
-
-def test_common_prefix() -> None:
-    long = "x" * 1000
-    assert _common_prefix(long + "a", long + "b") == 1000
-    assert _common_prefix("abc", "abd") == 2
-    assert _common_prefix("", "abc") == 0
-    assert _common_prefix("abc", "abc") == 3

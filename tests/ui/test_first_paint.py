@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.profile import Profile, load_profile, save_profile
+from ascend_studio.profile import Profile, load_profile, save_profile, target_of
 from ascend_studio.schema import CatalogError
 from ascend_studio.ui import _app, create_window
 from ascend_studio.ui._actions import ICONS
@@ -463,8 +463,16 @@ def test_the_form_holds_its_widest_row_from_the_first_paint(qtbot: Any, lang: st
     window.form.build_all()
 
     def widest() -> int:
+        """The widest row as the form is scrolled through (out of view, the rows of a
+        parked section are not laid out: ui/_band.py)."""
         QApplication.processEvents()
-        return max(row.minimumSizeHint().width() for row in window.form.rows.values())
+        bar, found = window.form.verticalScrollBar(), 0
+        for value in range(0, bar.maximum() + bar.pageStep(), bar.pageStep()):
+            bar.setValue(value)
+            rows = [r for r in window.form.rows.values() if r.isVisible()]
+            found = max([found, *(row.minimumSizeHint().width() for row in rows)])
+        bar.setValue(0)
+        return found
 
     assert held - 60 < widest() <= held  # at most a little more than needed
     window.model.edit(Profile(product="atlas_300i_duo"), "target")  # tags on many rows
@@ -712,7 +720,8 @@ def test_after_start_runs_once_the_document_exists(qtbot: Any) -> None:
 
 
 def test_the_shell_shows_a_new_profile_target() -> None:
-    assert (Profile().product, Profile().scenario) == DEFAULT_TARGET
+    target = target_of(Profile())
+    assert (target.product, target.scenario) == DEFAULT_TARGET
 
 
 def test_a_broken_shipped_catalog_is_shown_and_quits(
@@ -893,12 +902,16 @@ def test_combo_boxes_follow_their_items_after_a_language_switch(qtbot: Any, lang
     window.model.edit(Profile(product="atlas_300i_duo"), "target")
     combos = [window.controls.product, window.controls.scenario]
     combos += [getattr(row.editor, "combo", None) for row in window.form.rows.values()]
-    shown = [combo for combo in combos if isinstance(combo, QComboBox) and combo.isVisible()]
-    assert len(shown) > 10
-    hints = [combo.sizeHint() for combo in shown]
-    for combo in shown:
-        fit_to_items(combo)  # measured afresh: the same
-    assert [combo.sizeHint() for combo in shown] == hints
+    bar, checked = window.form.verticalScrollBar(), set()
+    for value in range(0, bar.maximum() + bar.pageStep(), bar.pageStep()):
+        bar.setValue(value)  # the form lays out the sections in view: ui/_band.py
+        shown = [c for c in combos if isinstance(c, QComboBox) and c.isVisible()]
+        hints = [combo.sizeHint() for combo in shown]
+        for combo in shown:
+            fit_to_items(combo)  # measured afresh: the same
+        assert [combo.sizeHint() for combo in shown] == hints
+        checked |= {combo.objectName() for combo in shown}
+    assert len(checked) > 10
 
 
 #: Starts the app (its first window) and reports where the first rows' widgets are at the

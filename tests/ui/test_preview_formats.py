@@ -7,6 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from PySide6.QtWidgets import QWidget
 
 from ascend_studio.codegen import (
     ExportFormat,
@@ -18,6 +21,7 @@ from ascend_studio.codegen import (
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._highlight import RuleHighlighter, ShellHighlighter
+from ascend_studio.ui._previews import changed_spans
 from ascend_studio.ui._window import MainWindow
 
 
@@ -141,3 +145,46 @@ def test_formats_that_do_not_fit_as_tabs_are_listed_whole(qtbot: Any, catalog: C
     pane.resize(1400, 400)
     QApplication.processEvents()
     assert not pane.compact and pane.tabBar().isVisible() and not chooser.isVisible()
+
+
+@given(
+    st.lists(st.sampled_from(["", "a", "b", "cc", "中文"]), max_size=8),
+    st.lists(st.sampled_from(["", "a", "b", "cc", "中文"]), max_size=8),
+)
+def test_changed_spans_turn_one_text_into_the_other(old: list[str], new: list[str]) -> None:
+    before, after = "\n".join(old), "\n".join(new)
+    pieces, at = [], 0
+    for start, end, piece in changed_spans(before, after):
+        assert at <= start <= end
+        pieces += [before[at:start], piece]
+        at = end
+    assert "".join(pieces) + before[at:] == after
+
+
+def test_a_preview_lays_out_and_highlights_only_the_lines_that_changed(
+    qtbot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A product switch changes the header and a few findings far below: the lines
+    between them are not highlighted again."""
+    from ascend_studio.ui._core import FormatInfo
+    from ascend_studio.ui._previews import _Preview
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
+    lines = [f"x_{n} = {n}  # note" for n in range(300)]
+    page.set_text("\n".join(lines))
+    seen: list[str] = []
+    original = RuleHighlighter.highlightBlock
+
+    def counted(self: RuleHighlighter, text: str) -> None:
+        seen.append(text)
+        original(self, text)
+
+    monkeypatch.setattr(RuleHighlighter, "highlightBlock", counted)
+    lines[1] = "# Product: another"
+    lines[250:252] = ["# error: not here", "#   fix: remove it", lines[250]]
+    del lines[280]
+    page.set_text("\n".join(lines))
+    assert page.text.toPlainText() == "\n".join(lines)
+    assert len(seen) <= 8, seen

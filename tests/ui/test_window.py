@@ -45,21 +45,44 @@ def choose(combo: QComboBox, data: object) -> None:
 def test_choosing_product_and_scenario_updates_availability(window: MainWindow) -> None:
     window.form.build_all()
     row = window.form.rows["aicore_num"]
+    product = find(window, QComboBox, "product")
+    # a new profile names no product: what holds on some products is a note, not greyed
+    assert window.model.profile.product is None and product.currentData() is None
+    assert row.property("unavailable") is False
+    assert "A2" in row.tags.text()  # says where it is available
+    choose(product, "atlas_a2")
     assert window.model.profile.product == "atlas_a2"
     assert row.property("unavailable") is False
-    choose(find(window, QComboBox, "product"), "atlas_training")
+    choose(product, "atlas_training")
     assert window.model.profile.product == "atlas_training"
     assert row.property("unavailable") is True
-    assert "A2" in row.tags.text()  # says where it is available
+    assert "A2" in row.tags.text()
     choose(find(window, QComboBox, "scenario"), "inference")
     assert window.model.profile.scenario == "inference"
-    assert "# Scenario: inference" in window.previews.text(
-        "py"
-    ) or "inference" in window.previews.text("py")
+    assert "# Scenario: inference" in window.previews.text("py")
     window.model.undo_stack.undo()
-    assert window.model.profile.scenario == "training"
+    assert window.model.profile.scenario is None  # graph_run_mode's default names training
+    assert find(window, QComboBox, "scenario").currentData() == "training"
     window.model.undo_stack.undo()
+    window.model.undo_stack.undo()
+    assert window.model.profile.product is None and product.currentData() is None
     assert row.property("unavailable") is False
+
+
+def test_not_named_is_a_choice_of_the_product_box(window: MainWindow) -> None:
+    product = find(window, QComboBox, "product")
+    choose(product, "atlas_a2")
+    choose(product, None)
+    assert window.model.profile.product is None
+    assert product.currentText() == "Product not named"
+    assert "# Product: not named" in window.previews.text("py")
+    # the scenario graph_run_mode names stays unnamed when another box changes
+    choose(product, "atlas_a2")
+    assert window.model.profile.scenario is None
+    # "not named" while graph_run_mode names the scenario: the box shows what it names
+    scenario = find(window, QComboBox, "scenario")
+    choose(scenario, None)
+    assert scenario.currentData() == "training"
 
 
 # -- every editor kind, through the window -------------------------------------------------------------
@@ -455,6 +478,10 @@ def test_row_shows_effective_value_tags_tooltip_and_stays_editable(
 def test_enum_values_show_their_own_availability(window: MainWindow) -> None:
     precision = editor(window, "precision_mode")
     assert isinstance(precision, EnumEditor)
+    texts = [precision.combo.itemText(i) for i in range(precision.combo.count())]
+    bf16 = next(t for t in texts if "allow_mix_precision_bf16" in t)
+    assert "only on" in bf16  # no product named: where it holds
+    choose(find(window, QComboBox, "product"), "atlas_a2")
     texts = [precision.combo.itemText(i) for i in range(precision.combo.count())]
     bf16 = next(t for t in texts if "allow_mix_precision_bf16" in t)
     assert "only on" not in bf16  # A2 is the target: available

@@ -175,3 +175,51 @@ def test_compare_with_files(
     broken.write_text("{", encoding="utf-8")
     assert not view.open_file(broken)
     assert "broken.json" in view.summary.text()
+
+
+def _shown_rows(view: CompareView) -> list[tuple[str, str, str]]:
+    rows = []
+    for index in range(view.tree.topLevelItemCount()):
+        group = view.tree.topLevelItem(index)
+        assert group is not None
+        rows.append((group.text(0), "", ""))
+        for row in range(group.childCount()):
+            item = group.child(row)
+            assert item is not None
+            rows.append((item.text(0), item.text(1), item.text(2)))
+    return rows
+
+
+def test_an_edit_updates_rows_in_place(
+    wired: tuple[CompareView, ProfileModel], catalog: Catalog
+) -> None:
+    """What the user did in the tree (a selection, a group folded) outlives an edit; the
+    rows are what a tree built anew would show."""
+    view, model = wired
+    view.show()  # a shown view follows every edit (a hidden one when it is shown)
+    view.select("precision_mode")
+    selected = view.tree.currentItem()
+    env_group = next(
+        g
+        for i in range(view.tree.topLevelItemCount())
+        if (g := view.tree.topLevelItem(i)) is not None
+        and g.childCount()
+        and "$" in g.child(0).text(0)
+    )
+    env_group.setExpanded(False)
+    for value in (1300, 1400):  # a changed difference, then a new one, then one gone
+        model.edit(model.profile.with_value("hccl_timeout", value), "Edit", "hccl_timeout")
+    model.edit(model.profile.with_value("hcom_parallel", True), "Edit")
+    model.edit(model.profile.with_value("enable_dump", True), "Edit")
+    assert view.tree.currentItem() is selected and selected.isSelected()
+    assert not env_group.isExpanded()
+    fresh = CompareView(catalog)
+    fresh.set_profile(model.profile)
+    fresh.set_other(THEIRS, "theirs.json")
+    assert _shown_rows(view) == _shown_rows(fresh)
+    assert ("hccl_timeout", "1400", "1200") in _shown_rows(view)
+    assert "hcom_parallel" not in [row[0] for row in _shown_rows(view)]
+    view.set_language("zh")
+    fresh.set_language("zh")
+    assert _shown_rows(view) == _shown_rows(fresh)
+    fresh.deleteLater()

@@ -104,6 +104,18 @@ def test_combine_keeps_current_extras_unless_replaced() -> None:
     assert combine(current, imported, "new").env == {"Y": None}
 
 
+def test_a_new_document_keeps_what_the_script_names_else_the_open_target() -> None:
+    named = Profile(product="atlas_a2", scenario="inference")
+    unnamed = Profile()
+    current = Profile(product="atlas_training")
+    new = combine(current, named, "new")
+    assert (new.product, new.scenario) == ("atlas_a2", "inference")  # the script's directive
+    new = combine(current, unnamed, "new")
+    assert (new.product, new.scenario) == ("atlas_training", None)  # the open target stays
+    new = combine(Profile(), unnamed, "new")
+    assert (new.product, new.scenario) == (None, None)  # judged as validate judges it
+
+
 def test_a_file_without_configuration_cannot_be_loaded(
     qtbot: QtBot, catalog: Catalog, tmp_path: Path
 ) -> None:

@@ -238,7 +238,13 @@ def test_language_switch_renders_chinese(
     view: InspectorView, use_language: Callable[[str], None]
 ) -> None:
     use_language("zh")
+    changed: list[object] = []
+    relaid: list[object] = []
+    view.model.dataChanged.connect(lambda *args: changed.append(args))
+    view.model.layoutChanged.connect(lambda *args: relaid.append(args))
     view.set_language("zh")
+    # one relayout of the tree, not a row-by-row re-measure of every wrapped cell
+    assert (len(changed), len(relaid)) == (0, 1)
     header = view.model.headerData(PATH_COLUMN, Qt.Orientation.Horizontal)
     assert header == "最终路径"
     assert _cell(view, "kernel_meta", 0) == view.resolution("kernel_meta").artifact.name.zh

@@ -114,3 +114,32 @@ def test_chinese_page(
     text = panel.text()
     assert catalog.param("precision_mode").label.zh in text
     assert "当前触发" in text and "取值范围" in text and "各产品支持情况" in text
+
+
+def test_an_edit_patches_the_page_in_place(
+    qtbot: QtBot, panel: WhyPanel, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typing into the field the panel shows replaces the words that changed; the page
+    is what a page set anew would be (in both languages); another parameter sets
+    the page anew."""
+    from PySide6.QtWidgets import QTextBrowser
+
+    base = Profile(product="atlas_training").with_value("precision_mode", "force_fp16")
+    panel.set_parameter("hccl_timeout")
+    pages: list[str] = []
+    original = panel.browser.setHtml
+    monkeypatch.setattr(panel.browser, "setHtml", lambda page: (pages.append(page), original(page)))
+    fresh = QTextBrowser()
+    qtbot.addWidget(fresh)
+    for lang in ("en", "zh"):
+        panel.set_language(lang)
+        panel.set_profile(base.with_value("hccl_timeout", 1))
+        pages.clear()
+        for value in (700, 768, 904, 12345):  # each rounded to a multiple of 68
+            panel.set_profile(base.with_value("hccl_timeout", value))
+            fresh.setHtml(why_html(catalog, panel.artifacts, panel.profile, "hccl_timeout", lang))
+            assert panel.browser.toHtml() == fresh.toHtml(), (lang, value)
+        assert pages == []
+        assert "12345" in panel.text()
+    panel.set_parameter("precision_mode")
+    assert len(pages) == 1

@@ -34,7 +34,7 @@ from ascend_studio.presets import (
     preset_side,
     shown_value,
 )
-from ascend_studio.profile import Profile
+from ascend_studio.profile import Profile, target_of
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, plural, tr
 from ascend_studio.ui._texts import escape
@@ -243,10 +243,14 @@ class PresetDialog(QDialog):
             return
         lang = self.lang
         self.explanation.setText(outcome.preset.explanation.get(lang))
-        product = self.catalog.product(self.profile.product).short.get(lang)
-        target = tr("Target: {product}, {scenario}.").format(
-            product=product, scenario=tr(_SCENARIOS[self.profile.scenario])
+        named = target_of(self.profile)
+        product = (
+            self.catalog.product(named.product).short.get(lang)
+            if named.product is not None
+            else tr("Product not named")
         )
+        scenario = tr(_SCENARIOS[named.scenario]) if named.scenario else tr("Scenario not named")
+        target = tr("Target: {product}, {scenario}.").format(product=product, scenario=scenario)
         if outcome.off_target:
             target += " " + tr(
                 "This preset is written for other products or scenarios: only what applies "

@@ -156,7 +156,18 @@ class CompareView(LazyView):
         self.take_button.setToolTip(tr("Select a category to take all of its values at once."))
         self.goto_button.setText(tr("Go to field"))
         self.tree.setHeaderLabels([tr("Parameter"), tr("Current"), tr("Other")])
+        self._retranslate_items()
         self.refresh()
+
+    def _retranslate_items(self) -> None:
+        """The rows' words (not set, removed, tooltips) and titles in the new language."""
+        for key, group in self._groups().items():
+            group.setText(0, f"{self._category_name(key)} ({group.childCount()})")
+            for index in range(group.childCount()):
+                item = group.child(index)
+                data = item.data(0, _DIFF_ROLE) if item is not None else None
+                if item is not None and isinstance(data, Difference):
+                    self._set_texts(item, data)
 
     def set_profile(self, profile: Profile) -> None:
         self.current = profile
@@ -213,61 +224,123 @@ class CompareView(LazyView):
         return self._differences
 
     def refresh(self) -> None:
+        """Bring the tree up to the differences now, row by row: an edit changes one
+        row's text, adds or removes one row. (Clearing and rebuilding the tree, then
+        expanding it, measured every row's wrapped text again on every edit.)"""
         self._stale = False
-        self._differences = diff_profiles(self.catalog, self.current, self.other())
-        self.tree.clear()
-        groups: dict[str, QTreeWidgetItem] = {}
-        for diff in self._differences:
-            group = groups.get(diff.category)
-            if group is None:
-                group = groups[diff.category] = self._group_item(diff.category)
-            group.addChild(self._diff_item(diff))
-        for key, group in groups.items():
-            count = group.childCount()
-            group.setText(0, f"{self._category_name(key)} ({count})")
-        self.tree.expandAll()
-        self.fit_columns()
+        differences = diff_profiles(self.catalog, self.current, self.other())
+        if differences != self._differences:
+            self._differences = differences
+            if self._sync_items(differences):
+                self.fit_columns()
         self._show_summary()
 
+    def _sync_items(self, differences: list[Difference]) -> bool:
+        """Update, add and remove rows (and category groups) to show ``differences``
+        in order; True when a row was added or removed (the names may be wider)."""
+        groups = self._groups()
+        wanted: dict[str, list[Difference]] = {}
+        for diff in differences:
+            wanted.setdefault(diff.category, []).append(diff)
+        changed = False
+        for key in [k for k in groups if k not in wanted]:
+            group = groups.pop(key)
+            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(group))
+            changed = True
+        for position, (key, diffs) in enumerate(wanted.items()):
+            found = groups.get(key)
+            if found is None:
+                group = self._group_item(key)
+                self.tree.insertTopLevelItem(position, group)
+                group.setFirstColumnSpanned(True)
+                group.setExpanded(True)
+            else:
+                group = found
+            changed = self._sync_group(group, diffs) or changed
+            title = f"{self._category_name(key)} ({len(diffs)})"
+            if group.text(0) != title:
+                group.setText(0, title)
+        return changed
+
+    def _sync_group(self, group: QTreeWidgetItem, diffs: list[Difference]) -> bool:
+        """The group's rows for ``diffs``: kept rows updated in place; True when a row
+        was added or removed."""
+        children = [c for i in range(group.childCount()) if (c := group.child(i)) is not None]
+        rows = {self._key_of(item): item for item in children}
+        keys = {(d.kind, d.key) for d in diffs}
+        changed = False
+        for key, child in rows.items():
+            if key not in keys:
+                group.removeChild(child)
+                changed = True
+        for position, diff in enumerate(diffs):
+            item = rows.get((diff.kind, diff.key))
+            if item is None:
+                group.insertChild(position, self._diff_item(diff))
+                changed = True
+            elif item.data(0, _DIFF_ROLE) != diff:
+                self._update_item(item, diff)
+        return changed
+
+    def _groups(self) -> dict[str, QTreeWidgetItem]:
+        found = {}
+        for index in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(index)
+            if group is not None:
+                found[str(group.data(0, _DIFF_ROLE))] = group
+        return found
+
+    @staticmethod
+    def _key_of(item: QTreeWidgetItem | None) -> tuple[str, str] | None:
+        data = item.data(0, _DIFF_ROLE) if item is not None else None
+        return (data.kind, data.key) if isinstance(data, Difference) else None
+
     def _group_item(self, category: str) -> QTreeWidgetItem:
-        item = QTreeWidgetItem(self.tree)
+        item = QTreeWidgetItem()
         item.setData(0, _DIFF_ROLE, category)
         font = item.font(0)
         font.setBold(True)
         item.setFont(0, font)
-        item.setFirstColumnSpanned(True)
         return item
 
     def _diff_item(self, diff: Difference) -> QTreeWidgetItem:
         label = f"${diff.key}" if diff.kind == "env" else diff.key
-        item = QTreeWidgetItem(
-            [label, self._side(diff.ours, diff.kind), self._side(diff.theirs, diff.kind)]
-        )
+        item = QTreeWidgetItem([label, "", ""])
+        self._update_item(item, diff)
+        return item
+
+    def _update_item(self, item: QTreeWidgetItem, diff: Difference) -> None:
         item.setData(0, _DIFF_ROLE, diff)
+        self._set_texts(item, diff)
+
+    def _set_texts(self, item: QTreeWidgetItem, diff: Difference) -> None:
+        """Both sides' texts and the tooltips (a text is set only when it changed: a
+        change lays the row out again)."""
+        tip = ""
         if diff.kind == "value" and self.catalog.has(diff.key):
-            item.setToolTip(0, self.catalog.param(diff.key).label.get(self.lang))
+            tip = self.catalog.param(diff.key).label.get(self.lang)
         elif diff.kind == "extra":
-            item.setToolTip(
-                0, tr("A keyword argument the catalog does not know, kept as source text.")
-            )
-        elif diff.kind == "env":
+            tip = tr("A keyword argument the catalog does not know, kept as source text.")
+        _set(item, 0, Qt.ItemDataRole.ToolTipRole, tip)
+        for column, side in ((1, diff.ours), (2, diff.theirs)):
+            _set(item, column, Qt.ItemDataRole.DisplayRole, self._side(side, diff.kind))
+        if diff.kind == "env":
             self._mark_shell(item, 1, diff.ours, diff.ours_shell)
             self._mark_shell(item, 2, diff.theirs, diff.theirs_shell)
-        return item
 
     @staticmethod
     def _mark_shell(item: QTreeWidgetItem, column: int, side: Side, shell: bool) -> None:
         """Shell text in the variable colour with a tooltip, as the env table shows it."""
-        if not isinstance(side, str):
-            return
-        if shell:
-            item.setForeground(column, QBrush(QColor("#1f5f99")))
-        item.setToolTip(
-            column,
-            tr("Shell text: the job's shell expands it.")
-            if shell
-            else tr("Literal: exported exactly as written."),
-        )
+        color = QBrush(QColor("#1f5f99")) if isinstance(side, str) and shell else None
+        _set(item, column, Qt.ItemDataRole.ForegroundRole, color)
+        tip = ""
+        if isinstance(side, str):
+            tip = (
+                tr("Shell text: the job's shell expands it.")
+                if shell
+                else tr("Literal: exported exactly as written.")
+            )
+        _set(item, column, Qt.ItemDataRole.ToolTipRole, tip)
 
     def _side(self, side: Side, kind: str) -> str:
         if isinstance(side, Absent):
@@ -382,3 +455,9 @@ class CompareView(LazyView):
         label, profile = found[index]
         self.set_other(profile, label)
         return True
+
+
+def _set(item: QTreeWidgetItem, column: int, role: Qt.ItemDataRole, value: object) -> None:
+    """Set one datum of a row only when it differs: every change lays the row out again."""
+    if item.data(column, role) != value:
+        item.setData(column, role, value)

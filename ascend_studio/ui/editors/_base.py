@@ -73,7 +73,7 @@ class Editor(QWidget):
         return self._severity, self._message
 
     # -- optional hooks ------------------------------------------------------------
-    def set_target(self, product: str, scenario: str, explain: Explain) -> None:
+    def set_target(self, product: str | None, scenario: str | None, explain: Explain) -> None:
         """React to the target product/scenario (per-value availability)."""
 
     def set_language(self, lang: Language) -> None:

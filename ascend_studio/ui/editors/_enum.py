@@ -155,7 +155,7 @@ class EnumEditor(Editor):
         if self._other is not None:
             self._other.setVisible(index == self._other_row)
 
-    def set_target(self, product: str, scenario: str, explain: Explain) -> None:
+    def set_target(self, product: str | None, scenario: str | None, explain: Explain) -> None:
         """Keep the problems, not their text: the text follows the language. The
         labels are made again only when a value's problem changed (most parameters
         have none on any target: relabelling each combo box three times as its row
@@ -224,7 +224,8 @@ class EnumEditor(Editor):
             cell.setText(text)
             cell.setData(repr(item.value), SHORT_ROLE)
             cell.setToolTip(item.description.get(self.lang) + (f"\n{note}" if note else ""))
-            cell.setData(grey if note else QBrush(), Qt.ItemDataRole.ForegroundRole)
+            muted = note and problem is not None and not problem.unnamed
+            cell.setData(grey if muted else QBrush(), Qt.ItemDataRole.ForegroundRole)
         if self.param.open_enum:
             self._model.item(self._other_row).setText(tr("Other value…"))
         if self.combo.isVisible():  # else its first show sizes it

@@ -17,11 +17,15 @@ Mode = Literal["new", "merge"]
 
 
 def combine(current: Profile, imported: Profile, mode: Mode) -> Profile:
-    """The profile to load: ``imported`` alone (new) or over ``current`` (merge)."""
+    """The profile to load: ``imported`` alone (new) or over ``current`` (merge).
+
+    A new document keeps the target the open one names where the script names none
+    (``# ascend-studio: product=...`` wins); where neither names one it stays unnamed,
+    and the document is judged as ``validate`` judges the script."""
     if mode == "new":
-        return imported.model_copy(
-            update={"product": current.product, "scenario": current.scenario}
-        )
+        product = imported.product if imported.product is not None else current.product
+        scenario = imported.scenario if imported.scenario is not None else current.scenario
+        return imported.model_copy(update={"product": product, "scenario": scenario})
     extras = {(k.owner, k.name): k for k in current.extra_kwargs}
     extras.update({(k.owner, k.name): k for k in imported.extra_kwargs})
     return current.model_copy(

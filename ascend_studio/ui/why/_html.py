@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ascend_studio.paths import Artifact, ArtifactCatalog
-from ascend_studio.profile import Expr, Profile
+from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.rules import Explanation, Involved, RuleLink, explain
 from ascend_studio.schema import Catalog, Parameter, Text
 from ascend_studio.ui._core import param_unavailable, value_unavailable
@@ -92,7 +92,8 @@ def _allowed_values(param: Parameter, profile: Profile, catalog: Catalog, lang: 
     current = profile.get(param.path)
     rows = []
     for item in param.values:
-        problem = value_unavailable(item, profile.product, profile.scenario)
+        target = target_of(profile)
+        problem = value_unavailable(item, target.product, target.scenario)
         where = explain_unavailable(problem, catalog, lang) if problem else tr("available")
         mark = "▶ " if current is not None and param.value_info(current) is item else ""
         label = item.label.get(lang) if item.label else ""
@@ -111,8 +112,9 @@ def _availability(param: Parameter, profile: Profile, catalog: Catalog, lang: La
     gated = [v for v in param.values if v.depends_on("product")]
     head = "".join(f"<th><code>{_E(show_value(v.value))}</code></th>" for v in gated)
     rows = []
+    scenario_named = target_of(profile).scenario
     for product in catalog.products:
-        cells = [_tick(param_unavailable(param, product.id, profile.scenario) is None)]
+        cells = [_tick(param_unavailable(param, product.id, scenario_named) is None)]
         cells += [_tick(v.applies_to(product.id)) for v in gated]
         bold = "font-weight:bold;" if product.id == profile.product else ""
         rows.append(

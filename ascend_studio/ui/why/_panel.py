@@ -1,7 +1,8 @@
 """The details / "why" panel: everything known about the selected parameter.
 
 A thin widget over :func:`why_html`; it re-renders when the profile, the
-selected parameter or the language changes, and turns parameter links into
+selected parameter or the language changes (an edit patches the blocks that
+changed: ``why/_patch.py``), and turns parameter links into
 ``parameter_activated`` so the window can jump to that field.
 """
 
@@ -16,6 +17,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language
 from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.why._html import why_html
+from ascend_studio.ui.why._patch import patch_document, skeleton
 
 __all__ = ["WhyPanel"]
 
@@ -37,11 +39,12 @@ class WhyPanel(LazyView):
         self.profile = profile or Profile()
         self.path = ""
         self.lang: Language = "en"
-        self._page = ""
+        self._page = self._shape = ""
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("why:browser")
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._link_clicked)
+        self.browser.document().setUndoRedoEnabled(False)  # patched pages keep no history
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.browser)
@@ -65,7 +68,11 @@ class WhyPanel(LazyView):
         page = why_html(self.catalog, self.artifacts, self.profile, self.path, self.lang)
         if page == self._page:
             return  # laying out rich text is the expensive part; most edits change nothing here
-        self._page = page
+        shape = skeleton(page)
+        patched = shape == self._shape and patch_document(self.browser.document(), page)
+        self._page, self._shape = page, shape
+        if patched:  # only the blocks that changed are laid out and painted again
+            return
         bar = self.browser.verticalScrollBar()
         position = bar.value()
         self.browser.setHtml(page)
