@@ -13,6 +13,8 @@ import errno
 import os
 import stat
 
+from ascend_studio._words import os_reason, say
+
 __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_INPUT_TEXT",
@@ -42,15 +44,46 @@ _KINDS = (
 
 
 class InputError(OSError):
-    """The file cannot be read; ``problem`` is one line without the path, ``kind``
-    says which sort of refusal it is (``system``, ``not_regular``, ``too_large``,
-    ``unreadable``) for callers that word it themselves."""
+    """The file cannot be read; ``problem`` is one line without the path (English),
+    :meth:`problem_in` the same in either language; ``kind`` says which sort of
+    refusal it is (``system``, ``not_regular``, ``too_large``, ``unreadable``) for
+    callers that word it themselves."""
 
-    def __init__(self, path: str, problem: str, kind: str = "unreadable") -> None:
+    def __init__(
+        self, path: str, problem: str, kind: str = "unreadable", zh: str | None = None
+    ) -> None:
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.problem = problem
         self.kind = kind
+        self._zh = zh if zh is not None else problem
+
+    def problem_in(self, lang: str) -> str:
+        return self._zh if lang == "zh" else self.problem
+
+
+def _said(name: str, kind: str, text: str, **fields: object) -> InputError:
+    """The error whose problem is the message table's ``text``, ``fields`` filled."""
+    return InputError(name, say(text, "en", **fields), kind, say(text, "zh", **fields))
+
+
+def _unreadable(name: str, exc: OSError) -> InputError:
+    text = "cannot read: {reason}"
+    english, chinese = (
+        say(text, reason=os_reason(exc)),
+        say(text, "zh", reason=os_reason(exc, "zh")),
+    )
+    return InputError(name, english, "unreadable", chinese)
+
+
+def _not_regular(name: str, mode: int) -> InputError:
+    kind = _kind(mode)
+    if kind == "not a regular file":
+        return _said(name, "not_regular", kind)
+    text = "is {kind}; only regular files are read"
+    return InputError(
+        name, say(text, kind=kind), "not_regular", say(text, "zh", kind=say(kind, "zh"))
+    )
 
 
 def _kind(mode: int) -> str:
@@ -87,8 +120,11 @@ def file_kind(path: str | os.PathLike[str]) -> str | None:
     return None if stat.S_ISREG(mode) else f"is {_kind(mode)}; only regular files are read"
 
 
+_SYSTEM = "is under {top}: kernel and device files are never read, only regular files"
+
+
 def _system(top: str) -> str:
-    return f"is under {top}: kernel and device files are never read, only regular files"
+    return say(_SYSTEM, top=top)
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:
@@ -108,14 +144,14 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     name = os.fspath(path)
     top = system_folder(name)
     if top is not None:
-        raise InputError(name, _system(top), "system")
+        raise _said(name, "system", _SYSTEM, top=top)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(name, flags)
     except OSError as exc:
-        raise InputError(name, f"cannot read: {exc.strerror or exc}") from exc
+        raise _unreadable(name, exc) from exc
     except ValueError as exc:  # e.g. a NUL character in the name
-        raise InputError(name, f"cannot read: {exc}") from exc
+        raise _said(name, "unreadable", "cannot read: {reason}", reason=exc) from exc
     try:
         return _read_open(name, fd, limit)
     finally:
@@ -126,33 +162,31 @@ def _read_open(name: str, fd: int, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            problem = f"is {_kind(info.st_mode)}; only regular files are read"
-            raise InputError(name, problem, "not_regular")
+            raise _not_regular(name, info.st_mode)
         if info.st_size > limit:
-            raise InputError(name, _too_large(info.st_size, limit), "too_large")
+            raise _too_large(name, info.st_size, limit)
         chunks: list[bytes] = []
         size = 0
         while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:  # the file grew while being read
-            raise InputError(name, _too_large(size, limit), "too_large")
+            raise _too_large(name, size, limit)
         return b"".join(chunks)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError(name, f"cannot read: {exc.strerror or exc}") from exc
+        raise _unreadable(name, exc) from exc
 
 
-def _too_large(size: int, limit: int) -> str:
+def _too_large(name: str, size: int, limit: int) -> InputError:
     if limit != MAX_INPUT_BYTES:
-        return (
-            f"is larger than {_size(limit)}; a file of its kind is far smaller, so it is not read"
-        )
-    return (
-        f"is {size / (1024 * 1024):.1f} MB; files larger than {MAX_INPUT_TEXT} are not read "
-        "(no script or profile is that large)"
+        text = "is larger than {limit}; a file of its kind is far smaller, so it is not read"
+        return _said(name, "too_large", text, limit=_size(limit))
+    text = (
+        "is {size} MB; files larger than {limit} are not read (no script or profile is that large)"
     )
+    return _said(name, "too_large", text, size=f"{size / (1024 * 1024):.1f}", limit=MAX_INPUT_TEXT)
 
 
 def _size(count: int) -> str:

@@ -17,6 +17,7 @@ from ascend_studio.schema import (
     AUTO,
     Catalog,
     Resolved,
+    UnknownReleaseError,
     auto_release,
     release_problem,
     resolve_release,
@@ -25,6 +26,7 @@ from ascend_studio.schema import (
 __all__ = [
     "AUTO",
     "Resolved",
+    "UnknownReleaseError",
     "add_release_argument",
     "auto_release",
     "release_from_args",
@@ -51,6 +53,8 @@ def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) 
         return None
     try:
         resolved = resolve_release(text, catalog)
+    except UnknownReleaseError as exc:
+        raise ValueError(f"--release: {exc.text(getattr(args, 'lang', None) or 'en')}") from None
     except ValueError as exc:
         raise ValueError(f"--release: {exc}") from None
     for note in resolved.notes:

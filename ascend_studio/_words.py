@@ -8,7 +8,22 @@ picked. ``tests/test_messages.py`` renders every entry in both languages.
 
 from __future__ import annotations
 
-__all__ = ["MESSAGES", "NOUNS", "counted", "json_text", "origin_text", "printable", "say"]
+import errno
+from collections.abc import Iterable
+
+from ascend_studio._words_cli import CLI_MESSAGES
+
+__all__ = [
+    "MESSAGES",
+    "NOUNS",
+    "counted",
+    "joined",
+    "json_text",
+    "origin_text",
+    "os_reason",
+    "printable",
+    "say",
+]
 
 #: Characters that move the cursor, end a line or reorder text on a terminal or in a
 #: log viewer: C0 and C1 controls, DEL, the Unicode line and paragraph separators,
@@ -63,7 +78,8 @@ MESSAGES: dict[str, str] = {
     "error": "错误",
     "warning": "警告",
     "info": "提示",
-    "fix": "修改",
+    "fix": "修复",
+    "by hand": "手动",
     "source": "来源",
     "at": "位置",
     "file": "文件",
@@ -79,6 +95,7 @@ MESSAGES: dict[str, str] = {
     "when": "条件",
     "caveat": "注意",
     "(unset)": "（未设置）",
+    "(not set)": "（未设置）",
     "(none)": "（无）",
     "parameter": "参数",
     "env": "环境变量",
@@ -264,6 +281,13 @@ MESSAGES: dict[str, str] = {
     "# Use it as: with tf.Session(config=config) as sess: ...": (
         "# 用法：with tf.Session(config=config) as sess: ..."
     ),
+    "not a keyword of {owner}; kept as written": "不是 {owner} 的关键字参数；按原样保留",
+    "a keyword {where}; kept as written": "{where}的关键字参数；按原样保留",
+    "not a keyword of {owner} (did you mean {name}?); kept as written": (
+        "不是 {owner} 的关键字参数（是否想写 {name}？）；按原样保留"
+    ),
+    "not sent when unset; the runtime default": "未设置时不传入；运行时的默认值",
+    "Defaults of the parameters left unset (not passed):": "未设置的参数的默认值（不传入）：",
     # exported files: TF Adapter 2.x
     "TF Adapter 2.x, npu_device.global_options()": "TF Adapter 2.x 方式，npu_device.global_options()",
     "# Not TF Adapter 2.x options (NPURunConfig or sess.run only), not written:": (
@@ -342,6 +366,7 @@ MESSAGES: dict[str, str] = {
     "rank": "序号",
     "cwd": "工作目录",
     "output": "输出",
+    **CLI_MESSAGES,
 }
 
 #: Nouns a count is made of: English (one, many) and the Chinese counted form.
@@ -370,12 +395,43 @@ def say(text: str, lang: str = "en", **fields: object) -> str:
     return shown.format(**fields) if fields else shown
 
 
+def joined(items: Iterable[str], lang: str = "en") -> str:
+    """``a, b, c``; ``a，b，c`` in Chinese (a comma between Chinese words is full width)."""
+    return ("，" if lang == "zh" else ", ").join(items)
+
+
 def counted(number: int, noun: str, lang: str = "en") -> str:
     """``1 warning``, ``2 warnings``; ``2 个警告`` in Chinese (one form)."""
     one, many, zh = NOUNS.get(noun, (noun, noun + "s", noun))
     if lang == "zh":
         return f"{number} {zh}"
     return f"{number} {one if number == 1 else many}"
+
+
+#: The operating system's reasons the message table translates, by error number (the
+#: system's own text is English whatever the locale Python runs in).
+_REASONS = {
+    errno.ENOENT: "No such file or directory",
+    errno.EACCES: "Permission denied",
+    errno.EISDIR: "Is a directory",
+    errno.ENOTDIR: "Not a directory",
+    errno.ELOOP: "Too many levels of symbolic links",
+    errno.ENAMETOOLONG: "File name too long",
+    errno.EIO: "Input/output error",
+    errno.EROFS: "Read-only file system",
+    errno.ENOSPC: "No space left on device",
+    errno.EPERM: "Operation not permitted",
+    errno.ENXIO: "No such device or address",
+}
+
+
+def os_reason(exc: OSError, lang: str = "en") -> str:
+    """Why the system refused (``No such file or directory``), in ``lang`` where the
+    table has it, else as the system says it."""
+    known = _REASONS.get(exc.errno or 0)
+    if known is not None:
+        return say(known, lang)
+    return exc.strerror or str(exc)
 
 
 _SCRIPT = "env script "

@@ -3,7 +3,9 @@
 Renders every entry of the command line's message table (``ascend_studio/_words.py``),
 every count word, every rule's message and fix where the rule fires, every
 bilingual catalog text and every chrome string of the app's translation file,
-in Chinese and English. A Chinese text must be Chinese (not the English left in
+in Chinese and English; and runs every command with ``--lang zh`` over a set of
+representative inputs (``tests/zh_output.py``), failing on an English word outside
+identifiers, paths, code, quotes and cited sources. A Chinese text must be Chinese (not the English left in
 place), an English one must say "1 file" / "2 files" instead of "file(s)", and
 its quotes and punctuation must be English ones (a “quote” or a full-width
 comma is as wide as a Han character in a Chinese terminal or font).
@@ -11,6 +13,7 @@ comma is as wide as a Han character in a Chinese terminal or font).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import string
 import sys
@@ -22,11 +25,23 @@ from pathlib import Path
 import pytest
 
 from ascend_studio._words import MESSAGES, NOUNS, counted, say
+from ascend_studio._words_cli import LOCATION_PARTS
+from ascend_studio.cli import run_cli
+from ascend_studio.codegen._report import where_text
 from ascend_studio.rules import evaluate
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "rules"))
+sys.path.insert(0, str(ROOT / "tests"))
 from rule_cases import CASES, script_facts  # noqa: E402
+from zh_output import (  # noqa: E402
+    RUNS,
+    catalog_names,
+    comments,
+    english_lines,
+    english_words,
+    write_inputs,
+)
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 #: Punctuation that belongs to Chinese text: full-width forms and curly quotes.
@@ -193,3 +208,77 @@ def test_no_text_in_the_code_counts_with_an_s_in_brackets() -> None:
             if id(node) not in docstrings and MAYBE_PLURAL.search(node.value)
         ]
     assert not found, found
+
+
+# -- every command, run in Chinese ---------------------------------------------------
+
+
+def test_every_part_of_a_location_is_in_the_message_table() -> None:
+    for part in LOCATION_PARTS:
+        assert part in MESSAGES, part
+    label = (
+        "sess.run config, line 1175, in class Model (line 3), in function main (line 1160), "
+        "in the __main__ block, in if branch (line 9), in for loop (line 8), "
+        "in except handler (line 7), in case (line 6)"
+    )
+    zh = where_text(label).zh
+    assert not english_words(zh), zh
+    assert "第 1175 行" in zh and "函数 main 中（第 1160 行）" in zh
+    assert where_text("environment (shell)").zh == "环境变量（shell 脚本）"
+
+
+def test_the_english_word_check_sees_english() -> None:
+    assert english_words("无法读取：cannot read: No such file") == [
+        "cannot",
+        "read",
+        "No",
+        "such",
+        "file",
+    ]
+    assert english_words("[recognized] 第 1 行") == ["recognized"]
+    assert english_words("（sess.run config, line 53）") == ["config", "line"]
+    kept = "aoe_mode=2：设置 'force_fp16'，见 `ascend-studio file new debug_cfg`，NPURunConfig()"
+    assert english_words(kept) == []
+    assert english_words("来源: hicann/tensorflow (the same time)") == []
+    assert english_lines("来源:\n  - Dump Data Collection\nnot cited") == ["not cited"]
+
+
+@pytest.fixture(scope="module")
+def allowed() -> frozenset[str]:
+    return catalog_names()
+
+
+def _output(run: tuple[str, ...], folder: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    argv = ["--lang", "zh", *(word.replace("{dir}", str(folder)) for word in run)]
+    with contextlib.suppress(SystemExit):  # a usage error: its message is on stderr
+        run_cli(argv)
+    out, err = capsys.readouterr()
+    if run[0] == "export" or run[:2] == ("file", "new"):
+        out = comments(out)  # code, with Chinese comments
+    elif "--diff" in run:
+        out = ""  # a diff of the user's script
+    return out + err
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[" ".join(r) for r in RUNS])
+def test_each_command_speaks_chinese(
+    run: tuple[str, ...],
+    allowed: frozenset[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    write_inputs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    text = _output(run, tmp_path, capsys)
+    assert text.strip(), "no output to check"
+    lines = english_lines(text, allowed)
+    assert not lines, "\n".join(lines)
+
+
+def test_one_chinese_word_for_fix_everywhere() -> None:
+    """``validate``, ``export`` comments, the batch report and the app all say 修复."""
+    assert say("fix", "zh") == "修复"
+    fixes = [t for s, t in _ts_messages() if re.match(r"(Fix|Fixed|fix)\b", s)]
+    assert fixes and all("修复" in t for t in fixes), fixes
+    assert "修改" not in "".join(MESSAGES[k] for k in MESSAGES if re.search(r"\bfix", k))

@@ -6,6 +6,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Literal
 
+from ascend_studio._words import say
 from ascend_studio.schema import Text
 
 __all__ = [
@@ -45,7 +46,7 @@ class ApplyNote:
         where = ""
         if self.line is not None:
             where = f"第 {self.line} 行：" if lang.startswith("zh") else f"line {self.line}: "
-        return f"[{self.severity}] {where}{self.message.get(lang)}"
+        return f"[{say(self.severity, lang)}] {where}{self.message.get(lang)}"
 
 
 def note(

@@ -63,7 +63,7 @@ def _applied(args: argparse.Namespace) -> ApplyResult | int:
             profile = profile.with_release(release)
         return apply_file(profile, args.script, args.config, force=args.force)
     except ProfileError as exc:
-        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     except ApplyError as exc:
         print(f"ascend-studio apply: {exc}", file=sys.stderr)

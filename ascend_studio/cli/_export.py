@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
-from ascend_studio._words import say
+from ascend_studio._words import counted, say
 from ascend_studio.cli._export_dir import is_directory_target, write_bundle
 from ascend_studio.codegen import (
     ExportError,
@@ -73,7 +73,14 @@ def register(sub: Any) -> None:
 SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
 
 
-def _read(name: str, config: int) -> Profile:
+_NOTHING = "nothing found: no NPURunConfig configuration or environment setting"
+_FIRST = (
+    "{name} holds {many}; exporting the first (choose with --config N; "
+    "`ascend-studio import` lists them)"
+)
+
+
+def _read(name: str, config: int, lang: str) -> Profile:
     """The profile in ``name``: a profile file, or configuration ``config`` of a script."""
     if Path(name).suffix.lower() not in SCRIPT_SUFFIXES:
         return load_profile(name)
@@ -83,26 +90,26 @@ def _read(name: str, config: int) -> Profile:
     result = found_configs(import_file(name))
     configs = result.configs
     if not configs:
-        errors = [i.message.en for i in result.report.items if i.severity == "error"]
-        raise ProfileError(
-            name, errors[0] if errors else "no NPURunConfig configuration or environment setting"
-        )
+        errors = [i.message for i in result.report.items if i.severity == "error"]
+        if errors:
+            raise ProfileError(name, errors[0].en, errors[0].zh)
+        raise ProfileError.said(name, _NOTHING)
     if not 1 <= config <= len(configs):
         raise ProfileError(name, f"--config must be 1..{len(configs)}")
     if len(configs) > 1 and config == 1:
-        print(
-            f"ascend-studio export: {name} holds {len(configs)} configurations; exporting "
-            "the first (choose with --config N; `ascend-studio import` lists them)",
-            file=sys.stderr,
-        )
+        many = counted(len(configs), "configuration", lang)
+        print(f"ascend-studio export: {say(_FIRST, lang, name=name, many=many)}", file=sys.stderr)
     return configs[config - 1].profile
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        profile = _read(args.profile, args.config)
+        profile = _read(args.profile, args.config, args.lang)
         release = release_from_args(args, shipped_catalog(), COMMAND)
-    except (ProfileError, OSError, ValueError) as exc:
+    except ProfileError as exc:
+        print(f"ascend-studio export: {exc.text(args.lang)}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
         print(f"ascend-studio export: {exc}", file=sys.stderr)
         return 2
     if release is not None:
@@ -124,6 +131,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(export_text(profile, args.fmt, options))
     except ExportError as exc:  # one line, whatever the profile's text holds
-        print(f"ascend-studio export: {one_line(str(exc))}", file=sys.stderr)
+        print(f"ascend-studio export: {one_line(exc.text(args.lang))}", file=sys.stderr)
         return 1
     return 0

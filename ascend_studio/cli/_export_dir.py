@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 from ascend_studio._atomic import atomic_write_text
+from ascend_studio._words import os_reason, say
 from ascend_studio.codegen import ExportError, ExportOptions, export_text
 from ascend_studio.profile import Profile
 
@@ -55,17 +56,21 @@ def write_bundle(
     targets = [snippet, *(target for _, target, _ in companions)]
     links = [str(t) for t in targets if t.is_symlink()]
     if links:  # --force or not: a link would write outside the folder
-        raise ExportError(
-            f"a symbolic link is in the way: {', '.join(links)}; nothing written (remove it)"
-        )
+        text = "a symbolic link is in the way: {links}; nothing written (remove it)"
+        raise ExportError.said(text, links=", ".join(links))
     existing = [str(t) for t in targets if os.path.lexists(t)]
     if existing and not force:
-        raise ExportError(f"already there: {', '.join(existing)}; add --force to overwrite")
+        text = "already there: {paths}; add --force to overwrite"
+        raise ExportError.said(text, paths=", ".join(existing))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for _, target, body in companions:
             atomic_write_text(target, body)
         atomic_write_text(snippet, text)
     except OSError as exc:
-        raise ExportError(f"cannot write into {folder}: {exc.strerror or exc}") from exc
+        text = "cannot write into {folder}: {reason}"
+        english, chinese = os_reason(exc), os_reason(exc, "zh")
+        raise ExportError(
+            say(text, folder=folder, reason=english), say(text, "zh", folder=folder, reason=chinese)
+        ) from exc
     return targets

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._atomic import atomic_write_text
-from ascend_studio._input import read_input
+from ascend_studio._input import InputError, read_input
 from ascend_studio._words import counted, say
 from ascend_studio.cli._params import product_id, unknown_product
 from ascend_studio.companion import (
@@ -76,16 +76,16 @@ def _fail(message: str, status: int = 2) -> int:
     return status
 
 
-def _read(path: str) -> str:
+def _read(path: str, lang: str) -> str:
     file = Path(path)
     if file.is_file() and file.stat().st_size > MAX_BYTES:
-        raise ValueError(f"{path}: larger than 1 MiB, not a companion file")
+        raise ValueError(say("{path}: larger than 1 MiB, not a companion file", lang, path=path))
     try:
         return read_input(file).decode("utf-8-sig")  # regular files only: a FIFO would hang
     except UnicodeDecodeError:
-        raise ValueError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise ValueError(say("{path}: not UTF-8 text", lang, path=path)) from None
+    except InputError as exc:
+        raise ValueError(f"{path}: {exc.problem_in(lang)}") from None
 
 
 def findings(kind: str, text: str, product: str = "atlas_a2") -> list[Diagnostic]:
@@ -99,11 +99,12 @@ def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | Non
     place of the missing one."""
     fmt = format_for(args.kind) if args.kind else None
     if args.kind and fmt is None:
-        return None, _unknown_kind(args.kind)
+        return None, _unknown_kind(args.kind, args.lang)
     format_id = fmt.kind if fmt else detect(text)
     kind = param_for(format_id) if format_id else None
     if kind is None:
-        return None, "cannot tell the file's format; give --kind (" + ", ".join(FORMATS) + ")"
+        text = "cannot tell the file's format; give --kind ({kinds})"
+        return None, say(text, args.lang, kinds=", ".join(FORMATS))
     if not args.product:
         return kind, None
     found = product_id(shipped_catalog(), args.product)
@@ -115,12 +116,12 @@ def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | Non
 
 def run_check(args: argparse.Namespace) -> int:
     try:
-        text = _read(args.file)
+        text = _read(args.file, args.lang)
     except ValueError as exc:
         return _fail(str(exc))
     kind, problem = _resolve(args, text)
     if kind is None:
-        return _fail(problem or "unknown format")
+        return _fail(problem or say("unknown format", args.lang))
     found = findings(kind, text, args.product or "atlas_a2")
     if args.json:
         _print_json(args.file, kind, found)
@@ -160,23 +161,24 @@ def _print_json(path: str, kind: str, found: list[Diagnostic]) -> None:
     sys.stdout.write("\n")
 
 
-def _unknown_kind(kind: str) -> str:
-    return f"unknown kind {kind!r} (choose from {', '.join(kinds())})"
+def _unknown_kind(kind: str, lang: str) -> str:
+    text = "unknown kind {kind} (choose from {kinds})"
+    return say(text, lang, kind=repr(kind), kinds=", ".join(kinds()))
 
 
 def run_new(args: argparse.Namespace) -> int:
     fmt = format_for(args.kind)
     if fmt is None:
-        return _fail(_unknown_kind(args.kind))
+        return _fail(_unknown_kind(args.kind, args.lang))
     template = fmt.template.get(args.lang)
     if not args.output:
         sys.stdout.write(template)
         return 0
     target = Path(args.output)
     if target.exists() and not args.force:
-        return _fail(f"{target} exists; add --force to overwrite it", 1)
+        return _fail(say("{path} exists; add --force to overwrite it", args.lang, path=target), 1)
     if target.is_dir():
-        return _fail(f"{target} is a directory", 2)
+        return _fail(say("{path} is a directory", args.lang, path=target), 2)
     try:
         atomic_write_text(target, template)
     except OSError as exc:

@@ -92,7 +92,16 @@ def as_json(result: ImportResult, reads: Reads = ()) -> dict[str, Any]:
 
 def _print(result: ImportResult, lang: str, reads: Reads = ()) -> None:
     found = counted(len(result.configs), "configuration", lang)
-    print(f"{result.source}: {say('read as', lang)} {result.dialect}; {found}")
+    dialect = say(result.dialect, lang)
+    print(
+        say(
+            "{source}: read as {dialect}; {found}",
+            lang,
+            source=result.source,
+            dialect=dialect,
+            found=found,
+        )
+    )
     if not result.configs:
         print(
             "  " + say("nothing found: no NPURunConfig configuration or environment setting", lang)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ascend_studio._release_option import add_release_argument, release_from_args
+from ascend_studio._words import say
 from ascend_studio.cli import found_configs
 from ascend_studio.paths import (
     Context,
@@ -117,8 +118,11 @@ def _profile(args: argparse.Namespace) -> Profile:
 
     result = found_configs(import_file(args.profile))
     if not result.configs:
-        errors = [i.text("en") for i in result.report.items if i.severity == "error"]
-        raise _Usage(f"{args.profile}: {(errors or ['no configuration found'])[0]}")
+        errors = [i.text(args.lang) for i in result.report.items if i.severity == "error"]
+        nothing = say(
+            "nothing found: no NPURunConfig configuration or environment setting", args.lang
+        )
+        raise _Usage(f"{args.profile}: {(errors or [nothing])[0]}")
     chosen: int = args.config
     if not 1 <= chosen <= len(result.configs):
         raise _Usage(f"--config must be 1..{len(result.configs)}")
@@ -128,22 +132,26 @@ def _profile(args: argparse.Namespace) -> Profile:
     return config.profile
 
 
-def _env_script(name: str) -> tuple[str, dict[str, str | None]]:
+def _env_script(name: str, lang: str) -> tuple[str, dict[str, str | None]]:
     from ascend_studio.codegen import read_env_script  # the shell reader: only for --env-file
 
     if not Path(name).is_file():  # a typo would silently give every default path
         raise _Usage(f"--env-file {name}: no such file")
     script = read_env_script(name)
-    for problem in script.problems:
+    for problem in script.problems_in(lang):
         print(f"ascend-studio paths: {name}: {problem}", file=sys.stderr)
     return name, script.values
 
 
 def _environment(args: argparse.Namespace, profile: Any) -> Environment:
-    scripts = [_env_script(name) for name in args.env_file]
+    scripts = [_env_script(name, args.lang) for name in args.env_file]
     return Environment.build(
         profile=profile, scripts=scripts, process=args.use_process_env, typed=_typed(args)
     )
+
+
+_UNKNOWN = "unknown artifact {name}; known: {known}"
+_UNKNOWN_NEAR = "unknown artifact {name}; did you mean {near}? known: {known}"
 
 
 def _artifacts(args: argparse.Namespace) -> list[Any]:
@@ -153,9 +161,10 @@ def _artifacts(args: argparse.Namespace) -> list[Any]:
         found = catalog.find(name)
         if found is None:
             near = difflib.get_close_matches(name.lower(), catalog.names(), n=1, cutoff=0.5)
-            hint = f"did you mean {near[0]}? " if near else ""
             known = ", ".join(a.id for a in sorted(catalog.artifacts, key=lambda a: a.id))
-            raise _Usage(f"unknown artifact {name!r}; {hint}known: {known}")
+            text = _UNKNOWN_NEAR if near else _UNKNOWN
+            fields = {"name": repr(name), "near": near[0] if near else "", "known": known}
+            raise _Usage(say(text, args.lang, **fields))
         wanted.append(found.id)
     chosen = [a for a in catalog.artifacts if not wanted or a.id in wanted]
     return [a for a in chosen if args.all or wanted or a.scope == "tf_adapter"]
@@ -169,7 +178,10 @@ def run(args: argparse.Namespace) -> int:
             profile = profile.with_release(release)
         env = _environment(args, profile)
         chosen = _artifacts(args)
-    except (ProfileError, _Usage, OSError, ValueError) as exc:
+    except ProfileError as exc:
+        print(f"ascend-studio paths: {exc.text(args.lang)}", file=sys.stderr)
+        return 2
+    except (_Usage, OSError, ValueError) as exc:
         print(f"ascend-studio paths: {exc}", file=sys.stderr)
         return 2
     context = Context(args.cwd, args.home, args.pid, args.device_id, args.session_id)

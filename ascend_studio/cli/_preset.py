@@ -125,7 +125,8 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
             )
         )
     for change in outcome.changes:
-        print(f"  {change.path}: {change.shown(change.old)} -> {change.shown(change.new)}")
+        old, new = change.shown(change.old, lang), change.shown(change.new, lang)
+        print(f"  {change.path}: {old} -> {new}")
     for skip in outcome.skipped:
         print(f"  {say('skipped {path}', lang, path=skip.path)}: {skip.reason.get(lang)}")
     for kept in outcome.kept:
@@ -133,7 +134,7 @@ def print_outcome(outcome: PresetOutcome, lang: str) -> None:
             "kept {path} = {mine} (yours; {preset}: {why})",
             lang,
             path=kept.path,
-            mine=shown_value(kept.mine),
+            mine=shown_value(kept.mine, lang),
             preset=preset_side(kept).get(lang),
             why=kept.why.get(lang),
         )
@@ -174,7 +175,7 @@ def _apply(preset: Preset, args: argparse.Namespace, catalog: Catalog) -> int:
             save_profile(outcome.profile, target)
             print(say("saved {path}", args.lang, path=target), file=sys.stderr)
     except ProfileError as exc:
-        print(f"ascend-studio preset: {exc}", file=sys.stderr)
+        print(f"ascend-studio preset: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     return 0
 

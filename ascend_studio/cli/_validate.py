@@ -20,7 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ascend_studio._release_option import add_release_argument, release_problem, resolve_release
+from ascend_studio._release_option import (
+    UnknownReleaseError,
+    add_release_argument,
+    release_problem,
+    resolve_release,
+)
 from ascend_studio._words import json_text, printable, say
 from ascend_studio.cli import found_configs
 from ascend_studio.cli._companions import (
@@ -286,7 +291,9 @@ def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | 
     except ConfigError as exc:
         return str(exc)
     release = settings.release
-    if release.value is not None and (problem := release_problem(release.value, catalog)):
+    if release.value is not None and (
+        problem := release_problem(release.value, catalog, args.lang)
+    ):
         return f"{release.origin}: {problem}"
     product = settings.product.value
     if product is not None:
@@ -363,7 +370,7 @@ def _single(args: argparse.Namespace, settings: Settings) -> int:
     try:
         loaded, problems, comments = _load(file)
     except ProfileError as exc:
-        return _fail(str(exc))
+        return _fail(exc.text(args.lang))
     if not loaded:
         lines = [i.text(args.lang) for i in problems if i.severity == "error"]
         nothing = "nothing found: no NPURunConfig configuration or environment setting"
@@ -384,6 +391,8 @@ def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | No
         return None
     try:
         resolved = resolve_release(args.release, catalog)
+    except UnknownReleaseError as exc:
+        return f"--release: {exc.text(args.lang or 'en')}"
     except ValueError as exc:
         return f"--release: {exc}"
     for note in resolved.notes:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ascend_studio._words import counted, printable, say
+from ascend_studio._words import counted, joined, printable, say
 from ascend_studio.cli._companions import location_text
-from ascend_studio.codegen import ImportedConfig, ReportItem
+from ascend_studio.codegen import ImportedConfig, ReportItem, kind_word
 from ascend_studio.companion import FileRead
 from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, chosen_fix, fixable_counts
@@ -28,8 +28,8 @@ def target_text(p: Profile, lang: str) -> str:
     target = target_of(p)
     product = target.product or say("no product named", lang)
     scenario = say(target.scenario or "no scenario named", lang)
-    release = f", TF Adapter {p.release}" if p.release else ""  # named only: see releases.md
-    return f"{product}, {scenario}{release}"
+    release = (f"TF Adapter {p.release}",) if p.release else ()  # named only: see releases.md
+    return joined((product, scenario, *release), lang)
 
 
 def _counts(found: list[Diagnostic]) -> dict[str, int]:
@@ -61,10 +61,12 @@ def _fixable(d: Diagnostic, lang: str) -> str:
     """`` (--fix)`` when ``validate --fix`` fixes it, `` (--unsafe-fixes)`` when only with
     that, `` (by hand)`` when no fix is mechanical."""
     if chosen_fix(d) is not None:
-        return " (--fix)"
-    if chosen_fix(d, True) is not None:
-        return " (--unsafe-fixes)"
-    return "（手动）" if lang == "zh" else " (by hand)"
+        how = "--fix"
+    elif chosen_fix(d, True) is not None:
+        how = "--unsafe-fixes"
+    else:
+        how = say("by hand", lang)
+    return f"（{how}）" if lang == "zh" else f" ({how})"
 
 
 def _print_explanation(e: Explanation, lang: str) -> None:
@@ -114,10 +116,11 @@ def print_report(
     lang: str,
 ) -> None:
     for item in sorted(problems, key=lambda i: i.line or 0):
-        what = f"{say(item.severity, lang)} [{item.kind}] {printable(item.text(lang))}"
+        kind = kind_word(item.kind, lang)
+        what = f"{say(item.severity, lang)} [{kind}] {printable(item.text(lang))}"
         print(f"{say('import', lang)}: {what}")
     for (label, p, found, _unnamed), config, why in zip(results, configs, explained, strict=True):
-        counts = ", ".join(counted(n, s, lang) for s, n in _counts(found).items())
+        counts = joined((counted(n, s, lang) for s, n in _counts(found).items()), lang)
         shown = printable(_shown_label(label, config, lang))
         print(f"{shown}: {target_text(p, lang)}: {counts}")
         read = reads.get(label, ())
@@ -128,4 +131,6 @@ def print_report(
         for e in why:
             _print_explanation(e, lang)
     _print_fixable([d for _, _, found, _ in results for d in found], lang)
-    print(f"{say('in all', lang)}: " + ", ".join(counted(n, s, lang) for s, n in total.items()))
+    print(
+        f"{say('in all', lang)}: " + joined((counted(n, s, lang) for s, n in total.items()), lang)
+    )

@@ -31,7 +31,13 @@ if TYPE_CHECKING:
     from ascend_studio.codegen._import_py import import_python
     from ascend_studio.codegen._import_sh import import_shell
     from ascend_studio.codegen._options import ExportError, ExportOptions
-    from ascend_studio.codegen._report import ImportedConfig, ImportReport, ImportResult, ReportItem
+    from ascend_studio.codegen._report import (
+        ImportedConfig,
+        ImportReport,
+        ImportResult,
+        ReportItem,
+        kind_word,
+    )
     from ascend_studio.codegen._shlex import shell_quote
 
 __all__ = [
@@ -53,6 +59,7 @@ __all__ = [
     "import_python",
     "import_shell",
     "import_text",
+    "kind_word",
     "parse_env_script",
     "read_env_script",
     "register_format",
@@ -71,6 +78,7 @@ _WHERE = {
     "ImportResult": "_report",
     "ImportedConfig": "_report",
     "ReportItem": "_report",
+    "kind_word": "_report",
     "export_format": "_export",
     "export_formats": "_export",
     "export_text": "_export",

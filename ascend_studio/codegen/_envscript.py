@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ascend_studio._input import InputError, read_input
 from ascend_studio.codegen._import_sh import import_shell
-from ascend_studio.codegen._report import ImportReport
+from ascend_studio.codegen._report import ImportReport, ReportItem, kind_word, msg
 
 __all__ = ["EnvScript", "parse_env_script", "read_env_script"]
 
@@ -30,17 +30,27 @@ class EnvScript:
     #: The importer's full bilingual report (for views that want zh).
     report: ImportReport = field(default_factory=ImportReport)
 
+    def problems_in(self, lang: str) -> list[str]:
+        """``problems`` in ``lang`` (``[kind] line N: ...``)."""
+        return _problems(self.report, lang)
+
+
+def _problems(report: ImportReport, lang: str) -> list[str]:
+    """``[kind] line N: ...`` per finding; a file that cannot be read: why, alone."""
+    return [
+        item.text(lang)
+        if item.kind == "unreadable"
+        else f"[{kind_word(item.kind, lang)}] {item.text(lang)}"
+        for item in report.items
+        if item.kind != "recognized"
+    ]
+
 
 def parse_env_script(text: str, source: str = "<string>") -> EnvScript:
     """Parse script text; ``source`` (a file name) helps tell env-files from shell."""
     result = import_shell(text, source)
     values = dict(result.profile.env) if result.profile is not None else {}
-    problems = [
-        f"[{item.kind}] {item.text('en')}"
-        for item in result.report.items
-        if item.kind != "recognized"
-    ]
-    return EnvScript(values, problems, result.report)
+    return EnvScript(values, _problems(result.report, "en"), result.report)
 
 
 def read_env_script(path: str | Path) -> EnvScript:
@@ -48,5 +58,6 @@ def read_env_script(path: str | Path) -> EnvScript:
     try:
         text = read_input(path).decode("utf-8", errors="replace")
     except InputError as exc:
-        return EnvScript(problems=[str(exc)])
+        item = ReportItem("unreadable", msg(f"{exc.path}：{exc.problem_in('zh')}", str(exc)))
+        return EnvScript(problems=[str(exc)], report=ImportReport((item,)))
     return parse_env_script(text, str(path))

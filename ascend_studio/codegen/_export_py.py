@@ -62,7 +62,7 @@ def value_source(arg: Arg, path: str, options: ExportOptions) -> str:
     return literal
 
 
-def _extra_line(arg: Arg, profile: Profile, catalog: Catalog) -> str:
+def _extra_line(arg: Arg, catalog: Catalog, lang: str) -> str:
     assert arg.extra is not None
     if arg.extra.name in ("*", "**"):
         return f"{INDENT}{arg.extra.name}{arg.extra.expr},"
@@ -75,21 +75,27 @@ def _extra_line(arg: Arg, profile: Profile, catalog: Catalog) -> str:
         None,
     )
     if fact is not None:  # a keyword of some releases (the target's, when one is named)
-        where = catalog.history.where(fact).en
-        return f"{INDENT}{arg.extra.name}={arg.extra.expr},  # a keyword {where}; kept as written"
+        where = catalog.history.where(fact)
+        note = say("a keyword {where}; kept as written", lang, where=where.get(lang))
+        return f"{INDENT}{arg.extra.name}={arg.extra.expr},  # {note}"
     close = difflib.get_close_matches(arg.extra.name, catalog.signature(arg.extra.owner), n=1)
-    hint = f" (did you mean {close[0]}?)" if close else ""
-    return (
-        f"{INDENT}{arg.extra.name}={arg.extra.expr},"
-        f"  # not a keyword of {arg.extra.owner}{hint}; kept as written"
-    )
+    if close:
+        text = "not a keyword of {owner} (did you mean {name}?); kept as written"
+        note = say(text, lang, owner=arg.extra.owner, name=close[0])
+    else:
+        note = say("not a keyword of {owner}; kept as written", lang, owner=arg.extra.owner)
+    return f"{INDENT}{arg.extra.name}={arg.extra.expr},  # {note}"
 
 
 def _path(call: Call, name: str) -> str:
     return f"{call.holder}.{name}" if call.holder else name
 
 
-def _default_lines(call: Call, profile: Profile, catalog: Catalog) -> list[str]:
+_NOT_SENT = "not sent when unset; the runtime default"
+_DEFAULTS = "Defaults of the parameters left unset (not passed):"
+
+
+def _default_lines(call: Call, profile: Profile, catalog: Catalog, lang: str) -> list[str]:
     given = {a.name for a in call.args}
     target = target_of(profile)
     lines: list[str] = []
@@ -101,10 +107,10 @@ def _default_lines(call: Call, profile: Profile, catalog: Catalog) -> list[str]:
         default, documented = shown_default(param, target.product, target.scenario)
         if default is None or param.py_type == "object":
             continue
-        note = "  # not sent when unset; the runtime default" if documented else ""
+        note = f"  # {say(_NOT_SENT, lang)}" if documented else ""
         lines.append(f"{INDENT}# {name}={python_literal(param, default)},{note}")
     if lines:
-        lines.insert(0, f"{INDENT}# Defaults of the parameters left unset (not passed):")
+        lines.insert(0, f"{INDENT}# {say(_DEFAULTS, lang)}")
     return lines
 
 
@@ -114,13 +120,13 @@ def _call_lines(
     target = "config" if call.owner == "NPURunConfig" else call.holder.rpartition(".")[2]
     if call.expr is not None:
         return []
-    defaults = _default_lines(call, profile, catalog) if options.with_defaults else []
+    defaults = _default_lines(call, profile, catalog, options.lang) if options.with_defaults else []
     if not call.args and not defaults:
         return [f"{target} = {call.owner}()"]
     lines = [f"{target} = {call.owner}("]
     for arg in call.args:
         if arg.extra is not None:
-            lines.append(_extra_line(arg, profile, catalog))
+            lines.append(_extra_line(arg, catalog, options.lang))
             continue
         path = _path(call, arg.name)
         for diag in placed.by_path.get(path, []):

@@ -74,7 +74,9 @@ def _profile_json(text: str, source: str) -> ImportResult:
     except ProfileError as exc:
         item = ReportItem(
             "syntax_error",
-            msg(f"不是有效的配置文件：{exc.problem}", f"Not a valid profile: {exc.problem}"),
+            msg(
+                f"不是有效的配置文件：{exc.problem_in('zh')}", f"Not a valid profile: {exc.problem}"
+            ),
         )
         return ImportResult((), ImportReport((item,)), source, "profile")
     config = ImportedConfig(profile, "profile", 1)  # found: the whole file is the configuration
@@ -123,9 +125,8 @@ def import_file_lines(
     try:
         raw = read_input(path)
     except InputError as exc:
-        item = ReportItem(
-            "unreadable", msg(f"无法读取：{exc.problem}", exc.problem[:1].upper() + exc.problem[1:])
-        )
+        english = exc.problem[:1].upper() + exc.problem[1:]
+        item = ReportItem("unreadable", msg(exc.problem_in("zh"), english))
         return ImportResult((), ImportReport((item,)), source, "unknown"), []
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors
         raw = raw.decode("utf-16", errors="replace").encode("utf-8")

@@ -29,6 +29,7 @@ from ascend_studio.codegen._report import (
     ReportItem,
     internal_error,
     msg,
+    where_text,
 )
 from ascend_studio.profile import Condition, Profile, env_name_problem
 from ascend_studio.profile import Surface as ProfileSurface
@@ -86,12 +87,12 @@ def _syntax_items(parsed: Parsed) -> list[ReportItem]:
         hint_en = " (Python 2 syntax)" if p.python2 else ""
         hint_zh = "（Python 2 语法）" if p.python2 else ""
         if p.action == "fatal":
-            zh = f"无法解析{hint_zh}：{p.message}；未导入任何内容。"
+            zh = f"无法解析{hint_zh}：Python 报告“{p.message}”；未导入任何内容。"
             en = f"Does not parse{hint_en}: {p.message}; nothing imported."
         else:
             verb_zh = "已按 Python 3 改写后读取" if p.action == "rewritten" else "已跳过"
             verb_en = "read after a Python 3 rewrite" if p.action == "rewritten" else "skipped"
-            zh = f"此行无法解析{hint_zh}（{p.message}），{verb_zh}。"
+            zh = f"此行无法解析{hint_zh}（Python 报告“{p.message}”），{verb_zh}。"
             en = f"This line does not parse{hint_en} ({p.message}); {verb_en}."
         items.append(ReportItem("syntax_error", msg(zh, en), p.line))
     if any(p.python2 for p in parsed.problems):
@@ -120,14 +121,14 @@ def _import(text: str, source: str, catalog: Catalog) -> ImportResult:
     builder.config = None
     env, env_branches = _environment(builder, scanner.env)
     items = _syntax_items(parsed)
-    for line, kind, note in scanner.notes:
-        builder.add(kind, note, note, line)  # type: ignore[arg-type]
+    for line, kind, zh, en in scanner.notes:
+        builder.add(kind, zh, en, line)  # type: ignore[arg-type]
     if not found and env:
         found.append((Built(), "environment only", scanner.env[0].line, "environment"))
     if not found:
         builder.add("info", *NOTHING_FOUND, None)
     for line, problem in bad:
-        builder.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
+        builder.add("bad_directive", f"{problem.zh}；已忽略。", f"{problem.en}; ignored.", line)
     configs = tuple(
         ImportedConfig(
             _profile(built, env, header, surface, _conditions(built, env_branches, scanner)),
@@ -335,7 +336,7 @@ def _env_report(builder: Builder, item: EnvSet, value: str | None) -> None:
     if item.conditional or item.in_loop:
         builder.add(
             "conditional",
-            f"{item.name} 在条件分支或循环中设置（{item.label}），不一定总会生效。",
+            f"{item.name} 在条件分支或循环中设置（{where_text(item.label).zh}），不一定总会生效。",
             f"{item.name} is set inside a branch or loop ({item.label}); it may not always apply.",
             item.line,
             path,

@@ -258,7 +258,7 @@ def _result(state: State, text: str, source: str, dialect: str) -> ImportResult:
     state.close()
     header, bad = read_target([line.rstrip("\r") for line in text.split("\n")], shipped_catalog())
     for line, problem in bad:
-        state.add("bad_directive", f"{problem}；已忽略。", f"{problem}; ignored.", line)
+        state.add("bad_directive", f"{problem.zh}；已忽略。", f"{problem.en}; ignored.", line)
     env = {name: value for name, (value, _, _) in state.env.items()}
     verbatim = sorted(n for n, (value, flag, _) in state.env.items() if flag and value is not None)
     data: dict[str, object] = {"env": env, "surface": "env"}

@@ -191,14 +191,17 @@ def _check(profile: Profile, catalog: Catalog) -> None:
         if isinstance(value, Expr):
             check_expr(value.expr, path)
         if not known_path(path, catalog) and catalog.tf2.option(path) is not None:
-            raise ExportError(
-                f"{path}: an option of TF Adapter 2.x's npu_device.global_options(), not a "
-                "parameter of NPURunConfig; export it with the tf2 format"
+            raise ExportError.said(
+                "{path}: an option of TF Adapter 2.x's npu_device.global_options(), not a "
+                "parameter of NPURunConfig; export it with the tf2 format",
+                path=path,
             )
         if not known_path(path, catalog):
-            raise ExportError(f"{path}: not a parameter of NPURunConfig or its sub-configs")
+            text = "{path}: not a parameter of NPURunConfig or its sub-configs"
+            raise ExportError.said(text, path=path)
         if path in HOLDER_OWNER and not isinstance(value, Expr):
-            raise ExportError(f"{path}: an object parameter needs a Python expression")
+            text = "{path}: an object parameter needs a Python expression"
+            raise ExportError.said(text, path=path)
         if isinstance(value, Expr):
             _check_nested(profile, path, value)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ascend_studio._words import say
+
 __all__ = ["ExportError", "ExportOptions"]
 
 
@@ -12,8 +14,22 @@ class ExportError(ValueError):
     """The profile holds something the chosen format cannot carry.
 
     The message names the parameter or variable and why, so the user can fix
-    the profile or pick another format; no partial text is produced.
+    the profile or pick another format; no partial text is produced. ``str()`` is
+    English; :meth:`text` gives either language (the same text where only English
+    was given).
     """
+
+    def __init__(self, message: str, zh: str | None = None) -> None:
+        super().__init__(message)
+        self._zh = zh if zh is not None else message
+
+    def text(self, lang: str) -> str:
+        return self._zh if lang == "zh" else str(self)
+
+    @classmethod
+    def said(cls, text: str, **fields: object) -> ExportError:
+        """The error whose message is the message table's ``text``, ``fields`` filled."""
+        return cls(say(text, "en", **fields), say(text, "zh", **fields))
 
 
 @dataclass(frozen=True)

@@ -185,13 +185,21 @@ def _map_write(scanner: Scanner, target: ast.Attribute, stmt: ast.stmt) -> None:
         if isinstance(sub.value.value, ast.Name):
             scanner.bind(sub.value.value.id, op, line)
         scanner.note(
-            line, "info", f"{text}: custom optimizer created elsewhere; read as NpuOptimizer"
+            line,
+            "info",
+            f"{text}：自定义优化器在别处创建；按 NpuOptimizer 读取",
+            f"{text}: custom optimizer created elsewhere; read as NpuOptimizer",
         )
     key = scanner.ev.eval(sub.slice)
     key = key.decode("utf-8", "replace") if isinstance(key, bytes) else key
     if not isinstance(key, str):
         text = scanner.src.segment(sub.slice)
-        scanner.note(line, "ignored", f"parameter_map key {text} cannot be known without running")
+        scanner.note(
+            line,
+            "ignored",
+            f"parameter_map 的键 {text} 不运行就无法确定",
+            f"parameter_map key {text} cannot be known without running",
+        )
         return
     rhs = getattr(stmt, "value", None)
     if not isinstance(rhs, ast.expr):
@@ -216,7 +224,10 @@ def assign_attribute(
         return
     if target.attr == "parameter_map" or _is_map_item(target):
         scanner.note(
-            stmt.lineno, "ignored", "parameter_map used in a way this importer does not read"
+            stmt.lineno,
+            "ignored",
+            "parameter_map 的这种用法本工具读不出",
+            "parameter_map used in a way this importer does not read",
         )
         return
     base = scanner.ev.eval(target.value)
@@ -250,7 +261,12 @@ def _is_map_item(target: ast.Attribute) -> bool:
 
 def _record(scanner: Scanner, name: object, value: object, line: int, how: str) -> None:
     if not isinstance(name, str):
-        scanner.note(line, "ignored", "environment variable name cannot be known without running")
+        scanner.note(
+            line,
+            "ignored",
+            "环境变量名不运行就无法确定",
+            "environment variable name cannot be known without running",
+        )
         return
     scanner.env_set(name, value, line, how)
 
@@ -280,7 +296,10 @@ def environ_call(scanner: Scanner, call: ast.Call) -> None:
         items = {**items, **{kw.arg: scanner.ev.eval(kw.value) for kw in call.keywords if kw.arg}}
         if not items and (call.args or call.keywords):
             scanner.note(
-                line, "ignored", "os.environ.update(...) with values unknown before running"
+                line,
+                "ignored",
+                "os.environ.update(...) 的取值运行前无法确定",
+                "os.environ.update(...) with values unknown before running",
             )
         for key, item in items.items():
             _record(scanner, key, item, line, "update")
@@ -298,9 +317,15 @@ def read_subclass(scanner: Scanner, node: ast.ClassDef) -> None:
         scanner.note(
             node.lineno,
             "info",
+            f"class {node.name}({base}) 定义了自己的 __init__；对它的调用不按 {base} 读取",
             f"class {node.name}({base}) defines its own __init__; its calls are not read as {base}",
         )
         return
     scanner.aliases[node.name] = config
     scanner.add_word(node.name)
-    scanner.note(node.lineno, "info", f"class {node.name}({base}): its calls are read as {base}")
+    scanner.note(
+        node.lineno,
+        "info",
+        f"class {node.name}({base})：对它的调用按 {base} 读取",
+        f"class {node.name}({base}): its calls are read as {base}",
+    )

@@ -79,7 +79,7 @@ class Scanner:
         #: TF Adapter 2.x: assignments to global_options()'s tree, open()/set_npu_loop_size().
         self.tf2_writes: list[Tf2Write] = []
         self.tf2_sites: list[Tf2Site] = []
-        self.notes: list[tuple[int, str, str]] = []  # (line, kind, english text)
+        self.notes: list[tuple[int, str, str, str]] = []  # (line, kind, zh, en)
         self.ctx: list[str] = []
         #: The condition each block statement tests, by its line (``if args.dump:`` ->
         #: ``args.dump``; a loop, handler or case: its header), as written on one line.
@@ -183,10 +183,13 @@ class Scanner:
             if hot:
                 self._scan_calls(node)
         except Exception as exc:  # an importer bug must not lose the rest of the file
+            problem = f"{type(exc).__name__}: {exc}"
             self.note(
                 node.lineno,
                 "internal_error",
-                f"Importer bug on this statement ({type(exc).__name__}: {exc}); it was "
+                f"导入程序在这一语句上出错（{problem}）；已跳过该语句，文件其余部分照常读取。"
+                "请报告此问题。",
+                f"Importer bug on this statement ({problem}); it was "
                 "skipped, the rest of the file was read. Please report it.",
             )
 
@@ -335,10 +338,13 @@ class Scanner:
         if not any(self._interesting(stmt) for stmt in skipped):
             return
         first, last = skipped[0].lineno, skipped[-1].end_lineno or skipped[-1].lineno
+        condition = f"if {self.src.segment(node.test)}"
         self.note(
             first,
             "ignored",
-            f"if {self.src.segment(node.test)} (line {node.lineno}) is always {test}, so lines "
+            f"第 {node.lineno} 行的 {condition} 总是 {test}，第 {first}-{last} 行永远不会执行；"
+            "其中的设置已跳过",
+            f"{condition} (line {node.lineno}) is always {test}, so lines "
             f"{first}-{last} never run; their settings are skipped",
         )
 
@@ -424,8 +430,8 @@ class Scanner:
         conditional, in_loop = self.conditional(), self.loops > 0
         self.env.append(EnvSet(name, value, line, self.label(line), conditional, in_loop, how))
 
-    def note(self, line: int, kind: str, text: str) -> None:
-        self.notes.append((line, kind, text))
+    def note(self, line: int, kind: str, zh: str, en: str) -> None:
+        self.notes.append((line, kind, zh, en))
 
     def conditional(self) -> bool:
         return any(

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ascend_studio._words import say
+from ascend_studio._words_cli import LOCATION_PARTS
 from ascend_studio.profile import Profile, Value, target_of
 from ascend_studio.schema import Axis, Surface, Text, surface_of
 
@@ -24,6 +26,7 @@ __all__ = [
     "ReportItem",
     "ReportKind",
     "internal_error",
+    "kind_word",
     "msg",
     "severity_of",
     "where_text",
@@ -125,35 +128,40 @@ class ImportReport:
     def lines(self, lang: str = "en") -> list[str]:
         """One line per item, in line order: ``[kind] line N: message``."""
         ordered = sorted(self.items, key=lambda i: (i.line is None, i.line or 0))
-        return [f"[{item.kind}] {item.text(lang)}" for item in ordered]
+        return [f"[{kind_word(item.kind, lang)}] {item.text(lang)}" for item in ordered]
 
 
-#: How the importer says where it found a configuration, and the same in Chinese.
-_WHERE_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), zh)
-    for pattern, zh in (
-        (r"in (if|else) branch \(line (\d+)\)", r"\1 分支（第 \2 行）"),
-        (r"in (for|while) loop \(line (\d+)\)", r"\1 循环中（第 \2 行）"),
-        (r"in function (\S+) \(line (\d+)\)", r"函数 \1 中（第 \2 行）"),
-        (r"in class (\S+) \(line (\d+)\)", r"类 \1 中（第 \2 行）"),
-        (r"in except handler \(line (\d+)\)", r"except 分支（第 \1 行）"),
-        (r"in case \(line (\d+)\)", r"case 分支（第 \1 行）"),
-        (r"in the __main__ block", "__main__ 块中"),
-        (r"\bline (\d+)", r"第 \1 行"),
-        (r"sess\.run config", "sess.run 配置"),
-        (r"environment only", "仅环境变量"),
-        (r"environment \(([\w-]+)\)", r"环境变量（\1）"),
-        (r", ", "，"),
-    )
-)
+def _part_pattern(template: str) -> re.Pattern[str]:
+    """``in function {name} (line {line})`` as a pattern with a group per field."""
+    return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template)))
+
+
+#: The parts a location is made of (``_words_cli.LOCATION_PARTS``), as patterns.
+_PARTS = tuple((template, _part_pattern(template)) for template in LOCATION_PARTS)
+
+
+def _part_in(part: str, lang: str) -> str:
+    for template, pattern in _PARTS:
+        found = pattern.fullmatch(part)
+        if found is not None:
+            fields = found.groupdict()
+            if "dialect" in fields:
+                fields["dialect"] = say(fields["dialect"], lang)
+            return say(template, lang, **fields)
+    return part  # a call's own name (npu_device.global_options())
 
 
 def where_text(label: str) -> Text:
-    """A configuration's label (``line 40, in if branch (line 39)``) in both languages."""
-    zh = label
-    for pattern, replacement in _WHERE_ZH:
-        zh = pattern.sub(replacement, zh)
+    """A configuration's label (``line 40, in if branch (line 39)``) in both languages,
+    each part through the message table."""
+    zh = "，".join(_part_in(part, "zh") for part in label.split(", "))
     return msg(zh, label)
+
+
+def kind_word(kind: str, lang: str) -> str:
+    """What became of a line (``recognized``, ``unknown_key``) as a report shows it: the
+    kind itself in English, a word in Chinese."""
+    return say(kind, lang)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ascend_studio._words import counted
+from ascend_studio._words import counted, say
 from ascend_studio.lint._batch import BatchOptions, batch_files, resolved
 from ascend_studio.lint._config import ConfigError
 from ascend_studio.lint._files import shown_path
@@ -48,10 +48,16 @@ def _targets(
         return str(exc)
 
 
-def _say_fixed(fixed: FileFix) -> None:
-    titles = "; ".join(fix.title.en for _, _, fix in fixed.applied)
-    kept = f" (previous version kept as {fixed.backup})" if fixed.backup else ""
-    print(f"fixed {fixed.shown}: {titles}{kept}", file=sys.stderr)
+def _say_fixed(fixed: FileFix, lang: str) -> None:
+    titles = ("；" if lang == "zh" else "; ").join(
+        fix.title.get(lang) for _, _, fix in fixed.applied
+    )
+    if fixed.backup:
+        text = "fixed {path}: {titles} (previous version kept as {backup})"
+        line = say(text, lang, path=fixed.shown, titles=titles, backup=fixed.backup)
+    else:
+        line = say("fixed {path}: {titles}", lang, path=fixed.shown, titles=titles)
+    print(line, file=sys.stderr)
 
 
 def run_fixes(
@@ -69,23 +75,36 @@ def run_fixes(
         fix_file(path, shown_path(path), settings, catalog, how) for path, settings in targets
     ]
     count = sum(len(r.applied) for r in results)
-    files = sum(1 for r in results if r.applied)
     for result in results:
         if result.problem is not None:
-            print(
-                f"ascend-studio validate: cannot fix {result.shown}: {result.problem}",
-                file=sys.stderr,
-            )
+            text = "cannot fix {path}: {problem}"
+            why = say(text, args.lang, path=result.shown, problem=result.problem)
+            print(f"ascend-studio validate: {why}", file=sys.stderr)
         elif args.diff:
             sys.stdout.write(result.diff())
         elif result.applied:
-            _say_fixed(result)
-    failed = sum(len(r.failed) for r in results)
-    left = f"; {failed} could not be written into the script" if failed else ""
+            _say_fixed(result, args.lang)
     problem = any(r.problem is not None for r in results)
-    findings, in_files = counted(count, "finding"), counted(files, "file")
+    print(_summary(results, args.lang, would=args.diff), file=sys.stderr)
     if args.diff:
-        print(f"Would fix {findings} in {in_files}{left}.", file=sys.stderr)
         return (1 if count or problem else 0), problem
-    print(f"Fixed {findings} in {in_files}{left}.", file=sys.stderr)
     return None, problem
+
+
+def _summary(results: list[FileFix], lang: str, *, would: bool) -> str:
+    """``Fixed 3 findings in 2 files.`` (``Would fix`` for ``--diff``), and how many
+    could not be written into the script."""
+    count = sum(len(r.applied) for r in results)
+    findings = counted(count, "finding", lang)
+    in_files = counted(sum(1 for r in results if r.applied), "file", lang)
+    failed = sum(len(r.failed) for r in results)
+    text = _SUMMARIES[would, bool(failed)]
+    return say(text, lang, findings=findings, files=in_files, failed=failed)
+
+
+_SUMMARIES = {
+    (True, False): "Would fix {findings} in {files}.",
+    (True, True): "Would fix {findings} in {files}; {failed} could not be written into the script.",
+    (False, False): "Fixed {findings} in {files}.",
+    (False, True): "Fixed {findings} in {files}; {failed} could not be written into the script.",
+}

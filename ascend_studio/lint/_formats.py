@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from ascend_studio._words import counted, json_text, printable, say
+from ascend_studio._words import counted, joined, json_text, printable, say
 from ascend_studio.lint._batch import Batch, Summary
 from ascend_studio.lint._check import Finding
 from ascend_studio.profile import target_of
@@ -43,9 +43,10 @@ def _one_line(text: str) -> str:
 
 def text_line(f: Finding, lang: str, colour: bool = False) -> str:
     """``path:line:col: severity rule-id [*] message [fix: ...]`` (``[*]``: ``--fix`` fixes
-    it, as ruff marks its fixable findings)."""
+    it, as ruff marks its fixable findings); the severity in ``lang`` (``--format github``
+    keeps the English one for the runner)."""
     where = _paint(f"{printable(f.path)}:{f.line}:{f.column}:", "1", colour)
-    severity = _paint(f.severity, _COLOURS[f.severity], colour)
+    severity = _paint(say(f.severity, lang), _COLOURS[f.severity], colour)
     mark = " [*]" if chosen_fix(f) is not None else ""
     line = f"{where} {severity} {f.rule_id}{mark} {_one_line(f.message.get(lang))}"
     if f.fix is not None:
@@ -54,7 +55,7 @@ def text_line(f: Finding, lang: str, colour: bool = False) -> str:
 
 
 def summary_lines(summary: Summary, lang: str = "en") -> list[str]:
-    counts = ", ".join(counted(n, s, lang) for s, n in summary.by_severity.items())
+    counts = joined((counted(n, s, lang) for s, n in summary.by_severity.items()), lang)
     line = say(
         "{checked} checked, {with_configs} with a configuration ({configs}): {counts}",
         lang,

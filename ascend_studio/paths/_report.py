@@ -135,6 +135,10 @@ def _origin(origin: str, lang: str) -> str:
     return origin_text(origin, lang)
 
 
+def _brackets(text: str, lang: str) -> str:
+    return f"（{text}）" if lang == "zh" else f"({text})"
+
+
 def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
     rows = []
     for layer in layers:
@@ -143,7 +147,7 @@ def _layer_rows(layers: Sequence[Layer], lang: str) -> list[str]:
         value = say("(unset)", lang) if unset else (layer.raw or "")
         arrow = f"-> {layer.path}" if layer.path is not None else ""
         state = f"[{say(layer.state, lang)}]" if layer.state in ("shadowed", "ignored") else ""
-        origin = f"({_origin(layer.origin, lang)})" if layer.origin else ""
+        origin = _brackets(_origin(layer.origin, lang), lang) if layer.origin else ""
         kind = say(layer.kind, lang)
         parts = [f"  {_MARK[layer.state]} {_pad(kind, 9)} {name:<36}", value, origin, arrow, state]
         line = " ".join(p for p in parts if p).rstrip()

@@ -20,6 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import NamedTuple, cast
 
+from ascend_studio._words import say
 from ascend_studio.presets._model import (
     WORK_MARKER,
     Preset,
@@ -60,16 +61,16 @@ class Change:
     def was_set(self) -> bool:
         return self.old is not _UNSET
 
-    def shown(self, side: object) -> str:
-        return shown_value(side)
+    def shown(self, side: object, lang: str = "en") -> str:
+        return shown_value(side, lang)
 
 
-def shown_value(side: object) -> str:
+def shown_value(side: object, lang: str = "en") -> str:
     """A value as a user reads it: an expression as written, text quoted."""
     if side is _UNSET:
-        return "(not set)"
+        return say("(not set)", lang)
     if side is None:
-        return "(unset)"
+        return say("(unset)", lang)
     if isinstance(side, Expr):
         return side.expr
     return repr(side)

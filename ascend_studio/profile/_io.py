@@ -15,6 +15,7 @@ from typing import Any
 
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio._input import InputError, read_input
+from ascend_studio._words import say
 from ascend_studio.profile._document import SCHEMA_VERSION, Profile
 from ascend_studio.profile._fields import unwritable
 from ascend_studio.profile._plain import plain_profile
@@ -38,10 +39,26 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
 
 class ProfileError(ValueError):
-    def __init__(self, source: str, problem: str) -> None:
+    """``problem``: one line without the file name (English); :meth:`problem_in`: the
+    same in either language."""
+
+    def __init__(self, source: str, problem: str, zh: str | None = None) -> None:
         super().__init__(f"{source}: {problem}")
         self.source = source
         self.problem = problem
+        self._zh = zh if zh is not None else problem
+
+    def problem_in(self, lang: str) -> str:
+        return self._zh if lang == "zh" else self.problem
+
+    def text(self, lang: str) -> str:
+        """``file: problem`` in ``lang``."""
+        return f"{self.source}: {self.problem_in(lang)}"
+
+    @classmethod
+    def said(cls, source: str, text: str, **fields: object) -> ProfileError:
+        """The error whose problem is the message table's ``text``, ``fields`` filled."""
+        return cls(source, say(text, "en", **fields), say(text, "zh", **fields))
 
 
 class ProfileChangedOnDisk(ProfileError):
@@ -122,17 +139,21 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ProfileError(
-            source, f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}"
+        text = "not valid JSON (line {line}, column {column}): {problem}"
+        raise ProfileError.said(
+            source, text, line=exc.lineno, column=exc.colno, problem=exc.msg
         ) from exc
     except RecursionError:
-        raise ProfileError(source, "not a profile: brackets nested too deeply") from None
+        raise ProfileError.said(source, "not a profile: brackets nested too deeply") from None
     except ValueError:  # Python refuses to convert integers of more than 4300 digits
-        raise ProfileError(source, "not a profile: an integer has more than 4300 digits") from None
+        text = "not a profile: an integer has more than 4300 digits"
+        raise ProfileError.said(source, text) from None
     if not isinstance(data, dict):
-        raise ProfileError(source, "expected a JSON object at the top level")
+        raise ProfileError.said(source, "expected a JSON object at the top level")
     if _deeper_than(data, MAX_NESTING):
-        raise ProfileError(source, f"not a profile: nested more than {MAX_NESTING} deep")
+        raise ProfileError.said(
+            source, "not a profile: nested more than {depth} deep", depth=MAX_NESTING
+        )
     data.pop("format", None)
     data = _migrate(data, source)
     plain = plain_profile(data)
@@ -144,7 +165,7 @@ def parse_profile(text: str, source: str = "<profile>") -> Profile:
         return validated_profile(data)
     except ValidationError as exc:
         problems = "; ".join(_problem(err["loc"], err["msg"]) for err in exc.errors()[:5])
-        raise ProfileError(source, f"invalid profile: {problems}") from exc
+        raise ProfileError.said(source, "invalid profile: {problems}", problems=problems) from exc
 
 
 def load_profile(path: str | Path) -> Profile:
@@ -152,11 +173,13 @@ def load_profile(path: str | Path) -> Profile:
     try:
         raw = read_input(target)
     except InputError as exc:
-        raise ProfileError(str(target), exc.problem) from exc
+        raise ProfileError(str(target), exc.problem, exc.problem_in("zh")) from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ProfileError(str(target), f"not UTF-8 text (byte {exc.start})") from exc
+        raise ProfileError.said(
+            str(target), "not UTF-8 text (byte {offset})", offset=exc.start
+        ) from exc
     return parse_profile(text, str(target))
 
 

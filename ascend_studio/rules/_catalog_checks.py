@@ -161,8 +161,12 @@ def as_sent(param: Parameter, value: object) -> object:
     return value
 
 
-def expected_type(param: Parameter) -> str:
-    return " or ".join(accepted_types(param)) if param.py_type == "str" else param.py_type
+def expected_type(param: Parameter) -> Text | str:
+    """The Python type(s) ``param`` accepts: ``str or bytes`` (``str 或 bytes``)."""
+    if param.py_type != "str":
+        return param.py_type
+    types = accepted_types(param)
+    return txt(" 或 ".join(types), " or ".join(types))
 
 
 def typed(problem: TypeProblem) -> Scan:

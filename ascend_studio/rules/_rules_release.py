@@ -336,7 +336,7 @@ def _types(ctx: Ctx) -> Iterator[Hit]:
 
 
 _NAME_IT = txt(
-    "用 --release、[tool.ascend-studio] 的 release 或脚本中的 # ascend-studio: release=... 指定版本（auto：读取本机已安装的版本），即可确切检查 {param}。",
+    "用 --release、“[tool.ascend-studio]” 表中的 “release” 或脚本中的 “# ascend-studio: release=...” 指定版本（“auto”：读取本机已安装的版本），即可确切检查 {param}。",
     "Name the release (--release, release in [tool.ascend-studio], or "
     "# ascend-studio: release=... in the script; auto reads the installed one) to "
     "check {param} exactly.",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.schema._models import Parameter, Scalar, Text
 from ascend_studio.schema._release_models import (
     Change,
@@ -30,8 +31,31 @@ if TYPE_CHECKING:
 __all__ = ["ReleaseIndex", "UnknownReleaseError", "change_text"]
 
 
+_UNKNOWN = "unknown release {name}"
+_UNTAGGED = (
+    "no public TF Adapter release is tagged for CANN {name} (public tags: {lines}; the "
+    "history between 2023-12 and 2026-04 is not public)"
+)
+_CHOICES = (
+    "{head}: name a public ref ({refs}), a CANN version of a tagged release ({lines}), "
+    "newest, or auto"
+)
+
+
 class UnknownReleaseError(ValueError):
-    """A release name that matches no public release; the message lists the choices."""
+    """A release name that matches no public release; the message lists the choices
+    (:meth:`text` says it in the output's language)."""
+
+    def __init__(self, name: str, refs: list[str], lines: list[str]) -> None:
+        self.name, self.refs, self.lines = name, refs, lines
+        super().__init__(self.text())
+
+    def text(self, lang: str = "en") -> str:
+        name = repr(self.name.strip())
+        lines = ", ".join(self.lines)
+        head = _UNTAGGED if self.name.strip()[:1].isdigit() else _UNKNOWN
+        fields = {"head": say(head, lang, name=name, lines=lines), "lines": lines}
+        return say(_CHOICES, lang, refs=", ".join(self.refs), **fields)
 
 
 def _fold(text: str) -> str:
@@ -76,17 +100,7 @@ class ReleaseIndex:
         line = [r for r in self.releases if r.cann_line and _fold(r.cann_line) == _fold(text)]
         if line:
             return line[-1]  # the newest public ref of that CANN line
-        head = f"unknown release {text!r}"
-        if text.strip()[:1].isdigit():
-            head = (
-                f"no public TF Adapter release is tagged for CANN {text.strip()!r} (public tags: "
-                f"{', '.join(self.cann_lines())}; the history between 2023-12 and 2026-04 is "
-                "not public)"
-            )
-        raise UnknownReleaseError(
-            f"{head}: name a public ref ({', '.join(self.refs())}), a CANN version of a tagged "
-            f"release ({', '.join(self.cann_lines())}), newest, or auto"
-        )
+        raise UnknownReleaseError(text, self.refs(), self.cann_lines())
 
     def for_cann(self, version: str) -> Release | None:
         """The release a CANN version maps to publicly: the tag of exactly that version,

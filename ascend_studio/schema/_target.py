@@ -118,12 +118,12 @@ def _by_cann(catalog: Catalog, toolkit: Toolkit, notes: list[str]) -> Release | 
     return None
 
 
-def release_problem(text: str, catalog: Catalog) -> str | None:
-    """Why ``text`` names no release (None: it does, or it is ``auto``)."""
+def release_problem(text: str, catalog: Catalog, lang: str = "en") -> str | None:
+    """Why ``text`` names no release, in ``lang`` (None: it does, or it is ``auto``)."""
     if text.strip().casefold() == AUTO:
         return None
     try:
         catalog.history.resolve(text)
     except UnknownReleaseError as exc:
-        return str(exc)
+        return exc.text(lang)
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 
 from PySide6.QtCore import QEvent, QMargins, QPoint, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -29,8 +30,19 @@ from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
 from ascend_studio.ui._texts import escape
+from ascend_studio.ui._wrap import BREAK, breakable
 
 __all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList", "Entry"]
+
+#: The text between an HTML text's tags (an entity such as ``&amp;`` stays whole).
+_TEXT_OUTSIDE_TAGS = re.compile(r"(?<=>)[^<]+|^[^<]+")
+
+
+def _breakable_text(found: re.Match[str]) -> str:
+    """A break opportunity after ``. _ /`` and the like inside a word: a narrow list
+    wraps ``dump_config.enable_dump`` after the dot, not inside ``dump``."""
+    return breakable(found.group())
+
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
@@ -224,7 +236,7 @@ class Entry(QWidget):
 
     def plain_text(self) -> str:
         """The words a reader of the entry hears."""
-        return self._doc.toPlainText()
+        return self._doc.toPlainText().replace(BREAK, "")
 
     def anchor_at(self, point: QPoint) -> str:
         """The link under ``point`` (the entry's coordinates), or ""."""
@@ -236,7 +248,7 @@ class Entry(QWidget):
     def setText(self, html: str) -> None:
         if html != self._html:
             self._html = html
-            self._doc.setHtml(html)
+            self._doc.setHtml(_TEXT_OUTSIDE_TAGS.sub(_breakable_text, html))
             self.updateGeometry()
             self.update()
 

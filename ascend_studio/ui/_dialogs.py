@@ -6,23 +6,20 @@ these. Tests replace them (monkeypatch) so no modal loop ever blocks a run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QInputDialog,
-    QLabel,
-    QListWidget,
     QMessageBox,
-    QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
+from ascend_studio.ui._autosave import Recovery
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
+from ascend_studio.ui._recovery import RecoveryChoice, RecoveryDialog
 
 __all__ = [
     "ChangedOnDiskChoice",
@@ -106,49 +103,13 @@ def ask_changed_on_disk(parent: QWidget | None, name: str) -> ChangedOnDiskChoic
     return ChangedOnDiskChoice.CANCEL
 
 
-class RecoveryChoice(Enum):
-    RECOVER = "recover"
-    DISCARD = "discard"
-    LATER = "later"
-
-
-def choose_recovery(parent: QWidget | None, entries: list[str]) -> tuple[RecoveryChoice, int]:
-    """Which unsaved work (``entries``, newest first) to recover or discard now."""
-    dialog = QDialog(parent)
-    dialog.setWindowTitle(tr("Recover unsaved work"))
-    layout = QVBoxLayout(dialog)
-    explanation = QLabel(
-        tr(
-            "Ascend Studio did not close normally. Unsaved work was kept for each "
-            "window that was open. Recover one into this window, discard one, or "
-            "decide later (nothing is deleted unless you discard it)."
-        ),
-        dialog,
-    )
-    explanation.setWordWrap(True)
-    layout.addWidget(explanation)
-    listing = QListWidget(dialog)
-    listing.setMinimumWidth(520)
-    listing.addItems(entries)
-    listing.setCurrentRow(0)
-    layout.addWidget(listing)
-    buttons = QDialogButtonBox(dialog)
-    chosen: list[RecoveryChoice] = [RecoveryChoice.LATER]
-    for choice, text, role in (
-        (RecoveryChoice.RECOVER, tr("Recover"), QDialogButtonBox.ButtonRole.AcceptRole),
-        (RecoveryChoice.DISCARD, tr("Discard"), QDialogButtonBox.ButtonRole.DestructiveRole),
-        (RecoveryChoice.LATER, tr("Later"), QDialogButtonBox.ButtonRole.RejectRole),
-    ):
-        button = QPushButton(text, dialog)
-        button.clicked.connect(lambda _=False, c=choice: chosen.__setitem__(0, c))
-        buttons.addButton(button, role)
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    buttons.clicked.connect(lambda _button: dialog.done(1))
-    layout.addWidget(buttons)
-    dialog.resize(dialog.sizeHint().width(), 280)
+def choose_recovery(
+    parent: QWidget | None, recoveries: Sequence[Recovery]
+) -> tuple[RecoveryChoice, int]:
+    """Which unsaved work (``recoveries``, newest first) to recover or discard now."""
+    dialog = RecoveryDialog(parent, recoveries)
     dialog.exec()
-    return chosen[0], max(listing.currentRow(), 0)
+    return dialog.choice, dialog.index()
 
 
 def confirm(parent: QWidget | None, title: str, text: str) -> bool:

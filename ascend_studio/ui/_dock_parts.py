@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language
-from ascend_studio.ui._places import DOCK_MINIMUM
+from ascend_studio.ui._places import DOCK_MINIMUM, widen_form
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
@@ -25,6 +25,7 @@ __all__ = [
     "PREVIEWS_READABLE",
     "RIGHT",
     "fill_dock",
+    "fit_beside_open_dock",
     "follow_language",
     "make_dock",
     "row_parameter",
@@ -147,31 +148,48 @@ def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
     would be unreadable; the dock gets that width. Squeezed together, the navigation
     cut its names ("Perfo…"), the form scrolled sideways and the previews were 170 px.
     Closing the dock gives the previews back (:func:`_closed`)."""
-    from ascend_studio.ui import _shell
-
     main = window.main
     handles = main.handleWidth() * (main.count() - 1)
     nav, form = window.nav.needed_width(), window.form.needed_width()
     width = main.width() + dock.width()  # what the central area and the dock share
     left = width - nav - form - handles - PREVIEWS_READABLE
     if left >= dock.width():
-        _shell.widen_form(window, main.width(), form)
+        widen_form(window, main.width(), form)
         return
     room = max(width - nav - form - handles, DOCK_MINIMUM.width())
     window.resizeDocks([dock], [room], Qt.Orientation.Horizontal)
     main.setSizes([nav, max(main.width() - nav - handles, form), 0])
 
 
+def fit_beside_open_dock(window: MainWindow) -> None:
+    """A side dock a remembered layout reopened, where the navigation or the form lacks
+    the width it needs (a layout saved on a larger screen, or without the splitters'):
+    the room the View menu's opening would have made (:func:`_make_room_beside`)."""
+    dock = next((d for d in _docks(window) if _on_the_side(window, d, hidden_ok=False)), None)
+    if dock is None:
+        return
+    nav, form = window.main.sizes()[:2]
+    if nav < window.nav.needed_width() or form < window.form.needed_width():
+        _make_room_beside(window, dock)
+
+
+def _on_the_side(window: MainWindow, dock: QDockWidget, *, hidden_ok: bool = True) -> bool:
+    shown = hidden_ok or not dock.isHidden()
+    return shown and window.dockWidgetArea(dock) == RIGHT and not dock.isFloating()
+
+
 def _closed(window: MainWindow) -> None:
     """The last side dock closed: the previews come back at their share."""
-    from ascend_studio.ui import _shell
-
     side_open = any(
         d.isVisible() and window.dockWidgetArea(d) == RIGHT and not d.isFloating()
         for d in _docks(window)
     )
     if not side_open and window.main.sizes()[-1] == 0:
-        _shell.widen_form(window, window.main.width(), window.form.needed_width())
+        # the width the dock gives back first: measured before it, the splitter shared
+        # the dock's old width, the navigation was cut to its floor ("Estimator (RunC…")
+        # and the form got the rest when the splitter grew
+        QApplication.sendPostedEvents()
+        widen_form(window, window.main.width(), window.form.needed_width())
 
 
 def _tab_with_open_neighbour(window: MainWindow, dock: QDockWidget) -> None:

@@ -172,8 +172,7 @@ class FileController(QObject):
         while recoveries:
             from ascend_studio.ui import _dialogs
 
-            entries = [self._describe(r) for r in recoveries]
-            choice, index = _dialogs.choose_recovery(self.window, entries)
+            choice, index = _dialogs.choose_recovery(self.window, tuple(recoveries))
             chosen = recoveries[index]
             if choice is _dialogs.RecoveryChoice.LATER:
                 return False
@@ -186,14 +185,6 @@ class FileController(QObject):
             self._restore(chosen)
             return True
         return False
-
-    def _describe(self, recovery: Recovery) -> str:
-        source = str(recovery.source) if recovery.source else tr("Untitled")
-        when = recovery.written.strftime("%Y-%m-%d %H:%M:%S")
-        count = len(recovery.profile.values) + len(recovery.profile.env)
-        return tr("{when}: {source} ({count} settings)").format(
-            when=when, source=source, count=count
-        )
 
     def _restore(self, recovery: Recovery) -> None:
         saved = Profile()

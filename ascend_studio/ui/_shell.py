@@ -38,7 +38,7 @@ from ascend_studio.ui._places import (
     PREVIEWS_MINIMUM,
     SIDE_SIZES,
     first_geometry,
-    main_sizes,
+    widen_form,
 )
 
 if TYPE_CHECKING:
@@ -57,7 +57,6 @@ __all__ = [
     "restore_splitters",
     "restore_state",
     "save_layout",
-    "widen_form",
 ]
 
 _SPLITTERS = ("main", "side")
@@ -204,9 +203,10 @@ def default_geometry(window: MainWindow) -> None:
 
 
 def restore_state(window: MainWindow) -> None:
-    """Dock layout (after the docks exist)."""
+    """Dock layout (after the docks exist), unless :func:`reserve_docks` restored it
+    before the first paint: again, it undid the room made beside a side dock then."""
     state = window.settings.blob("state")
-    if state is not None:
+    if state is not None and not window.docks_restored:
         window.restoreState(state)
 
 
@@ -228,7 +228,7 @@ def reserve_docks(window: MainWindow) -> None:
         dock.setWidget(stand_in)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()
-    window.restoreState(state)
+    window.docks_restored = window.restoreState(state)
 
 
 def restore_splitters(window: MainWindow) -> None:
@@ -243,17 +243,10 @@ def restore_splitters(window: MainWindow) -> None:
         if splitter is window.main and window.settings.blob("state") is not None:
             needs = window.form.needed_width(window.form.body.minimumSizeHint().width())
             widen_form(window, window.main.width(), needs)
+    if window.settings.blob("state") is not None:  # a side dock left open: room beside it
+        from ascend_studio.ui._dock_parts import fit_beside_open_dock
 
-
-def widen_form(window: MainWindow, width: int, needs: int) -> None:
-    """The form as wide as its widest row ``needs`` and the navigation as wide as
-    its widest entry, where the main splitter's ``width`` has room for them
-    (ui/_places.main_sizes)."""
-    main, side = window.main, window.side
-    total = width - main.handleWidth() * (main.count() - 1)
-    views = [w for w in (side.widget(0), side.widget(1)) if w is not None]
-    least = max(side.minimumWidth(), *(w.minimumWidth() for w in views))
-    main.setSizes(main_sizes(total, needs, least, window.nav.needed_width()))
+        fit_beside_open_dock(window)
 
 
 def save_layout(window: MainWindow) -> None:

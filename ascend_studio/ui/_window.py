@@ -32,6 +32,7 @@ from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
 from ascend_studio.ui._deferred import build_document, connect_document, install_part2, preload
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
+from ascend_studio.ui._places import widen_form
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import (
@@ -61,6 +62,9 @@ if TYPE_CHECKING:
     from ascend_studio.ui.why import WhyPanel
 
 __all__ = ["MainWindow"]
+
+#: The preview tab a configuration's surface brings to the front (its own code).
+_SURFACE_PREVIEW: dict[str | None, str] = {"estimator": "py", "sess": "sess", "tf2": "tf2"}
 
 
 class MainWindow(QMainWindow):
@@ -108,6 +112,8 @@ class MainWindow(QMainWindow):
         self._progressive = progressive
         self._after_start: list[Callable[[], object]] = []
         self._splitters_restored = False
+        #: Whether the remembered dock layout was restored before the first paint.
+        self.docks_restored = False
         # Translators and fonts before the first widget: installed later, they send
         # every widget an event, and the menu bar grew a pixel after the first paint.
         apply_language(lang)
@@ -144,7 +150,7 @@ class MainWindow(QMainWindow):
         is first laid out: set after it, the form was laid out twice (6 ms)."""
         fresh = self.settings.blob("splitter_main") is None and self.settings.blob("state") is None
         if visible and fresh and not self._splitters_restored:
-            _shell.widen_form(self, self.width(), self.form.needed_width())
+            widen_form(self, self.width(), self.form.needed_width())
         super().setVisible(visible)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -297,8 +303,10 @@ class MainWindow(QMainWindow):
         view = tf2_catalog(self.catalog) if surface == "tf2" else self.catalog
         self.form.set_catalog(view)
         self.nav.show_categories({p.category for p in view.params})
-        if self._started and (surface == "tf2" or self._target[2] == "tf2"):
-            self.previews.show_format("tf2" if surface == "tf2" else "py")
+        # the surface's own code in front; leaving TF2 for no named way, the 1.x code
+        shown = _SURFACE_PREVIEW.get(surface) or ("py" if self._target[2] == "tf2" else None)
+        if self._started and shown in self.previews.tabs:
+            self.previews.show_format(shown)
 
     def _release_shown(self, release: str | None) -> str | None:
         """The toolbar entry of the profile's release: ``newest``, an id, or None."""

@@ -349,31 +349,6 @@
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Recover unsaved work</source>
-        <translation>恢复未保存的内容</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Ascend Studio did not close normally. Unsaved work was kept for each window that was open. Recover one into this window, discard one, or decide later (nothing is deleted unless you discard it).</source>
-        <translation>Ascend Studio 上次未正常关闭，已为当时打开的每个窗口保留了未保存的工作。可将其中一份恢复到此窗口、丢弃一份，或稍后再决定（除非您选择丢弃，否则不会删除任何内容）。</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Recover</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Discard</source>
-        <translation>丢弃</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_dialogs.py"/>
-        <source>Later</source>
-        <translation>稍后</translation>
-    </message>
-    <message>
         <location filename="../../ascend_studio/ui/_edits.py"/>
         <source>Edit {name}</source>
         <translation>编辑 {name}</translation>
@@ -515,6 +490,7 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
         <location filename="../../ascend_studio/ui/_window.py"/>
         <location filename="../../ascend_studio/ui/import_review/_dialog.py"/>
         <source>Untitled</source>
@@ -539,11 +515,6 @@
         <location filename="../../ascend_studio/ui/_files.py"/>
         <source>Cannot save the profile</source>
         <translation>无法保存配置</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/_files.py"/>
-        <source>{when}: {source} ({count} settings)</source>
-        <translation>{when}：{source}（{count} 项设置）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_files.py"/>
@@ -672,6 +643,41 @@
         <location filename="../../ascend_studio/ui/_previews.py"/>
         <source>Export format shown</source>
         <translation>显示的导出格式</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>Ascend Studio did not close normally. Unsaved work was kept for each window that was open. Recover one into this window, discard one, or decide later (nothing is deleted unless you discard it).</source>
+        <translation>Ascend Studio 上次未正常关闭，已为当时打开的每个窗口保留了未保存的工作。可将其中一份恢复到此窗口、丢弃一份，或稍后再决定（除非您选择丢弃，否则不会删除任何内容）。</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>Recover</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>Discard</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>{when}: {source} ({count} setting)</source>
+        <translation>{when}：{source}（{count} 项设置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>{when}: {source} ({count} settings)</source>
+        <translation>{when}：{source}（{count} 项设置）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_recovery.py"/>
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的内容</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_row.py"/>
@@ -2355,7 +2361,7 @@
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>
         <source>Fix: {fix}</source>
-        <translation>修改：{fix}</translation>
+        <translation>修复：{fix}</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/machine/_tables.py"/>

@@ -130,10 +130,10 @@ def test_validate_of_a_script_in_chinese(
     header = next(line for line in lines if line.startswith(str(script)))
     assert "（sess.run 配置，第 6 行，__main__ 块中）" in header, header
     # no product is named; graph_run_mode is left at its default 1: training
-    assert ": 未指定产品, 训练:" in header
+    assert ": 未指定产品，训练:" in header
     assert lines[-1].startswith("合计: ")
     assert any(line.startswith("  警告 ") for line in lines)
-    assert any(line.strip().startswith(("修改 (", "修改:")) for line in lines)
+    assert any(line.strip().startswith(("修复（", "修复:")) for line in lines)  # one word for fix
     assert any(line.strip().startswith("来源: ") for line in lines)
     words = ("import:", "sess.run config", "__main__ block", "training", "in all", "fixable")
     words += ("  warning ", "fix (", "source: ")

@@ -31,7 +31,7 @@ def test_export_options(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     out = capsys.readouterr().out
-    assert "# Defaults of the parameters left unset" in out
+    assert "# 未设置的参数的默认值（不传入）：" in out
     assert 'os.environ.get("MODEL_DIR", "/home/test/model")' in out
     assert "import os" in out
 

@@ -198,7 +198,9 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(
 
 def test_chinese_messages(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = validate(capsys, "job/train.py", "--format", "text", "--lang", "zh")
-    assert "job/train.py:4:5: error precision.both_modes " in out and "[修改: " in out
+    assert "job/train.py:4:5: 错误 precision.both_modes " in out and "[修复: " in out
+    _, out, _ = validate(capsys, "job/train.py", "--format", "github", "--lang", "zh")
+    assert out.startswith("::error ")  # the runner reads the English severity
 
 
 def test_output_file_is_written_atomically(

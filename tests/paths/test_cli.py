@@ -348,7 +348,7 @@ def test_paths_of_an_empty_script_is_nothing_found(
     script.write_text("# only a comment\n")
     status, out, err = _run(["paths", str(script)], capsys, monkeypatch)
     assert (status, out) == (2, "")
-    assert "no configuration found" in err
+    assert "nothing found: no NPURunConfig configuration or environment setting" in err
 
 
 @pytest.mark.parametrize(

@@ -151,3 +151,45 @@ def test_a_larger_font_lays_the_entry_out_again(view: DiagnosticsList) -> None:
     font.setPointSizeF(font.pointSizeF() * 1.5)
     entry.setFont(font)
     assert entry.heightForWidth(300) > before * 1.3
+
+
+def _latin_word(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def _breaks_inside_words(entry: Entry, width: int) -> list[str]:
+    """Where the entry's text, laid out ``width`` px wide, breaks a line between two
+    Latin letters or digits of one word (``dump_config.enable_dum|p``); a break
+    between two Han characters is how Chinese wraps."""
+    entry.heightForWidth(width)
+    found = []
+    block = entry._doc.begin()
+    while block.isValid():
+        text, layout = block.text(), block.layout()
+        for number in range(1, layout.lineCount()):
+            at = layout.lineAt(number).textStart()
+            if at and _latin_word(text[at - 1]) and _latin_word(text[at]):
+                found.append(f"{text[max(0, at - 12) : at]}|{text[at : at + 6]}")
+        block = block.next()
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_identifiers_wrap_after_a_dot_or_underscore_never_inside_a_word(
+    view: DiagnosticsList, lang: Any
+) -> None:
+    params = ("dump_config.enable_dump", "dump_config.enable_dump_debug", "dump_config.dump_path")
+    message = Text.of(
+        "未开启对应的 dump 开关，dump_config.dump_mode、dump_config.dump_step 不会生效。",
+        "The dump switch is off, so dump_config.dump_mode and dump_config.dump_step have "
+        "no effect.",
+    )
+    view.set_language(lang)
+    view.show_findings(
+        (Finding("dump.settings_ignored", "warning", params, message),),
+    )
+    entry = view.itemWidget(view.item(0))
+    assert isinstance(entry, Entry)
+    cut = {width: _breaks_inside_words(entry, width) for width in range(150, 420, 3)}
+    assert not {w: c for w, c in cut.items() if c}
+    assert "dump_config.enable_dump" in entry.plain_text()  # no break mark in what is read

@@ -11,22 +11,33 @@ docs/shots/ for people to look at).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QByteArray, QRect
 from PySide6.QtWidgets import QApplication, QDockWidget, QLineEdit, QStyleOptionViewItem, QWidget
 
 from ascend_studio.profile import Expr, Profile
+from ascend_studio.ui._i18n import apply_language
 from ascend_studio.ui._places import PREVIEWS_MINIMUM
+from ascend_studio.ui._settings import Settings
+from ascend_studio.ui._style import apply_fonts
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui._wrap import cell_fits
 from ascend_studio.ui.inspector._model import CHAIN_COLUMN, COLUMNS
 
 SIZES = [(1280, 800), (1920, 1080)]
 LONG = "/home/test/output/deepfm_8p/device_0/kernel_cache_of_a_very_long_job_name"
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """The next module's widgets made without a window speak English again."""
+    yield
+    apply_language("en")
+    apply_fonts("en")
 
 
 def _settle() -> None:
@@ -127,7 +138,7 @@ def _nav_whole(window: MainWindow) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("dock", ["why", "compare"])
+@pytest.mark.parametrize("dock", ["why", "compare", "machine"])
 def test_a_side_dock_leaves_the_navigation_and_the_form_whole(
     make_window: Callable[..., MainWindow],
     size: tuple[int, int],
@@ -147,6 +158,8 @@ def test_a_side_dock_leaves_the_navigation_and_the_form_whole(
     opened.toggleViewAction().trigger()  # closed: the previews come back
     _settle()
     assert window.main.sizes()[-1] >= PREVIEWS_MINIMUM.width()
+    assert _nav_whole(window)  # measured after the dock gave its width back
+    assert window.nav.width() >= window.nav.needed_width()
     assert window.grab().save(str(tmp_path / f"{dock}-{size[0]}x{size[1]}-{lang}.png"))
 
 
@@ -202,3 +215,28 @@ def test_docks_on_one_side_share_it_as_tabs(make_window: Callable[..., MainWindo
         and bar.geometry().intersects(window.rect())
     ]
     assert not stray
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("dock", ["why", "machine"])
+def test_a_side_dock_the_last_run_left_open_leaves_room_for_the_navigation_and_the_form(
+    make_window: Callable[..., MainWindow], lang: str, dock: str
+) -> None:
+    """Reopened by the remembered layout, not from the View menu: saved at 1920x1080,
+    started at 1280x800, the navigation cut its names and the form scrolled sideways."""
+    first = make_window(lang)
+    first.resize(1920, 1080)
+    _settle()
+    _open(first, dock)
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())
+    window = make_window(lang)
+    window.resize(1280, 800)
+    _settle()
+    reopened = window.findChild(QDockWidget, f"dock:{dock}")
+    assert reopened is not None and reopened.isVisible()
+    assert _nav_whole(window)
+    assert window.nav.width() >= window.nav.needed_width()
+    assert not window.form.horizontalScrollBar().isVisible()
+    assert window.form.width() >= window.form.needed_width()

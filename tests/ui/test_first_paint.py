@@ -1021,3 +1021,39 @@ def test_the_first_preload_turn_makes_the_search_texts(
     monkeypatch.setattr(Catalog, "prepare_search", lambda catalog: prepared.append(1))
     assert _deferred.preload(window, 0) and prepared == [1]
     assert _deferred.preload(window, 1) and prepared == [1]
+
+
+def _nav_whole(window: MainWindow) -> bool:
+    nav = window.nav
+    return all("…" not in nav.item(row).text() for row in range(nav.count()))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("name", ["why", "machine"])
+@pytest.mark.parametrize("remembered", ["dock only", "at 1920x1080"])
+def test_a_side_dock_left_open_leaves_the_navigation_and_the_form_whole_at_1280x800(
+    qtbot: Any, lang: str, name: str, remembered: str
+) -> None:
+    """Reopened by the remembered layout (not from the View menu), a side dock at
+    1280x800 gets the room the previews would have had, as when it is opened by hand:
+    squeezed, the navigation cut its names and the form scrolled sideways."""
+    first, _ = _progressive(qtbot, lang, (1920, 1080) if remembered == "at 1920x1080" else None)
+    dock = first.findChild(QDockWidget, f"dock:{name}")
+    assert dock is not None
+    dock.toggleViewAction().trigger()
+    for _ in range(3):
+        QApplication.processEvents()
+    first.save_layout()
+    first.close()
+    Settings().set_blob("geometry", QByteArray())
+    if remembered == "dock only":  # as a layout without the splitters' (an older one) has it
+        Settings().set_blob("splitter_main", QByteArray())
+        Settings().set_blob("splitter_side", QByteArray())
+    window, spy = _progressive(qtbot, lang, (1280, 800))
+    assert spy.layout is not None and f"dock:{name}" in spy.layout
+    form = window.form
+    assert _nav_whole(window)
+    assert window.nav.width() >= window.nav.needed_width()
+    assert not form.horizontalScrollBar().isVisible()
+    assert form.width() >= form.needed_width()
+    assert _moved(spy.layout, _layout(window)) == {}

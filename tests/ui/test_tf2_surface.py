@@ -66,3 +66,34 @@ def test_an_edit_on_a_2x_only_option_goes_into_the_profile(window: MainWindow) -
 def test_a_finding_without_a_row_on_tf2_does_not_break_reveal(window: MainWindow) -> None:
     choose(window, "tf2")
     window.form.reveal("hccl_timeout")  # no row on this surface: nothing happens
+
+
+def shown_preview(window: MainWindow) -> str:
+    page: Any = window.previews.currentWidget()
+    return str(page.fmt)
+
+
+def test_each_surface_brings_its_own_code_to_the_front(window: MainWindow) -> None:
+    assert shown_preview(window) == "py"
+    choose(window, "sess")
+    assert shown_preview(window) == "sess"
+    choose(window, "estimator")
+    assert shown_preview(window) == "py"
+    choose(window, "tf2")
+    assert shown_preview(window) == "tf2"
+    choose(window, None)  # TF Adapter 1.x, way not named: the 2.x code is no answer
+    assert shown_preview(window) == "py"
+
+
+def test_a_sess_run_profile_opens_on_the_sess_run_preview(window: MainWindow) -> None:
+    sess = Profile(surface="sess", values={"precision_mode": "allow_mix_precision"})
+    window.model.replace(sess, None, saved=sess)
+    assert shown_preview(window) == "sess"
+    assert 'parameter_map["precision_mode"]' in window.previews.text("sess")
+
+
+def test_a_chosen_tab_stays_while_the_surface_stays(window: MainWindow) -> None:
+    choose(window, "sess")
+    window.previews.show_format("sh")
+    window.model.edit(window.model.profile.with_value("precision_mode", "force_fp16"), "edit")
+    assert shown_preview(window) == "sh"

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.codegen import read_env_script
+from ascend_studio.codegen import EnvScript, read_env_script
 from ascend_studio.paths import Context, Environment
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
@@ -60,6 +60,8 @@ class ContextEditor(QWidget):
         self._typed: Env = {}
         self._scripts: list[tuple[str, Env]] = []
         self.problems: list[str] = []
+        #: The env script last read from a file, whose problems ``problems`` lists.
+        self._read: tuple[str, EnvScript] | None = None
         self.fields: dict[str, QLineEdit] = {}
         self.labels: dict[str, QLabel] = {}
         form = QFormLayout()
@@ -139,6 +141,8 @@ class ContextEditor(QWidget):
         self.clear_button.setText(tr("Forget loaded files"))
         self.work_path.set_language(lang)
         self.env_table.set_language(lang)
+        if self._read is not None:
+            self.problems = _problems(*self._read, lang)
         self._show_sources()
 
     # -- reading -------------------------------------------------------------------------
@@ -174,8 +178,8 @@ class ContextEditor(QWidget):
         """Stack an env script or ``env`` dump; returns what could not be read."""
         script = read_env_script(path)
         name = Path(path).name
-        problems = [f"{name}: {p}" for p in script.problems]
-        self.load_env_values(name, script.values, problems)
+        self.load_env_values(name, script.values, _problems(name, script, self.lang))
+        self._read = (name, script)  # its problems follow the language
         return self.problems
 
     def load_env_values(
@@ -185,6 +189,7 @@ class ContextEditor(QWidget):
         self._scripts = [s for s in self._scripts if s[0] != name]
         self._scripts.append((name, dict(values)))
         self.problems = list(problems or [])
+        self._read = None
         self._show_sources()
         self.context_changed.emit()
 
@@ -223,3 +228,7 @@ class ContextEditor(QWidget):
             text = tr("Loaded (lowest first): {names}").format(names=names)
             self.sources.setText("\n".join([text, *self.problems]))
         self.clear_button.setEnabled(bool(self._scripts))
+
+
+def _problems(name: str, script: EnvScript, lang: str) -> list[str]:
+    return [f"{name}: {problem}" for problem in script.problems_in(lang)]
