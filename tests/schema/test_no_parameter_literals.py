@@ -42,7 +42,8 @@ ALLOWED: dict[tuple[str, str], str] = {
         )
     },
     # The scenario is graph_run_mode (scenarios.toml gives its value per scenario).
-    ("codegen/_import_py.py", "graph_run_mode"): "the parameter that defines the scenario",
+    ("codegen/_header.py", "graph_run_mode"): "the parameter that defines the scenario",
+    ("profile/_target.py", "graph_run_mode"): "the parameter that defines the scenario",
     ("rules/_context.py", "graph_run_mode"): "the parameter that defines the scenario",
     # The importer reads the ConfigProto passed as session_config (parameter_map).
     ("codegen/_pybuild.py", "session_config"): "the ConfigProto carrying parameter_map",
