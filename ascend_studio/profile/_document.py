@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+
+from ascend_studio.profile._fields import PRODUCT_ID, RELEASE_NAME
 
 __all__ = [
     "ARMS",
@@ -158,14 +159,6 @@ def non_finite_problem(where: str, value: object) -> str | None:
 def _is_model(item: object) -> bool:
     """A pydantic model (``_validate``'s twins of these classes), told without pydantic."""
     return hasattr(type(item), "__pydantic_fields__")
-
-
-#: What a product id may hold: it is written into the header comment of every
-#: export and read back from it, so it can never carry a line break or a quote.
-PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-#: What a release name may hold (a ref, a CANN version, ``newest``): written into
-#: headers and read back like a product id.
-RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 
 
 #: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
