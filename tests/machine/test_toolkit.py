@@ -8,6 +8,7 @@ import pytest
 
 from ascend_studio.machine import detect_toolkit, signatures
 from ascend_studio.schema import auto_release, shipped_catalog
+from tests.machine.trees import npu_bridge
 
 CATALOG = shipped_catalog()
 INFO = (
@@ -23,26 +24,6 @@ def _toolkit(
     path.parent.mkdir(parents=True)
     path.write_text(INFO.format(version=version), encoding="utf-8")
     return path
-
-
-def _npu_bridge(site: Path, release: str, summary: str = "") -> None:
-    """An installed npu_bridge whose constructors are ``release``'s (from the catalog)."""
-    history = CATALOG.history
-    by_owner: dict[str, list[str]] = {}
-    for fact in history.keywords():
-        if history.holds(fact, release):
-            by_owner.setdefault(fact.owner, []).append(fact.name)
-    source = "".join(
-        f"class {owner}:\n    def __init__(self, {', '.join(f'{n}=None' for n in names)}):\n        pass\n"
-        for owner, names in by_owner.items()
-    )
-    package = site / "npu_bridge/estimator/npu"
-    package.mkdir(parents=True)
-    (package / "npu_config.py").write_text(source, encoding="utf-8")
-    dist = site / "npu_bridge-1.15.0.dist-info"
-    dist.mkdir()
-    meta = "Metadata-Version: 2.1\nName: npu_bridge\nVersion: 1.15.0\n"
-    (dist / "METADATA").write_text(meta + (f"Summary: {summary}\n" if summary else ""))
 
 
 def test_the_default_path_gives_the_cann_version(tmp_path: Path) -> None:
@@ -80,7 +61,7 @@ def test_nothing_installed_and_an_odd_file(tmp_path: Path) -> None:
 
 
 def test_npu_bridge_is_read_not_imported(tmp_path: Path) -> None:
-    _npu_bridge(tmp_path, "r1.15.0")
+    npu_bridge(tmp_path, "r1.15.0")
     found = detect_toolkit({}, tmp_path / "root", python_paths=[str(tmp_path)])
     bridge = found.npu_bridge
     assert bridge is not None and bridge.version == "1.15.0"
@@ -91,7 +72,7 @@ def test_npu_bridge_is_read_not_imported(tmp_path: Path) -> None:
 
 
 def test_auto_takes_the_release_whose_constructors_match(tmp_path: Path) -> None:
-    _npu_bridge(tmp_path, "r1.12.0")  # r3.1.0 has the same constructors: the newer is taken
+    npu_bridge(tmp_path, "r1.12.0")  # r3.1.0 has the same constructors: the newer is taken
     chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "r1.12.0"
     assert "exactly those of r3.1.0, r1.12.0" in chosen.notes[-1].en
@@ -120,7 +101,7 @@ def test_auto_maps_a_toolkit_version_publicly_or_not_at_all(
 
 def test_the_tag_npu_bridge_names_picks_among_equal_constructors(tmp_path: Path) -> None:
     """7.0.0.alpha002 and alpha003 have the same constructors: the summary's tag decides."""
-    _npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
+    npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
     chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "tfa_v0.0.19_7.0.0.alpha002"
     assert "(the tag its summary names)" in chosen.notes[-1].en
