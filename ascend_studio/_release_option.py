@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ascend_studio._words import printable
 from ascend_studio.schema import (
     AUTO,
     Catalog,
@@ -49,7 +50,8 @@ def add_release_argument(parser: argparse.ArgumentParser) -> None:
 def print_notes(resolved: Resolved, command: str, lang: str) -> None:
     """What ``auto`` found and how it decided, on stderr (the words ``doctor`` reports)."""
     for note in resolved.notes:
-        print(f"ascend-studio {command}: --release auto: {note.get(lang)}", file=sys.stderr)
+        shown = printable(note.get(lang))  # paths read from the machine
+        print(f"ascend-studio {command}: --release auto: {shown}", file=sys.stderr)
 
 
 def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) -> str | None:

@@ -123,3 +123,17 @@ def test_doctor_says_what_validate_release_auto_says(
     assert document["target"][lang] == joined
     _, text, _ = _run(["--lang", lang], capsys)
     assert joined in text
+
+
+def test_a_path_read_from_the_machine_cannot_forge_a_line(
+    job: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    toolkit(job, "/odd\nascend-studio validate: forged/latest", "8.0.RC3")
+    monkeypatch.setenv("ASCEND_TOOLKIT_HOME", f"{job}/odd\nascend-studio validate: forged/latest")
+    script = job / "train.py"
+    script.write_text("from npu_bridge.npu_init import *\nconfig = NPURunConfig()\n")
+    run_cli(["validate", str(script), "--release", "auto"])
+    _, err = capsys.readouterr()
+    (note,) = [line for line in err.splitlines() if "--release auto" in line]
+    assert "odd\\nascend-studio validate: forged" in note
+    assert not any(line.startswith("ascend-studio validate: forged") for line in err.splitlines())
