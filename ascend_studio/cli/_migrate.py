@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import print_notes
 from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_script, write_applied
 from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
@@ -50,19 +51,18 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _target(text: str, catalog: Catalog) -> Release | str:
+def _target(text: str, catalog: Catalog, lang: str) -> Release | str:
     try:
         resolved = resolve_release(text, catalog)
     except ValueError as exc:
         return f"--to: {exc}"
-    for line in resolved.notes:
-        print(f"ascend-studio migrate: {line}", file=sys.stderr)
+    print_notes(resolved, "migrate", lang)
     return resolved.release or "--to auto: no release found on this machine; name one"
 
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    release = _target(args.to, catalog)
+    release = _target(args.to, catalog, args.lang or "en")
     if isinstance(release, str):
         return _fail(release, 2)
     try:

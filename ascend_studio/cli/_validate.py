@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ascend_studio._release_option import (
     UnknownReleaseError,
     add_release_argument,
+    print_notes,
     release_problem,
     resolve_release,
 )
@@ -395,8 +396,7 @@ def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | No
         return f"--release: {exc.text(args.lang or 'en')}"
     except ValueError as exc:
         return f"--release: {exc}"
-    for note in resolved.notes:
-        print(f"ascend-studio {COMMAND}: {note}", file=sys.stderr)
+    print_notes(resolved, COMMAND, args.lang or "en")
     args.release = resolved.release.id if resolved.release else None
     return None
 

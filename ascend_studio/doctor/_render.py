@@ -196,6 +196,7 @@ def report_json(report: DoctorReport) -> dict[str, Any]:
         "machine": snapshot_json(report.machine),
         "inputs": {"files": report.inputs.files, "configuration": report.inputs.profile_from},
         "target": _text(report.release),
+        "release": report.release_id,
         "context": {
             "cwd": ctx.cwd,
             "home": ctx.home,

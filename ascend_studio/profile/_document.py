@@ -276,6 +276,11 @@ class Profile:
     #: (parameter path or ``env:NAME`` -> conditions, outermost first); absent: written
     #: on no condition. Left out of the saved document while empty.
     conditions: dict[str, tuple[Condition, ...]] = field(default_factory=dict)
+    #: The TF Adapter 2.x options the imported script assigns after
+    #: ``npu_device.open()`` has sent the options (parameter path -> (line of the
+    #: assignment, line of that ``open()``)): values that do not take effect. Left out
+    #: of the saved document while empty.
+    after_open: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     #: The fields by name (pydantic's name; dataclass fields here).
     model_fields: ClassVar[Mapping[str, Field[Any]]]
@@ -377,11 +382,14 @@ class Profile:
         return self.model_copy(update={"values": {**self.values, path: value}})
 
     def without_value(self, path: str) -> Profile:
-        """``self`` with ``path`` unset (and no longer under the conditions it was)."""
+        """``self`` with ``path`` unset (and no longer under the conditions it was, nor
+        written after ``open()``)."""
         values = {k: v for k, v in self.values.items() if k != path}
         update: dict[str, Any] = {"values": values}
         if path in self.conditions:
             update["conditions"] = {k: v for k, v in self.conditions.items() if k != path}
+        if path in self.after_open:
+            update["after_open"] = {k: v for k, v in self.after_open.items() if k != path}
         return self.model_copy(update=update)
 
     def with_env(self, name: str, value: str | None, *, verbatim: bool = False) -> Profile:
@@ -470,6 +478,7 @@ LEFT_OUT: dict[str, object] = {
     "scenario": None,
     "release": None,
     "conditions": {},
+    "after_open": {},
 }
 Profile.model_fields = {spec.name: spec for spec in fields(Profile)}
 

@@ -83,6 +83,7 @@ from ascend_studio.schema._target import (
     AUTO,
     Resolved,
     auto_release,
+    release_for_toolkit,
     release_problem,
     resolve_release,
 )
@@ -188,6 +189,7 @@ __all__ = [
     "product_range",
     "python_type_name",
     "read_env_int",
+    "release_for_toolkit",
     "release_problem",
     "resolve_release",
     "runtime_number",
