@@ -50,11 +50,13 @@ CI recipes:
         hooks: [{id: ascend-studio}]
 """
 _EPILOG_ZH = """\
-给出多个 PATH、一个目录、不给 PATH（即 .），或使用上面的批量选项时，在一个进程中
-批量检查，每个结果一行（`path:line:col: severity rule-id message [fix]`），最后是
-汇总。目录中会查找 .py、.sh/.bash、.env 文件、env 输出和 *.ascend.json 配置文件，
-并遵守 .gitignore。没有 NPU 配置的文件静默跳过。退出状态：0；有结果达到 --fail-on
-（默认：error）时为 1；PATH 不存在、选项或项目配置有误时为 2。
+给出多个 PATH、一个目录、不给 PATH（即 .），或使用上面的批量选项时，
+在一个进程中批量检查，每个结果一行
+（`path:line:col: severity rule-id message [fix]`），最后是汇总。
+目录中会查找 .py、.sh/.bash、.env 文件、env 输出和 *.ascend.json 配置
+文件，并遵守 .gitignore。没有 NPU 配置的文件静默跳过。退出状态：0；
+有结果达到 --fail-on（默认：error）时为 1；PATH 不存在、选项或项目配置
+有误时为 2。
 
 项目配置：pyproject.toml 中的 [tool.ascend-studio] 或 .ascend-studio.toml，取离
 每个文件最近的一个（见 --show-config）。

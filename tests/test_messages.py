@@ -253,7 +253,9 @@ def _output(run: tuple[str, ...], folder: Path, capsys: pytest.CaptureFixture[st
     with contextlib.suppress(SystemExit):  # a usage error: its message is on stderr
         run_cli(argv)
     out, err = capsys.readouterr()
-    if run[0] == "export" or run[:2] == ("file", "new"):
+    if "--help" in run:
+        pass  # help text
+    elif run[0] == "export" or run[:2] == ("file", "new"):
         out = comments(out)  # code, with Chinese comments
     elif "--diff" in run:
         out = ""  # a diff of the user's script
