@@ -38,7 +38,7 @@ def _said_plural(singular: str, plural: str, number: int) -> str:
     return _said(singular if number == 1 else plural)
 
 
-class speaking:  # noqa: N801 (used as ``with speaking(lang):``, like a function)
+class speaking:  # used as ``with speaking(lang):``, like a function
     """argparse's messages and our help texts in ``lang`` while inside (restored after)."""
 
     def __init__(self, lang: str) -> None:
@@ -46,21 +46,22 @@ class speaking:  # noqa: N801 (used as ``with speaking(lang):``, like a function
         self._saved: tuple[object, object, dict[str, str]] | None = None
 
     def __enter__(self) -> speaking:
-        global _SAID
-        self._saved = (vars(argparse)["_"], vars(argparse)["ngettext"], _SAID)
+        self._saved = (vars(argparse)["_"], vars(argparse)["ngettext"], dict(_SAID))
         if self.lang == "zh":
             from ascend_studio._words_argparse import ARGPARSE_ZH
             from ascend_studio._words_help import HELP_ZH
 
-            _SAID = {**ARGPARSE_ZH, **HELP_ZH}
+            _SAID.update(ARGPARSE_ZH)
+            _SAID.update(HELP_ZH)
             setattr(argparse, "_", _said)  # noqa: B010 (argparse's gettext hook, by name)
             setattr(argparse, "ngettext", _said_plural)  # noqa: B010
         return self
 
     def __exit__(self, *exc: object) -> None:
-        global _SAID
         if self._saved is not None:
-            hook, plural, _SAID = self._saved
+            hook, plural, said = self._saved
+            _SAID.clear()
+            _SAID.update(said)
             setattr(argparse, "_", hook)  # noqa: B010
             setattr(argparse, "ngettext", plural)  # noqa: B010
 
@@ -81,9 +82,9 @@ def _pieces(text: str) -> list[str]:
         last = pieces[-1][-1] if pieces else ""
         if last and (char in _CLOSING or last in _OPENING):
             pieces[-1] += char
-        elif not last or _width_of(char) == 2 or _width_of(last) == 2:
-            pieces.append(char)
-        elif char.isspace() != last.isspace():
+        elif (
+            not last or 2 in (_width_of(char), _width_of(last)) or char.isspace() != last.isspace()
+        ):
             pieces.append(char)
         else:
             pieces[-1] += char

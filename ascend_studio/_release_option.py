@@ -57,6 +57,7 @@ def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) 
         raise ValueError(f"--release: {exc.text(getattr(args, 'lang', None) or 'en')}") from None
     except ValueError as exc:
         raise ValueError(f"--release: {exc}") from None
+    lang = getattr(args, "lang", None) or "en"
     for note in resolved.notes:
-        print(f"ascend-studio {command}: {note}", file=sys.stderr)
+        print(f"ascend-studio {command}: {note.get(lang)}", file=sys.stderr)
     return resolved.release.id if resolved.release else None

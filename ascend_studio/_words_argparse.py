@@ -40,7 +40,7 @@ ARGPARSE_ZH: dict[str, str] = {
     "unknown parser %(parser_name)r (choices: %(choices)s)": (
         "未知的子命令 %(parser_name)r（可选：%(choices)s）"
     ),
-    "argument \"-\" with mode %r": "参数 \"-\" 的模式 %r",
+    'argument "-" with mode %r': '参数 "-" 的模式 %r',
     # errors in a parser's definition (a programming error, shown all the same)
     ".__call__() not defined": ".__call__() 未定义",
     "'required' is an invalid argument for positionals": "位置参数不能使用 'required'",

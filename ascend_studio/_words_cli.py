@@ -166,4 +166,42 @@ CLI_MESSAGES: dict[str, str] = {
     "unknown kind {kind} (choose from {kinds})": "未知的类型 {kind}（可选：{kinds}）",
     "{path} exists; add --force to overwrite it": "{path} 已存在；加上 --force 可覆盖",
     "{path} is a directory": "{path} 是一个目录",
+    # what --release auto found on the machine and how it decided
+    "default install path": "默认安装路径",
+    "installed distribution": "已安装的发行包",
+    "no CANN package and no npu_bridge found (looked in {looked}..., $ASCEND_TOOLKIT_HOME "
+    "and $ASCEND_HOME_PATH first); no release is named": (
+        "没有找到 CANN 软件包，也没有找到 npu_bridge（先查看 $ASCEND_TOOLKIT_HOME 和 "
+        "$ASCEND_HOME_PATH，再查看 {looked}...）；不指定版本"
+    ),
+    "npu_bridge {version} at {path}: its constructors are exactly those of {same}; checking "
+    "for {release} ({short}, {date})": (
+        "{path} 处的 npu_bridge {version}：其构造函数与 {same} 完全一致；按 {release}"
+        "（{short}，{date}）检查"
+    ),
+    "npu_bridge {version} at {path}: its constructors are exactly those of {same}; checking "
+    "for {release} ({short}, {date}) (the tag its summary names)": (
+        "{path} 处的 npu_bridge {version}：其构造函数与 {same} 完全一致；按 {release}"
+        "（{short}，{date}，即其摘要中写明的标签）检查"
+    ),
+    "npu_bridge {version} at {path}: its summary names tag {release}; checking for it": (
+        "{path} 处的 npu_bridge {version}：其摘要写明标签 {release}；按它检查"
+    ),
+    "npu_bridge {version} at {path}: its constructors match no public release": (
+        "{path} 处的 npu_bridge {version}：其构造函数与任何公开版本都不一致"
+    ),
+    "CANN {package} {version} ({path}, found by {via}): the newest public TF Adapter "
+    "release of its line is {release} ({date}); checking for it": (
+        "CANN {package} {version}（{path}，通过 {via} 找到）：该版本线最新的公开 TF Adapter "
+        "版本是 {release}（{date}）；按它检查"
+    ),
+    "CANN {package} {version} ({path}, found by {via}): no public TF Adapter release is "
+    "tagged for this CANN version (public tags: {lines}); no release is named, so findings "
+    "say which releases they hold for": (
+        "CANN {package} {version}（{path}，通过 {via} 找到）：没有为此 CANN 版本打标签的公开 "
+        "TF Adapter 版本（公开标签：{lines}）；不指定版本，检查结果会说明对哪些版本成立"
+    ),
+    "--to auto: no release found on this machine; name one": (
+        "--to auto：本机上没有找到版本；请指定一个"
+    ),
 }

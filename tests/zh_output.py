@@ -159,6 +159,11 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("workpath", "cluster", "hosts.csv", "-o", "{dir}/cluster", "--base", "/data/work"),
     ("apply", "profile.json", "train.py", "--write"),
     ("apply", "profile.json", "env.sh", "--write"),
+    # what --release auto found (here: nothing) and how it decided
+    ("validate", "train.py", "--release", "auto"),
+    ("paths", "train.py", "--release", "auto"),
+    ("migrate", "train.py", "--to", "auto"),
+    ("migrate", "train.py", "--to", "no-such-release"),
     # argparse's own messages: usage errors and help
     ("nosuch",),
     ("validate", "train.py", "--bogus"),

@@ -9,7 +9,13 @@ from typing import Any
 
 from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_script, write_applied
-from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
+from ascend_studio.schema import (
+    Catalog,
+    Release,
+    UnknownReleaseError,
+    resolve_release,
+    shipped_catalog,
+)
 
 COMMAND = "migrate"
 SUMMARY = "rewrite a script's removed or renamed keywords for another TF Adapter release"
@@ -50,19 +56,21 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _target(text: str, catalog: Catalog) -> Release | str:
+def _target(text: str, catalog: Catalog, lang: str) -> Release | str:
     try:
         resolved = resolve_release(text, catalog)
+    except UnknownReleaseError as exc:
+        return f"--to: {exc.text(lang)}"
     except ValueError as exc:
         return f"--to: {exc}"
     for line in resolved.notes:
-        print(f"ascend-studio migrate: {line}", file=sys.stderr)
-    return resolved.release or "--to auto: no release found on this machine; name one"
+        print(f"ascend-studio migrate: {line.get(lang)}", file=sys.stderr)
+    return resolved.release or say("--to auto: no release found on this machine; name one", lang)
 
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    release = _target(args.to, catalog)
+    release = _target(args.to, catalog, args.lang)
     if isinstance(release, str):
         return _fail(release, 2)
     try:

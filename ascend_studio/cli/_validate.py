@@ -396,7 +396,7 @@ def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | No
     except ValueError as exc:
         return f"--release: {exc}"
     for note in resolved.notes:
-        print(f"ascend-studio {COMMAND}: {note}", file=sys.stderr)
+        print(f"ascend-studio {COMMAND}: {note.get(args.lang or 'en')}", file=sys.stderr)
     args.release = resolved.release.id if resolved.release else None
     return None
 

@@ -5,7 +5,8 @@
 of the catalog: the installed constructors, when they match a release exactly, decide
 (the tag npu_bridge's summary names picks among equal ones); else that tag; else the
 CANN version's public tag line; else no release is named. Every step is said in
-``notes``.
+``notes``, in both languages (the English text is a key of the command line's message
+table, :mod:`ascend_studio._words_cli`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
+from ascend_studio.schema._models import Text
 from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._releases import UnknownReleaseError
 
@@ -25,6 +28,26 @@ if TYPE_CHECKING:
 __all__ = ["AUTO", "Resolved", "auto_release", "release_problem", "resolve_release"]
 
 AUTO = "auto"
+#: What ``auto`` says, English keys of the message table (``{via}``: how a folder was found).
+_NOTHING_FOUND = (
+    "no CANN package and no npu_bridge found (looked in {looked}..., $ASCEND_TOOLKIT_HOME "
+    "and $ASCEND_HOME_PATH first); no release is named"
+)
+_BRIDGE = "npu_bridge {version} at {path}: "
+_SAME = _BRIDGE + (
+    "its constructors are exactly those of {same}; checking for {release} ({short}, {date})"
+)
+_SAME_NAMED = _SAME + " (the tag its summary names)"
+_TAGGED = _BRIDGE + "its summary names tag {release}; checking for it"
+_NO_MATCH = _BRIDGE + "its constructors match no public release"
+_CANN = "CANN {package} {version} ({path}, found by {via}): "
+_LINE = _CANN + (
+    "the newest public TF Adapter release of its line is {release} ({date}); checking for it"
+)
+_UNTAGGED = (
+    _CANN + "no public TF Adapter release is tagged for this CANN version (public tags: "
+    "{lines}); no release is named, so findings say which releases they hold for"
+)
 #: What npu_bridge's summary says it was built from ("... tag version v0.0.33").
 _TAG = re.compile(r"tag version (v\d+(?:\.\d+)+)")
 
@@ -34,7 +57,15 @@ class Resolved:
     """A release choice made: the release (None: none could be named) and how."""
 
     release: Release | None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
+
+
+def _note(english: str, **fields: object) -> Text:
+    """``--release auto: ...`` in both languages (a field given as a Text in each)."""
+    zh = {k: v.zh if isinstance(v, Text) else v for k, v in fields.items()}
+    en = {k: v.en if isinstance(v, Text) else v for k, v in fields.items()}
+    head = "--release auto"
+    return Text.of(f"{head}：{say(english, 'zh', **zh)}", f"{head}: {say(english, 'en', **en)}")
 
 
 def resolve_release(text: str, catalog: Catalog) -> Resolved:
@@ -50,17 +81,14 @@ def auto_release(catalog: Catalog, env: dict[str, str] | None = None) -> Resolve
     from ascend_studio.machine._toolkit import detect_toolkit
 
     toolkit = detect_toolkit(dict(os.environ) if env is None else env)
-    notes = [f"--release auto: {problem}" for problem in toolkit.problems]
+    notes = [Text.of(f"--release auto：{p}", f"--release auto: {p}") for p in toolkit.problems]
     for step in (_by_constructors, _by_cann):
         chosen = step(catalog, toolkit, notes)
         if chosen is not None:
             return Resolved(chosen, tuple(notes))
     if toolkit.cann_version is None and toolkit.npu_bridge is None:
         looked = ", ".join(str(p) for p in toolkit.searched[:3])
-        notes.append(
-            f"--release auto: no CANN package and no npu_bridge found (looked in {looked}..., "
-            "$ASCEND_TOOLKIT_HOME and $ASCEND_HOME_PATH first); no release is named"
-        )
+        notes.append(_note(_NOTHING_FOUND, looked=looked))
     return Resolved(None, tuple(notes))
 
 
@@ -74,47 +102,48 @@ def _tagged(catalog: Catalog, summary: str) -> Release | None:
     return found[-1] if found else None
 
 
-def _by_constructors(catalog: Catalog, toolkit: Toolkit, notes: list[str]) -> Release | None:
+def _by_constructors(catalog: Catalog, toolkit: Toolkit, notes: list[Text]) -> Release | None:
     bridge = toolkit.npu_bridge
     if bridge is None:
         return None
-    where = f"npu_bridge {bridge.version or '?'} at {bridge.path}"
+    where = {"version": bridge.version or "?", "path": bridge.path}
     tagged = _tagged(catalog, bridge.fields.get("summary", ""))
     matches = catalog.history.matching(toolkit.keywords) if toolkit.keywords is not None else []
     if matches:
         chosen = tagged if tagged in matches else matches[-1]
         same = ", ".join(r.id for r in matches)
+        named = chosen is tagged and len(matches) > 1
         notes.append(
-            f"--release auto: {where}: its constructors are exactly those of {same}; "
-            f"checking for {chosen.id} ({chosen.short}, {chosen.date})"
-            + (" (the tag its summary names)" if chosen is tagged and len(matches) > 1 else "")
+            _note(
+                _SAME_NAMED if named else _SAME,
+                **where,
+                same=same,
+                release=chosen.id,
+                short=chosen.short,
+                date=chosen.date,
+            )
         )
         return chosen
     if tagged is not None:
-        notes.append(f"--release auto: {where}: its summary names tag {tagged.id}; checking for it")
+        notes.append(_note(_TAGGED, **where, release=tagged.id))
         return tagged
-    notes.append(f"--release auto: {where}: its constructors match no public release")
+    notes.append(_note(_NO_MATCH, **where))
     return None
 
 
-def _by_cann(catalog: Catalog, toolkit: Toolkit, notes: list[str]) -> Release | None:
+def _by_cann(catalog: Catalog, toolkit: Toolkit, notes: list[Text]) -> Release | None:
     version = toolkit.cann_version
     if version is None:
         return None
     item = next(f for f in toolkit.found if f.version == version)
     chosen = catalog.history.for_cann(version)
-    where = f"CANN {item.package} {version} ({item.path}, found by {item.via})"
+    where = {"package": item.package, "version": version, "path": item.path}
+    via = {"via": Text.of(say(item.via, "zh"), item.via)}
     if chosen is not None:
-        notes.append(
-            f"--release auto: {where}: the newest public TF Adapter release of its line is "
-            f"{chosen.id} ({chosen.date}); checking for it"
-        )
+        notes.append(_note(_LINE, **where, **via, release=chosen.id, date=chosen.date))
         return chosen
-    notes.append(
-        f"--release auto: {where}: no public TF Adapter release is tagged for this CANN "
-        f"version (public tags: {', '.join(catalog.history.cann_lines())}); no release is "
-        "named, so findings say which releases they hold for"
-    )
+    lines = ", ".join(catalog.history.cann_lines())
+    notes.append(_note(_UNTAGGED, **where, **via, lines=lines))
     return None
 
 

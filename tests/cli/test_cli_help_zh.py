@@ -145,7 +145,10 @@ def test_chinese_help_fits_the_terminal(
 def test_wrapping_by_display_width() -> None:
     lines = wrap_wide("对 FILE 执行所有规则：FILE 是配置文件（.json），或 Python 训练脚本。", 20)
     assert all(sum(2 if ord(c) > 0x2E80 else 1 for c in line) <= 20 for line in lines)
-    assert "".join(lines).replace(" ", "") == "对FILE执行所有规则：FILE是配置文件（.json），或Python训练脚本。"
+    assert (
+        "".join(lines).replace(" ", "")
+        == "对FILE执行所有规则：FILE是配置文件（.json），或Python训练脚本。"
+    )
     assert not any(line.startswith(("，", "。", "）", "：")) for line in lines)
 
 
