@@ -16,7 +16,7 @@ from ascend_studio.doctor._model import Finding, counts
 from ascend_studio.doctor._paths import PathRow, size_text
 from ascend_studio.doctor._run import DoctorReport
 from ascend_studio.machine import DirProbe, MachineSnapshot, adapter_tag, snapshot_json
-from ascend_studio.schema import Text
+from ascend_studio.schema import Text, cited
 
 __all__ = ["FORMAT", "finding_json", "finding_lines", "report_json", "report_text"]
 
@@ -99,7 +99,7 @@ def finding_lines(f: Finding, lang: str) -> list[str]:
     lines = [f"  {say(f.severity, lang):<7} {f.check}{subject}", f"          {f.message.get(lang)}"]
     if f.fix is not None:
         lines.append(f"          {say('fix', lang)}: {f.fix.get(lang)}")
-    lines.append(f"          {say('source', lang)}: {f.source}")
+    lines.append(f"          {say('source', lang)}: {cited(f.source, lang)}")
     return lines
 
 
