@@ -204,4 +204,13 @@ CLI_MESSAGES: dict[str, str] = {
     "--to auto: no release found on this machine; name one": (
         "--to auto：本机上没有找到版本；请指定一个"
     ),
+    "{source}: no configuration {config} (it has {count})": (
+        "{source}：没有第 {config} 个配置（共 {count} 个）"
+    ),
+    "{source}: --config must be 1..{count}, got {config}": (
+        "{source}：--config 应在 1..{count} 之间，实际为 {config}"
+    ),
+    "unknown product {name}; known: {known}": "没有产品 {name}；可用的有：{known}",
+    "unknown category {name}; known: {known}": "没有分类 {name}；可用的有：{known}",
+    "no preset {name} (known: {known})": "没有预设 {name}（可用的有：{known}）",
 }

@@ -164,6 +164,15 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("paths", "train.py", "--release", "auto"),
     ("migrate", "train.py", "--to", "auto"),
     ("migrate", "train.py", "--to", "no-such-release"),
+    # bad input: a missing script, no such configuration, product, category or preset
+    ("apply", "profile.json", "missing.py"),
+    ("apply", "profile.json", "train.py", "--config", "9"),
+    ("migrate", "env.sh", "--to", "r1.12.0"),
+    ("migrate", "missing.py", "--to", "r1.12.0"),
+    ("params", "--product", "no-such-product"),
+    ("params", "dump", "--category", "no-such-category"),
+    ("validate", "train.py", "--product", "no-such-product"),
+    ("preset", "show", "no-such-preset"),
     # argparse's own messages: usage errors and help
     ("nosuch",),
     ("validate", "train.py", "--bogus"),
@@ -276,6 +285,7 @@ def catalog_names() -> frozenset[str]:
     names = {part for path in paths for part in path.split(".")}
     names |= {str(v.value) for p in catalog.params for v in p.values}
     names |= {p.id for p in catalog.products} | {a.id for a in load_artifacts().artifacts}
+    names |= {c.id for c in catalog.categories}
     names |= {alias for a in load_artifacts().artifacts for alias in a.aliases}
     return frozenset(names | set(kinds()) | set(EXPORT_FORMATS) | _command_words())
 

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         _, text = read_script(args.script)
         migration = migrate_python(text, release, args.config, catalog, args.script)
     except ApplyError as exc:
-        return _fail(str(exc), 2 if isinstance(exc, NoSuchConfig) else 1)
+        return _fail(exc.text(args.lang), 2 if isinstance(exc, NoSuchConfig) else 1)
     result = migration.result
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
-        return _fail(str(exc), 1)
+        return _fail(exc.text(args.lang), 1)
     if done.backup is None:
         wrote = say("wrote {path}", args.lang, path=args.script)
     elif done.backup_written:

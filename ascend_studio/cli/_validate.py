@@ -299,7 +299,7 @@ def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | 
     if product is not None:
         found = product_id(catalog, product)
         if found is None:
-            return f"{settings.product.origin}: {unknown_product(catalog, product)}"
+            return f"{settings.product.origin}: {unknown_product(catalog, product, args.lang)}"
         args.product = found
     args.scenario = settings.scenario.value
     return settings
@@ -336,7 +336,7 @@ def _target_args(args: argparse.Namespace, catalog: Catalog) -> str | None:
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            return unknown_product(catalog, args.product)
+            return unknown_product(catalog, args.product, args.lang)
         args.product = found
     return _resolve_release_arg(args, catalog)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ascend_studio._input import file_kind
 from ascend_studio.profile import Profile, ProfileError, load_profile
+from ascend_studio.schema import Text
 
 __all__ = ["InputError", "Inputs", "read_inputs"]
 
@@ -28,6 +29,9 @@ class Inputs:
     scripts: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
     #: Where the configuration came from: "train.py (NPURunConfig, line 12)".
     profile_from: str | None = None
+    #: The same place in the user's language: the script's path and its configuration's
+    #: location (``line 12``) in both languages; None for a profile file.
+    profile_where: tuple[str, Text] | None = None
     files: list[str] = field(default_factory=list)
 
 
@@ -50,6 +54,7 @@ def _python(path: str, config: int, inputs: Inputs) -> None:
     chosen = found[config - 1]
     inputs.profile = chosen.profile_as_written()
     inputs.profile_from = f"{path} ({chosen.label})"
+    inputs.profile_where = (path, Text.of(chosen.label_in("zh"), chosen.label_in("en")))
 
 
 def read_inputs(paths: list[str], config: int = 1) -> Inputs:
