@@ -213,4 +213,14 @@ CLI_MESSAGES: dict[str, str] = {
     "unknown product {name}; known: {known}": "没有产品 {name}；可用的有：{known}",
     "unknown category {name}; known: {known}": "没有分类 {name}；可用的有：{known}",
     "no preset {name} (known: {known})": "没有预设 {name}（可用的有：{known}）",
+    "no such file": "文件不存在",
+    "a link to nothing": "是指向不存在目标的链接",
+    "unknown parameter {name}; did you mean {near}?": "没有参数 {name}；是否想输入 {near}？",
+    "unknown parameter {name} (a path like dump_config.dump_mode)": (
+        "没有参数 {name}（应为 dump_config.dump_mode 这样的路径）"
+    ),
+    "unknown rule id or family {name}": "没有规则 ID 或规则族 {name}",
+    "unknown rule id or family {name}; did you mean {near}?": (
+        "没有规则 ID 或规则族 {name}；是否想输入 {near}？"
+    ),
 }

@@ -173,6 +173,11 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("params", "dump", "--category", "no-such-category"),
     ("validate", "train.py", "--product", "no-such-product"),
     ("preset", "show", "no-such-preset"),
+    ("validate", "train.py", "--explain", "precision_mod"),
+    ("validate", "train.py", "--explain", "nothing_like_it"),
+    ("validate", "train.py", "--select", "dum"),
+    ("launch-check", "missing.sh"),
+    ("launch-check", "{dir}"),
     # argparse's own messages: usage errors and help
     ("nosuch",),
     ("validate", "train.py", "--bogus"),

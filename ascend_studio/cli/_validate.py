@@ -312,8 +312,16 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     import difflib  # a did-you-mean: only for a mistyped --explain
 
     near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
-    hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
-    return f"--explain: unknown parameter {unknown[0]!r}{hint}"
+    name = repr(unknown[0])
+    if near:
+        said = say(
+            "unknown parameter {name}; did you mean {near}?", args.lang, name=name, near=near[0]
+        )
+    else:
+        said = say(
+            "unknown parameter {name} (a path like dump_config.dump_mode)", args.lang, name=name
+        )
+    return f"--explain: {said}"
 
 
 def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:

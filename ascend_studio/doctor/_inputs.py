@@ -57,12 +57,13 @@ def _python(path: str, config: int, inputs: Inputs) -> None:
     inputs.profile_where = (path, Text.of(chosen.label_in("zh"), chosen.label_in("en")))
 
 
-def read_inputs(paths: list[str], config: int = 1) -> Inputs:
-    """The configuration and environment the files give; :class:`InputError` if unusable."""
+def read_inputs(paths: list[str], config: int = 1, lang: str = "en") -> Inputs:
+    """The configuration and environment the files give; :class:`InputError` if unusable
+    (a file that is not one to read is said in ``lang``)."""
     inputs = Inputs(files=list(paths))
     for path in paths:
         file = Path(path)
-        problem = file_kind(file)
+        problem = file_kind(file, lang)
         if problem is not None:
             raise InputError(f"{path}: {problem}")
         if file.suffix.lower() == ".json":

@@ -41,7 +41,9 @@ def run_batch_command(
     if args.explain:
         return _fail("--explain needs a single FILE (without batch options)")
     cli = command_line(args)
-    problem = check_selectors([*(cli.select or ()), *cli.ignore])
+    problem = check_selectors(
+        [*(cli.select or ()), *cli.ignore], getattr(args, "lang", None) or "en"
+    )
     if problem:
         return _fail(f"--select/--ignore: {problem}")
     if args.show_config:

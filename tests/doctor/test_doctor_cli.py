@@ -99,3 +99,8 @@ def test_unusable_input_is_one_line_and_status_2(
     status, out, err = _run(args, capsys)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1 and problem in err
+
+
+def test_a_missing_file_is_said_in_chinese(job: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["missing.json", "--lang", "zh"], capsys)
+    assert status == 2 and "missing.json: 文件不存在" in err, err
