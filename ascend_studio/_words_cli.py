@@ -223,4 +223,18 @@ CLI_MESSAGES: dict[str, str] = {
     "unknown rule id or family {name}; did you mean {near}?": (
         "没有规则 ID 或规则族 {name}；是否想输入 {near}？"
     ),
+    # validate --show-config: where each setting comes from
+    "command line": "命令行",
+    "the file's own": "取文件中指定的",
+    "the file's own, else not named": "取文件中指定的，没有则不指定",
+    "all": "全部",
+    "rules": "规则",
+    "all, then in order:": "全部，再依次：",
+    "no change": "无变化",
+    "none found (built-in defaults)": "未找到（使用内置默认值）",
+    "files checked in folders": "目录中检查的文件",
+    "applies": "适用",
+    "not here": "不适用于此处",
+    "{path}: no such file or directory": "{path}：文件或目录不存在",
+    "unknown product {name}": "没有产品 {name}",
 }

@@ -177,6 +177,8 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("validate", "train.py", "--explain", "nothing_like_it"),
     ("validate", "train.py", "--select", "dum"),
     ("launch-check", "missing.sh"),
+    ("validate", "--show-config"),
+    ("validate", "--show-config", "missing.py"),
     ("launch-check", "{dir}"),
     # argparse's own messages: usage errors and help
     ("nosuch",),
@@ -201,6 +203,7 @@ KEPT = frozenset(
         *("ascend-studio", "extra-info", "a-z"),
         *("zh", "en", "newest", "auto", "stdio"),  # values of --lang and --release, a transport
         *("toolkit", "msprof", "diff", "pre-commit", "GitHub", "Actions"),  # tools, formats
+        "envfile",  # a file name validate looks for
     }
 )
 
@@ -292,6 +295,9 @@ def catalog_names() -> frozenset[str]:
     names |= {p.id for p in catalog.products} | {a.id for a in load_artifacts().artifacts}
     names |= {c.id for c in catalog.categories}
     names |= {alias for a in load_artifacts().artifacts for alias in a.aliases}
+    from ascend_studio.lint._config import _TOP_KEYS  # the keys of [tool.ascend-studio]
+
+    names |= set(_TOP_KEYS)
     return frozenset(names | set(kinds()) | set(EXPORT_FORMATS) | _command_words())
 
 

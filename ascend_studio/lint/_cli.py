@@ -49,7 +49,7 @@ def run_batch_command(
     if args.show_config:
         from ascend_studio.lint._show import show_config
 
-        return show_config(args.paths or ["."], cli, resolve)
+        return show_config(args.paths or ["."], cli, resolve, getattr(args, "lang", None) or "en")
     options = BatchOptions(
         paths=tuple(args.paths or ["."]),
         cli=cli,
