@@ -237,4 +237,5 @@ CLI_MESSAGES: dict[str, str] = {
     "not here": "不适用于此处",
     "{path}: no such file or directory": "{path}：文件或目录不存在",
     "unknown product {name}": "没有产品 {name}",
+    "{path}: not a regular file or folder": "{path}：不是普通文件或目录",
 }

@@ -178,6 +178,8 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("validate", "train.py", "--select", "dum"),
     ("launch-check", "missing.sh"),
     ("validate", "--show-config"),
+    ("validate", "train.py", "missing.py"),
+    ("validate", "missing.py", "--fix"),
     ("validate", "--show-config", "missing.py"),
     ("launch-check", "{dir}"),
     # argparse's own messages: usage errors and help
