@@ -179,6 +179,7 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("launch-check", "missing.sh"),
     ("validate", "--show-config"),
     ("validate", "train.py", "missing.py"),
+    ("validate", "/dev/null"),
     ("validate", "missing.py", "--fix"),
     ("validate", "--show-config", "missing.py"),
     ("launch-check", "{dir}"),

@@ -328,7 +328,7 @@ def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Setting
     """What applies to the one FILE, or why it cannot be checked."""
     file = Path(args.paths[0])
     if file.exists() and not file.is_file():  # a pipe or device could block the read
-        return f"{args.paths[0]}: not a regular file or folder"
+        return say("{path}: not a regular file or folder", args.lang, path=args.paths[0])
     companion = not_a_configuration(args.paths[0], args.lang)
     if companion is not None:
         return companion
