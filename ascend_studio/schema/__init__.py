@@ -69,7 +69,7 @@ from ascend_studio.schema._release_models import (
     Span,
     ValuesFact,
 )
-from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
+from ascend_studio.schema._releases import Reading, ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._surfaces import (
     AXES,
@@ -142,6 +142,7 @@ __all__ = [
     "Product",
     "ProductRange",
     "PyType",
+    "Reading",
     "Release",
     "ReleaseIndex",
     "Resolved",
