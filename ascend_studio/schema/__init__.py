@@ -12,6 +12,7 @@ from ascend_studio.schema._catalog import (
     validate_entry,
     verify_shipped_catalog,
 )
+from ascend_studio.schema._cited import CITED_ZH, cited
 from ascend_studio.schema._envint import INT_READERS, read_env_int, stored
 from ascend_studio.schema._formats import (
     FILE_FORMATS,
@@ -112,6 +113,7 @@ from ascend_studio.schema._values import (
 __all__ = [
     "AUTO",
     "AXES",
+    "CITED_ZH",
     "FILE_FORMATS",
     "FORMATS",
     "INT_READERS",
@@ -180,6 +182,7 @@ __all__ = [
     "check_shape_range",
     "check_stream_parallel",
     "citation_id",
+    "cited",
     "count_dims",
     "documented_default",
     "format_problem",

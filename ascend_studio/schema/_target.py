@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ascend_studio._words import say
 from ascend_studio.schema._models import Text
 from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._releases import UnknownReleaseError
@@ -144,7 +145,7 @@ def _by_cann(catalog: Catalog, toolkit: Toolkit, notes: list[Text]) -> Release |
     package, path, how = source
     chosen = catalog.history.for_cann(version)
     where = f"CANN {package} {version} ({path}, found by {how})"
-    where_zh = f"CANN {package} {version}（{path}，经由 {how} 找到）"
+    where_zh = f"CANN {package} {version}（{path}，经由 {say(how, 'zh')} 找到）"
     if chosen is not None:
         notes.append(
             Text.of(

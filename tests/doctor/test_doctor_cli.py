@@ -56,6 +56,17 @@ def test_chinese_output(job: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "未安装 CANN toolkit" in out and "输出目录" in out
 
 
+def test_where_the_configuration_is_said_in_chinese(
+    job: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    train = job / "train.py"
+    train.write_text("def main():\n    config = NPURunConfig(op_debug_level=0)\n", encoding="utf-8")
+    _, out, _ = _run([str(train), "--lang", "zh"], capsys)
+    assert f"配置: {train}（第 2 行，函数 main 中（第 1 行））" in out, out
+    _, out, _ = _run([str(train)], capsys)
+    assert f"configuration: {train} (line 2, in function main (line 1))" in out, out
+
+
 def test_the_job_files_and_another_working_directory(
     job: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -137,3 +148,8 @@ def test_a_path_read_from_the_machine_cannot_forge_a_line(
     (note,) = [line for line in err.splitlines() if "--release auto" in line]
     assert "odd\\nascend-studio validate: forged" in note
     assert not any(line.startswith("ascend-studio validate: forged") for line in err.splitlines())
+
+
+def test_a_missing_file_is_said_in_chinese(job: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["missing.json", "--lang", "zh"], capsys)
+    assert status == 2 and "missing.json: 文件不存在" in err, err

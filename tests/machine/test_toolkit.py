@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,9 @@ import pytest
 from ascend_studio.machine import detect_toolkit, signatures
 from ascend_studio.schema import auto_release, shipped_catalog
 from tests.machine.trees import npu_bridge
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from zh_output import english_words
 
 CATALOG = shipped_catalog()
 INFO = (
@@ -76,6 +80,8 @@ def test_auto_takes_the_release_whose_constructors_match(tmp_path: Path) -> None
     chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "r1.12.0"
     assert "exactly those of r3.1.0, r1.12.0" in chosen.notes[-1].en
+    assert "与 r3.1.0, r1.12.0 完全一致" in chosen.notes[-1].zh
+    assert not english_words(chosen.notes[-1].zh), chosen.notes[-1].zh
 
 
 @pytest.mark.parametrize(
@@ -97,6 +103,9 @@ def test_auto_maps_a_toolkit_version_publicly_or_not_at_all(
     assert f"CANN toolkit {cann}" in chosen.notes[-1].en
     if release is None:
         assert "no public TF Adapter release is tagged" in chosen.notes[-1].en
+    zh = chosen.notes[-1].zh
+    assert f"CANN toolkit {cann}" in zh and "默认安装路径" in zh
+    assert not english_words(zh), zh
 
 
 def test_the_tag_npu_bridge_names_picks_among_equal_constructors(tmp_path: Path) -> None:
@@ -105,3 +114,5 @@ def test_the_tag_npu_bridge_names_picks_among_equal_constructors(tmp_path: Path)
     chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "tfa_v0.0.19_7.0.0.alpha002"
     assert "(the tag its summary names)" in chosen.notes[-1].en
+    assert "其摘要所写的标签" in chosen.notes[-1].zh
+    assert not english_words(chosen.notes[-1].zh), chosen.notes[-1].zh
