@@ -144,4 +144,4 @@ def install_part2(window: MainWindow) -> None:
 
     window.docked = DockedViews(window)
     window.drops = DropHandler(window)
-    window.applier = install_apply(window)
+    window.applier = install_apply(window, window.actions_.menus["file"], window.actions_.export)

@@ -18,6 +18,7 @@ from ascend_studio.ui._i18n import Language
 from ascend_studio.ui._places import DOCK_MINIMUM, widen_form
 
 if TYPE_CHECKING:
+    from ascend_studio.ui._ports import Speaker
     from ascend_studio.ui._window import MainWindow
 
 __all__ = [
@@ -36,7 +37,7 @@ BOTTOM, RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightD
 
 
 class _LanguageFollower(QObject):
-    def __init__(self, watched: QWidget, window: MainWindow, apply: Callable[[Language], None]):
+    def __init__(self, watched: QWidget, window: Speaker, apply: Callable[[Language], None]):
         super().__init__(watched)
         self.window = window
         self.apply = apply
@@ -50,9 +51,7 @@ class _LanguageFollower(QObject):
         return False
 
 
-def follow_language(
-    watched: QWidget, window: MainWindow, apply: Callable[[Language], None]
-) -> None:
+def follow_language(watched: QWidget, window: Speaker, apply: Callable[[Language], None]) -> None:
     """Call ``apply(window.lang)`` now and whenever the window's language changes.
 
     The window sets ``window.lang`` before it swaps translators, so a widget that
@@ -107,7 +106,7 @@ def make_dock(
     return dock
 
 
-def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
+def fill_dock(window: QWidget, name: str, widget: QWidget) -> QDockWidget:
     """Put ``widget`` into the dock ``name`` in place of the stand-in a remembered layout
     gave it; its minimum size keeps it usable anywhere."""
     dock = window.findChild(QDockWidget, f"dock:{name}")

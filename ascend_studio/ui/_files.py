@@ -81,13 +81,20 @@ class FileController(QObject):
         return choice is _dialogs.SaveChoice.DISCARD
 
     def new(self) -> None:
-        if not self.maybe_save():
-            return
         current = self.model.profile
-        fresh = Profile(product=current.product, scenario=current.scenario, release=current.release)
-        self.model.replace(fresh, None, saved=fresh)
-        self.stamp = None
+        self.new_document(
+            Profile(product=current.product, scenario=current.scenario, release=current.release)
+        )
+
+    def new_document(self, start: Profile) -> bool:
+        """An untitled document holding ``start`` as its saved state, once unsaved
+        changes are saved or discarded; ``False`` means the user cancelled."""
+        if not self.maybe_save():
+            return False
+        self.model.replace(start, None, saved=start)
+        self.stamp = None  # no file behind it: nothing to check on disk
         self.autosave.discard()
+        return True
 
     def open(self, path: Path | None = None) -> bool:
         """Open a profile, or import a script (``.py``, ``.sh``...) through the review."""

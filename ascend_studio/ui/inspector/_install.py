@@ -12,14 +12,14 @@ from ascend_studio.ui._dock_parts import fill_dock, follow_language, make_dock
 from ascend_studio.ui.inspector._view import InspectorView
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui._ports import Window
 
 __all__ = ["follow_language", "install_inspector", "make_dock"]
 
 
-def install_inspector(window: MainWindow) -> InspectorView:
-    view = InspectorView(window.catalog, window.model.profile, parent=window)
-    fill_dock(window, "inspector", view)
+def install_inspector(window: Window) -> InspectorView:
+    view = InspectorView(window.catalog, window.model.profile, parent=window.as_widget())
+    fill_dock(window.as_widget(), "inspector", view)
     window.model.profile_changed.connect(view.set_profile)
     view.parameter_activated.connect(window.reveal)
     follow_language(view, window, view.set_language)
