@@ -4,22 +4,32 @@ Flows (Apply to Script, presets, drops) and installers (the inspector, Why, Comp
 This machine) are handed the window, but typed by these protocols: they reach the
 open document (its profile model and file handling), the catalog, the language and
 a few services, never the window's widgets or layout. The window satisfies them as
-it is; a test can hand a flow anything that does.
+it is; a test can hand a flow anything that does. A view follows the window's
+language with :func:`follow_language`, and the form row the user is on with
+:func:`row_parameter`. Putting a view into its dock is the docks' owner's part
+(``ui/_docks.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
+from PySide6.QtCore import QEvent, QObject
+
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PySide6.QtWidgets import QWidget
 
+    from ascend_studio.profile import Profile
     from ascend_studio.schema import Catalog
-    from ascend_studio.ui._files import FileController
     from ascend_studio.ui._i18n import Language
     from ascend_studio.ui._model import ProfileModel
 
-__all__ = ["Speaker", "Window"]
+__all__ = ["Files", "Speaker", "Window", "follow_language", "row_parameter"]
+
+_ROW_PREFIX = "row:"
 
 
 class Speaker(Protocol):
@@ -28,6 +38,16 @@ class Speaker(Protocol):
 
     @property
     def lang(self) -> Language: ...
+
+
+class Files(Protocol):
+    """The document's file handling (``ui/_files.py``), as far as a flow needs it."""
+
+    def open(self, path: Path | None = None) -> bool:
+        """Open a profile or import a script, after the unsaved-changes prompt."""
+
+    def new_document(self, start: Profile) -> bool:
+        """An untitled document holding ``start``, after the unsaved-changes prompt."""
 
 
 class Window(Speaker, Protocol):
@@ -41,8 +61,7 @@ class Window(Speaker, Protocol):
         """The open document: its profile, file and undo stack."""
 
     @property
-    def files(self) -> FileController:
-        """Open, save and new, with the unsaved-changes prompt."""
+    def files(self) -> Files: ...
 
     def as_widget(self) -> QWidget:
         """The window as the parent of a dialog, a docked view or an action."""
@@ -52,3 +71,37 @@ class Window(Speaker, Protocol):
 
     def reveal(self, path: str) -> None:
         """Scroll the form to the row of ``path`` and focus it."""
+
+
+class _LanguageFollower(QObject):
+    def __init__(self, watched: QWidget, window: Speaker, apply: Callable[[Language], None]):
+        super().__init__(watched)
+        self.window = window
+        self.apply = apply
+        self.last: Language | None = None
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LanguageChange and self.window.lang != self.last:
+            self.last = self.window.lang
+            self.apply(self.window.lang)
+        return False
+
+
+def follow_language(watched: QWidget, window: Speaker, apply: Callable[[Language], None]) -> None:
+    """Call ``apply(window.lang)`` now and whenever the window's language changes.
+
+    The window sets ``window.lang`` before it swaps translators, so a widget that
+    re-reads it on ``LanguageChange`` needs no hook in the window itself."""
+    _LanguageFollower(watched, window, apply)
+    apply(window.lang)
+
+
+def row_parameter(widget: QWidget | None) -> str | None:
+    """The parameter path of the form row holding ``widget`` (rows are named ``row:<path>``)."""
+    while widget is not None:
+        name = widget.objectName()
+        if name.startswith(_ROW_PREFIX):
+            return name[len(_ROW_PREFIX) :]
+        widget = widget.parentWidget()
+    return None

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from ascend_studio.ui._dock_parts import follow_language
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._ports import follow_language
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu

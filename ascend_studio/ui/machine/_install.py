@@ -1,12 +1,12 @@
-"""Put the "This machine" view into its dock, wired to the document and the path view."""
+"""The "This machine" view, wired to the document and the path view (its dock is
+``ui/_docks.py``'s)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
 from ascend_studio.doctor import DoctorDocument
-from ascend_studio.ui._dock_parts import fill_dock, follow_language
-from ascend_studio.ui._ports import Window
+from ascend_studio.ui._ports import Window, follow_language
 from ascend_studio.ui.machine._view import MachineView
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ def apply_to_paths(window: _Window, document: DoctorDocument) -> None:
 def install_machine(window: _Window) -> MachineView:
     view = MachineView(window.as_widget())
     view.profile_source = lambda: window.model.profile
-    fill_dock(window.as_widget(), "machine", view)
     view.context_ready.connect(lambda document: apply_to_paths(window, document))
     follow_language(view, window, view.set_language)
     return view

@@ -1,4 +1,5 @@
-"""Put the "why" panel into the main window, following the field being edited."""
+"""The "why" panel, wired to the document and following the field being edited (its
+dock is ``ui/_docks.py``'s)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,18 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ascend_studio.ui._dock_parts import fill_dock, follow_language, row_parameter
-from ascend_studio.ui._ports import Window
+from ascend_studio.ui._ports import Window, follow_language, row_parameter
 from ascend_studio.ui.why._panel import WhyPanel
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._diaglist import DiagnosticsList
+    from PySide6.QtCore import SignalInstance
 
 __all__ = ["install_why_panel", "row_parameter"]
+
+
+class _Diagnostics(Protocol):
+    @property
+    def param_activated(self) -> SignalInstance: ...
 
 
 class _Window(Window, Protocol):
@@ -21,12 +26,11 @@ class _Window(Window, Protocol):
     shows that parameter here."""
 
     @property
-    def diagnostics(self) -> DiagnosticsList: ...
+    def diagnostics(self) -> _Diagnostics: ...
 
 
 def install_why_panel(window: _Window) -> WhyPanel:
     panel = WhyPanel(window.catalog, window.model.profile, parent=window.as_widget())
-    fill_dock(window.as_widget(), "why", panel)
     window.model.profile_changed.connect(panel.set_profile)
     panel.parameter_activated.connect(window.reveal)
     window.diagnostics.param_activated.connect(panel.set_parameter)
