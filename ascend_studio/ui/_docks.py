@@ -23,7 +23,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language, tr
-from ascend_studio.ui._places import DOCK_MINIMUM
+from ascend_studio.ui._places import DOCK_MINIMUM, FORM_HEIGHT
 from ascend_studio.ui._shell import DOCK_TITLES
 
 if TYPE_CHECKING:
@@ -130,12 +130,15 @@ def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
 
 def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -> None:
     """Bring a dock just opened to the front with a fair share of the window: by
-    default a third of its height at the bottom, a quarter of its width at the
-    side (Qt sized it by its contents, leaving the form or the other docks a sliver)."""
+    default a third of its height at the bottom (what leaves the form FORM_HEIGHT at
+    most), a quarter of its width at the side (Qt sized it by its contents, leaving
+    the form or the other docks a sliver)."""
     dock.raise_()
     area = window.dockWidgetArea(dock)
     if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
-        size, orientation = int(window.height() * (share or 1 / 3)), Qt.Orientation.Vertical
+        height = window.height()
+        size = min(int(height * (share or 1 / 3)), max(height - FORM_HEIGHT, DOCK_MINIMUM.height()))
+        orientation = Qt.Orientation.Vertical
     else:
         size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
     window.resizeDocks([dock], [size], orientation)
@@ -260,7 +263,7 @@ def _machine(views: DockedViews) -> QWidget:
 _SHELLS: dict[
     str, tuple[Callable[[], str], Qt.DockWidgetArea, float | None, str, Callable[..., QWidget]]
 ] = {
-    # eight artifact rows and the path field at 1280x800
+    # at 1280x800: what leaves the form five rows (FORM_HEIGHT), seven artifact rows
     "inspector": (lambda: tr(DOCK_TITLES["inspector"]), _BOTTOM, 0.45, "", _inspector),
     # the window is wide already; F1 or View > Why opens it
     "why": (lambda: tr(DOCK_TITLES["why"]), _RIGHT, None, "F1", _why),

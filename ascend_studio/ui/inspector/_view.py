@@ -58,7 +58,9 @@ from ascend_studio.ui.inspector._model import (
 __all__ = ["CONTEXT_BESIDE", "InspectorView"]
 
 #: The widest share of the view's width each text column takes (the chain: the rest).
-_SHARES = {NAME_COLUMN: 0.26, PATH_COLUMN: 0.3, STATUS_COLUMN: 0.16}
+#: The chain gets half: its boxes wrapped to three lines beside wider text columns, and
+#: at 1280x800 four artifacts fitted the dock; names and states wrap to two at most.
+_SHARES = {NAME_COLUMN: 0.18, PATH_COLUMN: 0.22, STATUS_COLUMN: 0.11}
 #: From this width on, the context sits beside the artifacts, else in a tab of its own.
 CONTEXT_BESIDE = 1500
 
