@@ -253,3 +253,31 @@ def test_a_side_dock_the_last_run_left_open_leaves_room_for_the_navigation_and_t
     assert window.nav.width() >= window.nav.needed_width()
     assert not window.form.horizontalScrollBar().isVisible()
     assert window.form.width() >= window.form.needed_width()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_output_paths_context_never_scrolls_sideways(
+    make_window: Callable[..., MainWindow], size: tuple[int, int], lang: str
+) -> None:
+    """In its own tab (1280 px) or beside the artifacts at its narrowest (1920 px), the
+    context's labels and fields fit its width: it scrolls down, never sideways."""
+    window = _sized(make_window, size, lang)
+    _open(window, "inspector")
+    view = window.inspector
+    view.refresh()
+    _settle()
+    scroll = view.context_scroll
+    assert view.context_beside == (size[0] >= 1500)
+    if view.context_beside:
+        view.splitter.setSizes([1, view.width()])  # dragged as far as it goes
+    for tab in range(view.tabs.count()):  # its own tab last: first as the dock opens
+        view.tabs.setCurrentIndex(tab)
+        _settle()
+        shown = scroll.isVisible()
+        assert shown == (view.context_beside or view.tabs.currentWidget() is scroll), tab
+        assert not shown or scroll.horizontalScrollBar().maximum() == 0, (
+            tab,
+            scroll.viewport().width(),
+            view.context_group.minimumSizeHint().width(),
+        )

@@ -14,9 +14,9 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
@@ -63,6 +63,8 @@ __all__ = ["CONTEXT_BESIDE", "InspectorView"]
 _SHARES = {NAME_COLUMN: 0.18, PATH_COLUMN: 0.22, STATUS_COLUMN: 0.11}
 #: From this width on, the context sits beside the artifacts, else in a tab of its own.
 CONTEXT_BESIDE = 1500
+#: The context column's least width (more when its labels need it).
+_CONTEXT_LEAST = 220
 
 
 class InspectorView(LazyView):
@@ -129,9 +131,16 @@ class InspectorView(LazyView):
         return view
 
     def _build_layout(self) -> None:
-        self.context_group = QGroupBox(self)
+        # A caption that wraps over the fields: a group box's title set the panel's least
+        # width, and in a column narrower than the title it scrolled sideways (43 px).
+        self.context_group = QWidget(self)
+        self.context_group.setObjectName("inspector:context-panel")
         box = QVBoxLayout(self.context_group)
         box.setContentsMargins(4, 4, 4, 4)
+        self.context_caption = QLabel(self.context_group)
+        self.context_caption.setObjectName("inspector:context-caption")
+        self.context_caption.setWordWrap(True)
+        box.addWidget(self.context_caption)
         box.addWidget(self.context_editor)
         middle = QWidget(self)
         # The selected path and its buttons beside the tabs: a row of their own under
@@ -158,7 +167,6 @@ class InspectorView(LazyView):
         self.context_scroll.setWidgetResizable(True)
         self.context_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.context_scroll.setWidget(self.context_group)
-        self.context_scroll.setMinimumWidth(220)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("inspector:tabs")
         self.tabs.setDocumentMode(True)
@@ -188,7 +196,7 @@ class InspectorView(LazyView):
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
-        self.context_group.setTitle(tr("Context (what-if, not saved in the profile)"))
+        self.context_caption.setText(tr("Context (what-if, not saved in the profile)"))
         self.copy_button.setText(tr("Copy path"))
         self.cluster_button.setText(tr("Cluster helper…"))
         self.unproduced_box.setText(tr("Include artifacts not produced"))
@@ -200,6 +208,7 @@ class InspectorView(LazyView):
         if context >= 0:
             self.tabs.setTabText(context, tr("Context"))
         self.context_editor.set_language(lang)
+        self._fit_context_width()
         self.model.set_language(lang)
         self._fill_layout()
         if self.model.rowCount():
@@ -287,10 +296,19 @@ class InspectorView(LazyView):
         if beside:
             self.splitter.insertWidget(0, self.context_scroll)
             self.splitter.setSizes([360, max(self.width() - 360, 1)])
+            self.context_scroll.show()  # the tab it leaves hid it
         else:
+            # shown by its tab only: shown here, it stayed "visible" behind the current
+            # tab, 206 px wide, until the user first opened its tab
             self.tabs.addTab(self.context_scroll, tr("Context"))
-        self.context_scroll.show()
         self._widen_path_row()
+
+    def _fit_context_width(self) -> None:
+        """The context's column is as wide as its fields and labels need in this language
+        (beside a vertical scrollbar): it scrolls down, never sideways."""
+        bar = self.context_scroll.verticalScrollBar().sizeHint().width()
+        need = self.context_group.minimumSizeHint().width() + bar
+        self.context_scroll.setMinimumWidth(max(_CONTEXT_LEAST, need))
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
