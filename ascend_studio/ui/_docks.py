@@ -36,6 +36,7 @@ __all__ = [
     "follow_language",
     "make_dock",
     "row_parameter",
+    "side_dock_open",
 ]
 
 _ROW_PREFIX = "row:"
@@ -171,6 +172,11 @@ def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
     room = max(width - nav - form - handles, DOCK_MINIMUM.width())
     window.resizeDocks([dock], [room], Qt.Orientation.Horizontal)
     main.setSizes([nav, max(main.width() - nav - handles, form), 0])
+
+
+def side_dock_open(window: MainWindow) -> bool:
+    """A dock is open at the window's side (not floating)."""
+    return any(_on_the_side(window, d, hidden_ok=False) for d in _docks(window))
 
 
 def fit_beside_open_dock(window: MainWindow) -> None:

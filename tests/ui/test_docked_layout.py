@@ -281,3 +281,52 @@ def test_the_output_paths_context_never_scrolls_sideways(
             scroll.viewport().width(),
             view.context_group.minimumSizeHint().width(),
         )
+
+
+def _preview_labels_whole(window: MainWindow) -> bool:
+    """The previews' format names are read whole: as tabs side by side, in the list that
+    takes the tab bar's place, or the previews made way for a side dock."""
+    pane = window.previews
+    if not pane.isVisible() or pane.width() == 0:
+        return True
+    if pane.compact:
+        chooser = pane.chooser
+        text = chooser.fontMetrics().horizontalAdvance(chooser.currentText())
+        return chooser.isVisible() and text + 40 <= chooser.width()  # arrow and margins
+    bar = pane.tabBar()
+    return all(
+        bar.tabRect(i).width() >= bar.tabSizeHint(i).width()
+        and bar.rect().contains(bar.tabRect(i))
+        and "…" not in bar.tabText(i)
+        for i in range(bar.count())
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("dock", ["inspector", "why", "compare", "machine"])
+def test_any_dock_open_at_1280x800_leaves_the_window_readable(
+    make_window: Callable[..., MainWindow], lang: str, dock: str
+) -> None:
+    window = _sized(make_window, SIZES[0], lang)
+    _open(window, dock)
+    nav = window.nav
+    assert _nav_whole(window), [nav.item(i).text() for i in range(nav.count())]
+    assert window.nav.width() >= window.nav.needed_width()
+    assert not window.form.horizontalScrollBar().isVisible()
+    assert _preview_labels_whole(window)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_window_resized_to_1280x800_keeps_the_navigation_and_the_form_whole(
+    make_window: Callable[..., MainWindow], lang: str
+) -> None:
+    """Grown from a small first size, or shrunk from a large screen's: the splitter
+    shared the change by its stretch factors and left the navigation cut."""
+    window = make_window(lang)
+    for size in [(1920, 1080), (1280, 800), (1000, 700), (1280, 800)]:
+        window.resize(*size)
+        _settle()
+        if size[0] >= 1280:
+            assert _nav_whole(window), size
+            assert window.main.sizes()[0] >= window.nav.needed_width(), size
+            assert window.main.sizes()[1] >= window.form.needed_width(), size
