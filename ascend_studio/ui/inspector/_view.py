@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -162,7 +162,7 @@ class InspectorView(LazyView):
         # Docked at the bottom the view is wide and short: the context scrolls on the
         # left at its natural height, the artifacts and the directory layout share the
         # rest as tabs (stacked, each got a third of ~250 px: two rows and clipped fields).
-        self.context_scroll = QScrollArea(self)
+        self.context_scroll = _ContextColumn(self)
         self.context_scroll.setObjectName("inspector:context-scroll")
         self.context_scroll.setWidgetResizable(True)
         self.context_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -208,7 +208,6 @@ class InspectorView(LazyView):
         if context >= 0:
             self.tabs.setTabText(context, tr("Context"))
         self.context_editor.set_language(lang)
-        self._fit_context_width()
         self.model.set_language(lang)
         self._fill_layout()
         if self.model.rowCount():
@@ -295,20 +294,13 @@ class InspectorView(LazyView):
         self.context_beside = beside
         if beside:
             self.splitter.insertWidget(0, self.context_scroll)
+            self.context_scroll.show()  # the tab it leaves hid it (hidden, it got no width)
             self.splitter.setSizes([360, max(self.width() - 360, 1)])
-            self.context_scroll.show()  # the tab it leaves hid it
         else:
             # shown by its tab only: shown here, it stayed "visible" behind the current
             # tab, 206 px wide, until the user first opened its tab
             self.tabs.addTab(self.context_scroll, tr("Context"))
         self._widen_path_row()
-
-    def _fit_context_width(self) -> None:
-        """The context's column is as wide as its fields and labels need in this language
-        (beside a vertical scrollbar): it scrolls down, never sideways."""
-        bar = self.context_scroll.verticalScrollBar().sizeHint().width()
-        need = self.context_group.minimumSizeHint().width() + bar
-        self.context_scroll.setMinimumWidth(max(_CONTEXT_LEAST, need))
 
     # -- reading ----------------------------------------------------------------------------
     def resolution(self, artifact_id: str) -> Resolution:
@@ -378,3 +370,16 @@ class InspectorView(LazyView):
         if layer is not None and layer.kind == "parameter" and self.catalog.has(layer.name):
             menu.addAction(tr("Go to parameter"), lambda: self._activate(layer))
         menu.popup(self.chains.viewport().mapToGlobal(point))
+
+
+class _ContextColumn(QScrollArea):
+    """The context's scrolled column: never narrower than its labels and fields need in
+    the language shown, beside a vertical scrollbar; it scrolls down, never sideways."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        inner = self.widget()
+        if inner is None:
+            return hint
+        bar = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        return QSize(max(_CONTEXT_LEAST, inner.minimumSizeHint().width() + bar), hint.height())
