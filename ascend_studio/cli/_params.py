@@ -41,30 +41,8 @@ def register(sub: Any) -> None:
 
 def available_from(catalog: Catalog, param: Parameter) -> str | None:
     """The first public release with the parameter (its keyword, or a sess.run-only key)."""
-    history = catalog.history
-    if param.session is not None and param.session.session_only:
-        key = history.key(param.session.key)
-        span = key.read or key.written if key is not None else None
-    else:
-        span = history.keyword(param.path)
+    span = catalog.history.param_span(param)
     return span.since if span is not None else None
-
-
-def at_release(catalog: Catalog, found: list[Parameter], release: str) -> list[Parameter]:
-    """The parameters ``release`` has."""
-    history = catalog.history
-    kept = []
-    for param in found:
-        session = param.session
-        if session is not None and session.session_only:
-            has = history.reads_key(session.key, release) or history.writes_key(
-                session.key, release
-            )
-        else:
-            has = history.has_keyword(param.path, release)
-        if has is not False:
-            kept.append(param)
-    return kept
 
 
 def select(
@@ -73,15 +51,13 @@ def select(
     category: str | None,
     product: str | None,
     scenario: str | None = None,
+    *,
+    release: str | None = None,
 ) -> list[Parameter]:
-    found = list(catalog.search(query))
-    if category:
-        found = [p for p in found if p.category == category]
-    if product:
-        found = [p for p in found if p.products is None or product in p.products]
-    if scenario:
-        found = [p for p in found if p.scenario in ("both", scenario)]
-    return found
+    """The parameters ``query`` finds in ``category`` that apply to the target (an axis
+    left None is not asked)."""
+    found = [p for p in catalog.search(query) if not category or p.category == category]
+    return [p for p in found if catalog.why_not(p, product, scenario, release) is None]
 
 
 def product_id(catalog: Catalog, text: str) -> str | None:
@@ -124,10 +100,9 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"ascend-studio params: {problem}", file=sys.stderr)
         return 2
-    found = select(catalog, args.query, args.category, args.product, args.scenario)
+    found = select(catalog, args.query, args.category, args.product, args.scenario, release=release)
     defaults = {p.path: p.default for p in found}
     if release is not None:
-        found = at_release(catalog, found, release)
         defaults = {p.path: catalog.history.default(p.path, release)[1] for p in found}
     if args.json:
         rows = [as_json(p, catalog) | {"default": defaults[p.path]} for p in found]

@@ -45,17 +45,9 @@ def keyword_lacking(path: str, catalog: Catalog, release: Release | None) -> boo
 def key_lacking(path: str, catalog: Catalog, release: Release | None) -> bool:
     """The C++ of ``release`` does not read the parameter's key, and NPUEstimator does
     not write it either (False when unknown)."""
-    if release is None or not catalog.has(path):
+    if release is None or not catalog.has(path) or catalog.param(path).session is None:
         return False
-    session = catalog.param(path).session
-    if session is None:
-        return False
-    history = catalog.history
-    read, written = (
-        history.reads_key(session.key, release.id),
-        history.writes_key(session.key, release.id),
-    )
-    return read is False and written is False
+    return catalog.history.has_param(catalog.param(path), release.id, "session") is False
 
 
 def extra_lacking(extra: ExtraKwarg, catalog: Catalog, release: Release | None) -> str | None:

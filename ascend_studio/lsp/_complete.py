@@ -33,10 +33,6 @@ def _product(req: Request) -> str | None:
     return None if settings is None else settings.product.value
 
 
-def _available(products: tuple[str, ...] | None, product: str | None) -> bool:
-    return product is None or products is None or product in products
-
-
 def _release(req: Request) -> str | None:
     """The id of the release the settings name (None: none, ``auto``, or unknown)."""
     settings = None if req.outcome is None else req.outcome.settings
@@ -49,17 +45,6 @@ def _release(req: Request) -> str | None:
         return None
 
 
-def _in_release(req: Request, param: Parameter, release: str | None, by_key: bool) -> bool:
-    """The release has it: its keyword (``by_key``: the key its C++ reads)."""
-    if release is None:
-        return True
-    history = req.catalog.history
-    session = param.session
-    if by_key and session is not None:
-        return history.reads_key(session.key, release) is not False
-    return history.has_keyword(param.path, release) is not False
-
-
 def _edit(req: Request, place: Place, text: str) -> lsp.TextEdit:
     line_start = req.snapshot.offset(req.line, 0)
     start = max(place.start - line_start, 0) if place.start >= line_start else 0
@@ -69,11 +54,11 @@ def _edit(req: Request, place: Place, text: str) -> lsp.TextEdit:
 def _keyword_items(req: Request, place: Place) -> Iterable[lsp.CompletionItem]:
     product, release = _product(req), _release(req)
     for param in req.catalog.params:
-        if param.owner != place.owner or not _available(param.products, product):
+        if param.owner != place.owner:
             continue
-        if (param.session and param.session.session_only) or not _in_release(
-            req, param, release, by_key=False
-        ):
+        if req.catalog.why_not(param, product, None, release, "constructor") is not None:
+            continue
+        if param.session and param.session.session_only:
             continue  # a sess.run-only key is no keyword
         yield lsp.CompletionItem(
             label=param.name,
@@ -94,7 +79,7 @@ def _literal(value: object, quote: str | None) -> str:
 
 
 def _values(param: Parameter, product: str | None) -> list[EnumValue]:
-    return [v for v in param.values if v.supported and _available(v.products, product)]
+    return [v for v in param.values if v.supported and v.applies_to(product)]
 
 
 def _value_items(req: Request, param: Parameter, place: Place) -> Iterable[lsp.CompletionItem]:
@@ -120,7 +105,7 @@ def _value_items(req: Request, param: Parameter, place: Place) -> Iterable[lsp.C
 def _key_items(req: Request, place: Place) -> Iterable[lsp.CompletionItem]:
     product, release = _product(req), _release(req)
     for key, param in sorted(names(req.catalog).by_key.items()):
-        if not _available(param.products, product) or not _in_release(req, param, release, True):
+        if req.catalog.why_not(param, product, None, release, "session") is not None:
             continue
         yield lsp.CompletionItem(
             label=key,

@@ -26,7 +26,7 @@ from ascend_studio.paths._conditions import all_of, any_of
 from ascend_studio.paths._env import Environment
 from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_text
 from ascend_studio.profile import Expr, Profile, target_of
-from ascend_studio.schema import Catalog, Text, shipped_catalog
+from ascend_studio.schema import Catalog, Text, scope_gate, shipped_catalog
 
 __all__ = [
     "Context",
@@ -381,12 +381,11 @@ def _produced(
     off_surface = _off_surface(art, profile)
     if off_surface is not None:
         return False, off_surface
-    if art.scenario != "both":
-        scenario = target_of(profile).scenario
-        if scenario != art.scenario:
-            return scenario is None, (_SCENARIO_UNNAMED if scenario is None else _SCENARIO_REASON)[
-                art.scenario
-            ]
+    scenario = target_of(profile).scenario
+    if scope_gate(None, art.scenario, None, scenario, unnamed_misses=True) is not None:
+        return scenario is None, (_SCENARIO_UNNAMED if scenario is None else _SCENARIO_REASON)[
+            art.scenario
+        ]
     if not art.when:
         return True, None
     verdict = any_of(art.when, profile, env, catalog)

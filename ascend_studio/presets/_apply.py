@@ -31,7 +31,7 @@ from ascend_studio.presets._model import (
 )
 from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules import Diagnostic, evaluate
-from ascend_studio.schema import Catalog, Text
+from ascend_studio.schema import Catalog, Surface, Text, surface_of
 
 __all__ = [
     "NOT_SET",
@@ -122,12 +122,15 @@ def _scope_skip(
 ) -> Skip | None:
     """``product``/``scenario`` None: the profile names none (an item for some only is
     not set: which one the job runs on is not known)."""
-    if item.products is not None and product not in item.products:
-        names = _names(catalog, item.products)
+    gate = item.why_not(product, scenario, unnamed_misses=True)
+    if gate == "product":
+        names = _names(catalog, item.products or ())
         zh, en = f"本预设只在 {names.zh} 上设置它", f"this preset sets it only on {names.en}"
         return Skip(what, _unnamed_said(Text.of(zh, en), product is None, "product"))
-    if item.scenario not in ("both", scenario):
-        return _only_for(what, "本预设中它", "in this preset it", item.scenario, scenario)
+    if gate == "scenario":
+        return _only_for(
+            what, "本预设中它", "in this preset it", item.scenario, catalog=catalog, target=scenario
+        )
     return None
 
 
@@ -138,7 +141,6 @@ def _names(catalog: Catalog, products: tuple[str, ...]) -> Text:
     )
 
 
-_SCENARIO_ZH = {"training": "训练", "inference": "在线推理"}
 _UNNAMED: dict[str, Text] = {
     "product": Text.of(
         "；配置未指定产品（指定产品后才会设置）。",
@@ -158,16 +160,20 @@ def _unnamed_said(reason: Text, unnamed: bool, axis: str) -> Text:
 
 
 def _only_for(
-    path: str, what_zh: str, what_en: str, scenario: str, target: str | None = ""
+    path: str, what_zh: str, what_en: str, scenario: str, *, catalog: Catalog, target: str | None
 ) -> Skip:
-    zh = f"{what_zh}只用于{_SCENARIO_ZH.get(scenario, scenario)}场景"
-    reason = Text.of(zh, f"{what_en} is for {scenario} only")
+    """For ``scenario`` only; ``target`` None: the profile names no scenario."""
+    words = catalog.scenario_words(scenario)
+    reason = Text.of(f"{what_zh}只用于{words.zh}场景", f"{what_en} is for {words.en} only")
     return Skip(path, _unnamed_said(reason, target is None, "scenario"))
 
 
-def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) -> Skip | None:
-    """What the target TF Adapter release lacks: the keyword, or (its adapter checks the
-    list) the value. A preset never proposes either there."""
+def _release_skip(
+    item: PresetSetting, release: str | None, catalog: Catalog, surface: Surface
+) -> Skip | None:
+    """What the target TF Adapter release lacks: the parameter (its keyword, or the key
+    its C++ reads), or (its adapter checks the list) the value. A preset never proposes
+    either there."""
     if release is None:
         return None
     history = catalog.history
@@ -175,10 +181,10 @@ def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) ->
         target = history.resolve(release)
     except ValueError:
         return None
-    fact = history.keyword(item.path)
+    span = history.param_span(catalog.param(item.path), surface)
     label = f"TF Adapter {target.short} ({target.month})"
-    if fact is not None and not history.holds(fact, target.id):
-        where = history.where(fact)
+    if span is not None and not history.holds(span, target.id):
+        where = history.where(span)
         return Skip(
             item.path,
             Text.of(
@@ -196,57 +202,56 @@ def _release_skip(item: PresetSetting, release: str | None, catalog: Catalog) ->
 
 
 def _catalog_skip(
-    item: PresetSetting,
-    product: str | None,
-    scenario: str | None,
-    catalog: Catalog,
-    release: str | None = None,
+    item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
 ) -> Skip | None:
     """What the catalog says about this parameter (and value) on the target."""
-    lacking = _release_skip(item, release, catalog)
-    if lacking is not None:
-        return lacking
     param = catalog.param(item.path)
-    if param.products is not None and product not in param.products:
+    gate = param.why_not(product, scenario, unnamed_misses=True)
+    if gate == "product":
         note = param.availability_note
         extra_zh = f"（{note.zh.rstrip('。')}）" if note else ""
         extra_en = f" ({note.en.rstrip('.')})" if note else ""
         if product is None:
-            names = _names(catalog, param.products)
+            names = _names(catalog, param.products or ())
             zh, en = f"只有 {names.zh} 支持该参数", f"available only on {names.en}"
             return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
         name = catalog.product(product).short
         zh, en = f"{name.zh} 不支持该参数{extra_zh}。", f"not available on {name.en}{extra_en}."
         return Skip(item.path, Text.of(zh, en))
-    if param.scenario not in ("both", scenario):
-        return _only_for(item.path, "该参数", "the parameter", param.scenario, scenario)
+    if gate == "scenario":
+        return _only_for(
+            item.path, "该参数", "the parameter", param.scenario, catalog=catalog, target=scenario
+        )
     return _value_skip(item, product, scenario, catalog)
 
 
 def _value_skip(
     item: PresetSetting, product: str | None, scenario: str | None, catalog: Catalog
 ) -> Skip | None:
-    for entry in catalog.param(item.path).values:
-        if type(entry.value) is not type(item.value) or entry.value != item.value:
-            continue
-        if (entry.products is not None and product not in entry.products) or not entry.supported:
-            if product is None and entry.supported and entry.products is not None:
-                names = _names(catalog, entry.products)
-                zh = f"只有 {names.zh} 支持取值 {item.value!r}"
-                en = f"the value {item.value!r} is available only on {names.en}"
-                return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
-            name = catalog.product(product).short if product is not None else None
-            zh = f"{name.zh if name else ''} 不支持取值 {item.value!r}。".lstrip()
-            en = f"the value {item.value!r} is not available" + (f" on {name.en}." if name else ".")
-            return Skip(item.path, Text.of(zh, en))
-        if entry.scenario not in ("both", scenario):
-            return _only_for(
-                item.path,
-                f"取值 {item.value!r} ",
-                f"the value {item.value!r}",
-                entry.scenario,
-                scenario,
-            )
+    entry = catalog.param(item.path).value_info(item.value)
+    if entry is None:
+        return None
+    gate = entry.why_not(product, scenario, unnamed_misses=True)
+    if gate == "product" or not entry.supported:
+        if product is None and entry.supported and entry.products is not None:
+            names = _names(catalog, entry.products)
+            zh = f"只有 {names.zh} 支持取值 {item.value!r}"
+            en = f"the value {item.value!r} is available only on {names.en}"
+            return Skip(item.path, _unnamed_said(Text.of(zh, en), True, "product"))
+        name = catalog.product(product).short if product is not None else None
+        zh = f"{name.zh if name else ''} 不支持取值 {item.value!r}。".lstrip()
+        en = f"the value {item.value!r} is not available" + (f" on {name.en}." if name else ".")
+        return Skip(item.path, Text.of(zh, en))
+    if gate == "scenario":
+        what = f"the value {item.value!r}"
+        return _only_for(
+            item.path,
+            f"取值 {item.value!r} ",
+            what,
+            entry.scenario,
+            catalog=catalog,
+            target=scenario,
+        )
     return None
 
 
@@ -295,10 +300,14 @@ class _Applier:
             self.skipped.append(Skip(what, self.held[what]))
             return True
         if skip is None and isinstance(item, PresetSetting):
-            skip = _catalog_skip(item, p, s, self.catalog, self.profile.release)
+            skip = self._lacking(item) or _catalog_skip(item, p, s, self.catalog)
         if skip is not None and not isinstance(item, PresetClear):
             self.skipped.append(skip)
         return skip is not None
+
+    def _lacking(self, item: PresetSetting) -> Skip | None:
+        surface = surface_of(self.profile.surface)
+        return _release_skip(item, self.profile.release, self.catalog, surface)
 
     def _value(self, given: Value, under: str | None, what: str) -> object:
         """The value to set, or ``_UNSET`` when the job's folder is not known (skipped)."""
@@ -375,7 +384,10 @@ def _release_lacks_all(
     """When the target release has nothing the preset sets, the preset clears nothing
     either: what it would have said about its settings, else None."""
     settings = preset.settings
-    if not settings or any(_release_skip(s, profile.release, catalog) is None for s in settings):
+    surface = surface_of(profile.surface)
+    if not settings or any(
+        _release_skip(s, profile.release, catalog, surface) is None for s in settings
+    ):
         return None
     applier = _Applier(profile, catalog, replace, work_path, {})
     for setting in settings:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import Catalog, Scalar, Text, value_problems
+from ascend_studio.schema import Catalog, Gate, Scalar, Text, scope_gate, value_problems
 
 __all__ = [
     "CLASSES",
@@ -74,6 +74,14 @@ class _Scoped(_Frozen):
     #: Only on these products (None: wherever the catalog allows it).
     products: tuple[str, ...] | None = None
     scenario: Applies = "both"
+
+    def why_not(
+        self, product: str | None, scenario: str | None, *, unnamed_misses: bool = False
+    ) -> Gate | None:
+        """Where this entry of the preset misses the target (the catalog's own test)."""
+        return scope_gate(
+            self.products, self.scenario, product, scenario, unnamed_misses=unnamed_misses
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -410,7 +410,7 @@ def scan_product(elsewhere: str) -> Scan:
 
 
 def _product_hit(ctx: Ctx, path: str, value: object, facts: ParamFacts) -> Iterator[Hit]:
-    if facts.products is None or ctx.product in facts.products:
+    if ctx.why_not(facts.param, "product") is None:
         return
     if _sent_anyway(facts.param, value):
         return
@@ -430,7 +430,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
     """A value that breaks its catalog format, for entries without their own rule."""
     for path, value, facts in _literals(ctx):
         param = facts.param
-        if param.format_rule is None and isinstance(value, str) and value:
+        if not param.own_format_rule and isinstance(value, str) and value:
             problem = format_problem(param, value)
             if problem is not None:
                 where = _enforced_here(ctx, param, "values") or "rejects"
@@ -439,7 +439,7 @@ def scan_format(ctx: Ctx) -> Iterator[Hit]:
 
 def involves_format(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
-    return param is not None and param.format is not None and param.format_rule is None
+    return param is not None and param.format is not None and not param.own_format_rule
 
 
 def is_none(value: object) -> bool:
@@ -504,11 +504,9 @@ def value_gate(kind: str) -> Scan:
             if info is None:
                 continue
             fired = {
-                "product": info.supported
-                and info.products is not None
-                and ctx.product not in info.products,
+                "product": info.supported and ctx.why_not(info, "product") == "product",
                 "unsupported": not info.supported,
-                "scenario": info.scenario not in ("both", ctx.scenario),
+                "scenario": ctx.why_not(info, "scenario") == "scenario",
                 "code_only": info.undocumented,
             }[kind]
             if fired:
@@ -519,8 +517,8 @@ def value_gate(kind: str) -> Scan:
                         value,
                         product=ctx.ix.product_name(ctx.product),
                         products=ctx.ix.products_text(info.products),
-                        scenario=_SCENARIO[ctx.scenario],
-                        only=_SCENARIO[info.scenario],
+                        scenario=ctx.ix.catalog.scenario_words(ctx.scenario),
+                        only=ctx.ix.catalog.scenario_words(info.scenario),
                         usable=_usable(facts.param.values, ctx),
                     ),
                 )
@@ -531,12 +529,7 @@ def value_gate(kind: str) -> Scan:
 def usable_values(values: tuple[EnumValue, ...], ctx: Ctx) -> list[Scalar]:
     """The documented values that work on the target: what a fix offers instead."""
     return [
-        v.value
-        for v in values
-        if v.supported
-        and not v.undocumented
-        and (v.products is None or ctx.product in v.products)
-        and v.scenario in ("both", ctx.scenario)
+        v.value for v in values if v.supported and not v.undocumented and ctx.why_not(v) is None
     ]
 
 
@@ -545,19 +538,18 @@ def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
     return ", ".join(fine) if fine else "-"
 
 
-_SCENARIO = {
-    "training": txt("训练", "training"),
-    "inference": txt("在线推理", "online inference"),
-    "both": txt("训练和在线推理", "training and online inference"),
-}
-
-
 def scan_scenario(ctx: Ctx) -> Iterator[Hit]:
     for path, value, facts in _params_set(ctx):
         wanted = facts.param.scenario
-        if wanted not in ("both", ctx.scenario):
+        if ctx.why_not(facts.param, "scenario") == "scenario":
             yield Hit(
-                (path,), _ns(path, value, scenario=_SCENARIO[ctx.scenario], only=_SCENARIO[wanted])
+                (path,),
+                _ns(
+                    path,
+                    value,
+                    scenario=ctx.ix.catalog.scenario_words(ctx.scenario),
+                    only=ctx.ix.catalog.scenario_words(wanted),
+                ),
             )
 
 
@@ -617,7 +609,7 @@ def involves_code_only(ix: CatalogIndex, path: str) -> bool:
 
 def involves_scenario(ix: CatalogIndex, path: str) -> bool:
     param = ix.param(path)
-    return param is not None and param.scenario != "both"
+    return param is not None and param.depends_on("scenario")
 
 
 # -- the profile itself ---------------------------------------------------------------------------
@@ -721,5 +713,5 @@ def family_ns(ix: CatalogIndex, path: str, rule_id: str) -> dict[str, object]:
     if rule_id.startswith("avail.product"):
         ns.update(products=ix.products_text(facts.products), note=param.availability_note or "")
     if rule_id == "scenario.param":
-        ns["only"] = _SCENARIO[param.scenario]
+        ns["only"] = ix.catalog.scenario_words(param.scenario)
     return ns

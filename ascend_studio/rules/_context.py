@@ -18,8 +18,10 @@ from ascend_studio.schema import (
     AXES,
     THROUGH,
     Axis,
+    Gate,
     Release,
     Scalar,
+    Scoped,
     Surface,
     UnknownReleaseError,
     documented_default,
@@ -156,6 +158,15 @@ class Ctx:
     def scenario(self) -> str:
         self.reads.add("scenario")
         return self._scenario
+
+    def why_not(self, item: Scoped, *axes: Axis) -> Gate | None:
+        """Where ``item`` (a parameter, an enum value) misses the target, on ``axes``
+        (default: both); an axis is read only when the answer depends on it, so a
+        target the file leaves unnamed is asked about only then."""
+        asked = axes or AXES
+        product = self.product if "product" in asked and item.depends_on("product") else None
+        scenario = self.scenario if "scenario" in asked and item.depends_on("scenario") else None
+        return item.why_not(product, scenario)
 
     def through(self, surface: Surface) -> bool:
         """The configuration goes through ``surface`` (built, translated, written...)."""
@@ -315,7 +326,7 @@ class Ctx:
         it); True when no release is named or nothing is known."""
         if self.release is None:
             return True
-        return self.ix.exists_at(path, self.release.id, by_key=self.surface == "session")
+        return self.ix.exists_at(path, self.release.id, self.surface)
 
     @property
     def graph_run_mode(self) -> int | None:

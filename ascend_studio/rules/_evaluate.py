@@ -23,7 +23,6 @@ from ascend_studio.rules._offer import fix_words, offered_fixes, said
 from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._release_fixes import for_release
 from ascend_studio.rules._targets import (
-    SCENARIO_NAMES,
     Combo,
     Variants,
     axis_names,
@@ -74,7 +73,7 @@ def evaluate(
     ctx = context_for(profile, catalog, surface, after_open)
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
-    for rule in surface_rules(ctx.surface):
+    for rule in surface_rules(ctx.surface, ctx.ix.catalog):
         found.extend(
             d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
         )
@@ -181,7 +180,7 @@ def namespace(rule: Rule, ctx: Ctx, hit: Hit | None = None) -> dict[str, object]
         elif name == "product":
             ns[name] = ctx.ix.product_name(ctx.product)
         elif name == "scenario":
-            ns[name] = SCENARIO_NAMES.get(ctx.scenario, txt(ctx.scenario, ctx.scenario))
+            ns[name] = ctx.ix.catalog.scenario_words(ctx.scenario)
         elif name in ctx.ix.facts or name.startswith("env:") or name in rule.params:
             ns[name] = display(ctx, name)
     if "scenario" in ns and ctx.scenario_by_default:

@@ -107,7 +107,7 @@ def _link(rule: Rule, ctx: Ctx, path: str) -> RuleLink:
 def explain(profile: Profile, path: str, catalog: Catalog | None = None) -> Explanation:
     """Everything the rules know about ``path`` (a parameter path or ``env:NAME``)."""
     ctx = context_for(profile, catalog)
-    rules = surface_rules(ctx.surface)
+    rules = surface_rules(ctx.surface, ctx.ix.catalog)
     links = tuple(_link(r, ctx, path) for r in rules if involved(r, ctx.ix, path))
     affects: dict[str, Involved] = {}
     affected_by: dict[str, Involved] = {}

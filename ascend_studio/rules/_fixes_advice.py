@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Fix, RemoveKey, SetValue
-from ascend_studio.rules._model import Fixer, Hit
+from ascend_studio.rules._model import Hit
 from ascend_studio.schema import Text
 
-__all__ = ["milliseconds", "precision_v2"]
+__all__ = ["precision_v2"]
 
 
 def precision_v2(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
@@ -24,14 +24,3 @@ def precision_v2(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
         note = Text.of(f"与 precision_mode={was!r} 效果相同", f"the same as precision_mode={was!r}")
         edits = (SetValue("precision_mode_v2", same), RemoveKey("precision_mode"))
         yield Fix(edits, "unsafe", note)
-
-
-def milliseconds(path: str) -> Fixer:
-    """A timeout that looks written in seconds, in milliseconds (unsafe: a guess)."""
-
-    def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-        value = ctx.ival(path, default_too=False)
-        if value is not None and value > 0:
-            yield Fix((SetValue(path, value * 1000),), "unsafe")
-
-    return make

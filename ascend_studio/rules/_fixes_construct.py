@@ -18,31 +18,13 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Fix, RemoveKey, SetValue
 from ascend_studio.rules._fixers import safe, unsafe
 from ascend_studio.rules._model import Fixer, Hit
-from ascend_studio.schema import format_problem
 
 __all__ = [
-    "as_flag",
     "json_options",
     "mixed_precision_on",
     "object_call",
     "one_of",
-    "packed_list",
 ]
-
-_FLAGS = {"true": True, "false": False, "1": True, "0": False}
-
-
-def as_flag(path: str) -> Fixer:
-    """``1``, ``0``, ``"True"``, ``"false"`` written as the bool they mean (safe)."""
-
-    def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-        value = ctx.lit(path)
-        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
-            yield safe(SetValue(path, bool(value)))
-        elif isinstance(value, str) and value.strip().lower() in _FLAGS:
-            yield safe(SetValue(path, _FLAGS[value.strip().lower()]))
-
-    return make
 
 
 def one_of(*keys: str) -> Fixer:
@@ -75,20 +57,6 @@ def mixed_precision_on(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
     else:
         yield unsafe(SetValue("precision_mode_v2", "mixed_float16"))
     yield unsafe(RemoveKey("modify_mixlist"))
-
-
-def packed_list(path: str) -> Fixer:
-    """A device list without the spaces the reader rejects (``"0, 1"`` -> ``"0,1"``): safe."""
-
-    def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-        text, param = ctx.sval(path), ctx.ix.param(path)
-        if text is None or param is None:
-            return
-        packed = "".join(text.split())
-        if packed != text and format_problem(param, packed) is None:
-            yield safe(SetValue(path, packed))
-
-    return make
 
 
 def json_options(path: str) -> Fixer:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import Applicability, Fix, SetEnv, SetValue, UnsetEnv
 from ascend_studio.rules._model import Fixer, Hit
+from ascend_studio.schema import scope_gate
 
 __all__ = [
     "agree_env",
@@ -76,7 +77,7 @@ def aoe_mode_to(mode: str, products: tuple[str, ...] | None = None) -> Fixer:
     environment (unsafe: another kind of tuning); only on ``products`` when given."""
 
     def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-        if products is not None and ctx.product not in products:
+        if products is not None and scope_gate(products, "both", ctx.product, None):
             return
         if ctx.is_set("aoe_mode"):
             yield Fix((SetValue("aoe_mode", mode),), "unsafe")

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ascend_studio.profile import Value
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._fix import Applicability, Fix, SetValue
-from ascend_studio.rules._model import Fixer, Hit
-from ascend_studio.schema import format_problem, product_range
+from ascend_studio.rules._fix import Fix, SetValue
+from ascend_studio.rules._model import Hit
+from ascend_studio.schema import product_range
 
-__all__ = ["as_runtime", "into_stepped_range", "rewritten", "unique_devices"]
+__all__ = ["as_runtime", "into_stepped_range"]
 
 
 def as_runtime(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
@@ -41,29 +40,3 @@ def into_stepped_range(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
     nearest = min(max(value, bottom), top)
     nearest = max(step, nearest - nearest % step)
     yield Fix((SetValue(path, nearest),), "unsafe")
-
-
-def rewritten(path: str, old: str, new: str, how: Applicability) -> Fixer:
-    """``path``'s text with ``old`` written as ``new``, when that makes it well-formed."""
-
-    def make(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-        text, param = ctx.sval(path), ctx.ix.param(path)
-        if text is None or param is None or old not in text:
-            return
-        mended: Value = text.replace(old, new)
-        if isinstance(mended, str) and format_problem(param, mended) is None:
-            yield Fix((SetValue(path, mended),), how)
-
-    return make
-
-
-def unique_devices(ctx: Ctx, _hit: Hit) -> Iterator[Fix]:
-    """The device list with each device once, in its first place: safe."""
-    text = ctx.sval("local_device_list")
-    if text is None:
-        return
-    seen: list[str] = []
-    for part in text.split(","):
-        if part not in seen:
-            seen.append(part)
-    yield Fix((SetValue("local_device_list", ",".join(seen)),), "safe")

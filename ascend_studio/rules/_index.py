@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from threading import Lock
 
-from ascend_studio.schema import Catalog, EnumValue, Parameter, Scalar, Text
+from ascend_studio.schema import Catalog, EnumValue, Parameter, Scalar, Surface, Text
 
 __all__ = ["CatalogIndex", "ParamFacts", "index_for", "tf2_defaults", "value_key"]
 
@@ -102,18 +102,11 @@ class CatalogIndex:
             self._defaults_at[release] = found
         return found
 
-    def exists_at(self, path: str, release: str, by_key: bool = False) -> bool:
-        """Whether ``release`` has ``path``: its keyword, or its key for a sess.run-only
-        parameter or (``by_key``) a parameter_map written by hand."""
+    def exists_at(self, path: str, release: str, surface: Surface | None = None) -> bool:
+        """Whether ``release`` has ``path`` on ``surface`` (``ReleaseIndex.has_param``);
+        True when nothing is known."""
         param = self.param(path)
-        history = self.catalog.history
-        session = param.session if param is not None else None
-        if session is not None and (session.session_only or by_key):
-            read = history.reads_key(session.key, release)
-            written = history.writes_key(session.key, release)
-            return read is None or bool(read or written)
-        has = history.has_keyword(path, release)
-        return has is None or has
+        return param is None or self.catalog.history.has_param(param, release, surface) is not False
 
     def for_surface(self, surface: str | None) -> CatalogIndex:
         """This index as seen from ``surface``: on TF Adapter 2.x the defaults are the
@@ -162,7 +155,7 @@ def _facts(param: Parameter) -> ParamFacts:
     if param.case_sensitive:
         folded = {str(v.value).casefold(): str(v.value) for v in param.values}
     gated = any(
-        v.products is not None or v.scenario != "both" or not v.supported for v in param.values
+        v.depends_on("product") or v.depends_on("scenario") or not v.supported for v in param.values
     )
     return ParamFacts(
         param=param,

@@ -8,36 +8,12 @@ from collections.abc import Mapping
 
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._fixes_advice import milliseconds, precision_v2
-from ascend_studio.rules._model import Condition, Rule, rule
+from ascend_studio.rules._fixes_advice import precision_v2
+from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._rules_workpath import WORK_PATH_PAGE
 from ascend_studio.schema import Text, parse_json
 
 __all__ = ["ADVICE_RULES"]
-
-
-def _set_to(path: str, *values: object) -> Condition:
-    def when(c: Ctx) -> bool:
-        value = c.lit(path)
-        return c.is_set(path) and value is not None and value in values
-
-    return when
-
-
-def _set_not(path: str, default: object) -> Condition:
-    def when(c: Ctx) -> bool:
-        value = c.lit(path)
-        return value is not None and value != default
-
-    return when
-
-
-def _small_ms(path: str) -> Condition:
-    def when(c: Ctx) -> bool:
-        value = c.ival(path, default_too=False)
-        return value is not None and 0 < value < 1000
-
-    return when
 
 
 def _deterministic_no_seed(c: Ctx) -> bool:
@@ -172,111 +148,6 @@ ADVICE_RULES: tuple[Rule, ...] = (
         fixes=precision_v2,
     ),
     rule(
-        "variable_placement.host_control_flow",
-        "info",
-        "advice",
-        ("variable_placement",),
-        _set_to("variable_placement", "Host"),
-        message=(
-            'variable_placement="Host" 与 TF V1 控制流（tf.cond/tf.while_loop 等）一起使用可能失败，需在脚本中调用 tf.enable_control_flow_v2() 与 tf.enable_resource_variables()。',
-            'variable_placement="Host" can fail with TF V1 control flow (tf.cond, '
-            "tf.while_loop...); call tf.enable_control_flow_v2() and "
-            "tf.enable_resource_variables() in the script.",
-        ),
-        source="npurunconfig-page:性能调优 variable_placement",
-    ),
-    rule(
-        "is_tailing_optimization.bert_only",
-        "info",
-        "advice",
-        ("is_tailing_optimization",),
-        _set_to("is_tailing_optimization", True),
-        message=(
-            "is_tailing_optimization 仅用于 BERT 网络的分布式训练，且须与 NPUOptimizer 中的同名参数取值一致。",
-            "is_tailing_optimization is for distributed BERT training only and must match the "
-            "same argument of NPUOptimizer.",
-        ),
-        source="npurunconfig-page:性能调优 is_tailing_optimization",
-    ),
-    rule(
-        "stream_max_parallel_num.nmt_only",
-        "info",
-        "advice",
-        ("stream_max_parallel_num",),
-        lambda c: c.is_set("stream_max_parallel_num"),
-        message=(
-            "stream_max_parallel_num 仅适用于 NMT 网络。",
-            "stream_max_parallel_num is meant for NMT networks only.",
-        ),
-        source="npurunconfig-page:性能调优 stream_max_parallel_num",
-    ),
-    rule(
-        "jit_compile.recommendation_only",
-        "info",
-        "advice",
-        ("jit_compile",),
-        _set_not("jit_compile", "auto"),
-        message=(
-            "jit_compile 非默认取值仅限大型推荐类网络使用。",
-            "Non-default jit_compile values are meant for large recommendation networks only.",
-        ),
-        source="npurunconfig-page:试验参数 jit_compile",
-    ),
-    rule(
-        "all_tensor_not_empty.risk",
-        "info",
-        "advice",
-        ("all_tensor_not_empty",),
-        _set_to("all_tensor_not_empty", True),
-        message=(
-            "all_tensor_not_empty=True 会移除空 tensor 判断节点；若图中实际存在空 tensor，部分算子会执行出错。",
-            "all_tensor_not_empty=True removes the empty-tensor guards; if the graph does "
-            "have empty tensors, some operators fail.",
-        ),
-        source="npurunconfig-page:动态shape all_tensor_not_empty",
-    ),
-    rule(
-        "oo_constant_folding.off",
-        "info",
-        "advice",
-        ("oo_constant_folding",),
-        _set_to("oo_constant_folding", False),
-        message=(
-            "关闭常量折叠后，依赖折叠的网络可能编译失败（如 EZ3003）；可改用 _grappler_do_not_remove 精确关闭个别节点。",
-            "With constant folding off, networks that rely on it may fail to compile (e.g. "
-            "EZ3003); prefer _grappler_do_not_remove on single nodes.",
-        ),
-        source="npurunconfig-page:算子编译 oo_constant_folding",
-    ),
-    rule(
-        "stream_sync_timeout.units",
-        "info",
-        "advice",
-        ("stream_sync_timeout",),
-        _small_ms("stream_sync_timeout"),
-        message=(
-            "stream_sync_timeout 单位是毫秒，{stream_sync_timeout} 不到 1 秒，是否误填为秒？",
-            "stream_sync_timeout is in milliseconds; {stream_sync_timeout} is under one "
-            "second. Was it meant as seconds?",
-        ),
-        source="npurunconfig-page:异常补救 stream_sync_timeout",
-        fixes=milliseconds("stream_sync_timeout"),
-    ),
-    rule(
-        "event_sync_timeout.units",
-        "info",
-        "advice",
-        ("event_sync_timeout",),
-        _small_ms("event_sync_timeout"),
-        message=(
-            "event_sync_timeout 单位是毫秒，{event_sync_timeout} 不到 1 秒，是否误填为秒？",
-            "event_sync_timeout is in milliseconds; {event_sync_timeout} is under one second. "
-            "Was it meant as seconds?",
-        ),
-        source="npurunconfig-page:异常补救 event_sync_timeout",
-        fixes=milliseconds("event_sync_timeout"),
-    ),
-    rule(
         "enable_small_channel.training",
         "info",
         "advice",
@@ -318,32 +189,5 @@ ADVICE_RULES: tuple[Rule, ...] = (
             "ASCEND_WORK_PATH in the job's environment.",
         ),
         targets=("profiling_config.profiling_options",),
-    ),
-    rule(
-        "auto_multistream_parallel_mode.recommendation_only",
-        "info",
-        "advice",
-        ("auto_multistream_parallel_mode",),
-        lambda c: c.is_set("auto_multistream_parallel_mode"),
-        message=(
-            "auto_multistream_parallel_mode 仅用于推荐类网络；NPURunConfig 参数说明页还限定为训练场景、仅静态 shape，当前 TF Adapter 文档则允许静态与动态 shape。",
-            "auto_multistream_parallel_mode is for recommendation networks only; the NPURunConfig "
-            "parameter page also limits it to training on static shapes, while the current TF "
-            "Adapter docs allow static and dynamic shapes.",
-        ),
-        source="npurunconfig-page:试验参数 auto_multistream_parallel_mode; docs experiment_options.md",
-    ),
-    rule(
-        "hcom_parallel.small_networks",
-        "info",
-        "advice",
-        ("hcom_parallel",),
-        _set_to("hcom_parallel", True),
-        message=(
-            "hcom_parallel 只在分布式训练中起作用；小网络（如 ResNet18）建议设为 False。",
-            "hcom_parallel only matters in distributed training; small networks (e.g. "
-            "ResNet18) are better with False.",
-        ),
-        source="npurunconfig-page:性能调优 hcom_parallel",
     ),
 )

@@ -13,14 +13,12 @@ from collections.abc import Iterator, Mapping
 from ascend_studio.profile import Expr
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import SetValue
-from ascend_studio.rules._fixers import always, remove_each, unsafe
+from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_construct import (
-    as_flag,
     json_options,
     mixed_precision_on,
     object_call,
     one_of,
-    packed_list,
 )
 from ascend_studio.rules._model import Condition, Hit, Rule, rule, show, txt
 from ascend_studio.schema import check_profiling_options, format_problem
@@ -49,14 +47,6 @@ MIX_V2 = frozenset({"mixed_float16", "mixed_bfloat16", "mixed_hif8"})
 
 ATTRS = "npu_attrs.cc:SetNpuOptimizerAttr"
 INIT = "npu_config.py:NPURunConfig.__init__"
-
-
-def _not_bool(path: str) -> Condition:
-    def when(c: Ctx) -> bool:
-        value = c.lit(path)
-        return c.is_set(path) and value is not None and type(value) is not bool
-
-    return when
 
 
 def _mix_iterations(c: Ctx) -> bool:
@@ -147,41 +137,7 @@ def _profiling_json(c: Ctx) -> Mapping[str, object] | None:
     return {"problem": problem} if problem else None
 
 
-def _recompute_dropped(c: Ctx) -> bool:
-    return c.is_set("experimental_config.graph_memory_optimize_config.recompute")
-
-
 CONSTRUCT_RULES: tuple[Rule, ...] = (
-    rule(
-        "mix_compile_mode.not_bool",
-        "error",
-        "python",
-        ("mix_compile_mode",),
-        _not_bool("mix_compile_mode"),
-        message=(
-            "mix_compile_mode 必须是布尔值 True/False，当前为 {mix_compile_mode}；构造时抛出 TypeError。",
-            "mix_compile_mode must be the bool True/False, got {mix_compile_mode}; the "
-            "constructor raises TypeError.",
-        ),
-        source=INIT + " (isinstance(mix_compile_mode, bool))",
-        fix=("改为 True 或 False。", "Use True or False."),
-        fixes=as_flag("mix_compile_mode"),
-    ),
-    rule(
-        "horovod_mode.not_bool",
-        "error",
-        "python",
-        ("horovod_mode",),
-        _not_bool("horovod_mode"),
-        message=(
-            "horovod_mode 必须是布尔值 True/False，当前为 {horovod_mode}；构造时抛出 ValueError。",
-            "horovod_mode must be the bool True/False, got {horovod_mode}; the constructor "
-            "raises ValueError.",
-        ),
-        source="npu_config.py:NPURunConfig._get_horovod_mode",
-        fix=("改为 True 或 False。", "Use True or False."),
-        fixes=as_flag("horovod_mode"),
-    ),
     rule(
         "mix_compile_mode.iterations_per_loop",
         "error",
@@ -276,24 +232,6 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         targets=("modify_mixlist",),
         fixes=mixed_precision_on,
-    ),
-    rule(
-        "local_device_list.format",
-        "error",
-        "runtime",
-        ("local_device_list",),
-        check_format("local_device_list"),
-        message=(
-            "local_device_list={local_device_list} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
-            "local_device_list={local_device_list} is malformed ({problem}); TF Adapter aborts "
-            "the process (LOG(FATAL)).",
-        ),
-        source="npu_attrs.cc:CheckDeviceList (GetPassOptions, LOG(FATAL))",
-        fix=(
-            '写成以逗号分隔的设备号，如 "0,1"。',
-            'Write device ids separated by commas, e.g. "0,1".',
-        ),
-        fixes=packed_list("local_device_list"),
     ),
     rule(
         "dump_step.format",
@@ -417,28 +355,5 @@ CONSTRUCT_RULES: tuple[Rule, ...] = (
         ),
         targets=("profiling_config.profiling_options",),
         fixes=json_options("profiling_config.profiling_options"),
-    ),
-    rule(
-        "graph_memory_optimize_config.recompute_not_sent",
-        "warning",
-        "python",
-        ("experimental_config.graph_memory_optimize_config.recompute",),
-        _recompute_dropped,
-        message=(
-            "NPUEstimator 不会转发 recompute，经 NPURunConfig 设置不生效；它只能通过 util.set_graph_exec_config 使用。",
-            "NPUEstimator does not forward recompute, so setting it through NPURunConfig does "
-            "nothing; it only works through util.set_graph_exec_config.",
-        ),
-        source="npu_estimator.py:__load_graph_optimizers (only graph_slice forwarded)",
-        fix=(
-            "删除 recompute，或在脚本中用 set_graph_exec_config 设置。",
-            "Remove recompute, or set it with set_graph_exec_config in the script.",
-        ),
-        fixes=remove_each("safe"),
-        also=(
-            "或者在脚本中用 set_graph_exec_config 设置。",
-            "Or set it with set_graph_exec_config in the script.",
-        ),
-        surfaces=("estimator",),
     ),
 )

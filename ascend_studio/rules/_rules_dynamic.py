@@ -13,7 +13,7 @@ from ascend_studio.rules._fix import SetValue
 from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_dynamic import complete_gears
 from ascend_studio.rules._model import Rule, rule
-from ascend_studio.rules._rules_construct import ATTRS, check_format
+from ascend_studio.rules._rules_construct import ATTRS
 from ascend_studio.schema import (
     check_dynamic_dims,
     check_input_shape,
@@ -188,37 +188,6 @@ DYNAMIC_RULES: tuple[Rule, ...] = (
         fixes=always(
             unsafe(SetValue("dynamic_input_config.dynamic_node_type", 1)),
             unsafe(SetValue("dynamic_input_config.compile_hybrid_mode", 0)),
-        ),
-    ),
-    rule(
-        "dynamic_input_config.input_shape_format",
-        "error",
-        "runtime",
-        ("dynamic_input_config.input_shape",),
-        check_format("dynamic_input_config.input_shape"),
-        message=(
-            "input_shape={dynamic_input_config.input_shape} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
-            "input_shape={dynamic_input_config.input_shape} is malformed ({problem}); TF Adapter "
-            "aborts the process (LOG(FATAL)).",
-        ),
-        source="npu_attrs.cc:CheckInputShape",
-        fix=('写成 "data:1,-1;label:1" 形式。', 'Write it like "data:1,-1;label:1".'),
-    ),
-    rule(
-        "dynamic_input_config.dynamic_dims_format",
-        "error",
-        "runtime",
-        ("dynamic_input_config.dynamic_dims",),
-        check_format("dynamic_input_config.dynamic_dims"),
-        message=(
-            "dynamic_dims={dynamic_input_config.dynamic_dims} 格式不对（{problem}）；TF Adapter 以 LOG(FATAL) 中止进程。",
-            "dynamic_dims={dynamic_input_config.dynamic_dims} is malformed ({problem}); TF "
-            "Adapter aborts the process (LOG(FATAL)).",
-        ),
-        source="npu_attrs.cc:CheckDynamicDims",
-        fix=(
-            '写成 "1,2;4,8" 形式：每组一个档位，组间用分号。',
-            "Write it like \"1,2;4,8\": one gear per group, ';' between groups.",
         ),
     ),
     rule(

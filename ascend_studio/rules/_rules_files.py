@@ -9,10 +9,14 @@ line inside the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
+from ascend_studio.companion import param_for
+from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import SetValue
 from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_env import aoe_mode_to, unset
-from ascend_studio.rules._model import Rule, rule, txt
+from ascend_studio.rules._model import Condition, Fixer, Hit, Rule, Severity, rule, txt
 from ascend_studio.rules._rules_file_conditions import (
     FORMAT_RULES,
     cache_vs_debug_config,
@@ -39,6 +43,40 @@ __all__ = ["FILE_RULES"]
 #: The NPURunConfig parameter page (an id of resources/catalog/sources.toml).
 PAGE = "npurunconfig-page"
 EN_DOCS = "docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor"
+
+
+def file_rule(
+    rule_id: str,
+    severity: Severity,
+    file_format: str,
+    when: Condition,
+    *,
+    message: tuple[str, str],
+    source: str,
+    fix: tuple[str, str] | None = None,
+    fixes: Fixer | None = None,
+) -> Rule:
+    """A rule about the contents of one companion file format alone: it concerns the
+    parameter whose file has that format (the catalog's ``file_format``)."""
+
+    def scan(c: Ctx) -> Iterator[Hit]:
+        found = when(c)
+        param = param_for(file_format, c.ix.catalog)
+        if found and param is not None:
+            yield Hit((param,), found if isinstance(found, Mapping) else {})
+
+    return Rule(
+        id=rule_id,
+        severity=severity,
+        kind="file",
+        params=(),
+        message=txt(*message),
+        source=source,
+        fix=txt(*fix) if fix else None,
+        scan=scan,
+        fixes=fixes,
+        involves=lambda ix, path: path == param_for(file_format, ix.catalog),
+    )
 
 
 FILE_RULES: tuple[Rule, ...] = (
@@ -74,11 +112,10 @@ FILE_RULES: tuple[Rule, ...] = (
         )
         for rule_id, severity in FORMAT_RULES
     ),
-    rule(
+    file_rule(
         "op_debug_config.ccec_O0_with_oom",
         "error",
-        "file",
-        ("op_debug_config",),
+        "debug_cfg",
         ccec_with_oom,
         message=(
             "op_debug_config 文件同时开启了 ccec_O0 与 oom，会导致 AI Core Error。",
@@ -90,11 +127,10 @@ FILE_RULES: tuple[Rule, ...] = (
             "Drop ccec_O0 or oom, e.g. use ccec_g,oom.",
         ),
     ),
-    rule(
+    file_rule(
         "op_debug_config.unknown_option",
         "warning",
-        "file",
-        ("op_debug_config",),
+        "debug_cfg",
         unknown_debug_options,
         message=(
             "op_debug_config 文件中的选项 {unknown} 不是已知选项（oom、dump_cce、dump_loc、ccec_O0、ccec_g、check_flag）。{hint}",
@@ -204,11 +240,10 @@ FILE_RULES: tuple[Rule, ...] = (
         targets=("aoe_config_file",),
         fixes=aoe_mode_to("2"),
     ),
-    rule(
+    file_rule(
         "aoe.tune_optimization_level",
         "warning",
-        "file",
-        ("aoe_config_file",),
+        "aoe_json",
         tune_level,
         message=(
             "AOE 配置文件中 tune_optimization_level={level} 不是 O1 或 O2。",
@@ -220,11 +255,10 @@ FILE_RULES: tuple[Rule, ...] = (
             "Use O1 (high performance) or O2 (normal, default).",
         ),
     ),
-    rule(
+    file_rule(
         "op_precision_mode.fp32_product",
         "error",
-        "file",
-        ("op_precision_mode",),
+        "precision_ini",
         fp32_product,
         message=(
             "op_precision_mode 文件使用了 enable_float_32_execution，仅 Atlas 350/A3/A2 支持，{product} 不支持。",
@@ -234,11 +268,10 @@ FILE_RULES: tuple[Rule, ...] = (
         source=PAGE + ": 性能调优 op_precision_mode; " + EN_DOCS + "/performance_tuning.md",
         fix=("改用 high_precision。", "Use high_precision instead."),
     ),
-    rule(
+    file_rule(
         "op_precision_mode.hf32_unsupported",
         "error",
-        "file",
-        ("op_precision_mode",),
+        "precision_ini",
         lambda c: mode_at(c, "enable_hi_float_32_execution"),
         message=(
             "op_precision_mode 文件使用了 enable_hi_float_32_execution，当前版本不支持。",
@@ -251,11 +284,10 @@ FILE_RULES: tuple[Rule, ...] = (
             "Remove that mode from the op_precision_mode file.",
         ),
     ),
-    rule(
+    file_rule(
         "op_precision_mode.unknown_mode",
         "warning",
-        "file",
-        ("op_precision_mode",),
+        "precision_ini",
         unknown_modes,
         message=(
             "op_precision_mode 文件中的模式 {unknown} 不是已知取值。",
@@ -282,11 +314,10 @@ FILE_RULES: tuple[Rule, ...] = (
         fix=("只保留一种 HF32 配置方式。", "Configure HF32 one way only."),
         targets=("env:ENABLE_HF32_EXECUTION",),
     ),
-    rule(
+    file_rule(
         "fusion_switch_file.ub_fusion_on_350",
         "warning",
-        "file",
-        ("fusion_switch_file",),
+        "fusion_switch",
         ub_fusion_350,
         message=(
             "Atlas 350 不支持 UB 融合，融合开关文件中的 UBFusion 配置被忽略。",

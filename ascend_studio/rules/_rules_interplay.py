@@ -13,23 +13,12 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import RemoveKey, SetValue
 from ascend_studio.rules._fixers import always, unsafe
 from ascend_studio.rules._fixes_interplay import host_placement, next_multiple, remove_set
-from ascend_studio.rules._fixes_values import as_runtime
 from ascend_studio.rules._model import Rule, rule
 from ascend_studio.rules._wording import subject
-from ascend_studio.schema import number_text
 
 __all__ = ["INTERPLAY_RULES"]
 
 ATTRS = "npu_attrs.cc:SetNpuOptimizerAttr"
-
-
-def _fusion_clamped(c: Ctx) -> Mapping[str, object] | None:
-    size = c.ival("input_fusion_size", default_too=False)
-    effective, _ = c.runtime_int("input_fusion_size")  # the catalog's clamp
-    param = c.ix.param("input_fusion_size")
-    if size is None or param is None or effective == size:
-        return None
-    return {"effective": effective, "top": number_text(param.maximum or 0)}
 
 
 def _small_channel_forced(c: Ctx) -> bool:
@@ -125,10 +114,6 @@ def _host_placement(c: Ctx) -> bool:
     return c.lit("variable_placement") == "Host" and c.is_off("mix_compile_mode")
 
 
-def _inference_run_mode(c: Ctx) -> bool:
-    return c.inference and not c.is_set("graph_run_mode")
-
-
 def _accelerate_precision(c: Ctx) -> Mapping[str, object] | None:
     if not c.is_set("experimental_config.accelerate_train_mode"):
         return None
@@ -142,21 +127,6 @@ def _accelerate_precision(c: Ctx) -> Mapping[str, object] | None:
 
 
 INTERPLAY_RULES: tuple[Rule, ...] = (
-    rule(
-        "input_fusion_size.clamped",
-        "warning",
-        "runtime",
-        ("input_fusion_size",),
-        _fusion_clamped,
-        message=(
-            "input_fusion_size={input_fusion_size} 超出 [0, {top}] 字节，运行时静默截断为 {effective}。",
-            "input_fusion_size={input_fusion_size} is outside [0, {top}] bytes; the "
-            "runtime silently clamps it to {effective}.",
-        ),
-        source=ATTRS + " (input_fusion_size clamp)",
-        fix=("取 0 到 {top} 之间的值。", "Use a value from 0 to {top}."),
-        fixes=as_runtime,
-    ),
     rule(
         "enable_small_channel.forced_in_inference",
         "warning",
@@ -427,21 +397,6 @@ INTERPLAY_RULES: tuple[Rule, ...] = (
         ),
         targets=("variable_placement",),
         fixes=host_placement,
-    ),
-    rule(
-        "graph_run_mode.inference_unset",
-        "warning",
-        "docs",
-        ("graph_run_mode",),
-        _inference_run_mode,
-        message=(
-            "目标是在线推理，但 graph_run_mode 未设置，默认 1 会按训练方式编译执行图。",
-            "The target is online inference but graph_run_mode is unset; the default 1 "
-            "builds and runs the graph as training.",
-        ),
-        source="npurunconfig-page:基础功能 graph_run_mode",
-        fix=("设置 graph_run_mode=0。", "Set graph_run_mode=0."),
-        fixes=always(unsafe(SetValue("graph_run_mode", 0))),
     ),
     rule(
         "accelerate_train_mode.precision",

@@ -11,13 +11,15 @@ from collections.abc import Callable
 
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._files import read_debug_config
+from ascend_studio.rules._rules_file_conditions import file_of
 
 __all__ = ["PREDICATES"]
 
 
 def _debug_config_without_list(c: Ctx) -> bool:
-    """op_debug_config's described file has no op_debug_list (compile caching is off)."""
-    text = c.file("op_debug_config")
+    """The described debug configuration file has no op_debug_list (compile caching is
+    off)."""
+    _, text = file_of(c, "debug_cfg")
     return text is not None and not read_debug_config(text).has_list
 
 

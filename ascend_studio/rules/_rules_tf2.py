@@ -89,11 +89,12 @@ def _removed(ctx: Ctx) -> Iterator[Hit]:
 
 
 def _not_an_option(ctx: Ctx) -> Iterator[Hit]:
-    tf2 = ctx.ix.catalog.tf2
+    catalog = ctx.ix.catalog
     for key in ctx.values:
-        if key in ctx.ix.facts and tf2.for_key(key) is None and tf2.call_for(key) is None:
-            if ctx.ix.facts[key].param.kind == "subconfig":
-                continue  # a holder of fields; the fields themselves are judged
+        facts = ctx.ix.facts.get(key)
+        if facts is None or facts.param.kind == "subconfig":
+            continue  # a holder of fields; the fields themselves are judged
+        if catalog.why_not(facts.param, surface="tf2") == "surface":  # in no 2.x release
             yield Hit((key,), {"param": key})
 
 
@@ -158,20 +159,6 @@ def _not_sent(ctx: Ctx) -> Iterator[Hit]:
 
 
 # -- calls -----------------------------------------------------------------------------------
-def _loop_size(ctx: Ctx, bad: str) -> bool:
-    value = ctx.raw("iterations_per_loop")
-    if isinstance(value, bool) or value is None or isinstance(value, Expr):
-        return False
-    if bad == "type":
-        return not isinstance(value, int)
-    return isinstance(value, int) and value <= 0
-
-
-def _device_type(ctx: Ctx) -> bool:
-    value = ctx.raw("session_device_id")
-    return value is not None and not isinstance(value, int | Expr)
-
-
 def _after_open(ctx: Ctx) -> Iterator[Hit]:
     tf2 = ctx.ix.catalog.tf2
     for key, (line, opened) in sorted(ctx.after_open.items(), key=lambda item: item[1]):
@@ -214,6 +201,7 @@ def when(
     message: Text,
     source: str,
     fix: Text | None = None,
+    targets: tuple[str, ...] | None = None,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -224,6 +212,7 @@ def when(
         source=source,
         fix=fix,
         when=when,
+        targets=targets,
     )
 
 
@@ -316,54 +305,6 @@ OPTION_RULES: tuple[Rule, ...] = (
         fix=txt(
             "把这一行移到 npu_device.open() 之前（apply 写入的选项就放在那里）。",
             "Move the line above npu_device.open() (apply writes new options there).",
-        ),
-    ),
-    when(
-        "tf2.loop_size.type",
-        "error",
-        "runtime",
-        params=("iterations_per_loop",),
-        when=lambda c: _loop_size(c, "type"),
-        message=txt(
-            "npu_device.set_npu_loop_size({iterations_per_loop})：参数必须是整数，调用时抛出 TypeError。",
-            "npu_device.set_npu_loop_size({iterations_per_loop}): the argument must be an integer; the call raises TypeError.",
-        ),
-        source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize (int64_t loop_size)",
-        fix=txt(
-            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
-            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
-        ),
-    ),
-    when(
-        "tf2.loop_size.ignored",
-        "warning",
-        "runtime",
-        params=("iterations_per_loop",),
-        when=lambda c: _loop_size(c, "range"),
-        message=txt(
-            "npu_device.set_npu_loop_size({iterations_per_loop})：小于等于 0 的值只会记录一条错误日志，设置被忽略，循环次数不变。",
-            "npu_device.set_npu_loop_size({iterations_per_loop}): a value of 0 or less only logs an error; the setting is ignored and the loop size stays as it was.",
-        ),
-        source="tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:SetNpuLoopSize; docs/en/tfadapter_2/apiref/npu-set_npu_loop_size.md",
-        fix=txt(
-            "给 set_npu_loop_size(...) 传入正整数，例如 set_npu_loop_size(10)。",
-            "Pass set_npu_loop_size(...) a positive integer, e.g. set_npu_loop_size(10).",
-        ),
-    ),
-    when(
-        "tf2.device_id.type",
-        "error",
-        "runtime",
-        params=("session_device_id",),
-        when=_device_type,
-        message=txt(
-            "npu_device.open({session_device_id})：device_id 必须是整数，打开设备时抛出 TypeError。",
-            "npu_device.open({session_device_id}): device_id must be an integer; opening the device raises TypeError.",
-        ),
-        source=f"{_DEVICE}:open; tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:Open (int device_index)",
-        fix=txt(
-            "给 npu_device.open(...) 传入整数设备 ID，例如 open(device_id=0)。",
-            "Pass npu_device.open(...) an integer device id, e.g. open(device_id=0).",
         ),
     ),
 )

@@ -5,16 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._fix import RemoveKey, SetValue
-from ascend_studio.rules._fixers import always, remove_each, safe, unsafe
-from ascend_studio.rules._fixes_values import (
-    rewritten,
-    unique_devices,
-)
+from ascend_studio.rules._fix import RemoveKey
+from ascend_studio.rules._fixers import always, remove_each, unsafe
 from ascend_studio.rules._model import Condition, Rule, rule
 from ascend_studio.rules._wording import subject
 from ascend_studio.schema import (
-    check_device_list,
     format_problem,
 )
 
@@ -66,26 +61,9 @@ def _shape_range_undocumented(c: Ctx) -> Mapping[str, object] | None:
     return _format("dynamic_inputs_shape_range")(c)  # type: ignore[return-value]
 
 
-def _duplicate_devices(c: Ctx) -> Mapping[str, object] | None:
-    text = c.sval("local_device_list")
-    if text is None or check_device_list(text):
-        return None
-    ids = [int(p) for p in text.split(",")]
-    twice = sorted({i for i in ids if ids.count(i) > 1})
-    return {"twice": ", ".join(map(str, twice))} if twice else None
-
-
-def _policy_one(c: Ctx) -> bool:
-    return c.ival("memory_config.static_memory_policy", default_too=False) == 1
-
-
 def _unsupported_distribute(c: Ctx) -> Mapping[str, object] | None:
     which = [p for p in ("train_distribute", "eval_distribute") if c.is_set(p)]
     return subject(which) if which else None
-
-
-def _debug_level_350(c: Ctx) -> bool:
-    return c.product == "atlas_350" and c.ival("op_debug_level", default_too=False) in (1, 2, 4)
 
 
 def _debug_dir_unused(c: Ctx) -> bool:
@@ -111,41 +89,6 @@ def _aoe_default_work_path(c: Ctx) -> bool:
 
 
 VALUE_RULES: tuple[Rule, ...] = (
-    rule(
-        "aicore_num.format",
-        "error",
-        "docs",
-        ("aicore_num",),
-        _format("aicore_num"),
-        message=(
-            'aicore_num={aicore_num} 格式不对：应为 "Cube核数|Vector核数"，两个正整数。',
-            'aicore_num={aicore_num} is malformed: expected "cube|vector", two positive integers.',
-        ),
-        source="npurunconfig-page:算子编译 aicore_num",
-        fix=(
-            '写成 "2|4" 形式，且不超过处理器核数。',
-            'Write it like "2|4", within the processor\'s core counts.',
-        ),
-        fixes=rewritten("aicore_num", ",", "|", "unsafe"),
-    ),
-    rule(
-        "stream_max_parallel_num.format",
-        "error",
-        "docs",
-        ("stream_max_parallel_num",),
-        _format("stream_max_parallel_num"),
-        message=(
-            'stream_max_parallel_num={stream_max_parallel_num} 格式不对：应为 "引擎名:并行度"，多个用逗号分隔。',
-            "stream_max_parallel_num={stream_max_parallel_num} is malformed: expected "
-            '"engine:count" pairs separated by commas.',
-        ),
-        source="npurunconfig-page:性能调优 stream_max_parallel_num",
-        fix=(
-            '例如 "DNN_VM_AICPU:10,AIcoreEngine:1"。',
-            'For example "DNN_VM_AICPU:10,AIcoreEngine:1".',
-        ),
-        fixes=rewritten("stream_max_parallel_num", "=", ":", "unsafe"),
-    ),
     rule(
         "dynamic_inputs_shape_range.format",
         "error",
@@ -185,73 +128,6 @@ VALUE_RULES: tuple[Rule, ...] = (
         ),
     ),
     rule(
-        "accelerate_train_mode.format",
-        "error",
-        "runtime",
-        ("experimental_config.accelerate_train_mode",),
-        _format("experimental_config.accelerate_train_mode"),
-        message=(
-            "accelerate_train_mode 格式不对（{problem}）；训练第一步报 Internal 错误。",
-            "accelerate_train_mode is malformed ({problem}); the first training step fails with "
-            "an Internal error.",
-        ),
-        source="tf_adapter/kernels/geop_npu.cc:738 (GeOp::ParserAccelerateTrain: Internal "
-        "error on a malformed value); docs/en/tfadapter_1/apiref/npu_config/"
-        "experimentalconfig_constructor.md",
-        fix=(
-            '例如 "fast|step|0.9" 或 "fast|loss|1.05"。',
-            'For example "fast|step|0.9" or "fast|loss|1.05".',
-        ),
-    ),
-    rule(
-        "auto_multistream_parallel_mode.format",
-        "warning",
-        "docs",
-        ("auto_multistream_parallel_mode",),
-        _format("auto_multistream_parallel_mode"),
-        message=(
-            "auto_multistream_parallel_mode={auto_multistream_parallel_mode} 不是已知取值（{problem}）；代码不校验。",
-            "auto_multistream_parallel_mode={auto_multistream_parallel_mode} is not a known "
-            "value ({problem}); no code checks it.",
-        ),
-        source="npu_config.py docstring; docs experiment_options.md",
-        fix=(
-            "使用 cv、LoadBalance:n 或 MainStream:n（1≤n≤64）。",
-            "Use cv, LoadBalance:n or MainStream:n (1 <= n <= 64).",
-        ),
-    ),
-    rule(
-        "local_device_list.duplicates",
-        "warning",
-        "docs",
-        ("local_device_list",),
-        _duplicate_devices,
-        message=(
-            "local_device_list 中设备 {twice} 重复出现。",
-            "local_device_list names device {twice} more than once.",
-        ),
-        source="npurunconfig-page:数据增强 local_device_list",
-        fix=(
-            "local_device_list 中每个设备只写一次。",
-            "List each device once in local_device_list.",
-        ),
-        fixes=unique_devices,
-    ),
-    rule(
-        "static_memory_policy.one_means_two",
-        "info",
-        "docs",
-        ("memory_config.static_memory_policy",),
-        _policy_one,
-        message=(
-            "static_memory_policy=1 仅为兼容旧版本保留，实际按 2 处理。",
-            "static_memory_policy=1 is kept for compatibility and behaves as 2.",
-        ),
-        source="docs/en/tfadapter_1/apiref/npu_config/memoryconfig_constructor.md",
-        fix=("直接写 2。", "Write 2."),
-        fixes=always(safe(SetValue("memory_config.static_memory_policy", 2))),
-    ),
-    rule(
         "runconfig.distribute_unsupported",
         "warning",
         "docs",
@@ -267,19 +143,6 @@ VALUE_RULES: tuple[Rule, ...] = (
             "Remove {which}; use the NPU distributed APIs instead.",
         ),
         fixes=remove_each("unsafe"),
-    ),
-    rule(
-        "op_debug_level.no_tbe_files_on_350",
-        "info",
-        "docs",
-        ("op_debug_level",),
-        _debug_level_350,
-        message=(
-            "Atlas 350 不会生成 TBE 指令映射文件（及 UB 融合计算描述文件），op_debug_level={op_debug_level} 的这部分输出不存在。",
-            "Atlas 350 does not produce TBE instruction-mapping files (nor UB fusion compute "
-            "descriptions), so that part of op_debug_level={op_debug_level} output is absent.",
-        ),
-        source="npurunconfig-page:后续版本废弃配置 op_debug_level",
     ),
     rule(
         "debug_dir.unused",

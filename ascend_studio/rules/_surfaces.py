@@ -93,12 +93,20 @@ TF2_ONLY = frozenset(r.id for r in TF2_RULES)
 
 @cache
 def _tf2(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    held = [r for r in rules if r.id in HOLD_ON_TF2]
     cited = [
         replace(r, source=HOLD_ON_TF2[r.id] or r.source, surfaces=r.holds_on | {"tf2"})
-        for r in held
+        for r in rules
+        if r.id in HOLD_ON_TF2
     ]
-    return (*cited, *TF2_RULES)
+    # the catalog's rules about a parameter on TF Adapter 2.x (its npu_device functions)
+    declared = [
+        r
+        for r in rules
+        if r.surfaces is not None
+        and "tf2" in r.surfaces
+        and r.id not in TF2_ONLY | HOLD_ON_TF2.keys()
+    ]
+    return (*cited, *declared, *TF2_RULES)
 
 
 @cache

@@ -24,7 +24,6 @@ from ascend_studio.rules._model import Diagnostic, Hit, Rule, render, txt
 from ascend_studio.schema import SURFACE_WORDS, Axis, Surface, Text
 
 __all__ = [
-    "SCENARIO_NAMES",
     "Combo",
     "Variants",
     "axis_names",
@@ -35,10 +34,6 @@ __all__ = [
     "surface_prefix",
 ]
 
-SCENARIO_NAMES: dict[str, Text] = {
-    "training": txt("训练", "training"),
-    "inference": txt("在线推理", "online inference"),
-}
 #: Stands in for an axis value when findings on different targets are compared.
 _ANY = "\x00"
 
@@ -55,7 +50,7 @@ def axis_names(ix: CatalogIndex, axis: Axis, ids: list[str]) -> Text:
     """The values of one axis as users read them, in catalog order."""
     if axis == "product":
         return ix.products_text(tuple(ids))
-    names = [SCENARIO_NAMES.get(i, txt(i, i)) for i in candidates(ix, axis) if i in ids]
+    names = [ix.catalog.scenario_words(i) for i in candidates(ix, axis) if i in ids]
     return txt("、".join(n.zh for n in names), ", ".join(n.en for n in names))
 
 

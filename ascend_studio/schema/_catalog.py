@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ascend_studio._resources import resource_path
 from ascend_studio.schema import _models, _release_models, _tf2
@@ -16,15 +16,20 @@ from ascend_studio.schema._models import (
     OWNERS,
     Category,
     EnvVar,
+    Gate,
     Parameter,
     Product,
     Scenario,
     Section,
+    Text,
 )
 from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
 from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
 from ascend_studio.schema._tf2 import Tf2
+
+if TYPE_CHECKING:
+    from ascend_studio.schema._surfaces import Surface
 
 __all__ = [
     "Catalog",
@@ -107,11 +112,39 @@ class Catalog:
         except KeyError:
             raise KeyError(f"unknown parameter {path!r}") from None
 
+    def why_not(
+        self,
+        param: Parameter,
+        product: str | None = None,
+        scenario: str | None = None,
+        release: str | None = None,
+        surface: Surface | None = None,
+    ) -> Gate | None:
+        """Where ``param`` misses the target: its product or scenario, the release (an id)
+        that lacks it where it is written, or TF Adapter 2.x (``surface`` tf2) that has no
+        option for it (in ``release``). An axis given as None is not asked."""
+        gate = param.why_not(product, scenario)
+        if gate is not None:
+            return gate
+        if surface == "tf2":
+            return None if self.tf2.sets(param.path, release) else "surface"
+        if release is not None and self.history.has_param(param, release, surface) is False:
+            return "release"
+        return None
+
     def has(self, path: str) -> bool:
         return path in self._by_path  # type: ignore[attr-defined]
 
     def product(self, product_id: str) -> Product:
         return self._products[product_id]  # type: ignore[attr-defined,no-any-return]
+
+    def scenario_words(self, applies: str) -> Text:
+        """A scenario id (or ``both``) as a sentence names it: "online inference",
+        "training and online inference"."""
+        named = [s.short for s in self.scenarios if applies in ("both", s.id)]
+        if not named:
+            return Text.of(applies, applies)
+        return Text.of("和".join(t.zh for t in named), " and ".join(t.en for t in named))
 
     def product_id(self, text: str) -> str | None:
         """The product id ``text`` names: an id, a zh/en name or short name, or an

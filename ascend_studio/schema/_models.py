@@ -17,11 +17,25 @@ TOML has no null, so an absent ``default`` means the real signature default is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import Literal, get_args
 
+from ascend_studio.schema._base import (
+    CONFIG,
+    Applies,
+    Gate,
+    Scalar,
+    ScenarioId,
+    Scoped,
+    Text,
+    _Frozen,
+    scenario_holds,
+    scope_gate,
+)
 from ascend_studio.schema._envint import INT_READERS
+from ascend_studio.schema._param_rules import ParamRule, RuleFix
 
 __all__ = [
+    "CONFIG",
     "OWNERS",
     "Category",
     "Checks",
@@ -29,20 +43,26 @@ __all__ = [
     "DocDefault",
     "EnumValue",
     "EnvVar",
+    "Gate",
     "Kind",
     "Owner",
+    "ParamRule",
     "Parameter",
     "Product",
     "ProductRange",
     "PyType",
     "Rewrite",
+    "RuleFix",
     "Scalar",
     "Scenario",
     "ScenarioId",
+    "Scoped",
     "Section",
     "SessionOption",
     "Text",
     "When",
+    "scenario_holds",
+    "scope_gate",
 ]
 
 Owner = Literal[
@@ -69,59 +89,6 @@ SUBCONFIG_PATHS: dict[str, str] = {
 Kind = Literal["bool", "int", "float", "enum", "str", "path", "list", "json", "object", "subconfig"]
 #: The Python type the real constructor expects for a set value.
 PyType = Literal["bool", "int", "float", "str", "object"]
-ScenarioId = Literal["training", "inference"]
-Applies = Literal["both", "training", "inference"]
-Scalar = bool | int | float | str
-
-
-def _alias(name: str) -> str:
-    """The catalog key of a field (``is`` is a Python keyword, so the field is ``is_``)."""
-    return name[:-1] if name.endswith("_") else name
-
-
-#: pydantic's configuration for every catalog class (a plain dict: no pydantic import).
-CONFIG: dict[str, Any] = {
-    "extra": "forbid",
-    "alias_generator": _alias,
-    "validate_by_alias": True,
-    "validate_by_name": True,
-}
-
-
-def _non_empty(owner: object, **texts: str) -> None:
-    empty = [name for name, text in texts.items() if not text]
-    if empty:
-        raise ValueError(f"{type(owner).__name__}: {', '.join(empty)} must not be empty")
-
-
-@dataclass(frozen=True, kw_only=True)
-class _Frozen:
-    """Base of the catalog classes: frozen, keyword-only, extra keys rejected."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = CONFIG
-
-
-@dataclass(frozen=True, kw_only=True)
-class Text(_Frozen):
-    """A bilingual string; both languages are required."""
-
-    zh: str
-    en: str
-
-    def __post_init__(self) -> None:
-        _non_empty(self, zh=self.zh, en=self.en)
-
-    def get(self, lang: str) -> str:
-        return self.zh if lang.startswith("zh") else self.en
-
-    @classmethod
-    def of(cls, zh: str, en: str) -> Text:
-        """A text made by code (messages, templates), built without re-validation;
-        an empty side takes the other, so both stay non-empty."""
-        text = object.__new__(cls)  # no check: code may leave both sides empty
-        object.__setattr__(text, "zh", zh or en)
-        object.__setattr__(text, "en", en or zh)
-        return text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,6 +109,8 @@ class Scenario(_Frozen):
 
     id: ScenarioId
     name: Text
+    #: As a sentence names it ("online inference").
+    short: Text
     graph_run_mode: int
     description: Text
 
@@ -192,8 +161,9 @@ class EnvVar(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class EnumValue(_Frozen):
-    """One documented value of an enum parameter and where it is available."""
+class EnumValue(Scoped, _Frozen):
+    """One documented value of an enum parameter and where it is available (beyond the
+    parameter's own availability; ``supported`` is asked apart)."""
 
     value: Scalar
     label: Text | None = None
@@ -210,7 +180,7 @@ class EnumValue(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DocDefault(_Frozen):
+class DocDefault(Scoped, _Frozen):
     """A documented default that differs from the signature default."""
 
     value: Scalar
@@ -334,7 +304,7 @@ class Disagreement(_Frozen):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Parameter(_Frozen):
+class Parameter(Scoped, _Frozen):
     """One keyword of NPURunConfig or of one of its sub-configs, with every fact about it."""
 
     name: str
@@ -378,13 +348,16 @@ class Parameter(_Frozen):
     #: Id of the companion-file format of the file this path names
     #: (``ascend_studio.schema.FILE_FORMATS``; the parser lives in ``ascend_studio.companion``).
     file_format: str | None = None
-    #: Id of the hand-written rule that reports a malformed value in its own words;
-    #: None: the catalog family ``format.invalid`` reports it.
+    #: Id of the rule written in Python (it involves other parameters) that reports a
+    #: malformed value in its own words; None: a ``format`` test among ``rules`` does,
+    #: else the catalog family ``format.invalid``.
     format_rule: str | None = None
     #: Setting this other parameter means this one's documented default does not apply.
     default_yields_to: str | None = None
     #: Silent runtime rewrites, first match wins (see :class:`Rewrite`).
     rewrites: tuple[Rewrite, ...] = ()
+    #: What users are told about a value of this parameter alone (see :class:`ParamRule`).
+    rules: tuple[ParamRule, ...] = ()
     deprecated: bool = False
     experimental: bool = False
     no_effect: bool = False
@@ -427,6 +400,12 @@ class Parameter(_Frozen):
         if self.owner == "NPURunConfig":
             return self.name
         return f"{SUBCONFIG_PATHS[self.owner]}.{self.name}"
+
+    @property
+    def own_format_rule(self) -> bool:
+        """A rule of its own reports a malformed value (``format_rule``, or a ``format``
+        test among ``rules``), not the catalog family ``format.invalid``."""
+        return self.format_rule is not None or any(r.test == "format" for r in self.rules)
 
     def allowed(self) -> tuple[Scalar, ...]:
         return tuple(v.value for v in self.values)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ascend_studio.schema._models import Scalar, Text, _Frozen
+from ascend_studio.schema._base import Scalar, Text, _Frozen
 
 __all__ = [
     "Change",

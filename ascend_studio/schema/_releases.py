@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio._words import say
-from ascend_studio.schema._models import Scalar, Text
+from ascend_studio.schema._models import Parameter, Scalar, Text
 from ascend_studio.schema._release_models import (
     Change,
     KeyFact,
@@ -26,6 +26,7 @@ from ascend_studio.schema._release_models import (
 
 if TYPE_CHECKING:
     from ascend_studio.schema._catalog import Catalog
+    from ascend_studio.schema._surfaces import Surface
 
 __all__ = ["ReleaseIndex", "UnknownReleaseError", "change_text"]
 
@@ -179,6 +180,30 @@ class ReleaseIndex:
     def keywords(self) -> Iterable[KeywordFact]:
         return self._keywords.values()
 
+    def param_span(self, param: Parameter, surface: Surface | None = None) -> Span | None:
+        """The releases that have ``param`` where it is written, for words: its keyword;
+        for a sess.run-only parameter, or on a parameter_map written by hand
+        (``session``), its key: the releases whose C++ reads it, else (a key no release
+        reads) those whose NPUEstimator writes it. None: no release fact."""
+        if not _by_key(param, surface):
+            return self._keywords.get(param.path)
+        key = self._keys.get(param.session.key) if param.session else None
+        return None if key is None else key.read or key.written
+
+    def has_param(
+        self, param: Parameter, release_id: str, surface: Surface | None = None
+    ) -> bool | None:
+        """Whether ``release_id`` has ``param`` on ``surface``: its keyword; its key (read
+        by the C++ or written by NPUEstimator) for a sess.run-only parameter or a
+        parameter_map written by hand. None: no fact (the catalog's own word holds)."""
+        if not _by_key(param, surface):
+            span = self._keywords.get(param.path)
+            return None if span is None else self.holds(span, release_id)
+        key = self._keys.get(param.session.key) if param.session else None
+        if key is None:
+            return None
+        return any(s is not None and self.holds(s, release_id) for s in (key.read, key.written))
+
     def has_keyword(self, path: str, release_id: str) -> bool | None:
         """Whether the constructor at ``release_id`` takes ``path``; None: no fact."""
         fact = self._keywords.get(path)
@@ -228,6 +253,12 @@ class ReleaseIndex:
         if fact is None or not self.holds(fact.checked, release_id):
             return None
         return tuple(i.value for i in fact.items if self.holds(i, release_id))
+
+
+def _by_key(param: Parameter, surface: Surface | None) -> bool:
+    """The parameter is written as a parameter_map key there, not as a keyword."""
+    session = param.session
+    return session is not None and (session.session_only or surface == "session")
 
 
 def where_text(index: ReleaseIndex, span: Span) -> Text:

@@ -17,14 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascend_studio.schema._models import (
-    EnumValue,
-    Kind,
-    PyType,
-    Scalar,
-    Text,
-    _Frozen,
-)
+from ascend_studio.schema._base import Scalar, Text, _Frozen
+from ascend_studio.schema._models import EnumValue, Kind, PyType
 
 __all__ = [
     "TF2_PREFIX",
@@ -240,6 +234,16 @@ class Tf2(_Frozen):
             if option.facts_in(wanted) is not None:
                 return option
         return options[-1] if options else None
+
+    def sets(self, key: str, release: str | None = None) -> bool:
+        """Whether a leaf of ``global_options()`` or an ``npu_device`` function sets
+        profile path ``key`` in ``release`` (None: in some release)."""
+        if self.call_for(key) is not None:
+            return True
+        by_key: dict[str, list[Tf2Option]] = self._by_key  # type: ignore[attr-defined]
+        own = self.option(key)
+        options = by_key.get(key) or ([own] if own is not None else [])
+        return any(release is None or o.facts_in(release) is not None for o in options)
 
     def call_for(self, key: str) -> Tf2Call | None:
         """The function that sets profile path ``key`` (``iterations_per_loop``...)."""

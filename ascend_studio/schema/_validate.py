@@ -118,6 +118,10 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
         problems.append(f"{p.path}: a session-only key has no signature position")
     if p.format_rule is not None and p.format is None:
         problems.append(f"{p.path}: format_rule without a format")
+    if p.format is None and any(r.test in ("format", "repeated") for r in p.rules):
+        problems.append(f"{p.path}: a format or repeated rule without a format")
+    if p.format_rule is not None and any(r.test == "format" for r in p.rules):
+        problems.append(f"{p.path}: both format_rule and a format rule")
     if p.format is not None and p.format not in FORMATS:
         problems.append(f"{p.path}: unknown format {p.format!r}")
     if p.file_format is not None and p.file_format not in FILE_FORMATS:
@@ -126,7 +130,8 @@ def _param_problems(catalog: Catalog, p: Parameter, paths: set[str]) -> list[str
         problems.append(f"{p.path}: file_format on a {p.kind} parameter")
     problems += [f"{p.path}: unknown parameter {r!r}" for r in _references(p) if r not in paths]
     products = set(catalog.product_ids)
-    for ids in [p.products, *(v.products for v in p.values), *(d.products for d in p.doc_default)]:
+    scoped = [p, *p.values, *p.doc_default, *p.rules]
+    for ids in (item.products for item in scoped):
         problems += [f"{p.path}: unknown product {i!r}" for i in ids or () if i not in products]
     return problems
 

@@ -147,10 +147,11 @@ def documented_default(
 ) -> Scalar | None:
     """The documented runtime default for this target, if the docs give one (for a
     product or scenario not named (None), only one that holds for all of them)."""
-    for item in param.doc_default:
-        if item.products is not None and product not in item.products:
-            continue
-        if item.scenario not in ("both", scenario):
-            continue
-        return item.value
-    return None
+    return next(
+        (
+            d.value
+            for d in param.doc_default
+            if d.why_not(product, scenario, unnamed_misses=True) is None
+        ),
+        None,
+    )

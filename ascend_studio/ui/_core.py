@@ -116,14 +116,15 @@ class Unavailable:
     unnamed: bool = False
 
 
-def _gate(
-    products: tuple[str, ...] | None, applies: str, product: str | None, scenario: str | None
+def _scoped(
+    item: Parameter | EnumValue, product: str | None, scenario: str | None
 ) -> Unavailable | None:
     """Where a parameter or value holds against the target (None: not named)."""
-    if products is not None and product not in products:
-        return Unavailable("product", products=products, unnamed=product is None)
-    if applies not in {"both", scenario}:
-        return Unavailable("scenario", scenario=applies, unnamed=scenario is None)
+    gate = item.why_not(product, scenario, unnamed_misses=True)
+    if gate == "product":
+        return Unavailable("product", products=item.products or (), unnamed=product is None)
+    if gate == "scenario":
+        return Unavailable("scenario", scenario=item.scenario, unnamed=scenario is None)
     return None
 
 
@@ -135,7 +136,7 @@ def unavailable_here(problem: Unavailable | None) -> bool:
 def param_unavailable(
     param: Parameter, product: str | None, scenario: str | None
 ) -> Unavailable | None:
-    return _gate(param.products, param.scenario, product, scenario)
+    return _scoped(param, product, scenario)
 
 
 def release_unavailable(
@@ -146,12 +147,7 @@ def release_unavailable(
     if release is None:
         return None
     history = catalog.history
-    session = param.session
-    if session is not None and session.session_only:
-        fact = history.key(session.key)
-        span = fact.read or fact.written if fact is not None else None
-    else:
-        span = history.keyword(param.path)
+    span = history.param_span(param)
     if span is None or history.holds(span, release):
         return None
     target, first = history.get(release), history.first(span)
@@ -163,9 +159,7 @@ def release_unavailable(
 def value_unavailable(
     item: EnumValue, product: str | None, scenario: str | None
 ) -> Unavailable | None:
-    if not item.supported:
-        return Unavailable("unsupported")
-    return _gate(item.products, item.scenario, product, scenario)
+    return Unavailable("unsupported") if not item.supported else _scoped(item, product, scenario)
 
 
 class Engine:

@@ -14,17 +14,14 @@ import importlib
 from typing import TYPE_CHECKING
 
 from ascend_studio.ui import _edits
+from ascend_studio.ui._places import SIDE_SIZES
 from ascend_studio.ui._snapshot import Snapshot
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
 
-#: The previews' and the diagnostics list's first heights (before any remembered layout).
-SIDE_SIZES = (560, 240)
-
 __all__ = [
     "PRELOAD",
-    "SIDE_SIZES",
     "build_document",
     "connect_document",
     "install_part2",

@@ -14,8 +14,13 @@ combo boxes follow their items without a flicker.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtWidgets import QComboBox
+
+if TYPE_CHECKING:
+    from ascend_studio.ui._window import MainWindow
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -24,11 +29,16 @@ __all__ = [
     "FORM_HEIGHT",
     "MAIN_SHARES",
     "PREVIEWS_MINIMUM",
+    "SIDE_SIZES",
     "first_geometry",
     "fit_to_items",
     "main_sizes",
     "sized_to_items",
+    "widen_form",
 ]
+
+#: The previews' and the diagnostics list's first heights (before any remembered layout).
+SIDE_SIZES = (560, 240)
 
 #: The previews (tabs, text, Copy and Save buttons) and the diagnostics list.
 PREVIEWS_MINIMUM = QSize(190, 140)
@@ -105,3 +115,14 @@ def fit_to_items(combo: QComboBox) -> None:
     the policy back, the timer that adjustSize()s it does nothing)."""
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
     combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
+
+
+def widen_form(window: MainWindow, width: int, needs: int) -> None:
+    """The form as wide as its widest row ``needs`` and the navigation as wide as
+    its widest entry, where the main splitter's ``width`` has room for them
+    (ui/_places.main_sizes)."""
+    main, side = window.main, window.side
+    total = width - main.handleWidth() * (main.count() - 1)
+    views = [w for w in (side.widget(0), side.widget(1)) if w is not None]
+    least = max(side.minimumWidth(), *(w.minimumWidth() for w in views))
+    main.setSizes(main_sizes(total, needs, least, window.nav.needed_width()))

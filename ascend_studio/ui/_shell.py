@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ascend_studio.ui import _edits
-from ascend_studio.ui._deferred import SIDE_SIZES
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 from ascend_studio.ui._nav import CategoryNav
@@ -37,8 +36,9 @@ from ascend_studio.ui._places import (
     DOCK_MINIMUM,
     MAIN_SHARES,
     PREVIEWS_MINIMUM,
+    SIDE_SIZES,
     first_geometry,
-    main_sizes,
+    widen_form,
 )
 
 if TYPE_CHECKING:
@@ -57,7 +57,6 @@ __all__ = [
     "restore_splitters",
     "restore_state",
     "save_layout",
-    "widen_form",
 ]
 
 _SPLITTERS = ("main", "side")
@@ -150,7 +149,7 @@ class _KeepWidths(QObject):
 def keep_widths(window: MainWindow) -> None:
     """Widen the navigation or the form to what it needs, where the splitter left it
     short: from the previews, or with a side dock open, as opening it did."""
-    from ascend_studio.ui._docks import fit_beside_open_dock, side_dock_open
+    from ascend_studio.ui._dock_parts import fit_beside_open_dock, side_dock_open
 
     nav, form = window.main.sizes()[:2]
     needs = window.form.needed_width()
@@ -285,20 +284,9 @@ def restore_splitters(window: MainWindow) -> None:
             needs = window.form.needed_width(window.form.body.minimumSizeHint().width())
             widen_form(window, window.main.width(), needs)
     if window.settings.blob("state") is not None:  # a side dock left open: room beside it
-        from ascend_studio.ui._docks import fit_beside_open_dock
+        from ascend_studio.ui._dock_parts import fit_beside_open_dock
 
         fit_beside_open_dock(window)
-
-
-def widen_form(window: MainWindow, width: int, needs: int) -> None:
-    """The form as wide as its widest row ``needs`` and the navigation as wide as
-    its widest entry, where the main splitter's ``width`` has room for them
-    (ui/_places.main_sizes)."""
-    main, side = window.main, window.side
-    total = width - main.handleWidth() * (main.count() - 1)
-    views = [w for w in (side.widget(0), side.widget(1)) if w is not None]
-    least = max(side.minimumWidth(), *(w.minimumWidth() for w in views))
-    main.setSizes(main_sizes(total, needs, least, window.nav.needed_width()))
 
 
 def save_layout(window: MainWindow) -> None:

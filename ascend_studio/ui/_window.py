@@ -32,6 +32,7 @@ from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
 from ascend_studio.ui._deferred import build_document, connect_document, install_part2, preload
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
+from ascend_studio.ui._places import widen_form
 from ascend_studio.ui._search import select
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._snapshot import (
@@ -149,7 +150,7 @@ class MainWindow(QMainWindow):
         is first laid out: set after it, the form was laid out twice (6 ms)."""
         fresh = self.settings.blob("splitter_main") is None and self.settings.blob("state") is None
         if visible and fresh and not self._splitters_restored:
-            _shell.widen_form(self, self.width(), self.form.needed_width())
+            widen_form(self, self.width(), self.form.needed_width())
         super().setVisible(visible)
 
     def showEvent(self, event: QShowEvent) -> None:

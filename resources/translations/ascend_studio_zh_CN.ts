@@ -1511,6 +1511,66 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Output directory</source>
+        <translation>输出目录</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Storage limit (e.g. 200MB)</source>
+        <translation>存储上限（如 200MB）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Training trace</source>
+        <translation>迭代轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Task trace</source>
+        <translation>任务轨迹</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Task time</source>
+        <translation>任务耗时</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>HCCL communication</source>
+        <translation>HCCL 通信</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>AI CPU operators</source>
+        <translation>AI CPU 算子</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>L2 cache</source>
+        <translation>L2 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>msproftx markers</source>
+        <translation>msproftx 打点</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>AI Core metrics</source>
+        <translation>AI Core 性能指标</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Forward start operator (fp_point)</source>
+        <translation>前向起始算子（fp_point）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
+        <source>Backward end operator (bp_point)</source>
+        <translation>反向结束算子（bp_point）</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/editors/_dialogs.py"/>
         <source>Edit list</source>
         <translation>编辑列表</translation>
     </message>
@@ -1571,66 +1631,6 @@
         <location filename="../../ascend_studio/ui/editors/_enum.py"/>
         <source>default {value}</source>
         <translation>默认 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Output directory</source>
-        <translation>输出目录</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Storage limit (e.g. 200MB)</source>
-        <translation>存储上限（如 200MB）</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Training trace</source>
-        <translation>迭代轨迹</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Task trace</source>
-        <translation>任务轨迹</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Task time</source>
-        <translation>任务耗时</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>HCCL communication</source>
-        <translation>HCCL 通信</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>AI CPU operators</source>
-        <translation>AI CPU 算子</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>L2 cache</source>
-        <translation>L2 缓存</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>msproftx markers</source>
-        <translation>msproftx 打点</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>AI Core metrics</source>
-        <translation>AI Core 性能指标</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Forward start operator (fp_point)</source>
-        <translation>前向起始算子（fp_point）</translation>
-    </message>
-    <message>
-        <location filename="../../ascend_studio/ui/editors/_json.py"/>
-        <source>Backward end operator (bp_point)</source>
-        <translation>反向结束算子（bp_point）</translation>
     </message>
     <message>
         <location filename="../../ascend_studio/ui/editors/_json.py"/>

@@ -201,6 +201,7 @@ async def test_completion_leaves_out_what_the_named_release_lacks(
     assert "graph_exec_timeout" not in keywords  # a sess.run key, no keyword
     keys = set(await _labels(client, uri, 5, 29))
     assert "precision_mode" in keys and "oo_level" not in keys  # the C++ reads it from 9.0.0
+    assert "min_group_size" in keys  # NPUEstimator writes it in every release
 
 
 @pytest.mark.asyncio

@@ -104,6 +104,18 @@ def test_off_target_entries_are_skipped_with_the_reason() -> None:
     assert skipped["hccl_timeout"].startswith("not available on Inference series")
 
 
+def test_a_release_is_asked_where_the_profile_writes_the_parameter() -> None:
+    """r1.1.1's constructors take no profiling_options, its C++ reads the key: a preset
+    skips it for NPURunConfig and sets it in a sess.run parameter_map."""
+    preset = BY_ID["performance_profiling"]
+    path = "profiling_config.profiling_options"
+    for surface, skipped in ((None, True), ("sess", False)):
+        start = Profile(release="r1.1.1", surface=surface)
+        outcome = apply_preset(preset, start, CATALOG, work_path="/data/job")
+        assert (path in {s.path for s in outcome.skipped}) is skipped, surface
+        assert (path in outcome.profile.values) is not skipped, surface
+
+
 def test_scenario_scoped_entries() -> None:
     dump = BY_ID["accuracy_dump"]
     training = apply_preset(dump, Profile(scenario="training"), CATALOG)

@@ -16,7 +16,7 @@ import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
-from ascend_studio.ui._docks import row_parameter
+from ascend_studio.ui._dock_parts import row_parameter
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import RowStack, Section
 from ascend_studio.ui._window import MainWindow

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from ascend_studio.ui._docks import follow_language
+from ascend_studio.ui._dock_parts import follow_language
 from ascend_studio.ui._i18n import Language, tr
 
 if TYPE_CHECKING:

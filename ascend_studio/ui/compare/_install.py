@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ascend_studio.profile import Profile
-from ascend_studio.ui._docks import fill_dock, follow_language
+from ascend_studio.ui._dock_parts import fill_dock, follow_language
 from ascend_studio.ui.compare._view import CompareView
 
 if TYPE_CHECKING:

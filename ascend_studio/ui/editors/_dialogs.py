@@ -9,7 +9,8 @@ fetched, and the window's first paint needs none of them.
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
@@ -29,11 +30,64 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.ui._i18n import tr
-from ascend_studio.ui.editors._json import PROFILING_OPTIONS, JsonOption, dump_json
-from ascend_studio.ui.editors._list import ListSpec
+from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 
-__all__ = ["ItemListDialog", "ProfilingOptionsDialog", "RawJsonDialog", "accepted"]
+if TYPE_CHECKING:
+    from ascend_studio.ui.editors._list import ListSpec
+
+__all__ = [
+    "PROFILING_OPTIONS",
+    "ItemListDialog",
+    "JsonOption",
+    "ProfilingOptionsDialog",
+    "RawJsonDialog",
+    "accepted",
+    "dump_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class JsonOption:
+    key: str
+    label: str
+    #: Allowed values; empty means free text.
+    choices: tuple[str, ...] = ()
+
+
+_SWITCH = ("on", "off")
+#: The PROFILING_OPTIONS keys users set most (the runtime accepts more; they are kept).
+PROFILING_OPTIONS: tuple[JsonOption, ...] = (
+    JsonOption("output", QT_TR_NOOP("Output directory")),
+    JsonOption("storage_limit", QT_TR_NOOP("Storage limit (e.g. 200MB)")),
+    JsonOption("training_trace", QT_TR_NOOP("Training trace"), _SWITCH),
+    JsonOption("task_trace", QT_TR_NOOP("Task trace"), _SWITCH),
+    JsonOption("task_time", QT_TR_NOOP("Task time"), _SWITCH),
+    JsonOption("hccl", QT_TR_NOOP("HCCL communication"), _SWITCH),
+    JsonOption("aicpu", QT_TR_NOOP("AI CPU operators"), _SWITCH),
+    JsonOption("l2", QT_TR_NOOP("L2 cache"), _SWITCH),
+    JsonOption("msproftx", QT_TR_NOOP("msproftx markers"), _SWITCH),
+    JsonOption(
+        "aic_metrics",
+        QT_TR_NOOP("AI Core metrics"),
+        (
+            "PipeUtilization",
+            "ArithmeticUtilization",
+            "Memory",
+            "MemoryL0",
+            "MemoryUB",
+            "ResourceConflictRatio",
+            "L2Cache",
+            "MemoryAccess",
+        ),
+    ),
+    JsonOption("fp_point", QT_TR_NOOP("Forward start operator (fp_point)")),
+    JsonOption("bp_point", QT_TR_NOOP("Backward end operator (bp_point)")),
+)
+
+
+def dump_json(data: dict[str, Any]) -> str:
+    """``data`` as the one-line JSON the runtime reads."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def accepted(dialog: QDialog) -> bool:

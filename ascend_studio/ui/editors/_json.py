@@ -8,14 +8,13 @@ the key is left out (the runtime default applies).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QFontDatabase, QPalette
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
-from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
+from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._style import set_background
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import StrEditor
@@ -24,51 +23,9 @@ if TYPE_CHECKING:
     from ascend_studio.ui.editors._dialogs import ProfilingOptionsDialog, RawJsonDialog
 
 __all__ = [
-    "PROFILING_OPTIONS",
     "JsonEditor",
-    "JsonOption",
-    "dump_json",
     "json_problem",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class JsonOption:
-    key: str
-    label: str
-    #: Allowed values; empty means free text.
-    choices: tuple[str, ...] = ()
-
-
-_SWITCH = ("on", "off")
-#: The PROFILING_OPTIONS keys users set most (the runtime accepts more; they are kept).
-PROFILING_OPTIONS: tuple[JsonOption, ...] = (
-    JsonOption("output", QT_TR_NOOP("Output directory")),
-    JsonOption("storage_limit", QT_TR_NOOP("Storage limit (e.g. 200MB)")),
-    JsonOption("training_trace", QT_TR_NOOP("Training trace"), _SWITCH),
-    JsonOption("task_trace", QT_TR_NOOP("Task trace"), _SWITCH),
-    JsonOption("task_time", QT_TR_NOOP("Task time"), _SWITCH),
-    JsonOption("hccl", QT_TR_NOOP("HCCL communication"), _SWITCH),
-    JsonOption("aicpu", QT_TR_NOOP("AI CPU operators"), _SWITCH),
-    JsonOption("l2", QT_TR_NOOP("L2 cache"), _SWITCH),
-    JsonOption("msproftx", QT_TR_NOOP("msproftx markers"), _SWITCH),
-    JsonOption(
-        "aic_metrics",
-        QT_TR_NOOP("AI Core metrics"),
-        (
-            "PipeUtilization",
-            "ArithmeticUtilization",
-            "Memory",
-            "MemoryL0",
-            "MemoryUB",
-            "ResourceConflictRatio",
-            "L2Cache",
-            "MemoryAccess",
-        ),
-    ),
-    JsonOption("fp_point", QT_TR_NOOP("Forward start operator (fp_point)")),
-    JsonOption("bp_point", QT_TR_NOOP("Backward end operator (bp_point)")),
-)
 
 
 def json_problem(text: str) -> str | None:
@@ -82,11 +39,6 @@ def json_problem(text: str) -> str | None:
     if not isinstance(data, dict):
         return tr("Expected a JSON object: {...}")
     return None
-
-
-def dump_json(data: dict[str, Any]) -> str:
-    """``data`` as the one-line JSON the runtime reads."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 @register("json")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ascend_studio.ui._docks import fill_dock, follow_language, make_dock
+from ascend_studio.ui._dock_parts import fill_dock, follow_language, make_dock
 from ascend_studio.ui.inspector._view import InspectorView
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ascend_studio.doctor import DoctorDocument
-from ascend_studio.ui._docks import fill_dock, follow_language
+from ascend_studio.ui._dock_parts import fill_dock, follow_language
 from ascend_studio.ui.machine._view import MachineView
 
 if TYPE_CHECKING:

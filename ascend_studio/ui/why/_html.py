@@ -109,13 +109,13 @@ def _allowed_values(param: Parameter, profile: Profile, catalog: Catalog, lang: 
 
 
 def _availability(param: Parameter, profile: Profile, catalog: Catalog, lang: Language) -> str:
-    gated = [v for v in param.values if v.products is not None]
+    gated = [v for v in param.values if v.depends_on("product")]
     head = "".join(f"<th><code>{_E(show_value(v.value))}</code></th>" for v in gated)
     rows = []
     scenario_named = target_of(profile).scenario
     for product in catalog.products:
         cells = [_tick(param_unavailable(param, product.id, scenario_named) is None)]
-        cells += [_tick(v.products is not None and product.id in v.products) for v in gated]
+        cells += [_tick(v.applies_to(product.id)) for v in gated]
         bold = "font-weight:bold;" if product.id == profile.product else ""
         rows.append(
             f'<tr><td style="{bold}">{_E(product.short.get(lang))}</td>{"".join(cells)}</tr>'

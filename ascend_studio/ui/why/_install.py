@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ascend_studio.ui._docks import fill_dock, follow_language, row_parameter
+from ascend_studio.ui._dock_parts import fill_dock, follow_language, row_parameter
 from ascend_studio.ui.why._panel import WhyPanel
 
 if TYPE_CHECKING:
