@@ -99,32 +99,31 @@ def system_folder(path: str | os.PathLike[str]) -> str | None:
     return next((top for top in SYSTEM_FOLDERS if real == top or real.startswith(top + "/")), None)
 
 
-def file_kind(path: str | os.PathLike[str]) -> str | None:
-    """Why ``path`` is not a file to read, said as what it is ("is a directory",
-    "does not exist", "is under /proc..."); None for a regular file. A name the
-    system refuses as too long raises its OSError, which the command line says in
+def file_kind(path: str | os.PathLike[str], lang: str = "en") -> str | None:
+    """Why ``path`` is not a file to read, said in ``lang`` as what it is ("is a
+    directory", "no such file", "is under /proc..."); None for a regular file. A name
+    the system refuses as too long raises its OSError, which the command line says in
     its own one line (``_pathname``)."""
     top = system_folder(path)
     if top is not None:
-        return _system(top)
+        return say(_SYSTEM, lang, top=top)
     try:
         mode = os.stat(os.fspath(path)).st_mode
     except FileNotFoundError:
-        return "no such file" if not os.path.islink(path) else "a link to nothing"
+        return say("no such file" if not os.path.islink(path) else "a link to nothing", lang)
     except OSError as exc:
         if exc.errno == errno.ENAMETOOLONG:
             raise
-        return f"cannot read: {exc.strerror or exc}"
+        return say("cannot read: {reason}", lang, reason=os_reason(exc, lang))
     except ValueError as exc:  # e.g. a NUL character in the name
-        return f"cannot read: {exc}"
-    return None if stat.S_ISREG(mode) else f"is {_kind(mode)}; only regular files are read"
+        return say("cannot read: {reason}", lang, reason=exc)
+    if stat.S_ISREG(mode):
+        return None
+    text = "is {kind}; only regular files are read"
+    return say(text, lang, kind=say(_kind(mode), lang))
 
 
 _SYSTEM = "is under {top}: kernel and device files are never read, only regular files"
-
-
-def _system(top: str) -> str:
-    return say(_SYSTEM, top=top)
 
 
 def read_input(path: str | os.PathLike[str]) -> bytes:

@@ -12,12 +12,18 @@ with none set, English. The app reads the same variables on its first start
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from typing import Literal
+
+TYPE_CHECKING = False  # ``typing`` is not imported: ``ascend-studio --help`` reads the language
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Literal
+
+    Lang = Literal["zh", "en"]
+else:
+    Lang = str
 
 __all__ = ["ENV_VARIABLES", "LANGUAGES", "Lang", "env_language", "from_locale", "language_of"]
 
-Lang = Literal["zh", "en"]
 LANGUAGES: tuple[Lang, ...] = ("zh", "en")
 #: The variables that name the user's language, the first set one deciding.
 ENV_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

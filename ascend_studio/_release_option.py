@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ascend_studio._words import printable
 from ascend_studio.schema import (
     AUTO,
     Catalog,
@@ -29,6 +30,7 @@ __all__ = [
     "UnknownReleaseError",
     "add_release_argument",
     "auto_release",
+    "print_notes",
     "release_from_args",
     "release_problem",
     "resolve_release",
@@ -45,6 +47,13 @@ def add_release_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--release", metavar="RELEASE", help=HELP)
 
 
+def print_notes(resolved: Resolved, command: str, lang: str) -> None:
+    """What ``auto`` found and how it decided, on stderr (the words ``doctor`` reports)."""
+    for note in resolved.notes:
+        shown = printable(note.get(lang))  # paths read from the machine
+        print(f"ascend-studio {command}: --release auto: {shown}", file=sys.stderr)
+
+
 def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) -> str | None:
     """``--release`` resolved to a release id (None: not given, or auto found none); what
     ``auto`` found is said on stderr. ValueError (one line) for a name no release has."""
@@ -57,6 +66,5 @@ def release_from_args(args: argparse.Namespace, catalog: Catalog, command: str) 
         raise ValueError(f"--release: {exc.text(getattr(args, 'lang', None) or 'en')}") from None
     except ValueError as exc:
         raise ValueError(f"--release: {exc}") from None
-    for note in resolved.notes:
-        print(f"ascend-studio {command}: {note}", file=sys.stderr)
+    print_notes(resolved, command, getattr(args, "lang", None) or "en")
     return resolved.release.id if resolved.release else None

@@ -166,4 +166,43 @@ CLI_MESSAGES: dict[str, str] = {
     "unknown kind {kind} (choose from {kinds})": "未知的类型 {kind}（可选：{kinds}）",
     "{path} exists; add --force to overwrite it": "{path} 已存在；加上 --force 可覆盖",
     "{path} is a directory": "{path} 是一个目录",
+    # what --release auto found on the machine and how it decided
+    "default install path": "默认安装路径",
+    "--to auto: no release found on this machine; name one": (
+        "--to auto：本机上没有找到版本；请指定一个"
+    ),
+    "{source}: no configuration {config} (it has {count})": (
+        "{source}：没有第 {config} 个配置（共 {count} 个）"
+    ),
+    "{source}: --config must be 1..{count}, got {config}": (
+        "{source}：--config 应在 1..{count} 之间，实际为 {config}"
+    ),
+    "unknown product {name}; known: {known}": "没有产品 {name}；可用的有：{known}",
+    "unknown category {name}; known: {known}": "没有分类 {name}；可用的有：{known}",
+    "no preset {name} (known: {known})": "没有预设 {name}（可用的有：{known}）",
+    "no such file": "文件不存在",
+    "a link to nothing": "是指向不存在目标的链接",
+    "unknown parameter {name}; did you mean {near}?": "没有参数 {name}；是否想输入 {near}？",
+    "unknown parameter {name} (a path like dump_config.dump_mode)": (
+        "没有参数 {name}（应为 dump_config.dump_mode 这样的路径）"
+    ),
+    "unknown rule id or family {name}": "没有规则 ID 或规则族 {name}",
+    "unknown rule id or family {name}; did you mean {near}?": (
+        "没有规则 ID 或规则族 {name}；是否想输入 {near}？"
+    ),
+    # validate --show-config: where each setting comes from
+    "command line": "命令行",
+    "the file's own": "取文件中指定的",
+    "the file's own, else not named": "取文件中指定的，没有则不指定",
+    "all": "全部",
+    "rules": "规则",
+    "all, then in order:": "全部，再依次：",
+    "no change": "无变化",
+    "none found (built-in defaults)": "未找到（使用内置默认值）",
+    "files checked in folders": "目录中检查的文件",
+    "applies": "适用",
+    "not here": "不适用于此处",
+    "{path}: no such file or directory": "{path}：文件或目录不存在",
+    "unknown product {name}": "没有产品 {name}",
+    "{path}: not a regular file or folder": "{path}：不是普通文件或目录",
 }

@@ -9,6 +9,8 @@ Atoms are tab-separated strings:
 - ``kw  Owner  name``            a constructor keyword of ``Owner`` (npu_config.py)
 - ``def Owner  name  <json>``    its signature default (``"REQUIRED"``: none)
 - ``read key`` / ``rfield key f`` the C++ option reader reads ``key`` (npu_attrs.cc), as ``.f()``
+- ``rcheck key how``             it checks which member was set (``value_case()``) and, on
+  another one, ``refuses`` the options (an error Status) or ``skips`` the value
 - ``write key`` / ``wfield key f`` NPUEstimator writes ``parameter_map[key].f`` (npu_estimator.py)
 - ``chk path`` / ``val path <json>`` the adapter checks ``path`` against a list holding the value
 
@@ -51,6 +53,9 @@ VALUE_LISTS: dict[str, tuple[str, str]] = {
 
 _READ = re.compile(r'params\.count\(\s*"([A-Za-z0-9_]+)"\s*\)')
 _READ_FIELD = re.compile(r'params\.at\(\s*"([A-Za-z0-9_]+)"\s*\)\.([sibf])\(\)')
+#: ``value_case()`` of a key: inside NPU_REQUIRES the options are refused on another
+#: member; in the ``if`` that reads it the value is skipped.
+_CASE = re.compile(r'(NPU_REQUIRES\(\s*)?params\.at\(\s*"([A-Za-z0-9_]+)"\s*\)\.value_case\(\)')
 _WRITE = re.compile(r"""parameter_map\[\s*["']([A-Za-z0-9_]+)["']\s*\]\.([sibf])\b""")
 _ITEM = re.compile(r""""([^"]*)"|'([^']*)'|(-?\d+)""")
 
@@ -84,6 +89,8 @@ def _signatures(text: str) -> set[str]:
 def _keys(cc: str, estimator: str) -> set[str]:
     found = {f"read\t{key}" for key in _READ.findall(cc)}
     found |= {f"rfield\t{key}\t{f}" for key, f in _READ_FIELD.findall(cc)}
+    for required, key in _CASE.findall(cc):
+        found.add(f"rcheck\t{key}\t{'refuses' if required else 'skips'}")
     for key, f in _WRITE.findall(estimator):
         found |= {f"write\t{key}", f"wfield\t{key}\t{f}"}
     return found

@@ -149,8 +149,24 @@ def _key_entries(order, by_release, changes) -> Iterable[str]:  # type: ignore[n
             )
         fields.sort(key=lambda d: order.index(str(d["since"])))
         lines.append("fields = [\n" + "".join(f"  {inline(d)},\n" for d in fields) + "]")
+        lines += _checks(key, order, by_release, every)
         lines += _replacement(f"key {key}")
         yield "\n".join(lines)
+
+
+def _checks(
+    key: str, order: list[str], by_release: dict[str, set[str]], every: set[str]
+) -> list[str]:
+    """How the reader treats a write to another member than it reads, where it checks."""
+    checks = [
+        {"check": a.split("\t")[2], **span(_held(by_release, a), order)}
+        for a in sorted(every)
+        if a.startswith(f"rcheck\t{key}\t")
+    ]
+    if not checks:
+        return []
+    checks.sort(key=lambda d: order.index(str(d["since"])))
+    return ["checks = [\n" + "".join(f"  {inline(d)},\n" for d in checks) + "]"]
 
 
 def _value_entries(order, by_release, changes) -> Iterable[str]:  # type: ignore[no-untyped-def]

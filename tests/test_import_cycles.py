@@ -1,4 +1,5 @@
-"""The modules of ``ascend_studio/ui`` import each other in no circle.
+"""The modules of ``ascend_studio/ui`` import each other in no circle, and no circle
+in the whole package is of more than three modules.
 
 A circle of imports means none of its modules can be read, changed or tested without
 all the others (a view's installer importing the dock code that imports the
@@ -98,6 +99,12 @@ def circles(edges: dict[str, set[str]]) -> list[set[str]]:
 
 def test_the_user_interface_has_no_import_circle() -> None:
     assert [sorted(c) for c in circles(graph(PACKAGE / "ui"))] == []
+
+
+def test_no_import_circle_in_the_package_is_of_more_than_three_modules() -> None:
+    """A two- or three-module circle is a module and its lazily loaded part (a
+    catalog and its validation); a larger one is a tangle."""
+    assert [sorted(c) for c in circles(graph(PACKAGE)) if len(c) > 3] == []
 
 
 def test_a_circle_is_found() -> None:

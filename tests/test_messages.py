@@ -253,7 +253,9 @@ def _output(run: tuple[str, ...], folder: Path, capsys: pytest.CaptureFixture[st
     with contextlib.suppress(SystemExit):  # a usage error: its message is on stderr
         run_cli(argv)
     out, err = capsys.readouterr()
-    if run[0] == "export" or run[:2] == ("file", "new"):
+    if "--help" in run:
+        pass  # help text
+    elif run[0] == "export" or run[:2] == ("file", "new"):
         out = comments(out)  # code, with Chinese comments
     elif "--diff" in run:
         out = ""  # a diff of the user's script
@@ -282,3 +284,52 @@ def test_one_chinese_word_for_fix_everywhere() -> None:
     fixes = [t for s, t in _ts_messages() if re.match(r"(Fix|Fixed|fix)\b", s)]
     assert fixes and all("修复" in t for t in fixes), fixes
     assert "修改" not in "".join(MESSAGES[k] for k in MESSAGES if re.search(r"\bfix", k))
+
+
+# -- our own words inside citations ----------------------------------------------------
+
+
+def _rendered_sources() -> set[str]:
+    from ascend_studio.doctor._model import CHECKS
+    from ascend_studio.rules import RULES
+    from ascend_studio.schema import shipped_catalog
+
+    catalog = shipped_catalog()
+    sources = [r.source.replace("{param}", "precision_mode") for r in RULES]
+    sources += [check.source for check in CHECKS.values()]
+    return {catalog.cite(source) for source in sources}
+
+
+def test_our_words_in_citations_read_chinese(allowed: frozenset[str]) -> None:
+    """A page section we name ("scenario notes") and the catalog's title are ours: in
+    Chinese under --lang zh; the cited page's own title and headings stay as they are."""
+    from ascend_studio.schema import CITED_ZH, cited
+    from ascend_studio.schema._sources import split_citations
+
+    rendered = _rendered_sources()
+    chinese = [cited(text, "zh") for text in rendered]
+    sections = [p.split(" › ", 1)[1] for t in chinese for p in split_citations(t) if " › " in p]
+    keys = allowed | {"feature"}  # a key of the AOE config file the section names
+    english = [s for s in sections if english_words(s, keys)]
+    assert not english, english
+    assert not [t for t in chinese if "Ascend Studio catalog" in t]
+    assert [cited(text, "en") for text in rendered] == list(rendered)
+    unused = [k for k in CITED_ZH if not any(k in text for text in rendered)]
+    assert not unused, unused
+    assert all(HAN.search(v) for v in CITED_ZH.values())
+
+
+def test_validate_cites_in_chinese(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    profile = tmp_path / "p.json"
+    profile.write_text(
+        '{"values": {"buffer_optimize": "l2_optimize", "hccl_timeout": 1800},'
+        ' "product": "atlas_training", "scenario": "training"}',
+        encoding="utf-8",
+    )
+    run_cli(["--lang", "zh", "validate", str(profile)])
+    sources = [line for line in capsys.readouterr().out.splitlines() if "来源:" in line]
+    assert any("› 场景说明" in line for line in sources), sources
+    assert any("› 各产品的取整规则" in line for line in sources), sources
+    assert not [
+        line for line in sources if re.search(r"scenario notes|per-product|Studio catalog", line)
+    ]

@@ -159,6 +159,38 @@ RUNS: tuple[tuple[str, ...], ...] = (
     ("workpath", "cluster", "hosts.csv", "-o", "{dir}/cluster", "--base", "/data/work"),
     ("apply", "profile.json", "train.py", "--write"),
     ("apply", "profile.json", "env.sh", "--write"),
+    # what --release auto found (here: nothing) and how it decided
+    ("validate", "train.py", "--release", "auto"),
+    ("paths", "train.py", "--release", "auto"),
+    ("migrate", "train.py", "--to", "auto"),
+    ("migrate", "train.py", "--to", "no-such-release"),
+    # bad input: a missing script, no such configuration, product, category or preset
+    ("apply", "profile.json", "missing.py"),
+    ("apply", "profile.json", "train.py", "--config", "9"),
+    ("migrate", "env.sh", "--to", "r1.12.0"),
+    ("migrate", "missing.py", "--to", "r1.12.0"),
+    ("params", "--product", "no-such-product"),
+    ("params", "dump", "--category", "no-such-category"),
+    ("validate", "train.py", "--product", "no-such-product"),
+    ("preset", "show", "no-such-preset"),
+    ("validate", "train.py", "--explain", "precision_mod"),
+    ("validate", "train.py", "--explain", "nothing_like_it"),
+    ("validate", "train.py", "--select", "dum"),
+    ("launch-check", "missing.sh"),
+    ("validate", "--show-config"),
+    ("validate", "train.py", "missing.py"),
+    ("validate", "/dev/null"),
+    ("validate", "missing.py", "--fix"),
+    ("validate", "--show-config", "missing.py"),
+    ("launch-check", "{dir}"),
+    # argparse's own messages: usage errors and help
+    ("nosuch",),
+    ("validate", "train.py", "--bogus"),
+    ("paths",),
+    ("paths", "train.py", "--artifact"),
+    ("validate", "train.py", "--format", "xml"),
+    *((command, "--help") for command in ("validate", "paths", "export", "import", "preset")),
+    ("--help",),
 )
 
 #: Words that stay in Latin script in Chinese text: products, formats, tools and terms
@@ -172,6 +204,9 @@ KEPT = frozenset(
         *("trace", "printf", "shape", "oneof", "rank", "table", "output", "true"),
         "master",  # a git branch, named among the public release refs
         *("ascend-studio", "extra-info", "a-z"),
+        *("zh", "en", "newest", "auto", "stdio"),  # values of --lang and --release, a transport
+        *("toolkit", "msprof", "diff", "pre-commit", "GitHub", "Actions"),  # tools, formats
+        "envfile",  # a file name validate looks for
     }
 )
 
@@ -193,7 +228,9 @@ _SKIPPED = (
     re.compile(r"https?://\S+"),
     re.compile(r"^\s*(?:来源|source)\s*[:：].*$"),
     re.compile(r"(?:用法|运行方式)：.*$"),
-    re.compile(r"ascend-studio(?: [a-z][\w\-]*)*"),
+    re.compile(r"(?<![.\w])ascend-studio(?: [a-z][\w\-]*)*"),
+    re.compile(r"\{[^}\n]*\}"),  # an option's choices in a help text
+    re.compile(r"^\s+(?:- repo|rev|hooks): .*$"),  # the pre-commit recipe (YAML)
     re.compile(r"\b(?:export|unset|source)\s+\S+|\$\([^)]*\)|\bdocker run\b"),
 )
 _TOKEN = re.compile(r"[A-Za-z][\w.\-/:*${}\[\]=+]*")
@@ -248,7 +285,7 @@ def english_lines(text: str, allowed: frozenset[str] = frozenset()) -> list[str]
 def catalog_names() -> frozenset[str]:
     """Every name the catalog gives: parameters (and each part of a dotted path), their
     values, TF Adapter 2.x options, products, artifacts, companion file kinds, export
-    formats."""
+    formats, commands."""
     from ascend_studio.cli._file import kinds
     from ascend_studio.codegen import EXPORT_FORMATS
     from ascend_studio.paths import load_artifacts
@@ -259,7 +296,28 @@ def catalog_names() -> frozenset[str]:
     names = {part for path in paths for part in path.split(".")}
     names |= {str(v.value) for p in catalog.params for v in p.values}
     names |= {p.id for p in catalog.products} | {a.id for a in load_artifacts().artifacts}
-    return frozenset(names | set(kinds()) | set(EXPORT_FORMATS))
+    names |= {c.id for c in catalog.categories}
+    names |= {alias for a in load_artifacts().artifacts for alias in a.aliases}
+    from ascend_studio.lint._config import _TOP_KEYS  # the keys of [tool.ascend-studio]
+
+    names |= set(_TOP_KEYS)
+    return frozenset(names | set(kinds()) | set(EXPORT_FORMATS) | _command_words())
+
+
+def _command_words() -> set[str]:
+    """The commands, their subcommands and the values their options choose from."""
+    import argparse
+
+    from ascend_studio.cli import build_parser
+
+    found: set[str] = set()
+    parsers = [build_parser()]
+    while parsers:
+        for action in parsers.pop()._actions:
+            found |= {str(choice) for choice in action.choices or ()}
+            if isinstance(action, argparse._SubParsersAction):
+                parsers += list(action.choices.values())
+    return found
 
 
 def comments(text: str) -> str:

@@ -71,7 +71,7 @@ def read_script(path: str | Path) -> tuple[bytes, str]:
     try:
         data = read_input(path)
     except InputError as exc:
-        raise ApplyError(f"{path}: {exc.problem}") from None
+        raise ApplyError(f"{path}: {exc.problem}", f"{path}：{exc.problem_in('zh')}") from None
     try:
         return data, data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from ascend_studio._words import say
 from ascend_studio.apply._python import apply_python
 from ascend_studio.apply._result import ApplyNote, ApplyResult, NoSuchConfig, NoteSeverity, note
 from ascend_studio.codegen import ReportItem, import_python
@@ -117,7 +118,9 @@ def migrate_python(
     imported = import_python(text, source, catalog)
     configs = imported.configs
     if not 1 <= config <= len(configs):
-        raise NoSuchConfig(f"{source}: no configuration {config} (it has {len(configs)})")
+        english = "{source}: no configuration {config} (it has {count})"
+        fields = {"source": source, "config": config, "count": len(configs)}
+        raise NoSuchConfig(say(english, "en", **fields), say(english, "zh", **fields))
     chosen = configs[config - 1]
     sess = chosen.label.startswith("sess.run")
     plan = _Plan(chosen.profile.with_release(release.id), catalog, release)

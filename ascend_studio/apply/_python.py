@@ -14,6 +14,7 @@ import difflib
 
 import libcst as cst
 
+from ascend_studio._words import say
 from ascend_studio.apply._chunks import statements
 from ascend_studio.apply._cst import run_plan
 from ascend_studio.apply._locate import Located, locate
@@ -35,7 +36,9 @@ def pick_config(configs: tuple[ImportedConfig, ...], config: int, source: str) -
     if not configs:
         raise ApplyError(f"{source}: no configuration found to apply to")
     if not 1 <= config <= len(configs):
-        raise NoSuchConfig(f"{source}: --config must be 1..{len(configs)}, got {config}")
+        english = "{source}: --config must be 1..{count}, got {config}"
+        fields = {"source": source, "config": config, "count": len(configs)}
+        raise NoSuchConfig(say(english, "en", **fields), say(english, "zh", **fields))
     return configs[config - 1]
 
 

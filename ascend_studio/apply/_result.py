@@ -23,7 +23,17 @@ NoteSeverity = Literal["warning", "info"]
 
 
 class ApplyError(ValueError):
-    """The script is not changed: it does not parse, changed since import, no such config."""
+    """The script is not changed: it does not parse, changed since import, no such config.
+
+    ``str()`` is the English; :meth:`text` says it in the user's language when the
+    raiser gave the Chinese too (``zh``)."""
+
+    def __init__(self, message: str, zh: str | None = None) -> None:
+        super().__init__(message)
+        self.zh = zh
+
+    def text(self, lang: str) -> str:
+        return self.zh if lang == "zh" and self.zh else str(self)
 
 
 class NoSuchConfig(ApplyError):

@@ -37,6 +37,7 @@ __all__ = [
     "command_index",
     "counted",
     "found_configs",
+    "given_language",
     "is_command",
     "run_cli",
 ]
@@ -128,10 +129,29 @@ def command_index(argv: list[str]) -> int:
     return at
 
 
+def given_language(argv: list[str]) -> str | None:
+    """The ``--lang`` the command line gives, read before parsing it (argparse's own
+    messages, a usage error's among them, are then in that language): the last one
+    before ``--``, so a command's own ``--lang`` wins over one before the command."""
+    found = None
+    for at, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and at + 1 < len(argv):
+            found = argv[at + 1]
+        elif word.startswith("--lang="):
+            found = word.partition("=")[2]
+    return found
+
+
 def _quick_help(argv: list[str]) -> bool:
     """``--help`` alone: printed without argparse when it formats the same text."""
     if argv not in (["--help"], ["-h"]):
         return False
+    from ascend_studio._lang import env_language
+
+    if env_language() == "zh":
+        return False  # argparse's help, in Chinese
     from ascend_studio._terminal import terminal_columns
     from ascend_studio.cli._listing import quick_help
 
@@ -154,18 +174,20 @@ def run_cli(argv: list[str]) -> int:
         return 0
     if _quick_help(argv):
         return 0
-    at = command_index(argv)
-    chosen = argv[at] if at < len(argv) and is_command(argv[at]) else None
-    parser = build_parser(chosen) if chosen is not None else command_list()
-    args = parser.parse_args(argv)
+    from ascend_studio._argparse import speaking
     from ascend_studio._lang import language_of
 
-    # the command's --lang, else the one before the command, else the environment's
-    args.lang = language_of(getattr(args, "lang", None) or args.global_lang)
-    handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return 2
+    at = command_index(argv)
+    chosen = argv[at] if at < len(argv) and is_command(argv[at]) else None
+    with speaking(language_of(given_language(argv))):
+        parser = build_parser(chosen) if chosen is not None else command_list()
+        args = parser.parse_args(argv)
+        # the command's --lang, else the one before the command, else the environment's
+        args.lang = language_of(getattr(args, "lang", None) or args.global_lang)
+        handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return 2
     try:
         return handler(args)
     except BrokenPipeError:  # e.g. `ascend-studio params | head`

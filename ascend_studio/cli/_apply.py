@@ -66,7 +66,7 @@ def _applied(args: argparse.Namespace) -> ApplyResult | int:
         print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     except ApplyError as exc:
-        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 2 if isinstance(exc, NoSuchConfig) else 1
     except ValueError as exc:  # --release names no release
         print(f"ascend-studio apply: {exc}", file=sys.stderr)
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
-        print(f"ascend-studio apply: {exc}", file=sys.stderr)
+        print(f"ascend-studio apply: {exc.text(args.lang)}", file=sys.stderr)
         return 1
     if done.backup is None:
         wrote = say("wrote {path}", args.lang, path=args.script)

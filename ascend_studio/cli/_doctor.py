@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.cwd is not None and os.path.exists(args.cwd) and not os.path.isdir(args.cwd):
         return _fail(f"--cwd {args.cwd}: not a folder (the job is started from a folder)")
     try:
-        inputs = read_inputs(args.files, args.config)
+        inputs = read_inputs(args.files, args.config, args.lang)
     except InputError as exc:
         return _fail(str(exc))
     catalog = shipped_catalog()

@@ -109,7 +109,7 @@ def _resolve(args: argparse.Namespace, text: str) -> tuple[str | None, str | Non
         return kind, None
     found = product_id(shipped_catalog(), args.product)
     if found is None:
-        return None, unknown_product(shipped_catalog(), args.product)
+        return None, unknown_product(shipped_catalog(), args.product, args.lang)
     args.product = found
     return kind, None
 

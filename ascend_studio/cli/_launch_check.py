@@ -54,7 +54,7 @@ def _unusable(args: argparse.Namespace) -> str | None:
     from ascend_studio._input import InputError, file_kind
     from ascend_studio.doctor._shrun import read_script
 
-    problem = file_kind(args.script)
+    problem = file_kind(args.script, args.lang or "en")
     if problem is not None:
         return f"{args.script}: {problem}"
     if args.cards is not None and not 1 <= args.cards <= 1024:

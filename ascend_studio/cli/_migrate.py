@@ -7,9 +7,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ascend_studio._release_option import print_notes
 from ascend_studio._words import say
 from ascend_studio.apply import ApplyError, NoSuchConfig, migrate_python, read_script, write_applied
-from ascend_studio.schema import Catalog, Release, resolve_release, shipped_catalog
+from ascend_studio.schema import (
+    Catalog,
+    Release,
+    UnknownReleaseError,
+    resolve_release,
+    shipped_catalog,
+)
 
 COMMAND = "migrate"
 SUMMARY = "rewrite a script's removed or renamed keywords for another TF Adapter release"
@@ -50,26 +57,27 @@ def _fail(message: str, status: int) -> int:
     return status
 
 
-def _target(text: str, catalog: Catalog) -> Release | str:
+def _target(text: str, catalog: Catalog, lang: str) -> Release | str:
     try:
         resolved = resolve_release(text, catalog)
+    except UnknownReleaseError as exc:
+        return f"--to: {exc.text(lang)}"
     except ValueError as exc:
         return f"--to: {exc}"
-    for line in resolved.notes:
-        print(f"ascend-studio migrate: {line}", file=sys.stderr)
-    return resolved.release or "--to auto: no release found on this machine; name one"
+    print_notes(resolved, "migrate", lang)
+    return resolved.release or say("--to auto: no release found on this machine; name one", lang)
 
 
 def run(args: argparse.Namespace) -> int:
     catalog = shipped_catalog()
-    release = _target(args.to, catalog)
+    release = _target(args.to, catalog, args.lang or "en")
     if isinstance(release, str):
         return _fail(release, 2)
     try:
         _, text = read_script(args.script)
         migration = migrate_python(text, release, args.config, catalog, args.script)
     except ApplyError as exc:
-        return _fail(str(exc), 2 if isinstance(exc, NoSuchConfig) else 1)
+        return _fail(exc.text(args.lang), 2 if isinstance(exc, NoSuchConfig) else 1)
     result = migration.result
     for item in result.notes:
         print(item.text(args.lang), file=sys.stderr)
@@ -83,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         done = write_applied(result, args.script, backup=not args.no_backup)
     except ApplyError as exc:
-        return _fail(str(exc), 1)
+        return _fail(exc.text(args.lang), 1)
     if done.backup is None:
         wrote = say("wrote {path}", args.lang, path=args.script)
     elif done.backup_written:

@@ -23,7 +23,9 @@ def register(sub: Any) -> None:
         help=SUMMARY,
         description="List parameters; QUERY matches names, zh/en labels, descriptions, values, env vars.",
     )
-    parser.add_argument("query", nargs="?", default="", help="text to search for (any language)")
+    parser.add_argument(
+        "query", nargs="?", default="", metavar="QUERY", help="text to search for (any language)"
+    )
     parser.add_argument("--category", help="only this category id")
     parser.add_argument(
         "--product", help="only parameters available on this product (id, name or alias)"
@@ -65,19 +67,25 @@ def product_id(catalog: Catalog, text: str) -> str | None:
     return catalog.product_id(text)
 
 
-def unknown_product(catalog: Catalog, text: str) -> str:
-    known = ", ".join(f"{p.id} ({p.short.en})" for p in catalog.products)
-    return f"unknown product {text!r}; known: {known}"
+def unknown_product(catalog: Catalog, text: str, lang: str = "en") -> str:
+    """Why ``text`` names no product, with every product's id and short name."""
+    known = ", ".join(f"{p.id} ({p.short.get(lang)})" for p in catalog.products)
+    return say("unknown product {name}; known: {known}", lang, name=repr(text), known=known)
 
 
 def _check_ids(catalog: Catalog, args: argparse.Namespace) -> str | None:
     if args.category and args.category not in {c.id for c in catalog.categories}:
         known = ", ".join(c.id for c in catalog.categories)
-        return f"unknown category {args.category!r}; known: {known}"
+        return say(
+            "unknown category {name}; known: {known}",
+            args.lang,
+            name=repr(args.category),
+            known=known,
+        )
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            return unknown_product(catalog, args.product)
+            return unknown_product(catalog, args.product, args.lang)
         args.product = found
     return None
 

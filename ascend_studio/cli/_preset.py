@@ -191,7 +191,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if preset is None:
         known = ", ".join(p.id for p in shipped_presets(catalog))
-        print(f"ascend-studio preset: no preset {args.name!r} (known: {known})", file=sys.stderr)
+        problem = say(
+            "no preset {name} (known: {known})", args.lang, name=repr(args.name), known=known
+        )
+        print(f"ascend-studio preset: {problem}", file=sys.stderr)
         return 2
     return (
         _show(preset, args.lang, catalog)

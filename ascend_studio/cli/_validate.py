@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ascend_studio._release_option import (
     UnknownReleaseError,
     add_release_argument,
+    print_notes,
     release_problem,
     resolve_release,
 )
@@ -299,7 +300,7 @@ def _project_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | 
     if product is not None:
         found = product_id(catalog, product)
         if found is None:
-            return f"{settings.product.origin}: {unknown_product(catalog, product)}"
+            return f"{settings.product.origin}: {unknown_product(catalog, product, args.lang)}"
         args.product = found
     args.scenario = settings.scenario.value
     return settings
@@ -312,15 +313,23 @@ def _unknown_explained(args: argparse.Namespace, catalog: Catalog) -> str | None
     import difflib  # a did-you-mean: only for a mistyped --explain
 
     near = difflib.get_close_matches(unknown[0], [p.path for p in catalog.params], n=1)
-    hint = f"; did you mean {near[0]}?" if near else " (a path like dump_config.dump_mode)"
-    return f"--explain: unknown parameter {unknown[0]!r}{hint}"
+    name = repr(unknown[0])
+    if near:
+        said = say(
+            "unknown parameter {name}; did you mean {near}?", args.lang, name=name, near=near[0]
+        )
+    else:
+        said = say(
+            "unknown parameter {name} (a path like dump_config.dump_mode)", args.lang, name=name
+        )
+    return f"--explain: {said}"
 
 
 def _single_file_settings(args: argparse.Namespace, catalog: Catalog) -> Settings | str:
     """What applies to the one FILE, or why it cannot be checked."""
     file = Path(args.paths[0])
     if file.exists() and not file.is_file():  # a pipe or device could block the read
-        return f"{args.paths[0]}: not a regular file or folder"
+        return say("{path}: not a regular file or folder", args.lang, path=args.paths[0])
     companion = not_a_configuration(args.paths[0], args.lang)
     if companion is not None:
         return companion
@@ -336,7 +345,7 @@ def _target_args(args: argparse.Namespace, catalog: Catalog) -> str | None:
     if args.product:
         found = product_id(catalog, args.product)
         if found is None:
-            return unknown_product(catalog, args.product)
+            return unknown_product(catalog, args.product, args.lang)
         args.product = found
     return _resolve_release_arg(args, catalog)
 
@@ -395,8 +404,7 @@ def _resolve_release_arg(args: argparse.Namespace, catalog: Catalog) -> str | No
         return f"--release: {exc.text(args.lang or 'en')}"
     except ValueError as exc:
         return f"--release: {exc}"
-    for note in resolved.notes:
-        print(f"ascend-studio {COMMAND}: {note}", file=sys.stderr)
+    print_notes(resolved, COMMAND, args.lang or "en")
     args.release = resolved.release.id if resolved.release else None
     return None
 

@@ -16,7 +16,7 @@ from ascend_studio.codegen import ImportedConfig, ReportItem, kind_word
 from ascend_studio.companion import FileRead
 from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.rules import SEVERITIES, Diagnostic, Explanation, chosen_fix, fixable_counts
-from ascend_studio.schema import Axis
+from ascend_studio.schema import Axis, cited
 
 __all__ = ["Result", "print_report", "target_text"]
 
@@ -54,7 +54,7 @@ def _print_diagnostic(d: Diagnostic, lang: str, where: str | None = None) -> Non
     print(f"          {printable(d.message.get(lang))}")
     if d.fix is not None:
         print(f"          {say('fix', lang)}{_fixable(d, lang)}: {printable(d.fix.get(lang))}")
-    print(f"          {say('source', lang)}: {d.source}")
+    print(f"          {say('source', lang)}: {cited(d.source, lang)}")
 
 
 def _fixable(d: Diagnostic, lang: str) -> str:

@@ -387,4 +387,6 @@ def _profile(
         data["notes"] = info.notes
     if conditions:
         data["conditions"] = conditions
+    if built.after_open:  # what no value says: the app and a saved profile judge it too
+        data["after_open"] = dict(built.after_open)
     return Profile.model_validate(data)

@@ -24,6 +24,8 @@ _FIELD_NAMES = {"s": "a string (.s)", "i": "an int (.i)", "b": "a bool (.b)", "f
 _FIELD_NAMES_ZH = {"s": "字符串（.s）", "i": "整数（.i）", "b": "布尔值（.b）", "f": "浮点数（.f）"}
 #: What reading a oneof member that is not set gives (proto3 defaults).
 _EMPTY: dict[str, object] = {"s": "", "i": 0, "b": False, "f": 0.0}
+#: The member a literal of each type is stored in (how it is kept when written there).
+_MEMBER_TYPES: dict[type, str] = {bool: "b", int: "i", float: "f", str: "s", bytes: "s"}
 
 
 class MapBuilder(Builder):
@@ -108,6 +110,8 @@ class MapBuilder(Builder):
         param = self.catalog.by_session_key().get(write.key)
         if param is None or param.session is None or write.field == param.session.field:
             return write
+        if self._kept_as_written(write):
+            return write  # releases differ in how they read it: the rules judge it per release
         field = param.session.field
         empty = _EMPTY[field]
         zh_clear, en_clear = "", ""
@@ -124,6 +128,37 @@ class MapBuilder(Builder):
             param.path,
         )
         return replace(write, field=field, value=empty, wrapped="as_bytes")
+
+    def _kept_as_written(self, write: MapWrite) -> bool:
+        """A write in a member that some release reads the key as, or whose reader
+        checks the member: kept as written (a literal in the member's own type, ``True``
+        for ``.b``; anything else as the key's text with its member), so the release
+        rules can say what each release does with it."""
+        return self.catalog.history.member_matters(write.key)
+
+    def _as_written(self, write: MapWrite, path: str, out: Built) -> None:
+        value = write.value
+        if _MEMBER_TYPES.get(type(value)) == write.field:
+            out.values[path], out.lines[path] = value, write.line  # type: ignore[assignment]
+            shown = f"parameter_map[{write.key!r}].{write.field} = {value!r}"
+            self.add("recognized", shown, shown, write.line, path)
+            return
+        out.branches.pop(path, None)
+        rhs = write.rhs if write.rhs is not None else write.node
+        text = self.text(rhs)
+        if kwarg_problem(SESSION_OWNER, write.key, text) is not None:
+            return
+        out.extras.append(
+            ExtraKwarg(owner=SESSION_OWNER, name=write.key, expr=text, attr=write.field)
+        )
+        self.add(
+            "verbatim",
+            f"parameter_map[{write.key!r}].{write.field} = {text}：运行时才知道的值，写在各版本读取方式不同的成员中；原样保留。",
+            f"parameter_map[{write.key!r}].{write.field} = {text}: a value known only at run "
+            "time, in a member the releases read differently; kept as written.",
+            write.line,
+            f"{SESSION_OWNER}.{write.key}",
+        )
 
     def _internal(self, write: MapWrite) -> bool:
         """In an Ascend Studio export, a write made on NPUEstimator's behalf, as it makes
@@ -165,6 +200,9 @@ class MapBuilder(Builder):
         branch = branch_of(write.label)
         if branch:
             out.branches[param.path] = branch
+        if write.field != param.session.field:  # kept as written (see _kept_as_written)
+            self._as_written(write, param.path, out)
+            return
         value = write.value
         if isinstance(value, Opaque | Ambiguous) or not (
             is_value(value) or isinstance(value, bytes)

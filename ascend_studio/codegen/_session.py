@@ -23,7 +23,7 @@ from ascend_studio.codegen._kinds import ConversionError, python_literal, sessio
 from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.codegen._release import key_lacking, target_release
-from ascend_studio.profile import Expr, Profile, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, Profile, Value
 from ascend_studio.schema import SUBCONFIG_PATHS, Catalog, Parameter
 
 __all__ = [
@@ -128,6 +128,9 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
         absent = session.absent
         return None if absent is None else _write(param, absent)
     value = _effective(profile, param, catalog)
+    member = _own_member(catalog, param, value) if profile.surface == "sess" else None
+    if member is not None:  # kept as a script wrote it (parameter_map["jit_compile"].b)
+        return SessionWrite(session.key, member, repr(value), param.path)
     gate = _GATES.get(session.sent)
     if gate is not None:
         value, condition = gate(profile, param, catalog, value)
@@ -135,6 +138,20 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
     return None if value is None else _write(param, value)
 
 
+def _own_member(catalog: Catalog, param: Parameter, value: Value | None) -> str | None:
+    """On a hand-written parameter_map (where a value's type is the member it was
+    written in): the member a bool, int or float goes in, where it is not the one the
+    catalog writes and the key's member differs between releases. The value is written
+    there as it is (``tf.compat.as_bytes(True)`` would raise before any release reads
+    it); through NPURunConfig, NPUEstimator picks the member."""
+    session = param.session
+    member = _MEMBERS.get(type(value))
+    if session is None or member is None or member == session.field:
+        return None
+    return member if catalog.history.member_matters(session.key) else None
+
+
+_MEMBERS: dict[type, str] = {bool: "b", int: "i", float: "f"}
 _Gated = tuple[Value | None, str | None]
 
 
@@ -190,12 +207,16 @@ def session_writes(profile: Profile, catalog: Catalog) -> list[SessionWrite]:
     release = target_release(profile, catalog)
     own = [p for p in estimator_written(catalog) if not key_lacking(p.path, catalog, release)]
     writes = []
+    # a key kept as the script wrote it (a run-time value in its own member) is written so
+    kept = {x.name for x in profile.extra_kwargs if x.owner == SESSION_OWNER and x.attr}
     for param in own:
         assert param.session is not None and param.session.written is not None
         value = profile.values.get(param.path, param.session.written)
         writes.append(_write(param, param.session.written if value is None else value))
     for param in session_params(catalog):
         if param in own or key_lacking(param.path, catalog, release):
+            continue
+        if param.session is not None and param.session.key in kept:
             continue
         if param.session is not None and param.session.session_only:
             value = profile.values.get(param.path)

@@ -42,6 +42,8 @@ class DoctorDocument:
     environment: tuple[tuple[str, str | None, str | None], ...]
     paths: tuple[PathEntry, ...]
     findings: tuple[Finding, ...]
+    #: The release the checks were for (None: none named, or a report without it).
+    release: str | None = None
 
     @property
     def env_values(self) -> dict[str, str]:
@@ -147,6 +149,7 @@ def read_document(data: object) -> DoctorDocument:
         environment=_env(obj.get("environment")),
         paths=tuple(_path(p) for p in paths),
         findings=tuple(_finding(f) for f in findings),
+        release=_opt_str(obj, "release", "document"),
     )
 
 

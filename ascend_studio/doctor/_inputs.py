@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ascend_studio._input import file_kind
 from ascend_studio.profile import Profile, ProfileError, load_profile
+from ascend_studio.schema import Text
 
 __all__ = ["InputError", "Inputs", "read_inputs"]
 
@@ -28,6 +29,9 @@ class Inputs:
     scripts: list[tuple[str, dict[str, str | None]]] = field(default_factory=list)
     #: Where the configuration came from: "train.py (NPURunConfig, line 12)".
     profile_from: str | None = None
+    #: The same place in the user's language: the script's path and its configuration's
+    #: location (``line 12``) in both languages; None for a profile file.
+    profile_where: tuple[str, Text] | None = None
     files: list[str] = field(default_factory=list)
 
 
@@ -50,14 +54,16 @@ def _python(path: str, config: int, inputs: Inputs) -> None:
     chosen = found[config - 1]
     inputs.profile = chosen.profile_as_written()
     inputs.profile_from = f"{path} ({chosen.label})"
+    inputs.profile_where = (path, Text.of(chosen.label_in("zh"), chosen.label_in("en")))
 
 
-def read_inputs(paths: list[str], config: int = 1) -> Inputs:
-    """The configuration and environment the files give; :class:`InputError` if unusable."""
+def read_inputs(paths: list[str], config: int = 1, lang: str = "en") -> Inputs:
+    """The configuration and environment the files give; :class:`InputError` if unusable
+    (a file that is not one to read is said in ``lang``)."""
     inputs = Inputs(files=list(paths))
     for path in paths:
         file = Path(path)
-        problem = file_kind(file)
+        problem = file_kind(file, lang)
         if problem is not None:
             raise InputError(f"{path}: {problem}")
         if file.suffix.lower() == ".json":

@@ -1,4 +1,4 @@
-"""Findings about what is installed: toolkit, driver, NPUs, and the release assumed.
+"""Findings about what is installed: toolkit, driver, NPUs.
 
 On a machine without NPUs (a laptop, a CI runner) the missing pieces are facts,
 reported as ``info`` in one line each; on a machine with NPUs they are problems.
@@ -7,14 +7,11 @@ reported as ``info`` in one line each; on a machine with NPUs they are problems.
 from __future__ import annotations
 
 from ascend_studio.doctor._model import Finding, finding
-from ascend_studio.machine import MachineSnapshot, adapter_tag
+from ascend_studio.machine import MachineSnapshot
 from ascend_studio.machine._installed import MANAGEMENT_NODES
 from ascend_studio.schema import Catalog, Text
 
-__all__ = ["installed_findings", "release_text"]
-
-#: The TF Adapter release the catalog describes (its facts are those of this release).
-CATALOG_RELEASE = "9.0.0"
+__all__ = ["installed_findings"]
 
 
 def _is_npu_machine(snapshot: MachineSnapshot) -> bool:
@@ -94,37 +91,6 @@ def _toolkit(snapshot: MachineSnapshot, catalog: Catalog) -> Finding:
         catalog,
         subject="toolkit",
         path=kit.home,
-    )
-
-
-def release_text(snapshot: MachineSnapshot) -> Text:
-    """Which release the checks assume, and what on this machine says so."""
-    found_zh: list[str] = []
-    found_en: list[str] = []
-    kit = snapshot.toolkit
-    if kit is not None and kit.version:
-        found_zh.append(f"CANN {kit.version}")
-        found_en.append(f"CANN {kit.version}")
-    bridge = snapshot.package("npu_bridge")
-    if bridge is not None:
-        tag = adapter_tag(bridge)
-        label = f"npu_bridge {bridge.version}" + (f" (tag {tag})" if tag else "")
-        found_zh.append(label)
-        found_en.append(label)
-    if snapshot.tfplugin is not None and snapshot.tfplugin.version:
-        found_zh.append(f"tfplugin {snapshot.tfplugin.version}")
-        found_en.append(f"tfplugin {snapshot.tfplugin.version}")
-    if not found_en:
-        return Text(
-            zh=f"本机没有可识别的 CANN 或 TF Adapter 版本；检查按目录所描述的 TF Adapter {CATALOG_RELEASE}。",
-            en="No CANN or TF Adapter version found on this machine; the checks follow the "
-            f"catalog's TF Adapter {CATALOG_RELEASE}.",
-        )
-    return Text(
-        zh=f"本机：{'，'.join(found_zh)}。检查按目录所描述的 TF Adapter {CATALOG_RELEASE}；"
-        "若本机版本更早，针对新版本的事实可能不适用。",
-        en=f"On this machine: {', '.join(found_en)}. The checks follow the catalog's TF Adapter "
-        f"{CATALOG_RELEASE}; facts about newer releases may not hold for an older install.",
     )
 
 

@@ -16,7 +16,7 @@ from ascend_studio.doctor._model import Finding, counts
 from ascend_studio.doctor._paths import PathRow, size_text
 from ascend_studio.doctor._run import DoctorReport
 from ascend_studio.machine import DirProbe, MachineSnapshot, adapter_tag, snapshot_json
-from ascend_studio.schema import Text
+from ascend_studio.schema import Text, cited
 
 __all__ = ["FORMAT", "finding_json", "finding_lines", "report_json", "report_text"]
 
@@ -94,12 +94,20 @@ def _status(row: PathRow, lang: str) -> str:
     return _state(row, probe, lang)
 
 
+def _profile_from(report: DoctorReport, lang: str) -> str:
+    """``train.py (line 12, in function main (line 3))``, the location in ``lang``."""
+    if report.inputs.profile_where is None:
+        return report.inputs.profile_from or ""
+    path, where = report.inputs.profile_where
+    return f"{path}（{where.get(lang)}）" if lang == "zh" else f"{path} ({where.get(lang)})"
+
+
 def finding_lines(f: Finding, lang: str) -> list[str]:
     subject = f"  [{f.subject}]" if f.subject else ""
     lines = [f"  {say(f.severity, lang):<7} {f.check}{subject}", f"          {f.message.get(lang)}"]
     if f.fix is not None:
         lines.append(f"          {say('fix', lang)}: {f.fix.get(lang)}")
-    lines.append(f"          {say('source', lang)}: {f.source}")
+    lines.append(f"          {say('source', lang)}: {cited(f.source, lang)}")
     return lines
 
 
@@ -129,7 +137,7 @@ def _environment_lines(report: DoctorReport, lang: str) -> list[str]:
 def report_text(report: DoctorReport, lang: str = "en") -> str:
     lines = [_head(report, lang)]
     if report.inputs.profile_from:
-        lines.append(f"  {say('configuration', lang)}: {report.inputs.profile_from}")
+        lines.append(f"  {say('configuration', lang)}: {_profile_from(report, lang)}")
     lines += [f"  {say('installed', lang)}:", *_installed_lines(report.machine, lang)]
     lines.append(f"  {say('target release', lang)}: {report.release.get(lang)}")
     lines += _environment_lines(report, lang)
@@ -196,6 +204,7 @@ def report_json(report: DoctorReport) -> dict[str, Any]:
         "machine": snapshot_json(report.machine),
         "inputs": {"files": report.inputs.files, "configuration": report.inputs.profile_from},
         "target": _text(report.release),
+        "release": report.release_id,
         "context": {
             "cwd": ctx.cwd,
             "home": ctx.home,

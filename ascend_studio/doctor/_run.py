@@ -14,9 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ascend_studio.doctor._inputs import Inputs
-from ascend_studio.doctor._installed import installed_findings, release_text
+from ascend_studio.doctor._installed import installed_findings
 from ascend_studio.doctor._model import Finding, finding
 from ascend_studio.doctor._paths import PathRow, path_findings, path_rows
+from ascend_studio.doctor._release import doctor_release
 from ascend_studio.doctor._visible import device_findings, device_index
 from ascend_studio.machine import MachineSnapshot
 from ascend_studio.paths import Context, Environment, Resolution, load_artifacts, resolve
@@ -43,11 +44,14 @@ class EnvRow:
 class DoctorReport:
     machine: MachineSnapshot
     inputs: Inputs
+    #: Which release the checks are for, what was found and how it was decided.
     release: Text
     context: Context
     environment: tuple[EnvRow, ...]
     rows: tuple[PathRow, ...]
     findings: tuple[Finding, ...]
+    #: The release id the checks are for (None: none is named).
+    release_id: str | None = None
 
 
 def watched_variables(catalog: Catalog) -> frozenset[str]:
@@ -147,9 +151,11 @@ def _unresolved(resolutions: list[Resolution], catalog: Catalog) -> list[Finding
 def run_doctor(
     machine: MachineSnapshot, inputs: Inputs, catalog: Catalog, *, cwd: str | None = None
 ) -> DoctorReport:
-    """Check ``machine`` for the job ``inputs`` describe (``cwd``: the job's, if not this one)."""
+    """Check ``machine`` for the job ``inputs`` describe (``cwd``: the job's, if not this one),
+    for the release ``--release auto`` takes there."""
     env = _environment(machine, inputs)
-    profile = inputs.profile
+    target = doctor_release(machine, inputs.profile, catalog)
+    profile = inputs.profile.with_release(target.release.id if target.release else None)
     context = Context(cwd=cwd or machine.process.cwd, home=machine.process.home)
     context = context.complete(profile, env)
     if context.device_id is None:  # the runtime's own default (ASCEND_DEVICE_ID page)
@@ -177,9 +183,10 @@ def run_doctor(
     return DoctorReport(
         machine=machine,
         inputs=inputs,
-        release=release_text(machine),
+        release=target.text,
         context=context,
         environment=_env_rows(env, watched_variables(catalog)),
         rows=tuple(rows),
         findings=tuple(found),
+        release_id=target.release.id if target.release else None,
     )

@@ -157,7 +157,7 @@ def batch_files(
     made: dict[int, Selection] = {}
     for given in options.paths:
         selection = _selection(given, options, made)
-        files, absent = find_files([given], selection)
+        files, absent = find_files([given], selection, options.lang)
         found.update(dict.fromkeys(files))
         missing += absent
         notes.update(dict.fromkeys(selection.notes))

@@ -41,13 +41,15 @@ def run_batch_command(
     if args.explain:
         return _fail("--explain needs a single FILE (without batch options)")
     cli = command_line(args)
-    problem = check_selectors([*(cli.select or ()), *cli.ignore])
+    problem = check_selectors(
+        [*(cli.select or ()), *cli.ignore], getattr(args, "lang", None) or "en"
+    )
     if problem:
         return _fail(f"--select/--ignore: {problem}")
     if args.show_config:
         from ascend_studio.lint._show import show_config
 
-        return show_config(args.paths or ["."], cli, resolve)
+        return show_config(args.paths or ["."], cli, resolve, getattr(args, "lang", None) or "en")
     options = BatchOptions(
         paths=tuple(args.paths or ["."]),
         cli=cli,

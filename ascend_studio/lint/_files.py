@@ -26,6 +26,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from ascend_studio._pathname import too_long
+from ascend_studio._words import say
 from ascend_studio.lint._globs import GlobSpec
 
 __all__ = [
@@ -305,9 +306,12 @@ def _unusable(given: str, exc: OSError) -> str:
     return f"{given}: {exc.strerror or exc}"
 
 
-def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[str]]:
+def find_files(
+    paths: Sequence[str], sel: Selection, lang: str = "en"
+) -> tuple[list[Path], list[str]]:
     """The files to check under ``paths``, in a stable order, and what is wrong with the others
-    (``"x: no such file or directory"``; a pipe or device is never read: it could block).
+    (``"x: no such file or directory"``, in ``lang``; a pipe or device is never read: it
+    could block).
 
     A file named explicitly is checked whatever its name, unless ``force_exclude``
     is set and an exclusion (or ``.gitignore``) matches it.
@@ -329,7 +333,7 @@ def find_files(paths: Sequence[str], sel: Selection) -> tuple[list[Path], list[s
                 continue
             found[path] = None
         elif exists:
-            missing.append(f"{given}: not a regular file or folder")
+            missing.append(say("{path}: not a regular file or folder", lang, path=given))
         else:
-            missing.append(f"{given}: no such file or directory")
+            missing.append(say("{path}: no such file or directory", lang, path=given))
     return sorted(found), missing

@@ -42,7 +42,7 @@ def _targets(
             ]
         paths, missing = batch_files(options)
         if missing:
-            return f"{missing[0]}: no such file or folder"
+            return missing[0]
         return [(p, resolved(settings_for(p, options.cli), resolve)) for p in paths]
     except ConfigError as exc:
         return str(exc)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ascend_studio._words import say
 from ascend_studio.codegen import ReportItem
 from ascend_studio.rules import RULES
 
@@ -72,14 +73,17 @@ def matches(selector: str, rule_id: str) -> bool:
     return selector in ("ALL", rule_id) or rule_id.startswith(selector + ".")
 
 
-def check_selectors(selectors: Iterable[str]) -> str | None:
-    """A one-line complaint about the first selector that names no rule or family."""
+def check_selectors(selectors: Iterable[str], lang: str = "en") -> str | None:
+    """A one-line complaint (in ``lang``) about the first selector that names no rule or
+    family."""
     families = _families()
     for selector in selectors:
         if selector not in families:
             near = difflib.get_close_matches(selector, sorted(families), n=1)
-            hint = f"; did you mean {near[0]}?" if near else ""
-            return f"unknown rule id or family {selector!r}{hint}"
+            if near:
+                text = "unknown rule id or family {name}; did you mean {near}?"
+                return say(text, lang, name=repr(selector), near=near[0])
+            return say("unknown rule id or family {name}", lang, name=repr(selector))
     return None
 
 

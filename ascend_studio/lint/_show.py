@@ -1,4 +1,7 @@
-"""``validate --show-config``: what applies to each PATH, and where each setting came from."""
+"""``validate --show-config``: what applies to each PATH, and where each setting came from.
+
+The settings' names are the keys of ``[tool.ascend-studio]`` and stay as written; what
+is said about them is in the user's language (the message table)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from ascend_studio._words import say
 from ascend_studio.lint._config import ConfigError, forget_configs
 from ascend_studio.lint._files import DEFAULT_KINDS, shown_path
 from ascend_studio.lint._settings import CommandLine, Setting, Settings, settings_for
@@ -14,35 +18,37 @@ from ascend_studio.lint._settings import CommandLine, Setting, Settings, setting
 __all__ = ["config_lines", "show_config"]
 
 
-def _setting(name: str, setting: Setting, unset: str) -> str:
-    return f"  {name}: {setting.value or unset}  ({setting.origin})"
+def _setting(name: str, setting: Setting, unset: str, lang: str) -> str:
+    value = setting.value or say(unset, lang)
+    return f"  {name}: {value}  ({say(setting.origin, lang)})"
 
 
-def _selection(settings: Settings) -> list[str]:
+def _selection(settings: Settings, lang: str) -> list[str]:
     if not settings.layers:
-        return ["  rules: all  (default)"]
-    lines = ["  rules: all, then in order:"]
+        return [f"  {say('rules', lang)}: {say('all', lang)}  ({say('default', lang)})"]
+    lines = [f"  {say('rules', lang)}: {say('all, then in order:', lang)}"]
     for layer in settings.layers:
         parts = []
         if layer.select is not None:
             parts.append("select " + ", ".join(layer.select))
         if layer.ignore:
             parts.append("ignore " + ", ".join(layer.ignore))
-        lines.append(f"    {'; '.join(parts) or 'no change'}  ({layer.origin})")
+        lines.append(f"    {'; '.join(parts) or say('no change', lang)}  ({layer.origin})")
     return lines
 
 
-def config_lines(path: Path, settings: Settings) -> list[str]:
+def config_lines(path: Path, settings: Settings, lang: str = "en") -> list[str]:
     config = settings.config
     lines = [f"{shown_path(path)}:"]
-    lines.append(f"  configuration: {config.where if config else 'none found (built-in defaults)'}")
-    lines.append(_setting("product", settings.product, "the file's own"))
-    lines.append(_setting("scenario", settings.scenario, "the file's own"))
-    lines.append(_setting("release", settings.release, "the file's own, else not named"))
-    lines.append(_setting("fail-on", settings.fail_on, "error"))
-    lines += _selection(settings)
+    where = config.where if config else say("none found (built-in defaults)", lang)
+    lines.append(f"  {say('configuration', lang)}: {where}")
+    lines.append(_setting("product", settings.product, "the file's own", lang))
+    lines.append(_setting("scenario", settings.scenario, "the file's own", lang))
+    lines.append(_setting("release", settings.release, "the file's own, else not named", lang))
+    lines.append(_setting("fail-on", settings.fail_on, "error", lang))
+    lines += _selection(settings, lang)
     kinds = ", ".join(g for _, globs in DEFAULT_KINDS for g in globs)
-    lines.append(f"  files checked in folders: {kinds}")
+    lines.append(f"  {say('files checked in folders', lang)}: {kinds}")
     if config is not None:
         if config.include:
             lines.append(f"  include: {', '.join(config.include)}  ({config.where})")
@@ -50,18 +56,20 @@ def config_lines(path: Path, settings: Settings) -> list[str]:
             lines.append(f"  exclude: {', '.join(config.exclude)}  ({config.where})")
         for override in config.overrides:
             applies = "applies" if override.layer.origin in settings.overrides else "not here"
-            lines.append(f"  override [{override.index}] {', '.join(override.paths)}: {applies}")
+            paths = ", ".join(override.paths)
+            lines.append(f"  override [{override.index}] {paths}: {say(applies, lang)}")
     return lines
 
 
 def show_config(
-    paths: Sequence[str], cli: CommandLine, resolve: Callable[[str], str | None]
+    paths: Sequence[str], cli: CommandLine, resolve: Callable[[str], str | None], lang: str = "en"
 ) -> int:
     forget_configs()
     for given in paths:
         path = Path(given).absolute()
         if not path.exists():
-            print(f"ascend-studio validate: {given}: no such file or directory", file=sys.stderr)
+            problem = say("{path}: no such file or directory", lang, path=given)
+            print(f"ascend-studio validate: {problem}", file=sys.stderr)
             return 2
         try:
             settings = settings_for(path, cli)
@@ -72,11 +80,9 @@ def show_config(
         if product is not None:
             found = resolve(product)
             if found is None:
-                print(
-                    f"ascend-studio validate: {origin}: unknown product {product!r}",
-                    file=sys.stderr,
-                )
+                problem = say("unknown product {name}", lang, name=repr(product))
+                print(f"ascend-studio validate: {origin}: {problem}", file=sys.stderr)
                 return 2
             settings = replace(settings, product=Setting(found, origin))
-        print("\n".join(config_lines(path, settings)))
+        print("\n".join(config_lines(path, settings, lang)))
     return 0

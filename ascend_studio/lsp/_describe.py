@@ -179,14 +179,15 @@ def _heading(param: Parameter, lang: str) -> list[str]:
 
 def _links(citations: Sequence[str], catalog: Catalog, lang: str) -> list[str]:
     """The documentation link, and the first sources as readers see them."""
+    from ascend_studio.schema import cited
     from ascend_studio.schema._sources import split_citations
 
-    cited = [c for text in citations for c in split_citations(text)]
-    found = doc_link("; ".join(cited), catalog)
+    parts = [c for text in citations for c in split_citations(text)]
+    found = doc_link("; ".join(parts), catalog)
     lines = [] if found is None else [f"{_label('documentation', lang)}: [{found[0]}]({found[1]})"]
-    if cited:
-        shown = "; ".join(catalog.cite(c) for c in cited[:MAX_SOURCES])
-        more = " …" if len(cited) > MAX_SOURCES else ""
+    if parts:
+        shown = "; ".join(cited(catalog.cite(c), lang) for c in parts[:MAX_SOURCES])
+        more = " …" if len(parts) > MAX_SOURCES else ""
         lines.append(f"*{_label('sources', lang)}: {shown}{more}*")
     return lines
 

@@ -2,9 +2,9 @@
 
 Qt-free and free of the rest of the core (it sits below every other layer), so
 any command, the desktop app and the release detection can read the machine.
-``detect_toolkit`` gathers what names the TF Adapter release (the CANN packages and
-the installed ``npu_bridge``'s constructors); ``ascend_studio.schema`` maps it onto
-the public releases.
+``detect_toolkit`` is the one reading of what names the TF Adapter release (the CANN
+packages and the installed ``npu_bridge``'s constructors): the snapshot ``doctor``
+reports holds it, and ``ascend_studio.schema`` maps it onto the public releases.
 Everything here only reads: files, ``/dev`` entries, file-system statistics and,
 when present, ``npu-smi info``. Paths of installed files are looked up under a
 ``root`` folder (``/`` on a real machine) so tests build fake install trees.
@@ -38,13 +38,13 @@ if TYPE_CHECKING:
         snapshot_json,
         take_snapshot,
     )
-    from ascend_studio.machine._toolkit import Found, Toolkit, detect_toolkit, signatures
+    from ascend_studio.machine._toolkit import NpuBridge, Toolkit, detect_toolkit, signatures
 
 __all__ = [
     "Component",
     "DirProbe",
-    "Found",
     "MachineSnapshot",
+    "NpuBridge",
     "NpuDevices",
     "ProcessFacts",
     "PythonPackage",
@@ -66,7 +66,7 @@ __all__ = [
 
 _WHERE = {
     "Component": "_installed",
-    "Found": "_toolkit",
+    "NpuBridge": "_toolkit",
     "Toolkit": "_toolkit",
     "detect_toolkit": "_toolkit",
     "signatures": "_toolkit",

@@ -44,6 +44,7 @@ __all__ = [
     "npu_devices",
     "npu_smi_text",
     "python_packages",
+    "summary_tag",
     "tfplugin_component",
 ]
 
@@ -140,10 +141,11 @@ def _field(meta: metadata.PackageMetadata, key: str) -> str:
 
 def python_packages(
     lookup: Callable[[str], metadata.PackageMetadata] = metadata.metadata,
+    names: tuple[str, ...] = PACKAGES,
 ) -> tuple[PythonPackage, ...]:
-    """The distributions of :data:`PACKAGES` installed for this Python."""
+    """The distributions of ``names`` (:data:`PACKAGES`) installed for this Python."""
     found = []
-    for name in PACKAGES:
+    for name in names:
         try:
             meta = lookup(name)
         except metadata.PackageNotFoundError:
@@ -155,10 +157,15 @@ def python_packages(
     return tuple(found)
 
 
+def summary_tag(summary: str) -> str | None:
+    """``v0.0.33`` from ``... tag version v0.0.33`` (npu_bridge's summary); None: no tag."""
+    match = _TAG.search(summary)
+    return match.group(1) if match else None
+
+
 def adapter_tag(package: PythonPackage) -> str | None:
     """``v0.0.33`` from npu_bridge's summary (its version is TensorFlow's, 1.15.0)."""
-    match = _TAG.search(package.summary)
-    return match.group(1) if match else None
+    return summary_tag(package.summary)
 
 
 def npu_smi_text(env: Mapping[str, str], timeout: float = 10.0, max_lines: int = 80) -> str | None:

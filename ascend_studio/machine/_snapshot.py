@@ -16,16 +16,13 @@ import socket
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ascend_studio.machine._cann import (
-    ToolkitInfo,
-    read_toolkit,
-    toolkit_candidates,
-    toolkit_variable_problems,
-)
+from ascend_studio.machine._cann import ToolkitInfo
 from ascend_studio.machine._installed import (
+    PACKAGES,
     Component,
     NpuDevices,
     PythonPackage,
@@ -34,8 +31,8 @@ from ascend_studio.machine._installed import (
     npu_devices,
     npu_smi_text,
     python_packages,
-    tfplugin_component,
 )
+from ascend_studio.machine._toolkit import NpuBridge, Toolkit, detect_toolkit
 
 __all__ = [
     "MachineSnapshot",
@@ -66,23 +63,38 @@ class MachineSnapshot:
     process: ProcessFacts
     #: The variables of interest as this process sees them (not the whole environment).
     env: Mapping[str, str]
-    toolkit: ToolkitInfo | None
-    #: Every toolkit folder looked at, as "folder (how found)".
-    toolkit_looked: tuple[str, ...]
+    #: What names the release (toolkit, tfplugin, npu_bridge): the one reading that
+    #: ``--release auto`` makes too.
+    installed: Toolkit
     driver: Component | None
     firmware: Component | None
-    tfplugin: Component | None
     packages: tuple[PythonPackage, ...]
     devices: NpuDevices
     npu_smi: str | None = None
-    #: (variable, value, problem) for ASCEND_TOOLKIT_HOME / ASCEND_HOME_PATH naming no
-    #: folder (``not a folder``, ``does not exist``, ``not absolute``).
-    toolkit_problems: tuple[tuple[str, str, str], ...] = ()
     #: Never part of the JSON: a live snapshot keeps the whole environment for resolving.
     full_env: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def package(self, name: str) -> PythonPackage | None:
         return next((p for p in self.packages if p.name == name), None)
+
+    @property
+    def toolkit(self) -> ToolkitInfo | None:
+        return self.installed.cann
+
+    @property
+    def tfplugin(self) -> Component | None:
+        return self.installed.tfplugin
+
+    @property
+    def toolkit_looked(self) -> tuple[str, ...]:
+        """Every toolkit folder looked at, as "folder (how found)"."""
+        return tuple(f"{folder} ({how})" for folder, how in self.installed.looked)
+
+    @property
+    def toolkit_problems(self) -> tuple[tuple[str, str, str], ...]:
+        """(variable, value, problem) for ASCEND_TOOLKIT_HOME / ASCEND_HOME_PATH naming
+        no folder (``not a folder``, ``does not exist``, ``not absolute``)."""
+        return self.installed.variable_problems
 
 
 def _user(uid: int, env: Mapping[str, str]) -> tuple[str, str | None]:
@@ -106,9 +118,13 @@ def take_snapshot(
     env: Mapping[str, str] | None = None,
     root: Path = Path("/"),
     run_npu_smi: bool = True,
+    python_paths: list[str] | None = None,
 ) -> MachineSnapshot:
-    """Read this machine; ``keep(name)`` picks the environment variables reported."""
+    """Read this machine; ``keep(name)`` picks the environment variables reported.
+    ``python_paths``: where Python distributions are looked up (default: this
+    Python's); npu_bridge is read once, for the table and the release alike."""
     live = dict(os.environ if env is None else env)
+    installed = detect_toolkit(live, root, python_paths=python_paths)
     uid = os.getuid()
     user, home = _user(uid, live)
     process = ProcessFacts(
@@ -124,27 +140,73 @@ def take_snapshot(
         taken_at=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         process=process,
         env={k: v for k, v in sorted(live.items()) if keep(k)},
-        toolkit=read_toolkit(live, root),
-        toolkit_looked=tuple(f"{p} ({how})" for p, how in toolkit_candidates(live, root)),
+        installed=installed,
         driver=driver_component(root),
         firmware=firmware_component(root),
-        tfplugin=tfplugin_component(root, live),
-        packages=python_packages(),
+        packages=_packages_with(installed.npu_bridge, python_paths),
         devices=npu_devices(root),
         npu_smi=npu_smi_text(live) if run_npu_smi else None,
-        toolkit_problems=toolkit_variable_problems(live, root),
         full_env=live,
     )
+
+
+def _lookup_in(paths: list[str]) -> Callable[[str], metadata.PackageMetadata]:
+    def lookup(name: str) -> metadata.PackageMetadata:
+        found = next(iter(metadata.distributions(name=name, path=paths)), None)
+        if found is None:
+            raise metadata.PackageNotFoundError(name)
+        return found.metadata
+
+    return lookup
+
+
+def _packages_with(bridge: NpuBridge | None, paths: list[str] | None) -> tuple[PythonPackage, ...]:
+    """The Python packages, npu_bridge as :func:`detect_toolkit` read it (not read twice)."""
+    names = tuple(n for n in PACKAGES if n != "npu_bridge")
+    if paths is None:
+        others = python_packages(names=names)
+    else:
+        others = python_packages(_lookup_in(paths), names)
+    if bridge is None:
+        return others
+    return (PythonPackage("npu_bridge", bridge.version or "?", bridge.summary), *others)
 
 
 # -- JSON -------------------------------------------------------------------------------------
 
 
+def _bridge_json(bridge: NpuBridge | None) -> dict[str, Any] | None:
+    if bridge is None:
+        return None
+    keywords = bridge.keywords
+    return {
+        "version": bridge.version,
+        "summary": bridge.summary,
+        "config": bridge.config,
+        "keywords": None if keywords is None else {k: list(v) for k, v in keywords.items()},
+    }
+
+
 def snapshot_json(snapshot: MachineSnapshot) -> dict[str, Any]:
-    data = asdict(snapshot)
-    data.pop("full_env", None)
-    data["env"] = dict(snapshot.env)
-    return data
+    """The snapshot as JSON (the whole environment stays out; ``npu_bridge`` keeps the
+    constructors read, so a report read back names the same release)."""
+    kit = snapshot.installed
+    return {
+        "taken_at": snapshot.taken_at,
+        "process": asdict(snapshot.process),
+        "env": dict(snapshot.env),
+        "toolkit": None if kit.cann is None else asdict(kit.cann),
+        "toolkit_looked": list(snapshot.toolkit_looked),
+        "driver": None if snapshot.driver is None else asdict(snapshot.driver),
+        "firmware": None if snapshot.firmware is None else asdict(snapshot.firmware),
+        "tfplugin": None if kit.tfplugin is None else asdict(kit.tfplugin),
+        "packages": [asdict(p) for p in snapshot.packages],
+        "devices": asdict(snapshot.devices),
+        "npu_smi": snapshot.npu_smi,
+        "toolkit_problems": [list(p) for p in kit.variable_problems],
+        "npu_bridge": _bridge_json(kit.npu_bridge),
+        "read_problems": list(kit.problems),
+    }
 
 
 def _obj(data: object, what: str) -> dict[str, Any]:
@@ -247,6 +309,46 @@ def _process(data: object) -> ProcessFacts:
     )
 
 
+def _looked(data: object) -> tuple[tuple[str, str], ...]:
+    """ "folder (how found)" texts back into pairs."""
+    pairs = []
+    for text in _strings(data, "toolkit_looked"):
+        folder, sep, how = text.rpartition(" (")
+        pairs.append((folder, how.removesuffix(")")) if sep else (text, ""))
+    return tuple(pairs)
+
+
+def _keywords(data: object) -> dict[str, tuple[str, ...]] | None:
+    if data is None:
+        return None
+    obj = _obj(data, "npu_bridge.keywords")
+    return {str(k): _strings(v, f"npu_bridge.keywords.{k}") for k, v in obj.items()}
+
+
+def _bridge(data: object) -> NpuBridge | None:
+    """npu_bridge as read (None too in a report written before it was kept)."""
+    if data is None:
+        return None
+    obj = _obj(data, "npu_bridge")
+    return NpuBridge(
+        version=_str(obj, "version", "npu_bridge", optional=True),
+        summary=_str(obj, "summary", "npu_bridge"),
+        config=_str(obj, "config", "npu_bridge"),
+        keywords=_keywords(obj.get("keywords")),
+    )
+
+
+def _installed(obj: dict[str, Any]) -> Toolkit:
+    return Toolkit(
+        cann=_toolkit(obj.get("toolkit")),
+        tfplugin=_component(obj.get("tfplugin"), "tfplugin"),
+        npu_bridge=_bridge(obj.get("npu_bridge")),
+        looked=_looked(obj.get("toolkit_looked")),
+        variable_problems=_triples(obj.get("toolkit_problems", []), "toolkit_problems"),
+        problems=_strings(obj.get("read_problems", []), "read_problems"),
+    )
+
+
 def snapshot_from_json(data: object) -> MachineSnapshot:
     """The snapshot :func:`snapshot_json` wrote; ``ValueError`` says what is wrong."""
     obj = _obj(data, "machine")
@@ -254,15 +356,12 @@ def snapshot_from_json(data: object) -> MachineSnapshot:
         taken_at=_str(obj, "taken_at", "machine"),
         process=_process(obj.get("process")),
         env=_env(obj.get("env")),
-        toolkit=_toolkit(obj.get("toolkit")),
-        toolkit_looked=_strings(obj.get("toolkit_looked"), "toolkit_looked"),
+        installed=_installed(obj),
         driver=_component(obj.get("driver"), "driver"),
         firmware=_component(obj.get("firmware"), "firmware"),
-        tfplugin=_component(obj.get("tfplugin"), "tfplugin"),
         packages=_packages(obj.get("packages")),
         devices=_devices(obj.get("devices")),
         npu_smi=_str(obj, "npu_smi", "machine", optional=True),
-        toolkit_problems=_triples(obj.get("toolkit_problems", []), "toolkit_problems"),
     )
 
 

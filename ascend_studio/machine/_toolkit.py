@@ -1,12 +1,14 @@
-"""What CANN and TF Adapter an NPU machine has installed, for naming its release.
+"""What CANN and TF Adapter an NPU machine has installed: the one reading of it.
 
-Built on the machine readers ``doctor`` uses (:func:`._cann.read_toolkit` for the
-toolkit or NNAE the environment points to, :func:`._installed.tfplugin_component` for
-the TF Adapter packaged as CANN's tfplugin), plus what only the release needs: the
-installed ``npu_bridge``'s own constructors. Its ``npu_config.py`` is parsed, never
-imported: its keywords identify the TF Adapter release exactly, where its version
-number (TensorFlow's, 1.15.0) cannot; the tag its summary names (``tag version
-v0.0.33``) says which ``tfa_`` tag it was built from.
+``doctor`` reports it and ``--release auto`` names a release from it
+(:func:`ascend_studio.schema.release_for_toolkit`); both take this one
+:class:`Toolkit`, so they cannot disagree about what is installed. It holds the
+toolkit or NNAE the environment points to (:func:`._cann.read_toolkit`), the TF
+Adapter packaged as CANN's tfplugin (:func:`._installed.tfplugin_component`) and the
+installed ``npu_bridge`` distribution with its own constructors. Its
+``npu_config.py`` is parsed, never imported: its keywords identify the TF Adapter
+release exactly, where its version number (TensorFlow's, 1.15.0) cannot; the tag its
+summary names (``tag version v0.0.33``) says which ``tfa_`` tag it was built from.
 """
 
 from __future__ import annotations
@@ -14,14 +16,19 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from ascend_studio.machine._cann import read_toolkit, toolkit_candidates, under
-from ascend_studio.machine._installed import tfplugin_component
+from ascend_studio.machine._cann import (
+    ToolkitInfo,
+    read_toolkit,
+    toolkit_candidates,
+    toolkit_variable_problems,
+)
+from ascend_studio.machine._installed import Component, summary_tag, tfplugin_component
 
-__all__ = ["Found", "Toolkit", "detect_toolkit", "signatures"]
+__all__ = ["NpuBridge", "Toolkit", "detect_toolkit", "signatures"]
 
 #: The biggest npu_config.py read (the real one is about 60 KB).
 MAX_BYTES = 1 << 20
@@ -29,43 +36,56 @@ _CONFIG = "npu_bridge/estimator/npu/npu_config.py"
 
 
 @dataclass(frozen=True)
-class Found:
-    """One installed package that says which release is there."""
+class NpuBridge:
+    """The installed ``npu_bridge`` distribution (TF Adapter 1.x), read from its files."""
 
-    #: ``toolkit``, ``nnae``, ``tfplugin`` (CANN packages) or ``npu_bridge`` (the wheel).
-    package: str
-    path: Path
-    #: Its version: the CANN version of a CANN package, TensorFlow's for npu_bridge.
+    #: Its version: TensorFlow's (1.15.0), not the adapter's.
     version: str | None
-    #: How it was found: the variable that led to it, or the default install path.
-    via: str
-    fields: Mapping[str, str] = field(default_factory=dict)
+    #: Its one-line summary; it names the tag the wheel was built from.
+    summary: str
+    #: Its ``npu_config.py``.
+    config: str
+    #: The constructors there: class -> keyword names, in order (None: not read).
+    keywords: Mapping[str, tuple[str, ...]] | None = None
+
+    @property
+    def tag(self) -> str | None:
+        """``v0.0.33`` from ``... tag version v0.0.33``; None when the summary names none."""
+        return summary_tag(self.summary)
 
 
 @dataclass(frozen=True)
 class Toolkit:
-    """What :func:`detect_toolkit` found, and where it looked."""
+    """What is installed that names the release, and where it was looked for."""
 
-    found: tuple[Found, ...]
-    #: The folders and files looked at, in order (found or not).
-    searched: tuple[Path, ...]
-    #: The installed npu_config.py's constructors: class -> keyword names, in order.
-    keywords: Mapping[str, tuple[str, ...]] | None = None
+    #: The toolkit (or NNAE) the environment points to.
+    cann: ToolkitInfo | None
+    #: The TF Adapter as a CANN package (up to CANN 7).
+    tfplugin: Component | None
+    npu_bridge: NpuBridge | None
+    #: The toolkit folders looked at, in order: (folder as the machine names it, how found).
+    looked: tuple[tuple[str, str], ...] = ()
+    #: (variable, value, problem) for a toolkit variable that names no folder.
+    variable_problems: tuple[tuple[str, str, str], ...] = ()
     #: Files that exist but could not be read or parsed, with why.
     problems: tuple[str, ...] = ()
 
     @property
     def cann_version(self) -> str | None:
-        """The CANN version of the first package found (toolkit or NNAE, then tfplugin)."""
-        for package in ("toolkit", "nnae", "tfplugin"):
-            for item in self.found:
-                if item.package == package and item.version:
-                    return item.version
-        return None
+        """The CANN version: the toolkit's (or NNAE's), else the tfplugin package's."""
+        if self.cann is not None and self.cann.version:
+            return self.cann.version
+        return self.tfplugin.version if self.tfplugin is not None else None
 
     @property
-    def npu_bridge(self) -> Found | None:
-        return next((f for f in self.found if f.package == "npu_bridge"), None)
+    def cann_source(self) -> tuple[str, str, str] | None:
+        """Where :attr:`cann_version` was read: (package, file, how the folder was found)."""
+        if self.cann is not None and self.cann.version:
+            package = "nnae" if "nnae" in self.cann.package.lower() else "toolkit"
+            return package, self.cann.found_in, self.cann.how
+        if self.tfplugin is not None and self.tfplugin.version:
+            return "tfplugin", self.tfplugin.found_in, "default install path"
+        return None
 
 
 def signatures(text: str) -> dict[str, tuple[str, ...]]:
@@ -79,23 +99,22 @@ def signatures(text: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _cann(env: Mapping[str, str], root: Path) -> list[Found]:
-    found = []
-    toolkit = read_toolkit(env, root)
-    if toolkit is not None:
-        package = "nnae" if "nnae" in toolkit.package.lower() else "toolkit"
-        fields = {"package_name": toolkit.package, "innerversion": toolkit.inner_version or ""}
-        found.append(Found(package, Path(toolkit.found_in), toolkit.version, toolkit.how, fields))
-    plugin = tfplugin_component(root, env)
-    if plugin is not None:
-        found.append(
-            Found("tfplugin", Path(plugin.found_in), plugin.version, "default install path")
-        )
-    return found
+def _keywords(config: Path) -> tuple[dict[str, tuple[str, ...]] | None, str | None]:
+    """The constructors of ``config`` (an npu_config.py), or why they could not be read."""
+    try:
+        if config.stat().st_size > MAX_BYTES:
+            raise OSError(f"larger than {MAX_BYTES} bytes")
+        text = config.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        return None, f"{config}: {exc.strerror or exc}"
+    try:
+        return signatures(text), None
+    except SyntaxError as exc:
+        return None, f"{config}: does not parse ({exc.msg})"
 
 
-def _bridge(paths: Sequence[str] | None) -> tuple[Found | None, str | None, str | None]:
-    """The installed npu_bridge: (what was found, npu_config.py's text, a problem)."""
+def _bridge(paths: Sequence[str] | None) -> tuple[NpuBridge | None, str | None]:
+    """The installed npu_bridge and a problem reading it (None: none)."""
     from importlib import metadata  # with zipfile and shutil: only when the machine is read
 
     try:
@@ -104,21 +123,15 @@ def _bridge(paths: Sequence[str] | None) -> tuple[Found | None, str | None, str 
         else:
             dists = list(metadata.distributions(name="npu_bridge", path=list(paths)))
     except (OSError, ValueError) as exc:  # a broken site-packages entry
-        return None, None, f"npu_bridge: {exc}"
+        return None, f"npu_bridge: {exc}"
     if not dists:
-        return None, None, None
+        return None, None
     dist = dists[0]
     config = Path(str(dist.locate_file(_CONFIG)))
     summary = cast("Any", dist.metadata).get("Summary") or ""  # no warning when absent
-    found = Found(
-        "npu_bridge", config, dist.version, "installed distribution", {"summary": summary}
-    )
-    try:
-        if config.stat().st_size > MAX_BYTES:
-            raise OSError(f"larger than {MAX_BYTES} bytes")
-        return found, config.read_text(encoding="utf-8", errors="replace"), None
-    except OSError as exc:
-        return found, None, f"{config}: {exc.strerror or exc}"
+    keywords, problem = _keywords(config)
+    version = dist.version or None
+    return NpuBridge(version, str(summary).strip(), str(config), keywords), problem
 
 
 def detect_toolkit(
@@ -129,21 +142,16 @@ def detect_toolkit(
 ) -> Toolkit:
     """Read what is installed: the CANN toolkit (or NNAE) the environment points to,
     the tfplugin package, and the ``npu_bridge`` distribution (on ``python_paths``,
-    default: this Python's) with its constructors. Never raises for a missing,
-    unreadable or odd file: it is left out, and said in ``problems``."""
+    default: this Python's) with its constructors. ``root`` is the file system's root
+    (a folder holding a fake tree in tests). Never raises for a missing, unreadable or
+    odd file: it is left out, and said in ``problems``."""
     env = os.environ if env is None else env
-    found = _cann(env, root)
-    searched = [under(root, folder) for folder, _ in toolkit_candidates(env, root)]
-    problems: list[str] = []
-    bridge, text, problem = _bridge(python_paths)
-    problems += [problem] if problem else []
-    keywords = None
-    if bridge is not None:
-        found.append(bridge)
-        searched.append(bridge.path)
-        if text is not None:
-            try:
-                keywords = signatures(text)
-            except SyntaxError as exc:
-                problems.append(f"{bridge.path}: does not parse ({exc.msg})")
-    return Toolkit(tuple(found), tuple(searched), keywords, tuple(problems))
+    bridge, problem = _bridge(python_paths)
+    return Toolkit(
+        cann=read_toolkit(env, root),
+        tfplugin=tfplugin_component(root, env),
+        npu_bridge=bridge,
+        looked=tuple(toolkit_candidates(env, root)),
+        variable_problems=toolkit_variable_problems(env, root),
+        problems=(problem,) if problem else (),
+    )

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
+
+from ascend_studio.profile._fields import PRODUCT_ID, RELEASE_NAME
 
 __all__ = [
     "ARMS",
@@ -160,14 +161,6 @@ def _is_model(item: object) -> bool:
     return hasattr(type(item), "__pydantic_fields__")
 
 
-#: What a product id may hold: it is written into the header comment of every
-#: export and read back from it, so it can never carry a line break or a quote.
-PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-#: What a release name may hold (a ref, a CANN version, ``newest``): written into
-#: headers and read back like a product id.
-RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
-
-
 #: The owner of a kept parameter_map key (an ``ExtraKwarg`` with an ``attr``).
 SESSION_OWNER = "parameter_map"
 
@@ -283,6 +276,11 @@ class Profile:
     #: (parameter path or ``env:NAME`` -> conditions, outermost first); absent: written
     #: on no condition. Left out of the saved document while empty.
     conditions: dict[str, tuple[Condition, ...]] = field(default_factory=dict)
+    #: The TF Adapter 2.x options the imported script assigns after
+    #: ``npu_device.open()`` has sent the options (parameter path -> (line of the
+    #: assignment, line of that ``open()``)): values that do not take effect. Left out
+    #: of the saved document while empty.
+    after_open: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     #: The fields by name (pydantic's name; dataclass fields here).
     model_fields: ClassVar[Mapping[str, Field[Any]]]
@@ -384,11 +382,14 @@ class Profile:
         return self.model_copy(update={"values": {**self.values, path: value}})
 
     def without_value(self, path: str) -> Profile:
-        """``self`` with ``path`` unset (and no longer under the conditions it was)."""
+        """``self`` with ``path`` unset (and no longer under the conditions it was, nor
+        written after ``open()``)."""
         values = {k: v for k, v in self.values.items() if k != path}
         update: dict[str, Any] = {"values": values}
         if path in self.conditions:
             update["conditions"] = {k: v for k, v in self.conditions.items() if k != path}
+        if path in self.after_open:
+            update["after_open"] = {k: v for k, v in self.after_open.items() if k != path}
         return self.model_copy(update=update)
 
     def with_env(self, name: str, value: str | None, *, verbatim: bool = False) -> Profile:
@@ -477,6 +478,7 @@ LEFT_OUT: dict[str, object] = {
     "scenario": None,
     "release": None,
     "conditions": {},
+    "after_open": {},
 }
 Profile.model_fields = {spec.name: spec for spec in fields(Profile)}
 

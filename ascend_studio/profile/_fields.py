@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENV_NAME",
+    "PRODUCT_ID",
+    "RELEASE_NAME",
     "env_name_problem",
     "env_problem",
     "expr_problem",
@@ -34,6 +36,12 @@ __all__ = [
     "unwritable",
 ]
 
+#: What a product id may hold: it is written into the header comment of every
+#: export and read back from it, so it can never carry a line break or a quote.
+PRODUCT_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: What a release name may hold (a ref, a CANN version, ``newest``): written into
+#: headers and read back like a product id.
+RELEASE_NAME = re.compile(r"[A-Za-z0-9_.-]{1,80}")
 #: A POSIX shell name: what ``export`` takes, the only kind every writer can set.
 ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
@@ -166,8 +174,6 @@ def unwritable(profile: Profile) -> str | None:
     A profile made by validation never has one; one edited in code without it
     (``model_copy``) may, so every writer asks again before writing.
     """
-    from ascend_studio.profile._document import PRODUCT_ID
-
     if profile.product is not None and not PRODUCT_ID.fullmatch(profile.product):
         return f"product: {profile.product[:60]!r} is not a product id"
     kwargs = [(x.owner, x.name, x.expr) for x in profile.extra_kwargs]

@@ -198,6 +198,24 @@ def _conditions(value: object) -> dict[str, tuple[Condition, ...]]:
     }
 
 
+def _line(value: object) -> int:
+    if type(value) is not int or value < 1:
+        raise _NotPlain
+    return value
+
+
+def _after_open(value: object) -> dict[str, tuple[int, int]]:
+    if type(value) is not dict:
+        raise _NotPlain
+    found = {}
+    for path, lines in value.items():
+        pair = _sequence(lines)
+        if len(pair) != 2:
+            raise _NotPlain
+        found[_str(path)] = (_line(pair[0]), _line(pair[1]))
+    return found
+
+
 def _texts(value: object) -> dict[str, str]:
     if type(value) is not dict:
         raise _NotPlain
@@ -217,4 +235,5 @@ _CHECKS: dict[str, Any] = {
     "file_contents": _texts,
     "notes": _str,
     "conditions": _conditions,
+    "after_open": _after_open,
 }

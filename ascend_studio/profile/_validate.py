@@ -119,6 +119,7 @@ class Profile(BaseModel):
     file_contents: dict[str, str] = Field(default_factory=dict)
     notes: str = ""
     conditions: dict[str, tuple[Condition, ...]] = Field(default_factory=dict)
+    after_open: dict[str, tuple[int, int]] = Field(default_factory=dict)
 
     @model_serializer(mode="wrap")
     def _left_out(self, handler: SerializerFunctionWrapHandler) -> Any:
@@ -147,6 +148,20 @@ class Profile(BaseModel):
                 f"{release!r} is not a release name (1 to 80 letters, digits, '_', '.', '-')"
             )
         return release
+
+    @field_validator("after_open", mode="before")
+    @classmethod
+    def _lines(cls, after_open: object) -> object:
+        """Two line numbers per path, as written (no ``"3"``, ``3.0`` or ``True``)."""
+        if not isinstance(after_open, Mapping):
+            return after_open  # pydantic says what it expected
+        for path, lines in after_open.items():
+            if not isinstance(lines, list | tuple) or len(lines) != 2:
+                raise ValueError(f"{path}: expected [line of the assignment, line of open()]")
+            for line in lines:
+                if type(line) is not int or line < 1:
+                    raise ValueError(f"{path}: {line!r} is not a line number")
+        return after_open
 
     @field_validator("values")
     @classmethod

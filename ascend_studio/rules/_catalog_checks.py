@@ -18,6 +18,7 @@ from ascend_studio.rules._extras import UNPACKED, extra_value, key_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
 from ascend_studio.rules._release_text import retired_fact
+from ascend_studio.rules._rules_member import member_off
 from ascend_studio.schema import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -144,6 +145,8 @@ def _find(ctx: Ctx) -> list[Finding]:
     found: list[Finding] = []
     for path, value, facts in _literals(ctx):
         param = facts.param
+        if member_off(ctx, path):
+            continue  # not what reaches the adapter: release.member_* judge it
         typed = type_problem(param, value) if not _release_typed(ctx, path, param) else None
         valued = value_problem(facts, as_sent(param, value), ctx) if typed is None else None
         special = param.checks.range in ("explicit", "clamps")

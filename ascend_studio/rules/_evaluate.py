@@ -45,7 +45,8 @@ def context_for(
     surface: Surface | None = None,
     after_open: Mapping[str, tuple[int, int]] | None = None,
 ) -> Ctx:
-    return Ctx(profile, index_for(catalog or shipped_catalog()), surface, after_open)
+    late = {**profile.after_open, **(after_open or {})}
+    return Ctx(profile, index_for(catalog or shipped_catalog()), surface, late)
 
 
 def evaluate(
@@ -68,7 +69,8 @@ def evaluate(
     Within a severity the order is the rules' declaration order, so the output is
     stable. Uses the shipped catalog unless another is given.
     ``after_open``: what an imported TF Adapter 2.x script writes after
-    ``npu_device.open()`` (``ImportedConfig.after_open``), which no profile can say.
+    ``npu_device.open()`` (``ImportedConfig.after_open``), besides what the profile
+    keeps of it (``Profile.after_open``).
     """
     ctx = context_for(profile, catalog, surface, after_open)
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))

@@ -17,6 +17,7 @@ from ascend_studio.rules._rules_dynamic import DYNAMIC_RULES
 from ascend_studio.rules._rules_env import ENV_RULES
 from ascend_studio.rules._rules_files import FILE_RULES
 from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
+from ascend_studio.rules._rules_member import MEMBER_RULES
 from ascend_studio.rules._rules_release import RELEASE_RULES
 from ascend_studio.rules._rules_shape import SHAPE_RULES
 from ascend_studio.rules._rules_values import VALUE_RULES
@@ -29,6 +30,7 @@ __all__ = ["RULES", "RULES_BY_ID", "rules_of", "surface_rules"]
 #: The rules written in Python, after the catalog's.
 _WRITTEN: tuple[Rule, ...] = (
     *RELEASE_RULES,
+    *MEMBER_RULES,
     *CONSTRUCT_RULES,
     *DYNAMIC_RULES,
     *SHAPE_RULES,

@@ -25,6 +25,7 @@ from ascend_studio.rules._release_text import (
     retired_fact,
     where_text,
 )
+from ascend_studio.rules._rules_member import member_off
 from ascend_studio.schema import KeywordFact, Span, Surface, Text
 
 __all__ = ["RELEASE_RULES"]
@@ -297,7 +298,7 @@ def _values(ctx: Ctx) -> Iterator[Hit]:
     rid = ctx.release.id
     for path, _, _ in ctx.known():
         value = ctx.lit(path)  # an expression's value is known only when the job runs
-        if value is None or not ctx.exists(path):
+        if value is None or not ctx.exists(path) or member_off(ctx, path):
             continue
         if history.value_allowed(path, value, rid) is False:
             listed = history.listed(path, rid) or ()
@@ -318,7 +319,7 @@ def _values(ctx: Ctx) -> Iterator[Hit]:
 def _types(ctx: Ctx) -> Iterator[Hit]:
     """A value whose type is not the one the target release's signature default has,
     where that type is not the catalog's (jit_compile was a bool before 6.3.RC2)."""
-    if ctx.release is None:
+    if ctx.release is None or ctx.surface == "session":  # there the member is the type
         return
     for path, _, facts in ctx.known():
         value, default = ctx.lit(path), ctx.defaults.get(path)

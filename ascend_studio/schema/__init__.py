@@ -12,6 +12,7 @@ from ascend_studio.schema._catalog import (
     validate_entry,
     verify_shipped_catalog,
 )
+from ascend_studio.schema._cited import CITED_ZH, cited
 from ascend_studio.schema._envint import INT_READERS, read_env_int, stored
 from ascend_studio.schema._formats import (
     FILE_FORMATS,
@@ -68,7 +69,7 @@ from ascend_studio.schema._release_models import (
     Span,
     ValuesFact,
 )
-from ascend_studio.schema._releases import ReleaseIndex, UnknownReleaseError, change_text
+from ascend_studio.schema._releases import Reading, ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 from ascend_studio.schema._surfaces import (
     AXES,
@@ -83,6 +84,7 @@ from ascend_studio.schema._target import (
     AUTO,
     Resolved,
     auto_release,
+    release_for_toolkit,
     release_problem,
     resolve_release,
 )
@@ -111,6 +113,7 @@ from ascend_studio.schema._values import (
 __all__ = [
     "AUTO",
     "AXES",
+    "CITED_ZH",
     "FILE_FORMATS",
     "FORMATS",
     "INT_READERS",
@@ -140,6 +143,7 @@ __all__ = [
     "Product",
     "ProductRange",
     "PyType",
+    "Reading",
     "Release",
     "ReleaseIndex",
     "Resolved",
@@ -178,6 +182,7 @@ __all__ = [
     "check_shape_range",
     "check_stream_parallel",
     "citation_id",
+    "cited",
     "count_dims",
     "documented_default",
     "format_problem",
@@ -187,6 +192,7 @@ __all__ = [
     "product_range",
     "python_type_name",
     "read_env_int",
+    "release_for_toolkit",
     "release_problem",
     "resolve_release",
     "runtime_number",

@@ -20,6 +20,7 @@ from ascend_studio.schema._base import Scalar, Text, _Frozen
 
 __all__ = [
     "Change",
+    "CheckSpan",
     "DefaultSpan",
     "FieldSpan",
     "KeyFact",
@@ -110,6 +111,16 @@ class FieldSpan(Span):
 
 
 @dataclass(frozen=True, kw_only=True)
+class CheckSpan(Span):
+    """Where the C++ reader checks which AttrValue member a key was written in
+    (``value_case()``): on another member it ``refuses`` the options (an error Status,
+    the session is not created) or ``skips`` the value (its default applies). Where a
+    key has no such span, a write to another member reads as that member's empty value."""
+
+    check: Literal["refuses", "skips"]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ValueSpan(Span):
     value: Scalar
 
@@ -140,6 +151,7 @@ class KeyFact(_Frozen):
     read: Span | None = None
     written: Span | None = None
     fields: tuple[FieldSpan, ...] = ()
+    checks: tuple[CheckSpan, ...] = ()
     replaced_by: str | None = None
     moves: Literal["value", "fixed"] | None = None
     moved_value: Scalar | None = None

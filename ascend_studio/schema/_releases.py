@@ -11,7 +11,7 @@ presets, ``migrate``. A release named by the user is resolved here too: an id
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ascend_studio._words import say
 from ascend_studio.schema._models import Parameter, Scalar, Text
@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from ascend_studio.schema._catalog import Catalog
     from ascend_studio.schema._surfaces import Surface
 
-__all__ = ["ReleaseIndex", "UnknownReleaseError", "change_text"]
+__all__ = ["Reading", "ReleaseIndex", "UnknownReleaseError", "change_text"]
+
+#: How a release's C++ reader takes a parameter_map value written in one member
+#: (see :meth:`ReleaseIndex.member_read`).
+Reading = Literal["reads", "empty", "refuses", "skips"]
 
 
 _UNKNOWN = "unknown release {name}"
@@ -227,6 +231,41 @@ class ReleaseIndex:
             if self.holds(item, release_id):
                 return item.field
         return None
+
+    def member_matters(self, key: str) -> bool:
+        """Whether the member ``parameter_map[key]`` is written in decides more than
+        the newest reader says: it was read as another member in some release, or a
+        reader checks the member (refuses or skips another one)."""
+        fact = self._keys.get(key)
+        return fact is not None and (len({f.field for f in fact.fields}) > 1 or bool(fact.checks))
+
+    def span_of(self, ids: Iterable[str]) -> Span | None:
+        """The releases ``ids`` as one span (since / removed / missing), to word them."""
+        having = set(ids)
+        index = [i for i, r in enumerate(self.releases) if r.id in having]
+        if not index:
+            return None
+        first, last = index[0], index[-1]
+        removed = self.releases[last + 1].id if last + 1 < len(self.releases) else None
+        missing = tuple(r.id for r in self.releases[first : last + 1] if r.id not in having)
+        return Span(since=self.releases[first].id, removed=removed, missing=missing)
+
+    def member_read(self, key: str, member: str, release_id: str) -> tuple[Reading, str] | None:
+        """How the C++ reader at ``release_id`` takes ``parameter_map[key]`` written in the
+        AttrValue member ``member`` (``s``/``i``/``b``/``f``), and the member it reads:
+        ``reads`` it as written, gets the ``empty`` value of the member it reads (one
+        oneof: the others are unset), ``refuses`` the options or ``skips`` the value.
+        None: that release does not read the key (or no field is known)."""
+        read = self.key_field(key, release_id) if self.reads_key(key, release_id) else None
+        fact = self._keys.get(key)
+        if read is None or fact is None:
+            return None
+        if read == member:
+            return "reads", read
+        for item in fact.checks:
+            if self.holds(item, release_id):
+                return item.check, read
+        return "empty", read
 
     def default(self, path: str, release_id: str) -> tuple[bool, Scalar | None, bool]:
         """(known, signature default, required) of ``path`` at ``release_id``."""

@@ -155,6 +155,7 @@ def _spans(catalog: Catalog) -> list[tuple[str, Span]]:
     for key in catalog.keys:
         found += [(f"key {key.key}", s) for s in (key.read, key.written) if s is not None]
         found += [(f"key {key.key} field", f) for f in key.fields]
+        found += [(f"key {key.key} check", c) for c in key.checks]
     for v in catalog.value_lists:
         found += [(f"{v.path} values", v.checked), *((f"{v.path}={i.value!r}", i) for i in v.items)]
     return found

@@ -33,6 +33,7 @@ HELP_MODULES = {
     "ascend_studio.__main__",
     "ascend_studio._version",
     "ascend_studio._terminal",
+    "ascend_studio._lang",  # the locale decides whether the quick English help fits
     "ascend_studio.cli",
     "ascend_studio.cli._listing",
 }

@@ -16,7 +16,8 @@ def test_no_cann_on_a_machine_without_npus_is_one_info_line(tmp_path: Path) -> N
     assert "not an NPU server" in missing[0].message.en
     assert "/usr/local/Ascend/ascend-toolkit/latest" in missing[0].message.en
     assert "doctor.devices.none" not in checks(report)  # said once, by the toolkit line
-    assert "No CANN or TF Adapter version" in report.release.en
+    assert "no CANN package and no npu_bridge found" in report.release.en
+    assert report.release_id is None
 
 
 def test_an_npu_server_with_everything_installed(tmp_path: Path) -> None:
@@ -32,7 +33,8 @@ def test_an_npu_server_with_everything_installed(tmp_path: Path) -> None:
         "doctor.devices.management",
     } & set(found)
     assert report.machine.devices.ids == tuple(range(8))
-    assert "CANN 8.0.RC3" in report.release.en
+    assert "CANN toolkit 8.0.RC3" in report.release.en
+    assert "no public TF Adapter release is tagged for this CANN version" in report.release.en
 
 
 def test_npus_without_a_toolkit_or_management_nodes(tmp_path: Path) -> None:

@@ -103,3 +103,12 @@ def test_json_output_carries_each_fix_as_data(
         {"op": "rename_key", "key": "parameter_map.sump_mode", "new": "dump_config.dump_mode"}
     ]
     assert found["fixes"][1]["edits"] == [{"op": "remove_key", "key": "parameter_map.sump_mode"}]
+
+
+def test_a_missing_path_among_several_is_said_once(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = validate(capsys, "missing.py", "job/trainer.py", "--fix")
+    assert status == 2
+    assert "missing.py: no such file or directory\n" in err
+    assert "no such file or folder" not in err

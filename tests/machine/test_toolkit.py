@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 from ascend_studio.machine import detect_toolkit, signatures
 from ascend_studio.schema import auto_release, shipped_catalog
+from tests.machine.trees import npu_bridge
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from zh_output import english_words
 
 CATALOG = shipped_catalog()
 INFO = (
@@ -25,40 +30,21 @@ def _toolkit(
     return path
 
 
-def _npu_bridge(site: Path, release: str, summary: str = "") -> None:
-    """An installed npu_bridge whose constructors are ``release``'s (from the catalog)."""
-    history = CATALOG.history
-    by_owner: dict[str, list[str]] = {}
-    for fact in history.keywords():
-        if history.holds(fact, release):
-            by_owner.setdefault(fact.owner, []).append(fact.name)
-    source = "".join(
-        f"class {owner}:\n    def __init__(self, {', '.join(f'{n}=None' for n in names)}):\n        pass\n"
-        for owner, names in by_owner.items()
-    )
-    package = site / "npu_bridge/estimator/npu"
-    package.mkdir(parents=True)
-    (package / "npu_config.py").write_text(source, encoding="utf-8")
-    dist = site / "npu_bridge-1.15.0.dist-info"
-    dist.mkdir()
-    meta = "Metadata-Version: 2.1\nName: npu_bridge\nVersion: 1.15.0\n"
-    (dist / "METADATA").write_text(meta + (f"Summary: {summary}\n" if summary else ""))
-
-
 def test_the_default_path_gives_the_cann_version(tmp_path: Path) -> None:
     path = _toolkit(tmp_path, "7.0.0")
     found = detect_toolkit({}, tmp_path, python_paths=[])
-    assert found.cann_version == "7.0.0"
-    assert tmp_path / str(found.found[0].path).lstrip("/") == path  # as the machine names it
-    assert found.found[0].via == "default install path"
-    assert found.found[0].fields["innerversion"] == "V100R001C15SPC001B221"
+    assert found.cann_version == "7.0.0" and found.cann is not None
+    assert tmp_path / found.cann.found_in.lstrip("/") == path  # as the machine names it
+    assert found.cann.how == "default install path"
+    assert found.cann.inner_version == "V100R001C15SPC001B221"
 
 
 def test_the_toolkit_variables_come_first(tmp_path: Path) -> None:
     _toolkit(tmp_path, "7.0.0")
     _toolkit(tmp_path, "6.3.RC1", "opt/cann/latest")
     found = detect_toolkit({"ASCEND_HOME_PATH": "/opt/cann/latest"}, tmp_path, python_paths=[])
-    assert found.cann_version == "6.3.RC1" and found.found[0].via == "ASCEND_HOME_PATH"
+    assert found.cann_version == "6.3.RC1" and found.cann is not None
+    assert found.cann.how == "ASCEND_HOME_PATH"
 
 
 def test_the_cann_8_5_layout_and_a_non_root_install(tmp_path: Path) -> None:
@@ -71,38 +57,31 @@ def test_the_cann_8_5_layout_and_a_non_root_install(tmp_path: Path) -> None:
 
 def test_nothing_installed_and_an_odd_file(tmp_path: Path) -> None:
     found = detect_toolkit({}, tmp_path, python_paths=[])
-    assert found.found == () and found.cann_version is None and found.searched
+    assert found.cann is None and found.npu_bridge is None and found.cann_version is None
+    assert found.looked[0] == ("/usr/local/Ascend/ascend-toolkit/latest", "default install path")
     path = _toolkit(tmp_path, "7.0.0")
     path.write_bytes(b"x" * (2 << 20))  # not an install-info file: read as nothing
     assert detect_toolkit({}, tmp_path, python_paths=[]).cann_version is None
 
 
 def test_npu_bridge_is_read_not_imported(tmp_path: Path) -> None:
-    _npu_bridge(tmp_path, "r1.15.0")
+    npu_bridge(tmp_path, "r1.15.0")
     found = detect_toolkit({}, tmp_path / "root", python_paths=[str(tmp_path)])
     bridge = found.npu_bridge
     assert bridge is not None and bridge.version == "1.15.0"
-    assert found.keywords is not None and "precision_mode_v2" in found.keywords["NPURunConfig"]
+    assert bridge.keywords is not None and "precision_mode_v2" in bridge.keywords["NPURunConfig"]
     assert signatures("class A:\n    def __init__(self, x, y=1):\n        pass\n") == {
         "A": ("x", "y")
     }
 
 
-def test_auto_takes_the_release_whose_constructors_match(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _npu_bridge(tmp_path, "r1.12.0")  # r3.1.0 has the same constructors: the newer is taken
-    import ascend_studio.machine._toolkit as toolkit
-
-    real = toolkit.detect_toolkit
-    monkeypatch.setattr(
-        toolkit,
-        "detect_toolkit",
-        lambda env: real(env, tmp_path / "root", python_paths=[str(tmp_path)]),
-    )
-    chosen = auto_release(CATALOG, {})
+def test_auto_takes_the_release_whose_constructors_match(tmp_path: Path) -> None:
+    npu_bridge(tmp_path, "r1.12.0")  # r3.1.0 has the same constructors: the newer is taken
+    chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "r1.12.0"
-    assert "exactly those of r3.1.0, r1.12.0" in chosen.notes[-1]
+    assert "exactly those of r3.1.0, r1.12.0" in chosen.notes[-1].en
+    assert "与 r3.1.0, r1.12.0 完全一致" in chosen.notes[-1].zh
+    assert not english_words(chosen.notes[-1].zh), chosen.notes[-1].zh
 
 
 @pytest.mark.parametrize(
@@ -116,33 +95,24 @@ def test_auto_takes_the_release_whose_constructors_match(
     ],
 )
 def test_auto_maps_a_toolkit_version_publicly_or_not_at_all(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cann: str, release: str | None
+    tmp_path: Path, cann: str, release: str | None
 ) -> None:
     _toolkit(tmp_path, cann)
-    import ascend_studio.machine._toolkit as toolkit
-
-    real = toolkit.detect_toolkit
-    monkeypatch.setattr(toolkit, "detect_toolkit", lambda env: real(env, tmp_path, python_paths=[]))
-    chosen = auto_release(CATALOG, {})
+    chosen = auto_release(CATALOG, {}, root=tmp_path, python_paths=[])
     assert (chosen.release.id if chosen.release else None) == release
-    assert f"CANN toolkit {cann}" in chosen.notes[-1]
+    assert f"CANN toolkit {cann}" in chosen.notes[-1].en
     if release is None:
-        assert "no public TF Adapter release is tagged" in chosen.notes[-1]
+        assert "no public TF Adapter release is tagged" in chosen.notes[-1].en
+    zh = chosen.notes[-1].zh
+    assert f"CANN toolkit {cann}" in zh and "默认安装路径" in zh
+    assert not english_words(zh), zh
 
 
-def test_the_tag_npu_bridge_names_picks_among_equal_constructors(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_tag_npu_bridge_names_picks_among_equal_constructors(tmp_path: Path) -> None:
     """7.0.0.alpha002 and alpha003 have the same constructors: the summary's tag decides."""
-    _npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
-    import ascend_studio.machine._toolkit as toolkit
-
-    real = toolkit.detect_toolkit
-    monkeypatch.setattr(
-        toolkit,
-        "detect_toolkit",
-        lambda env: real(env, tmp_path / "root", python_paths=[str(tmp_path)]),
-    )
-    chosen = auto_release(CATALOG, {})
+    npu_bridge(tmp_path, "tfa_v0.0.19_7.0.0.alpha002", "TF Adapter, tag version v0.0.19")
+    chosen = auto_release(CATALOG, {}, root=tmp_path / "root", python_paths=[str(tmp_path)])
     assert chosen.release is not None and chosen.release.id == "tfa_v0.0.19_7.0.0.alpha002"
-    assert "(the tag its summary names)" in chosen.notes[-1]
+    assert "(the tag its summary names)" in chosen.notes[-1].en
+    assert "其摘要所写的标签" in chosen.notes[-1].zh
+    assert not english_words(chosen.notes[-1].zh), chosen.notes[-1].zh

@@ -261,3 +261,57 @@ def test_the_same_export_naming_no_release_fails_on_the_oldest() -> None:
     the newest keywords raise on r1.1.1 (its constructors lack them)."""
     with pytest.raises((TypeError, ImportError)):
         _real("r1.1.1").run(_full_export(None), **_NAMES)
+
+
+def _reading_in(cc: str, key: str) -> str:
+    """What the real reader does with ``key`` written in a member it does not read, from
+    the statements that read it (every function that does): an NPU_REQUIRES on
+    ``value_case()`` refuses the options (the session is not created, whatever the
+    other readers do), ``value_case()`` in the ``if`` that reads it skips the value,
+    else the reader takes the empty value of its own member."""
+    found = set()
+    for start in (m.start() for m in re.finditer(re.escape(f'params.count("{key}")'), cc)):
+        following = cc.find("params.count(", start + 1)
+        block = cc[start : following if following > 0 else len(cc)]
+        case = f'params.at("{key}").value_case()'
+        if re.search(r"NPU_REQUIRES\(\s*" + re.escape(case), block):
+            found.add("refuses")
+        elif case in block.split("{", 1)[0]:
+            found.add("skips")
+    return next((how for how in ("refuses", "skips") if how in found), "empty")
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_what_npu_attrs_does_with_another_member(release: str) -> None:
+    """A parameter_map value in another AttrValue member than the C++ reads: the
+    catalog's reading (read as written, empty value, refused, skipped) is the real
+    reader's, key by key and member by member."""
+    assert FOLDER is not None
+    cc = (FOLDER / release / "tf_adapter/util/npu_attrs.cc").read_text("utf-8", "replace")
+    for key, fields in _read(release).items():
+        if len(fields) != 1:
+            continue
+        (read,) = fields
+        how = _reading_in(cc, key)
+        assert HISTORY.member_read(key, read, release) == ("reads", read), key
+        for member in {"s", "i", "b"} - {read}:
+            assert HISTORY.member_read(key, member, release) == (how, read), (key, member)
+
+
+def test_jit_compile_b_is_read_as_written_up_to_6_3_rc2() -> None:
+    """parameter_map["jit_compile"].b = True, release by release: read by .b() in r1.10.0,
+    r1.11.0 and 6.3.RC2; .s() gives '' in r3.2.0; refused from 7.0.RC1 on; not read by
+    the branches cut before it."""
+    assert FOLDER is not None
+    for release in RELEASES:
+        cc = (FOLDER / release / "tf_adapter/util/npu_attrs.cc").read_text("utf-8", "replace")
+        found = re.findall(r'params\.at\("jit_compile"\)\.([sb])\(\)', cc)
+        got = HISTORY.member_read("jit_compile", "b", release)
+        if not found:
+            assert got is None, release
+        elif set(found) == {"b"}:
+            assert got == ("reads", "b"), release
+        else:
+            assert got == (_reading_in(cc, "jit_compile"), "s"), release
+    assert HISTORY.member_read("jit_compile", "b", "r3.2.0") == ("empty", "s")
+    assert HISTORY.member_read("jit_compile", "b", "tfa_v0.0.20_7.0.0.alpha003") == ("refuses", "s")

@@ -1056,6 +1056,22 @@ CASES += [
     ),
     ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
     ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
+    # parameter_map["jit_compile"].b = True: read as a bool up to 6.3.RC2, refused later
+    (
+        "release.member_fails",
+        P({"jit_compile": True}, surface="sess", release="7.0.0"),
+        P({"jit_compile": True}, surface="sess", release="r1.10.0"),
+    ),
+    (
+        "release.member_ignored",
+        P({"jit_compile": "true"}, surface="sess", release="r1.10.0"),
+        P({"jit_compile": "true"}, surface="sess", release="7.0.0"),
+    ),
+    (
+        "release.member_depends",
+        P({"jit_compile": True}, surface="sess"),
+        P({"jit_compile": "true"}, surface="sess", release="7.0.0"),
+    ),
 ]
 
 #: For the rules whose fix depends on the value: a firing profile where one is offered

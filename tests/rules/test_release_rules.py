@@ -33,3 +33,19 @@ def test_jit_compile_takes_the_type_of_its_release() -> None:
     assert "release.type" not in _ids({"jit_compile": False}, "r1.11.0")
     assert "type.mismatch" not in _ids({"jit_compile": False}, "r1.11.0")
     assert "type.mismatch" in _ids({"jit_compile": False}, "7.0.0")
+
+
+def test_a_parameter_map_member_is_judged_once_by_the_release_that_reads_it() -> None:
+    """jit_compile=True on a hand-written parameter_map is parameter_map["jit_compile"].b:
+    the member rules judge it, not the catalog's type or value checks for a string."""
+
+    def ids(release: str | None) -> list[str]:
+        profile = Profile(values={"jit_compile": True}, surface="sess", release=release)
+        return [d.rule_id for d in evaluate(profile) if d.severity != "info"]
+
+    assert ids("r1.10.0") == []
+    assert ids("7.0.0") == ["release.member_fails"]
+    assert ids("r3.2.0") == ["release.member_fails"]
+    assert ids(None) == []
+    # through NPURunConfig the constructor takes the type of its release, as before
+    assert "release.type" not in _ids({"jit_compile": True}, "r1.10.0")

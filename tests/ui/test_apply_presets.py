@@ -186,6 +186,17 @@ def test_a_changed_script_asks_before_applying(
     assert script.read_text() == SCRIPT + "# edited\n"
 
 
+def test_a_script_that_cannot_be_read_is_said_in_the_window_language(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window("zh")
+    dialogs.answer("ask_open_path", tmp_path)  # a folder, not a script
+    dialogs.answer("show_error", None)
+    window.applier.apply_script.trigger()
+    (_, _title, text), *_ = dialogs.called("show_error")
+    assert "只读取普通文件" in text and "regular" not in text, text
+
+
 def test_align_pairs_rows() -> None:
     rows = align("a\nb\nc\n", "a\nB\nc\nd\n")
     assert [(r.left, r.right, r.left_kind, r.right_kind) for r in rows] == [

@@ -104,3 +104,46 @@ def test_a_product_not_named_is_left_out_of_the_saved_file_and_stays_unnamed(
     assert _shown(window) == before
     _, validated = _validate(saved)  # the saved profile, validated: the same verdict
     assert validated == before
+
+
+#: Reduced from the ModelZoo TF2 scripts' ``npu_config()``: one option is assigned
+#: after ``npu_device.open()`` has sent the options, so it does not take effect.
+TF2_SCRIPT = """\
+import npu_device
+
+
+def npu_config(args):
+    npu_device.global_options().precision_mode = "allow_mix_precision"
+    if args.data_dump_flag:
+        npu_device.global_options().dump_config.enable_dump = True
+        npu_device.global_options().dump_config.dump_path = args.data_dump_path
+    npu_device.open().as_default()
+    npu_device.global_options().op_debug_level = 1
+"""
+
+
+def test_an_imported_tf2_script_keeps_what_it_assigns_after_open(
+    window: MainWindow,
+    dialogs: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = tmp_path / "train_tf2.py"
+    path.write_text(TF2_SCRIPT, encoding="utf-8")
+    _, validated = _validate(path)
+    late = [m for rule, _, m in validated if rule == "tf2.option.after_open"]
+    assert len(late) == 1 and "set on line 10, after npu_device.open() on line 9" in late[0]
+    _imported(window, path, monkeypatch)
+    assert window.model.profile.surface == "tf2"
+    assert _shown(window) == validated
+    saved = tmp_path / "tf2.ascend.json"
+    dialogs.answer("ask_save_path", saved)
+    window.actions_.save.trigger()
+    assert json.loads(saved.read_text(encoding="utf-8"))["after_open"] == {
+        "op_debug_level": [10, 9]
+    }
+    window.actions_.new.trigger()
+    assert window.files.load(saved)
+    assert _shown(window) == validated
+    _, again = _validate(saved)  # the saved profile, validated: the same verdict
+    assert again == validated

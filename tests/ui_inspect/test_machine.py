@@ -19,14 +19,23 @@ from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.machine import MachineView
 from tests.machine.fake_tree import npu_server
+from tests.machine.trees import npu_bridge
 
 
-def _report(tmp_path: Path, catalog: Catalog, env: dict[str, str]) -> Path:
-    """A doctor report as ``doctor --json`` writes it on an 8-NPU server."""
+def _report(
+    tmp_path: Path, catalog: Catalog, env: dict[str, str], bridge: str | None = None
+) -> Path:
+    """A doctor report as ``doctor --json`` writes it on an 8-NPU server (with
+    npu_bridge of the release ``bridge``)."""
     root = tmp_path / "server"
     npu_server(root)
+    site = tmp_path / "site"
+    if bridge is not None:
+        npu_bridge(site, bridge)
     names = watched_variables(catalog)
-    snap = take_snapshot(lambda n: n in names, env=env, root=root, run_npu_smi=False)
+    snap = take_snapshot(
+        lambda n: n in names, env=env, root=root, run_npu_smi=False, python_paths=[str(site)]
+    )
     report = run_doctor(snap, Inputs(profile=Profile()), catalog, cwd="/srv/job")
     path = tmp_path / "report.json"
     path.write_text(json.dumps(report_json(report)), encoding="utf-8")
@@ -61,10 +70,26 @@ def test_a_report_from_another_machine_fills_every_table(
     }
     assert rows["CANN toolkit"].startswith("Ascend-cann-toolkit 8.0.RC3")
     assert rows["NPUs"].startswith("davinci0, davinci1")
+    assert rows["Target release"].startswith("CANN toolkit 8.0.RC3")  # no public tag: none
     paths = view.trees["paths"]
     shown = {paths.topLevelItem(i).text(3) for i in range(paths.topLevelItemCount())}
     assert "/data/work/kernel_meta" in shown
     assert "Report report.json" in view.status.text() and ": 1 error, " in view.status.text()
+
+
+def test_the_target_release_row_leads_with_the_release_doctor_checked_for(
+    qtbot: QtBot, view: MachineView, tmp_path: Path, catalog: Catalog
+) -> None:
+    path = _report(tmp_path, catalog, {"HOME": "/home/u"}, bridge="r1.12.0")
+    with qtbot.waitSignal(view.context_ready):
+        assert view.open_report(str(path))
+    installed = view.trees["installed"]
+    rows = {
+        installed.topLevelItem(i).text(0): installed.topLevelItem(i).text(1)
+        for i in range(installed.topLevelItemCount())
+    }
+    assert rows["Target release"].startswith("r1.12.0 — npu_bridge 1.15.0 at ")
+    assert rows["npu_bridge"] == "1.15.0"
 
 
 def test_a_broken_report_is_refused_in_one_line(

@@ -60,7 +60,7 @@ def _result(window: MainWindow, path: Path, config: int | None) -> ApplyResult |
     except ScriptChanged:
         pass
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot apply to the script"), str(exc))
+        _dialogs.show_error(window, tr("Cannot apply to the script"), exc.text(window.lang))
         return None
     question = tr(
         "{name} changed since it was imported. Apply the profile to it as it is now?"
@@ -70,7 +70,7 @@ def _result(window: MainWindow, path: Path, config: int | None) -> ApplyResult |
     try:
         return apply_file(profile, path, config, force=True)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot apply to the script"), str(exc))
+        _dialogs.show_error(window, tr("Cannot apply to the script"), exc.text(window.lang))
         return None
 
 
@@ -95,7 +95,7 @@ def apply_to_script(window: MainWindow) -> bool:
     try:
         done = write_applied(result, path)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
+        _dialogs.show_error(window, tr("Cannot write the script"), exc.text(window.lang))
         return False
     remembered = with_source(window.model.profile, path, path.read_bytes(), config or 1)
     window.model.edit(remembered, tr("Apply to {name}").format(name=path.name))
@@ -126,7 +126,7 @@ def _migration(window: MainWindow) -> tuple[ApplyResult, Path, str] | None:
         _, text = read_script(path)
         result = migrate_python(text, release, 1, window.catalog, str(path)).result
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot migrate the script"), str(exc))
+        _dialogs.show_error(window, tr("Cannot migrate the script"), exc.text(window.lang))
         return None
     return result, path, release.short
 
@@ -159,7 +159,7 @@ def _write(window: MainWindow, result: ApplyResult, path: Path) -> bool:
     try:
         done = write_applied(result, path)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot write the script"), str(exc))
+        _dialogs.show_error(window, tr("Cannot write the script"), exc.text(window.lang))
         return False
     window.statusBar().showMessage(
         tr("Wrote {name}; the original is kept as {backup}.").format(

@@ -89,7 +89,8 @@ def _installed_rows(doc: DoctorDocument, lang: Language) -> list[tuple[str, str]
     rows.append(("Python", m.process.python))
     ids = m.devices.ids
     rows.append((tr("NPUs"), ", ".join(f"davinci{i}" for i in ids) if ids else tr("none")))
-    rows.append((tr("Target release"), doc.target.get(lang)))
+    how = doc.target.get(lang)
+    rows.append((tr("Target release"), f"{doc.release} — {how}" if doc.release else how))
     return rows
 
 
