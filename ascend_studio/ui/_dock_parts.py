@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
-from ascend_studio.ui._places import DOCK_MINIMUM, widen_form
+from ascend_studio.ui._places import DOCK_MINIMUM, FORM_HEIGHT, widen_form
 from ascend_studio.ui._ports import follow_language, row_parameter
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ __all__ = [
     "follow_language",
     "make_dock",
     "row_parameter",
+    "side_dock_open",
 ]
 
 BOTTOM, RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
@@ -87,12 +88,15 @@ def fill_dock(window: QWidget, name: str, widget: QWidget) -> QDockWidget:
 
 def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -> None:
     """Bring a dock just opened to the front with a fair share of the window: by
-    default a third of its height at the bottom, a quarter of its width at the
-    side (Qt sized it by its contents, leaving the form or the other docks a sliver)."""
+    default a third of its height at the bottom (what leaves the form FORM_HEIGHT at
+    most), a quarter of its width at the side (Qt sized it by its contents, leaving
+    the form or the other docks a sliver)."""
     dock.raise_()
     area = window.dockWidgetArea(dock)
     if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
-        size, orientation = int(window.height() * (share or 1 / 3)), Qt.Orientation.Vertical
+        height = window.height()
+        size = min(int(height * (share or 1 / 3)), max(height - FORM_HEIGHT, DOCK_MINIMUM.height()))
+        orientation = Qt.Orientation.Vertical
     else:
         size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
     window.resizeDocks([dock], [size], orientation)
@@ -123,6 +127,11 @@ def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
     room = max(width - nav - form - handles, DOCK_MINIMUM.width())
     window.resizeDocks([dock], [room], Qt.Orientation.Horizontal)
     main.setSizes([nav, max(main.width() - nav - handles, form), 0])
+
+
+def side_dock_open(window: MainWindow) -> bool:
+    """A dock is open at the window's side (not floating)."""
+    return any(_on_the_side(window, d, hidden_ok=False) for d in _docks(window))
 
 
 def fit_beside_open_dock(window: MainWindow) -> None:
