@@ -24,7 +24,6 @@ WINDOW_MODULES = frozenset(
         "ui/_edits.py",  # its controller: toolbar, navigation and form edits to the model
         "ui/_docks.py",  # its docks' shells
         "ui/_dock_parts.py",  # the docks' places and sizes in it
-        "ui/_places.py",  # the splitters' sizes in it
     }
 )
 

@@ -46,6 +46,8 @@ class FileController(QObject):
     recent_changed = Signal(list)
     #: A short confirmation for the status bar (e.g. where an export was written).
     notice = Signal(str)
+    #: A script was imported: the export format of the code it is written in.
+    script_imported = Signal(str)
 
     def __init__(
         self,
