@@ -29,11 +29,9 @@ from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui.import_review._drop import SCRIPT_SUFFIXES
 
 __all__ = ["SCRIPT_SUFFIXES", "FileController", "is_script"]
-
-#: Files read by an importer (never executed); anything else opens as a profile.
-SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
 
 
 def is_script(path: Path) -> bool:
@@ -212,7 +210,7 @@ class FileController(QObject):
     def import_script(self, path: Path | None = None) -> bool:
         """Import through the review dialog: a new untitled document, or merged into this one."""
         from ascend_studio.ui import _dialogs
-        from ascend_studio.ui.import_review import import_with_review
+        from ascend_studio.ui.import_review._flow import import_with_review
 
         if path is None:
             path = _dialogs.ask_open_path(
