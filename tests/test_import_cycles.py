@@ -114,7 +114,7 @@ def test_type_hints_make_no_circle_of_more_than_three_but_the_window_s() -> None
     the types it names), the one larger circle is the main window's: its class and the
     modules that build it, which name it in their hints. Flows and the docked views'
     installers are typed by the window's ports (``ui/_ports.py``) and stay out of it."""
-    window = ("_deferred", "_dock_parts", "_docks", "_edits", "_shell", "_window")
+    window = ("_deferred", "_dock_parts", "_docks", "_shell", "_window")
     larger = [sorted(c) for c in circles(graph(PACKAGE / "ui", type_hints=True)) if len(c) > 3]
     assert larger == [[f"ui.{name}" for name in window]]
 

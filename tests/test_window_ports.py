@@ -21,7 +21,6 @@ WINDOW_MODULES = frozenset(
         "ui/_app.py",  # makes it and hands it the files to open
         "ui/_shell.py",  # its menus, toolbar and splitters, before the first paint
         "ui/_deferred.py",  # its document and views, after the first paint
-        "ui/_edits.py",  # its controller: toolbar, navigation and form edits to the model
         "ui/_docks.py",  # its docks' shells
         "ui/_dock_parts.py",  # the docks' places and sizes in it
     }
