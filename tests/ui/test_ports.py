@@ -53,9 +53,12 @@ class StandIn:
 def stand_in(qtbot: Any, catalog: Catalog) -> StandIn:
     widget = QWidget()
     qtbot.addWidget(widget)
-    ports: Window = StandIn(catalog, widget)  # the type checker holds it to the ports
-    assert isinstance(ports, StandIn)
-    return ports
+    return StandIn(catalog, widget)
+
+
+def _as_ports(stand_in: StandIn) -> Window:
+    """``mypy --strict tests/ui/test_ports.py`` holds the stand-in to the ports here."""
+    return stand_in
 
 
 def test_apply_to_script_runs_on_the_ports_and_says_where_it_wrote(
@@ -66,8 +69,13 @@ def test_apply_to_script_runs_on_the_ports_and_says_where_it_wrote(
     imported = import_python(SCRIPT).configs[0].profile.with_value("hccl_timeout", 1800)
     stand_in.model.edit(with_source(imported, script, script.read_bytes()), "import")
     shown: list[QDialog] = []
-    monkeypatch.setattr(_flow, "run_dialog", lambda dialog: shown.append(dialog) or True)
-    assert _flow.apply_to_script(stand_in)
+
+    def run(dialog: QDialog) -> bool:
+        shown.append(dialog)
+        return True
+
+    monkeypatch.setattr(_flow, "run_dialog", run)
+    assert _flow.apply_to_script(_as_ports(stand_in))
     assert shown[0].parent() is stand_in.widget
     assert "hccl_timeout=1800" in script.read_text()
     assert stand_in.statuses == ["Wrote train.py; the original is kept as train.py.orig."]
@@ -80,7 +88,7 @@ def test_a_drop_on_the_ports_widget_opens_through_its_files(
 
     job = tmp_path / "job.json"
     save_profile(Profile().with_value("deterministic", 1), job)
-    drops = DropHandler(stand_in)
+    drops = DropHandler(_as_ports(stand_in))
     assert stand_in.widget.acceptDrops()
     assert drops.open(job)
     assert stand_in.model.path == job and stand_in.model.profile.values == {"deterministic": 1}
