@@ -64,6 +64,15 @@ CLI_MESSAGES: dict[str, str] = {
     "not_exported": "未导出",
     "unreadable": "无法读取",
     "internal_error": "内部错误",
+    # an installed npu_bridge that could not be read
+    "{file}: {why}": "{file}：{why}",
+    "{file}: {why} bytes, larger than the {limit} read of an npu_config.py": (
+        "{file}：{why} 字节，超过读取 npu_config.py 的上限 {limit} 字节"
+    ),
+    "{file}: does not parse (line {line}: {why})": "{file}：无法解析（第 {line} 行：“{why}”）",
+    "npu_bridge: the installed Python packages could not be listed ({why})": (
+        "npu_bridge：无法列出已安装的 Python 包（“{why}”）"
+    ),
     # a path the system refuses as too long
     "file name too long: {path}: {why}": "文件名过长：{path}：{why}",
     "the path is {size} bytes; the system takes paths under {limit} (PATH_MAX)": (
