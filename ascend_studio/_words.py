@@ -246,6 +246,9 @@ MESSAGES: dict[str, str] = {
     '# parameter_map["{key}"] is written as {member}, as TF Adapter {where} reads it;': (
         '# parameter_map["{key}"] 写为{member}，TF Adapter {where}按此读取；'
     ),
+    '# parameter_map["{key}"] is written as {member}, which no release reads;': (
+        '# parameter_map["{key}"] 写为{member}，没有版本按此读取；'
+    ),
     "#   TF Adapter {where} reads {member} (name the release to write it so)": (
         "#   TF Adapter {where}读取{member}（指定版本即可按其写入）"
     ),

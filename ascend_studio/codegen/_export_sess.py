@@ -176,7 +176,7 @@ def export_sess(
     extra += _skipped(profile, catalog, lang)
     extra += omitted_lines(profile, catalog, "session", lang)
     release = target_release(profile, catalog)
-    extra += member_lines(profile, catalog, release, [w.key for w in writes], lang)
+    extra += member_lines(profile, catalog, release, [(w.key, w.field) for w in writes], lang)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",

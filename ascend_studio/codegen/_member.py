@@ -76,38 +76,41 @@ def _shown(value: Value) -> str:
 
 
 def member_lines(
-    profile: Profile, catalog: Catalog, release: Release | None, written: Sequence[str], lang: str
+    profile: Profile,
+    catalog: Catalog,
+    release: Release | None,
+    written: Sequence[tuple[str, str]],
+    lang: str,
 ) -> list[str]:
     """Header lines: with a release named, the set values left out because they have
-    no form in the member it reads; with none, for each written key (``written``) read
-    in another member by some releases, which ones."""
+    no form in the member it reads; with none, for each written ``(key, member)`` whose
+    member changed between releases, which releases read which member."""
     if release is not None:
         return _unwritable_lines(profile, catalog, release, lang)
     lines: list[str] = []
-    for key in written:
+    for key, member in written:
         fact = catalog.history.key(key)
         fields = fact.fields if fact is not None else ()
         if len({f.field for f in fields}) < 2:
             continue
-        newest = fields[-1]
-        lines.append(
-            say(
-                '# parameter_map["{key}"] is written as {member}, as TF Adapter {where} reads it;',
-                lang,
-                key=key,
-                member=say(_NAMES[newest.field], lang),
-                where=catalog.history.where(newest).get(lang),
-            )
+        ours = [f for f in fields if f.field == member]
+        where = " / ".join(catalog.history.where(f).get(lang) for f in ours)
+        head = (
+            '# parameter_map["{key}"] is written as {member}, as TF Adapter {where} reads it;'
+            if ours
+            else '# parameter_map["{key}"] is written as {member}, which no release reads;'
         )
-        for item in fields[:-1]:
-            lines.append(
-                say(
-                    "#   TF Adapter {where} reads {member} (name the release to write it so)",
-                    lang,
-                    where=catalog.history.where(item).get(lang),
-                    member=say(_NAMES[item.field], lang),
-                )
+        lines.append(say(head, lang, key=key, member=say(_NAMES[member], lang), where=where))
+        lines += [
+            say(
+                "#   TF Adapter {where} reads {member} (name the release to write it so)",
+                lang,
+                where=catalog.history.where(item).get(lang),
+                member=say(_NAMES[item.field], lang),
             )
+            for item in fields
+            if item.field != member
+        ]
     return lines
 
 
