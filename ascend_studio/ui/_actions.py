@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
 from ascend_studio.schema import Catalog, Release
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
-from ascend_studio.ui._searchbox import SearchBox
 from ascend_studio.ui._search import FILTERS
+from ascend_studio.ui._searchbox import SearchBox
 from ascend_studio.ui._shortcuts import ShortcutRouter
 
 __all__ = ["Actions", "Controls"]
