@@ -80,12 +80,12 @@ class _Preview(QWidget):
         if text == old:
             return False
         cursor = QTextCursor(self.text.document())
-        cursor.beginEditBlock()
+        # Each span is a change of its own: in one edit block the document reports a
+        # single change from the first span to the last, all of it re-highlighted.
         for start, end, piece in reversed(changed_spans(old, text)):
             cursor.setPosition(_utf16_len(old[:start]))
             cursor.setPosition(_utf16_len(old[:end]), QTextCursor.MoveMode.KeepAnchor)
             cursor.insertText(piece)
-        cursor.endEditBlock()
         self.current = text
         return True
 

@@ -169,11 +169,6 @@ def test_a_preview_lays_out_and_highlights_only_the_lines_that_changed(
     from ascend_studio.ui._core import FormatInfo
     from ascend_studio.ui._previews import _Preview
 
-    host = QWidget()
-    qtbot.addWidget(host)
-    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
-    lines = [f"x_{n} = {n}  # note" for n in range(300)]
-    page.set_text("\n".join(lines))
     seen: list[str] = []
     original = RuleHighlighter.highlightBlock
 
@@ -181,7 +176,17 @@ def test_a_preview_lays_out_and_highlights_only_the_lines_that_changed(
         seen.append(text)
         original(self, text)
 
+    # before the highlighter is made: PySide looks its override up once
     monkeypatch.setattr(RuleHighlighter, "highlightBlock", counted)
+    host = QWidget()
+    qtbot.addWidget(host)
+    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
+    host.show()
+    qtbot.waitExposed(host)
+    lines = [f"x_{n} = {n}  # note" for n in range(300)]
+    page.set_text("\n".join(lines))
+    assert len(seen) >= 300
+    seen.clear()
     lines[1] = "# Product: another"
     lines[250:252] = ["# error: not here", "#   fix: remove it", lines[250]]
     del lines[280]
