@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
 from ascend_studio.ui._i18n import Language
-from ascend_studio.ui._places import DOCK_MINIMUM, widen_form
+from ascend_studio.ui._places import DOCK_MINIMUM, FORM_HEIGHT, widen_form
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
@@ -29,6 +29,7 @@ __all__ = [
     "follow_language",
     "make_dock",
     "row_parameter",
+    "side_dock_open",
 ]
 
 _ROW_PREFIX = "row:"
@@ -123,12 +124,15 @@ def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
 
 def _opened(window: MainWindow, dock: QDockWidget, share: float | None = None) -> None:
     """Bring a dock just opened to the front with a fair share of the window: by
-    default a third of its height at the bottom, a quarter of its width at the
-    side (Qt sized it by its contents, leaving the form or the other docks a sliver)."""
+    default a third of its height at the bottom (what leaves the form FORM_HEIGHT at
+    most), a quarter of its width at the side (Qt sized it by its contents, leaving
+    the form or the other docks a sliver)."""
     dock.raise_()
     area = window.dockWidgetArea(dock)
     if area in (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea):
-        size, orientation = int(window.height() * (share or 1 / 3)), Qt.Orientation.Vertical
+        height = window.height()
+        size = min(int(height * (share or 1 / 3)), max(height - FORM_HEIGHT, DOCK_MINIMUM.height()))
+        orientation = Qt.Orientation.Vertical
     else:
         size, orientation = int(window.width() * (share or 1 / 4)), Qt.Orientation.Horizontal
     window.resizeDocks([dock], [size], orientation)
@@ -159,6 +163,11 @@ def _make_room_beside(window: MainWindow, dock: QDockWidget) -> None:
     room = max(width - nav - form - handles, DOCK_MINIMUM.width())
     window.resizeDocks([dock], [room], Qt.Orientation.Horizontal)
     main.setSizes([nav, max(main.width() - nav - handles, form), 0])
+
+
+def side_dock_open(window: MainWindow) -> bool:
+    """A dock is open at the window's side (not floating)."""
+    return any(_on_the_side(window, d, hidden_ok=False) for d in _docks(window))
 
 
 def fit_beside_open_dock(window: MainWindow) -> None:

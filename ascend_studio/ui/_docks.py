@@ -68,7 +68,7 @@ def _machine(views: DockedViews) -> QWidget:
 _SHELLS: dict[
     str, tuple[Callable[[], str], Qt.DockWidgetArea, float | None, str, Callable[..., QWidget]]
 ] = {
-    # eight artifact rows and the path field at 1280x800
+    # at 1280x800: what leaves the form five rows (FORM_HEIGHT), seven artifact rows
     "inspector": (lambda: tr(DOCK_TITLES["inspector"]), BOTTOM, 0.45, "", _inspector),
     # the window is wide already; F1 or View > Why opens it
     "why": (lambda: tr(DOCK_TITLES["why"]), RIGHT, None, "F1", _why),

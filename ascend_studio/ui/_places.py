@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_SIZE",
     "DIAGNOSTICS_MINIMUM",
     "DOCK_MINIMUM",
+    "FORM_HEIGHT",
     "MAIN_SHARES",
     "PREVIEWS_MINIMUM",
     "SIDE_SIZES",
@@ -44,6 +45,10 @@ PREVIEWS_MINIMUM = QSize(190, 140)
 DIAGNOSTICS_MINIMUM = QSize(190, 70)
 #: The smallest a dock's view may get: a few lines of text plus its controls.
 DOCK_MINIMUM = QSize(240, 220)
+#: The window's height a dock opened at the bottom leaves above it: the menu and tool
+#: bars, the search and filter rows, five form rows, the status bar. At 1280x800 the
+#: output paths took 45% and the form showed four rows.
+FORM_HEIGHT = 480
 
 #: A first window's size where the screen has room for it, and the main splitter's
 #: shares of its width (navigation, form, side).

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
@@ -118,7 +118,47 @@ def _build_body(window: MainWindow) -> None:
     window.main.setStretchFactor(1, 3)
     window.main.setStretchFactor(2, 2)
     window.main.setSizes(list(MAIN_SHARES))
+    _KeepWidths(window)
     window.setCentralWidget(window.main)
+
+
+class _KeepWidths(QObject):
+    """The main splitter resized (the window grown from a small first size, or shrunk to
+    a laptop screen's 1280 px) gives the navigation and the form the widths they need
+    where it has room for them, the previews giving way: it shared the change by its
+    stretch factors, and the navigation stayed cut ("Estimator (RunC…") while the form
+    got more than it needs."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window.main)
+        self.window = window
+        window.main.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.Resize
+            and isinstance(event, QResizeEvent)
+            and event.size().width() != event.oldSize().width()
+            and self.window.isVisible()
+        ):
+            # after the splitter has shared out its new width (it does once this returns)
+            QTimer.singleShot(0, self, lambda: keep_widths(self.window))
+        return False
+
+
+def keep_widths(window: MainWindow) -> None:
+    """Widen the navigation or the form to what it needs, where the splitter left it
+    short: from the previews, or with a side dock open, as opening it did."""
+    from ascend_studio.ui._dock_parts import fit_beside_open_dock, side_dock_open
+
+    nav, form = window.main.sizes()[:2]
+    needs = window.form.needed_width()
+    if nav >= window.nav.needed_width() and form >= needs:
+        return
+    if side_dock_open(window):
+        fit_beside_open_dock(window)
+    else:
+        widen_form(window, window.main.width(), needs)
 
 
 def _build_status(window: MainWindow) -> None:

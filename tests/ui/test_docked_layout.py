@@ -80,6 +80,17 @@ def _inside(widget: QWidget, outer: QWidget) -> bool:
     return outer.rect().contains(QRect(top_left, widget.size()))
 
 
+def _whole_form_rows(window: MainWindow) -> int:
+    """How many parameter rows the form shows whole (not cut at its top or bottom)."""
+    viewport = window.form.viewport()
+    rows = [
+        row
+        for row in window.form.body.findChildren(QWidget)
+        if row.objectName().startswith("row:") and row.isVisible()
+    ]
+    return sum(_inside(row, viewport) for row in rows)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_artifact_is_read_whole_in_the_docked_output_paths(
@@ -98,8 +109,10 @@ def test_every_artifact_is_read_whole_in_the_docked_output_paths(
         for row in range(view.model.rowCount())
         if viewport.rect().contains(chains.visualRect(view.model.index(row, 0)))
     ]
-    # whole rows wrap to two or three lines: at 1280x800 with these long paths four fit
-    assert len(shown) >= (4 if size[1] < 1000 else 8), (size, len(shown), viewport.height())
+    # rows wrap to one to three lines: at 1280x800 with these long paths six or more fit
+    assert len(shown) >= (6 if size[1] < 1000 else 8), (size, len(shown), viewport.height())
+    # ... and the form above keeps rows enough to change what the chains show
+    assert _whole_form_rows(window) >= (5 if size[1] < 1000 else 7), size
     cut = []
     for row in range(view.model.rowCount()):
         chains.scrollTo(view.model.index(row, 0))
@@ -240,3 +253,80 @@ def test_a_side_dock_the_last_run_left_open_leaves_room_for_the_navigation_and_t
     assert window.nav.width() >= window.nav.needed_width()
     assert not window.form.horizontalScrollBar().isVisible()
     assert window.form.width() >= window.form.needed_width()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_output_paths_context_never_scrolls_sideways(
+    make_window: Callable[..., MainWindow], size: tuple[int, int], lang: str
+) -> None:
+    """In its own tab (1280 px) or beside the artifacts at its narrowest (1920 px), the
+    context's labels and fields fit its width: it scrolls down, never sideways."""
+    window = _sized(make_window, size, lang)
+    _open(window, "inspector")
+    view = window.inspector
+    view.refresh()
+    _settle()
+    scroll = view.context_scroll
+    assert view.context_beside == (size[0] >= 1500)
+    if view.context_beside:
+        view.splitter.setSizes([1, view.width()])  # dragged as far as it goes
+    for tab in range(view.tabs.count()):  # its own tab last: first as the dock opens
+        view.tabs.setCurrentIndex(tab)
+        _settle()
+        shown = scroll.isVisible()
+        assert shown == (view.context_beside or view.tabs.currentWidget() is scroll), tab
+        assert not shown or scroll.horizontalScrollBar().maximum() == 0, (
+            tab,
+            scroll.viewport().width(),
+            view.context_group.minimumSizeHint().width(),
+        )
+
+
+def _preview_labels_whole(window: MainWindow) -> bool:
+    """The previews' format names are read whole: as tabs side by side, in the list that
+    takes the tab bar's place, or the previews made way for a side dock."""
+    pane = window.previews
+    if not pane.isVisible() or pane.width() == 0:
+        return True
+    if pane.compact:
+        chooser = pane.chooser
+        text = chooser.fontMetrics().horizontalAdvance(chooser.currentText())
+        return chooser.isVisible() and text + 40 <= chooser.width()  # arrow and margins
+    bar = pane.tabBar()
+    return all(
+        bar.tabRect(i).width() >= bar.tabSizeHint(i).width()
+        and bar.rect().contains(bar.tabRect(i))
+        and "…" not in bar.tabText(i)
+        for i in range(bar.count())
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("dock", ["inspector", "why", "compare", "machine"])
+def test_any_dock_open_at_1280x800_leaves_the_window_readable(
+    make_window: Callable[..., MainWindow], lang: str, dock: str
+) -> None:
+    window = _sized(make_window, SIZES[0], lang)
+    _open(window, dock)
+    nav = window.nav
+    assert _nav_whole(window), [nav.item(i).text() for i in range(nav.count())]
+    assert window.nav.width() >= window.nav.needed_width()
+    assert not window.form.horizontalScrollBar().isVisible()
+    assert _preview_labels_whole(window)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_window_resized_to_1280x800_keeps_the_navigation_and_the_form_whole(
+    make_window: Callable[..., MainWindow], lang: str
+) -> None:
+    """Grown from a small first size, or shrunk from a large screen's: the splitter
+    shared the change by its stretch factors and left the navigation cut."""
+    window = make_window(lang)
+    for size in [(1920, 1080), (1280, 800), (1000, 700), (1280, 800)]:
+        window.resize(*size)
+        _settle()
+        if size[0] >= 1280:
+            assert _nav_whole(window), size
+            assert window.main.sizes()[0] >= window.nav.needed_width(), size
+            assert window.main.sizes()[1] >= window.form.needed_width(), size

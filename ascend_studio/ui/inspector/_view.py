@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import posixpath
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QMenu,
     QPushButton,
@@ -58,9 +58,13 @@ from ascend_studio.ui.inspector._model import (
 __all__ = ["CONTEXT_BESIDE", "InspectorView"]
 
 #: The widest share of the view's width each text column takes (the chain: the rest).
-_SHARES = {NAME_COLUMN: 0.26, PATH_COLUMN: 0.3, STATUS_COLUMN: 0.16}
+#: The chain gets half: its boxes wrapped to three lines beside wider text columns, and
+#: at 1280x800 four artifacts fitted the dock; names and states wrap to two at most.
+_SHARES = {NAME_COLUMN: 0.18, PATH_COLUMN: 0.22, STATUS_COLUMN: 0.11}
 #: From this width on, the context sits beside the artifacts, else in a tab of its own.
 CONTEXT_BESIDE = 1500
+#: The context column's least width (more when its labels need it).
+_CONTEXT_LEAST = 220
 
 
 class InspectorView(LazyView):
@@ -127,9 +131,16 @@ class InspectorView(LazyView):
         return view
 
     def _build_layout(self) -> None:
-        self.context_group = QGroupBox(self)
+        # A caption that wraps over the fields: a group box's title set the panel's least
+        # width, and in a column narrower than the title it scrolled sideways (43 px).
+        self.context_group = QWidget(self)
+        self.context_group.setObjectName("inspector:context-panel")
         box = QVBoxLayout(self.context_group)
         box.setContentsMargins(4, 4, 4, 4)
+        self.context_caption = QLabel(self.context_group)
+        self.context_caption.setObjectName("inspector:context-caption")
+        self.context_caption.setWordWrap(True)
+        box.addWidget(self.context_caption)
         box.addWidget(self.context_editor)
         middle = QWidget(self)
         # The selected path and its buttons beside the tabs: a row of their own under
@@ -151,12 +162,11 @@ class InspectorView(LazyView):
         # Docked at the bottom the view is wide and short: the context scrolls on the
         # left at its natural height, the artifacts and the directory layout share the
         # rest as tabs (stacked, each got a third of ~250 px: two rows and clipped fields).
-        self.context_scroll = QScrollArea(self)
+        self.context_scroll = _ContextColumn(self)
         self.context_scroll.setObjectName("inspector:context-scroll")
         self.context_scroll.setWidgetResizable(True)
         self.context_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.context_scroll.setWidget(self.context_group)
-        self.context_scroll.setMinimumWidth(220)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("inspector:tabs")
         self.tabs.setDocumentMode(True)
@@ -186,7 +196,7 @@ class InspectorView(LazyView):
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
-        self.context_group.setTitle(tr("Context (what-if, not saved in the profile)"))
+        self.context_caption.setText(tr("Context (what-if, not saved in the profile)"))
         self.copy_button.setText(tr("Copy path"))
         self.cluster_button.setText(tr("Cluster helper…"))
         self.unproduced_box.setText(tr("Include artifacts not produced"))
@@ -284,10 +294,12 @@ class InspectorView(LazyView):
         self.context_beside = beside
         if beside:
             self.splitter.insertWidget(0, self.context_scroll)
+            self.context_scroll.show()  # the tab it leaves hid it (hidden, it got no width)
             self.splitter.setSizes([360, max(self.width() - 360, 1)])
         else:
+            # shown by its tab only: shown here, it stayed "visible" behind the current
+            # tab, 206 px wide, until the user first opened its tab
             self.tabs.addTab(self.context_scroll, tr("Context"))
-        self.context_scroll.show()
         self._widen_path_row()
 
     # -- reading ----------------------------------------------------------------------------
@@ -358,3 +370,16 @@ class InspectorView(LazyView):
         if layer is not None and layer.kind == "parameter" and self.catalog.has(layer.name):
             menu.addAction(tr("Go to parameter"), lambda: self._activate(layer))
         menu.popup(self.chains.viewport().mapToGlobal(point))
+
+
+class _ContextColumn(QScrollArea):
+    """The context's scrolled column: never narrower than its labels and fields need in
+    the language shown, beside a vertical scrollbar; it scrolls down, never sideways."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        inner = self.widget()
+        if inner is None:
+            return hint
+        bar = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        return QSize(max(_CONTEXT_LEAST, inner.minimumSizeHint().width() + bar), hint.height())
