@@ -11,6 +11,7 @@ docked views are built when first used.
 from __future__ import annotations
 
 import importlib
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ascend_studio.ui import _edits
@@ -108,7 +109,7 @@ def connect_document(window: MainWindow) -> None:
     window.form.reset_requested.connect(window.reset_field)
     window.form.file_edit_requested.connect(window.companions.open)
     window.companions.unsaved_changed.connect(window.form.set_unsaved_files)
-    window.companions.notice.connect(lambda text: window.statusBar().showMessage(text, 10000))
+    window.companions.notice.connect(window.show_status)
     window.form.env.env_edited.connect(lambda env, shell: _edits.edit_env(window, env, shell))
     window.diagnostics.param_activated.connect(window.reveal)
     window.diagnostics.fix_requested.connect(window.apply_fix)
@@ -116,7 +117,8 @@ def connect_document(window: MainWindow) -> None:
     a.fix_all_safe.triggered.connect(lambda _checked=False: window.fix_all_safe())
     window.previews.save_requested.connect(window.files.export)
     window.files.recent_changed.connect(window._rebuild_recent)
-    window.files.notice.connect(lambda text: window.statusBar().showMessage(text, 10000))
+    window.files.notice.connect(window.show_status)
+    window.files.script_imported.connect(partial(_show_preview, window))
     a.new.triggered.connect(window.files.new)
     a.open.triggered.connect(lambda _checked=False: window.files.open())
     a.save.triggered.connect(window.files.save)
@@ -135,6 +137,11 @@ def connect_document(window: MainWindow) -> None:
     c.release.activated.connect(lambda _i: _edits.change_target(window))
 
 
+def _show_preview(window: MainWindow, fmt: str) -> None:
+    if fmt in window.previews.tabs:
+        window.previews.show_format(fmt)
+
+
 def install_part2(window: MainWindow) -> None:
     """Drag and drop, Apply and presets now; the docks' shells now, their views
     (inspector, Why, Compare) on first use (``ui/_docks.py``)."""
@@ -144,4 +151,4 @@ def install_part2(window: MainWindow) -> None:
 
     window.docked = DockedViews(window)
     window.drops = DropHandler(window)
-    window.applier = install_apply(window)
+    window.applier = install_apply(window, window.actions_.menus["file"], window.actions_.export)

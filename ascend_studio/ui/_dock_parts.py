@@ -1,9 +1,10 @@
 """What every dock shares: an empty dock with its title and View-menu toggle, a view put
 into it, its share of the window when opened, the language it follows.
 
-The docks' owner (``ui/_docks.py``) makes the shells and calls each view's installer on
-first use; the installers (``ui/<view>/_install.py``) fill their dock from here, so
-neither imports the other's module back.
+The docks' owner (``ui/_docks.py``) makes the shells, calls each view's installer on
+first use (``ui/<view>/_install.py``, which builds the view and wires it to the
+document) and puts the view into its dock from here. The language a view follows and
+the form row the user is on come from ``ui/_ports.py`` (the installers' side).
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QWidget
 
-from ascend_studio.ui._i18n import Language
 from ascend_studio.ui._places import DOCK_MINIMUM, FORM_HEIGHT, widen_form
+from ascend_studio.ui._ports import follow_language, row_parameter
 
 if TYPE_CHECKING:
     from ascend_studio.ui._window import MainWindow
@@ -32,44 +33,7 @@ __all__ = [
     "side_dock_open",
 ]
 
-_ROW_PREFIX = "row:"
 BOTTOM, RIGHT = Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-
-
-class _LanguageFollower(QObject):
-    def __init__(self, watched: QWidget, window: MainWindow, apply: Callable[[Language], None]):
-        super().__init__(watched)
-        self.window = window
-        self.apply = apply
-        self.last: Language | None = None
-        watched.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.LanguageChange and self.window.lang != self.last:
-            self.last = self.window.lang
-            self.apply(self.window.lang)
-        return False
-
-
-def follow_language(
-    watched: QWidget, window: MainWindow, apply: Callable[[Language], None]
-) -> None:
-    """Call ``apply(window.lang)`` now and whenever the window's language changes.
-
-    The window sets ``window.lang`` before it swaps translators, so a widget that
-    re-reads it on ``LanguageChange`` needs no hook in the window itself."""
-    _LanguageFollower(watched, window, apply)
-    apply(window.lang)
-
-
-def row_parameter(widget: QWidget | None) -> str | None:
-    """The parameter path of the form row holding ``widget`` (rows are named ``row:<path>``)."""
-    while widget is not None:
-        name = widget.objectName()
-        if name.startswith(_ROW_PREFIX):
-            return name[len(_ROW_PREFIX) :]
-        widget = widget.parentWidget()
-    return None
 
 
 def make_dock(
@@ -108,7 +72,7 @@ def make_dock(
     return dock
 
 
-def fill_dock(window: MainWindow, name: str, widget: QWidget) -> QDockWidget:
+def fill_dock(window: QWidget, name: str, widget: QWidget) -> QDockWidget:
     """Put ``widget`` into the dock ``name`` in place of the stand-in a remembered layout
     gave it; its minimum size keeps it usable anywhere."""
     dock = window.findChild(QDockWidget, f"dock:{name}")

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ascend_studio.ui._dock_parts import BOTTOM, RIGHT, make_dock, row_parameter
+from ascend_studio.ui._dock_parts import BOTTOM, RIGHT, fill_dock, make_dock, row_parameter
 from ascend_studio.ui._i18n import tr
 from ascend_studio.ui._shell import DOCK_TITLES
 
@@ -106,6 +106,7 @@ class DockedViews(QObject):
         view = self._views.get(name)
         if view is None:
             view = self._views[name] = _SHELLS[name][4](self)
+            fill_dock(self.window, name, view)
         return view
 
     def is_built(self, name: str) -> bool:

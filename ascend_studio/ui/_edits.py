@@ -3,24 +3,28 @@
 The form's fields, the environment table, the toolbar's target and the Reset
 actions hand their change to these functions, which make the new profile and
 give it to the window's model (``ui/_model.py``) with its undo text; the model's
-change then refreshes every view (``MainWindow.refresh``). Connected when the
+change then refreshes every view (the window's ``refresh``). Connected when the
 document exists (``ui/_deferred.py``).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 
 from ascend_studio.ui._i18n import tr
+from ascend_studio.ui._ports import Window
 from ascend_studio.ui._snapshot import ENV_SECTION
 
 if TYPE_CHECKING:
     from ascend_studio.profile import Value
     from ascend_studio.rules import Fix
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui._actions import Controls
+    from ascend_studio.ui._core import Engine
+    from ascend_studio.ui._form import FormView
+    from ascend_studio.ui._nav import CategoryNav
 
 __all__ = [
     "apply_fix",
@@ -34,7 +38,22 @@ __all__ = [
 ]
 
 
-def edit_value(window: MainWindow, path: str, value: Value | None, coalesce: bool) -> None:
+class _Window(Window, Protocol):
+    """The window as its edits see it: the document, and the toolbar's target, the
+    navigation's category and the form's rows that they read or flash."""
+
+    @property
+    def engine(self) -> Engine: ...
+    @property
+    def controls(self) -> Controls: ...
+    @property
+    def nav(self) -> CategoryNav: ...
+    @property
+    def form(self) -> FormView: ...
+    def refresh_target(self) -> None: ...
+
+
+def edit_value(window: _Window, path: str, value: Value | None, coalesce: bool) -> None:
     """A field's new value (``None``: unset); ``coalesce``: typing, one step per field."""
     if isinstance(value, float) and not math.isfinite(value):
         return  # inf/nan have no Python literal: the exported snippet would not run
@@ -47,14 +66,14 @@ def edit_value(window: MainWindow, path: str, value: Value | None, coalesce: boo
     window.model.edit(after, text, merge_key=path if coalesce else None)
 
 
-def edit_env(window: MainWindow, env: dict[str, str | None], shell: frozenset[str]) -> None:
+def edit_env(window: _Window, env: dict[str, str | None], shell: frozenset[str]) -> None:
     """The environment table's whole new mapping; ``shell``: values kept as shell text."""
     verbatim = tuple(sorted(n for n in shell if env.get(n) is not None))
     after = window.model.profile.model_copy(update={"env": dict(env), "env_verbatim": verbatim})
     window.model.edit(after, tr("Edit environment"))
 
 
-def change_target(window: MainWindow) -> None:
+def change_target(window: _Window) -> None:
     """The product, scenario, surface and release chosen in the toolbar (None: not
     named). Only what the user changed is named: a scenario graph_run_mode names stays
     unnamed."""
@@ -79,7 +98,7 @@ def change_target(window: MainWindow) -> None:
     window.model.edit(after, tr("Change target"))
 
 
-def _release_id(window: MainWindow, name: str | None) -> str | None:
+def _release_id(window: _Window, name: str | None) -> str | None:
     """The release a name resolves to (an alias and its id are the same choice)."""
     if name is None:
         return None
@@ -89,7 +108,7 @@ def _release_id(window: MainWindow, name: str | None) -> str | None:
         return name
 
 
-def reset_field(window: MainWindow, path: str) -> None:
+def reset_field(window: _Window, path: str) -> None:
     profile = window.model.profile
     prefix = path + "."
     values = {k: v for k, v in profile.values.items() if k != path and not k.startswith(prefix)}
@@ -97,7 +116,7 @@ def reset_field(window: MainWindow, path: str) -> None:
     window.model.edit(after, tr("Reset {name}").format(name=path))
 
 
-def reset_category(window: MainWindow, key: str | None = None) -> None:
+def reset_category(window: _Window, key: str | None = None) -> None:
     """Every value of category ``key`` (by default the navigation's current one),
     once the user confirms."""
     if key is None:
@@ -118,11 +137,11 @@ def reset_category(window: MainWindow, key: str | None = None) -> None:
     question = tr("Reset every value in {name}?").format(name=name)
     from ascend_studio.ui import _dialogs
 
-    if _dialogs.confirm(window, tr("Reset category"), question):
+    if _dialogs.confirm(window.as_widget(), tr("Reset category"), question):
         window.model.edit(after, tr("Reset {name}").format(name=name))
 
 
-def reset_all(window: MainWindow) -> None:
+def reset_all(window: _Window) -> None:
     """Every value and environment variable, once the user confirms."""
     profile = window.model.profile
     after = profile.model_copy(update={"values": {}, "env": {}, "extra_kwargs": ()})
@@ -131,11 +150,11 @@ def reset_all(window: MainWindow) -> None:
     question = tr("Reset every value and environment variable of this profile?")
     from ascend_studio.ui import _dialogs
 
-    if _dialogs.confirm(window, tr("Reset all"), question):
+    if _dialogs.confirm(window.as_widget(), tr("Reset all"), question):
         window.model.edit(after, tr("Reset all"))
 
 
-def apply_fix(window: MainWindow, fix: Fix) -> None:
+def apply_fix(window: _Window, fix: Fix) -> None:
     """One fix of a finding (a link, a Remove or Rename button) as one undoable step;
     the status bar says what changed and the rows it changed flash."""
     from ascend_studio.rules import apply_fix as applied
@@ -144,28 +163,24 @@ def apply_fix(window: MainWindow, fix: Fix) -> None:
     try:
         after = applied(profile, fix)
     except ValueError as exc:  # the value is gone meanwhile, or a number cannot be kept
-        window.statusBar().showMessage(
-            tr("Cannot apply the fix: {reason}").format(reason=exc), 10000
-        )
+        window.show_status(tr("Cannot apply the fix: {reason}").format(reason=exc))
         return
     title = fix.title.get(window.lang)
     window.model.edit(after, tr("Fix: {title}").format(title=title))
-    window.statusBar().showMessage(
-        tr("Fixed: {title}. Undo with Ctrl+Z.").format(title=title), 10000
-    )
+    window.show_status(tr("Fixed: {title}. Undo with Ctrl+Z.").format(title=title))
     window.form.flash_rows(fix.keys)
 
 
-def fix_all_safe(window: MainWindow) -> None:
+def fix_all_safe(window: _Window) -> None:
     """Every safe fix, in rounds as ``validate --fix`` applies them, as one undoable step."""
     fixed = window.engine.fix_all_safe(window.model.profile)
     if not fixed.applied:
-        window.statusBar().showMessage(tr("No safe fix to apply."), 10000)
+        window.show_status(tr("No safe fix to apply."))
         return
     count = len(fixed.applied)
     window.model.edit(fixed.profile, tr("Fix all safe problems ({count})").format(count=count))
     titles = "; ".join(fix.title.get(window.lang) for _finding, fix in fixed.applied)
-    window.statusBar().showMessage(
+    window.show_status(
         tr("Fixed {count}: {titles}. Undo with Ctrl+Z.").format(count=count, titles=titles), 15000
     )
     window.form.flash_rows(key for _f, fix in fixed.applied for key in fix.keys)

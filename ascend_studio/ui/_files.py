@@ -29,11 +29,9 @@ from ascend_studio.ui._core import Engine
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._model import ProfileModel
 from ascend_studio.ui._settings import Settings
+from ascend_studio.ui.import_review._drop import SCRIPT_SUFFIXES
 
 __all__ = ["SCRIPT_SUFFIXES", "FileController", "is_script"]
-
-#: Files read by an importer (never executed); anything else opens as a profile.
-SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
 
 
 def is_script(path: Path) -> bool:
@@ -46,6 +44,8 @@ class FileController(QObject):
     recent_changed = Signal(list)
     #: A short confirmation for the status bar (e.g. where an export was written).
     notice = Signal(str)
+    #: A script was imported: the export format of the code it is written in.
+    script_imported = Signal(str)
 
     def __init__(
         self,
@@ -81,13 +81,20 @@ class FileController(QObject):
         return choice is _dialogs.SaveChoice.DISCARD
 
     def new(self) -> None:
-        if not self.maybe_save():
-            return
         current = self.model.profile
-        fresh = Profile(product=current.product, scenario=current.scenario, release=current.release)
-        self.model.replace(fresh, None, saved=fresh)
-        self.stamp = None
+        self.new_document(
+            Profile(product=current.product, scenario=current.scenario, release=current.release)
+        )
+
+    def new_document(self, start: Profile) -> bool:
+        """An untitled document holding ``start`` as its saved state, once unsaved
+        changes are saved or discarded; ``False`` means the user cancelled."""
+        if not self.maybe_save():
+            return False
+        self.model.replace(start, None, saved=start)
+        self.stamp = None  # no file behind it: nothing to check on disk
         self.autosave.discard()
+        return True
 
     def open(self, path: Path | None = None) -> bool:
         """Open a profile, or import a script (``.py``, ``.sh``...) through the review."""
@@ -203,7 +210,7 @@ class FileController(QObject):
     def import_script(self, path: Path | None = None) -> bool:
         """Import through the review dialog: a new untitled document, or merged into this one."""
         from ascend_studio.ui import _dialogs
-        from ascend_studio.ui.import_review import import_with_review
+        from ascend_studio.ui.import_review._flow import import_with_review
 
         if path is None:
             path = _dialogs.ask_open_path(

@@ -14,13 +14,15 @@ combo boxes follow their items without a flicker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtWidgets import QComboBox
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from PySide6.QtWidgets import QSplitter
+
+    from ascend_studio.ui._nav import CategoryNav
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -117,7 +119,18 @@ def fit_to_items(combo: QComboBox) -> None:
     combo.setSizeAdjustPolicy(_ON_FIRST_SHOW)
 
 
-def widen_form(window: MainWindow, width: int, needs: int) -> None:
+class _Splitters(Protocol):
+    """What :func:`widen_form` reads of the window: its splitters and its navigation."""
+
+    @property
+    def main(self) -> QSplitter: ...
+    @property
+    def side(self) -> QSplitter: ...
+    @property
+    def nav(self) -> CategoryNav: ...
+
+
+def widen_form(window: _Splitters, width: int, needs: int) -> None:
     """The form as wide as its widest row ``needs`` and the navigation as wide as
     its widest entry, where the main splitter's ``width`` has room for them
     (ui/_places.main_sizes)."""

@@ -208,6 +208,13 @@ class MainWindow(QMainWindow):
     def machine_view(self) -> MachineView:
         return cast("MachineView", self.docked.view("machine"))
 
+    # -- the services flows and installers use (``ui/_ports.py``) ---------------------------------
+    def as_widget(self) -> QWidget:
+        return self
+
+    def show_status(self, text: str, msec: int = 10000) -> None:
+        self.statusBar().showMessage(text, msec)
+
     def is_built(self) -> bool:
         """Whether the document and its views exist (:meth:`finish_start` ran)."""
         return self._started

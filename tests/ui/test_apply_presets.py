@@ -140,6 +140,22 @@ def test_new_from_preset_creates_a_document(
     assert window.model.profile.values == {}
 
 
+def test_new_from_preset_leaves_the_file_it_replaces_behind(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The new document has no file: the replaced file's content is not kept as the
+    one to check on disk (nor written into the new document's recovery)."""
+    from ascend_studio.profile import save_profile
+
+    job = tmp_path / "job.json"
+    save_profile(Profile(), job)
+    assert window.files.load(job) and window.files.stamp is not None
+    monkeypatch.setattr(_flow, "run_dialog", Shown(True, _pick("deterministic_training")))
+    window.applier.new_from_preset.trigger()
+    assert window.model.path is None and window.model.profile.values
+    assert window.files.stamp is None
+
+
 def test_apply_to_script_shows_side_by_side_and_writes(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, dialogs: Any
 ) -> None:

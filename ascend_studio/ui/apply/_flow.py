@@ -28,7 +28,7 @@ from ascend_studio.ui._i18n import tr
 from ascend_studio.ui.apply._dialogs import ApplyScriptDialog, PresetDialog
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui._ports import Window
 
 __all__ = [
     "apply_preset_to_document",
@@ -44,37 +44,41 @@ def run_dialog(dialog: QDialog) -> bool:
     return dialog.exec() == QDialog.DialogCode.Accepted
 
 
-def _script(window: MainWindow) -> tuple[Path, int | None] | None:
+def _script(window: Window) -> tuple[Path, int | None] | None:
     record = recorded_source(window.model.profile)
     if record is not None and Path(record.path).exists():
         return Path(record.path), record.config
     start = str(window.model.path.parent) if window.model.path else str(Path.home())
-    path = _dialogs.ask_open_path(window, tr("Apply to a script"), start, scripts=True)
+    path = _dialogs.ask_open_path(window.as_widget(), tr("Apply to a script"), start, scripts=True)
     return (path, None) if path is not None else None
 
 
-def _result(window: MainWindow, path: Path, config: int | None) -> ApplyResult | None:
+def _result(window: Window, path: Path, config: int | None) -> ApplyResult | None:
     profile = window.model.profile
     try:
         return apply_file(profile, path, config)
     except ScriptChanged:
         pass
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot apply to the script"), exc.text(window.lang))
+        _dialogs.show_error(
+            window.as_widget(), tr("Cannot apply to the script"), exc.text(window.lang)
+        )
         return None
     question = tr(
         "{name} changed since it was imported. Apply the profile to it as it is now?"
     ).format(name=path.name)
-    if not _dialogs.confirm(window, tr("Script changed"), question):
+    if not _dialogs.confirm(window.as_widget(), tr("Script changed"), question):
         return None
     try:
         return apply_file(profile, path, config, force=True)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot apply to the script"), exc.text(window.lang))
+        _dialogs.show_error(
+            window.as_widget(), tr("Cannot apply to the script"), exc.text(window.lang)
+        )
         return None
 
 
-def apply_to_script(window: MainWindow) -> bool:
+def apply_to_script(window: Window) -> bool:
     """Show the diff against the imported script and write it on confirmation."""
     found = _script(window)
     if found is None:
@@ -84,9 +88,11 @@ def apply_to_script(window: MainWindow) -> bool:
     if result is None:
         return False
     if result.unchanged and not result.notes:
-        _dialogs.show_info(window, tr("Apply to script"), tr("The script already matches."))
+        _dialogs.show_info(
+            window.as_widget(), tr("Apply to script"), tr("The script already matches.")
+        )
         return False
-    dialog = ApplyScriptDialog(result, path, window.lang, window)
+    dialog = ApplyScriptDialog(result, path, window.lang, window.as_widget())
     try:
         if not run_dialog(dialog):
             return False
@@ -95,20 +101,21 @@ def apply_to_script(window: MainWindow) -> bool:
     try:
         done = write_applied(result, path)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot write the script"), exc.text(window.lang))
+        _dialogs.show_error(
+            window.as_widget(), tr("Cannot write the script"), exc.text(window.lang)
+        )
         return False
     remembered = with_source(window.model.profile, path, path.read_bytes(), config or 1)
     window.model.edit(remembered, tr("Apply to {name}").format(name=path.name))
-    window.statusBar().showMessage(
+    window.show_status(
         tr("Wrote {name}; the original is kept as {backup}.").format(
             name=path.name, backup=done.backup.name if done.backup else ""
-        ),
-        10000,
+        )
     )
     return True
 
 
-def _migration(window: MainWindow) -> tuple[ApplyResult, Path, str] | None:
+def _migration(window: Window) -> tuple[ApplyResult, Path, str] | None:
     """The migration of a script the user picks to the document's release, or None."""
     from ascend_studio.apply import migrate_python, read_script
 
@@ -116,22 +123,24 @@ def _migration(window: MainWindow) -> tuple[ApplyResult, Path, str] | None:
         release = window.catalog.history.resolve(window.model.profile.release or "")
     except ValueError:
         message = tr("Choose the TF Adapter release to migrate to in the toolbar first.")
-        _dialogs.show_info(window, tr("Migrate script"), message)
+        _dialogs.show_info(window.as_widget(), tr("Migrate script"), message)
         return None
     start = str(window.model.path.parent) if window.model.path else str(Path.home())
-    path = _dialogs.ask_open_path(window, tr("Migrate a script"), start, scripts=True)
+    path = _dialogs.ask_open_path(window.as_widget(), tr("Migrate a script"), start, scripts=True)
     if path is None:
         return None
     try:
         _, text = read_script(path)
         result = migrate_python(text, release, 1, window.catalog, str(path)).result
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot migrate the script"), exc.text(window.lang))
+        _dialogs.show_error(
+            window.as_widget(), tr("Cannot migrate the script"), exc.text(window.lang)
+        )
         return None
     return result, path, release.short
 
 
-def migrate_script(window: MainWindow) -> bool:
+def migrate_script(window: Window) -> bool:
     """Move a script to the document's target release: the diff first, written on
     confirmation (atomic, with a backup), what cannot move listed above the diff."""
     found = _migration(window)
@@ -141,10 +150,12 @@ def migrate_script(window: MainWindow) -> bool:
     if result.unchanged and not result.notes:
         message = tr("{name} has nothing to migrate for TF Adapter {release}.")
         _dialogs.show_info(
-            window, tr("Migrate script"), message.format(name=path.name, release=release)
+            window.as_widget(),
+            tr("Migrate script"),
+            message.format(name=path.name, release=release),
         )
         return False
-    dialog = ApplyScriptDialog(result, path, window.lang, window)
+    dialog = ApplyScriptDialog(result, path, window.lang, window.as_widget())
     title = tr("Migrate {name} to TF Adapter {release}")
     dialog.setWindowTitle(title.format(name=path.name, release=release))
     try:
@@ -155,29 +166,30 @@ def migrate_script(window: MainWindow) -> bool:
     return _write(window, result, path)
 
 
-def _write(window: MainWindow, result: ApplyResult, path: Path) -> bool:
+def _write(window: Window, result: ApplyResult, path: Path) -> bool:
     try:
         done = write_applied(result, path)
     except ApplyError as exc:
-        _dialogs.show_error(window, tr("Cannot write the script"), exc.text(window.lang))
+        _dialogs.show_error(
+            window.as_widget(), tr("Cannot write the script"), exc.text(window.lang)
+        )
         return False
-    window.statusBar().showMessage(
+    window.show_status(
         tr("Wrote {name}; the original is kept as {backup}.").format(
             name=path.name, backup=done.backup.name if done.backup else ""
-        ),
-        10000,
+        )
     )
     return True
 
 
-def _choose(window: MainWindow, start: Profile, creating: bool) -> Profile | None:
+def _choose(window: Window, start: Profile, creating: bool) -> Profile | None:
     try:
         presets = shipped_presets(window.catalog)
     except PresetError as exc:
-        _dialogs.show_error(window, tr("Cannot read the presets"), str(exc))
+        _dialogs.show_error(window.as_widget(), tr("Cannot read the presets"), str(exc))
         return None
     dialog = PresetDialog(
-        presets, start, window.catalog, window.lang, creating=creating, parent=window
+        presets, start, window.catalog, window.lang, creating=creating, parent=window.as_widget()
     )
     try:
         outcome = dialog.outcome() if run_dialog(dialog) else None
@@ -186,7 +198,7 @@ def _choose(window: MainWindow, start: Profile, creating: bool) -> Profile | Non
     return outcome.profile if outcome is not None and outcome.changes else None
 
 
-def apply_preset_to_document(window: MainWindow) -> bool:
+def apply_preset_to_document(window: Window) -> bool:
     """One undoable edit of the open document."""
     after = _choose(window, window.model.profile, creating=False)
     if after is None:
@@ -195,14 +207,12 @@ def apply_preset_to_document(window: MainWindow) -> bool:
     return True
 
 
-def new_from_preset(window: MainWindow) -> bool:
+def new_from_preset(window: Window) -> bool:
     """A new document for the current target, with the preset applied (undo: blank)."""
     current = window.model.profile
     start = Profile(product=current.product, scenario=current.scenario)
     after = _choose(window, start, creating=True)
-    if after is None or not window.files.maybe_save():
+    if after is None or not window.files.new_document(start):
         return False
-    window.model.replace(start, None, saved=start)
-    window.files.autosave.discard()
     window.model.edit(after, tr("New from preset"))
     return True

@@ -7,20 +7,22 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 
-from ascend_studio.ui._dock_parts import follow_language
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._ports import follow_language
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from PySide6.QtWidgets import QMenu
+
+    from ascend_studio.ui._ports import Window
 
 __all__ = ["ApplyActions", "install_apply"]
 
 
-def _later(name: str) -> Callable[[MainWindow], bool]:
+def _later(name: str) -> Callable[[Window], bool]:
     """The flow ``name`` of ``_flow``, imported when the action is first used (it loads
     libcst and the dialogs, which the window's start does not need)."""
 
-    def run(window: MainWindow) -> bool:
+    def run(window: Window) -> bool:
         from ascend_studio.ui.apply import _flow
 
         done: bool = getattr(_flow, name)(window)
@@ -30,24 +32,27 @@ def _later(name: str) -> Callable[[MainWindow], bool]:
 
 
 class ApplyActions:
-    def __init__(self, window: MainWindow) -> None:
-        def make(name: str, run: Callable[[MainWindow], bool], keys: str = "") -> QAction:
-            action = QAction(window)
+    """The actions, in ``menu`` right after its action ``after``."""
+
+    def __init__(self, window: Window, menu: QMenu, after: QAction) -> None:
+        parent = window.as_widget()
+
+        def make(name: str, run: Callable[[Window], bool], keys: str = "") -> QAction:
+            action = QAction(parent)
             action.setObjectName(f"action:{name}")
             if keys:
                 action.setShortcut(QKeySequence(keys))
             action.triggered.connect(lambda _checked=False: run(window))
-            window.addAction(action)
+            parent.addAction(action)
             return action
 
         self.apply_script = make("apply_script", _later("apply_to_script"), "Ctrl+Shift+W")
         self.new_from_preset = make("new_from_preset", _later("new_from_preset"))
         self.apply_preset = make("apply_preset", _later("apply_preset_to_document"), "Ctrl+Shift+P")
         self.migrate_script = make("migrate_script", _later("migrate_script"))
-        menu = window.actions_.menus["file"]
         actions = menu.actions()
-        after_export = actions.index(window.actions_.export) + 1
-        before = actions[after_export] if after_export < len(actions) else None
+        place = actions.index(after) + 1
+        before = actions[place] if place < len(actions) else None
         for action in (
             self.apply_script,
             self.migrate_script,
@@ -63,7 +68,9 @@ class ApplyActions:
         self.migrate_script.setText(tr("&Migrate Script to the Target Release…"))
 
 
-def install_apply(window: MainWindow) -> ApplyActions:
-    actions = ApplyActions(window)
-    follow_language(window.actions_.menus["file"], window, actions.retranslate)
+def install_apply(window: Window, menu: QMenu, after: QAction) -> ApplyActions:
+    """Apply to Script, Migrate Script and the presets' actions, in ``menu`` (the File
+    menu) after ``after`` (Export)."""
+    actions = ApplyActions(window, menu, after)
+    follow_language(menu, window, actions.retranslate)
     return actions

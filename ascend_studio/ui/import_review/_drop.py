@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer, QUrl
 from PySide6.QtGui import QDropEvent
 
-from ascend_studio.ui._files import SCRIPT_SUFFIXES
-
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui._ports import Window
 
-__all__ = ["PROFILE_SUFFIXES", "DropHandler", "dropped_file"]
+__all__ = ["PROFILE_SUFFIXES", "SCRIPT_SUFFIXES", "DropHandler", "dropped_file"]
 
-#: Dropped or imported files read as a profile (the rest as scripts). Defined here, not
+#: Dropped or imported files read as a profile (the rest as scripts), and the files read
+#: by an importer (never executed; anything else opens as a profile). Defined here, not
 #: with the import flow, so the drop handler made with the document loads no importer.
 PROFILE_SUFFIXES = (".json",)
+SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".env", ".txt")
 ACCEPTED_SUFFIXES = (*PROFILE_SUFFIXES, *SCRIPT_SUFFIXES)
 
 
@@ -35,14 +35,16 @@ def dropped_file(urls: list[QUrl]) -> Path | None:
 
 
 class DropHandler(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: Window) -> None:
+        widget = window.as_widget()
+        super().__init__(widget)
         self.window = window
-        window.setAcceptDrops(True)
-        window.installEventFilter(self)
+        self.widget = widget
+        widget.setAcceptDrops(True)
+        widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is not self.window:
+        if watched is not self.widget:
             return False
         if event.type() in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             assert isinstance(event, QDropEvent)

@@ -109,7 +109,6 @@ def import_with_review(files: FileController, path: Path) -> bool:
     else:
         model.edit(after, tr("Import {name}").format(name=path.name))
         loaded = True
-    previews = getattr(files.window, "previews", None)
-    if loaded and preview is not None and previews is not None and preview in previews.tabs:
-        previews.show_format(preview)  # the code the script itself is written in
+    if loaded and preview is not None:
+        files.script_imported.emit(preview)  # the previews show the script's own code
     return loaded

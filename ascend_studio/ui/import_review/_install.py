@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from ascend_studio.ui.import_review._drop import DropHandler
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui._ports import Window
 
 __all__ = ["install_import_review"]
 
 
-def install_import_review(window: MainWindow) -> DropHandler:
+def install_import_review(window: Window) -> DropHandler:
     return DropHandler(window)

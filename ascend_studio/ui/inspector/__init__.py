@@ -3,7 +3,7 @@
 from ascend_studio.ui.inspector._cluster import ClusterDialog, plan_html
 from ascend_studio.ui.inspector._context import ContextEditor
 from ascend_studio.ui.inspector._delegate import ChainDelegate, chain_boxes
-from ascend_studio.ui.inspector._install import follow_language, install_inspector, make_dock
+from ascend_studio.ui.inspector._install import install_inspector
 from ascend_studio.ui.inspector._layout import LayoutNode, layout_nodes
 from ascend_studio.ui.inspector._model import (
     ARTIFACT_ROLE,
@@ -34,9 +34,7 @@ __all__ = [
     "PathChainModel",
     "WorkPathField",
     "chain_boxes",
-    "follow_language",
     "install_inspector",
     "layout_nodes",
-    "make_dock",
     "plan_html",
 ]

@@ -1,20 +1,28 @@
-"""Put the "This machine" view into its dock, wired to the document and the path view."""
+"""The "This machine" view, wired to the document and the path view (its dock is
+``ui/_docks.py``'s)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ascend_studio.doctor import DoctorDocument
-from ascend_studio.ui._dock_parts import fill_dock, follow_language
+from ascend_studio.ui._ports import Window, follow_language
 from ascend_studio.ui.machine._view import MachineView
 
 if TYPE_CHECKING:
-    from ascend_studio.ui._window import MainWindow
+    from ascend_studio.ui.inspector import InspectorView
 
 __all__ = ["apply_to_paths", "install_machine"]
 
 
-def apply_to_paths(window: MainWindow, document: DoctorDocument) -> None:
+class _Window(Window, Protocol):
+    """The window, and its output-path view, whose context a machine's report sets."""
+
+    @property
+    def inspector(self) -> InspectorView: ...
+
+
+def apply_to_paths(window: _Window, document: DoctorDocument) -> None:
     """The output-path view resolves as on the machine of ``document``: its working
     directory, home and device id fill the placeholders, its environment is stacked
     as one more source (named after the machine, replacing an earlier report's)."""
@@ -25,10 +33,9 @@ def apply_to_paths(window: MainWindow, document: DoctorDocument) -> None:
     editor.load_env_values(f"doctor {document.machine.process.hostname}", document.env_values)
 
 
-def install_machine(window: MainWindow) -> MachineView:
-    view = MachineView(window)
+def install_machine(window: _Window) -> MachineView:
+    view = MachineView(window.as_widget())
     view.profile_source = lambda: window.model.profile
-    fill_dock(window, "machine", view)
     view.context_ready.connect(lambda document: apply_to_paths(window, document))
     follow_language(view, window, view.set_language)
     return view
