@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMenu,
     QSizePolicy,
@@ -39,6 +38,7 @@ from ascend_studio.schema import Catalog, Release
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._search import FILTERS
+from ascend_studio.ui._searchbox import SearchBox
 from ascend_studio.ui._shortcuts import ShortcutRouter
 
 __all__ = ["Actions", "Controls"]
@@ -252,9 +252,8 @@ class Controls:
         """Search on the first line, filter toggles on the second."""
         bar = QWidget()
         bar.setObjectName("searchBar")
-        self.search = QLineEdit(bar)
+        self.search = SearchBox(bar)
         self.search.setObjectName("search")
-        self.search.setClearButtonEnabled(True)
         self.filter_label = QLabel(bar)
         self.filters: dict[str, QToolButton] = {}
         chips = QHBoxLayout()
@@ -293,6 +292,7 @@ class Controls:
     def retranslate(self) -> None:
         self.product_label.setText(tr("Target:"))
         self.search.setPlaceholderText(tr("Search names, labels, values, env vars (Ctrl+F)"))
+        self.search.clear_action.setText(tr("Clear the search"))
         for key, button in self.filters.items():
             button.setText(tr(_FILTER_TEXT[key]))
         self.filter_label.setText(tr("Show only:"))

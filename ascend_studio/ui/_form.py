@@ -164,6 +164,7 @@ class FormView(Banded):
         if catalog is self.catalog:
             return
         self._slicer.stop()
+        self._warmer.stop()
         for bar in self._bars:
             bar.stop()
         kept = (ENV_SECTION, UNKNOWN_SECTION)  # the environment and the unknown names stay
@@ -173,6 +174,7 @@ class FormView(Banded):
             section.hide()
             section.deleteLater()
         self._slicer.deleteLater()
+        self._warmer.deleteLater()
         self.catalog = catalog
         self.rows = {}
         self._categories = {c.id: c for c in catalog.categories}

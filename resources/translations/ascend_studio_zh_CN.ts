@@ -160,6 +160,11 @@
     </message>
     <message>
         <location filename="../../ascend_studio/ui/_actions.py"/>
+        <source>Clear the search</source>
+        <translation>清除搜索</translation>
+    </message>
+    <message>
+        <location filename="../../ascend_studio/ui/_actions.py"/>
         <source>Show only:</source>
         <translation>只显示：</translation>
     </message>

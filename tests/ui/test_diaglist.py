@@ -62,6 +62,31 @@ def test_an_edit_redraws_only_the_finding_that_changed(
     assert "now different" in texts(view)[7] and "message 8" in texts(view)[8]
 
 
+def test_entries_replaced_by_other_findings_are_reused(view: DiagnosticsList) -> None:
+    """A target switch swaps a dozen findings for others: their entries show the new
+    ones (taking an entry out and putting another in cost about 1 ms each)."""
+    first = tuple(finding(f"r{i}", f"message {i}") for i in range(10))
+    view.show_findings(first)
+    entries = [view.itemWidget(view.item(row)) for row in range(view.count())]
+    swapped = (finding("x1", "other one"), finding("x2", "other two"), finding("x3", "three"))
+    view.show_findings((*first[:3], *swapped[:2], *first[7:]))  # 4 replaced by 2
+    assert [view.itemWidget(view.item(row)) for row in range(view.count())] == [
+        *entries[:5],
+        *entries[7:],
+    ]
+    assert "other one" in texts(view)[3] and "other two" in texts(view)[4]
+    assert [view.target(row) for row in range(view.count())][2:6] == [
+        "r2_param",
+        "x1_param",
+        "x2_param",
+        "r7_param",
+    ]
+    assert view.item(3).toolTip() == "Rule: x1"
+    view.show_findings((*first[:3], *swapped, *first[5:]))  # 2 replaced by 3, one more
+    listed = texts(view)
+    assert len(listed) == 11 and "three" in listed[5] and "message 5" in listed[6]
+
+
 def test_a_new_language_redraws_every_entry(view: DiagnosticsList, drawn: list[Finding]) -> None:
     shown = (finding("a", "alpha", "error"), finding("b", "beta"))
     view.show_findings(shown)

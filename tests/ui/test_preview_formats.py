@@ -169,11 +169,6 @@ def test_a_preview_lays_out_and_highlights_only_the_lines_that_changed(
     from ascend_studio.ui._core import FormatInfo
     from ascend_studio.ui._previews import _Preview
 
-    host = QWidget()
-    qtbot.addWidget(host)
-    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
-    lines = [f"x_{n} = {n}  # note" for n in range(300)]
-    page.set_text("\n".join(lines))
     seen: list[str] = []
     original = RuleHighlighter.highlightBlock
 
@@ -181,10 +176,39 @@ def test_a_preview_lays_out_and_highlights_only_the_lines_that_changed(
         seen.append(text)
         original(self, text)
 
+    # before the highlighter is made: PySide looks its override up once
     monkeypatch.setattr(RuleHighlighter, "highlightBlock", counted)
+    host = QWidget()
+    qtbot.addWidget(host)
+    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
+    host.show()
+    qtbot.waitExposed(host)
+    lines = [f"x_{n} = {n}  # note" for n in range(300)]
+    page.set_text("\n".join(lines))
+    assert len(seen) >= 300
+    seen.clear()
     lines[1] = "# Product: another"
     lines[250:252] = ["# error: not here", "#   fix: remove it", lines[250]]
     del lines[280]
     page.set_text("\n".join(lines))
     assert page.text.toPlainText() == "\n".join(lines)
     assert len(seen) <= 8, seen
+
+
+def test_a_preview_takes_many_changed_lines_in_one_pass(qtbot: Any) -> None:
+    """A language switch rewrites every comment: the text comes out whole all the same."""
+    from ascend_studio.ui._core import FormatInfo
+    from ascend_studio.ui._previews import _SPANS_APART, _Preview, changed_spans
+
+    host = QWidget()
+    qtbot.addWidget(host)
+    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
+    lines = [f"x_{n} = {n}  # note" for n in range(300)]
+    page.set_text("\n".join(lines))
+    before = "\n".join(lines)
+    for n in range(0, 300, 3):
+        lines[n] = f"# 注释 {n}"
+    after = "\n".join(lines)
+    assert len(changed_spans(before, after)) > _SPANS_APART
+    page.set_text(after)
+    assert page.text.toPlainText() == after

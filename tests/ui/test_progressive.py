@@ -327,6 +327,21 @@ def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any
     assert window.isVisible()
 
 
+def test_rows_never_shown_are_laid_out_while_the_window_is_idle(
+    qtbot: Any, make_window: Any
+) -> None:
+    """Their first layout (every label's text layout) is not left to the first search
+    that shows them."""
+    window = make_window(progressive=True)
+    window.resize(1200, 700)
+    qtbot.waitUntil(window.form.is_fully_built, timeout=20000)
+    unseen = [row for row in window.form.rows.values() if not row.isVisible()]
+    assert len(unseen) > 20  # most sections lie out of view
+    qtbot.waitUntil(lambda: not window.form._warmer.isActive(), timeout=20000)
+    assert [row.objectName() for row in unseen if not row.layout().geometry().isValid()] == []
+    assert [row for row in window.form.rows.values() if not row.isVisible()] == unseen
+
+
 # -- parts of a row made on first use look and work as before -----------------------------------
 
 
