@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ascend_studio.codegen._import_py import import_python
     from ascend_studio.codegen._import_sh import import_shell
     from ascend_studio.codegen._options import ExportError, ExportOptions
+    from ascend_studio.codegen._release import target_release
     from ascend_studio.codegen._report import (
         ImportedConfig,
         ImportReport,
@@ -64,12 +65,14 @@ __all__ = [
     "read_env_script",
     "register_format",
     "shell_quote",
+    "target_release",
     "unregister_format",
     "write_export",
 ]
 
 #: Where each public name lives (its module is imported on first use).
 _WHERE = {
+    "target_release": "_release",
     "EnvScript": "_envscript",
     "ExportError": "_options",
     "ExportFormat": "_format",

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ascend_studio.codegen import target_release
 from ascend_studio.machine import MachineSnapshot
 from ascend_studio.profile import Profile
-from ascend_studio.schema import Catalog, Release, Text, UnknownReleaseError, release_for_toolkit
+from ascend_studio.schema import Catalog, Release, Text, release_for_toolkit
 
 __all__ = ["DoctorRelease", "doctor_release"]
 
@@ -26,15 +27,6 @@ class DoctorRelease:
     text: Text
 
 
-def _named(profile: Profile, catalog: Catalog) -> Release | None:
-    if profile.release is None:
-        return None
-    try:
-        return catalog.history.resolve(profile.release)
-    except UnknownReleaseError:
-        return None
-
-
 def _joined(notes: list[Text]) -> Text:
     return Text.of("；".join(n.zh for n in notes) + "。", "; ".join(n.en for n in notes) + ".")
 
@@ -42,7 +34,7 @@ def _joined(notes: list[Text]) -> Text:
 def doctor_release(machine: MachineSnapshot, profile: Profile, catalog: Catalog) -> DoctorRelease:
     resolved = release_for_toolkit(catalog, machine.installed)
     notes = list(resolved.notes)
-    named = _named(profile, catalog)
+    named = target_release(profile, catalog)
     if named is None or named == resolved.release:
         return DoctorRelease(resolved.release, _joined(notes))
     if resolved.release is None:
