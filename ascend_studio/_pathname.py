@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from ascend_studio._words import printable
+from ascend_studio._words import printable, say
 
 __all__ = ["NAME_MAX", "PATH_MAX", "too_long"]
 
@@ -20,6 +20,8 @@ PATH_MAX = 4096
 NAME_MAX = 255
 #: Characters of a path shown at each end of a shortened one.
 _SHOWN = 40
+_PATH = "the path is {size} bytes; the system takes paths under {limit} (PATH_MAX)"
+_NAME = "one name in it is {size} bytes; file systems take names of at most {limit} (NAME_MAX)"
 
 
 def _shortened(path: str) -> str:
@@ -29,21 +31,18 @@ def _shortened(path: str) -> str:
     return f"{text[:_SHOWN]}...{text[-_SHOWN:]}"
 
 
-def too_long(path: str | bytes | os.PathLike[str] | None) -> str:
-    """One line naming ``path`` (shortened) and the limit it passes."""
+def too_long(path: str | bytes | os.PathLike[str] | None, lang: str = "en") -> str:
+    """One line naming ``path`` (shortened) and the limit it passes, in ``lang``."""
     if path is None:
-        return "a file name is too long for the system (ENAMETOOLONG)"
+        return say("a file name is too long for the system (ENAMETOOLONG)", lang)
     raw = os.fsencode(path)
     text = os.fsdecode(raw)
     size = len(raw)
     longest = max((len(part) for part in raw.split(b"/")), default=0)
     if size >= PATH_MAX:
-        why = f"the path is {size:,} bytes; the system takes paths under {PATH_MAX:,} (PATH_MAX)"
+        why = say(_PATH, lang, size=f"{size:,}", limit=f"{PATH_MAX:,}")
     elif longest > NAME_MAX:
-        why = (
-            f"one name in it is {longest:,} bytes; file systems take names of at most "
-            f"{NAME_MAX} (NAME_MAX)"
-        )
+        why = say(_NAME, lang, size=f"{longest:,}", limit=NAME_MAX)
     else:
-        why = "the system refuses it as too long (ENAMETOOLONG)"
-    return f"file name too long: {_shortened(text)}: {why}"
+        why = say("the system refuses it as too long (ENAMETOOLONG)", lang)
+    return say("file name too long: {path}: {why}", lang, path=_shortened(text), why=why)

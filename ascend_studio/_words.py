@@ -243,6 +243,24 @@ MESSAGES: dict[str, str] = {
     "not a public release [{name}]": "不是公开版本 [{name}]",
     "# Not written: TF Adapter {release} does not have": "# 未写入：TF Adapter {release} 没有",
     "read {where}": "读取它的版本：{where}",
+    '# parameter_map["{key}"] is written as {member}, as TF Adapter {where} reads it;': (
+        '# parameter_map["{key}"] 写为{member}，TF Adapter {where}按此读取；'
+    ),
+    '# parameter_map["{key}"] is written as {member}, which no release reads;': (
+        '# parameter_map["{key}"] 写为{member}，没有版本按此读取；'
+    ),
+    "#   TF Adapter {where} reads {member} (name the release to write it so)": (
+        "#   TF Adapter {where}读取{member}（指定版本即可按其写入）"
+    ),
+    '# Not written: {path}={value}; TF Adapter {release} reads parameter_map["{key}"]'
+    " as {member}, which has no form for it": (
+        '# 未写入：{path}={value}；TF Adapter {release} 按{member}读取 parameter_map["{key}"]，'
+        "该值无法以此形式表示"
+    ),
+    "a string (.s)": "字符串（.s）",
+    "an int (.i)": "整数（.i）",
+    "a bool (.b)": "布尔值（.b）",
+    "a float (.f)": "浮点数（.f）",
     "read by no public release": "任何公开版本都不读取",
     "exists {where}": "可用版本：{where}",
     "not in this release": "该版本没有",

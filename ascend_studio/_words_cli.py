@@ -64,6 +64,27 @@ CLI_MESSAGES: dict[str, str] = {
     "not_exported": "未导出",
     "unreadable": "无法读取",
     "internal_error": "内部错误",
+    # an installed npu_bridge that could not be read
+    "{file}: {why}": "{file}：{why}",
+    "{file}: {why} bytes, larger than the {limit} read of an npu_config.py": (
+        "{file}：{why} 字节，超过读取 npu_config.py 的上限 {limit} 字节"
+    ),
+    "{file}: does not parse (line {line}: {why})": "{file}：无法解析（第 {line} 行：“{why}”）",
+    "npu_bridge: the installed Python packages could not be listed ({why})": (
+        "npu_bridge：无法列出已安装的 Python 包（“{why}”）"
+    ),
+    # a path the system refuses as too long
+    "file name too long: {path}: {why}": "文件名过长：{path}：{why}",
+    "the path is {size} bytes; the system takes paths under {limit} (PATH_MAX)": (
+        "路径长 {size} 字节；系统只接受短于 {limit} 字节的路径（PATH_MAX）"
+    ),
+    "one name in it is {size} bytes; file systems take names of at most {limit} (NAME_MAX)": (
+        "其中一个名字长 {size} 字节；文件系统接受的名字最长 {limit} 字节（NAME_MAX）"
+    ),
+    "the system refuses it as too long (ENAMETOOLONG)": "系统认为它过长，拒绝了它（ENAMETOOLONG）",
+    "a file name is too long for the system (ENAMETOOLONG)": (
+        "有一个文件名超出了系统允许的长度（ENAMETOOLONG）"
+    ),
     "{setting}: not a known {key} ({known})": "{setting}：不是已知的{key}（{known}）",
     "unknown artifact {name}; known: {known}": "没有落盘内容 {name}；可用的有：{known}",
     "unknown release {name}": "没有名为 {name} 的版本",

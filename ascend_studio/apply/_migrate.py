@@ -17,8 +17,9 @@ from ascend_studio._words import say
 from ascend_studio.apply._python import apply_python
 from ascend_studio.apply._result import ApplyNote, ApplyResult, NoSuchConfig, NoteSeverity, note
 from ascend_studio.codegen import ReportItem, import_python
+from ascend_studio.codegen._member import Unwritable, release_member
 from ascend_studio.codegen._release import key_lacking, keyword_lacking
-from ascend_studio.profile import Expr, ExtraKwarg, Profile, Value
+from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value
 from ascend_studio.schema import Catalog, KeywordFact, Release, shipped_catalog
 
 __all__ = ["Migration", "migrate_python"]
@@ -101,6 +102,53 @@ class _Plan:
         )
         self.unmovable.append(fact.path)
 
+    def members(self) -> None:
+        """parameter_map values written in another member than the target's C++ reads
+        (``jit_compile``: ``.b`` up to 6.3.RC2, ``.s`` from r3.2.0 on): moved to that
+        member with the value in its form; a run-time value cannot be, and is reported."""
+        for path, value in list(self.profile.values.items()):
+            param = self.catalog.param(path) if self.catalog.has(path) else None
+            got = (
+                None if param is None else release_member(param, value, self.catalog, self.release)
+            )
+            if isinstance(got, Unwritable):
+                self.unmoved(path, got.read, _shown(value))
+            elif got is not None and not (type(got[1]) is type(value) and got[1] == value):
+                self.profile = self.profile.with_value(path, got[1])
+                self.moved_member(path, got[0], got[1])
+                self.moved.append(path)
+        history = self.catalog.history
+        for extra in self.profile.extra_kwargs:
+            if extra.owner != SESSION_OWNER or not extra.attr:
+                continue
+            if not history.member_matters(extra.name):
+                continue
+            read = history.key_field(extra.name, self.release.id)
+            if read is not None and read != extra.attr:
+                self.unmoved(f"parameter_map.{extra.name}", read, extra.expr)
+
+    def moved_member(self, path: str, member: str, value: Value) -> None:
+        where = f"TF Adapter {self.release.short}"
+        self.say("info", f"{path} 已改写为 .{member} = {_shown(value)}（{where} 按{_ZH[member]}读取）。",
+                 f"{path} moved to .{member} = {_shown(value)} ({where} reads {_EN[member]}).",
+                 path)  # fmt: skip
+
+    def unmoved(self, path: str, read: str, shown: str) -> None:
+        where = f"TF Adapter {self.release.short}"
+        self.say(
+            "warning",
+            f"{path}={shown}：{where} 按{_ZH[read]}读取它，该值无法静态转换，请手动改写。",
+            f"{path}={shown}: {where} reads it as {_EN[read]}, and this value cannot be "
+            "converted statically (a run-time value, or one with no such form); rewrite it by "
+            "hand.",
+            path,
+        )
+        self.unmovable.append(path)
+
+
+_EN = {"s": "a string (.s)", "i": "an int (.i)", "b": "a bool (.b)", "f": "a float (.f)"}
+_ZH = {"s": "字符串（.s）", "i": "整数（.i）", "b": "布尔值（.b）", "f": "浮点数（.f）"}
+
 
 def _shown(value: Value) -> str:
     return value.expr if isinstance(value, Expr) else repr(value)
@@ -129,6 +177,8 @@ def migrate_python(
     lacking = key_lacking if sess else keyword_lacking
     for path in [p for p in plan.profile.values if lacking(p, catalog, release)]:
         plan.drop(path)
+    if sess:
+        plan.members()
     plan.notes += _unread_keys(imported.report.items, catalog, release)
     result = apply_python(text, plan.profile, config, catalog, source)
     notes = (*plan.notes, *result.notes)

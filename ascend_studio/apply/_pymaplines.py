@@ -12,9 +12,10 @@ import ast
 from ascend_studio.apply._cst import Plan, Pos
 from ascend_studio.apply._locate import Site
 from ascend_studio.codegen._kinds import session_rhs
+from ascend_studio.codegen._member import Unwritable, release_member
 from ascend_studio.codegen._pyobjs import MapWrite, ProtoObj, Source
 from ascend_studio.profile import Value
-from ascend_studio.schema import Catalog, Parameter
+from ascend_studio.schema import Catalog, Parameter, Release
 
 __all__ = ["MapLines"]
 
@@ -24,6 +25,8 @@ class MapLines:
 
     site: Site | None
     catalog: Catalog
+    #: The target release: a line is written in the member its C++ reads the key as.
+    release: Release | None
     src: Source
     plan: Plan
     changed: list[str]
@@ -74,18 +77,70 @@ class MapLines:
             if new is None:  # gone: every line that writes it (a repeat, another branch)
                 for each in self.map_writes(param.session.key):
                     self.plan.remove.add(self.pos(self.statement(each)))
+                return
+            target = self._target(param, new, write.field)
+            if target is None:
+                return
+            member, value = target
+            if member != write.field:
+                self._move_member(param, write, member, value)
             else:
-                self.plan.exprs[self.pos(write.node)] = self.text(path, new, write.node)
+                self.plan.exprs[self.pos(write.node)] = self.text(path, value, write.node)
             return
         if new is not None:
             self._new_map_line(param, path, new)
 
+    def _member(self, param: Parameter) -> str | None:
+        """The member the target release reads the key as, where that is not always the
+        catalog's (None: no release named, or the key's member never mattered)."""
+        session, history = param.session, self.catalog.history
+        if self.release is None or session is None or not history.member_matters(session.key):
+            return None
+        return history.key_field(session.key, self.release.id)
+
+    def _target(self, param: Parameter, new: Value, written: str) -> tuple[str, Value] | None:
+        """(member, value) of the line: the member the target release reads, with the
+        value in its form; with no release named, the member ``written``. None: the value
+        has no form in that member (reported, nothing written)."""
+        read = self._member(param)
+        if read is None:
+            return written, new
+        got = release_member(param, new, self.catalog, self.release)
+        if isinstance(got, Unwritable):
+            self.cannot(
+                param.path,
+                None,
+                f"{param.path}：目标版本按 .{got.read} 读取它，该值无法以此形式写入；请手动改写。",
+                f"{param.path}: the target release reads it as .{got.read}, and this value has "
+                "no form there; rewrite it by hand.",
+            )
+            return None
+        return got if got is not None else (read, new)
+
+    def _rhs(self, param: Parameter, member: str, new: Value, like: ast.AST | None) -> str:
+        session = param.session
+        assert session is not None
+        text = self.text(param.path, new, like)
+        if member != "s":
+            return text
+        rhs = session_rhs("s", session.convert, text)
+        return rhs.replace("tf.compat.as_bytes", self._bytes_wrapper(), 1)
+
+    def _move_member(self, param: Parameter, write: MapWrite, member: str, new: Value) -> None:
+        """``op.parameter_map[key].b = True`` -> ``.s = tf.compat.as_bytes("true")``."""
+        stmt = self.statement(write)
+        target = stmt.targets[0]
+        assert isinstance(target, ast.Attribute)
+        self.plan.exprs[self.pos(target)] = f"{self.src.segment(target.value)}.{member}"
+        self.plan.exprs[self.pos(stmt.value)] = self._rhs(param, member, new, write.node)
+
     def _new_map_line(self, param: Parameter, path: str, new: Value) -> None:
         session = param.session
         assert session is not None
-        rhs = session_rhs(session.field, session.convert, self.text(path, new))
-        rhs = rhs.replace("tf.compat.as_bytes", self._bytes_wrapper(), 1)
-        self.new_map_line(session.key, session.field, rhs, path)
+        target = self._target(param, new, session.field)
+        if target is not None:
+            member, value = target
+            self.new_map_line(session.key, member, self._rhs(param, member, value, None), path)
 
     def new_map_line(self, key: str, attr: str, rhs: str, path: str) -> None:
         """A ``parameter_map[key].attr = rhs`` line after the last one the script writes."""

@@ -21,7 +21,7 @@ from ascend_studio.codegen._kinds import python_literal
 from ascend_studio.codegen._layout import CLASS_MODULE, HOLDER_OWNER
 from ascend_studio.codegen._pyobjs import SubConfigObj, dotted
 from ascend_studio.profile import Expr, Value
-from ascend_studio.schema import Catalog
+from ascend_studio.schema import Catalog, Release
 
 __all__ = ["Planner"]
 
@@ -34,6 +34,7 @@ class Planner(MapLines):
         self.src = located.source
         self.site = site
         self.catalog = catalog
+        self.release: Release | None = None
         self.plan = Plan()
         self.notes: list[ApplyNote] = []
         self.changed: list[str] = []

@@ -23,11 +23,13 @@ from ascend_studio.apply._pyplan import Planner
 from ascend_studio.apply._result import ApplyError, ApplyNote, ApplyResult, NoSuchConfig, note
 from ascend_studio.apply._tf2 import Tf2Planner
 from ascend_studio.codegen import ImportedConfig, import_python
+from ascend_studio.codegen._kinds import ConversionError, coerce
 from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
+from ascend_studio.codegen._member import release_member
 from ascend_studio.codegen._pyobjs import source_lines
 from ascend_studio.codegen._release import key_lacking, keyword_lacking, target_release
 from ascend_studio.profile import Expr, Profile, Value
-from ascend_studio.schema import Catalog, shipped_catalog
+from ascend_studio.schema import Catalog, Release, shipped_catalog
 
 __all__ = ["apply_python", "changed_values", "pick_config"]
 
@@ -181,6 +183,7 @@ def _apply_python(
         )
     site = located.sites[config - 1] if config - 1 < len(located.sites) else None
     planner = Planner(located, site, catalog)
+    planner.release = target_release(profile, catalog)
     before = plan_renames(planner, before, profile, catalog)
     skipped = _plan_values(planner, before, profile, catalog)
     if site is not None and site.runconfig is not None:
@@ -288,7 +291,10 @@ def _check(
             "edit it safely); nothing changed"
         )
     read = again[config - 1]
-    got = changed_values(read.profile_as_written() if written else read.profile, profile)
+    back = read.profile_as_written() if written else read.profile
+    got = changed_values(back, profile)
+    release = target_release(profile, catalog)
+    got = {p: v for p, v in got.items() if not _landed(catalog, release, p, v, back.values.get(p))}
     return [
         note(
             "warning",
@@ -300,3 +306,22 @@ def _check(
         for path in paths
         if path in got
     ]
+
+
+def _landed(
+    catalog: Catalog, release: Release | None, path: str, wanted: Value | None, read: Value | None
+) -> bool:
+    """The value landed in another form than the profile's: in the member the target
+    release reads (``"false"`` written ``.b = False`` for r1.10.0), or spelled as the
+    import spells it (``"True"``, which r3.2.0 lists for jit_compile, reads back as the
+    newest ``"true"``)."""
+    if wanted is None or not catalog.has(path):
+        return False
+    param = catalog.param(path)
+    moved = release_member(param, wanted, catalog, release)
+    if isinstance(moved, tuple) and type(moved[1]) is type(read) and moved[1] == read:
+        return True
+    try:
+        return isinstance(wanted, str) and coerce(param, wanted) == read
+    except ConversionError:
+        return False

@@ -199,5 +199,5 @@ def run_cli(argv: list[str]) -> int:
             raise
         from ascend_studio._pathname import too_long
 
-        print(f"ascend-studio {chosen}: {too_long(exc.filename)}", file=sys.stderr)
+        print(f"ascend-studio {chosen}: {too_long(exc.filename, args.lang)}", file=sys.stderr)
         return 2

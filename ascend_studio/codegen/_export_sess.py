@@ -22,8 +22,9 @@ from ascend_studio.codegen._diag import Placed, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines, is_value_path
 from ascend_studio.codegen._layout import session_extra_line
+from ascend_studio.codegen._member import member_lines
 from ascend_studio.codegen._options import ExportOptions
-from ascend_studio.codegen._release import omitted_lines
+from ascend_studio.codegen._release import omitted_lines, target_release
 from ascend_studio.codegen._session import (
     SessionWrite,
     not_sent,
@@ -174,6 +175,8 @@ def export_sess(
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += _skipped(profile, catalog, lang)
     extra += omitted_lines(profile, catalog, "session", lang)
+    release = target_release(profile, catalog)
+    extra += member_lines(profile, catalog, release, [(w.key, w.field) for w in writes], lang)
     names = ", ".join(f'"{name}"' for name in REWRITE_OPTIMIZERS)
     body = [
         "config = tf.ConfigProto()",

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ascend_studio.codegen._kinds import ConversionError, python_literal, session_rhs
 from ascend_studio.codegen._layout import HOLDER_OWNER, check_profile, is_bare_call
+from ascend_studio.codegen._member import Unwritable, release_member
 from ascend_studio.codegen._options import ExportError
 from ascend_studio.codegen._release import key_lacking, target_release
 from ascend_studio.profile import SESSION_OWNER, Expr, Profile, Value
@@ -128,14 +129,28 @@ def _one(profile: Profile, param: Parameter, catalog: Catalog) -> SessionWrite |
         absent = session.absent
         return None if absent is None else _write(param, absent)
     value = _effective(profile, param, catalog)
-    member = _own_member(catalog, param, value) if profile.surface == "sess" else None
-    if member is not None:  # kept as a script wrote it (parameter_map["jit_compile"].b)
-        return SessionWrite(session.key, member, repr(value), param.path)
+    release = target_release(profile, catalog)
+    moved = release_member(param, value, catalog, release)
+    if isinstance(moved, Unwritable):
+        return None  # no form in the member the release reads: the header says so
+    if moved is not None:  # the member the target release reads, the value in its form
+        return _in_member(param, *moved)
+    own = _own_member(catalog, param, value) if profile.surface == "sess" and not release else None
+    if own is not None:  # kept as a script wrote it (parameter_map["jit_compile"].b)
+        return SessionWrite(session.key, own, repr(value), param.path)
     gate = _GATES.get(session.sent)
     if gate is not None:
         value, condition = gate(profile, param, catalog, value)
         return None if value is None else _write(param, value, condition)
     return None if value is None else _write(param, value)
+
+
+def _in_member(param: Parameter, member: str, value: Value) -> SessionWrite:
+    session = param.session
+    assert session is not None
+    literal = python_literal(param, value) if isinstance(value, str) else repr(value)
+    rhs = session_rhs("s", session.convert, literal) if member == "s" else literal
+    return SessionWrite(session.key, member, rhs, param.path)
 
 
 def _own_member(catalog: Catalog, param: Parameter, value: Value | None) -> str | None:

@@ -164,7 +164,7 @@ class Passes:
         for item in loop.items:
             for word in brace_expand(item):
                 found = self.expand(word)
-                if not found.exact:
+                if not found.exact and not found.capped:
                     return None
                 values += [found.text] if "'" in word or '"' in word else found.text.split()
                 if len(values) > MAX_PASSES:

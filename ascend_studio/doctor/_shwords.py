@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Expanded", "Lookup", "arith", "expand_word", "unquote"]
+__all__ = ["SEQ_SHOWN", "Expanded", "Lookup", "arith", "expand_word", "unquote"]
 
 #: name -> value the script gave it (None: not known).
 Lookup = Callable[[str], "str | None"]
@@ -33,6 +33,11 @@ _DIRNAME = re.compile(
 )
 _EXPR = re.compile(r"\s*expr\s+(?P<args>[^;|&<>`$()]*(?:\$\{?\w+\}?[^;|&<>`$()]*)*)")
 _SEQ = re.compile(r"\s*seq\s+(?P<a>[^\s-]\S*)(?:\s+(?P<b>\S+))?(?:\s+(?P<c>\S+))?\s*")
+#: ``1e11``, ``1.5e1``: a number seq prints as a whole one (no more decimals than exponent).
+_EXPONENT = re.compile(r"(?P<whole>[+-]?\d+)(?:\.(?P<frac>\d*))?[eE](?P<exp>[+-]?\d+)")
+#: The most values of a ``$(seq ...)`` spelled out; a longer one gives one more than
+#: this and is cut (:attr:`Expanded.capped`), so a loop over it is capped, not unknown.
+SEQ_SHOWN = 4096
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,9 @@ class Expanded:
     text: str
     #: True when nothing in the word depends on the run.
     exact: bool
+    #: True when all is known but a ``$(seq ...)`` in it is cut after its first
+    #: ``SEQ_SHOWN + 1`` values (``exact`` is then False: the text is not the whole).
+    capped: bool = False
 
 
 def _divide(left: int, right: int, *, remainder: bool) -> int:
@@ -108,16 +116,19 @@ def _param(match: re.Match[str], lookup: Lookup) -> str | None:
     return None  # ${A:+x}, ${A:?x}: left to the run
 
 
-def _command(body: str, lookup: Lookup, script_dir: str | None, pwd: str | None) -> str | None:
+def _command(
+    body: str, lookup: Lookup, script_dir: str | None, pwd: str | None
+) -> tuple[str | None, bool]:
+    """What ``$(body)`` prints (None: known only at run time), and whether it is cut."""
     if _SCRIPT_DIR.fullmatch(body) or _DIRNAME.fullmatch(body):
-        return script_dir
+        return script_dir, False
     if body.strip() == "pwd":
-        return pwd
+        return pwd, False
     expr = _EXPR.fullmatch(body)
     if expr is not None:
-        return _expr([unquote(w) for w in expr.group("args").split()], lookup)
+        return _expr([unquote(w) for w in expr.group("args").split()], lookup), False
     seq = _SEQ.fullmatch(body)
-    return None if seq is None else _seq(seq, lookup)
+    return (None, False) if seq is None else _seq(seq, lookup)
 
 
 def _expr(tokens: list[str], lookup: Lookup) -> str | None:
@@ -133,20 +144,35 @@ def _expr(tokens: list[str], lookup: Lookup) -> str | None:
     return None if value is None else str(value)
 
 
-def _seq(seq: re.Match[str], lookup: Lookup) -> str | None:
-    """``seq LAST``, ``seq FIRST LAST``, ``seq FIRST STEP LAST`` (whole numbers only)."""
+def _seq_number(text: str, lookup: Lookup) -> int | None:
+    """A whole number as seq reads it: arithmetic on known names, or ``1e11``."""
+    written = _EXPONENT.fullmatch(text)
+    if written is None:
+        return arith(text, lookup)
+    frac, exp = written.group("frac") or "", int(written.group("exp"))
+    if len(frac) > exp or len(text) > 40 or exp > 40:
+        return None  # seq prints decimals (0.0 1.0); or a number no script counts to
+    scale: int = 10 ** (exp - len(frac))
+    return int(written.group("whole") + frac) * scale  # -0.5e1: int("-05")
+
+
+def _seq(seq: re.Match[str], lookup: Lookup) -> tuple[str | None, bool]:
+    """``seq LAST``, ``seq FIRST LAST``, ``seq FIRST STEP LAST`` (whole numbers only):
+    the values, the first ``SEQ_SHOWN + 1`` of a longer list (cut: True)."""
     given = [g for g in (seq.group("a"), seq.group("b"), seq.group("c")) if g is not None]
-    numbers = [arith(unquote(g), lookup) for g in given]
-    if any(n is None for n in numbers):
-        return None
+    numbers = [_seq_number(unquote(g), lookup) for g in given]
     known = [n for n in numbers if n is not None]
+    if len(known) < len(numbers):
+        return None, False
     if len(known) == 1:
         first, step, last = 1, 1, known[0]
     else:
         first, step, last = known[0], known[1] if len(known) == 3 else 1, known[-1]
-    if step == 0 or (last - first) // step > 4096:
-        return None  # seq refuses a zero step; a longer list is no device list
-    return " ".join(str(i) for i in range(first, last + (1 if step > 0 else -1), step))
+    if step == 0:
+        return None, False  # seq refuses a zero step
+    values = range(first, last + (1 if step > 0 else -1), step)  # never built whole
+    cut = len(values) > SEQ_SHOWN
+    return " ".join(map(str, values[: SEQ_SHOWN + 1] if cut else values)), cut
 
 
 def unquote(text: str) -> str:
@@ -176,6 +202,7 @@ class _Expander:
         self.script_dir = script_dir
         self.pwd = pwd
         self.exact = True
+        self.capped = False
 
     def _balanced_end(self, s: str, i: int, opener: str, closer: str) -> int:
         depth = 0
@@ -194,7 +221,8 @@ class _Expander:
             return self._known(None if value is None else str(value), s[i:end]), end
         if s.startswith("$(", i):
             end = self._balanced_end(s, i + 1, "(", ")")
-            found = _command(s[i + 2 : end - 1], self.lookup, self.script_dir, self.pwd)
+            found, cut = _command(s[i + 2 : end - 1], self.lookup, self.script_dir, self.pwd)
+            self.capped |= cut
             return self._known(found, s[i:end]), end
         if s.startswith("${", i):
             end = self._balanced_end(s, i + 1, "{", "}")
@@ -233,7 +261,8 @@ class _Expander:
             elif ch == "`":
                 end = s.find("`", i + 1)
                 end = len(s) if end < 0 else end
-                found = _command(s[i + 1 : end], self.lookup, self.script_dir, self.pwd)
+                found, cut = _command(s[i + 1 : end], self.lookup, self.script_dir, self.pwd)
+                self.capped |= cut
                 out.append(self._known(found, s[i : end + 1]))
                 i = end + 1
             elif ch == "$":
@@ -254,4 +283,5 @@ def expand_word(
     """``word`` (source text) with what the script defines substituted."""
     expander = _Expander(lookup, script_dir, pwd)
     text = expander.run(word)
-    return Expanded(text, expander.exact)
+    known, cut = expander.exact, expander.capped
+    return Expanded(text, known and not cut, known and cut)

@@ -300,9 +300,9 @@ def _excluded_file(path: Path, sel: Selection) -> bool:
     return sel.excluded(path, False) or _ignored(sel.parent_ignores(path), path, False)
 
 
-def _unusable(given: str, exc: OSError) -> str:
+def _unusable(given: str, exc: OSError, lang: str) -> str:
     if exc.errno == errno.ENAMETOOLONG:
-        return too_long(given)
+        return too_long(given, lang)
     return f"{given}: {exc.strerror or exc}"
 
 
@@ -324,7 +324,7 @@ def find_files(
             kind = "dir" if path.is_dir() else "file" if path.is_file() else None
             exists = kind is not None or path.exists()
         except OSError as exc:  # a loop of links, a name too long: said, the others go on
-            missing.append(_unusable(given, exc))
+            missing.append(_unusable(given, exc, lang))
             continue
         if kind == "dir":
             found.update(dict.fromkeys(_walk(path, sel, sel.parent_ignores(path))))

@@ -32,7 +32,7 @@ from ascend_studio.machine._installed import (
     npu_smi_text,
     python_packages,
 )
-from ascend_studio.machine._toolkit import NpuBridge, Toolkit, detect_toolkit
+from ascend_studio.machine._toolkit import NpuBridge, Problem, Toolkit, detect_toolkit
 
 __all__ = [
     "MachineSnapshot",
@@ -205,7 +205,7 @@ def snapshot_json(snapshot: MachineSnapshot) -> dict[str, Any]:
         "npu_smi": snapshot.npu_smi,
         "toolkit_problems": [list(p) for p in kit.variable_problems],
         "npu_bridge": _bridge_json(kit.npu_bridge),
-        "read_problems": list(kit.problems),
+        "read_problems": [{"en": p.en, "zh": p.zh} for p in kit.problems],
     }
 
 
@@ -235,6 +235,23 @@ def _strings(data: object, what: str) -> tuple[str, ...]:
     if not isinstance(data, list | tuple) or not all(isinstance(x, str) for x in data):
         raise ValueError(f"{what}: expected a list of texts")
     return tuple(data)
+
+
+def _problems(data: object) -> tuple[Problem, ...]:
+    """What could not be read, in both languages (a report written before it was kept
+    bilingual has English texts only)."""
+    if not isinstance(data, list | tuple):
+        raise ValueError("read_problems: expected a list")
+    out = []
+    for item in data:
+        if isinstance(item, str):
+            out.append(Problem(item, item))
+        else:
+            obj = _obj(item, "read_problems[]")
+            out.append(
+                Problem(_str(obj, "en", "read_problems[]"), _str(obj, "zh", "read_problems[]"))
+            )
+    return tuple(out)
 
 
 def _component(data: object, what: str) -> Component | None:
@@ -345,7 +362,7 @@ def _installed(obj: dict[str, Any]) -> Toolkit:
         npu_bridge=_bridge(obj.get("npu_bridge")),
         looked=_looked(obj.get("toolkit_looked")),
         variable_problems=_triples(obj.get("toolkit_problems", []), "toolkit_problems"),
-        problems=_strings(obj.get("read_problems", []), "read_problems"),
+        problems=_problems(obj.get("read_problems", [])),
     )
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from ascend_studio._words import os_reason, say
 from ascend_studio.machine._cann import (
     ToolkitInfo,
     read_toolkit,
@@ -28,11 +29,34 @@ from ascend_studio.machine._cann import (
 )
 from ascend_studio.machine._installed import Component, summary_tag, tfplugin_component
 
-__all__ = ["NpuBridge", "Toolkit", "detect_toolkit", "signatures"]
+__all__ = ["NpuBridge", "Problem", "Toolkit", "detect_toolkit", "signatures"]
 
 #: The biggest npu_config.py read (the real one is about 60 KB).
 MAX_BYTES = 1 << 20
 _CONFIG = "npu_bridge/estimator/npu/npu_config.py"
+_HUGE = "{file}: {why} bytes, larger than the {limit} read of an npu_config.py"
+_SYNTAX = "{file}: does not parse (line {line}: {why})"
+_UNLISTED = "npu_bridge: the installed Python packages could not be listed ({why})"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A file that exists but could not be read or parsed, and why, in both languages
+    (this layer sits below the catalog's bilingual ``Text``)."""
+
+    en: str
+    zh: str
+
+    @classmethod
+    def of(cls, text: str, why: OSError | str, **fields: object) -> Problem:
+        """``text`` (a message-table key with ``{why}``) said in both languages; an
+        OSError's reason comes from the table, else as the system says it."""
+
+        def said(lang: str) -> str:
+            reason = os_reason(why, lang) if isinstance(why, OSError) else why
+            return say(text, lang, why=reason, **fields)
+
+        return cls(said("en"), said("zh"))
 
 
 @dataclass(frozen=True)
@@ -68,7 +92,7 @@ class Toolkit:
     #: (variable, value, problem) for a toolkit variable that names no folder.
     variable_problems: tuple[tuple[str, str, str], ...] = ()
     #: Files that exist but could not be read or parsed, with why.
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem, ...] = ()
 
     @property
     def cann_version(self) -> str | None:
@@ -99,21 +123,22 @@ def signatures(text: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _keywords(config: Path) -> tuple[dict[str, tuple[str, ...]] | None, str | None]:
+def _keywords(config: Path) -> tuple[dict[str, tuple[str, ...]] | None, Problem | None]:
     """The constructors of ``config`` (an npu_config.py), or why they could not be read."""
     try:
-        if config.stat().st_size > MAX_BYTES:
-            raise OSError(f"larger than {MAX_BYTES} bytes")
+        size = config.stat().st_size
+        if size > MAX_BYTES:
+            return None, Problem.of(_HUGE, f"{size:,}", file=config, limit=f"{MAX_BYTES:,}")
         text = config.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
-        return None, f"{config}: {exc.strerror or exc}"
+        return None, Problem.of("{file}: {why}", exc, file=config)
     try:
         return signatures(text), None
     except SyntaxError as exc:
-        return None, f"{config}: does not parse ({exc.msg})"
+        return None, Problem.of(_SYNTAX, exc.msg, file=config, line=exc.lineno or "?")
 
 
-def _bridge(paths: Sequence[str] | None) -> tuple[NpuBridge | None, str | None]:
+def _bridge(paths: Sequence[str] | None) -> tuple[NpuBridge | None, Problem | None]:
     """The installed npu_bridge and a problem reading it (None: none)."""
     from importlib import metadata  # with zipfile and shutil: only when the machine is read
 
@@ -123,7 +148,8 @@ def _bridge(paths: Sequence[str] | None) -> tuple[NpuBridge | None, str | None]:
         else:
             dists = list(metadata.distributions(name="npu_bridge", path=list(paths)))
     except (OSError, ValueError) as exc:  # a broken site-packages entry
-        return None, f"npu_bridge: {exc}"
+        why = exc if isinstance(exc, OSError) else str(exc)
+        return None, Problem.of(_UNLISTED, why)
     if not dists:
         return None, None
     dist = dists[0]

@@ -72,7 +72,7 @@ def auto_release(
 
 def release_for_toolkit(catalog: Catalog, toolkit: Toolkit) -> Resolved:
     """The release ``toolkit`` (one reading of a machine) names, and how it was decided."""
-    notes = [Text.of(p, p) for p in toolkit.problems]
+    notes = [Text.of(p.zh, p.en) for p in toolkit.problems]
     for step in (_by_constructors, _by_cann):
         chosen = step(catalog, toolkit, notes)
         if chosen is not None:

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._fixlinks import SEVERITY_COLOR, SEVERITY_ICON, fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._menubutton import MenuButton
 from ascend_studio.ui._row import BAR_WIDTH
 from ascend_studio.ui._snapshot import UnknownState
 from ascend_studio.ui._style import COLORS, set_background, set_text_color, styled_font
@@ -64,10 +64,8 @@ class UnknownRow(QFrame):
         self.remove = QToolButton(self)
         self.remove.setObjectName(f"{key}:remove")
         self.remove.clicked.connect(lambda: self.fix_requested.emit(self.state.entry.remove()))
-        self.rename = QToolButton(self)
+        self.rename = MenuButton(self)
         self.rename.setObjectName(f"{key}:rename")
-        self.rename.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.rename.setMenu(QMenu(self.rename))
         self.diag = QLabel(self)
         self.diag.setObjectName("diagnostics")
         self.diag.setWordWrap(True)

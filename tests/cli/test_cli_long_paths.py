@@ -5,12 +5,16 @@ status 2, never a traceback; a batch names it and checks the other paths."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 from ascend_studio._pathname import NAME_MAX, PATH_MAX, too_long
 from ascend_studio.cli import run_cli
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from zh_output import english_words
 
 PROFILE = {"schema_version": 1, "values": {"precision_mode": "allow_mix_precision"}}
 
@@ -74,3 +78,23 @@ def test_the_line_names_the_limit_passed() -> None:
     assert "the path is 4,200 bytes" in too_long(path)
     assert too_long("/x\n/y").startswith("file name too long: /x\\n/y")  # never a raw newline
     assert "ENAMETOOLONG" in too_long(None)
+
+
+@pytest.mark.parametrize("kind", ["name", "path"])
+@pytest.mark.parametrize("command", [["launch-check"], ["validate"]], ids=lambda c: c[0])
+def test_the_line_speaks_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], kind: str
+) -> None:
+    long = _long_name(tmp_path) if kind == "name" else _long_path(tmp_path)
+    status = run_cli([*command, "--lang", "zh", long])
+    _, err = capsys.readouterr()
+    assert status == 2
+    (line,) = err.strip().splitlines()
+    assert "文件名过长" in line and ("NAME_MAX" if kind == "name" else "PATH_MAX") in line
+    assert not english_words(line.replace(long[:40], "")), line
+
+
+def test_each_limit_is_said_in_chinese() -> None:
+    for path in ("/x/" + "a" * 300, "/x" * 2100, None):
+        line = too_long(path, "zh")
+        assert not english_words(line.replace("/x/a", "").replace("/x/x", "")), line

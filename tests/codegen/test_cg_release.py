@@ -96,3 +96,32 @@ def test_a_key_older_releases_read_is_dated_not_spell_checked() -> None:
     assert "read only by some TF Adapter releases (from r1.2.0 (2021-02)" in old.text("en")
     assert old.suggestion == "aoe_mode"
     assert items["parameter_map.precison_mode"].suggestion == "precision_mode"
+
+
+def test_jit_compile_is_written_in_the_member_the_release_reads() -> None:
+    """.b() up to 6.3.RC2, .s() from r3.2.0 on, with the spelling the release lists."""
+    on = {"jit_compile": True}
+    old = export_text(Profile(values={"jit_compile": "true"}, release="r1.10.0"), "sess")
+    assert 'custom_op.parameter_map["jit_compile"].b = True' in old
+    seven = export_text(Profile(values=on, release="7.0.0"), "sess")
+    assert 'custom_op.parameter_map["jit_compile"].s = tf.compat.as_bytes("true")' in seven
+    r32 = export_text(Profile(values=on, release="r3.2.0"), "sess")
+    assert 'custom_op.parameter_map["jit_compile"].s = tf.compat.as_bytes("True")' in r32
+
+
+def test_a_value_with_no_form_in_the_release_member_is_left_out_and_said() -> None:
+    text = export_text(Profile(values={"jit_compile": "auto"}, release="r1.10.0"), "sess")
+    assert "jit_compile" not in _keys(text)
+    assert (
+        "# Not written: jit_compile='auto'; TF Adapter r1.10.0 (2022-10) reads "
+        'parameter_map["jit_compile"] as a bool (.b), which has no form for it'
+    ) in text
+
+
+def test_with_no_release_the_header_names_the_releases_reading_another_member() -> None:
+    text = export_text(Profile(values={"jit_compile": "true"}), "sess")
+    assert 'parameter_map["jit_compile"].s = tf.compat.as_bytes("true")' in text
+    assert "#   TF Adapter from r1.10.0 (2022-10) until r3.2.0 (2023-07)" in text
+    assert "reads a bool (.b) (name the release to write it so)" in text
+    named = export_text(Profile(values={"jit_compile": "true"}, release="9.0.0"), "sess")
+    assert "reads a bool (.b)" not in named

@@ -68,7 +68,7 @@ def test_the_words_say_what_decided(tmp_path: Path) -> None:
     machine = TREES["npu_bridge unreadable, then toolkit"](tmp_path)
     report = doctor(tmp_path, machine.env, root=machine.root, python_paths=machine.python_paths)
     first, second = report.release.en.split("; ", 1)
-    assert first.endswith("npu_config.py: does not parse (invalid syntax)")
+    assert first.endswith("npu_config.py: does not parse (line 1: invalid syntax)")
     assert "CANN toolkit 6.3.RC1 (/usr/local/Ascend/ascend-toolkit/latest/" in second
     assert second.endswith("checking for it.")
     assert "按它检查" in report.release.zh

@@ -238,6 +238,43 @@ def test_a_huge_loop_is_capped_and_its_count_never_claimed(tmp_path: Path) -> No
     assert launch_json(report)["count_capped"] is True
 
 
+@pytest.mark.parametrize(
+    "items", ["$(seq 0 99999)", "$(seq 0 1e11)", "`seq 5000`", "$(seq 1e11 -1 0)"]
+)
+def test_a_long_seq_loop_is_capped_like_the_others(tmp_path: Path, items: str) -> None:
+    report = _check(
+        tmp_path, f"for i in {items}; do\n  ASCEND_DEVICE_ID=$i python train.py &\ndone\n"
+    )
+    assert report.capped and len(report.ranks) == MAX_PASSES
+    first = "100000000000" if items.startswith("$(seq 1e11") else "0" if "0 " in items else "1"
+    assert _env(report, "ASCEND_DEVICE_ID")[0] == first
+    head = launch_text(report).splitlines()[0]
+    assert "the first 1024 ranks" in head and "the loop runs longer" in head
+    assert "known only at run time" not in head
+    assert launch_json(report)["count_capped"] is True
+
+
+@pytest.mark.parametrize(
+    ("items", "devices"),
+    [
+        ("$(seq 1e1 12)", ["10", "11", "12"]),
+        ("$(seq 0 1.5e1 30)", ["0", "15", "30"]),
+        ("$(seq 3 1)", []),
+        ("$(seq 0 1.0 2)", None),  # seq prints 0.0 1.0 2.0: no device numbers
+    ],
+)
+def test_seq_reads_numbers_as_seq_does(
+    tmp_path: Path, items: str, devices: list[str] | None
+) -> None:
+    report = _check(
+        tmp_path, f"for d in {items} 9; do\n  ASCEND_DEVICE_ID=$d python train.py &\ndone\n"
+    )
+    if devices is None:
+        assert report.ranks == ()
+    else:
+        assert _env(report, "ASCEND_DEVICE_ID") == [*devices, "9"]
+
+
 def test_an_endless_loop_is_capped_too(tmp_path: Path) -> None:
     report = _check(
         tmp_path, "for ((i=0; i!=1; i+=0)); do\n  ASCEND_DEVICE_ID=$i python t.py &\ndone\n"

@@ -10,6 +10,7 @@ import pytest
 
 from ascend_studio.machine import snapshot_from_json, snapshot_json, take_snapshot
 from tests.machine.fake_tree import npu_server
+from tests.machine.trees import TREES
 
 
 def _snapshot(tmp_path: Path) -> dict[str, Any]:
@@ -49,3 +50,21 @@ def test_a_broken_document_says_what_is_wrong(tmp_path: Path, edit: Any, problem
     edit(data)
     with pytest.raises(ValueError, match=problem.replace(".", r"\.")):
         snapshot_from_json(data)
+
+
+def test_what_could_not_be_read_keeps_both_languages(tmp_path: Path) -> None:
+    machine = TREES["npu_bridge unreadable, then toolkit"](tmp_path)
+    snap = take_snapshot(
+        lambda n: False,
+        env=machine.env,
+        root=machine.root,
+        run_npu_smi=False,
+        python_paths=machine.python_paths,
+    )
+    (problem,) = snap.installed.problems
+    assert "does not parse" in problem.en and "无法解析" in problem.zh
+    data = json.loads(json.dumps(snapshot_json(snap)))
+    assert snapshot_from_json(data) == snap
+    data["read_problems"] = [problem.en]  # a report written with English texts only
+    (again,) = snapshot_from_json(data).installed.problems
+    assert again.en == again.zh == problem.en

@@ -9,7 +9,8 @@ import pytest
 
 from ascend_studio.machine import detect_toolkit, signatures
 from ascend_studio.schema import auto_release, shipped_catalog
-from tests.machine.trees import npu_bridge
+from tests.machine.fake_tree import put
+from tests.machine.trees import TREES, npu_bridge
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from zh_output import english_words
@@ -116,3 +117,37 @@ def test_the_tag_npu_bridge_names_picks_among_equal_constructors(tmp_path: Path)
     assert "(the tag its summary names)" in chosen.notes[-1].en
     assert "其摘要所写的标签" in chosen.notes[-1].zh
     assert not english_words(chosen.notes[-1].zh), chosen.notes[-1].zh
+
+
+@pytest.mark.parametrize(
+    ("damage", "en", "zh"),
+    [
+        ("class NPURunConfig(:\n", "does not parse", "无法解析"),
+        ("x" * (2 << 20), "larger than", "超过"),
+    ],
+    ids=["syntax", "huge"],
+)
+def test_what_could_not_be_read_is_said_in_both_languages(
+    tmp_path: Path, damage: str, en: str, zh: str
+) -> None:
+    machine = TREES["npu_bridge unreadable, then toolkit"](tmp_path)
+    put(Path(machine.python_paths[0]), "npu_bridge/estimator/npu/npu_config.py", damage)
+    chosen = auto_release(
+        CATALOG, machine.env, root=machine.root, python_paths=machine.python_paths
+    )
+    (note,) = [n for n in chosen.notes if "npu_config.py" in n.en and en in n.en]
+    assert "npu_config.py" in note.zh and zh in note.zh, note.zh
+    assert not english_words(note.zh), note.zh
+
+
+def test_an_unreadable_config_says_the_system_reason_in_both_languages(tmp_path: Path) -> None:
+    machine = TREES["npu_bridge unreadable, then toolkit"](tmp_path)
+    config = Path(machine.python_paths[0]) / "npu_bridge/estimator/npu/npu_config.py"
+    config.unlink()
+    config.mkdir()  # reading it fails with EISDIR, whoever runs the test
+    chosen = auto_release(
+        CATALOG, machine.env, root=machine.root, python_paths=machine.python_paths
+    )
+    (note,) = [n for n in chosen.notes if "Is a directory" in n.en]
+    assert "npu_config.py" in note.zh and "是一个目录" in note.zh
+    assert not english_words(note.zh), note.zh

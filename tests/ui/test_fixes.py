@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fix_scripts import ESTIMATOR_TRAINER, SESSION_TRAINER
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QStyle, QToolButton
 
 from ascend_studio.apply import with_source
 from ascend_studio.codegen import import_python
@@ -222,3 +222,25 @@ def test_the_fix_all_button_follows_the_language(window: MainWindow) -> None:
     finally:
         window.set_language("en")
     assert window.fix_all_button.text() == "Fix all safe (1)"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_rename_button_holds_its_text_and_its_arrow(
+    make_window: Any, qtbot: Any, tmp_path: Path, lang: str
+) -> None:
+    """The menu arrow is drawn at the button's right: the button is as wide as a plain
+    button of its text plus the arrow, whatever the language."""
+    window = make_window(lang)
+    try:
+        _open_script(window, tmp_path / "train.py", SESSION_TRAINER)
+        button = _unknown_row(window, KEY).rename
+        plain = QToolButton()
+        qtbot.addWidget(plain)
+        plain.setFont(button.font())
+        plain.setText(button.text())
+        arrow = button.style().pixelMetric(QStyle.PixelMetric.PM_MenuButtonIndicator)
+        needed = plain.sizeHint().width() + arrow
+        assert button.sizeHint().width() >= needed, (button.text(), arrow)
+        assert button.width() >= needed  # the row's layout gives it that width
+    finally:
+        window.set_language("en")  # the application's translator back for the next tests

@@ -16,6 +16,8 @@
 #   session_config
 #   tf_random_seed
 #   train_distribute
+# parameter_map["jit_compile"] is written as a string (.s), as TF Adapter from r3.2.0 (2023-07) on reads it;
+#   TF Adapter from r1.10.0 (2022-10) until r3.2.0 (2023-07) (not in tfa_v0.0.3_6.3.RC1.alpha002, r3.1.0, r2.1.0, r1.12.0) reads a bool (.b) (name the release to write it so)
 # Notes:
 #   Every parameter and sub-config parameter set, for golden files.
 #   每个参数都已设置。

@@ -4,6 +4,8 @@
 # Not session options (NPURunConfig only), so not written here:
 #   model_dir
 #   save_checkpoints_steps
+# parameter_map["jit_compile"] is written as a string (.s), as TF Adapter from r3.2.0 (2023-07) on reads it;
+#   TF Adapter from r1.10.0 (2022-10) until r3.2.0 (2023-07) (not in tfa_v0.0.3_6.3.RC1.alpha002, r3.1.0, r2.1.0, r1.12.0) reads a bool (.b) (name the release to write it so)
 # Notes:
 #   A typical A3 training setup.
 
