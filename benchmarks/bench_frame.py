@@ -149,7 +149,11 @@ def serve_window() -> None:
             focus(floor)
             return step or "a"
         if name == "edit":
-            line = window.form.rows["hccl_timeout"].editor.line
+            row = window.form.rows["hccl_timeout"]
+            if not row.editor.line.isVisible():  # the field on screen, as a user edits it
+                window.form.reveal("hccl_timeout")
+                row.flash(1)
+            line = row.editor.line
             focus(line)
             line.end(False)
             return step or "2"

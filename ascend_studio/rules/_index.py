@@ -61,6 +61,7 @@ class CatalogIndex:
         self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: dict[str, re.Pattern[str]] | None = None
+        self._named_in: dict[str, tuple[str, ...]] = {}
         self._retyped: frozenset[str] | None = None
 
     def retyped(self) -> frozenset[str]:
@@ -86,6 +87,17 @@ class CatalogIndex:
                     found[fact.path] = re.compile(rf"(?<![\w.]){re.escape(fact.path)}(?![\w])")
             self._versioned = found
         return self._versioned
+
+    def versioned_named_in(self, text: str) -> tuple[str, ...]:
+        """The parameters of :meth:`versioned_names` that ``text`` names. Remembered per
+        text: the texts are the rules' hints, searched again at every evaluation."""
+        found = self._named_in.get(text)
+        if found is None:
+            names = self.versioned_names().items()
+            found = tuple(path for path, pattern in names if pattern.search(text))
+            if len(self._named_in) < 4096:  # hints with values in them vary without end
+                self._named_in[text] = found
+        return found
 
     def defaults_at(self, release: str | None) -> dict[str, Scalar | None]:
         """Signature defaults at ``release`` (None: the catalog's, the newest)."""

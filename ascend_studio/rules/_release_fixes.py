@@ -89,4 +89,4 @@ def _advice_spans(diag: Diagnostic, named: list[str], ctx: Ctx) -> Diagnostic:
 
 def versioned_in(ix: CatalogIndex, text: str) -> list[str]:
     """Catalog parameters named in ``text`` that not every release has."""
-    return [path for path, pattern in ix.versioned_names().items() if pattern.search(text)]
+    return list(ix.versioned_named_in(text))

@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QKeySequence
+    from PySide6.QtGui import QKeyEvent, QKeySequence
 
 __all__ = ["ShortcutRouter"]
 
@@ -27,7 +27,10 @@ class ShortcutRouter(QObject):
 
     Only the focused widget of the window is filtered (an application-wide filter
     would run Python for every paint and timer event). The actions are read on
-    each key press, so actions added later (a new menu entry) need no registration.
+    each key press that could be a shortcut, so actions added later (a new menu
+    entry) need no registration; reading them walks the whole window (about 3 ms),
+    so keys that type or edit text (no Ctrl, Alt or Meta, not an F key) always
+    stay with the field without it.
     """
 
     def __init__(self, window: QWidget) -> None:
@@ -53,6 +56,8 @@ class ShortcutRouter(QObject):
         from PySide6.QtGui import QKeyEvent, QKeySequence
 
         assert isinstance(event, QKeyEvent)
+        if not _may_be_shortcut(event):
+            return False
         pressed = QKeySequence(event.keyCombination())
         # Filtered without being accepted: Qt then runs the matching shortcut.
         return self._claimed(pressed)
@@ -65,3 +70,14 @@ class ShortcutRouter(QObject):
             if action.isEnabled() and any(k.matches(pressed) == exact for k in action.shortcuts()):
                 return True
         return False
+
+
+def _may_be_shortcut(event: QKeyEvent) -> bool:
+    """Whether the key could be a window action's shortcut: with Ctrl, Alt or Meta
+    held, or an F key."""
+    from PySide6.QtCore import Qt
+
+    held = Qt.KeyboardModifier
+    if event.modifiers() & (held.ControlModifier | held.AltModifier | held.MetaModifier):
+        return True
+    return Qt.Key.Key_F1.value <= event.key() <= Qt.Key.Key_F35.value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QWidget
 
 from ascend_studio.profile import Profile
@@ -56,3 +56,23 @@ def test_every_menu_shortcut_reaches_its_action_from_a_field(
                 assert len(fired) == before + 1, (name, field.objectName())
             checked.add(name)
     assert {"action:export", "action:undo", "action:find", "action:save"} <= checked
+
+
+def test_keys_that_edit_text_stay_with_the_field(qtbot: Any, window: MainWindow) -> None:
+    """Typing, Backspace and Delete edit the field even if an action of the window
+    were bound to them; F keys (F1: the Why panel) still reach the actions."""
+    fired: list[str] = []
+    for keys in ("5", "Backspace", "Delete", "F7"):
+        action = QAction(window)
+        action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(lambda _c=False, k=keys: fired.append(k))
+        window.addAction(action)
+    line = window.form.rows["hccl_timeout"].editor.findChild(QLineEdit)
+    assert line is not None
+    window.form.reveal("hccl_timeout")
+    line.setText("12")
+    line.end(False)
+    for key in ("5", "Backspace", "Backspace", "Home", "Delete", "F7"):
+        _press(qtbot, line, QKeySequence(key))
+    assert line.text() == ""
+    assert fired == ["F7"]

@@ -45,7 +45,7 @@ def patch_document(shown: QTextDocument, html: str) -> bool:
             return False
         if not _same(old.charFormat(), new.charFormat()):
             return False
-        if old.text() != new.text() or _runs(old) != _runs(new):
+        if old.text() != new.text() or not _same_runs(old, new):
             changed.append((old, new))
         old, new = old.next(), new.next()
     if any("\ufffc" in text for _old, new_block in changed for text, _f in _runs(new_block)):
@@ -73,6 +73,19 @@ def _properties(found: QTextFormat) -> dict[int, object]:
     properties = dict(found.properties())
     properties.pop(QTextFormat.Property.ObjectIndex.value, None)
     return properties
+
+
+def _same_runs(one: QTextBlock, other: QTextBlock) -> bool:
+    """Whether two blocks have the same pieces of text in the same formats, compared
+    in place (most blocks of the page are ones an edit leaves alone)."""
+    it, other_it = one.begin(), other.begin()
+    while not it.atEnd() and not other_it.atEnd():
+        mine, theirs = it.fragment(), other_it.fragment()
+        if mine.text() != theirs.text() or not _same(mine.charFormat(), theirs.charFormat()):
+            return False
+        it += 1
+        other_it += 1
+    return it.atEnd() and other_it.atEnd()
 
 
 def _runs(block: QTextBlock) -> list[tuple[str, dict[int, object]]]:
