@@ -14,6 +14,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     lang, rest = _leading_lang(args)
     if not rest or rest[0] in {"gui", "--gui"} or _only_files(rest):
+        from ascend_studio._startup import hold_collection
+
+        hold_collection()  # until the window's first paint (_startup.py)
         _compiled_methods("app")
         from ascend_studio.ui import run_app  # imported late: the CLI never needs Qt
 

@@ -77,6 +77,7 @@ app.exec()
 # probe's PySide6 import must not change the app's import order (ui/__init__.py).
 APP = (
     # As the ``ascend-studio`` entry point does before anything else.
+    "from ascend_studio import _startup; _startup.hold_collection()\n"
     "from ascend_studio import _dataclass_cache; _dataclass_cache.install()\n"
     "from ascend_studio.ui._app import start_app\n"
     + _PROBE.format(after_paint="")

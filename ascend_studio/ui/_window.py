@@ -25,7 +25,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QToolButton, QWidget
 
-from ascend_studio._startup import mark
+from ascend_studio._startup import mark, release_collection
 from ascend_studio.schema import Catalog, tf2_catalog
 from ascend_studio.ui import _edits, _shell
 from ascend_studio.ui._actions import Actions, Controls
@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         if watched is self and event.type() == QEvent.Type.Paint and not self._started:
             self.removeEventFilter(self)
             mark("first paint")
+            release_collection()
             QTimer.singleShot(0, self, self._after_first_paint)
         return False
 
@@ -234,6 +235,7 @@ class MainWindow(QMainWindow):
         """
         if self._started:
             return
+        release_collection()  # no paint came first (not progressive, or minimized)
         self.removeEventFilter(self)
         self.actions_.complete()
         build_document(self)

@@ -165,6 +165,45 @@ def test_the_first_paint_creates_no_costly_qt_classes_it_does_without(
     assert early == {m: [] for m in NOT_AT_FIRST_PAINT}
 
 
+#: Runs ``ascend-studio`` (its entry point) and reports whether the garbage collector
+#: runs while the window first paints (this filter is called before the window's own)
+#: and in the next turn, and how many objects it then leaves alone.
+COLLECTOR_PROBE = """
+import gc, json, os
+from ascend_studio import __main__ as entry
+from ascend_studio.ui import _app
+from PySide6.QtCore import QEvent, QObject, QTimer
+seen = {}
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and "painting" not in seen:
+            seen["painting"] = gc.isenabled()
+            QTimer.singleShot(0, report)
+        return False
+def report():
+    seen["after"] = gc.isenabled()
+    seen["frozen"] = gc.get_freeze_count()
+    print(json.dumps(seen), flush=True)
+    os._exit(0)
+spies = []
+start = _app.start_app
+def start_app(argv, lang=None):
+    app, window = start(argv, lang)
+    spies.append(FirstPaint())
+    window.installEventFilter(spies[0])
+    return app, window
+_app.start_app = start_app
+entry.main([])
+"""
+
+
+def test_the_garbage_collector_waits_for_the_first_paint(tmp_path: Path) -> None:
+    found = run_app_probe(COLLECTOR_PROBE, tmp_path, lang="en")
+    assert found["painting"] is False
+    assert found["after"] is True
+    assert found["frozen"] > 10_000  # the start's modules and catalog: not scanned again
+
+
 def test_the_toolbar_gets_the_styles_icons_right_after_the_first_paint(qtbot: Any) -> None:
     window, spy = _progressive(qtbot)
     assert spy.layout is not None and spy.built_then is False
