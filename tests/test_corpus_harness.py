@@ -110,6 +110,7 @@ def test_tf2_harness_counts_what_the_importer_finds(corpus_tf2: ModuleType, tmp_
     _write(
         tmp_path,
         "m/old.py",
+        "# ascend-studio: release=7.0.0\n"
         "import npu_device\nif flag:\n    npu_device.global_options().auto_tune_mode = 'RL,GA'\n",
     )
     assert [p.name for p in corpus_tf2.selected(tmp_path)] == ["old.py", "train.py"]

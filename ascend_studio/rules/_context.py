@@ -80,6 +80,7 @@ class Ctx:
         "release",
         "scenario_by_default",
         "surface",
+        "tf2_release",
         "unnamed",
         "values",
     )
@@ -119,9 +120,15 @@ class Ctx:
         #: (or one no public release matches: ``release.unknown`` says so). Its facts are
         #: TF Adapter 1.x's: none on the tf2 surface.
         self.release: Release | None = None
-        if profile.release is not None and self.surface != "tf2":
+        #: On the tf2 surface, the release named, for its 2.x options (``tf2_releases``).
+        self.tf2_release: Release | None = None
+        if profile.release is not None:
             with contextlib.suppress(UnknownReleaseError):
-                self.release = self.ix.catalog.history.resolve(profile.release)
+                named_release = self.ix.catalog.history.resolve(profile.release)
+                if self.surface == "tf2":
+                    self.tf2_release = named_release
+                else:
+                    self.release = named_release
         #: Signature defaults, as the target release has them.
         self.defaults = self.ix.defaults_at(self.release.id if self.release else None)
         self.files = file_contents(profile)

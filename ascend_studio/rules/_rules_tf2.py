@@ -7,7 +7,9 @@ in an option's list, compared with ``==`` as Python's ``in`` does (so ``1`` pass
 for ``True``). A ``DeprecatedValue`` prints a warning and is sent anyway.
 ``npu_device.open()`` reads ASCEND_DEVICE_ID and the cluster variables, and the C++
 part reads the NPU_* switches when ``npu_device`` is imported. Facts hold for the
-newest release the catalog knows; messages say so where older ones differ.
+newest release the catalog knows; messages say so where older ones differ. An option
+some releases lack is judged for the release named, or said for the releases that
+lack it when none is.
 """
 
 from __future__ import annotations
@@ -68,24 +70,54 @@ def _unknown(ctx: Ctx) -> Iterator[Hit]:
         )
 
 
-def _removed(ctx: Ctx) -> Iterator[Hit]:
+def _lacking(tf2: Tf2, option: Tf2Option) -> Text:
+    """The releases with a 2.x surface that lack an option: "from X on" when they are
+    the newest ones, else their list."""
+    ids = list(tf2.release_ids)
+    lacking = [r for r in ids if option.facts_in(r) is None]
+    if lacking and ids[len(ids) - len(lacking) :] == lacking:
+        return txt(f"{lacking[0]} 及以后", f"from {lacking[0]} on")
+    return txt("、".join(lacking), ", ".join(lacking))
+
+
+def _removed_hits(ctx: Ctx, named: bool) -> Iterator[Hit]:
+    """Options the judged release lacks (``named``), or, with no release named, options
+    some releases lack: assigning one raises ValueError where it is missing."""
     tf2 = ctx.ix.catalog.tf2
+    release = ctx.tf2_release.id if ctx.tf2_release is not None else None
+    if named and (release is None or release not in tf2.release_ids):
+        return  # no release named, or one without a 2.x surface: nothing to judge
+    if not named and release is not None:
+        return
     for key in ctx.values:
         option = tf2.option(key)
-        if option is None or _newest(tf2, option) is not None:
+        if option is None:
             continue
-        holder = option.holder
+        judged = release if release is not None else tf2.newest
+        missing = option.facts_in(judged) is None
+        if not missing:
+            continue
         instead = option.replaced_by
         yield Hit(
             (key,),
             {
                 "option": _g(option.path),
-                "owner": tf2.holder_name(holder),
+                "owner": tf2.holder_name(option.holder),
+                "release": release or "",
                 "releases": _releases(tf2, option),
+                "lacking": _lacking(tf2, option),
                 "instead_zh": f"；请改用 {_g(instead)}" if instead else "",
                 "instead_en": f"; use {_g(instead)} instead" if instead else "",
             },
         )
+
+
+def _removed(ctx: Ctx) -> Iterator[Hit]:
+    return _removed_hits(ctx, named=True)
+
+
+def _removed_depends(ctx: Ctx) -> Iterator[Hit]:
+    return _removed_hits(ctx, named=False)
 
 
 def _not_an_option(ctx: Ctx) -> Iterator[Hit]:
@@ -234,12 +266,27 @@ OPTION_RULES: tuple[Rule, ...] = (
         "error",
         "python",
         message=txt(
-            "{option}：最新的 TF Adapter 2.x 中 {owner} 已没有这个选项，赋值会抛出 ValueError；只有 {releases} 有它。",
-            "{option}: {owner} of the newest TF Adapter 2.x no longer has this option, so assigning it raises ValueError; only {releases} have it.",
+            "{option}：TF Adapter 2.x {release} 的 {owner} 没有这个选项，赋值会抛出 ValueError；只有 {releases} 有它。",
+            "{option}: {owner} of TF Adapter 2.x {release} has no such option, so assigning it raises ValueError; only {releases} have it.",
         ),
         scan=_removed,
         source=f"{_BASE}:NpuBaseConfig.__setattr__; tf_adapter_2.x/python/npu_device/configs/npu_config.py",
         fix=txt("删除这一行{instead_zh}。", "Remove the line{instead_en}."),
+    ),
+    family(
+        "tf2.option.removed_depends",
+        "info",
+        "python",
+        message=txt(
+            "仅当 TF Adapter 2.x 版本为 {lacking} 时（文件未指定版本）：{owner} 没有选项 {option}，赋值会抛出 ValueError；{releases} 有它。",
+            "Only on TF Adapter 2.x {lacking} (no release is named): {owner} has no option {option}, so assigning it raises ValueError; {releases} have it.",
+        ),
+        scan=_removed_depends,
+        source=f"{_BASE}:NpuBaseConfig.__setattr__; tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+        fix=txt(
+            "删除这一行{instead_zh}；或指定版本（--release、[tool.ascend-studio] 中的 release，或脚本中的 # ascend-studio: release=...）以确切检查。",
+            "Remove the line{instead_en}; or name the release (--release, release in [tool.ascend-studio], or # ascend-studio: release=... in the script) to check it exactly.",
+        ),
     ),
     family(
         "tf2.option.none",

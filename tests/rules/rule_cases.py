@@ -964,8 +964,13 @@ CASES += [
     ),
     (
         "tf2.option.removed",
+        P({"auto_tune_mode": "RL,GA"}, surface="tf2", release="7.0.0"),
+        P({"auto_tune_mode": "RL,GA"}, surface="tf2", release="r1.10.0"),
+    ),
+    (
+        "tf2.option.removed_depends",
         T({"auto_tune_mode": "RL,GA"}),
-        T({"aoe_mode": "2"}),
+        P({"auto_tune_mode": "RL,GA"}, surface="tf2", release="r1.10.0"),
     ),
     ("tf2.option.none", T({"hccl_timeout": 600}), T({"stream_sync_timeout": 600000})),
     (
