@@ -20,6 +20,7 @@ from ascend_studio.codegen import (
     ImportedConfig,
     ImportResult,
     ReportItem,
+    import_bytes,
     import_file_lines,
     import_text,
 )
@@ -38,12 +39,16 @@ __all__ = [
     "Finding",
     "Place",
     "check_file",
+    "machine_release",
     "reported_items",
     "unlisted_folder",
 ]
 
 #: Import findings the rules report themselves (an unknown keyword is a rule error).
 RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
+#: What became of a companion file without looking on disk (text kept in a profile,
+#: a path known only at run time).
+_NO_LOOKUP = frozenset({"kept", "runtime"})
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,9 @@ class CheckedFile:
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
     #: The line each of ``configs`` starts on (1 for a profile).
     config_lines: list[int] = field(default_factory=list)
+    #: The check looked for another file (a companion file a parameter names), so its
+    #: findings depend on more than this file's bytes.
+    read_other_files: bool = False
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -235,7 +243,7 @@ def unlisted_folder(shown: str, why: str) -> CheckedFile:
     return checked
 
 
-def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
+def machine_release(setting: Setting, catalog: Catalog) -> Setting:
     """A configuration's ``release = "auto"``, as the machine's release (read once)."""
     if setting.value is None or setting.value.strip().casefold() != AUTO:
         return setting
@@ -261,14 +269,18 @@ def check_file(
     *,
     within: Sequence[Path] | None = None,
     text: str | None = None,
+    raw: bytes | None = None,
 ) -> CheckedFile:
     """Every finding in ``path`` that ``settings`` selects and no comment silences;
     companion files are read only inside ``within`` (None: anywhere).
 
     ``text``: the file's contents as an editor holds them (not saved yet), read instead
     of the file on disk; the files its parameters name are still read from disk.
+    ``raw``: the file's bytes, already read (by the result cache, which keeps their digest).
     """
-    if text is None:
+    if raw is not None:
+        result, lines = import_bytes(raw, str(path), catalog)
+    elif text is None:
         result, lines = import_file_lines(path, catalog)  # one read of the file
     else:
         result, lines = import_text(text, str(path), catalog), text.splitlines()
@@ -287,7 +299,8 @@ def check_file(
         )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
-        profile = with_release(profile, _machine_release(settings.release, catalog))
+        profile = with_release(profile, machine_release(settings.release, catalog))
+        checked.read_other_files |= any(r.status not in _NO_LOOKUP for r in reads)
         checked.configs.append((config.label, profile, target_of(profile).unnamed))
         checked.config_lines.append(config.line or 1)
         for diagnostic in evaluate(profile, catalog, after_open=config.after_open):

@@ -12,7 +12,7 @@ from ascend_studio.lint._config import ProjectConfig, find_config
 from ascend_studio.lint._select import Layer, enabled
 from ascend_studio.profile import Profile
 
-__all__ = ["CommandLine", "Setting", "Settings", "settings_for", "with_release"]
+__all__ = ["COMMAND_LINE", "CommandLine", "Setting", "Settings", "settings_for", "with_release"]
 
 DEFAULT = "default"
 COMMAND_LINE = "command line"
