@@ -64,6 +64,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Finding:
+    """One finding of a batch run, placed in a file."""
+
     path: str
     line: int
     column: int
@@ -89,6 +91,8 @@ class Finding:
 
 @dataclass
 class CheckedFile:
+    """What a batch run found in one file."""
+
     path: str
     dialect: str
     #: (label, profile as checked, the target axes it names none of).
@@ -114,6 +118,8 @@ def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
 
 @dataclass
 class _Context:
+    """One file's check under way: its findings so far and how to place them."""
+
     checked: CheckedFile
     settings: Settings
     locator: Locator

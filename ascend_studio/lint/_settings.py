@@ -38,12 +38,16 @@ class CommandLine:
 
 @dataclass(frozen=True)
 class Setting:
+    """A setting's value and where it came from."""
+
     value: str | None
     origin: str
 
 
 @dataclass(frozen=True)
 class Settings:
+    """Every setting that applies to one file."""
+
     config: ProjectConfig | None
     #: None: the file's own product (what the script or profile says).
     product: Setting = Setting(None, DEFAULT)
