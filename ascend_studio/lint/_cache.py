@@ -22,7 +22,8 @@ appear or vanish. Suppression comments are in the file's bytes.
 
 The cache file is written atomically when something new was checked, merged with
 what another run stored meanwhile (under a lock where the system has one), and holds
-at most :data:`MAX_ENTRIES` files (the most recently checked). A missing, corrupt,
+at most :data:`MAX_ENTRIES` files and :data:`MAX_BYTES` of results (the most recently
+checked). A missing, corrupt,
 foreign or unreadable cache reads as empty; a folder that cannot be written costs
 only the next run its time. ``validate --no-cache`` neither reads nor writes it.
 """
@@ -47,12 +48,13 @@ from ascend_studio.lint._check import CheckedFile, check_file, machine_release
 from ascend_studio.lint._settings import COMMAND_LINE, Settings
 from ascend_studio.schema import Catalog
 
-__all__ = ["FORMAT", "MAX_ENTRIES", "RACY_NS", "ResultCache", "engine_key"]
+__all__ = ["FORMAT", "MAX_BYTES", "MAX_ENTRIES", "RACY_NS", "ResultCache", "engine_key"]
 
 #: The stored format; a change makes older files read as empty.
 FORMAT = 1
-#: Files kept, the most recently checked first.
+#: Files kept, and the size of their results, the most recently checked first.
 MAX_ENTRIES = 100_000
+MAX_BYTES = 256 << 20
 #: Cache files kept in the folder (one per working directory and tool version).
 MAX_FILES = 16
 #: A file modified this close to when it was read is compared by its bytes.
@@ -199,11 +201,7 @@ class ResultCache:
         with _locked(self.path.with_suffix(".lock")) as held:
             if not held:
                 return False
-            merged = _read(self.path, self.key)  # what runs since ours began stored
-            merged.update(self.added)
-            if len(merged) > MAX_ENTRIES:
-                newest = sorted(merged.items(), key=lambda item: item[1].stamp, reverse=True)
-                merged = dict(newest[:MAX_ENTRIES])
+            merged = _bounded({**_read(self.path, self.key), **self.added})
             body = pickle.dumps(
                 {name: _fields(e) for name, e in merged.items()}, protocol=pickle.HIGHEST_PROTOCOL
             )
@@ -212,6 +210,21 @@ class ResultCache:
             self.entries, self.added = merged, {}
             _prune(self.path.parent, keep=self.path)
         return written
+
+
+def _bounded(entries: dict[str, _Entry]) -> dict[str, _Entry]:
+    """At most :data:`MAX_ENTRIES` entries and :data:`MAX_BYTES` of results, the most
+    recently checked kept."""
+    if len(entries) <= MAX_ENTRIES and sum(len(e.payload) for e in entries.values()) <= MAX_BYTES:
+        return entries
+    kept: dict[str, _Entry] = {}
+    size = 0
+    for name, entry in sorted(entries.items(), key=lambda item: item[1].stamp, reverse=True):
+        size += len(entry.payload)
+        if len(kept) >= MAX_ENTRIES or size > MAX_BYTES:
+            break
+        kept[name] = entry
+    return kept
 
 
 def _fields(entry: _Entry) -> tuple[Any, ...]:
@@ -227,7 +240,7 @@ def _loaded(payload: bytes) -> CheckedFile | None:
 
 
 def _owned(path: Path) -> bool:
-    """Only the user's own file, which nobody else may write, is read back."""
+    """Only the user's own file, which not everyone may write, is read back."""
     try:
         st = path.stat()
     except OSError:

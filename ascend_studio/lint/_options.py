@@ -107,8 +107,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-cache",
         action="store_true",
-        help="check every file again: neither read nor write the result cache (kept in the "
-        "user cache folder, keyed by each file's bytes and the settings)",
+        help="check every file again: neither read nor write the result cache (kept in the user "
+        "cache folder, keyed by each file's bytes and the settings)",
     )
 
 

@@ -263,6 +263,11 @@ def test_the_cache_is_bounded(project: Path, monkeypatch: pytest.MonkeyPatch) ->
         cache.check(project / name, name, Settings(None))
     assert cache.save()
     assert len(ResultCache.open(catalog).entries) == 2
+    monkeypatch.setattr(_cache, "MAX_ENTRIES", 100)
+    monkeypatch.setattr(_cache, "MAX_BYTES", 1)
+    cache.check(project / "utils.py", "utils.py", Settings(None), report_unused=True)
+    assert cache.save()
+    assert ResultCache.open(catalog).entries == {}
 
 
 def test_the_cache_lives_in_the_user_cache_folder_not_the_project(
