@@ -13,10 +13,10 @@ import pytest
 
 from ascend_studio._dirs import user_cache_dir
 from ascend_studio._jsoncopy import write_copy
-from ascend_studio.lint import _batch, _cache
+from ascend_studio.lint import _batch, _cache, _check
 from ascend_studio.lint._cache import FORMAT, ResultCache
 from ascend_studio.lint._check import check_file
-from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._settings import Setting, Settings
 from ascend_studio.schema import shipped_catalog
 from tests.lint.lint_project import ENV_SH, PLAIN, TRAIN, findings, validate, write
 
@@ -283,3 +283,23 @@ def test_no_cache_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         validate(capsys, "--help")
     assert "--no-cache" in capsys.readouterr().out
+
+
+def test_release_auto_is_the_machines_release_of_each_run(
+    project: Path, checks: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``release = "auto"`` reads the machine: another release installed there checks the
+    files again."""
+    catalog = shipped_catalog()
+    older, newer = catalog.releases[0], catalog.releases[-1]
+    auto = Settings(None, release=Setting("auto", "command line"))
+    monkeypatch.setitem(_check._AUTO, id(catalog), older)
+    cache = ResultCache.open(catalog)
+    cache.check(project / "train.py", "train.py", auto)
+    assert cache.save() and checks == ["train.py"]
+    monkeypatch.setitem(_check._AUTO, id(catalog), newer)
+    ResultCache.open(catalog).check(project / "train.py", "train.py", auto)
+    assert checks == ["train.py", "train.py"]
+    monkeypatch.setitem(_check._AUTO, id(catalog), older)
+    ResultCache.open(catalog).check(project / "train.py", "train.py", auto)
+    assert checks == ["train.py", "train.py"]  # the first machine's result, kept
