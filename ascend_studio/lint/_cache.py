@@ -26,6 +26,9 @@ at most :data:`MAX_ENTRIES` files and :data:`MAX_BYTES` of results (the most rec
 checked). A missing, corrupt,
 foreign or unreadable cache reads as empty; a folder that cannot be written costs
 only the next run its time. ``validate --no-cache`` neither reads nor writes it.
+
+The results are stored pickled, behind the checksummed header of ``_jsoncopy``; a file
+is read back only when it is the user's own and not everyone may write it.
 """
 
 from __future__ import annotations
