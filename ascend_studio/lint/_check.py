@@ -27,6 +27,7 @@ from ascend_studio.codegen import (
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator
+from ascend_studio.lint._reported import reported_items
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
@@ -44,8 +45,6 @@ __all__ = [
     "unlisted_folder",
 ]
 
-#: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
 #: What became of a companion file without looking on disk (text kept in a profile,
 #: a path known only at run time).
 _NO_LOOKUP = frozenset({"kept", "runtime"})
@@ -192,24 +191,6 @@ def _suggestion(item: ReportItem) -> Text | None:
     if not item.suggestion:
         return None
     return Text.of(f"改为 {item.suggestion}。", f"Use {item.suggestion}.")
-
-
-def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
-    """False for an import finding about a variable the catalog does not know (``PYTHONPATH``
-    set twice is no NPU configuration problem)."""
-    if item.path is None or not item.path.startswith("env:"):
-        return True
-    return catalog.env_var(item.path[4:]) is not None
-
-
-def reported_items(result: ImportResult, catalog: Catalog) -> list[ReportItem]:
-    """The import's findings both reports show (and count): its errors, warnings and
-    noted kinds, except what the rules report and what concerns no NPU variable."""
-    return [
-        item
-        for item in result.report.items
-        if item.reported and item.kind not in RULE_COVERED and _concerns_us(item, catalog)
-    ]
 
 
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
