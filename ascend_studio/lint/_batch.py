@@ -214,6 +214,23 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
     return Batch(checked_files, summary, fail_on, missing)
 
 
+class _FolderSettings:
+    """The settings of each file, looked up once per folder where no ``[[overrides]]``
+    table can make two files of one folder differ."""
+
+    def __init__(self, cli: CommandLine, resolve: Resolve) -> None:
+        self.cli, self.resolve = cli, resolve
+        self.made: dict[Path, Settings] = {}
+
+    def settings(self, path: Path) -> Settings:
+        found = self.made.get(path.parent)
+        if found is None:
+            found = resolved(settings_for(path, self.cli), self.resolve)
+            if found.config is None or not found.config.overrides:
+                self.made[path.parent] = found
+        return found
+
+
 def _check_all(
     paths: Sequence[Path], options: BatchOptions, catalog: Catalog, resolve: Resolve
 ) -> Iterator[CheckedFile]:
@@ -225,9 +242,9 @@ def _check_all(
         from ascend_studio.lint._cache import ResultCache
 
         cache = ResultCache.open(catalog)
+    cwd, per_folder = Path.cwd(), _FolderSettings(options.cli, resolve)
     for done, path in enumerate(paths, start=1):
-        settings = resolved(settings_for(path, options.cli), resolve)
-        shown = shown_path(path)
+        settings, shown = per_folder.settings(path), shown_path(path, cwd)
         if cache is None:
             yield check_file(path, shown, settings, catalog, options.report_unused, within=within)
         else:

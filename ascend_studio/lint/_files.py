@@ -71,12 +71,12 @@ ALWAYS_SKIPPED = frozenset(
 )
 
 
-def shown_path(path: Path | str) -> str:
-    """``path`` as users see it: relative to the working directory when below it, with ``/``."""
+def shown_path(path: Path | str, cwd: Path | None = None) -> str:
+    """``path`` as users see it: relative to the working directory (``cwd``: it, looked
+    up once by a caller naming many paths) when below it, with ``/``."""
     absolute = Path(path).absolute()
-    try:
-        text = absolute.relative_to(Path.cwd()).as_posix()
-    except ValueError:
+    text = _below(absolute, Path.cwd() if cwd is None else cwd)
+    if text is None:
         text = absolute.as_posix()
     # A name that is not valid UTF-8 is shown with U+FFFD rather than failing to print.
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -16,7 +16,7 @@ from ascend_studio._jsoncopy import write_copy
 from ascend_studio.lint import _batch, _cache, _check
 from ascend_studio.lint._cache import FORMAT, ResultCache
 from ascend_studio.lint._check import check_file
-from ascend_studio.lint._settings import Setting, Settings
+from ascend_studio.lint._settings import CommandLine, Setting, Settings, settings_for
 from ascend_studio.schema import shipped_catalog
 from tests.lint.lint_project import ENV_SH, PLAIN, TRAIN, findings, validate, write
 
@@ -303,3 +303,27 @@ def test_release_auto_is_the_machines_release_of_each_run(
     monkeypatch.setitem(_check._AUTO, id(catalog), older)
     ResultCache.open(catalog).check(project / "train.py", "train.py", auto)
     assert checks == ["train.py", "train.py"]  # the first machine's result, kept
+
+
+def test_settings_are_looked_up_once_per_folder_unless_overrides_can_differ(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looked: list[str] = []
+
+    def counted(path: Path, cli: CommandLine) -> Settings:
+        if path.is_file():  # (the folder given is looked up too, for --fail-on)
+            looked.append(path.name)
+        return settings_for(path, cli)
+
+    monkeypatch.setattr(_batch, "settings_for", counted)
+    write(project, {"more/a.py": TRAIN, "more/b.py": TRAIN})
+    validate(capsys, ".", *ALL, "--no-cache")
+    assert sorted(looked) == ["a.py", "env.sh"]  # the first file of each folder
+    looked.clear()
+    (project / ".ascend-studio.toml").write_text(
+        '[[overrides]]\npaths = ["more/b.py"]\nignore = ["precision"]\n'
+    )
+    _, out, _ = validate(capsys, ".", *ALL, "--no-cache")
+    assert sorted(looked) == ["a.py", "b.py", "env.sh", "train.py", "utils.py"]
+    assert "more/a.py:4:5 precision.both_modes" in findings(out)
+    assert not [f for f in findings(out) if f.startswith("more/b.py") and "precision" in f]
