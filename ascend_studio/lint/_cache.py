@@ -39,7 +39,7 @@ import pickle
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,13 @@ def engine_key() -> str:
 
 def _signature(st: os.stat_result) -> tuple[int, int, int, int]:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+
+
+def _stat(name: str) -> tuple[int, int, int, int] | None:
+    try:
+        return _signature(os.stat(name))
+    except (OSError, ValueError):
+        return None
 
 
 @dataclass
@@ -163,13 +170,9 @@ class ResultCache:
         context = self._context(settings, report_unused)
         name = os.fspath(path)
         entry = self.entries.get(name)
-        if entry is not None and (entry.shown != shown or entry.context != context):
+        if entry is not None and (entry.shown, entry.context) != (shown, context):
             entry = None
-        stamp = time.time_ns()
-        try:
-            signature = _signature(os.stat(name))
-        except (OSError, ValueError):
-            signature = None
+        stamp, signature = time.time_ns(), _stat(name)
         if entry is not None and signature is not None and entry.trusted(signature):
             found = _loaded(entry.payload)
             if found is not None:
@@ -182,7 +185,7 @@ class ResultCache:
         if entry is not None and signature is not None and entry.digest == digest:
             found = _loaded(entry.payload)
             if found is not None:  # the same bytes: trust the new time stamps from now on
-                self.added[name] = _Entry(shown, context, signature, stamp, digest, entry.payload)
+                self.added[name] = replace(entry, signature=signature, stamp=stamp)
                 return found
         checked = check_file(
             path, shown, settings, self.catalog, report_unused, within=within, raw=raw
