@@ -14,6 +14,7 @@ from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
+from ascend_studio.rules._reads import EVERY, Read, Reads, Watched
 from ascend_studio.schema import (
     AXES,
     THROUGH,
@@ -66,6 +67,7 @@ class Ctx:
     __slots__ = (
         "_known",
         "_made_reading",
+        "_made_watched",
         "_product",
         "_scenario",
         "after_open",
@@ -83,6 +85,7 @@ class Ctx:
         "tf2_release",
         "unnamed",
         "values",
+        "watch",
     )
 
     def __init__(
@@ -91,13 +94,22 @@ class Ctx:
         ix: CatalogIndex,
         surface: Surface | None = None,
         after_open: Mapping[str, tuple[int, int]] | None = None,
+        watch: Reads | None = None,
     ) -> None:
         self.profile = profile
+        #: Where what the rules read of the values, environment and files is noted
+        #: (``_reads``); None: not noted (a plain evaluation).
+        self.watch = watch
         #: What the script says beyond the values (``ImportedConfig.after_open``): the
         #: TF Adapter 2.x options it writes after ``npu_device.open()``, with the lines.
         self.after_open: Mapping[str, tuple[int, int]] = after_open or {}
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
+        self.files: Mapping[str, str] = file_contents(profile)
+        if watch is not None:
+            self.values = Watched(profile.values, watch, "v")
+            self.env = Watched(profile.env, watch, "e")
+            self.files = Watched(self.files, watch, "f")
         named = target_of(profile)
         #: Where the configuration is written (see ``schema._surfaces``); unless the
         #: caller knows (an imported call), what the profile says it is written for.
@@ -111,10 +123,11 @@ class Ctx:
         self._product = named.product or ix.catalog.products[0].id
         self._scenario: str = named.scenario or ix.catalog.scenarios[0].id
         #: The scenario is training only because graph_run_mode is left at its default.
-        self.scenario_by_default = named.by_run_mode and "graph_run_mode" not in self.values
+        self.scenario_by_default = named.by_run_mode and "graph_run_mode" not in profile.values
         #: The target axes read since the caller last cleared it.
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}
+        self._made_watched: dict[str, set[Read]] = {}
         self.ix = ix.for_surface(self.surface)
         #: The TF Adapter release the profile names, resolved; None when it names none
         #: (or one no public release matches: ``release.unknown`` says so). Its facts are
@@ -131,9 +144,8 @@ class Ctx:
                     self.release = named_release
         #: Signature defaults, as the target release has them.
         self.defaults = self.ix.defaults_at(self.release.id if self.release else None)
-        self.files = file_contents(profile)
         used: set[str] = set()
-        for key in self.values:
+        for key in profile.values:
             holder = key
             while "." in holder:
                 holder = holder.rsplit(".", 1)[0]
@@ -146,13 +158,21 @@ class Ctx:
     def once(self, key: str, make: Callable[[], _T]) -> _T:
         """``make()``, made the first time ``key`` is asked in this evaluation and kept
         (``memo``): for what several rules go over."""
+        watch = self.watch
         if key not in self.memo:
             before, self.reads = self.reads, set()
+            if watch is not None:
+                logged, watch.log = watch.log, set()
             self.memo[key] = make()
             self._made_reading[key] = self.reads
             self.reads = before | self.reads
+            if watch is not None:
+                self._made_watched[key] = watch.log
+                watch.log = logged | watch.log
         else:  # what the first maker read, every later user depends on too
             self.reads |= self._made_reading.get(key, set())
+            if watch is not None:
+                watch.log |= self._made_watched.get(key, set())
         found: _T = self.memo[key]
         return found
 
@@ -181,9 +201,12 @@ class Ctx:
 
     def known(self) -> list[tuple[str, Value, ParamFacts]]:
         """(path, value, facts) of every set parameter the catalog knows, built once."""
+        if self.watch is not None:
+            self.watch.log.add(("v", EVERY))
         if self._known is None:
             facts = self.ix.facts
-            self._known = [(p, v, facts[p]) for p, v in self.values.items() if p in facts]
+            values = self.profile.values
+            self._known = [(p, v, facts[p]) for p, v in values.items() if p in facts]
         return self._known
 
     # -- values -------------------------------------------------------------------
@@ -251,6 +274,8 @@ class Ctx:
 
     def uses(self, holder: str) -> bool:
         """A sub-config object is built: its holder or any of its fields is set."""
+        if self.watch is not None:
+            self.watch.log.add(("h", holder))
         return holder in self.values or holder in self.holders
 
     def doc_default(self, path: str) -> Scalar | None:

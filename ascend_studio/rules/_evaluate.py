@@ -34,7 +34,16 @@ from ascend_studio.rules._targets import (
 )
 from ascend_studio.schema import AXES, THROUGH, Axis, Catalog, Surface, Text, shipped_catalog
 
-__all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
+__all__ = [
+    "context_for",
+    "diagnose",
+    "display",
+    "evaluate",
+    "findings_of",
+    "involved",
+    "namespace",
+    "ordered",
+]
 
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
@@ -76,9 +85,17 @@ def evaluate(
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface, ctx.ix.catalog):
-        found.extend(
-            d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
-        )
+        found.extend(findings_of(rule, ctx, variants))
+    return ordered(profile, found)
+
+
+def findings_of(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
+    """One rule's findings, as :func:`evaluate` lists them before :func:`ordered`."""
+    return [d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d]
+
+
+def ordered(profile: Profile, found: list[Diagnostic]) -> list[Diagnostic]:
+    """The rules' findings in declaration order, as :func:`evaluate` returns them."""
     found = on_one_path(profile, found)
     found.sort(key=lambda d: _RANK[d.severity])
     return found
