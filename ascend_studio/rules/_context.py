@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
-from ascend_studio.rules._reads import EVERY, Read, Reads, Watched
+from ascend_studio.rules._reads import EVERY, Made, Reads, Watched
 from ascend_studio.schema import (
     AXES,
     THROUGH,
@@ -77,6 +77,7 @@ class Ctx:
         "holders",
         "ix",
         "memo",
+        "only",
         "profile",
         "reads",
         "release",
@@ -127,7 +128,10 @@ class Ctx:
         #: The target axes read since the caller last cleared it.
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}
-        self._made_watched: dict[str, set[Read]] = {}
+        self._made_watched: dict[str, Made] = {}
+        #: The set parameters :meth:`known` lists (None: all): a rule judging each on
+        #: its own is asked again for those an edit reached (``_incremental``).
+        self.only: frozenset[str] | None = None
         self.ix = ix.for_surface(self.surface)
         #: The TF Adapter release the profile names, resolved; None when it names none
         #: (or one no public release matches: ``release.unknown`` says so). Its facts are
@@ -161,30 +165,36 @@ class Ctx:
         watch = self.watch
         if key not in self.memo:
             before, self.reads = self.reads, set()
-            if watch is not None:
-                logged, watch.log = watch.log, set()
+            saved = watch.enter() if watch is not None else None
             self.memo[key] = make()
             self._made_reading[key] = self.reads
             self.reads = before | self.reads
-            if watch is not None:
-                self._made_watched[key] = watch.log
-                watch.log = logged | watch.log
+            if watch is not None and saved is not None:
+                self._made_watched[key] = watch.leave(saved)
         else:  # what the first maker read, every later user depends on too
             self.reads |= self._made_reading.get(key, set())
-            if watch is not None:
-                watch.log |= self._made_watched.get(key, set())
+            if watch is not None and key in self._made_watched:
+                watch.replay(self._made_watched[key])
         found: _T = self.memo[key]
         return found
 
     @property
     def product(self) -> str:
         self.reads.add("product")
+        if self.watch is not None:
+            self.watch.log.add(("t", "product"))
         return self._product
 
     @property
     def scenario(self) -> str:
         self.reads.add("scenario")
+        if self.watch is not None:
+            self.watch.log.add(("t", "scenario"))
         return self._scenario
+
+    def judged_for(self) -> tuple[str, str]:
+        """The product and scenario the rules are asked for (not noted as read)."""
+        return self._product, self._scenario
 
     def why_not(self, item: Scoped, *axes: Axis) -> Gate | None:
         """Where ``item`` (a parameter, an enum value) misses the target, on ``axes``
@@ -199,15 +209,24 @@ class Ctx:
         """The configuration goes through ``surface`` (built, translated, written...)."""
         return surface in THROUGH[self.surface]
 
-    def known(self) -> list[tuple[str, Value, ParamFacts]]:
-        """(path, value, facts) of every set parameter the catalog knows, built once."""
-        if self.watch is not None:
-            self.watch.log.add(("v", EVERY))
+    def known(self) -> Iterable[tuple[str, Value, ParamFacts]]:
+        """(path, value, facts) of every set parameter the catalog knows (of those in
+        :attr:`only`, when given), in the values' order, built once."""
         if self._known is None:
-            facts = self.ix.facts
+            facts, only = self.ix.facts, self.only
             values = self.profile.values
-            self._known = [(p, v, facts[p]) for p, v in values.items() if p in facts]
-        return self._known
+            self._known = [
+                (p, v, facts[p])
+                for p, v in values.items()
+                if p in facts and (only is None or p in only)
+            ]
+        watch = self.watch
+        if watch is None:
+            return self._known
+        if watch.items is None:
+            watch.log.add(("v", EVERY))
+            return self._known
+        return watch.segments(self._known)  # what is read for each, noted apart
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:

@@ -4,18 +4,22 @@ the result is a fresh evaluation's, finding for finding, order and fixes include
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ascend_studio.profile import Condition, Expr, ExtraKwarg, Profile
-from ascend_studio.rules import Evaluator, effective_values, evaluate
+from ascend_studio.rules import Evaluator, _incremental, effective_values, evaluate
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._incremental import changes
 from ascend_studio.rules._index import index_for
+from ascend_studio.rules._model import Rule
 from ascend_studio.rules._reads import EVERY, Reads
+from ascend_studio.rules._split import Split
+from ascend_studio.rules._split import asked as split_asked
 from ascend_studio.schema import shipped_catalog
 
 CATALOG = shipped_catalog()
@@ -215,12 +219,39 @@ def test_an_edit_runs_only_the_rules_that_read_what_it_changed() -> None:
     assert evaluator.ran == 0  # the same profile again: nothing to run
 
 
-def test_a_target_change_runs_every_rule() -> None:
+def test_another_product_runs_the_rules_that_asked_for_it_and_a_release_every_rule() -> None:
     evaluator = Evaluator()
     evaluator.evaluate(_profile({"hccl_timeout": 600}))
     everything = evaluator.ran
     evaluator.evaluate(_profile({"hccl_timeout": 600}, product="atlas_a3"))
+    assert 0 < evaluator.ran < everything / 3
+    evaluator.evaluate(_profile({"hccl_timeout": 600}, product="atlas_a3", release="r1.15.0"))
     assert evaluator.ran == everything
+
+
+def test_a_catalog_check_is_asked_again_for_the_edited_parameter_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    values = {"hccl_timeout": 600, "iterations_per_loop": 10, "precision_mode": "force_fp16"}
+    evaluator = Evaluator()
+    evaluator.evaluate(_profile(values))
+    kept = evaluator._kept["type.mismatch"]
+    assert isinstance(kept, Split) and kept.known == tuple(values)
+    asked: list[tuple[str, tuple[str, ...]]] = []
+
+    def noted(rule: Rule, ctx: Ctx, variants: Any, known: Iterable[str]) -> Split | None:
+        listed = tuple(known)
+        asked.append((rule.id, listed))
+        return split_asked(rule, ctx, variants, listed)
+
+    monkeypatch.setattr(_incremental, "asked", noted)
+    found = evaluator.evaluate(_profile({**values, "hccl_timeout": "600"}))
+    assert asked and all(known == ("hccl_timeout",) for _, known in asked)
+    assert "type.mismatch" in {rule_id for rule_id, _ in asked}
+    kept = evaluator._kept["type.mismatch"]
+    assert isinstance(kept, Split)
+    assert [d.params for d in kept.findings] == [("hccl_timeout",)]
+    assert [d for d in found if d.rule_id == "type.mismatch"] == kept.findings
 
 
 def test_reads_are_noted_per_key_and_in_full_when_gone_over() -> None:
