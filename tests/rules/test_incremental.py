@@ -12,12 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ascend_studio.profile import Condition, Expr, ExtraKwarg, Profile
-from ascend_studio.rules import Evaluator, _incremental, effective_values, evaluate
+from ascend_studio.rules import Evaluator, _incremental, effective_values, evaluate, explain
 from ascend_studio.rules._context import Ctx
+from ascend_studio.rules._evaluate import context_for, involved
+from ascend_studio.rules._explain import _link
 from ascend_studio.rules._incremental import changes
 from ascend_studio.rules._index import index_for
 from ascend_studio.rules._model import Rule
 from ascend_studio.rules._reads import EVERY, Reads
+from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._split import Split
 from ascend_studio.rules._split import asked as split_asked
 from ascend_studio.schema import shipped_catalog
@@ -294,3 +297,20 @@ def test_changes_name_the_keys_holders_and_order() -> None:
     reordered = _profile({"dump_config.dump_path": "/d", "a": 1})
     assert changes(old, reordered) == {("v", EVERY)}
     assert changes(old, old.with_env("X", "1")) == {("e", "X"), ("e", EVERY)}
+
+
+@settings(max_examples=_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(_starts, st.lists(_edits, max_size=4), _paths)
+def test_explaining_a_parameter_asks_the_per_parameter_rules_for_it_alone(
+    start: Profile, edits: list[Edit], path: str
+) -> None:
+    profile = start
+    for edit in edits:
+        try:
+            profile = edit(profile)
+        except ValueError:
+            continue
+    ctx = context_for(profile)
+    rules = surface_rules(ctx.surface, ctx.ix.catalog)
+    whole = tuple(_link(r, ctx, path) for r in rules if involved(r, ctx.ix, path))
+    assert _same(explain(profile, path).rules, whole)
