@@ -166,11 +166,13 @@ class Ctx:
         if key not in self.memo:
             before, self.reads = self.reads, set()
             saved = watch.enter() if watch is not None else None
-            self.memo[key] = make()
-            self._made_reading[key] = self.reads
-            self.reads = before | self.reads
-            if watch is not None and saved is not None:
-                self._made_watched[key] = watch.leave(saved)
+            try:
+                self.memo[key] = make()
+            finally:  # a maker that fails (the rule reports itself) leaves the reads whole
+                self._made_reading[key] = self.reads
+                self.reads = before | self.reads
+                if watch is not None and saved is not None:
+                    self._made_watched[key] = watch.leave(saved)
         else:  # what the first maker read, every later user depends on too
             self.reads |= self._made_reading.get(key, set())
             if watch is not None and key in self._made_watched:

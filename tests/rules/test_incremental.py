@@ -314,3 +314,17 @@ def test_explaining_a_parameter_asks_the_per_parameter_rules_for_it_alone(
     rules = surface_rules(ctx.surface, ctx.ix.catalog)
     whole = tuple(_link(r, ctx, path) for r in rules if involved(r, ctx.ix, path))
     assert _same(explain(profile, path).rules, whole)
+
+
+def test_a_shared_pass_that_fails_keeps_what_was_read_before_it() -> None:
+    reads = Reads()
+    ctx = Ctx(_profile({"hccl_timeout": 1, "aoe_mode": 2}), index_for(CATALOG), watch=reads)
+    ctx.lit("aoe_mode")
+
+    def failing() -> None:
+        ctx.lit("hccl_timeout")
+        raise ValueError("a rule bug")
+
+    with pytest.raises(ValueError):
+        ctx.once("pass", failing)
+    assert reads.log == {("v", "aoe_mode"), ("v", "hccl_timeout")}
