@@ -184,25 +184,30 @@ def _same(a: object, b: object) -> bool:
     return a == b and repr(a) == repr(b)
 
 
+_LATE = st.sampled_from([None, {"precision_mode": (7, 3)}, {"hccl_timeout": (9, 3)}])
+
+
 @settings(max_examples=_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     _starts,
     st.lists(_edits, min_size=1, max_size=12),
     st.sampled_from([None, "session", "environment"]),
+    _LATE,
 )
 def test_evaluating_after_each_edit_equals_a_fresh_evaluation(
-    start: Profile, edits: list[Edit], surface: Any
+    start: Profile, edits: list[Edit], surface: Any, late: Any
 ) -> None:
     evaluator = Evaluator()
     profile = start
-    assert _same(evaluator.evaluate(profile, surface=surface), evaluate(profile, surface=surface))
+    options: dict[str, Any] = {"surface": surface, "after_open": late}
+    assert _same(evaluator.evaluate(profile, **options), evaluate(profile, **options))
     for edit in edits:
         try:
             profile = edit(profile)
         except ValueError:
             continue  # an edit the document refuses (a target it does not know)
-        got = evaluator.evaluate(profile, surface=surface)
-        assert _same(got, evaluate(profile, surface=surface)), profile
+        got = evaluator.evaluate(profile, **options)
+        assert _same(got, evaluate(profile, **options)), profile
         paths = [*profile.values, *(f"env:{n}" for n in ENV_NAMES)]
         assert _same(evaluator.effective_values(profile, paths), effective_values(profile, paths))
 
