@@ -125,8 +125,9 @@ class Rule:
     #: The rule judges each set parameter on its own: its findings are those about
     #: each parameter ``Ctx.known`` lists, in that order, each made from that
     #: parameter and what is read while it is handled (never from another one's
-    #: value), then any about nothing set. After an edit it may be asked again for
-    #: the parameters the edit reached only (``_incremental``).
+    #: value), then any about nothing set, made without them. After an edit it may
+    #: be asked again for the parameters the edit reached only (``_split``); the
+    #: property tests of ``tests/rules/test_incremental.py`` hold every such rule to it.
     per_param: bool = False
 
     def __post_init__(self) -> None:
