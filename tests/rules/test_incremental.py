@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ascend_studio.profile import Condition, Expr, ExtraKwarg, Profile
 from ascend_studio.rules import Evaluator, _incremental, effective_values, evaluate, explain
 from ascend_studio.rules._context import Ctx
-from ascend_studio.rules._evaluate import context_for, involved
+from ascend_studio.rules._evaluate import context_for, diagnose, involved
 from ascend_studio.rules._explain import _link
 from ascend_studio.rules._incremental import changes
 from ascend_studio.rules._index import index_for
@@ -333,3 +333,36 @@ def test_a_shared_pass_that_fails_keeps_what_was_read_before_it() -> None:
     with pytest.raises(ValueError):
         ctx.once("pass", failing)
     assert reads.log == {("v", "aoe_mode"), ("v", "hccl_timeout")}
+
+
+def _alone(profile: Profile, paths: frozenset[str]) -> Ctx:
+    ctx = context_for(profile)
+    ctx.only = paths
+    return ctx
+
+
+@settings(
+    max_examples=max(10, _EXAMPLES // 3), deadline=None, suppress_health_check=list(HealthCheck)
+)
+@given(_starts, st.lists(_edits, max_size=4))
+def test_a_per_parameter_rule_says_of_each_parameter_what_it_says_of_it_alone(
+    start: Profile, edits: list[Edit]
+) -> None:
+    profile = start
+    for edit in edits:
+        try:
+            profile = edit(profile)
+        except ValueError:
+            continue
+    ctx = context_for(profile)
+    known = [path for path in profile.values if path in ctx.ix.facts]
+    for rule in surface_rules(ctx.surface, ctx.ix.catalog):
+        if not rule.per_param:
+            continue
+        rest = diagnose(rule, _alone(profile, frozenset()))
+        parts = []
+        for path in known:
+            alone = diagnose(rule, _alone(profile, frozenset((path,))))
+            assert _same(alone[len(alone) - len(rest) :], rest), (rule.id, path)
+            parts.extend(alone[: len(alone) - len(rest)])
+        assert _same(diagnose(rule, ctx), parts + rest), rule.id
