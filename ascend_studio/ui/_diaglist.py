@@ -107,11 +107,13 @@ class DiagnosticsList(QListWidget):
             if before == after
             else difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
         )
+        touched: list[QListWidgetItem] = []  # entries whose text changed in place
         for tag, i1, i2, j1, j2 in reversed(opcodes):
             if tag == "equal":
                 for offset in range(i2 - i1):
                     if redraw or self._shown[i1 + offset] != new[j1 + offset]:  # new text
-                        self._update(i1 + offset, new[j1 + offset], names)
+                        item = self._update(i1 + offset, new[j1 + offset], names)
+                        touched += [item] if item is not None else []
                 continue
             # Entries replaced by others show the new findings: an entry taken out and
             # another put in cost about 1 ms each (a scenario switch replaced a dozen).
@@ -123,7 +125,10 @@ class DiagnosticsList(QListWidget):
             for offset, finding in enumerate(new[j1 + kept : j2], start=kept):
                 self._insert(i1 + offset, finding, names)
         self._shown = new
-        self._fit_rows()
+        if redraw or len(opcodes) > 1 or opcodes[0][0] != "equal":
+            self._fit_rows()
+        else:  # the same entries: measure only those whose text changed
+            self._fit_items(touched)
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
         item = QListWidgetItem()
@@ -133,22 +138,25 @@ class DiagnosticsList(QListWidget):
 
     def _update(
         self, row: int, finding: Finding, names: dict[str, str], *, other: bool = False
-    ) -> None:
-        """Show ``finding`` in the entry of ``row`` (``other``: it showed another one)."""
+    ) -> QListWidgetItem | None:
+        """Show ``finding`` in the entry of ``row`` (``other``: it showed another one);
+        the item when its text changed."""
         item = self.item(row)
         entry = self.itemWidget(item) if item is not None else None
         if item is None or not isinstance(entry, Entry):
-            return
+            return None
         text = _entry_html(finding, names[finding.severity], self.lang)
-        if other or entry.text() != text:
-            entry.setText(text)
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, plain_text(text))
-            item.setData(_TARGET, _target(finding.params))
-            tip = tr("Rule: {rule}").format(rule=finding.rule_id)
-            if finding.source:
-                tip += "\n" + tr("Source: {source}").format(source=finding.source)
-            item.setToolTip(tip)
-            item.setData(_HEIGHT_FOR, None)
+        if not (other or entry.text() != text):
+            return None
+        entry.setText(text)
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, plain_text(text))
+        item.setData(_TARGET, _target(finding.params))
+        tip = tr("Rule: {rule}").format(rule=finding.rule_id)
+        if finding.source:
+            tip += "\n" + tr("Source: {source}").format(source=finding.source)
+        item.setToolTip(tip)
+        item.setData(_HEIGHT_FOR, None)
+        return item
 
     def _fit_rows(self) -> None:
         """Give each entry the height its wrapped text needs at the current width: the
@@ -176,6 +184,20 @@ class DiagnosticsList(QListWidget):
                 item.setData(_HEIGHT_FOR, width)
                 item.setSizeHint(QSize(width, entry.heightForWidth(width)))
             top += item.sizeHint().height()
+
+    def _fit_items(self, items: list[QListWidgetItem]) -> None:
+        """Fit ``items`` (the rows stay where they were), those far below the view later."""
+        width = max(self.viewport().width(), 120)
+        bottom = 2 * self.viewport().height()
+        for item in items:
+            entry = self.itemWidget(item)
+            if entry is None or item.data(_HEIGHT_FOR) == width:
+                continue
+            if self.visualItemRect(item).top() > bottom:
+                self._unfitted = True
+                continue
+            item.setData(_HEIGHT_FOR, width)
+            item.setSizeHint(QSize(width, entry.heightForWidth(width)))
 
     def _fit_shown(self) -> None:
         """Fit the entries that came near the view since they were last left unfitted."""
