@@ -179,6 +179,7 @@ class DiagnosticsList(QListWidget):
             if item.data(_HEIGHT_FOR) != width:
                 if top > bottom:
                     self._unfitted = True
+                    self._guess_height(item, width)
                     top += item.sizeHint().height()
                     continue
                 item.setData(_HEIGHT_FOR, width)
@@ -195,9 +196,17 @@ class DiagnosticsList(QListWidget):
                 continue
             if self.visualItemRect(item).top() > bottom:
                 self._unfitted = True
+                self._guess_height(item, width)
                 continue
             item.setData(_HEIGHT_FOR, width)
             item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+
+    def _guess_height(self, item: QListWidgetItem, width: int) -> None:
+        """A new entry left unfitted gets the height of three lines meanwhile (the
+        list's length, and its scroll bar, about right before it is measured)."""
+        if item.sizeHint().height() < 0:
+            lines = 3 * self.fontMetrics().lineSpacing()
+            item.setSizeHint(QSize(width, lines + Entry.MARGINS.top() + Entry.MARGINS.bottom()))
 
     def _fit_shown(self) -> None:
         """Fit the entries that came near the view since they were last left unfitted."""
