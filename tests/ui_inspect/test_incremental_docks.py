@@ -174,9 +174,10 @@ def test_the_why_page_after_random_edits_is_a_fresh_one(
     rng = random.Random(path)
     param = catalog.param(path)
     edits = _random_edits(catalog, seed=len(path), count=40)
-    for number, profile in enumerate(edits):
+    for number, edited in enumerate(edits):
+        profile = edited
         if number % 3 == 0:  # the shown parameter itself
-            profile = profile.with_value(path, rng.choice(_values(param)))
+            profile = edited.with_value(path, rng.choice(_values(param)))
         if number == 20:
             panel.set_language("zh")
         panel.set_profile(profile)

@@ -65,16 +65,14 @@ def section_spans(shown: QTextDocument, sections: list[str]) -> list[int] | None
     return spans if not block.isValid() else None
 
 
-def patch_sections(
-    shown: QTextDocument, old: list[str], new: list[str], spans: list[int]
-) -> bool:
+def patch_sections(shown: QTextDocument, old: list[str], new: list[str], spans: list[int]) -> bool:
     """Make ``shown`` (showing the sections ``old``, laid out as ``spans`` says) show
     the sections ``new`` by replacing the blocks that differ in the sections that
     changed; False (nothing changed) when they do not line up block for block."""
     if len(old) != len(new) or len(spans) != len(new):
         return False
     changed: list[tuple[QTextBlock, QTextBlock]] = []
-    kept: list[QTextDocument] = []  # the parsed sections live until their text is copied
+    kept: list[QTextDocument | None] = []  # the parsed sections live until their text is copied
     start = 0
     for number, (before, after) in enumerate(zip(old, new, strict=True)):
         if before != after:
