@@ -187,19 +187,14 @@ class DiagnosticsList(QListWidget):
             top += item.sizeHint().height()
 
     def _fit_items(self, items: list[QListWidgetItem]) -> None:
-        """Fit ``items`` (the rows stay where they were), those far below the view later."""
+        """Fit ``items`` (an edit changed their text; the rows stay where they were).
+        Asking where they lie would lay the whole list out at once."""
         width = max(self.viewport().width(), 120)
-        bottom = 2 * self.viewport().height()
         for item in items:
             entry = self.itemWidget(item)
-            if entry is None or item.data(_HEIGHT_FOR) == width:
-                continue
-            if self.visualItemRect(item).top() > bottom:
-                self._unfitted = True
-                self._guess_height(item, width)
-                continue
-            item.setData(_HEIGHT_FOR, width)
-            item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+            if entry is not None and item.data(_HEIGHT_FOR) != width:
+                item.setData(_HEIGHT_FOR, width)
+                item.setSizeHint(QSize(width, entry.heightForWidth(width)))
 
     def _guess_height(self, item: QListWidgetItem, width: int) -> None:
         """A new entry left unfitted gets the height of three lines meanwhile (the
