@@ -132,6 +132,7 @@ class DiagnosticsList(QListWidget):
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
         item = QListWidgetItem()
+        self._guess_height(item)
         self.insertItem(row, item)
         self.setItemWidget(item, Entry(self))
         self._update(row, finding, names)
@@ -169,19 +170,17 @@ class DiagnosticsList(QListWidget):
         entry changes height above what is shown."""
         width = max(self.viewport().width(), 120)
         bottom = 2 * self.viewport().height()
-        top = -self.verticalScrollBar().value() if self.count() else 0
+        top = -self.verticalScrollBar().value()
         self._unfitted = False
         for row in range(self.count()):
+            if top > bottom:  # the rest, when they come near
+                self._unfitted = True
+                return
             item = self.item(row)
             entry = self.itemWidget(item) if item is not None else None
             if item is None or entry is None:
                 continue
             if item.data(_HEIGHT_FOR) != width:
-                if top > bottom:
-                    self._unfitted = True
-                    self._guess_height(item, width)
-                    top += item.sizeHint().height()
-                    continue
                 item.setData(_HEIGHT_FOR, width)
                 item.setSizeHint(QSize(width, entry.heightForWidth(width)))
             top += item.sizeHint().height()
@@ -196,12 +195,11 @@ class DiagnosticsList(QListWidget):
                 item.setData(_HEIGHT_FOR, width)
                 item.setSizeHint(QSize(width, entry.heightForWidth(width)))
 
-    def _guess_height(self, item: QListWidgetItem, width: int) -> None:
-        """A new entry left unfitted gets the height of three lines meanwhile (the
-        list's length, and its scroll bar, about right before it is measured)."""
-        if item.sizeHint().height() < 0:
-            lines = 3 * self.fontMetrics().lineSpacing()
-            item.setSizeHint(QSize(width, lines + Entry.MARGINS.top() + Entry.MARGINS.bottom()))
+    def _guess_height(self, item: QListWidgetItem) -> None:
+        """A new entry has the height of three lines until it is measured (the list's
+        length, and its scroll bar, about right meanwhile)."""
+        lines = 3 * self.fontMetrics().lineSpacing() + Entry.MARGINS.top() + Entry.MARGINS.bottom()
+        item.setSizeHint(QSize(max(self.viewport().width(), 120), lines))
 
     def _fit_shown(self) -> None:
         """Fit the entries that came near the view since they were last left unfitted."""
