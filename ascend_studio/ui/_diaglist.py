@@ -9,40 +9,23 @@ fix links (or the entry's context menu) asks it to apply that fix.
 from __future__ import annotations
 
 import difflib
-import math
-import re
 
-from PySide6.QtCore import QEvent, QMargins, QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QContextMenuEvent,
     QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
     QResizeEvent,
-    QTextDocument,
 )
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
 from ascend_studio.ui._core import Finding
+from ascend_studio.ui._diagentry import Entry, plain_text
 from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
 from ascend_studio.ui._texts import escape
-from ascend_studio.ui._wrap import BREAK, breakable
 
-__all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList", "Entry"]
-
-#: The text between an HTML text's tags (an entity such as ``&amp;`` stays whole).
-_TEXT_OUTSIDE_TAGS = re.compile(r"(?<=>)[^<]+|^[^<]+")
-
-
-def _breakable_text(found: re.Match[str]) -> str:
-    """A break opportunity after ``. _ /`` and the like inside a word: a narrow list
-    wraps ``dump_config.enable_dump`` after the dot, not inside ``dump``."""
-    return breakable(found.group())
-
+__all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList", "Entry", "plain_text"]
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
@@ -266,100 +249,6 @@ class DiagnosticsList(QListWidget):
             menu.exec(event.globalPos())
 
 
-class Entry(QWidget):
-    """One finding's text, laid out once per text and width and painted from that layout.
-
-    A rich-text QLabel laid its text out twice for every height asked (unwrapped, then
-    at the width) and again to paint it: about 1 ms an entry in Chinese, 4x this, for
-    each entry an edit changed and for every entry of a long list when it first
-    appears. Clicks go through to the list.
-    """
-
-    MARGINS = QMargins(6, 4, 6, 4)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        policy = self.sizePolicy()
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-        self._html = ""
-        self._set = True  # whether the document holds ``_html``
-        self._doc = QTextDocument(self)
-        self._doc.setDocumentMargin(0)
-        self._doc.setDefaultFont(self.font())
-
-    def text(self) -> str:
-        """The entry's rich text (as a label's ``text()``)."""
-        return self._html
-
-    def plain_text(self) -> str:
-        """The words a reader of the entry hears."""
-        return self._document().toPlainText().replace(BREAK, "")
-
-    def anchor_at(self, point: QPoint) -> str:
-        """The link under ``point`` (the entry's coordinates), or ""."""
-        area = self.contentsRect().marginsRemoved(self.MARGINS)
-        self._laid_out(area.width())
-        inside = QPointF(point - area.topLeft())
-        return self._doc.documentLayout().anchorAt(inside)
-
-    def setText(self, html: str) -> None:
-        """Show ``html``; its document is made when the entry is measured or painted
-        (an entry never scrolled to costs nothing)."""
-        if html != self._html:
-            self._html = html
-            self._set = False
-            self.updateGeometry()
-            self.update()
-
-    def _document(self) -> QTextDocument:
-        if not self._set:
-            self._set = True
-            self._doc.setHtml(_TEXT_OUTSIDE_TAGS.sub(_breakable_text, self._html))
-        return self._doc
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._laid_out(width - self.MARGINS.left() - self.MARGINS.right()) + (
-            self.MARGINS.top() + self.MARGINS.bottom()
-        )
-
-    def sizeHint(self) -> QSize:
-        width = self.width() or 300
-        return QSize(width, self.heightForWidth(width))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.FontChange:
-            self._doc.setDefaultFont(self.font())
-            self.updateGeometry()
-        super().changeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        area = self.contentsRect().marginsRemoved(self.MARGINS)
-        self._laid_out(area.width())
-        painter = QPainter(self)
-        try:
-            painter.translate(area.topLeft())
-            context = QAbstractTextDocumentLayout.PaintContext()
-            palette = self.palette()  # the text in the colour a label's would have
-            palette.setColor(QPalette.ColorRole.Text, palette.color(self.foregroundRole()))
-            context.palette = palette
-            self._doc.documentLayout().draw(painter, context)
-        finally:
-            painter.end()
-
-    def _laid_out(self, width: int) -> int:
-        """Lay the text out at ``width`` (if it is not already); its height."""
-        width = max(width, 1)
-        doc = self._document()
-        if doc.textWidth() != width:
-            doc.setTextWidth(width)
-        return math.ceil(doc.size().height())
-
-
 def _entry_html(finding: Finding, severity: str, lang: Language) -> str:
     color, icon = SEVERITY_COLOR[finding.severity], SEVERITY_ICON[finding.severity]
     parts = [
@@ -373,22 +262,6 @@ def _entry_html(finding: Finding, severity: str, lang: Language) -> str:
         names = ", ".join(escape(p) for p in finding.params)
         parts.append(f'<span style="color:#6a737d; font-family:monospace;">{names}</span>')
     return "<br>".join(parts)
-
-
-_TAG = re.compile(r"<[^>]*>")
-_SPACE = re.compile(r"[ \t\n\r\f]+")
-_LINE = "\x00"
-#: The entities :func:`escape` writes, ``&amp;`` last (read back in the reverse order).
-_ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&#x27;", "'"), ("&amp;", "&"))
-
-
-def plain_text(html: str) -> str:
-    """The words of an entry's rich text, as its document's ``toPlainText`` gives them
-    (read by screen readers), without making the document."""
-    text = _SPACE.sub(" ", _TAG.sub("", html.replace("<br>", _LINE)))
-    for entity, plain in _ENTITIES:
-        text = text.replace(entity, plain)
-    return text.replace(_LINE, "\n")
 
 
 def _target(params: tuple[str, ...]) -> str:
