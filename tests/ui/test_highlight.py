@@ -94,12 +94,15 @@ def test_lines_highlighted_again_get_what_a_fresh_preview_gives(qtbot: Any) -> N
         "ASCEND_WORK_PATH=/data/work",
         "export HCCL_EXEC_TIMEOUT='1200' # set",
         ")",
+        "a = 10",  # the same length, other colours
+        "# = 10",
+        '"a": 1',
     ]
     rng = random.Random(3)
     for language in ("py", "json", "env", "yaml", "sh"):
         document = QTextDocument()
         highlighter_for(language, document)
-        for _ in range(12):
+        for _ in range(30):
             text = "\n".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
             document.setPlainText(text)
             fresh = QTextDocument()
