@@ -101,11 +101,18 @@ def test_lines_highlighted_again_get_what_a_fresh_preview_gives(qtbot: Any) -> N
     rng = random.Random(3)
     for language in ("py", "json", "env", "yaml", "sh"):
         document = QTextDocument()
-        highlighter_for(language, document)
+        kept = highlighter_for(language, document)  # its Python side lives while in use
+        coloured = 0
         for _ in range(30):
             text = "\n".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
             document.setPlainText(text)
+            kept.rehighlight()
             fresh = QTextDocument()
-            highlighter_for(language, fresh)
+            other = highlighter_for(language, fresh)
             fresh.setPlainText(text)
+            other.rehighlight()
             assert _formats(document) == _formats(fresh), (language, text)
+            coloured += any(_formats(fresh))
+            del other
+        assert coloured, language  # the texts do get colours
+        del kept
