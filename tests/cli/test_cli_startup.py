@@ -263,6 +263,21 @@ def test_a_command_scans_for_garbage_less_often_than_the_app() -> None:
     assert done.stdout.split() == ["True", "True"]
 
 
+def test_the_language_server_keeps_the_collectors_default() -> None:
+    code = (
+        "import gc, sys\n"
+        "from unittest import mock\n"
+        "from ascend_studio.__main__ import main\n"
+        "with mock.patch('ascend_studio.cli._lsp.run', return_value=0):\n"
+        "    main(['lsp'])\n"
+        "print(gc.get_threshold()[0])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["700"]
+
+
 GOLDEN = ROOT / "tests" / "codegen" / "golden"
 #: Each command on plain input, with the status it returns: none imports pydantic
 #: (the profile is plain data; pydantic comes only for a document it must judge).
