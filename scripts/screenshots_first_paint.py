@@ -60,7 +60,7 @@ def _start(lang: str, suffix: str, out: Path, written: list[Path]) -> object:
     spy = FirstPaint(window)
     window.installEventFilter(spy)  # called before the window's own filter
     window.show()
-    while not (window.is_built() and window.form.is_fully_built()):
+    while not (window.is_built() and window.form.is_settled()):
         QApplication.processEvents()
     for _ in range(20):
         QApplication.processEvents()
