@@ -93,6 +93,8 @@ class FormView(Banded):
         self._env: EnvTable | None = None  # made on first use: see env
         self.sections[ENV_SECTION] = self.env_section
         self._layout.addWidget(self.env_section)
+        self._tail = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self._layout.addItem(self._tail)
         #: The width the widest row needs, held from the first paint (reserve_width).
         self._strut = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self._layout.addItem(self._strut)
@@ -324,6 +326,7 @@ class FormView(Banded):
         view (the view's top at ``top``, by default where it is) are parked first, so
         their rows are shown or hidden without a layout (``ui/_band.py``)."""
         self.pass_next_slice()
+        self._release_tail(always=True)  # the form is laid out again anyway
         focus = QApplication.focusWidget()
         plan: list[tuple[Section, list[tuple[ParamRow, bool]], bool, bool]] = []
         for key, section in self.sections.items():
@@ -402,8 +405,12 @@ class FormView(Banded):
             self.set_folded(holder, False)
         row = self.rows[path]
         self._section_of[path].unpark()  # laid out to be scrolled to
-        self._settle()
-        self.ensureWidgetVisible(row, 0, 40)
+        for _ in range(3):  # the sections scrolled into view take their own heights
+            self._settle()
+            bar = self.verticalScrollBar().value()
+            self.ensureWidgetVisible(row, 0, 40)
+            if self.verticalScrollBar().value() == bar:
+                break
         row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         row.flash()
         self._last_top = row.param.category
@@ -415,6 +422,7 @@ class FormView(Banded):
 
         Sections scrolled into view are laid out, and their rows built, before the view
         paints; those scrolled out of it are parked."""
+        self._release_tail()
         self._update_band()
         self._build_in_view()
         top = ""

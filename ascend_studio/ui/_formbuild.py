@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QWidget
 
 from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._build import BuildQueue
@@ -38,6 +38,8 @@ KEY_SHARE = 0.5
 #: How far beyond the view rows are built ahead of the user, in view heights: a
 #: PageDown, a wheel turn or a Tab lands on rows that exist.
 NEAR_MARGIN = 1.0
+
+_TAIL_W, _TAIL_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
 
 #: The state of a row with no value, finding or note (made once: a frozen dataclass's
 #: ``__init__`` for every row asked was 3 % of building the rows).
@@ -67,6 +69,9 @@ class RowsBuilt(QScrollArea):
     _target: tuple[str | None, str | None] | None
     #: The rows' heights when last laid out (``ui/_band.py``).
     _row_heights: dict[str, int]
+    #: Blank space under the last section that keeps the form's height while rows are
+    #: built ahead of the view (see ``_hold_height``).
+    _tail: QSpacerItem
     #: Parameters whose file text is kept in the profile only (their rows say so).
     unsaved_files: frozenset[str]
 
@@ -107,6 +112,7 @@ class RowsBuilt(QScrollArea):
     def build_all(self) -> None:
         """Build every row now (for code that needs them all, and tests)."""
         self._build_now(self.build_queue.pending())
+        self._release_tail(always=True)
 
     def build_progressively(self) -> None:
         """From now on, build the rows near the view a slice per turn of the event loop
@@ -119,6 +125,7 @@ class RowsBuilt(QScrollArea):
         """Build the rows that are near the view and not built yet, from the next turn
         of the event loop on (nothing if every row near it exists)."""
         if self._progressive and self.build_queue and not self._slicer.isActive():
+            self._pass_turn = True  # the view's new paint first
             self._slicer.start()
 
     def is_settled(self) -> bool:
@@ -141,8 +148,40 @@ class RowsBuilt(QScrollArea):
                 self.settled.emit()
             return
         with self._kept_in_place():
-            self.build_queue.run_slice(self._make_row, wanted, self._place_runs, rest=False)
+            self.build_queue.run_slice(self._make_row, wanted, self._place_ahead, rest=False)
         self._check_done()
+
+    def _place_ahead(self) -> None:
+        """Show a slice's rows, the form keeping its height (``_hold_height``)."""
+        self._hold_height(self._place_runs())
+
+    def _hold_height(self, grown: int) -> None:
+        """Give or take what the sections grew by from the blank space under the last
+        one, so the form keeps its height while rows are built ahead of the view: its
+        scroll bar changed (and repainted, with the window around it) after the slices
+        that followed each PageDown, 20-60 ms after the view had moved. The space goes
+        when the view comes near it (``_release_tail``)."""
+        tail = self._tail.sizeHint().height()
+        held = max(tail - grown, 0)
+        if held != tail:
+            self._tail.changeSize(0, held, _TAIL_W, _TAIL_H)
+            self._relayout()
+
+    def _relayout(self) -> None:
+        layout = self.body.layout()
+        if layout is not None:
+            layout.invalidate()
+
+    def _release_tail(self, always: bool = False) -> None:
+        """Take the blank space under the last section away once the view comes within
+        a screen of it (or ``always``): the form then ends where its rows do."""
+        if not self._tail.sizeHint().height():
+            return
+        top = self._tail.geometry().top()
+        reach = self.verticalScrollBar().value() + 2 * self.viewport().height()
+        if always or top <= reach:
+            self._tail.changeSize(0, 0, _TAIL_W, _TAIL_H)
+            self._relayout()
 
     def pass_next_slice(self) -> None:
         """Leave the next turn of the event loop to what the user just did."""
@@ -216,27 +255,29 @@ class RowsBuilt(QScrollArea):
     def _places(self, section: Section) -> Iterator[tuple[str, int, int]]:
         """Each unbuilt shown row of ``section``: its path, its top in the form and the
         height it holds. A section laid out knows where its spacers are; a parked one's
-        rows are placed by the heights they are expected to take."""
+        rows are placed by the heights they are expected to take. A row may hold no
+        height (taller rows built before it took it: ``Section.absorb``): it still
+        has its place (1 px), or it would never be built."""
         y = section.y()
         if not section.parked:
             for path, spacer in section.spacers.items():
-                area = spacer.geometry()
-                if area.height():
-                    yield path, y + area.top(), area.height()
+                if self._wanted(section.params[section.order[path]]):
+                    area = spacer.geometry()
+                    yield path, y + area.top(), max(area.height(), 1)
             return
         margins = section.body.contentsMargins()
         width = max(section.width(), 400)
         y += margins.top() + section.header.sizeHint().height()
         y += section.blurb.heightForWidth(width)
         for param in section.params:
-            spacer = section.spacers.get(param.path)
-            if spacer is not None:
-                tall = spacer.sizeHint().height()
-                if tall:
-                    yield param.path, y, tall
-                y += tall
-            else:
+            held = section.spacers.get(param.path)
+            if held is None:
                 y += self._built_height(param.path)
+                continue
+            tall = held.sizeHint().height()
+            if self._wanted(param):
+                yield param.path, y, max(tall, 1)
+            y += tall
 
     def _built_height(self, path: str) -> int:
         """The height a built row of a parked section is expected to take (0 hidden)."""
@@ -270,10 +311,10 @@ class RowsBuilt(QScrollArea):
         self.rows[param.path] = row
         run.add(row)
 
-    def _place_runs(self) -> None:
+    def _place_runs(self) -> int:
+        """Show the rows built since the last call; the px the sections grew by."""
         runs, self._runs = self._runs, []
-        for run in runs:
-            run.place()
+        return sum(run.place() for run in runs)
 
     @contextmanager
     def _kept_in_place(self) -> Iterator[None]:
@@ -334,9 +375,8 @@ class RowsBuilt(QScrollArea):
                 continue
             if y + section.height() < top:
                 continue
-            for path, spacer in section.spacers.items():
-                area = spacer.geometry()
-                if area.height() and y + area.bottom() >= top and y + area.top() <= bottom:
+            for path, at, tall in self._places(section):
+                if at + tall >= top and at <= bottom:
                     found.append(path)
         return found
 

@@ -29,6 +29,7 @@ def built(qtbot: Any, make_window: Callable[..., MainWindow]) -> MainWindow:
     qtbot.waitUntil(lambda: window.is_built() and window.form.is_settled(), timeout=20000)
     window.form.build_all()
     qtbot.waitUntil(lambda: not window.form._slicer.isActive(), timeout=20000)
+    qtbot.waitUntil(lambda: not window.form._band_pending, timeout=20000)  # parked again
     return window
 
 
