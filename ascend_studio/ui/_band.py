@@ -1,7 +1,8 @@
 """Which of the form's sections are laid out: those in and near the view.
 
-The form is a view of the catalog and the document: every row exists (or holds
-its place), but only the sections within half a screen of the view are laid out.
+The form is a view of the catalog and the document: every row holds its place (a
+widget once it came near the view: ``ui/_formbuild.py``), but only the sections
+within half a screen of the view are laid out.
 The others are *parked* (``Section.park``): they keep the height they had, or the
 height their shown rows are expected to take, and whatever changes in them (the
 language, the target, values, findings, a search showing or hiding rows) costs
@@ -121,6 +122,15 @@ class Banded(RowsBuilt):
         self._row_heights: dict[str, int] = {}
         self._banding = self._band_pending = False
 
+    def _unpark(self, section: Section) -> None:
+        """Lay ``section`` out again, its rows told the language first if it changed
+        while they were parked (``FormView.set_language``)."""
+        stale = [p.path for p in section.params if p.path in self._stale_language]
+        for path in stale:
+            self.rows[path].set_language(self.lang)
+        self._stale_language.difference_update(stale)
+        section.unpark()
+
     def _parkable(self, section: Section) -> bool:
         return section.key not in (ENV_SECTION, UNKNOWN_SECTION)
 
@@ -180,7 +190,7 @@ class Banded(RowsBuilt):
             held = focus is not None and section.isAncestorOf(focus)
             inside = held or band.holds(section.y(), section.height())
             if inside and section.parked:
-                section.unpark()
+                self._unpark(section)
                 unparked = True
             elif not inside and not section.parked:
                 remember_heights(section, self._row_heights)
@@ -215,7 +225,7 @@ class Banded(RowsBuilt):
         next_to = shown[index] if 0 <= index < len(shown) else None
         if next_to is not None and next_to.parked:
             with self._anchored():
-                next_to.unpark()
+                self._unpark(next_to)
                 self._settle()
         expected = self._field_along(focus, shown[here[0]], next_to, next)
         moved = super().focusNextPrevChild(next)

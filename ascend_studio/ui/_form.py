@@ -256,8 +256,11 @@ class FormView(Banded):
                 category = self._categories[key]
                 section.header.setText(category.name.get(lang))
                 section.blurb.setText(category.description.get(lang))
-        for row in self.rows.values():
-            row.set_language(lang)
+        for path, row in self.rows.items():
+            if self._section_of[path].parked:  # told when its section is laid out again
+                self._stale_language.add(path)
+            else:
+                row.set_language(lang)
         if self._env is not None:
             self._env.set_language(lang)
         if self._unknown is not None:
@@ -404,7 +407,7 @@ class FormView(Banded):
                 editor.toggle.setChecked(True)  # emits expanded_changed -> unfolds
             self.set_folded(holder, False)
         row = self.rows[path]
-        self._section_of[path].unpark()  # laid out to be scrolled to
+        self._unpark(self._section_of[path])  # laid out to be scrolled to
         for _ in range(3):  # the sections scrolled into view take their own heights
             self._settle()
             bar = self.verticalScrollBar().value()

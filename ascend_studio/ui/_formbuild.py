@@ -96,6 +96,8 @@ class RowsBuilt(QScrollArea):
         self._pass_turn = False  # the next slice gives its turn to the view's new paint
         self._building = False
         self._settled = False
+        #: Rows of parked sections not told the language yet (``Banded._unpark``).
+        self._stale_language: set[str] = set()
         #: Builds a slice of the rows near the view on each turn of the event loop, until
         #: every row near it exists.
         self._slicer = QTimer(self)
@@ -110,9 +112,13 @@ class RowsBuilt(QScrollArea):
         return not self.is_fully_built()
 
     def build_all(self) -> None:
-        """Build every row now (for code that needs them all, and tests)."""
+        """Build every row now, each in the form's language (for code that needs them
+        all, and tests)."""
         self._build_now(self.build_queue.pending())
         self._release_tail(always=True)
+        for path in self._stale_language:
+            self.rows[path].set_language(self.lang)
+        self._stale_language.clear()
 
     def build_progressively(self) -> None:
         """From now on, build the rows near the view a slice per turn of the event loop

@@ -697,7 +697,14 @@ def test_a_dock_opened_the_first_time_looks_as_if_it_had_been_built(qtbot: Any, 
         dock.toggleViewAction().trigger()
         for _ in range(3):
             QApplication.processEvents()
-        return (dock.geometry(), *_layout(window))  # kept open: closing saves its layout
+        rows = window.form.rows
+
+        def in_view(key: str) -> bool:  # rows out of view exist or not as the view went
+            row = rows.get(key.split(maxsplit=1)[0])
+            return row is None or not row.visibleRegion().isEmpty()
+
+        # kept open: closing saves its layout
+        return (dock.geometry(), *(key for key in _layout(window) if in_view(key)))
 
     assert opened(build_first=False) == opened(build_first=True)
 

@@ -229,3 +229,39 @@ def test_build_all_builds_every_row(started: MainWindow) -> None:
     started.form.build_all()
     assert started.form.is_fully_built()
     assert set(started.form.rows) == {p.path for p in started.catalog.params}
+
+
+def test_a_language_switch_tells_rows_out_of_view_when_they_come_back(
+    started: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Built rows whose section is parked (out of view) take the new language when the
+    view comes back to them, not with the switch."""
+    from collections import Counter
+
+    from ascend_studio.ui._row import ParamRow
+
+    form = started.form
+    bar = form.verticalScrollBar()
+    bar.setValue(bar.maximum() // 2)  # rows built in the middle of the form
+    QApplication.processEvents()
+    bar.setValue(0)
+    QApplication.processEvents()
+    away = [p for p, row in form.rows.items() if form._section_of[p].parked]
+    assert away
+    told: Counter[str] = Counter()
+    original = ParamRow.set_language
+
+    def counting(self: ParamRow, lang: Any) -> None:
+        told[self.param.path] += 1
+        original(self, lang)
+
+    monkeypatch.setattr(ParamRow, "set_language", counting)
+    started.set_language("zh")
+    assert not set(away) & set(told)
+    assert all(form.rows[p].title.text() == form.rows[p].param.label.zh for p in told)
+    path = away[0]
+    started.reveal(path)
+    assert told[path] == 1
+    assert form.rows[path].title.text() == started.catalog.param(path).label.zh
+    form.build_all()  # every row, each in the language
+    assert all(row.title.text() == row.param.label.zh for row in form.rows.values())
