@@ -125,6 +125,9 @@ class RowsBuilt(QScrollArea):
         (input stays live), now and whenever the view moves."""
         self._progressive = True
         self._park_out_of_view()  # rows built into a parked section are not laid out
+        if not self.build_queue and not self._settled:  # every row exists already
+            self._settled = True
+            self.settled.emit()
         self.build_near_later()
 
     def build_near_later(self) -> None:
