@@ -125,6 +125,8 @@ class RowsBuilt(QScrollArea):
         (input stays live), now and whenever the view moves."""
         self._progressive = True
         self._park_out_of_view()  # rows built into a parked section are not laid out
+        if self.build_queue:  # room for rows taller than the height they hold (a screen)
+            self._hold_height(-self.viewport().height())
         if not self.build_queue and not self._settled:  # every row exists already
             self._settled = True
             self.settled.emit()
