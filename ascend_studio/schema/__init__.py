@@ -1,9 +1,14 @@
 """The parameter catalog: validated data (frozen dataclasses) and the loader (Qt-free).
 
 Importing it, and loading the shipped catalog from its validated cache, needs no
-pydantic: only validating the files does (``_validate.py``).
+pydantic: only validating the files does (``_validate.py``). The TF Adapter 2.x
+surface's names (``Tf2``..., ``tf2_catalog``) import their modules when first used:
+a catalog read from the cache builds its 2.x part on first read too (``_catalog.py``).
 """
 
+from typing import TYPE_CHECKING
+
+from ascend_studio._lazy import lazy_attributes
 from ascend_studio.schema._catalog import (
     Catalog,
     CatalogError,
@@ -88,16 +93,6 @@ from ascend_studio.schema._target import (
     release_problem,
     resolve_release,
 )
-from ascend_studio.schema._tf2 import (
-    TF2_PREFIX,
-    Tf2,
-    Tf2Call,
-    Tf2Facts,
-    Tf2Holder,
-    Tf2Option,
-    Tf2Release,
-)
-from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 from ascend_studio.schema._values import (
     accepted_types,
     documented_default,
@@ -109,6 +104,18 @@ from ascend_studio.schema._values import (
     type_problem,
     value_problems,
 )
+
+if TYPE_CHECKING:
+    from ascend_studio.schema._tf2 import (
+        TF2_PREFIX,
+        Tf2,
+        Tf2Call,
+        Tf2Facts,
+        Tf2Holder,
+        Tf2Option,
+        Tf2Release,
+    )
+    from ascend_studio.schema._tf2view import tf2_catalog, tf2_parameter
 
 __all__ = [
     "AUTO",
@@ -209,3 +216,16 @@ __all__ = [
     "value_problems",
     "verify_shipped_catalog",
 ]
+
+#: Where the names imported on first use live.
+_WHERE = {
+    **dict.fromkeys(
+        ("TF2_PREFIX", "Tf2", "Tf2Call", "Tf2Facts", "Tf2Holder", "Tf2Option", "Tf2Release"),
+        "_tf2",
+    ),
+    "tf2_catalog": "_tf2view",
+    "tf2_parameter": "_tf2view",
+}
+
+if not TYPE_CHECKING:
+    __getattr__ = lazy_attributes(__name__, _WHERE)

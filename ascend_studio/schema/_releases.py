@@ -11,6 +11,7 @@ presets, ``migrate``. A release named by the user is resolved here too: an id
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from ascend_studio._words import say
@@ -84,9 +85,21 @@ class ReleaseIndex:
         for release in self.releases:
             for name in (release.id, *release.aliases):
                 self._by_name.setdefault(_fold(name), release)
-        self._keywords = {f.path: f for f in catalog.keywords}
-        self._keys = {f.key: f for f in catalog.keys}
-        self._values = {f.path: f for f in catalog.value_lists}
+        self._catalog = catalog
+
+    # the validity facts, read when first asked about (the window's first paint names the
+    # releases only, and a catalog from the cache builds the facts on first read)
+    @cached_property
+    def _keywords(self) -> dict[str, KeywordFact]:
+        return {f.path: f for f in self._catalog.keywords}
+
+    @cached_property
+    def _keys(self) -> dict[str, KeyFact]:
+        return {f.key: f for f in self._catalog.keys}
+
+    @cached_property
+    def _values(self) -> dict[str, ValuesFact]:
+        return {f.path: f for f in self._catalog.value_lists}
 
     # -- releases ------------------------------------------------------------------
     @property

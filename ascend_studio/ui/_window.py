@@ -26,7 +26,7 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QToolButton, QWidget
 
 from ascend_studio._startup import mark, release_collection
-from ascend_studio.schema import Catalog, tf2_catalog
+from ascend_studio.schema import Catalog
 from ascend_studio.ui import _edits, _shell
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
@@ -309,7 +309,12 @@ class MainWindow(QMainWindow):
             self.controls.show_target(product, scenario, surface, shown)
 
     def _show_surface(self, surface: str | None) -> None:
-        view = tf2_catalog(self.catalog) if surface == "tf2" else self.catalog
+        if surface == "tf2":  # the 2.x surface's modules and data load when first shown
+            from ascend_studio.schema import tf2_catalog
+
+            view = tf2_catalog(self.catalog)
+        else:
+            view = self.catalog
         self.form.set_catalog(view)
         self.nav.show_categories({p.category for p in view.params})
         # the surface's own code in front; leaving TF2 for no named way, the 1.x code
