@@ -73,6 +73,8 @@ CLI_MESSAGES: dict[str, str] = {
     "npu_bridge: the installed Python packages could not be listed ({why})": (
         "npu_bridge：无法列出已安装的 Python 包（“{why}”）"
     ),
+    # a CANN version file that is there but could not be read
+    "{file}: {why}; the CANN version was not read from it": ("{file}：{why}；未从中读取 CANN 版本"),
     # a path the system refuses as too long
     "file name too long: {path}: {why}": "文件名过长：{path}：{why}",
     "the path is {size} bytes; the system takes paths under {limit} (PATH_MAX)": (

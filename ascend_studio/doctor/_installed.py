@@ -59,8 +59,9 @@ def _toolkit(snapshot: MachineSnapshot, catalog: Catalog) -> Finding:
     if kit is None:
         places = ", ".join(p.split(" (")[0] for p in snapshot.toolkit_looked)
         npu = _is_npu_machine(snapshot)
-        # A toolkit variable set by hand says someone expects a toolkit here.
-        known = npu or bool(snapshot.toolkit_problems)
+        # A toolkit variable set by hand, or a version file that is there but could
+        # not be read, says a toolkit may well be here.
+        known = npu or bool(snapshot.toolkit_problems) or bool(snapshot.installed.problems)
         zh_lead = "未找到 CANN toolkit" if known else "未安装 CANN toolkit（本机不是 NPU 服务器）"
         en_lead = (
             "No CANN toolkit found" if known else "No CANN toolkit installed (not an NPU server)"
@@ -162,9 +163,24 @@ def _devices(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
     return found
 
 
+def _unreadable(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
+    """Each installed file that is there but could not be read: what was not judged."""
+    return [
+        finding(
+            "doctor.installed.unreadable",
+            "info",
+            Text(zh=problem.zh, en=problem.en),
+            catalog,
+            subject="installed",
+        )
+        for problem in snapshot.installed.problems
+    ]
+
+
 def installed_findings(snapshot: MachineSnapshot, catalog: Catalog) -> list[Finding]:
     return [
         *_variables(snapshot, catalog),
+        *_unreadable(snapshot, catalog),
         _toolkit(snapshot, catalog),
         *_devices(snapshot, catalog),
     ]

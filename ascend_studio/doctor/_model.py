@@ -57,6 +57,11 @@ CHECKS: dict[str, Check] = _checks(
     Check("doctor.toolkit.missing", "cann-install-paths-page", "no CANN toolkit found"),
     Check("doctor.toolkit.found", "cann-install-paths-page", "the CANN toolkit found"),
     Check(
+        "doctor.installed.unreadable",
+        "cann-install-paths-page",
+        "an installed version or configuration file that could not be read",
+    ),
+    Check(
         "doctor.toolkit.variable",
         "cann-install-paths-page",
         "ASCEND_TOOLKIT_HOME or ASCEND_HOME_PATH names no folder",

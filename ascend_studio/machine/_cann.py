@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ascend_studio.machine._infofile import bracketed_version, read_info
+from ascend_studio.machine._infofile import Unread, bracketed_version, read_info
 
 __all__ = [
     "DEFAULT_HOMES",
@@ -148,12 +148,14 @@ def _arch_dirs(home: Path) -> Iterator[Path]:
             yield entry
 
 
-def _from_install_info(home: str, how: str, root: Path) -> ToolkitInfo | None:
+def _from_install_info(
+    home: str, how: str, root: Path, unread: list[Unread] | None = None
+) -> ToolkitInfo | None:
     place = under(root, home)
     files = [d / "ascend_toolkit_install.info" for d in _arch_dirs(place)]
     files += [place / "ascend_nnae_install.info", place / "ascend_toolkit_install.info"]
     for file in files:
-        info = read_info(file)
+        info = read_info(file, unread)
         if info.get("version"):
             shown = home.rstrip("/") + "/" + str(file.relative_to(place))
             package = info.get("package_name") or file.name.removesuffix("_install.info")
@@ -169,8 +171,10 @@ def _from_install_info(home: str, how: str, root: Path) -> ToolkitInfo | None:
     return None
 
 
-def _from_version_cfg(home: str, how: str, root: Path) -> ToolkitInfo | None:
-    info = read_info(under(root, home) / "version.cfg")
+def _from_version_cfg(
+    home: str, how: str, root: Path, unread: list[Unread] | None = None
+) -> ToolkitInfo | None:
+    info = read_info(under(root, home) / "version.cfg", unread)
     for key in _CFG_KEYS:
         public, inner = bracketed_version(info.get(key, ""))
         if public or inner:
@@ -185,14 +189,20 @@ def _from_version_cfg(home: str, how: str, root: Path) -> ToolkitInfo | None:
     return None
 
 
-def read_toolkit(env: Mapping[str, str], root: Path) -> ToolkitInfo | None:
+def read_toolkit(
+    env: Mapping[str, str], root: Path, unread: list[Unread] | None = None
+) -> ToolkitInfo | None:
     """The toolkit this environment would use, or None when none is installed.
 
     ``env`` is the environment the job sees; ``root`` is the file system's root
     (``Path("/")``; a folder holding a fake tree in tests). Nothing is executed.
+    A version file that is there but cannot be read goes to ``unread`` (when given)
+    and the search goes on: "not installed" is never said for "not readable".
     """
     for home, how in toolkit_candidates(env, root):
-        found = _from_install_info(home, how, root) or _from_version_cfg(home, how, root)
+        found = _from_install_info(home, how, root, unread) or _from_version_cfg(
+            home, how, root, unread
+        )
         if found is not None:
             return found
     return None

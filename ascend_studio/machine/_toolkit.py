@@ -27,6 +27,7 @@ from ascend_studio.machine._cann import (
     toolkit_candidates,
     toolkit_variable_problems,
 )
+from ascend_studio.machine._infofile import Unread
 from ascend_studio.machine._installed import Component, summary_tag, tfplugin_component
 
 __all__ = ["NpuBridge", "Problem", "Toolkit", "detect_toolkit", "signatures"]
@@ -37,6 +38,7 @@ _CONFIG = "npu_bridge/estimator/npu/npu_config.py"
 _HUGE = "{file}: {why} bytes, larger than the {limit} read of an npu_config.py"
 _SYNTAX = "{file}: does not parse (line {line}: {why})"
 _UNLISTED = "npu_bridge: the installed Python packages could not be listed ({why})"
+_UNREAD = "{file}: {why}; the CANN version was not read from it"
 
 
 @dataclass(frozen=True)
@@ -173,11 +175,21 @@ def detect_toolkit(
     odd file: it is left out, and said in ``problems``."""
     env = os.environ if env is None else env
     bridge, problem = _bridge(python_paths)
+    unread: list[Unread] = []
+    cann = read_toolkit(env, root, unread)
+    problems = [_unread_problem(item, root) for item in unread]
     return Toolkit(
-        cann=read_toolkit(env, root),
+        cann=cann,
         tfplugin=tfplugin_component(root, env),
         npu_bridge=bridge,
         looked=tuple(toolkit_candidates(env, root)),
         variable_problems=toolkit_variable_problems(env, root),
-        problems=(problem,) if problem else (),
+        problems=(*problems, *((problem,) if problem else ())),
     )
+
+
+def _unread_problem(item: Unread, root: Path) -> Problem:
+    """A version file that is there but was not read, named as the machine names it."""
+    path, en, zh = item
+    shown = "/" + str(path.relative_to(root)) if str(root) not in ("", "/") else str(path)
+    return Problem(say(_UNREAD, file=shown, why=en), say(_UNREAD, "zh", file=shown, why=zh))

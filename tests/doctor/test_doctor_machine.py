@@ -102,3 +102,21 @@ def test_visible_devices_on_a_machine_whose_npus_have_gaps(tmp_path: Path) -> No
     assert all(
         "davinci" not in f.message.en for f in checks(plain).get("launch.visible_devices", [])
     )
+
+
+def test_an_unreadable_version_file_is_said_not_taken_for_no_toolkit(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    info = put(
+        root, "/usr/local/Ascend/ascend-toolkit/latest/aarch64-linux/ascend_toolkit_install.info"
+    )
+    info.write_bytes(b"\0\x01binary")
+    report = doctor(tmp_path, root=root)
+    found = checks(report)
+    (unread,) = found["doctor.installed.unreadable"]
+    assert unread.severity == "info"
+    shown = "/usr/local/Ascend/ascend-toolkit/latest/aarch64-linux/ascend_toolkit_install.info"
+    assert unread.message.en == f"{shown}: not a text file; the CANN version was not read from it"
+    assert unread.message.zh == f"{shown}：不是文本文件；未从中读取 CANN 版本"
+    (missing,) = found["doctor.toolkit.missing"]
+    assert missing.message.en.startswith("No CANN toolkit found;")
+    assert "not an NPU server" not in missing.message.en

@@ -86,3 +86,25 @@ def test_nothing_installed_and_files_that_are_not_install_info(tmp_path: Path) -
     binary = tmp_path / "usr/local/Ascend/ascend-toolkit/latest/version.cfg"
     binary.write_bytes(b"toolkit_running_version=[1:2]\0\xff")
     assert read_toolkit({}, tmp_path) is None
+
+
+def test_a_version_file_that_is_there_but_unreadable_is_reported(tmp_path: Path) -> None:
+    info = toolkit(tmp_path, "/usr/local/Ascend/ascend-toolkit/latest", "8.0.RC3")
+    info.write_bytes(b"version=8.0.RC3\0\0")
+    put(tmp_path, "/usr/local/Ascend/ascend-toolkit/latest/version.cfg", VERSION_CFG)
+    unread: list[tuple[Path, str, str]] = []
+    found = read_toolkit({}, tmp_path, unread)
+    # the search goes on to the next file, and says what it could not read
+    assert found is not None and found.found_in.endswith("latest/version.cfg")
+    assert [(path, why) for path, why, _ in unread] == [(info, "not a text file")]
+
+
+def test_a_folder_where_the_install_info_should_be_is_reported(tmp_path: Path) -> None:
+    home = tmp_path / "usr/local/Ascend/nnae/latest"
+    (home / "ascend_nnae_install.info").mkdir(parents=True)
+    unread: list[tuple[Path, str, str]] = []
+    assert read_toolkit({}, tmp_path, unread) is None
+    assert [path.name for path, _, _ in unread] == ["ascend_nnae_install.info"]
+    assert "directory" in unread[0][1]
+    # a file that is simply not there is not a problem
+    assert all(path.exists() for path, _, _ in unread)
