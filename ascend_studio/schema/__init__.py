@@ -3,9 +3,9 @@
 Importing it, and loading the shipped catalog from its validated cache, needs no
 pydantic: only validating the files does (``_validate.py``). The names the app's
 first paint does without (the TF Adapter 2.x surface's ``Tf2``... and ``tf2_catalog``,
-the release targets, the value checks, the surfaces, the cited texts) import their
-modules when first used; a catalog read from the cache builds its 2.x part and its
-validity facts on first read too (``_catalog.py``).
+the validity facts, the release targets, the value checks, the surfaces, the cited
+texts) import their modules when first used; a catalog read from the cache builds its
+2.x part and its validity facts on first read too (``_catalog.py``).
 """
 
 from typing import TYPE_CHECKING
@@ -67,19 +67,13 @@ from ascend_studio.schema._models import (
     scenario_holds,
     scope_gate,
 )
-from ascend_studio.schema._release_models import (
-    Change,
-    KeyFact,
-    KeywordFact,
-    Release,
-    Span,
-    ValuesFact,
-)
+from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._releases import Reading, ReleaseIndex, UnknownReleaseError, change_text
 from ascend_studio.schema._sources import Source, citation_id
 
 if TYPE_CHECKING:
     from ascend_studio.schema._cited import CITED_ZH, cited
+    from ascend_studio.schema._facts import Change, KeyFact, KeywordFact, Span, ValuesFact
     from ascend_studio.schema._surfaces import (
         AXES,
         SURFACE_WORDS,
@@ -221,6 +215,7 @@ __all__ = [
 
 #: Where the names imported on first use live.
 _WHERE = {
+    **dict.fromkeys(("Change", "KeyFact", "KeywordFact", "Span", "ValuesFact"), "_facts"),
     **dict.fromkeys(
         ("TF2_PREFIX", "Tf2", "Tf2Call", "Tf2Facts", "Tf2Holder", "Tf2Option", "Tf2Release"),
         "_tf2",

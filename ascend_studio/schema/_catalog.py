@@ -24,11 +24,12 @@ from ascend_studio.schema._models import (
     Section,
     Text,
 )
-from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
+from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
 
 if TYPE_CHECKING:
+    from ascend_studio.schema._facts import KeyFact, KeywordFact, ValuesFact
     from ascend_studio.schema._surfaces import Surface
     from ascend_studio.schema._tf2 import Tf2
 
@@ -339,12 +340,18 @@ def _classes(*modules: Any) -> dict[str, type]:
 
 
 #: Every class a stored catalog may hold, by name (the cache builds nothing else),
-#: but those of the 2.x surface (:func:`_tf2_classes`).
+#: but those of the fields kept apart (:data:`APART`).
 CLASSES: dict[str, type] = {
     "Catalog": Catalog,
     "Source": Source,
     **_classes(_models, _release_models),
 }
+
+
+def _fact_classes() -> dict[str, type]:
+    from ascend_studio.schema import _facts
+
+    return _classes(_facts)
 
 
 def _tf2_classes() -> dict[str, type]:
@@ -353,16 +360,12 @@ def _tf2_classes() -> dict[str, type]:
     return _classes(_tf2)
 
 
-def _no_classes() -> dict[str, type]:
-    return {}
-
-
 #: The fields the cache keeps apart (see :class:`_Deferred`), with the classes only
 #: they hold (imported when one is built, and checked against the stored shape).
 APART: dict[str, Callable[[], Mapping[str, type]]] = {
-    "keywords": _no_classes,
-    "keys": _no_classes,
-    "value_lists": _no_classes,
+    "keywords": _fact_classes,
+    "keys": _fact_classes,
+    "value_lists": _fact_classes,
     "tf2": _tf2_classes,
 }
 

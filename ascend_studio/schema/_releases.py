@@ -16,17 +16,11 @@ from typing import TYPE_CHECKING, Literal
 
 from ascend_studio._words import say
 from ascend_studio.schema._models import Parameter, Scalar, Text
-from ascend_studio.schema._release_models import (
-    Change,
-    KeyFact,
-    KeywordFact,
-    Release,
-    Span,
-    ValuesFact,
-)
+from ascend_studio.schema._release_models import Release
 
 if TYPE_CHECKING:
     from ascend_studio.schema._catalog import Catalog
+    from ascend_studio.schema._facts import Change, KeyFact, KeywordFact, Span, ValuesFact
     from ascend_studio.schema._surfaces import Surface
 
 __all__ = ["Reading", "ReleaseIndex", "UnknownReleaseError", "change_text"]
@@ -261,6 +255,8 @@ class ReleaseIndex:
         first, last = index[0], index[-1]
         removed = self.releases[last + 1].id if last + 1 < len(self.releases) else None
         missing = tuple(r.id for r in self.releases[first : last + 1] if r.id not in having)
+        from ascend_studio.schema._facts import Span  # with the facts (module docstring)
+
         return Span(since=self.releases[first].id, removed=removed, missing=missing)
 
     def member_read(self, key: str, member: str, release_id: str) -> tuple[Reading, str] | None:

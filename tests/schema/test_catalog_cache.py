@@ -264,7 +264,8 @@ def test_values_keep_their_exact_types(tmp_path: Path) -> None:
 def test_shipped_catalog_round_trips_exactly() -> None:
     catalog = load_catalog()
     stored = json.dumps(_cache.dump_plain(catalog), ensure_ascii=False)
-    back = _cache.load_plain(stored, {**_catalog.CLASSES, **_catalog._tf2_classes()})
+    every = {**_catalog.CLASSES, **_catalog._fact_classes(), **_catalog._tf2_classes()}
+    back = _cache.load_plain(stored, every)
     assert back == catalog
     assert repr(back) == repr(catalog)  # same types too (1 vs 1.0 vs True)
 
