@@ -3,9 +3,9 @@
 Importing it, and loading the shipped catalog from its validated cache, needs no
 pydantic: only validating the files does (``_validate.py``). The names the app's
 first paint does without (the TF Adapter 2.x surface's ``Tf2``... and ``tf2_catalog``,
-the validity facts, the release targets, the value checks, the surfaces, the cited
-texts) import their modules when first used; a catalog read from the cache builds its
-2.x part and its validity facts on first read too (``_catalog.py``).
+the validity facts, the release targets, the value and syntax checks, the surfaces,
+the cited texts) import their modules when first used; a catalog read from the cache
+builds its 2.x part and its validity facts on first read too (``_catalog.py``).
 """
 
 from typing import TYPE_CHECKING
@@ -20,23 +20,6 @@ from ascend_studio.schema._catalog import (
     verify_shipped_catalog,
 )
 from ascend_studio.schema._envint import INT_READERS, read_env_int, stored
-from ascend_studio.schema._formats import (
-    FILE_FORMATS,
-    FORMATS,
-    check_accelerate_train_mode,
-    check_aicore_num,
-    check_device_list,
-    check_dump_step,
-    check_dynamic_dims,
-    check_input_shape,
-    check_multistream_mode,
-    check_profiling_options,
-    check_shape_range,
-    check_stream_parallel,
-    count_dims,
-    format_problem,
-    parse_json,
-)
 from ascend_studio.schema._models import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -74,6 +57,23 @@ from ascend_studio.schema._sources import Source, citation_id
 if TYPE_CHECKING:
     from ascend_studio.schema._cited import CITED_ZH, cited
     from ascend_studio.schema._facts import Change, KeyFact, KeywordFact, Span, ValuesFact
+    from ascend_studio.schema._formats import (
+        FILE_FORMATS,
+        FORMATS,
+        check_accelerate_train_mode,
+        check_aicore_num,
+        check_device_list,
+        check_dump_step,
+        check_dynamic_dims,
+        check_input_shape,
+        check_multistream_mode,
+        check_profiling_options,
+        check_shape_range,
+        check_stream_parallel,
+        count_dims,
+        format_problem,
+        parse_json,
+    )
     from ascend_studio.schema._surfaces import (
         AXES,
         SURFACE_WORDS,
@@ -215,6 +215,26 @@ __all__ = [
 
 #: Where the names imported on first use live.
 _WHERE = {
+    **dict.fromkeys(
+        (
+            "FILE_FORMATS",
+            "FORMATS",
+            "check_accelerate_train_mode",
+            "check_aicore_num",
+            "check_device_list",
+            "check_dump_step",
+            "check_dynamic_dims",
+            "check_input_shape",
+            "check_multistream_mode",
+            "check_profiling_options",
+            "check_shape_range",
+            "check_stream_parallel",
+            "count_dims",
+            "format_problem",
+            "parse_json",
+        ),
+        "_formats",
+    ),
     **dict.fromkeys(("Change", "KeyFact", "KeywordFact", "Span", "ValuesFact"), "_facts"),
     **dict.fromkeys(
         ("TF2_PREFIX", "Tf2", "Tf2Call", "Tf2Facts", "Tf2Holder", "Tf2Option", "Tf2Release"),

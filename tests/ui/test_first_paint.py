@@ -98,8 +98,8 @@ LATER = (
     "ascend_studio.ui._diaglist",
     "ascend_studio.ui._env",  # the environment table, below every section: made on first use
     # TF Adapter 2.x's surface: when a profile or the surface box names it; the catalog's
-    # release targets, value checks, surfaces, cited texts and validity facts: with the
-    # rules
+    # release targets, value and syntax checks, surfaces, cited texts and validity
+    # facts: with the rules
     "ascend_studio.schema._tf2",
     "ascend_studio.schema._tf2view",
     "ascend_studio.schema._target",
@@ -107,6 +107,7 @@ LATER = (
     "ascend_studio.schema._surfaces",
     "ascend_studio.schema._cited",
     "ascend_studio.schema._facts",
+    "ascend_studio.schema._formats",
     # the edits and the document's build: with the document
     "ascend_studio.ui._edits",
     "ascend_studio.ui._deferred",
