@@ -9,40 +9,23 @@ fix links (or the entry's context menu) asks it to apply that fix.
 from __future__ import annotations
 
 import difflib
-import math
-import re
 
-from PySide6.QtCore import QEvent, QMargins, QPoint, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QContextMenuEvent,
     QMouseEvent,
-    QPainter,
-    QPaintEvent,
-    QPalette,
     QResizeEvent,
-    QTextDocument,
 )
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QMenu, QWidget
 
 from ascend_studio.ui._core import Finding
+from ascend_studio.ui._diagentry import Entry, plain_text
 from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import DIAGNOSTICS_MINIMUM
 from ascend_studio.ui._texts import escape
-from ascend_studio.ui._wrap import BREAK, breakable
 
-__all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList", "Entry"]
-
-#: The text between an HTML text's tags (an entity such as ``&amp;`` stays whole).
-_TEXT_OUTSIDE_TAGS = re.compile(r"(?<=>)[^<]+|^[^<]+")
-
-
-def _breakable_text(found: re.Match[str]) -> str:
-    """A break opportunity after ``. _ /`` and the like inside a word: a narrow list
-    wraps ``dump_config.enable_dump`` after the dot, not inside ``dump``."""
-    return breakable(found.group())
-
+__all__ = ["SEVERITY_COLOR", "SEVERITY_ICON", "DiagnosticsList", "Entry", "plain_text"]
 
 _ORDER = {"error": 0, "warning": 1, "info": 2}
 SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
@@ -68,8 +51,12 @@ class DiagnosticsList(QListWidget):
         self.lang: Language = "en"
         self.findings: tuple[Finding, ...] = ()
         self._shown: list[Finding] = []  # the finding each entry shows, in order
+        self._unfitted = False  # entries below the view left at their old height
         self.itemActivated.connect(self._activated)
         self.itemClicked.connect(self._activated)
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._fit_shown)
+        bar.rangeChanged.connect(self._fit_shown)
         self.viewport().setMouseTracking(True)  # a pointing hand over a fix link
 
     def show_findings(self, findings: tuple[Finding, ...]) -> None:
@@ -103,11 +90,13 @@ class DiagnosticsList(QListWidget):
             if before == after
             else difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
         )
+        touched: list[QListWidgetItem] = []  # entries whose text changed in place
         for tag, i1, i2, j1, j2 in reversed(opcodes):
             if tag == "equal":
                 for offset in range(i2 - i1):
                     if redraw or self._shown[i1 + offset] != new[j1 + offset]:  # new text
-                        self._update(i1 + offset, new[j1 + offset], names)
+                        item = self._update(i1 + offset, new[j1 + offset], names)
+                        touched += [item] if item is not None else []
                 continue
             # Entries replaced by others show the new findings: an entry taken out and
             # another put in cost about 1 ms each (a scenario switch replaced a dozen).
@@ -119,49 +108,93 @@ class DiagnosticsList(QListWidget):
             for offset, finding in enumerate(new[j1 + kept : j2], start=kept):
                 self._insert(i1 + offset, finding, names)
         self._shown = new
-        self._fit_rows()
+        if redraw or len(opcodes) > 1 or opcodes[0][0] != "equal":
+            self._fit_rows()
+        else:  # the same entries: measure only those whose text changed
+            self._fit_items(touched)
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
         item = QListWidgetItem()
+        self._guess_height(item)
         self.insertItem(row, item)
         self.setItemWidget(item, Entry(self))
         self._update(row, finding, names)
 
     def _update(
         self, row: int, finding: Finding, names: dict[str, str], *, other: bool = False
-    ) -> None:
-        """Show ``finding`` in the entry of ``row`` (``other``: it showed another one)."""
+    ) -> QListWidgetItem | None:
+        """Show ``finding`` in the entry of ``row`` (``other``: it showed another one);
+        the item when its text changed."""
         item = self.item(row)
         entry = self.itemWidget(item) if item is not None else None
         if item is None or not isinstance(entry, Entry):
-            return
+            return None
         text = _entry_html(finding, names[finding.severity], self.lang)
-        if other or entry.text() != text:
-            entry.setText(text)
-            item.setData(Qt.ItemDataRole.AccessibleTextRole, entry.plain_text())
-            item.setData(_TARGET, _target(finding.params))
-            tip = tr("Rule: {rule}").format(rule=finding.rule_id)
-            if finding.source:
-                tip += "\n" + tr("Source: {source}").format(source=finding.source)
-            item.setToolTip(tip)
-            item.setData(_HEIGHT_FOR, None)
+        if not (other or entry.text() != text):
+            return None
+        entry.setText(text)
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, plain_text(text))
+        item.setData(_TARGET, _target(finding.params))
+        tip = tr("Rule: {rule}").format(rule=finding.rule_id)
+        if finding.source:
+            tip += "\n" + tr("Source: {source}").format(source=finding.source)
+        item.setToolTip(tip)
+        item.setData(_HEIGHT_FOR, None)
+        return item
 
-    def _fit_rows(self, force: bool = False) -> None:
-        """Give each entry the height its wrapped text needs at the current width."""
+    def _fit_rows(self) -> None:
+        """Give each entry the height its wrapped text needs at the current width: the
+        entries from the top to one view's height below the bottom of the view now.
+
+        The entries further down keep the height they had (their text is laid out
+        when they come near the view: scrolling, a resize, the list getting shorter
+        above them): a language switch redraws ~120 entries of which a dozen are seen
+        (about 14 ms for all). Entries above the view are always fitted, so that no
+        entry changes height above what is shown."""
         width = max(self.viewport().width(), 120)
+        bottom = 2 * self.viewport().height()
+        top = -self.verticalScrollBar().value()
+        self._unfitted = False
         for row in range(self.count()):
+            if top > bottom:  # the rest, when they come near
+                self._unfitted = True
+                return
             item = self.item(row)
             entry = self.itemWidget(item) if item is not None else None
             if item is None or entry is None:
                 continue
-            if force or item.data(_HEIGHT_FOR) != width:
+            if item.data(_HEIGHT_FOR) != width:
                 item.setData(_HEIGHT_FOR, width)
                 item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+            top += item.sizeHint().height()
+
+    def _fit_items(self, items: list[QListWidgetItem]) -> None:
+        """Fit ``items`` (an edit changed their text; the rows stay where they were).
+        Asking where they lie would lay the whole list out at once."""
+        width = max(self.viewport().width(), 120)
+        for item in items:
+            entry = self.itemWidget(item)
+            if entry is not None and item.data(_HEIGHT_FOR) != width:
+                item.setData(_HEIGHT_FOR, width)
+                item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+
+    def _guess_height(self, item: QListWidgetItem) -> None:
+        """A new entry has the height of three lines until it is measured (the list's
+        length, and its scroll bar, about right meanwhile)."""
+        lines = 3 * self.fontMetrics().lineSpacing() + Entry.MARGINS.top() + Entry.MARGINS.bottom()
+        item.setSizeHint(QSize(max(self.viewport().width(), 120), lines))
+
+    def _fit_shown(self) -> None:
+        """Fit the entries that came near the view since they were last left unfitted."""
+        if self._unfitted:
+            self._fit_rows()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._fit_rows()
+        elif event.size().height() > event.oldSize().height():
+            self._fit_shown()
 
     def _activated(self, item: QListWidgetItem) -> None:
         target = item.data(_TARGET)
@@ -214,90 +247,6 @@ class DiagnosticsList(QListWidget):
             show.triggered.connect(lambda _c=False, t=str(target): self.param_activated.emit(t))
         if not menu.isEmpty():
             menu.exec(event.globalPos())
-
-
-class Entry(QWidget):
-    """One finding's text, laid out once per text and width and painted from that layout.
-
-    A rich-text QLabel laid its text out twice for every height asked (unwrapped, then
-    at the width) and again to paint it: about 1 ms an entry in Chinese, 4x this, for
-    each entry an edit changed and for every entry of a long list when it first
-    appears. Clicks go through to the list.
-    """
-
-    MARGINS = QMargins(6, 4, 6, 4)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        policy = self.sizePolicy()
-        policy.setHeightForWidth(True)
-        self.setSizePolicy(policy)
-        self._html = ""
-        self._doc = QTextDocument(self)
-        self._doc.setDocumentMargin(0)
-        self._doc.setDefaultFont(self.font())
-
-    def text(self) -> str:
-        """The entry's rich text (as a label's ``text()``)."""
-        return self._html
-
-    def plain_text(self) -> str:
-        """The words a reader of the entry hears."""
-        return self._doc.toPlainText().replace(BREAK, "")
-
-    def anchor_at(self, point: QPoint) -> str:
-        """The link under ``point`` (the entry's coordinates), or ""."""
-        area = self.contentsRect().marginsRemoved(self.MARGINS)
-        self._laid_out(area.width())
-        inside = QPointF(point - area.topLeft())
-        return self._doc.documentLayout().anchorAt(inside)
-
-    def setText(self, html: str) -> None:
-        if html != self._html:
-            self._html = html
-            self._doc.setHtml(_TEXT_OUTSIDE_TAGS.sub(_breakable_text, html))
-            self.updateGeometry()
-            self.update()
-
-    def hasHeightForWidth(self) -> bool:
-        return True
-
-    def heightForWidth(self, width: int) -> int:
-        return self._laid_out(width - self.MARGINS.left() - self.MARGINS.right()) + (
-            self.MARGINS.top() + self.MARGINS.bottom()
-        )
-
-    def sizeHint(self) -> QSize:
-        width = self.width() or 300
-        return QSize(width, self.heightForWidth(width))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.FontChange:
-            self._doc.setDefaultFont(self.font())
-            self.updateGeometry()
-        super().changeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        area = self.contentsRect().marginsRemoved(self.MARGINS)
-        self._laid_out(area.width())
-        painter = QPainter(self)
-        try:
-            painter.translate(area.topLeft())
-            context = QAbstractTextDocumentLayout.PaintContext()
-            palette = self.palette()  # the text in the colour a label's would have
-            palette.setColor(QPalette.ColorRole.Text, palette.color(self.foregroundRole()))
-            context.palette = palette
-            self._doc.documentLayout().draw(painter, context)
-        finally:
-            painter.end()
-
-    def _laid_out(self, width: int) -> int:
-        """Lay the text out at ``width`` (if it is not already); its height."""
-        width = max(width, 1)
-        if self._doc.textWidth() != width:
-            self._doc.setTextWidth(width)
-        return math.ceil(self._doc.size().height())
 
 
 def _entry_html(finding: Finding, severity: str, lang: Language) -> str:

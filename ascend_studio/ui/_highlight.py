@@ -70,11 +70,24 @@ class RuleHighlighter(QSyntaxHighlighter):
     def __init__(self, rules: list[tuple[str, QTextCharFormat]], document: QTextDocument) -> None:
         super().__init__(document)
         self.rules = [(re.compile(pattern), fmt) for pattern, fmt in rules]
+        #: The formats each line's text gets, found once: a change in one edit block
+        #: highlights every line from its first changed line to its last again (a
+        #: language switch: ~340 lines, of which ~70 changed).
+        self._found: dict[str, tuple[tuple[int, int, QTextCharFormat], ...]] = {}
 
     def highlightBlock(self, text: str) -> None:
-        for pattern, fmt in self.rules:
-            for match in pattern.finditer(text):
-                self.setFormat(match.start(), match.end() - match.start(), fmt)
+        found = self._found.get(text)
+        if found is None:
+            found = tuple(
+                (match.start(), match.end() - match.start(), fmt)
+                for pattern, fmt in self.rules
+                for match in pattern.finditer(text)
+            )
+            if len(self._found) > 4096:
+                self._found.clear()
+            self._found[text] = found
+        for start, length, fmt in found:
+            self.setFormat(start, length, fmt)
 
 
 _VARIABLE = re.compile(r"\$(\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)")

@@ -233,16 +233,29 @@ class PreviewPane(QTabWidget):
 
 def changed_spans(old: str, new: str) -> list[tuple[int, int, str]]:
     """Where ``new`` differs from ``old`` by whole lines: (start, end, replacement)
-    spans of ``old``, in order, that turn it into ``new`` when each is replaced."""
+    spans of ``old``, in order, that turn it into ``new`` when each is replaced.
+
+    The lines both share at the start and at the end are set aside before the lines
+    between are matched (an edit changes a line or two of ~345)."""
     if not old:
         return [(0, 0, new)]
     before, after = old.split("\n"), new.split("\n")
     starts, new_starts = _line_starts(before), _line_starts(after)
+    head = 0
+    most = min(len(before), len(after))
+    while head < most and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    matcher = difflib.SequenceMatcher(
+        a=before[head : len(before) - tail], b=after[head : len(after) - tail], autojunk=False
+    )
     spans = []
-    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
         if tag == "equal":
             continue
+        i1, i2, j1, j2 = a1 + head, a2 + head, b1 + head, b2 + head
         if i2 < len(before):  # whole lines, each with its newline
             spans.append((starts[i1], starts[i2], new[new_starts[j1] : new_starts[j2]]))
         else:  # up to the end, which has no newline: take the one before instead
@@ -265,4 +278,6 @@ def _line_starts(lines: list[str]) -> list[int]:
 
 def _utf16_len(text: str) -> int:
     """Qt text positions count UTF-16 code units, not code points."""
+    if text.isascii():
+        return len(text)
     return len(text.encode("utf-16-le")) // 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -218,3 +219,127 @@ def test_identifiers_wrap_after_a_dot_or_underscore_never_inside_a_word(
     cut = {width: _breaks_inside_words(entry, width) for width in range(150, 420, 3)}
     assert not {w: c for w, c in cut.items() if c}
     assert "dump_config.enable_dump" in entry.plain_text()  # no break mark in what is read
+
+
+def _many(count: int, tail: str = "") -> tuple[Finding, ...]:
+    return tuple(
+        finding(f"r{i:02}", f"message number {i}{tail} " + "long words to wrap " * (i % 4))
+        for i in range(count)
+    )
+
+
+def _in_view(view: DiagnosticsList) -> list[int]:
+    area = view.viewport().rect()
+    return [
+        row for row in range(view.count()) if view.visualItemRect(view.item(row)).intersects(area)
+    ]
+
+
+def _scroll_through(view: DiagnosticsList) -> list[list[int]]:
+    """Scroll from top to bottom a page at a time (the list may grow as its entries
+    are measured); the rows seen at each step."""
+    bar = view.verticalScrollBar()
+    seen, value = [], 0
+    while True:
+        bar.setValue(value)
+        view.doItemsLayout()
+        seen.append(_in_view(view))
+        if value >= bar.maximum():
+            return seen
+        value += max(bar.pageStep(), 1)
+
+
+def test_a_language_switch_lays_out_the_entries_near_the_view_only(
+    view: DiagnosticsList,
+) -> None:
+    """Every entry's words change at once (its text, what a reader hears, its tooltip);
+    the entries far below the view are laid out when they come near it."""
+    view.show_findings(_many(80))
+    view.set_language("zh")
+    entries = [view.itemWidget(view.item(row)) for row in range(view.count())]
+    assert all(isinstance(entry, Entry) for entry in entries)
+    assert all("中文" in text for text in texts(view))
+    heard = [view.item(row).data(Qt.ItemDataRole.AccessibleTextRole) for row in range(80)]
+    assert all("中文" in words for words in heard)
+    made = sum(entry._set for entry in entries)  # type: ignore[union-attr]
+    assert made < 40  # the view shows about six of eighty
+    width = view.viewport().width()
+    for rows in _scroll_through(view):
+        assert rows
+        for row in rows:  # each entry in view: its new text, at its own height
+            entry = view.itemWidget(view.item(row))
+            assert isinstance(entry, Entry)
+            assert "中文" in entry.plain_text()
+            assert view.item(row).sizeHint().height() == entry.heightForWidth(width)
+
+
+def test_the_list_after_random_changes_is_a_fresh_one(qtbot: Any, view: DiagnosticsList) -> None:
+    """Findings changed, added, removed and replaced, languages switched and the list
+    scrolled at random: it shows what a list given the last findings afresh shows."""
+    rng = random.Random(7)
+    pool = [
+        finding(f"r{i:02}", f"message {i} " + "and more words " * (i % 5), sev)
+        for i in range(60)
+        for sev in ("error", "warning", "info")[i % 3 : i % 3 + 1]
+    ]
+    shown = list(pool[:40])
+    for step in range(40):
+        roll = rng.random()
+        if roll < 0.4:
+            at = rng.randrange(len(shown))
+            old = shown[at]
+            shown[at] = Finding(
+                old.rule_id, old.severity, old.params, Text.of(f"中文 {step}", f"changed {step}")
+            )
+        elif roll < 0.6 and len(shown) > 5:
+            del shown[rng.randrange(len(shown))]
+        elif roll < 0.8:
+            shown.insert(rng.randrange(len(shown) + 1), rng.choice(pool))
+        elif roll < 0.9:
+            view.set_language("zh" if view.lang == "en" else "en")
+        bar = view.verticalScrollBar()
+        bar.setValue(rng.randrange(bar.maximum() + 1))
+        view.show_findings(tuple(dict.fromkeys(shown)))
+    fresh = DiagnosticsList()
+    qtbot.addWidget(fresh)
+    fresh.resize(view.size())
+    fresh.show()
+    fresh.set_language(view.lang)
+    fresh.show_findings(view.findings)
+    _scroll_through(view)
+    _scroll_through(fresh)
+
+    def content(listed: DiagnosticsList) -> list[tuple[object, ...]]:
+        return [
+            (
+                texts(listed)[row],
+                item.data(Qt.ItemDataRole.AccessibleTextRole),
+                item.toolTip(),
+                listed.target(row),
+                item.sizeHint().height(),
+            )
+            for row in range(listed.count())
+            if (item := listed.item(row)) is not None
+        ]
+
+    assert content(view) == content(fresh)
+
+
+def test_what_a_reader_hears_is_the_entry_s_document_text(view: DiagnosticsList) -> None:
+    """The words given to screen readers come from the entry's HTML; they are the
+    words its document shows (entities, links, line breaks, spaces)."""
+    odd = Finding(
+        "odd.text",
+        "info",
+        ("a.b", "env:X"),
+        Text.of("中文 <x> & 'y'", 'value <x>  &  "y"\n  spread'),
+        fix=Text.of("改", "Write a < b && c"),
+    )
+    view.show_findings((LONG, odd, finding("plain", "plain")))
+    for lang in ("en", "zh"):
+        view.set_language(lang)
+        for row in range(view.count()):
+            entry = view.itemWidget(view.item(row))
+            assert isinstance(entry, Entry)
+            heard = view.item(row).data(Qt.ItemDataRole.AccessibleTextRole)
+            assert heard == _diaglist.plain_text(entry.text()) == entry.plain_text()

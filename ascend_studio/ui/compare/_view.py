@@ -63,6 +63,8 @@ class CompareView(LazyView):
         self.file_profile: Profile | None = None
         self.file_label = ""
         self._differences: list[Difference] = []
+        #: The row of each difference by (kind, key), while the rows stay the same.
+        self._rows: dict[tuple[str, str] | None, QTreeWidgetItem] | None = None
         self.source_box = QComboBox(self)
         self.source_box.setObjectName("compare:source")
         self.source_box.activated.connect(self._source_chosen)
@@ -230,10 +232,28 @@ class CompareView(LazyView):
         self._stale = False
         differences = diff_profiles(self.catalog, self.current, self.other())
         if differences != self._differences:
-            self._differences = differences
-            if self._sync_items(differences):
+            before, self._differences = self._differences, differences
+            if not self._update_rows(before, differences) and self._sync_items(differences):
                 self.fit_columns()
         self._show_summary()
+
+    def _update_rows(self, before: list[Difference], after: list[Difference]) -> bool:
+        """The same rows as ``before`` (an edit changed values, no row came or went):
+        update the rows whose difference changed, found by key, and nothing else (the
+        tree's ~120 rows read one by one took about 1 ms). False when rows differ."""
+        if len(before) != len(after) or any(
+            (old.kind, old.key, old.category) != (new.kind, new.key, new.category)
+            for old, new in zip(before, after, strict=True)
+        ):
+            self._rows = None
+            return False
+        if self._rows is None:
+            self._rows = {self._key_of(item): item for item in self._items() if item.parent()}
+        for old, new in zip(before, after, strict=True):
+            item = self._rows.get((new.kind, new.key)) if old != new else None
+            if item is not None:
+                self._update_item(item, new)
+        return True
 
     def _sync_items(self, differences: list[Difference]) -> bool:
         """Update, add and remove rows (and category groups) to show ``differences``

@@ -46,6 +46,7 @@ from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import ChainDelegate
+from ascend_studio.ui.inspector._inputs import path_inputs
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
 from ascend_studio.ui.inspector._model import (
     CHAIN_COLUMN,
@@ -82,6 +83,7 @@ class InspectorView(LazyView):
         self.catalog = catalog
         self.artifacts = artifacts or load_artifacts()
         self.profile = profile or Profile()
+        self._inputs = path_inputs(self.profile, self.artifacts)
         self.lang: Language = "en"
         self._layout_key: object = None
         self.context_editor = ContextEditor(catalog, self)
@@ -189,10 +191,14 @@ class InspectorView(LazyView):
 
     # -- inputs -----------------------------------------------------------------------------
     def set_profile(self, profile: Profile) -> None:
-        """Follow the document; while hidden (a closed dock) the work waits until shown."""
+        """Follow the document; while hidden (a closed dock) the work waits until shown.
+        An edit of nothing the paths read changes nothing here."""
         if profile != self.profile:
+            inputs = path_inputs(profile, self.artifacts)
             self.profile = profile
-            self._changed()
+            if inputs != self._inputs:
+                self._inputs = inputs
+                self._changed()
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang

@@ -17,7 +17,7 @@ from ascend_studio.ui._core import param_unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._texts import escape, explain_unavailable, show_value, tag_html, tags_for
 
-__all__ = ["artifacts_for", "param_link", "why_html"]
+__all__ = ["artifacts_for", "param_link", "why_html", "why_sections"]
 
 _SEVERITY = {"error": ("✗", "#b3261e"), "warning": ("⚠", "#8a5a00"), "info": ("ℹ", "#1f5fa8")}
 _E = escape
@@ -193,8 +193,24 @@ def _environment(param: Parameter, profile: Profile, catalog: Catalog, lang: Lan
     return _heading(tr("Related environment variables")) + "<ul>" + "".join(items) + "</ul>"
 
 
+#: artifacts_for's answers by (artifact catalog, path): the catalog never changes and
+#: reading all its variants took about 0.5 ms, on every edit the Why panel showed.
+_FOUND: dict[tuple[int, str], tuple[ArtifactCatalog, list[tuple[Artifact, bool]]]] = {}
+
+
 def artifacts_for(artifacts: ArtifactCatalog, path: str) -> list[tuple[Artifact, bool]]:
     """Artifacts this parameter places (True) or switches on or off (False)."""
+    known = _FOUND.get((id(artifacts), path))
+    if known is not None and known[0] is artifacts:
+        return list(known[1])
+    found = _artifacts_for(artifacts, path)
+    if len(_FOUND) > 1024:
+        _FOUND.clear()
+    _FOUND[id(artifacts), path] = (artifacts, found)
+    return list(found)
+
+
+def _artifacts_for(artifacts: ArtifactCatalog, path: str) -> list[tuple[Artifact, bool]]:
     found = []
     for art in artifacts.artifacts:
         layers = [x for v in art.variants for x in v.layers]
@@ -231,19 +247,25 @@ def why_html(
     catalog: Catalog, artifacts: ArtifactCatalog, profile: Profile, path: str, lang: Language
 ) -> str:
     """The whole page for ``path``; a short note when it is not a catalog parameter."""
+    return "".join(why_sections(catalog, artifacts, profile, path, lang))
+
+
+def why_sections(
+    catalog: Catalog, artifacts: ArtifactCatalog, profile: Profile, path: str, lang: Language
+) -> list[str]:
+    """The page for ``path`` in its parts (title, values, rules...), in order: the
+    panel replaces the parts an edit changed (``why/_patch.py``)."""
     if not catalog.has(path):
-        return f"<p>{_E(tr('Select a parameter to see why it behaves as it does.'))}</p>"
+        return [f"<p>{_E(tr('Select a parameter to see why it behaves as it does.'))}</p>"]
     param = catalog.param(path)
     exp = explain(profile, path, catalog)
-    return "".join(
-        [
-            _title(param, lang),
-            _values_line(param, profile, exp, lang),
-            _rules(catalog, exp, lang),
-            _allowed_values(param, profile, catalog, lang),
-            _availability(param, profile, catalog, lang),
-            _environment(param, profile, catalog, lang),
-            _artifacts(artifacts, path, lang),
-            _sources(param, catalog, lang),
-        ]
-    )
+    return [
+        _title(param, lang),
+        _values_line(param, profile, exp, lang),
+        _rules(catalog, exp, lang),
+        _allowed_values(param, profile, catalog, lang),
+        _availability(param, profile, catalog, lang),
+        _environment(param, profile, catalog, lang),
+        _artifacts(artifacts, path, lang),
+        _sources(param, catalog, lang),
+    ]
