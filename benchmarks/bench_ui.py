@@ -10,8 +10,8 @@ the others when they are shown).
 Usage: ``python benchmarks/bench_ui.py [--starts N] [--edits N] [--baseline DIR]``.
 Starts are timed on Qt's offscreen platform and, when there is a display
 (``DISPLAY``) or an ``Xvfb`` to start, on X with the window mapped. ``--baseline
-DIR`` starts another checkout's app (e.g. main's) in the same rounds, in turn with
-this one's and the bare window, and reports it beside (before/after in one run).
+DIR`` starts another checkout's app (e.g. main's) in turn with this one's and the
+bare window, and reports it beside (before/after in one run).
 Exits 1 when a target is missed.
 
 A cold start is the wall time from launching a fresh interpreter to the window's
@@ -391,7 +391,7 @@ def main() -> int:
     )
     parser.add_argument("--edits", type=int, default=300, help="timed edits per profile")
     parser.add_argument(
-        "--baseline", type=Path, help="another checkout whose starts run in the same rounds"
+        "--baseline", type=Path, help="another checkout, started in turn with this one"
     )
     args = parser.parse_args()
     baseline = args.baseline.resolve() if args.baseline else None
