@@ -453,6 +453,8 @@ class Profile:
 
 def _same(a: object, b: object) -> bool:
     """``a == b`` with the types of numbers and bools compared too, at any depth."""
+    if a is b and type(a) in _SELF_SAME:
+        return True  # one object (an unchanged value of an edited profile)
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[key], b[key]) for key in a)
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
@@ -460,6 +462,10 @@ def _same(a: object, b: object) -> bool:
     if isinstance(a, bool | int | float) or isinstance(b, bool | int | float):
         return type(a) is type(b) and a == b
     return a == b
+
+
+#: Types whose objects always equal themselves under :func:`_same` (not float: nan).
+_SELF_SAME: frozenset[type] = frozenset({str, bytes, int, bool, type(None), Expr})
 
 
 def _default_of(spec: Field[Any]) -> Callable[[], Any]:

@@ -1,7 +1,9 @@
 """The rules engine (Qt-free): diagnostics, effective values and explanations.
 
 ``evaluate(profile)`` checks a profile against every declared rule in
-:data:`RULES` and returns :class:`Diagnostic` objects (errors first). Rules are
+:data:`RULES` and returns :class:`Diagnostic` objects (errors first);
+:class:`Evaluator` gives the same for a document edited in turn, running again
+only the rules that read what changed. Rules are
 data: product, scenario, type, value and range checks are generated from the
 catalog; cross-parameter, environment and file-content rules are declared
 explicitly, each with its source. ``effective_value`` says what the runtime
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
         shown_key,
     )
     from ascend_studio.rules._fixall import Fixed, HasFixes, chosen_fix, fix_profile, fixable_counts
+    from ascend_studio.rules._incremental import Evaluator
     from ascend_studio.rules._model import SEVERITIES, Diagnostic, FileSpot, Kind, Rule, Severity
     from ascend_studio.rules._registry import RULES, RULES_BY_ID
     from ascend_studio.rules._unknown import Unknown, unknown_entries
@@ -62,6 +65,7 @@ __all__ = [
     "Edit",
     "EffectiveSource",
     "EffectiveValue",
+    "Evaluator",
     "Explanation",
     "FileSpot",
     "Fix",
@@ -122,6 +126,7 @@ _WHERE = {
     "unknown_entries": "_unknown",
     "EffectiveSource": "_effective",
     "EffectiveValue": "_effective",
+    "Evaluator": "_incremental",
     "Explanation": "_explain",
     "FILE_CONTENTS_FIELD": "_context",
     "FileSpot": "_model",

@@ -70,6 +70,7 @@ def _family(
     also: Text | None = None,
     source: str = SRC_CATALOG,
     surfaces: tuple[Surface, ...] | None = None,
+    per_param: bool = False,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -84,6 +85,7 @@ def _family(
         surfaces=None if surfaces is None else frozenset(surfaces),
         fixes=fixes,
         also=also,
+        per_param=per_param,
     )
 
 
@@ -147,6 +149,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         source="npu_estimator.py:__load_graph_optimizers (.s/.i/.b fields)",
         surfaces=("constructor", "estimator"),
         fixes=as_type,
+        per_param=True,
     ),
     _family(
         "type.int_for_bool",
@@ -160,6 +163,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为 True 或 False。", "Use True or False."),
         source="npu_estimator.py (.b fields accept ints through protobuf)",
         fixes=as_bool,
+        per_param=True,
     ),
     _family(
         "type.bool_for_int",
@@ -176,6 +180,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         source="npu_estimator.py (.i fields accept bools through protobuf)",
         fixes=as_int,
+        per_param=True,
     ),
     _family(
         "value.not_allowed",
@@ -189,6 +194,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为以下取值之一：{allowed}。", "Use one of: {allowed}."),
         source="npu_config.py / npu_attrs.cc value checks; catalog:{param}",
         fixes=closest_value,
+        per_param=True,
     ),
     _family(
         "value.case",
@@ -201,6 +207,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         has_values(True),
         fixes=right_case,
         source="npu_attrs.cc (exact string comparison); catalog:{param}",
+        per_param=True,
     ),
     _family(
         "value.undocumented",
@@ -215,6 +222,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为文档列出的取值之一：{allowed}。", "Use a documented value: {allowed}."),
         source="npurunconfig-page / docs value lists; catalog:{param}",
         fixes=closest_value,
+        per_param=True,
     ),
     _family(
         "range.out_of_range",
@@ -228,6 +236,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npu_config.py (check_positive_integer...) / npu_attrs.cc range checks",
         fixes=clamped,
+        per_param=True,
     ),
     _family(
         "range.undocumented",
@@ -241,6 +250,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为满足 {range} 的值。", "Use a value that is {range_en}."),
         source="npurunconfig-page / docs ranges; catalog:{param}",
         fixes=clamped,
+        per_param=True,
     ),
     _family(
         "range.product",
@@ -254,6 +264,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("{howto}。", "{howto}."),
         source="npurunconfig-page per-product ranges; catalog:{param}.product_ranges",
         fixes=into_stepped_range,
+        per_param=True,
     ),
     _family(
         "range.product_rounded",
@@ -271,6 +282,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page per-product rounding; catalog:{param}.product_ranges",
         fixes=as_runtime,
+        per_param=True,
     ),
     _family(
         "avail.product",
@@ -285,6 +297,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fixes=drop("unsafe"),
         also=txt("或者更换目标产品。", "Or change the target product."),
         source="npurunconfig-page product notes; catalog:{param}.products",
+        per_param=True,
     ),
     _family(
         "avail.product_ignored",
@@ -300,6 +313,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fixes=drop("safe"),
         also=txt("或者更换目标产品。", "Or change the target product."),
         source="npu_estimator.py:__load_mstune_config (AOE options); catalog:{param}.elsewhere",
+        per_param=True,
     ),
     _family(
         "avail.product_undocumented",
@@ -312,6 +326,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         scan_product("undocumented"),
         involves_products("undocumented"),
         source="npurunconfig-page product notes (silent for this product); catalog:{param}.elsewhere",
+        per_param=True,
     ),
     _family(
         "format.invalid",
@@ -324,6 +339,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_format,
         fix=txt("按该参数说明中的格式书写。", "Write it in the format its description gives."),
         source="catalog:{param}.format; npu_attrs.cc",
+        per_param=True,
     ),
     _family(
         "value.none_raises",
@@ -344,6 +360,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         surfaces=("constructor", "estimator"),
         fixes=drop("safe"),
         also=txt("或者填写一个 {expected} 值。", "Or give a {expected} value."),
+        per_param=True,
     ),
     _family(
         "avail.value_product",
@@ -357,6 +374,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为该产品支持的取值：{usable}。", "Use a value this product supports: {usable}."),
         source="npurunconfig-page per-value product notes; catalog:{param}.values",
         fixes=usable_instead,
+        per_param=True,
     ),
     _family(
         "avail.value_unsupported",
@@ -370,6 +388,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("改为当前版本支持的取值：{usable}。", "Use a supported value: {usable}."),
         source="npurunconfig-page (当前版本不支持); catalog:{param}.values",
         fixes=usable_instead,
+        per_param=True,
     ),
     _family(
         "scenario.param",
@@ -384,6 +403,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fixes=drop("safe"),
         also=txt("或者更换场景。", "Or change the scenario."),
         source="npurunconfig-page scenario notes; catalog:{param}.scenario",
+        per_param=True,
     ),
     _family(
         "scenario.value",
@@ -399,6 +419,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         ),
         source="npurunconfig-page per-value scenario notes; catalog:{param}.values",
         fixes=usable_instead,
+        per_param=True,
     ),
     _family(
         "status.no_effect",
@@ -412,6 +433,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         fix=txt("删除 {param}。", "Remove {param}."),
         fixes=drop("safe"),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.no_effect",
+        per_param=True,
     ),
     _family(
         "status.deprecated",
@@ -428,6 +450,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
             "The documentation lists it as going away and names no replacement.",
         ),
         source="npurunconfig-page 后续版本废弃配置; catalog:{param}.deprecated",
+        per_param=True,
     ),
     _family(
         "status.experimental",
@@ -439,6 +462,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         flag("experimental"),
         involves_attr("experimental"),
         source="npurunconfig-page 试验参数; catalog:{param}.experimental",
+        per_param=True,
     ),
     _family(
         "status.undocumented",
@@ -451,6 +475,7 @@ CATALOG_RULES: tuple[Rule, ...] = (
         involves_attr("undocumented"),
         source="npu_config.py:NPURunConfig or npu_attrs.cc (read by the code) but neither on the "
         "NPURunConfig配置参数说明 page nor in the session-config docs; catalog:{param}.documented",
+        per_param=True,
     ),
     _family(
         "status.code_only_value",
@@ -462,5 +487,6 @@ CATALOG_RULES: tuple[Rule, ...] = (
         value_gate("code_only"),
         involves_code_only,
         source="npu_attrs.cc accepted values vs docs; catalog:{param}.values.undocumented",
+        per_param=True,
     ),
 )

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
 from ascend_studio.profile import Expr, Profile, Value, target_of
 from ascend_studio.rules._index import CatalogIndex, ParamFacts
+from ascend_studio.rules._reads import EVERY, Made, Reads, Watched
 from ascend_studio.schema import (
     AXES,
     THROUGH,
@@ -66,6 +67,7 @@ class Ctx:
     __slots__ = (
         "_known",
         "_made_reading",
+        "_made_watched",
         "_product",
         "_scenario",
         "after_open",
@@ -75,6 +77,7 @@ class Ctx:
         "holders",
         "ix",
         "memo",
+        "only",
         "profile",
         "reads",
         "release",
@@ -83,6 +86,7 @@ class Ctx:
         "tf2_release",
         "unnamed",
         "values",
+        "watch",
     )
 
     def __init__(
@@ -91,13 +95,22 @@ class Ctx:
         ix: CatalogIndex,
         surface: Surface | None = None,
         after_open: Mapping[str, tuple[int, int]] | None = None,
+        watch: Reads | None = None,
     ) -> None:
         self.profile = profile
+        #: Where what the rules read of the values, environment and files is noted
+        #: (``_reads``); None: not noted (a plain evaluation).
+        self.watch = watch
         #: What the script says beyond the values (``ImportedConfig.after_open``): the
         #: TF Adapter 2.x options it writes after ``npu_device.open()``, with the lines.
         self.after_open: Mapping[str, tuple[int, int]] = after_open or {}
         self.values: Mapping[str, Value] = profile.values
         self.env: Mapping[str, str | None] = profile.env
+        self.files: Mapping[str, str] = file_contents(profile)
+        if watch is not None:
+            self.values = Watched(profile.values, watch, "v")
+            self.env = Watched(profile.env, watch, "e")
+            self.files = Watched(self.files, watch, "f")
         named = target_of(profile)
         #: Where the configuration is written (see ``schema._surfaces``); unless the
         #: caller knows (an imported call), what the profile says it is written for.
@@ -111,10 +124,14 @@ class Ctx:
         self._product = named.product or ix.catalog.products[0].id
         self._scenario: str = named.scenario or ix.catalog.scenarios[0].id
         #: The scenario is training only because graph_run_mode is left at its default.
-        self.scenario_by_default = named.by_run_mode and "graph_run_mode" not in self.values
+        self.scenario_by_default = named.by_run_mode and "graph_run_mode" not in profile.values
         #: The target axes read since the caller last cleared it.
         self.reads: set[Axis] = set()
         self._made_reading: dict[str, set[Axis]] = {}
+        self._made_watched: dict[str, Made] = {}
+        #: The set parameters :meth:`known` lists (None: all): a rule judging each on
+        #: its own is asked again for those an edit reached (``_incremental``).
+        self.only: frozenset[str] | None = None
         self.ix = ix.for_surface(self.surface)
         #: The TF Adapter release the profile names, resolved; None when it names none
         #: (or one no public release matches: ``release.unknown`` says so). Its facts are
@@ -131,9 +148,8 @@ class Ctx:
                     self.release = named_release
         #: Signature defaults, as the target release has them.
         self.defaults = self.ix.defaults_at(self.release.id if self.release else None)
-        self.files = file_contents(profile)
         used: set[str] = set()
-        for key in self.values:
+        for key in profile.values:
             holder = key
             while "." in holder:
                 holder = holder.rsplit(".", 1)[0]
@@ -146,25 +162,41 @@ class Ctx:
     def once(self, key: str, make: Callable[[], _T]) -> _T:
         """``make()``, made the first time ``key`` is asked in this evaluation and kept
         (``memo``): for what several rules go over."""
+        watch = self.watch
         if key not in self.memo:
             before, self.reads = self.reads, set()
-            self.memo[key] = make()
-            self._made_reading[key] = self.reads
-            self.reads = before | self.reads
+            saved = watch.enter() if watch is not None else None
+            try:
+                self.memo[key] = make()
+            finally:  # a maker that fails (the rule reports itself) leaves the reads whole
+                self._made_reading[key] = self.reads
+                self.reads = before | self.reads
+                if watch is not None and saved is not None:
+                    self._made_watched[key] = watch.leave(saved)
         else:  # what the first maker read, every later user depends on too
             self.reads |= self._made_reading.get(key, set())
+            if watch is not None and key in self._made_watched:
+                watch.replay(self._made_watched[key])
         found: _T = self.memo[key]
         return found
 
     @property
     def product(self) -> str:
         self.reads.add("product")
+        if self.watch is not None:
+            self.watch.log.add(("t", "product"))
         return self._product
 
     @property
     def scenario(self) -> str:
         self.reads.add("scenario")
+        if self.watch is not None:
+            self.watch.log.add(("t", "scenario"))
         return self._scenario
+
+    def judged_for(self) -> tuple[str, str]:
+        """The product and scenario the rules are asked for (not noted as read)."""
+        return self._product, self._scenario
 
     def why_not(self, item: Scoped, *axes: Axis) -> Gate | None:
         """Where ``item`` (a parameter, an enum value) misses the target, on ``axes``
@@ -179,12 +211,24 @@ class Ctx:
         """The configuration goes through ``surface`` (built, translated, written...)."""
         return surface in THROUGH[self.surface]
 
-    def known(self) -> list[tuple[str, Value, ParamFacts]]:
-        """(path, value, facts) of every set parameter the catalog knows, built once."""
+    def known(self) -> Iterable[tuple[str, Value, ParamFacts]]:
+        """(path, value, facts) of every set parameter the catalog knows (of those in
+        :attr:`only`, when given), in the values' order, built once."""
         if self._known is None:
-            facts = self.ix.facts
-            self._known = [(p, v, facts[p]) for p, v in self.values.items() if p in facts]
-        return self._known
+            facts, only = self.ix.facts, self.only
+            values = self.profile.values
+            self._known = [
+                (p, v, facts[p])
+                for p, v in values.items()
+                if p in facts and (only is None or p in only)
+            ]
+        watch = self.watch
+        if watch is None:
+            return self._known
+        if watch.items is None:
+            watch.log.add(("v", EVERY))
+            return self._known
+        return watch.segments(self._known)  # what is read for each, noted apart
 
     # -- values -------------------------------------------------------------------
     def is_set(self, path: str) -> bool:
@@ -251,6 +295,8 @@ class Ctx:
 
     def uses(self, holder: str) -> bool:
         """A sub-config object is built: its holder or any of its fields is set."""
+        if self.watch is not None:
+            self.watch.log.add(("h", holder))
         return holder in self.values or holder in self.holders
 
     def doc_default(self, path: str) -> Scalar | None:

@@ -31,7 +31,13 @@ from ascend_studio.schema import (
     runtime_number,
 )
 
-__all__ = ["EffectiveSource", "EffectiveValue", "effective_value", "effective_values"]
+__all__ = [
+    "EffectiveSource",
+    "EffectiveValue",
+    "effective_in",
+    "effective_value",
+    "effective_values",
+]
 
 EffectiveSource = Literal[
     "set",
@@ -47,6 +53,8 @@ EffectiveSource = Literal[
 
 @dataclass(frozen=True)
 class EffectiveValue:
+    """The value the runtime uses for a parameter, and why."""
+
     path: str
     #: What the runtime uses; None: not sent / not applied ("ignored").
     value: object
@@ -213,6 +221,11 @@ def effective_values(
     asks for every set parameter after each edit: a context per path cost it ~5 ms)."""
     ctx = context_for(profile, catalog)
     return {path: _effective(ctx, path) for path in paths}
+
+
+def effective_in(ctx: Ctx, path: str) -> EffectiveValue:
+    """:func:`effective_value` of ``path``, read through ``ctx``."""
+    return _effective(ctx, path)
 
 
 def _effective(ctx: Ctx, path: str) -> EffectiveValue:

@@ -20,6 +20,7 @@ from ascend_studio.rules._model import (
     txt,
 )
 from ascend_studio.rules._offer import fix_words, offered_fixes, said
+from ascend_studio.rules._reads import Reads
 from ascend_studio.rules._registry import surface_rules
 from ascend_studio.rules._release_fixes import for_release
 from ascend_studio.rules._targets import (
@@ -34,7 +35,16 @@ from ascend_studio.rules._targets import (
 )
 from ascend_studio.schema import AXES, THROUGH, Axis, Catalog, Surface, Text, shipped_catalog
 
-__all__ = ["context_for", "diagnose", "display", "evaluate", "involved", "namespace"]
+__all__ = [
+    "context_for",
+    "diagnose",
+    "display",
+    "evaluate",
+    "findings_of",
+    "involved",
+    "namespace",
+    "ordered",
+]
 
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
@@ -76,9 +86,17 @@ def evaluate(
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
     for rule in surface_rules(ctx.surface, ctx.ix.catalog):
-        found.extend(
-            d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d
-        )
+        found.extend(findings_of(rule, ctx, variants))
+    return ordered(profile, found)
+
+
+def findings_of(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
+    """One rule's findings, as :func:`evaluate` lists them before :func:`ordered`."""
+    return [d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d]
+
+
+def ordered(profile: Profile, found: list[Diagnostic]) -> list[Diagnostic]:
+    """The rules' findings in declaration order, as :func:`evaluate` returns them."""
     found = on_one_path(profile, found)
     found.sort(key=lambda d: _RANK[d.severity])
     return found
@@ -141,12 +159,31 @@ def _only(d: Diagnostic, ix: CatalogIndex, values: Mapping[Axis, list[str]]) -> 
 def diagnose(rule: Rule, ctx: Ctx) -> list[Diagnostic]:
     """One rule's diagnostics; a rule that crashes reports itself instead."""
     try:
-        return [_diagnostic(rule, hit, ctx) for hit in rule.hits(ctx)]
+        if ctx.watch is None or ctx.watch.items is None:
+            return [_diagnostic(rule, hit, ctx) for hit in rule.hits(ctx)]
+        return _per_param(rule, ctx, ctx.watch)
     except Exception as exc:  # a rule bug must not take the editor down
         message = txt(
             f"规则 {rule.id} 内部出错：{exc!r}", f"Rule {rule.id} failed internally: {exc!r}"
         )
         return [Diagnostic("internal.rule_failed", "warning", rule.params, message, rule.id)]
+
+
+def _per_param(rule: Rule, ctx: Ctx, watch: Reads) -> list[Diagnostic]:
+    """:func:`diagnose`'s findings, what making each reads noted for the parameter it
+    is about (``Reads.items``)."""
+    found: list[Diagnostic] = []
+    for hit in rule.hits(ctx):
+        mine = watch.item(hit.params[0]) if hit.params else None
+        if mine is None:
+            found.append(_diagnostic(rule, hit, ctx))
+            continue
+        outer, watch.log = watch.log, mine
+        try:
+            found.append(_diagnostic(rule, hit, ctx))
+        finally:
+            watch.log = outer
+    return found
 
 
 def display(ctx: Ctx, path: str) -> str:

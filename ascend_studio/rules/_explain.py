@@ -37,6 +37,8 @@ class Involved:
 
 @dataclass(frozen=True)
 class RuleLink:
+    """A rule that reads a parameter, and whether it fires."""
+
     rule_id: str
     severity: Severity
     kind: Kind
@@ -53,6 +55,8 @@ class RuleLink:
 
 @dataclass(frozen=True)
 class Explanation:
+    """Everything said about one parameter of a profile."""
+
     path: str
     parameter: Parameter | None
     effective: EffectiveValue
@@ -108,7 +112,13 @@ def explain(profile: Profile, path: str, catalog: Catalog | None = None) -> Expl
     """Everything the rules know about ``path`` (a parameter path or ``env:NAME``)."""
     ctx = context_for(profile, catalog)
     rules = surface_rules(ctx.surface, ctx.ix.catalog)
-    links = tuple(_link(r, ctx, path) for r in rules if involved(r, ctx.ix, path))
+    # A rule judging each set parameter on its own says the same of ``path`` when
+    # asked for ``path`` alone (``Rule.per_param``), without going over every value.
+    alone = context_for(profile, catalog)
+    alone.only = frozenset((path,))
+    links = tuple(
+        _link(r, alone if r.per_param else ctx, path) for r in rules if involved(r, ctx.ix, path)
+    )
     affects: dict[str, Involved] = {}
     affected_by: dict[str, Involved] = {}
     for link in links:

@@ -98,6 +98,8 @@ class Hit:
 
 @dataclass(frozen=True, eq=False)
 class Rule:
+    """One rule: its id, severity, condition, message and fixes."""
+
     id: str
     severity: Severity
     kind: Kind
@@ -122,6 +124,13 @@ class Rule:
     involves: Callable[[CatalogIndex, str], bool] | None = None
     #: The surfaces the rule's fact holds on; None: those of its kind.
     surfaces: frozenset[Surface] | None = None
+    #: The rule judges each set parameter on its own: its findings are those about
+    #: each parameter ``Ctx.known`` lists, in that order, each made from that
+    #: parameter and what is read while it is handled (never from another one's
+    #: value), then any about nothing set, made without them. After an edit it may
+    #: be asked again for the parameters the edit reached only (``_split``); the
+    #: property tests of ``tests/rules/test_incremental.py`` hold every such rule to it.
+    per_param: bool = False
 
     def __post_init__(self) -> None:
         if (self.when is None) == (self.scan is None):

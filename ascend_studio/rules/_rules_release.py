@@ -52,6 +52,7 @@ def _family(
     surfaces: frozenset[Surface] = _OPTIONS,
     fixes: Fixer | None = None,
     also: Text | None = None,
+    per_param: bool = False,
 ) -> Rule:
     return Rule(
         id=rule_id,
@@ -66,6 +67,7 @@ def _family(
         surfaces=surfaces,
         fixes=fixes,
         also=also,
+        per_param=per_param,
     )
 
 
@@ -451,6 +453,7 @@ RELEASE_RULES: tuple[Rule, ...] = (
         surfaces=_BUILT,
         fixes=maybe_lacking_fixes,
         also=_NAME_IT,
+        per_param=True,
     ),
     _family(
         "release.key_depends",

@@ -21,6 +21,7 @@ from ascend_studio.profile import Profile
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Diagnostic, Hit, Rule, render, txt
+from ascend_studio.rules._reads import Reads
 from ascend_studio.schema import SURFACE_WORDS, Axis, Surface, Text
 
 __all__ = [
@@ -102,6 +103,8 @@ class Variants:
     surface: Surface
     unnamed: frozenset[Axis]
     after_open: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: Where the variants' reads are noted (``Ctx.watch``), if anywhere.
+    watch: Reads | None = None
     _made: dict[Combo, Ctx] = field(default_factory=dict)
 
     def combos(self, axes: list[Axis]) -> Iterator[Combo]:
@@ -114,7 +117,8 @@ class Variants:
         if found is None:
             update: dict[str, str] = dict(combo)
             profile = self.profile.model_copy(update=update)
-            found = self._made[combo] = Ctx(profile, self.ix, self.surface, self.after_open)
+            found = Ctx(profile, self.ix, self.surface, self.after_open, self.watch)
+            self._made[combo] = found
         return found
 
 

@@ -19,7 +19,7 @@ from ascend_studio.schema import Catalog, EnumValue, Parameter, Text
 
 if TYPE_CHECKING:
     from ascend_studio.profile import Profile
-    from ascend_studio.rules import Diagnostic, Fix, Fixed, Unknown
+    from ascend_studio.rules import Diagnostic, EffectiveValue, Evaluator, Fix, Fixed, Unknown
 
 __all__ = [
     "Effective",
@@ -167,16 +167,36 @@ class Engine:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
+        self._rules: Evaluator | None = None
+        #: id(diagnostic) -> (that diagnostic, its finding), of the last evaluation: a
+        #: finding the rules kept stays the same object, so views compare it at once.
+        self._findings: dict[int, tuple[Diagnostic, Finding]] = {}
+        #: The same for effective values (id -> (the rules' answer, the view's)).
+        self._effective: dict[int, tuple[EffectiveValue, Effective]] = {}
 
     # -- rules -------------------------------------------------------------------------
-    def evaluate(self, profile: Profile) -> Evaluation:
-        from ascend_studio.rules import evaluate
+    def _evaluator(self) -> Evaluator:
+        """The document's evaluator: after an edit, only the rules that read what
+        changed run again (``rules.Evaluator``; the result is ``evaluate``'s)."""
+        if self._rules is None:
+            from ascend_studio.rules import Evaluator
 
-        diagnostics = tuple(evaluate(profile, self.catalog))
-        findings = tuple(
-            Finding(d.rule_id, d.severity, d.params, _located(d), d.source, d.fix, d.fixes, d.hint)
-            for d in diagnostics
-        )
+            self._rules = Evaluator(self.catalog)
+        return self._rules
+
+    def evaluate(self, profile: Profile) -> Evaluation:
+        diagnostics = tuple(self._evaluator().evaluate(profile))
+        made: dict[int, tuple[Diagnostic, Finding]] = {}
+        for d in diagnostics:
+            kept = self._findings.get(id(d))
+            if kept is None or kept[0] is not d:
+                finding = Finding(
+                    d.rule_id, d.severity, d.params, _located(d), d.source, d.fix, d.fixes, d.hint
+                )
+                kept = (d, finding)
+            made[id(d)] = kept
+        self._findings = made
+        findings = tuple(made[id(d)][1] for d in diagnostics)
         return Evaluation(profile, findings, diagnostics)
 
     def unknown(self, profile: Profile) -> tuple[Unknown, ...]:
@@ -197,14 +217,20 @@ class Engine:
     def effectives(self, profile: Profile, paths: Iterable[str]) -> dict[str, Effective]:
         """What the runtime uses instead of the entered value, for each of ``paths`` where
         it uses something else (read through one rules context)."""
-        from ascend_studio.rules import effective_values
-
-        found = effective_values(profile, [p for p in paths if p in profile.values], self.catalog)
-        return {
-            path: Effective(result.value, result.source == "ignored", result.note)
-            for path, result in found.items()
-            if result.differs
-        }
+        asked = [p for p in paths if p in profile.values]
+        found = self._evaluator().effective_values(profile, asked)
+        made: dict[int, tuple[EffectiveValue, Effective]] = {}
+        out: dict[str, Effective] = {}
+        for path, result in found.items():
+            if not result.differs:
+                continue
+            kept = self._effective.get(id(result))
+            if kept is None or kept[0] is not result:
+                kept = (result, Effective(result.value, result.source == "ignored", result.note))
+            made[id(result)] = kept
+            out[path] = kept[1]
+        self._effective = made
+        return out
 
     # -- codegen -------------------------------------------------------------------------
     def formats(self) -> tuple[FormatInfo, ...]:

@@ -95,6 +95,10 @@ class Snapshot:
     evaluation: Evaluation | None = None
     #: What the profile keeps that the catalog does not know, in profile order.
     unknown: tuple[UnknownState, ...] = ()
+    #: What every row's availability was judged on: the catalog (the form's view of
+    #: it), the product, the scenario and the release id. The next snapshot on the
+    #: same basis keeps each row whose value, findings and effective value are the same.
+    basis: tuple[object, ...] = ()
 
     def problem_paths(self) -> set[str]:
         return {path for finding in self.findings for path in finding.params}
@@ -110,7 +114,11 @@ class Snapshot:
         return {path for path, row in self.rows.items() if unavailable_here(row.unavailable)}
 
 
-def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapshot:
+def take_snapshot(
+    catalog: Catalog, engine: Engine, profile: Profile, before: Snapshot | None = None
+) -> Snapshot:
+    """What the views show of ``profile``; ``before``, the previous snapshot, lends the
+    rows whose state did not change (the same objects: views skip them at once)."""
     evaluation = engine.evaluate(profile)
     findings = evaluation.findings
     by_path: dict[str, list[Finding]] = defaultdict(list)
@@ -120,38 +128,87 @@ def take_snapshot(catalog: Catalog, engine: Engine, profile: Profile) -> Snapsho
     unknown = tuple(
         UnknownState(entry, tuple(by_path.get(entry.key, ()))) for entry in engine.unknown(profile)
     )
+    from ascend_studio.profile import target_of
+
+    target = target_of(profile)
+    release = _release_id(profile, catalog)
+    basis = (catalog, target.product, target.scenario, release)
+    same = (
+        before is not None
+        and len(before.basis) == len(basis)
+        and before.basis[0] is catalog  # the object: a catalog compares field by field
+        and before.basis[1:] == basis[1:]
+    )
+    rows = _rows(
+        catalog,
+        engine,
+        profile,
+        by_path,
+        kept=before.rows if before is not None and same else {},
+        judged=(target.product, target.scenario, release),
+    )
     return Snapshot(
         profile,
         findings,
-        _rows(catalog, engine, profile, by_path),
+        rows,
         _categories(catalog, profile, findings, unknown),
         {p[4:]: f for p, f in by_path.items() if p.startswith("env:")},
         evaluation,
         unknown,
+        basis,
     )
 
 
 def _rows(
-    catalog: Catalog, engine: Engine, profile: Profile, by_path: dict[str, list[Finding]]
+    catalog: Catalog,
+    engine: Engine,
+    profile: Profile,
+    by_path: dict[str, list[Finding]],
+    *,
+    kept: dict[str, RowState],
+    judged: tuple[str | None, str | None, str | None],
 ) -> dict[str, RowState]:
-    from ascend_studio.profile import target_of
-
-    target = target_of(profile)
+    """Each row's state; a row of ``kept`` (judged on the same basis) whose value,
+    findings, effective value and count of fields set are unchanged is reused, so
+    only the rows an edit reaches are made (and repainted) again."""
     states: dict[str, RowState] = {}
     effective = engine.effectives(profile, (param.path for param in catalog.params))
     fields = _fields_set(profile.values)
-    release = _release_id(profile, catalog)
+    product, scenario, release = judged
+    values = profile.values
     for param in catalog.params:
         path = param.path
-        lacking = release_unavailable(param, catalog, release)
-        states[path] = RowState(
-            value=profile.values.get(path),
-            findings=tuple(by_path.get(path, ())),
-            effective=effective.get(path),
-            unavailable=lacking or param_unavailable(param, target.product, target.scenario),
-            fields_set=fields.get(path, 0) if param.kind == "subconfig" else 0,
-        )
+        value = values.get(path)
+        found = tuple(by_path.get(path, ()))
+        shown = effective.get(path)
+        count = fields.get(path, 0) if param.kind == "subconfig" else 0
+        prior = kept.get(path)
+        if prior is not None and _unchanged(prior, value, found, shown, count):
+            states[path] = prior
+            continue
+        unavailable = prior.unavailable if prior is not None else None
+        if prior is None:
+            lacking = release_unavailable(param, catalog, release)
+            unavailable = lacking or param_unavailable(param, product, scenario)
+        states[path] = RowState(value, found, shown, unavailable, count)
     return states
+
+
+def _unchanged(
+    row: RowState,
+    value: Value | None,
+    findings: tuple[Finding, ...],
+    effective: Effective | None,
+    fields_set: int,
+) -> bool:
+    """The row would show the same: the same value object (``1`` and ``True`` are two
+    settings), the same findings and effective value, as many fields set."""
+    return (
+        row.value is value
+        and row.fields_set == fields_set
+        and row.findings == findings
+        and (row.effective is effective or row.effective == effective)
+    )
 
 
 def _release_id(profile: Profile, catalog: Catalog) -> str | None:

@@ -262,7 +262,8 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         profile = self.model.profile
         self._show_target(*self._judged_target())
-        self.snapshot = take_snapshot(self.form.catalog, self.engine, profile)
+        before = getattr(self, "snapshot", None)  # none before the first refresh
+        self.snapshot = take_snapshot(self.form.catalog, self.engine, profile, before)
         self.findings = self.snapshot.findings
         self.form.apply(self.snapshot.rows)
         self.form.env.set_env(profile.env, profile.env_verbatim)

@@ -84,3 +84,45 @@ def test_category_counts_match_the_findings_of_a_busy_profile(catalog: Catalog) 
         assert counts.errors == sum(f.severity == "error" for f in mine)
         assert counts.warnings == sum(f.severity == "warning" for f in mine)
         assert counts.infos == sum(f.severity == "info" for f in mine)
+
+
+def _edits() -> list[Profile]:
+    start = Profile(
+        values={"iterations_per_loop": 10, "hccl_timeout": 600, "precision_mode": "force_fp16"}
+    )
+    return [
+        start,
+        start.with_value("hccl_timeout", 601),
+        start.with_value("hccl_timeout", True),  # another type: another setting
+        start.with_value("dump_config.enable_dump", True),
+        start.with_value("dump_config.enable_dump", True).with_value("dump_config.dump_path", "/d"),
+        start.without_value("precision_mode"),
+        start.with_value("graph_run_mode", 0),  # the scenario changes: every row is judged
+        start.with_product("atlas_a2"),
+        start.with_release("r1.15.0"),
+        start.with_env("RANK_SIZE", "8"),
+        start,
+    ]
+
+
+def test_a_snapshot_after_an_edit_equals_a_fresh_one(catalog: Catalog) -> None:
+    engine = Engine(catalog)
+    before = None
+    for profile in _edits():
+        after = take_snapshot(catalog, engine, profile, before)
+        fresh = take_snapshot(catalog, Engine(catalog), profile)
+        assert after.rows == fresh.rows
+        assert repr(after.rows) == repr(fresh.rows)  # 1 and True alike would pass ==
+        assert after.findings == fresh.findings
+        before = after
+
+
+def test_a_snapshot_after_an_edit_keeps_the_rows_it_did_not_reach(catalog: Catalog) -> None:
+    engine = Engine(catalog)
+    start = Profile(values={"iterations_per_loop": 10, "hccl_timeout": 600})
+    first = take_snapshot(catalog, engine, start)
+    second = take_snapshot(catalog, engine, start.with_value("hccl_timeout", 601), first)
+    changed = {path for path, row in second.rows.items() if row is not first.rows[path]}
+    assert changed == {"hccl_timeout"}
+    other = take_snapshot(catalog, engine, start.with_product("atlas_a2"), second)
+    assert all(row is not second.rows[path] for path, row in other.rows.items())
