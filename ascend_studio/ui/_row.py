@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QFrame,
@@ -34,7 +34,7 @@ from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QEnterEvent, QPaintEvent
+    from PySide6.QtGui import QEnterEvent, QPaintEvent, QResizeEvent
 
     from ascend_studio.profile import Value
 
@@ -84,6 +84,55 @@ class CodeName(QLabel):
         if self.textInteractionFlags() != selectable:
             self.setTextInteractionFlags(selectable)
         super().enterEvent(event)
+
+
+class TextBox(QWidget):
+    """Holds one of a row's word-wrapped labels (its findings, its default and effective
+    value) at the height its text needs at the row's width.
+
+    A label in the row's grid made Qt lay out the row whenever its text changed, and
+    the row, whatever its new size, told its stack, which told its section, the form
+    and its scroll area, one turn of the event loop each, the row and its findings
+    measured and painted again on the way. Here a new text that needs the same
+    height is painted where it is; only one that needs another height lays the row
+    out, at once. The box takes no width from the columns: they are shared out by the
+    row's label and editor."""
+
+    def __init__(self, label: QLabel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.label = label
+        label.setParent(self)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.label.heightForWidth(width)
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, self.label.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.label.minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.label.setGeometry(self.rect())
+        super().resizeEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        # the label's text changed (Qt posts this for a child of a widget without a layout)
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
+            width = self.width()
+            if width <= 0 or self.label.heightForWidth(width) != self.height():
+                self.updateGeometry()
+                row = self.parentWidget()
+                layout = row.layout() if row is not None else None
+                if layout is not None:
+                    layout.activate()  # in this turn, as when the label was in the grid
+        return super().event(event)
 
 
 class ParamRow(QFrame):
@@ -148,6 +197,8 @@ class ParamRow(QFrame):
         self.meta.setWordWrap(True)
         styled_font(self.meta, scale=0.9)
         set_text_color(self.meta, "muted")
+        self._meta_box = TextBox(self.meta, self)
+        self._diag_box: TextBox | None = None
         self._reset: QToolButton | None = None
         self._lay_out()
 
@@ -179,7 +230,7 @@ class ParamRow(QFrame):
         grid.addWidget(self.title, 0, 3)
         grid.addLayout(under, 1, 3)
         grid.addLayout(self.editor_box, 0, 4)
-        grid.addWidget(self.meta, 1, 4)
+        grid.addWidget(self._meta_box, 1, 4)
         grid.setColumnStretch(3, 1)
         grid.setColumnStretch(4, 1)
         self.editor.setMinimumWidth(200)
@@ -286,8 +337,9 @@ class ParamRow(QFrame):
                 flags.LinksAccessibleByMouse | flags.LinksAccessibleByKeyboard
             )
             self._diag.linkActivated.connect(self._link)
-            self._diag.setVisible(False)
-            self._grid.addWidget(self._diag, 2, 3, 1, 2)
+            self._diag_box = TextBox(self._diag, self)
+            self._diag_box.setVisible(False)
+            self._grid.addWidget(self._diag_box, 2, 3, 1, 2)
         return self._diag
 
     def _link(self, href: str) -> None:
@@ -393,4 +445,5 @@ class ParamRow(QFrame):
             lines.append(f'<span style="color:{color};">{icon} {text}</span> {fix}'.rstrip())
         if lines or self._diag is not None:
             self.diag.setText("<br>".join(lines))
-            self.diag.setVisible(bool(lines))
+            if self._diag_box is not None:
+                self._diag_box.setVisible(bool(lines))
