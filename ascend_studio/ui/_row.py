@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QFrame,
@@ -93,10 +93,11 @@ class TextBox(QWidget):
     A label in the row's grid made Qt lay out the row whenever its text changed, and
     the row, whatever its new size, told its stack, which told its section, the form
     and its scroll area, one turn of the event loop each, the row and its findings
-    measured and painted again on the way. Here a new text that needs the same
-    height is painted where it is; only one that needs another height lays the row
-    out, at once. The box takes no width from the columns: they are shared out by the
-    row's label and editor."""
+    measured and painted again on the way. Here a new text (:meth:`set_text`) that
+    needs the same height at the box's width is painted where it is; one that needs
+    another height, or any new text while the row is not shown, lays the row out as
+    before. The box takes no width from the columns: they are shared out by the row's
+    label and editor."""
 
     def __init__(self, label: QLabel, parent: QWidget) -> None:
         super().__init__(parent)
@@ -105,6 +106,22 @@ class TextBox(QWidget):
         policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
+        #: A text was set without the row's layout hearing of it: the heights it keeps
+        #: for other widths are the old text's (asked again when the width changes).
+        self._stale = False
+
+    def set_text(self, text: str) -> None:
+        label, width = self.label, self.width()
+        if text == label.text():
+            return
+        same = self.isVisible() and width > 0
+        before = label.heightForWidth(width) if same else -1
+        label.setText(text)
+        if same and label.heightForWidth(width) == before:
+            self._stale = True
+            return
+        self._stale = False
+        self.updateGeometry()  # the row's layout, in this turn when the row is shown
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -120,19 +137,10 @@ class TextBox(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.label.setGeometry(self.rect())
+        if self._stale and event.size().width() != event.oldSize().width():
+            self._stale = False
+            self.updateGeometry()  # measured again for this width (the next turn)
         super().resizeEvent(event)
-
-    def event(self, event: QEvent) -> bool:
-        # the label's text changed (Qt posts this for a child of a widget without a layout)
-        if event.type() == QEvent.Type.LayoutRequest and self.isVisible():
-            width = self.width()
-            if width <= 0 or self.label.heightForWidth(width) != self.height():
-                self.updateGeometry()
-                row = self.parentWidget()
-                layout = row.layout() if row is not None else None
-                if layout is not None:
-                    layout.activate()  # in this turn, as when the label was in the grid
-        return super().event(event)
 
 
 class ParamRow(QFrame):
@@ -327,7 +335,10 @@ class ParamRow(QFrame):
     @property
     def diag(self) -> QLabel:
         """The findings under the row (made the first time there are some)."""
-        if self._diag is None:
+        return self._findings_box().label
+
+    def _findings_box(self) -> TextBox:
+        if self._diag_box is None:
             self._diag = QLabel(self)
             self._diag.setObjectName("diagnostics")
             self._diag.setWordWrap(True)
@@ -340,7 +351,7 @@ class ParamRow(QFrame):
             self._diag_box = TextBox(self._diag, self)
             self._diag_box.setVisible(False)
             self._grid.addWidget(self._diag_box, 2, 3, 1, 2)
-        return self._diag
+        return self._diag_box
 
     def _link(self, href: str) -> None:
         found = fix_of(href, self._shown)
@@ -422,7 +433,7 @@ class ParamRow(QFrame):
                 else f"{show_value(effective.value)} {self.param.unit}".strip()
             )
             parts.append(tr("effective: {value}").format(value=shown))
-        self.meta.setText(" · ".join(parts))
+        self._meta_box.set_text(" · ".join(parts))
         self.meta.setToolTip(effective.note.get(self.lang) if effective and effective.note else "")
 
     def _default_text(self) -> str:
@@ -443,7 +454,7 @@ class ParamRow(QFrame):
             color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
             fix = fix_html(finding, index, self.lang)
             lines.append(f'<span style="color:{color};">{icon} {text}</span> {fix}'.rstrip())
-        if lines or self._diag is not None:
-            self.diag.setText("<br>".join(lines))
-            if self._diag_box is not None:
-                self._diag_box.setVisible(bool(lines))
+        if lines or self._diag_box is not None:
+            box = self._findings_box()
+            box.set_text("<br>".join(lines))
+            box.setVisible(bool(lines))

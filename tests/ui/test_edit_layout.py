@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
+from ascend_studio.ui import _row
 from ascend_studio.ui._core import Effective, Finding
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui._window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def own_reset_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows made here outside a window measure the reset button in a style of their
+    own: those sizes stay here."""
+    monkeypatch.setattr(_row, "_RESET_SIZES", {})
+
 
 HOSTS: list[QWidget] = []  # the shown rows' parents, kept alive until the next test
 PATH = "hccl_timeout"
