@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, Text
@@ -159,3 +159,71 @@ def test_an_action_hidden_or_shown_still_lays_the_toolbar_out(window: MainWindow
     _settle()
     assert not button.isHidden()
     assert button.x() > right
+
+
+def _fits(row: ParamRow) -> bool:
+    label = row.diag
+    return label.height() == label.heightForWidth(label.width())
+
+
+def test_findings_set_while_the_row_is_hidden_fit_when_it_is_shown(
+    qtbot: Any, catalog: Catalog
+) -> None:
+    _host, row = _shown_row(qtbot, catalog)
+    row.apply(_floored(1))
+    _settle()
+    height = row.height()
+    row.hide()
+    row.apply(_floored(12, " because" * 80))
+    row.show()
+    _settle()
+    assert row.height() > height
+    assert _fits(row)
+
+
+def test_a_new_width_measures_again_the_findings_set_at_the_old_one(
+    qtbot: Any, catalog: Catalog
+) -> None:
+    """Findings that need as many lines at this width and more at a narrower one: the
+    row's layout keeps heights for the widths it has seen, made from the old text."""
+    host, row = _shown_row(qtbot, catalog)
+    other = ParamRow(catalog.param(PATH), catalog, parent=HOSTS[0])  # never shown: its text
+    other.hide()
+    probe = QLabel()
+    probe.setWordWrap(True)
+    probe.setTextFormat(Qt.TextFormat.RichText)
+    probe.setFont(row.diag.font())
+    row.apply(_floored(1))
+    _settle()
+    wide = row.diag.width()
+    host.resize(500, 400)
+    _settle()
+    narrow = row.diag.width()
+    host.resize(700, 400)
+    _settle()
+
+    def heights(extra: str) -> tuple[int, int]:
+        other.apply(_floored(1, extra))
+        probe.setText(other.diag.text())
+        return probe.heightForWidth(wide), probe.heightForWidth(narrow)
+
+    first, longer = next(
+        (" because" * k, " because" * k + " so" * n)
+        for k in range(5, 40)
+        for n in range(1, 8)
+        if heights(" because" * k + " so" * n)[0] == heights(" because" * k)[0]
+        and heights(" because" * k + " so" * n)[1] > heights(" because" * k)[1]
+    )
+    before = heights(first)
+    row.apply(_floored(1, first))
+    _settle()
+    host.resize(500, 400)  # the old text measured at both widths
+    _settle()
+    host.resize(700, 400)
+    _settle()
+    row.apply(_floored(1, longer))
+    _settle()
+    assert row.diag.height() == before[0]  # the same height: painted where it was
+    host.resize(500, 400)
+    _settle()
+    assert row.diag.height() == heights(longer)[1] > before[1]
