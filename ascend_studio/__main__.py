@@ -24,9 +24,28 @@ def main(argv: list[str] | None = None) -> int:
     from ascend_studio.cli import command_index, is_command, run_cli
 
     at = command_index(args)
+    if args[at : at + 1] != ["lsp"]:  # the language server runs on: it keeps CPython's
+        _collect_less()
     if at < len(args) and is_command(args[at]):  # not the list of commands: it defines no class
         _compiled_methods(args[at])
     return run_cli(args)
+
+
+#: Objects allocated before the collector's youngest generation is scanned (CPython's
+#: default is 700).
+COMMAND_THRESHOLD = 20_000
+
+
+def _collect_less() -> None:
+    """A command's process (not the language server's) keeps nearly everything it makes
+    until it exits (modules, the catalog, the rules): at CPython's default the collector
+    scanned them about 50 times in a single-file ``validate`` (11 ms of its 85 ms CPU)
+    and took about 10 % of a batch run. It still runs, every 20,000 allocations: a
+    batch's per-file garbage cycles are freed (the memory of a batch over a whole tree
+    stays flat)."""
+    import gc
+
+    gc.set_threshold(COMMAND_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def _compiled_methods(role: str) -> None:

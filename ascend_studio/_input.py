@@ -166,7 +166,11 @@ def _read_open(name: str, fd: int, limit: int) -> bytes:
             raise _too_large(name, info.st_size, limit)
         chunks: list[bytes] = []
         size = 0
-        while size <= limit and (chunk := os.read(fd, min(1 << 20, limit + 1 - size))):
+        # the size it says, and one byte more to see the end: one read of the whole file
+        # (a fixed 1 MiB request made Python allocate 1 MiB for every file, twice)
+        while size <= limit and (
+            chunk := os.read(fd, min(max(info.st_size + 1 - size, 1 << 16), limit + 1 - size))
+        ):
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:  # the file grew while being read

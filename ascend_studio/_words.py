@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING
 
 from ascend_studio._words_cli import CLI_MESSAGES
+
+if TYPE_CHECKING:
+    import re
 
 __all__ = [
     "MESSAGES",
@@ -67,9 +72,18 @@ def json_text(data: object) -> str:
     import json
 
     text = json.dumps(data, ensure_ascii=False, indent=2)
-    if not any(ch in _UNSAFE for ch in text if ch not in "\n "):
+    unsafe = _unsafe_in_json()
+    if unsafe.search(text) is None:  # one pass in C: a whole tree's report is megabytes
         return text
-    return "".join(f"\\u{ord(ch):04x}" if ch in _UNSAFE and ch not in "\n" else ch for ch in text)
+    return unsafe.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
+
+
+@cache
+def _unsafe_in_json() -> re.Pattern[str]:
+    """The characters :func:`json_text` escapes (the indentation's line breaks stay)."""
+    import re
+
+    return re.compile("[" + "".join(sorted(re.escape(ch) for ch in _UNSAFE - {"\n"})) + "]")
 
 
 #: English text -> Chinese text (the same ``{fields}``).

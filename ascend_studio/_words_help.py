@@ -382,6 +382,10 @@ HELP_ZH: dict[str, str] = {
         "也读取参数指向的、位于被检查目录之外的文件（从不读取 /proc、/sys、/dev 或 .git）"
     ),
     "colour text output": "文本输出使用颜色",
+    "check every file again: neither read nor write the result cache (kept in the user cache "
+    "folder, keyed by each file's bytes and the settings)": (
+        "重新检查每个文件：不读也不写结果缓存（缓存保存在用户缓存目录中，按每个文件的内容和设置区分）"
+    ),
     "fixes (the findings marked [*] or 'fix (--fix)')": "修复（标有 [*] 或“修复（--fix）”的结果）",
     "apply the safe fixes in place (keeps FILE.orig), then report what is left": (
         "就地应用安全的修复（保留 FILE.orig），再报告剩下的问题"

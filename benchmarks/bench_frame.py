@@ -105,7 +105,8 @@ def open_window(home: str) -> Any:
     window.setGeometry(0, 0, 1600, 1000)
     window.show()
     end = time.perf_counter() + 60  # as the app starts: the rows built after the first paint
-    while not (window.is_built() and window.form.is_fully_built()) and time.perf_counter() < end:
+    started = getattr(window.form, "is_settled", window.form.is_fully_built)  # a tree before
+    while not (window.is_built() and started()) and time.perf_counter() < end:
         QApplication.processEvents()
     profile = _every_value()
     window.model.replace(profile, None, saved=profile)
@@ -149,6 +150,7 @@ def serve_window() -> None:
             focus(floor)
             return step or "a"
         if name == "edit":
+            window.form.ensure_built(["hccl_timeout"])  # rows are built as they come near
             row = window.form.rows["hccl_timeout"]
             if not row.editor.line.isVisible():  # the field on screen, as a user edits it
                 window.form.reveal("hccl_timeout")

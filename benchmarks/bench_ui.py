@@ -86,9 +86,10 @@ from PySide6.QtCore import QTimer
 from ascend_studio import _startup
 app, window = start_app([])
 spy = FirstPaint(); window.installEventFilter(spy)
-def finished():  # every row built and the catalog verified
+def finished():  # the start done (the rows near the view built; a tree before: every row)
     names = {name for name, _, _ in _startup.marks()}
-    if window.form.is_fully_built() and "catalog verified" in names:
+    done = getattr(window.form, "is_settled", window.form.is_fully_built)
+    if done() and "catalog verified" in names:
         print("built", time.perf_counter(), flush=True)
         print("marks", json.dumps(_startup.marks()), flush=True)
         if _dataclass_cache.installed():  # the exit would save it; os._exit skips that
@@ -294,7 +295,7 @@ def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
     ):
         print(f"    {label:38s} {en_wall:12.1f} {en_cpu:5.0f} {zh_wall:14.1f} {zh_cpu:5.0f}")
     print(
-        f"  every form row built and the catalog verified at {result['en:built'] * 1e3:.0f} ms"
+        f"  start-up done (the rows near the view built) and the catalog verified at {result['en:built'] * 1e3:.0f} ms"
         f" (English), {result['zh:built'] * 1e3:.0f} ms (Chinese); first start without a"
         f" catalog cache {result['uncached'] * 1e3:.0f} ms = {result['uncached'] / bare:.2f}x"
     )

@@ -8,18 +8,22 @@ overhead the batch saves is a ratio measured in the same run.
 
 Real tree (``--corpus``, default ``$ASCEND_STUDIO_CORPUS``: the ``TensorFlow/built-in``
 folder of a checkout of Ascend/ModelZoo-TensorFlow): ``validate DIR`` against ``ruff
-check DIR`` (no cache, every file) on the same tree, run in turn ``--runs`` times;
-target: the batch's CPU time (user + system, the process and its threads) <= ruff's.
-Then the same with a list of files as pre-commit gives them (``--list`` files of the
-tree, relative paths). Medians; the load average is printed before and after (the
-machine may be shared: compare runs side by side only).
+check DIR`` on the same tree, run in turn ``--runs`` times; target: the batch's CPU
+time (user + system, the process and its threads) <= ruff's. Cold: neither keeps a
+cache (``--no-cache`` on both sides), as a folder and as a list of files as pre-commit
+gives them (``--list`` files of the tree, relative paths). Warm (unless
+``--skip-warm``): a copy of the tree checked again with both caches filled (ours in a
+fresh user cache folder, ruff's in the copy), with nothing changed, with 1 % of the
+files touched (a new modification time, the same bytes) and with 1 % edited (a comment
+line added before each run). Medians; the load average is printed before and after
+(the machine may be shared: compare runs side by side only).
 
 ``--against DIR`` runs the real tree's cases from another source tree too (e.g. ``git
 archive main`` extracted there, its ``resources`` included), in the same rounds:
 before and after in one run.
 
 Usage: ``python benchmarks/bench_validate.py [--files N] [--sample N] [--corpus DIR]
-[--runs N] [--list N] [--skip-generated] [--against DIR]``. Exits 1 when a target is
+[--runs N] [--list N] [--skip-generated] [--skip-warm] [--against DIR]``. Exits 1 when a target is
 missed.
 """
 
@@ -256,11 +260,13 @@ def _against_ruff(
     *,
     runs: int,
     envs: dict[str, dict[str, str]],
+    before: list[str] | None = None,
 ) -> bool:
-    """The commands in turn, ``runs`` times; prints the medians and the verdict."""
+    """The commands in turn, ``runs`` times; prints the medians and the verdict
+    (``before``: the command for the ``--against`` tree, when it differs)."""
     order = [("ours", ours, envs["ours"]), ("ruff", theirs, envs["ours"])]
     if "before" in envs:
-        order.append(("before", ours, envs["before"]))
+        order.append(("before", before or ours, envs["before"]))
     samples: dict[str, list[tuple[float, float]]] = {key: [] for key, _, _ in order}
     for turn in range(runs):
         for key, command, env in order[turn % len(order) :] + order[: turn % len(order)]:
@@ -282,8 +288,77 @@ def _against_ruff(
     return met
 
 
-def corpus_section(corpus: Path, runs: int, listed: int, against: Path | None = None) -> bool:
-    """``validate`` against ``ruff check`` on a real tree, as a folder and as a file list."""
+def _changed(files: list[Path], how: str, turn: int) -> None:
+    """Touch (a new modification time) or edit (one more comment line) ``files``."""
+    for path in files:
+        if how == "edit":
+            with path.open("a", encoding="utf-8") as out:
+                out.write(f"\n# edited {turn}\n")
+        else:
+            os.utime(path)
+
+
+def _warm_case(
+    name: str,
+    commands: dict[str, list[str]],
+    cwd: Path,
+    env: dict[str, str],
+    *,
+    runs: int,
+    change: list[Path],
+    how: str,
+) -> bool:
+    """Our run and ruff's, each with its cache warm, in turn; before each, ``change``."""
+    samples: dict[str, list[tuple[float, float]]] = {key: [] for key in commands}
+    for turn in range(runs):
+        for key in list(commands)[turn % 2 :] + list(commands)[: turn % 2]:
+            _changed(change, how, turn)
+            samples[key].append(_cpu_timed(commands[key], cwd, env))
+    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
+    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
+    met = cpu <= ruff_cpu
+    print(
+        f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
+        f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
+        f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
+    )
+    return met
+
+
+def warm_section(corpus: Path, runs: int) -> bool:
+    """The same tree again, both tools with their caches (ours in a fresh user cache folder,
+    ruff's in the copy of the tree): nothing changed, 1 % of the files touched, 1 %
+    edited. The tree is copied first: ruff keeps its cache in the project."""
+    ruff = _ruff()
+    if ruff is None:
+        return True
+    with tempfile.TemporaryDirectory(prefix="bench-validate-warm-") as tmp:
+        tree = Path(tmp) / "tree"
+        shutil.copytree(corpus, tree, ignore=shutil.ignore_patterns(".ruff_cache"))
+        env = {**_environments(None)["ours"], "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
+        commands = {
+            "ours": _command(".", "--format", "json", "--fail-on", "never"),
+            "ruff": [ruff, "check", "--exit-zero", "--quiet", "."],
+        }
+        for key, command in commands.items():  # the first runs fill the caches
+            wall, cpu = _cpu_timed(command, tree, env)
+            print(f"warm-up, filling the cache: {key} {cpu:6.2f} s CPU ({wall:.2f} s wall)")
+        files = sorted(p for p in tree.rglob("*") if p.is_file() and p.suffix in (".py", ".sh"))
+        some = files[:: max(1, len(files) // max(1, len(files) // 100))][: len(files) // 100]
+        met = _warm_case(
+            "warm, nothing changed", commands, tree, env, runs=runs, change=[], how="touch"
+        )
+        for how in ("touch", "edit"):
+            name = f"warm, {len(some)} files (1 %) {'touched' if how == 'touch' else 'edited'}"
+            met = _warm_case(name, commands, tree, env, runs=runs, change=some, how=how) and met
+    return met
+
+
+def corpus_section(
+    corpus: Path, runs: int, listed: int, against: Path | None = None, warm_runs: bool = True
+) -> bool:
+    """``validate`` against ``ruff check`` on a real tree, as a folder and as a file list
+    (cold: no cache on either side), then the same tree again with both caches warm."""
     ruff = _ruff()
     if ruff is None:
         print("real tree: ruff is not installed; not measured")
@@ -295,25 +370,28 @@ def corpus_section(corpus: Path, runs: int, listed: int, against: Path | None = 
     for env in envs.values():  # bytecode and the user caches
         _cpu_timed(_command(str(files[0])), corpus, env)
     folder = _against_ruff(
-        "folder",
-        _command(".", "--format", "json", "--fail-on", "never"),
+        "folder, cold",
+        _command(".", "--format", "json", "--fail-on", "never", "--no-cache"),
         [ruff, "check", "--no-cache", "--exit-zero", "--quiet", "."],
         corpus,
         runs=runs,
         envs=envs,
+        before=_command(".", "--format", "json", "--fail-on", "never"),
     )
     chosen = [str(p.relative_to(corpus)) for p in files[:listed]]
     py = [p for p in chosen if p.endswith(".py")]
     as_list = _against_ruff(
-        f"file list ({len(chosen)} files, {len(py)} .py)",
-        _command(*chosen, "--format", "json", "--fail-on", "never"),
+        f"file list ({len(chosen)} files, {len(py)} .py), cold",
+        _command(*chosen, "--format", "json", "--fail-on", "never", "--no-cache"),
         [ruff, "check", "--no-cache", "--exit-zero", "--quiet", *py],
         corpus,
         runs=runs,
         envs=envs,
+        before=_command(*chosen, "--format", "json", "--fail-on", "never"),
     )
+    warm = warm_section(corpus, runs) if warm_runs else True
     print(f"load average after: {_load()}")
-    return folder and as_list
+    return warm and folder and as_list
 
 
 def generated_section(files_wanted: int, sample_size: int) -> bool:
@@ -360,6 +438,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each on the real tree")
     parser.add_argument("--list", type=int, default=2000, help="files named on the command line")
     parser.add_argument("--skip-generated", action="store_true")
+    parser.add_argument("--skip-warm", action="store_true", help="only the cold runs")
     parser.add_argument(
         "--against", type=Path, help="also run the real tree's cases from this source tree"
     )
@@ -369,7 +448,10 @@ def main() -> int:
     if not opts.skip_generated:
         ok = generated_section(opts.files, opts.sample)
     if opts.corpus is not None and opts.corpus.is_dir():
-        ok = corpus_section(opts.corpus, opts.runs, opts.list, opts.against) and ok
+        ok = (
+            corpus_section(opts.corpus, opts.runs, opts.list, opts.against, not opts.skip_warm)
+            and ok
+        )
     else:
         print("real tree: no corpus (--corpus or $ASCEND_STUDIO_CORPUS); not measured")
     return 0 if ok else 1

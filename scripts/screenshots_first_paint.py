@@ -6,9 +6,10 @@
 The window starts as the app starts it (the shell first, the document after its
 first paint) with no remembered layout, in Chinese and in English, and the
 screen is grabbed from the X server right after the first paint
-(``first-paint-LANG.png``) and after the last row is built (``built-LANG.png``):
-compare the two to see whether anything moved. A second start with the Why dock
-left open is shot the same way (``...-LANG-docked.png``). Settings go to a
+(``first-paint-LANG.png``) and once the start is done, the rows near the view
+built (``built-LANG.png``): compare the two to see whether anything moved. A
+second start with the Why dock left open is shot the same way
+(``...-LANG-docked.png``). Settings go to a
 temporary directory; ``docs/`` is not written unless asked with ``--out docs``.
 """
 
@@ -60,7 +61,7 @@ def _start(lang: str, suffix: str, out: Path, written: list[Path]) -> object:
     spy = FirstPaint(window)
     window.installEventFilter(spy)  # called before the window's own filter
     window.show()
-    while not (window.is_built() and window.form.is_fully_built()):
+    while not (window.is_built() and window.form.is_settled()):
         QApplication.processEvents()
     for _ in range(20):
         QApplication.processEvents()

@@ -138,8 +138,8 @@ def _load(path: str) -> tuple[Loaded, list[ReportItem], FileSuppressions | None]
         profile = load_profile(path)
         return [(path, profile, ImportedConfig(profile, "profile"))], [], None
     from ascend_studio.codegen import import_file  # the importers: for a script only
-    from ascend_studio.lint._check import reported_items  # what the batch reports: idem
     from ascend_studio.lint._comments import FileSuppressions  # suppression comments: idem
+    from ascend_studio.lint._reported import reported_items  # what the batch reports: idem
 
     result = found_configs(import_file(path))
     problems = reported_items(result, shipped_catalog())

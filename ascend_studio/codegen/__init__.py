@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ascend_studio.codegen._format import ExportFormat
     from ascend_studio.codegen._import import (
         guess_kind,
+        import_bytes,
         import_file,
         import_file_lines,
         import_text,
@@ -55,6 +56,7 @@ __all__ = [
     "export_formats",
     "export_text",
     "guess_kind",
+    "import_bytes",
     "import_file",
     "import_file_lines",
     "import_python",
@@ -86,6 +88,7 @@ _WHERE = {
     "export_formats": "_export",
     "export_text": "_export",
     "guess_kind": "_import",
+    "import_bytes": "_import",
     "import_file": "_import",
     "import_file_lines": "_import",
     "import_python": "_import_py",

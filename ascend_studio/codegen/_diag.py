@@ -22,6 +22,8 @@ __all__ = ["Placed", "comment_lines", "place"]
 
 @dataclass
 class Placed:
+    """Diagnostics by the parameter path they concern, and those about no one path."""
+
     by_path: dict[str, list[Diagnostic]] = field(default_factory=dict)
     general: list[Diagnostic] = field(default_factory=list)
 

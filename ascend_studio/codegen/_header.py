@@ -185,6 +185,8 @@ def release_words(name: str, catalog: Catalog, lang: str = "en") -> str:
 
 @dataclass(frozen=True)
 class HeaderInfo:
+    """What a file's ``# ascend-studio:`` header names (product, scenario, release, notes)."""
+
     product: str | None = None
     scenario: str | None = None
     notes: str | None = None

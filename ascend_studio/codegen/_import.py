@@ -18,7 +18,7 @@ from ascend_studio.codegen._report import (
 from ascend_studio.profile import ProfileError, parse_profile
 from ascend_studio.schema import Catalog
 
-__all__ = ["guess_kind", "import_file", "import_file_lines", "import_text"]
+__all__ = ["guess_kind", "import_bytes", "import_file", "import_file_lines", "import_text"]
 
 _PY_EXT = (".py", ".pyw", ".ipy")
 _SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".env")
@@ -128,6 +128,13 @@ def import_file_lines(
         english = exc.problem[:1].upper() + exc.problem[1:]
         item = ReportItem("unreadable", msg(exc.problem_in("zh"), english))
         return ImportResult((), ImportReport((item,)), source, "unknown"), []
+    return import_bytes(raw, source, catalog)
+
+
+def import_bytes(
+    raw: bytes, source: str, catalog: Catalog | None = None
+) -> tuple[ImportResult, list[str]]:
+    """:func:`import_file_lines` of a file's bytes, already read."""
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors
         raw = raw.decode("utf-16", errors="replace").encode("utf-8")
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")

@@ -28,6 +28,8 @@ __all__ = ["Tf2Found", "after_open", "body_of", "chosen_writes", "tf2_configurat
 
 @dataclass(frozen=True)
 class Tf2Found:
+    """A TF Adapter 2.x configuration found in a script, with where it was found."""
+
     built: Built
     label: str
     line: int

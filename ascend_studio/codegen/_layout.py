@@ -81,6 +81,8 @@ class Arg:
 
 @dataclass(frozen=True)
 class Call:
+    """One constructor call of an export: its class, where the object goes, its keywords."""
+
     owner: str
     #: Where the object goes: holder path, or "" for NPURunConfig itself.
     holder: str

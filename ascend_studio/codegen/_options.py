@@ -34,6 +34,8 @@ class ExportError(ValueError):
 
 @dataclass(frozen=True)
 class ExportOptions:
+    """How an export is written (defaults as comments, paths, language...)."""
+
     #: Add the (documented) defaults of unset parameters as comments.
     with_defaults: bool = False
     #: Path-like values are read from ``os.environ`` (literal as fallback).

@@ -40,6 +40,8 @@ _UNKEPT = {
 
 @dataclass
 class Built:
+    """The values a script's calls set, with their lines, conditions and spelling."""
+
     values: dict[str, Value] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
     extras: list[ExtraKwarg] = field(default_factory=list)

@@ -70,6 +70,8 @@ class SubConfigObj:
 
 @dataclass(frozen=True)
 class MapWrite:
+    """One ``parameter_map`` write in a script."""
+
     key: str
     field: str
     node: ast.expr  # the right-hand side, wrappers removed
@@ -82,6 +84,8 @@ class MapWrite:
 
 @dataclass(eq=False)
 class CustomOpObj:
+    """A ``custom_optimizers`` entry a script adds, and its parameter_map writes."""
+
     proto: ProtoObj
     line: int
     name: object = None
@@ -216,6 +220,8 @@ class Source:
 
 @dataclass(frozen=True)
 class EnvSet:
+    """One ``os.environ`` change in a script."""
+
     name: str
     value: object  # str, None (unset) or something unresolved
     line: int

@@ -23,6 +23,8 @@ DELETED: object = object()
 
 @dataclass(eq=False)
 class Binding:
+    """What a name is bound to in a script, and on which line."""
+
     value: object
     line: int
     seq: int

@@ -37,6 +37,8 @@ _PY2_HINTS = r"^\s*(print\s+[^(\s=]|exec\s+['\"]|except\s+[\w.]+\s*,)|<>|`"
 
 @dataclass(frozen=True)
 class SyntaxProblem:
+    """Where and why a script does not parse."""
+
     line: int | None
     column: int | None
     message: str
@@ -46,6 +48,8 @@ class SyntaxProblem:
 
 @dataclass(frozen=True)
 class Parsed:
+    """A script's syntax tree (None when it does not parse) and its text."""
+
     tree: ast.Module | None
     text: str
     problems: tuple[SyntaxProblem, ...]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from ascend_studio._words import say
@@ -88,6 +89,8 @@ msg = Text.of
 
 @dataclass(frozen=True)
 class ReportItem:
+    """One finding of the importer: its kind, message and place."""
+
     kind: ReportKind
     message: Text
     line: int | None = None
@@ -116,6 +119,8 @@ class ReportItem:
 
 @dataclass(frozen=True)
 class ImportReport:
+    """The importer's findings about one file."""
+
     items: tuple[ReportItem, ...] = ()
 
     def of_kind(self, *kinds: ReportKind) -> list[ReportItem]:
@@ -136,12 +141,15 @@ def _part_pattern(template: str) -> re.Pattern[str]:
     return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template)))
 
 
-#: The parts a location is made of (``_words_cli.LOCATION_PARTS``), as patterns.
-_PARTS = tuple((template, _part_pattern(template)) for template in LOCATION_PARTS)
+@cache
+def _parts() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The parts a location is made of (``_words_cli.LOCATION_PARTS``), as patterns
+    (compiled on first use: only a location said in Chinese needs them)."""
+    return tuple((template, _part_pattern(template)) for template in LOCATION_PARTS)
 
 
 def _part_in(part: str, lang: str) -> str:
-    for template, pattern in _PARTS:
+    for template, pattern in _parts():
         found = pattern.fullmatch(part)
         if found is not None:
             fields = found.groupdict()
@@ -166,6 +174,8 @@ def kind_word(kind: str, lang: str) -> str:
 
 @dataclass(frozen=True)
 class ImportedConfig:
+    """One configuration found in a file, with where it was found."""
+
     profile: Profile
     #: Where it was found, e.g. "line 42, in if branch (line 40)".
     label: str
@@ -204,6 +214,8 @@ class ImportedConfig:
 
 @dataclass(frozen=True)
 class ImportResult:
+    """Everything an import found in one file: configurations and findings."""
+
     configs: tuple[ImportedConfig, ...]
     report: ImportReport
     source: str = "<string>"

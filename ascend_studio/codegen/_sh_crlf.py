@@ -26,6 +26,8 @@ _INT = re.compile(r"\s*[+-]?\d+\s*")
 
 @dataclass(frozen=True)
 class CrlfFinding:
+    """A shell line that Windows line endings break, and how badly."""
+
     severity: str  # "error" or "warning"
     line: int
     zh: str

@@ -51,6 +51,8 @@ class _Stop(Exception):
 
 @dataclass
 class _Frame:
+    """An open compound command while the grammar is walked."""
+
     kind: str
     need: str
     line: int
@@ -58,6 +60,8 @@ class _Frame:
 
 @dataclass
 class _Grammar:
+    """A shell script's commands as the grammar walk sees them."""
+
     commands: list[Command]
     #: The line bash names at the end of the file (one past a final newline).
     last_line: int

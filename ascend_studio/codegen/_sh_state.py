@@ -45,6 +45,8 @@ def split_assignment(word: Word) -> tuple[str, str] | None:
 
 @dataclass
 class State:
+    """Variables a shell script has set so far (exported or not), with their lines."""
+
     env: dict[str, tuple[str | None, bool, int]] = field(default_factory=dict)
     shell: dict[str, tuple[str, bool, int]] = field(default_factory=dict)
     exported: set[str] = field(default_factory=set)

@@ -43,6 +43,8 @@ class ShellSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Word:
+    """One shell word: its text and its value after quote removal."""
+
     text: str
     #: The value after quote removal, or None when the word expands something.
     value: str | None
@@ -52,6 +54,8 @@ class Word:
 
 @dataclass(frozen=True)
 class Command:
+    """One simple shell command: its words and line."""
+
     words: tuple[Word, ...]
     line: int
     #: The operator that ended it: ";", "&", "&&", "||", "|", "(", ")", ";;", "\n" or "".
@@ -62,6 +66,8 @@ class Command:
 
 @dataclass
 class Lexed:
+    """A shell script's commands, and the syntax error that ended the reading, if any."""
+
     commands: list[Command] = field(default_factory=list)
     error: ShellSyntaxError | None = None
 

@@ -31,6 +31,8 @@ KEYS = ("tune_ops_name", "tune_ops_type", "tune_optimization_level", "feature")
 
 @dataclass(frozen=True)
 class AoeConfig:
+    """An AOE configuration file as read."""
+
     tune_ops_name: tuple[str, ...] = ()
     tune_ops_type: tuple[str, ...] = ()
     tune_optimization_level: str | None = None

@@ -13,6 +13,8 @@ __all__ = ["COMPRESS_FORMAT", "CompressNodes"]
 
 @dataclass(frozen=True)
 class CompressNodes:
+    """A compression nodes file as read."""
+
     nodes: tuple[str, ...] = ()
 
 

@@ -33,6 +33,8 @@ KEYS = (OPTIONS_KEY, LIST_KEY)
 
 @dataclass(frozen=True)
 class Setting:
+    """One ``key=values`` line of an op debug configuration file."""
+
     key: str
     values: tuple[str, ...]
 
@@ -42,6 +44,8 @@ Line = Comment | Setting | Raw
 
 @dataclass(frozen=True)
 class DebugConfig:
+    """An op debug configuration file as read, line by line."""
+
     lines: tuple[Line, ...] = ()
 
     def values(self, key: str) -> tuple[str, ...]:

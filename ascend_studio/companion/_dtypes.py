@@ -51,6 +51,8 @@ TYPE_HEAD = "OpType::"
 
 @dataclass(frozen=True)
 class DtypeRule:
+    """One rule of a custom dtypes file: an operator (or type) and its precision."""
+
     by_type: bool
     op: str
     inputs: tuple[str, ...] = ()
@@ -62,6 +64,8 @@ Line = Comment | DtypeRule | Raw
 
 @dataclass(frozen=True)
 class CustomDtypes:
+    """A custom dtypes file as read, line by line."""
+
     lines: tuple[Line, ...] = ()
 
     @property

@@ -55,6 +55,8 @@ class FusionSwitch:
 
 @dataclass(frozen=True)
 class KnownRule:
+    """A fusion rule a fusion switch file may name."""
+
     section: str
     name: str
     #: Product ids where this section does not exist.

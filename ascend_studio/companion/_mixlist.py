@@ -44,6 +44,8 @@ MOVES = frozenset(
 
 @dataclass(frozen=True)
 class ListChange:
+    """The operators one mixed-precision list adds and removes."""
+
     name: str
     to_add: tuple[str, ...] = ()
     to_remove: tuple[str, ...] = ()
@@ -51,6 +53,8 @@ class ListChange:
 
 @dataclass(frozen=True)
 class Mixlist:
+    """A modify-mixlist file as read."""
+
     changes: tuple[ListChange, ...] = ()
 
     def change(self, name: str) -> ListChange:

@@ -45,11 +45,15 @@ SECTIONS = ("ByOpType", "ByNodeName")
 
 @dataclass(frozen=True)
 class Section:
+    """A ``[section]`` line of a precision modes file."""
+
     name: str
 
 
 @dataclass(frozen=True)
 class Assign:
+    """A ``key=value`` line of a precision modes file."""
+
     key: str
     value: str
 
@@ -61,6 +65,8 @@ Row = tuple[str, str, str]
 
 @dataclass(frozen=True)
 class PrecisionModes:
+    """A precision modes file as read, line by line."""
+
     lines: tuple[Line, ...] = ()
 
     @property

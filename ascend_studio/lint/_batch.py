@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -45,6 +45,8 @@ class BatchOptions:
     #: Read files that parameters name outside the folders checked (a CI run over a
     #: pull request must not print files from elsewhere on the machine).
     read_outside: bool = False
+    #: Keep and reuse each file's result in the user cache folder (``lint._cache``).
+    use_cache: bool = False
 
     def folders(self) -> tuple[Path, ...] | None:
         """The folders companion files are read from (None: anywhere)."""
@@ -204,25 +206,53 @@ def run_batch(options: BatchOptions, catalog: Catalog, resolve: Resolve) -> Batc
         for folder, why in sorted(unlisted.items()):
             checked_files.append(unlisted_folder(shown_path(folder), why))
             summary.add(checked_files[-1])
-        progress = _Progress(options.progress, len(paths), options.lang)
-        within = options.folders()  # once: for a list of files, once per file was quadratic
-        for done, path in enumerate(paths, start=1):
-            settings = resolved(settings_for(path, options.cli), resolve)
-            checked = check_file(
-                path,
-                shown_path(path),
-                settings,
-                catalog,
-                options.report_unused,
-                within=within,
-            )
+        for checked in _check_all(paths, options, catalog, resolve):
             summary.add(checked)
             checked_files.append(checked)
-            progress.tick(done)
-        progress.close()
     except ConfigError as exc:
         return [str(exc)]
     return Batch(checked_files, summary, fail_on, missing)
+
+
+class _FolderSettings:
+    """The settings of each file, looked up once per folder where no ``[[overrides]]``
+    table can make two files of one folder differ."""
+
+    def __init__(self, cli: CommandLine, resolve: Resolve) -> None:
+        self.cli, self.resolve = cli, resolve
+        self.made: dict[Path, Settings] = {}
+
+    def settings(self, path: Path) -> Settings:
+        found = self.made.get(path.parent)
+        if found is None:
+            found = resolved(settings_for(path, self.cli), self.resolve)
+            if found.config is None or not found.config.overrides:
+                self.made[path.parent] = found
+        return found
+
+
+def _check_all(
+    paths: Sequence[Path], options: BatchOptions, catalog: Catalog, resolve: Resolve
+) -> Iterator[CheckedFile]:
+    """Each file checked, or its result from the cache when nothing it depends on changed."""
+    progress = _Progress(options.progress, len(paths), options.lang)
+    within = options.folders()  # once: for a list of files, once per file was quadratic
+    cache = None
+    if options.use_cache:
+        from ascend_studio.lint._cache import ResultCache
+
+        cache = ResultCache.open(catalog)
+    cwd, per_folder = Path.cwd(), _FolderSettings(options.cli, resolve)
+    for done, path in enumerate(paths, start=1):
+        settings, shown = per_folder.settings(path), shown_path(path, cwd)
+        if cache is None:
+            yield check_file(path, shown, settings, catalog, options.report_unused, within=within)
+        else:
+            yield cache.check(path, shown, settings, options.report_unused, within=within)
+        progress.tick(done)
+    progress.close()
+    if cache is not None:
+        cache.save()
 
 
 def terminal(stream: TextIO) -> TextIO | None:

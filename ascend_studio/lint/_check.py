@@ -20,12 +20,14 @@ from ascend_studio.codegen import (
     ImportedConfig,
     ImportResult,
     ReportItem,
+    import_bytes,
     import_file_lines,
     import_text,
 )
 from ascend_studio.companion import FileRead, read_companions
 from ascend_studio.lint._files import shown_path
 from ascend_studio.lint._locate import Locator
+from ascend_studio.lint._reported import reported_items
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
 from ascend_studio.lint._suppress import Suppressions, parse_suppressions
@@ -38,12 +40,14 @@ __all__ = [
     "Finding",
     "Place",
     "check_file",
+    "machine_release",
     "reported_items",
     "unlisted_folder",
 ]
 
-#: Import findings the rules report themselves (an unknown keyword is a rule error).
-RULE_COVERED = frozenset({"unknown_kwarg", "unknown_key"})
+#: What became of a companion file without looking on disk (text kept in a profile,
+#: a path known only at run time).
+_NO_LOOKUP = frozenset({"kept", "runtime"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,8 @@ class Place:
 
 @dataclass(frozen=True)
 class Finding:
+    """One finding of a batch run, placed in a file."""
+
     path: str
     line: int
     column: int
@@ -84,6 +90,8 @@ class Finding:
 
 @dataclass
 class CheckedFile:
+    """What a batch run found in one file."""
+
     path: str
     dialect: str
     #: (label, profile as checked, the target axes it names none of).
@@ -93,6 +101,9 @@ class CheckedFile:
     suppressions: Suppressions = field(default_factory=lambda: Suppressions([]))
     #: The line each of ``configs`` starts on (1 for a profile).
     config_lines: list[int] = field(default_factory=list)
+    #: The check looked for another file (a companion file a parameter names), so its
+    #: findings depend on more than this file's bytes.
+    read_other_files: bool = False
 
 
 def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
@@ -106,6 +117,8 @@ def _configs(result: ImportResult) -> list[tuple[int, ImportedConfig]]:
 
 @dataclass
 class _Context:
+    """One file's check under way: its findings so far and how to place them."""
+
     checked: CheckedFile
     settings: Settings
     locator: Locator
@@ -180,24 +193,6 @@ def _suggestion(item: ReportItem) -> Text | None:
     return Text.of(f"改为 {item.suggestion}。", f"Use {item.suggestion}.")
 
 
-def _concerns_us(item: ReportItem, catalog: Catalog) -> bool:
-    """False for an import finding about a variable the catalog does not know (``PYTHONPATH``
-    set twice is no NPU configuration problem)."""
-    if item.path is None or not item.path.startswith("env:"):
-        return True
-    return catalog.env_var(item.path[4:]) is not None
-
-
-def reported_items(result: ImportResult, catalog: Catalog) -> list[ReportItem]:
-    """The import's findings both reports show (and count): its errors, warnings and
-    noted kinds, except what the rules report and what concerns no NPU variable."""
-    return [
-        item
-        for item in result.report.items
-        if item.reported and item.kind not in RULE_COVERED and _concerns_us(item, catalog)
-    ]
-
-
 def _import_finding(ctx: _Context, item: ReportItem, checkable: bool) -> None:
     line, column = ctx.locator.place_item(item)
     # a call or command the real code rejects, about a parameter or variable of the
@@ -235,7 +230,7 @@ def unlisted_folder(shown: str, why: str) -> CheckedFile:
     return checked
 
 
-def _machine_release(setting: Setting, catalog: Catalog) -> Setting:
+def machine_release(setting: Setting, catalog: Catalog) -> Setting:
     """A configuration's ``release = "auto"``, as the machine's release (read once)."""
     if setting.value is None or setting.value.strip().casefold() != AUTO:
         return setting
@@ -261,14 +256,18 @@ def check_file(
     *,
     within: Sequence[Path] | None = None,
     text: str | None = None,
+    raw: bytes | None = None,
 ) -> CheckedFile:
     """Every finding in ``path`` that ``settings`` selects and no comment silences;
     companion files are read only inside ``within`` (None: anywhere).
 
     ``text``: the file's contents as an editor holds them (not saved yet), read instead
     of the file on disk; the files its parameters name are still read from disk.
+    ``raw``: the file's bytes, already read (by the result cache, which keeps their digest).
     """
-    if text is None:
+    if raw is not None:
+        result, lines = import_bytes(raw, str(path), catalog)
+    elif text is None:
         result, lines = import_file_lines(path, catalog)  # one read of the file
     else:
         result, lines = import_text(text, str(path), catalog), text.splitlines()
@@ -287,7 +286,8 @@ def check_file(
         )
         if settings.product.value or settings.scenario.value:
             profile = profile.with_target(settings.product.value, settings.scenario.value)
-        profile = with_release(profile, _machine_release(settings.release, catalog))
+        profile = with_release(profile, machine_release(settings.release, catalog))
+        checked.read_other_files |= any(r.status not in _NO_LOOKUP for r in reads)
         checked.configs.append((config.label, profile, target_of(profile).unnamed))
         checked.config_lines.append(config.line or 1)
         for diagnostic in evaluate(profile, catalog, after_open=config.after_open):

@@ -61,6 +61,7 @@ def run_batch_command(
         progress=stderr_terminal(),
         lang=args.lang,
         read_outside=args.read_outside,
+        use_cache=not args.no_cache,
     )
     unfixed = False
     if wants_fixes(args):

@@ -45,6 +45,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Override:
+    """One ``[[overrides]]`` table of a project configuration."""
+
     index: int
     paths: tuple[str, ...]
     spec: GlobSpec
@@ -56,6 +58,8 @@ class Override:
 
 @dataclass(frozen=True)
 class ProjectConfig:
+    """A project configuration as read."""
+
     #: The file, and how to name where a setting came from (``pyproject.toml [tool.ascend-studio]``).
     path: Path
     where: str

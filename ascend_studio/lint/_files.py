@@ -71,12 +71,12 @@ ALWAYS_SKIPPED = frozenset(
 )
 
 
-def shown_path(path: Path | str) -> str:
-    """``path`` as users see it: relative to the working directory when below it, with ``/``."""
+def shown_path(path: Path | str, cwd: Path | None = None) -> str:
+    """``path`` as users see it: relative to the working directory (``cwd``: it, looked
+    up once by a caller naming many paths) when below it, with ``/``."""
     absolute = Path(path).absolute()
-    try:
-        text = absolute.relative_to(Path.cwd()).as_posix()
-    except ValueError:
+    text = _below(absolute, Path.cwd() if cwd is None else cwd)
+    if text is None:
         text = absolute.as_posix()
     # A name that is not valid UTF-8 is shown with U+FFFD rather than failing to print.
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
@@ -105,13 +105,25 @@ class _Ignore:
     spec: GlobSpec
 
     def verdict(self, path: Path, is_dir: bool) -> bool | None:
-        try:
-            rel = path.relative_to(self.base).as_posix()
-        except ValueError:
-            return None
-        if rel == ".":
+        rel = _below(path, self.base)
+        if rel is None or rel == ".":
             return None
         return self.spec.verdict(rel, is_dir)
+
+
+def _below(path: Path, base: Path) -> str | None:
+    """``path`` relative to ``base`` with ``/``, or None outside it: as ``relative_to``,
+    by the strings for absolute POSIX paths (a walk asks for every entry of every folder)."""
+    text, top = str(path), str(base)
+    if os.sep != "/" or not (text.startswith("/") and top.startswith("/")):
+        try:
+            return path.relative_to(base).as_posix()
+        except ValueError:
+            return None
+    if text == top:
+        return "."
+    prefix = top if top.endswith("/") else top + "/"
+    return text[len(prefix) :] if text.startswith(prefix) else None
 
 
 def _skipped_notes(where: str, spec: GlobSpec) -> list[str]:
@@ -284,14 +296,17 @@ def _walk(root: Path, sel: Selection, stack: list[_Ignore]) -> Iterator[Path]:
             kind = _entry(entry)
             if kind is None:
                 continue
-            path, (is_dir, is_file) = Path(entry.path), kind
+            is_dir, is_file = kind
+            if not is_dir and not (is_file and file_kind(entry.name, sel.includes)):
+                continue  # never checked, whatever the exclusions say: not even matched
+            path = Path(entry.path)
             if is_dir and (entry.name in ALWAYS_SKIPPED or _venv(path)):
                 continue
             if sel.excluded(path, is_dir) or _ignored(ignores, path, is_dir):
                 continue
             if is_dir:
                 below.append(path)
-            elif is_file and file_kind(entry.name, sel.includes) is not None:
+            else:
                 yield path
         todo.extend((path, ignores) for path in reversed(below))
 

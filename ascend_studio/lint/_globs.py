@@ -21,7 +21,7 @@ reported, as git skips it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 __all__ = ["GlobSpec", "InvalidPattern"]
@@ -116,44 +116,79 @@ def _segment_matches(tokens: list[Token], name: str) -> bool:
     return t == len(tokens)
 
 
+class _Segment:
+    """One segment's tokens, with a plain string test for the shapes most patterns have
+    (``name``, ``*.pyc``, ``build*``, ``*``): the same answers as :func:`_segment_matches`."""
+
+    __slots__ = ("matches",)
+
+    def __init__(self, tokens: list[Token]) -> None:
+        plain = [t for t in tokens if t != _STAR]
+        literal = all(isinstance(t, str) and t != _ANY for t in plain)
+        text = "".join(t for t in plain if isinstance(t, str))
+        stars = len(tokens) - len(plain)
+        head, tail = bool(tokens) and tokens[0] == _STAR, bool(tokens) and tokens[-1] == _STAR
+        if not literal or stars > 2 or (stars == 2 and not (head and tail and text)):
+            self.matches: Callable[[str], bool] = lambda name: _segment_matches(tokens, name)
+        elif stars == 0:
+            self.matches = text.__eq__
+        elif stars == 2:
+            self.matches = lambda name: text in name
+        elif head and len(tokens) == 1:
+            self.matches = lambda name: True
+        elif head:
+            self.matches = lambda name: name.endswith(text)
+        elif tail:
+            self.matches = lambda name: name.startswith(text)
+        else:
+            self.matches = lambda name: _segment_matches(tokens, name)
+
+
+#: Folders whose columns one list remembers (a walk's folders, at most).
+_MAX_FOLDERS = 100_000
 _GLOBSTAR = None  # a "**" segment: any number of folders
-_INSIDE: list[Token] = []  # a trailing "/**": one or more (everything inside)
+_INSIDE = _Segment([])  # a trailing "/**": one or more (everything inside)
+
+
+Column = tuple[bool, ...]
 
 
 @dataclass(frozen=True)
 class _Pattern:
-    segments: tuple[list[Token] | None, ...]
+    """The segments as a table over segments × path parts, walked one part at a time: a
+    column holds, for each s, whether ``segments[:s]`` match the parts so far exactly
+    (no exponential search; a folder's column serves every path inside it)."""
+
+    segments: tuple[_Segment | None, ...]
     negated: bool
     dir_only: bool
 
-    def _ends(self, parts: list[str]) -> list[bool]:
-        """For each j, whether the segments match ``parts[:j]`` exactly: one table over
-        segments × parts (no exponential search, every prefix at once)."""
-        row = [True] + [False] * len(parts)  # no segment matches the empty prefix only
+    def start(self) -> Column:
+        col = [True]
         for seg in self.segments:
-            new = [False] * (len(parts) + 1)
-            for j in range(len(parts) + 1):
-                if seg is _GLOBSTAR:
-                    new[j] = row[j] or (j > 0 and new[j - 1])
-                elif seg is _INSIDE:
-                    new[j] = j > 0 and (row[j - 1] or new[j - 1])
-                elif j > 0:
-                    new[j] = row[j - 1] and _segment_matches(seg, parts[j - 1])
-            row = new
-        return row
+            col.append(seg is _GLOBSTAR and col[-1])
+        return tuple(col)
 
-    def direct(self, parts: list[str], is_dir: bool) -> list[bool]:
-        """For each prefix ``parts[:k]`` (a folder when k < len(parts)), whether this
-        pattern matches it."""
-        ends = self._ends(parts)
-        last = len(parts)
-        if self.segments and self.segments[-1] is _INSIDE:  # "dir/**": the folder too
-            folder = _Pattern(self.segments[:-1], self.negated, True)._ends(parts)
-            ends = [
-                e or (f and (k < last or is_dir))
-                for k, (e, f) in enumerate(zip(ends, folder, strict=True))
-            ]
-        return [ends[k] and (k < last or is_dir or not self.dir_only) for k in range(last + 1)]
+    def step(self, col: Column, part: str) -> Column:
+        """The column after one more path part."""
+        new = [False]
+        for s, seg in enumerate(self.segments, start=1):
+            if seg is _GLOBSTAR:
+                new.append(new[-1] or col[s])
+            elif seg is _INSIDE:
+                new.append(col[s - 1] or col[s])
+            else:
+                new.append(col[s - 1] and seg.matches(part))
+        return tuple(new)
+
+    def direct(self, col: Column, inner: bool, is_dir: bool) -> bool:
+        """Whether the pattern matches the path whose column is ``col`` (``inner``: a
+        folder with the path below it; else the path itself, a folder when ``is_dir``)."""
+        folder = inner or is_dir
+        hit = col[-1] or (
+            bool(self.segments) and self.segments[-1] is _INSIDE and col[-2] and folder
+        )
+        return hit and (folder or not self.dir_only)
 
 
 def _pattern(line: str) -> _Pattern | None:
@@ -172,7 +207,9 @@ def _pattern(line: str) -> _Pattern | None:
     raw = [s for s in text.split("/") if s] if text.strip("/") else []
     if not raw:
         raise InvalidPattern("it names no file")
-    segments: list[list[Token] | None] = [_GLOBSTAR if s == "**" else _tokens(s) for s in raw]
+    segments: list[_Segment | None] = [
+        _GLOBSTAR if s == "**" else _Segment(_tokens(s)) for s in raw
+    ]
     if len(segments) > 1 and segments[-1] is _GLOBSTAR:
         segments[-1] = _INSIDE
     if not anchored:
@@ -187,6 +224,9 @@ class GlobSpec:
     patterns: list[_Pattern] = field(default_factory=list)
     #: "line N: 'text': why" for each pattern skipped.
     skipped: list[str] = field(default_factory=list)
+    _folders: dict[tuple[str, ...], tuple[Column, ...] | None] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def from_lines(cls, lines: Iterable[str]) -> GlobSpec:
@@ -205,16 +245,41 @@ class GlobSpec:
         """True: excluded; False: included again by a ``!`` pattern; None: no pattern
         matches. The last matching pattern decides."""
         parts = [p for p in rel.split("/") if p]
-        matched = [(p.negated, p.direct(parts, is_dir)) for p in self.patterns]
+        if not parts:
+            return None
+        inside = self._folder(tuple(parts[:-1]))
+        if inside is None:
+            return True  # inside an excluded folder: nothing comes back (as in git)
         verdict: bool | None = None
-        for k in range(1, len(parts) + 1):  # each folder it is in, then the path itself
-            verdict = None
-            for negated, direct in matched:
-                if direct[k]:
-                    verdict = not negated  # the last matching pattern decides
-            if verdict and k < len(parts):
-                return True  # inside an excluded folder: nothing comes back (as in git)
+        for pattern, col in zip(self.patterns, inside, strict=True):
+            if pattern.direct(pattern.step(col, parts[-1]), False, is_dir):
+                verdict = not pattern.negated  # the last matching pattern decides
         return verdict
+
+    def _folder(self, parts: tuple[str, ...]) -> tuple[Column, ...] | None:
+        """Each pattern's column for the folder ``parts``, or None when that folder or
+        one above it is excluded (remembered: the files of one folder share it)."""
+        if parts in self._folders:
+            return self._folders[parts]
+        found: tuple[Column, ...] | None
+        if not parts:
+            found = tuple(p.start() for p in self.patterns)
+        else:
+            above = self._folder(parts[:-1])
+            if above is None:
+                found = None
+            else:
+                cols = tuple(
+                    p.step(col, parts[-1]) for p, col in zip(self.patterns, above, strict=True)
+                )
+                verdict = None
+                for pattern, col in zip(self.patterns, cols, strict=True):
+                    if pattern.direct(col, True, True):
+                        verdict = not pattern.negated
+                found = None if verdict else cols
+        if len(self._folders) < _MAX_FOLDERS:
+            self._folders[parts] = found
+        return found
 
     def match_file(self, rel: str) -> bool:
         return self.verdict(rel, rel.endswith("/")) is True

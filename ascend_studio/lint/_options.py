@@ -104,6 +104,12 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--color", choices=["auto", "always", "never"], default="auto", help="colour text output"
     )
+    group.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="check every file again: neither read nor write the result cache (kept in the user "
+        "cache folder, keyed by each file's bytes and the settings)",
+    )
 
 
 _BATCH_ONLY = (

@@ -12,7 +12,7 @@ from ascend_studio.lint._config import ProjectConfig, find_config
 from ascend_studio.lint._select import Layer, enabled
 from ascend_studio.profile import Profile
 
-__all__ = ["CommandLine", "Setting", "Settings", "settings_for", "with_release"]
+__all__ = ["COMMAND_LINE", "CommandLine", "Setting", "Settings", "settings_for", "with_release"]
 
 DEFAULT = "default"
 COMMAND_LINE = "command line"
@@ -38,12 +38,16 @@ class CommandLine:
 
 @dataclass(frozen=True)
 class Setting:
+    """A setting's value and where it came from."""
+
     value: str | None
     origin: str
 
 
 @dataclass(frozen=True)
 class Settings:
+    """Every setting that applies to one file."""
+
     config: ProjectConfig | None
     #: None: the file's own product (what the script or profile says).
     product: Setting = Setting(None, DEFAULT)

@@ -30,6 +30,8 @@ _COMMENT = re.compile(
 
 @dataclass
 class Suppression:
+    """One suppression comment, and the rules it has silenced so far."""
+
     line: int
     column: int
     #: None: every finding.
@@ -56,6 +58,8 @@ class Suppression:
 
 @dataclass
 class Suppressions:
+    """A file's suppression comments."""
+
     items: list[Suppression]
 
     def silenced(self, rule_id: str, lines: Sequence[int]) -> bool:

@@ -53,6 +53,8 @@ EffectiveSource = Literal[
 
 @dataclass(frozen=True)
 class EffectiveValue:
+    """The value the runtime uses for a parameter, and why."""
+
     path: str
     #: What the runtime uses; None: not sent / not applied ("ignored").
     value: object

@@ -37,6 +37,8 @@ class Involved:
 
 @dataclass(frozen=True)
 class RuleLink:
+    """A rule that reads a parameter, and whether it fires."""
+
     rule_id: str
     severity: Severity
     kind: Kind
@@ -53,6 +55,8 @@ class RuleLink:
 
 @dataclass(frozen=True)
 class Explanation:
+    """Everything said about one parameter of a profile."""
+
     path: str
     parameter: Parameter | None
     effective: EffectiveValue

@@ -42,6 +42,8 @@ PRECISION_MODES = frozenset(_MODE_ORDER)
 
 @dataclass(frozen=True)
 class DebugConfig:
+    """An op debug configuration file, as the rules read it."""
+
     #: option -> line of the ``op_debug_config=`` line naming it
     options: dict[str, int]
     has_list: bool
@@ -49,6 +51,8 @@ class DebugConfig:
 
 @dataclass(frozen=True)
 class AoeConfig:
+    """An AOE configuration file, as the rules read it."""
+
     features: frozenset[str]
     feature_line: int
     level: str | None

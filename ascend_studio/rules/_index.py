@@ -8,7 +8,6 @@ computed here once per catalog object, not per profile.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from threading import Lock
 
@@ -29,6 +28,8 @@ def value_key(value: object) -> tuple[str, object]:
 
 @dataclass(frozen=True)
 class ParamFacts:
+    """What the rules look up about one parameter, gathered once."""
+
     param: Parameter
     path: str
     #: Allowed values of a closed enum, or None when any value of the type goes.
@@ -60,7 +61,7 @@ class CatalogIndex:
         self.int_readers: dict[str, str] = {v.name: v.int_reader for v in catalog.env_vars}
         self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
-        self._versioned: dict[str, re.Pattern[str]] | None = None
+        self._versioned: tuple[str, ...] | None = None
         self._named_in: dict[str, tuple[str, ...]] = {}
         self._retyped: frozenset[str] | None = None
 
@@ -76,16 +77,15 @@ class CatalogIndex:
             self._retyped = frozenset(found)
         return self._retyped
 
-    def versioned_names(self) -> dict[str, re.Pattern[str]]:
-        """Parameters (keywords) that some releases of a public CANN version lack -> a
-        pattern finding their name in a text."""
+    def versioned_names(self) -> tuple[str, ...]:
+        """Parameters (keywords) that some releases of a public CANN version lack."""
         if self._versioned is None:
             history = self.catalog.history
-            found: dict[str, re.Pattern[str]] = {}
-            for fact in history.keywords():
-                if fact.path in self.facts and history.varies(fact):
-                    found[fact.path] = re.compile(rf"(?<![\w.]){re.escape(fact.path)}(?![\w])")
-            self._versioned = found
+            self._versioned = tuple(
+                fact.path
+                for fact in history.keywords()
+                if fact.path in self.facts and history.varies(fact)
+            )
         return self._versioned
 
     def versioned_named_in(self, text: str) -> tuple[str, ...]:
@@ -93,8 +93,7 @@ class CatalogIndex:
         text: the texts are the rules' hints, searched again at every evaluation."""
         found = self._named_in.get(text)
         if found is None:
-            names = self.versioned_names().items()
-            found = tuple(path for path, pattern in names if pattern.search(text))
+            found = tuple(path for path in self.versioned_names() if _names(text, path))
             if len(self._named_in) < 4096:  # hints with values in them vary without end
                 self._named_in[text] = found
         return found
@@ -195,3 +194,22 @@ def index_for(catalog: Catalog) -> CatalogIndex:
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[id(catalog)] = built
     return built
+
+
+def _word(ch: str) -> bool:
+    """``ch`` is what ``\\w`` matches (a letter, a digit, an underscore)."""
+    return ch.isalnum() or ch == "_"
+
+
+def _names(text: str, name: str) -> bool:
+    """``name`` occurs in ``text`` as a whole name: not after a word character or a dot
+    (``x.name`` is an attribute), not before a word character (as the pattern
+    ``(?<![\\w.])name(?!\\w)`` finds it, without compiling one pattern per name)."""
+    at = text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        before_ok = at == 0 or not (_word(text[at - 1]) or text[at - 1] == ".")
+        if before_ok and (end == len(text) or not _word(text[end])):
+            return True
+        at = text.find(name, at + 1)
+    return False

@@ -98,6 +98,8 @@ class Hit:
 
 @dataclass(frozen=True, eq=False)
 class Rule:
+    """One rule: its id, severity, condition, message and fixes."""
+
     id: str
     severity: Severity
     kind: Kind

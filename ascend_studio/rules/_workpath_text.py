@@ -43,6 +43,8 @@ def is_allowed_char(char: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class WorkPathIssue:
+    """One problem with a working path, in words."""
+
     #: Stable id: empty, bad_char, relative, dot_segment, no_machine_segment,
     #: machine_form, missing, not_dir, no_read, no_write, no_exec, parent_not_writable.
     code: str

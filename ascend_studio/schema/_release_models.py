@@ -86,6 +86,8 @@ class Release(_Frozen):
 
 @dataclass(frozen=True, kw_only=True)
 class Span(_Frozen):
+    """The releases a fact holds for: since one, until the one that removed it."""
+
     since: str
     removed: str | None = None
     missing: tuple[str, ...] = ()
@@ -122,6 +124,8 @@ class CheckSpan(Span):
 
 @dataclass(frozen=True, kw_only=True)
 class ValueSpan(Span):
+    """A value that holds for a span of releases."""
+
     value: Scalar
 
 

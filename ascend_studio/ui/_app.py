@@ -69,8 +69,8 @@ def start_app(argv: list[str], lang: Language | None = None) -> tuple[QApplicati
     """The application and its shown main window. Once the window is fully built,
     ``argv``'s file is opened (:func:`open_file`), then, in the next turn, any unsaved
     work a crash left is offered, whether or not a file was named (a recovered document
-    replaces the file just opened only if the user says so); once every form row is
-    built, the shipped catalog is verified on a worker thread (:class:`CatalogCheck`).
+    replaces the file just opened only if the user says so); once the form's rows near
+    the view are built, the shipped catalog is verified on a worker thread (:class:`CatalogCheck`).
     ``lang`` (``ascend-studio --lang zh``): the language of this run, not remembered."""
     files = [a for a in argv if not a.startswith("-")]
     app = ensure_app([a for a in argv if a.startswith("-")])
@@ -85,10 +85,10 @@ def start_app(argv: list[str], lang: Language | None = None) -> tuple[QApplicati
         window.files.offer_recovery()
         # Python code on its thread holds the GIL, which PySide6 keeps while Qt works:
         # started with the row build, it took about 0.2 s of the build's time.
-        if window.form.is_fully_built():
+        if window.form.is_settled():
             check()
         else:
-            window.form.fully_built.connect(check)  # emitted once
+            window.form.settled.connect(check)  # emitted once
 
     # the file first, with the document: what the user did before the document existed
     # is done right after (ui/_shell.py), into it; the offer of a crash's unsaved work

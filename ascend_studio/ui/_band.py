@@ -1,7 +1,8 @@
 """Which of the form's sections are laid out: those in and near the view.
 
-The form is a view of the catalog and the document: every row exists (or holds
-its place), but only the sections within half a screen of the view are laid out.
+The form is a view of the catalog and the document: every row holds its place (a
+widget once it came near the view: ``ui/_formbuild.py``), but only the sections
+within half a screen of the view are laid out.
 The others are *parked* (``Section.park``): they keep the height they had, or the
 height their shown rows are expected to take, and whatever changes in them (the
 language, the target, values, findings, a search showing or hiding rows) costs
@@ -70,6 +71,12 @@ def _row_of(widget: QWidget, section: Section) -> QWidget:
     return widget
 
 
+def _same_row(one: QWidget, other: QWidget, section: Section) -> bool:
+    """Whether both widgets are fields of the same form row of ``section``."""
+    row = _row_of(one, section)
+    return isinstance(row, ParamRow) and row is _row_of(other, section)
+
+
 def remember_heights(section: Section, heights: dict[str, int]) -> None:
     """The heights the shown rows of a laid out section have now."""
     for stack in section.findChildren(RowStack):
@@ -114,6 +121,15 @@ class Banded(RowsBuilt):
         #: The rows' heights when last laid out (a parked section's expected height).
         self._row_heights: dict[str, int] = {}
         self._banding = self._band_pending = False
+
+    def _unpark(self, section: Section) -> None:
+        """Lay ``section`` out again, its rows told the language first if it changed
+        while they were parked (``FormView.set_language``)."""
+        stale = [p.path for p in section.params if p.path in self._stale_language]
+        for path in stale:
+            self.rows[path].set_language(self.lang)
+        self._stale_language.difference_update(stale)
+        section.unpark()
 
     def _parkable(self, section: Section) -> bool:
         return section.key not in (ENV_SECTION, UNKNOWN_SECTION)
@@ -161,6 +177,7 @@ class Banded(RowsBuilt):
                         break
         finally:
             self._banding = False
+        self.build_near_later()  # the view moved, took another size or other rows
 
     def _fit_band(self) -> bool:
         """Park and unpark by where the sections are now; True if one was unparked."""
@@ -173,7 +190,7 @@ class Banded(RowsBuilt):
             held = focus is not None and section.isAncestorOf(focus)
             inside = held or band.holds(section.y(), section.height())
             if inside and section.parked:
-                section.unpark()
+                self._unpark(section)
                 unparked = True
             elif not inside and not section.parked:
                 remember_heights(section, self._row_heights)
@@ -192,42 +209,65 @@ class Banded(RowsBuilt):
             QTimer.singleShot(0, self, self._update_band)
 
     def focusNextPrevChild(self, next: bool) -> bool:
-        """Tab and Shift+Tab: the section the focus goes on to is laid out first (a parked
-        section's fields take no focus). Where Qt's focus chain leads out of the section
-        and its neighbour (the rows of the first screen are made before the docks, the
-        others after them), the neighbour's nearest field takes the focus instead."""
+        """Tab and Shift+Tab: the row the focus goes on to is built and its section laid
+        out first (a parked section's fields take no focus, a row not built has none).
+        The focus goes to the next field in the form's order, within its section and the
+        neighbouring one: Qt's focus chain follows the order the rows were made in (the
+        first screen's before the docks, the others as the view came near them), so
+        where it leads elsewhere, the field that follows in the form takes the focus."""
         focus = QApplication.focusWidget()
         shown = [s for s in self.sections.values() if not s.isHidden()]
         here = [i for i, s in enumerate(shown) if focus is not None and s.isAncestorOf(focus)]
         if focus is None or not here:
             return super().focusNextPrevChild(next)
+        self._build_beside(focus, next)
         index = here[0] + (1 if next else -1)
         next_to = shown[index] if 0 <= index < len(shown) else None
         if next_to is not None and next_to.parked:
             with self._anchored():
-                next_to.unpark()
+                self._unpark(next_to)
                 self._settle()
+        expected = self._field_along(focus, shown[here[0]], next_to, next)
         moved = super().focusNextPrevChild(next)
         landed = QApplication.focusWidget()
-        near = [shown[here[0]], next_to]
-        if next_to is None or (
-            landed not in (None, focus) and any(s and s.isAncestorOf(landed) for s in near)
-        ):
+        if expected is None or landed is expected:
             return moved
-        return self._focus_along(focus, shown[here[0]], next_to, next) or moved
+        if landed is not None and _same_row(landed, expected, shown[here[0]]):
+            return moved  # another field of the row Tab goes to: the row's own order
+        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+        expected.setFocus(reason)
+        self.ensureWidgetVisible(expected)
+        return True
 
-    def _focus_along(self, focus: QWidget, here: Section, there: Section, forward: bool) -> bool:
-        """Focus the field after (or before) ``focus`` in the form's order, within its
-        section and the neighbouring one; False if there is none."""
-        mine, theirs = _tab_fields(here), _tab_fields(there)
+    def _build_beside(self, focus: QWidget, forward: bool) -> None:
+        """Build the shown row after (or before) the row holding ``focus``, if it is not
+        built yet: Tab moves the focus into it."""
+        holder: QWidget | None = focus
+        while holder is not None and not isinstance(holder, ParamRow):
+            holder = holder.parentWidget()
+        if not isinstance(holder, ParamRow):
+            return
+        order = [p for s in self.sections.values() if not s.isHidden() for p in s.params]
+        index = next((i for i, p in enumerate(order) if p.path == holder.param.path), None)
+        if index is None:
+            return
+        step = 1 if forward else -1
+        index += step
+        while 0 <= index < len(order) and not self._wanted(order[index]):
+            index += step
+        if 0 <= index < len(order) and order[index].path in self.build_queue:
+            self.ensure_built([order[index].path])
+
+    @staticmethod
+    def _field_along(
+        focus: QWidget, here: Section, there: Section | None, forward: bool
+    ) -> QWidget | None:
+        """The field after (or before) ``focus`` in the form's order, within its section
+        and the neighbouring one ``there``; None if there is none."""
+        mine, theirs = _tab_fields(here), _tab_fields(there) if there is not None else []
         fields = mine + theirs if forward else list(reversed(theirs + mine))  # travel order
         index = fields.index(focus) + 1 if focus in fields else len(mine)
-        if index >= len(fields):
-            return False
-        reason = Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason
-        fields[index].setFocus(reason)
-        self.ensureWidgetVisible(fields[index])
-        return True
+        return fields[index] if index < len(fields) else None
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -50,6 +50,8 @@ PRELOAD = (
         "ascend_studio.rules._context",
         "ascend_studio.rules._effective",
         "ascend_studio.rules._evaluate",
+        "ascend_studio.rules._incremental",
+        "ascend_studio.rules._split",
         "ascend_studio.rules._rules_predicates",
         "ascend_studio.rules._unknown",
     ),

@@ -8,10 +8,13 @@ filtered view does not vanish under the cursor.
 The form is a view of the catalog and the document: only the sections in and near
 the view are laid out (``ui/_band.py``); the others hold their place, and a
 language, target or value change or a search costs their rows no layout until
-scrolling brings them back. Rows are built after the window shows, in time
-slices that leave the event loop free for input (``build_progressively``, in
-``ui/_formbuild.py``); the rows the user needs now (in view, navigated to,
-searched for) are built first.
+scrolling brings them back. Rows are widgets only once they come near the view:
+after the window shows, and whenever the view moves, the rows within a screen of it
+are built in time slices that leave the event loop free for input
+(``build_progressively``, in ``ui/_formbuild.py``); the rows the user needs now (in
+view, navigated to, revealed, searched for, reached by Tab) are built at once. The
+search, the filters and the navigation's counts work on the catalog and the
+document, not on the rows.
 """
 
 from __future__ import annotations
@@ -90,6 +93,8 @@ class FormView(Banded):
         self._env: EnvTable | None = None  # made on first use: see env
         self.sections[ENV_SECTION] = self.env_section
         self._layout.addWidget(self.env_section)
+        self._tail = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self._layout.addItem(self._tail)
         #: The width the widest row needs, held from the first paint (reserve_width).
         self._strut = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self._layout.addItem(self._strut)
@@ -164,9 +169,6 @@ class FormView(Banded):
         if catalog is self.catalog:
             return
         self._slicer.stop()
-        self._warmer.stop()
-        for bar in self._bars:
-            bar.stop()
         kept = (ENV_SECTION, UNKNOWN_SECTION)  # the environment and the unknown names stay
         old = [s for key, s in self.sections.items() if key not in kept]
         for section in old:
@@ -174,7 +176,6 @@ class FormView(Banded):
             section.hide()
             section.deleteLater()
         self._slicer.deleteLater()
-        self._warmer.deleteLater()
         self.catalog = catalog
         self.rows = {}
         self._categories = {c.id: c for c in catalog.categories}
@@ -186,8 +187,9 @@ class FormView(Banded):
             section.setVisible(bool(section.params))  # not left to the layout's queued show
         self.sections[ENV_SECTION] = self.env_section
         self._folded = {h for h in self._folded if catalog.has(h)}
-        progressive = self._progressive
+        progressive, settled = self._progressive, self._settled
         self._init_building()
+        self._settled = settled  # the start-up is over: no second announcement
         self.set_language(self.lang)
         if progressive:
             self.build_progressively()
@@ -254,8 +256,11 @@ class FormView(Banded):
                 category = self._categories[key]
                 section.header.setText(category.name.get(lang))
                 section.blurb.setText(category.description.get(lang))
-        for row in self.rows.values():
-            row.set_language(lang)
+        for path, row in self.rows.items():
+            if self._section_of[path].parked:  # told when its section is laid out again
+                self._stale_language.add(path)
+            else:
+                row.set_language(lang)
         if self._env is not None:
             self._env.set_language(lang)
         if self._unknown is not None:
@@ -279,13 +284,26 @@ class FormView(Banded):
     def set_hide_unavailable(self, hide: bool) -> None:
         self.hide_unavailable = hide
         self._update_visibility()
+        self._build_in_view()
 
     def set_folded(self, holder: str, folded: bool) -> None:
+        """Fold or unfold a sub-config's fields (those that come into view are built
+        at once: they open under the pointer)."""
         if folded:
             self._folded.add(holder)
         else:
             self._folded.discard(holder)
         self._update_visibility()
+        self._build_in_view()
+
+    def _build_in_view(self) -> None:
+        """Build the rows in view not built yet, before the view paints."""
+        for _ in range(4):  # built rows shorter than reserved pull more into view
+            in_view = self._in_view() if not self._building and self.build_queue else []
+            if not in_view:
+                break
+            self._build_now(in_view)
+            self._settle()
 
     def is_row_visible(self, path: str) -> bool:
         """Whether the row is built and shown (in view, or where scrolling finds it: a
@@ -311,6 +329,7 @@ class FormView(Banded):
         view (the view's top at ``top``, by default where it is) are parked first, so
         their rows are shown or hidden without a layout (``ui/_band.py``)."""
         self.pass_next_slice()
+        self._release_tail(always=True)  # the form is laid out again anyway
         focus = QApplication.focusWidget()
         plan: list[tuple[Section, list[tuple[ParamRow, bool]], bool, bool]] = []
         for key, section in self.sections.items():
@@ -388,9 +407,13 @@ class FormView(Banded):
                 editor.toggle.setChecked(True)  # emits expanded_changed -> unfolds
             self.set_folded(holder, False)
         row = self.rows[path]
-        self._section_of[path].unpark()  # laid out to be scrolled to
-        self._settle()
-        self.ensureWidgetVisible(row, 0, 40)
+        self._unpark(self._section_of[path])  # laid out to be scrolled to
+        for _ in range(3):  # the sections scrolled into view take their own heights
+            self._settle()
+            bar = self.verticalScrollBar().value()
+            self.ensureWidgetVisible(row, 0, 40)
+            if self.verticalScrollBar().value() == bar:
+                break
         row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
         row.flash()
         self._last_top = row.param.category
@@ -402,13 +425,9 @@ class FormView(Banded):
 
         Sections scrolled into view are laid out, and their rows built, before the view
         paints; those scrolled out of it are parked."""
+        self._release_tail()
         self._update_band()
-        for _ in range(4):  # built rows shorter than reserved pull more into view
-            in_view = self._in_view() if not self._building and self.build_queue else []
-            if not in_view:
-                break
-            self._build_now(in_view)
-            self._settle()
+        self._build_in_view()
         top = ""
         shown = [k for k, s in self.sections.items() if not s.isHidden()]
         for key in shown:
@@ -420,3 +439,4 @@ class FormView(Banded):
         if top and top != self._last_top:
             self._last_top = top
             self.category_scrolled.emit(top)
+        self.build_near_later()  # the rows that came within a screen of the view

@@ -1,42 +1,45 @@
-"""How the form's rows are built: after the first paint, a time slice per turn of the
-event loop, the rows the user needs now first.
+"""How the form's rows are built: only those the user can see or is about to.
 
 A row not built yet holds its place in its section with a spacer of a typical row's
-height (``ui/_sections.py``); the rows in view, navigated to or searched for are built
-at once (a search key while the build runs: as many as one slice's budget allows, the
-rest of the view by the next slices, before any other row). The form keeps the latest
-state, target and language and gives them to each row as it is built. ``FormView``
-(``ui/_form.py``) adds what is shown (filters, folds) and navigation.
+height (``ui/_sections.py``). After the first paint, the rows in the view and within
+a screen above and below it (``NEAR_MARGIN``) are built, a time slice per turn of the
+event loop; when the view moves (a scroll, a resize, a fold, a filter), the rows that
+came near are built the same way, and those scrolled into view before the view paints
+(``FormView._scrolled``). The rows navigated to, revealed, searched for or reached by
+Tab are built at once. No other row is built: ``build_all`` builds every one, for the
+code that needs them all. The form keeps the latest state, target and language and
+gives them to each row as it is built. ``FormView`` (``ui/_form.py``) adds what is
+shown (filters, folds) and navigation.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QTimer, Signal
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QWidget
 
 from ascend_studio.schema import Catalog, Parameter
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._i18n import Language
-from ascend_studio.ui._quietbar import QuietBar
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui.editors import PathEditor, SubconfigEditor
 
-__all__ = ["UNSET", "RowsBuilt"]
+__all__ = ["NEAR_MARGIN", "UNSET", "RowsBuilt"]
 
 #: The share of a slice's budget a search key may spend building its matches: the
 #: rest of its turn of the event loop filters the form and paints it (with a whole
 #: slice, the keys that build rows took 11-12 ms, their turns 17-20 ms).
 KEY_SHARE = 0.5
 
-#: Seconds of a turn of the event loop spent, once every row is built, laying out the
-#: rows never shown (see ``_warm_slice``).
-WARM_BUDGET = 0.004
+#: How far beyond the view rows are built ahead of the user, in view heights: a
+#: PageDown, a wheel turn or a Tab lands on rows that exist.
+NEAR_MARGIN = 1.0
+
+_TAIL_W, _TAIL_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
 
 #: The state of a row with no value, finding or note (made once: a frozen dataclass's
 #: ``__init__`` for every row asked was 3 % of building the rows).
@@ -44,7 +47,7 @@ UNSET = RowState()
 
 
 class RowsBuilt(QScrollArea):
-    """The form's rows by path, built progressively into their sections."""
+    """The form's rows by path, built into their sections as they come near the view."""
 
     edited = Signal(str, object, bool)
     finished = Signal()
@@ -52,8 +55,9 @@ class RowsBuilt(QScrollArea):
     file_edit_requested = Signal(str)
     #: A row's fix link was clicked: the fix to apply (``ascend_studio.rules.Fix``).
     fix_requested = Signal(object)
-    #: Every section's rows exist now (and those the filters show are shown).
-    fully_built = Signal()
+    #: The start-up's rows exist: those in and near the view when the window started
+    #: (emitted once; nothing is left to build until the view moves).
+    settled = Signal()
 
     # set by the form before it calls _init_building
     catalog: Catalog
@@ -63,6 +67,11 @@ class RowsBuilt(QScrollArea):
     sections: dict[str, Section]
     _states: dict[str, RowState]
     _target: tuple[str | None, str | None] | None
+    #: The rows' heights when last laid out (``ui/_band.py``).
+    _row_heights: dict[str, int]
+    #: Blank space under the last section that keeps the form's height while rows are
+    #: built ahead of the view (see ``_hold_height``).
+    _tail: QSpacerItem
     #: Parameters whose file text is kept in the profile only (their rows say so).
     unsaved_files: frozenset[str]
 
@@ -86,19 +95,14 @@ class RowsBuilt(QScrollArea):
         self._progressive = False  # build_progressively was called (set_catalog does so too)
         self._pass_turn = False  # the next slice gives its turn to the view's new paint
         self._building = False
-        self._announced = False
-        #: Builds a slice of rows on each turn of the event loop until every row exists.
+        self._settled = False
+        #: Rows of parked sections not told the language yet (``Banded._unpark``).
+        self._stale_language: set[str] = set()
+        #: Builds a slice of the rows near the view on each turn of the event loop, until
+        #: every row near it exists.
         self._slicer = QTimer(self)
         self._slicer.setInterval(0)
         self._slicer.timeout.connect(self.build_slice)
-        #: Lays out the rows never shown, a few per turn, once every row is built.
-        self._warmer = QTimer(self)
-        self._warmer.setInterval(0)
-        self._warmer.timeout.connect(self._warm_slice)
-        self._cold: list[ParamRow] = []
-        #: Both scroll bars: the horizontal one (a narrow window) repainted after every
-        #: slice too, 0.5 ms of CPU each time.
-        self._bars = (QuietBar(self.verticalScrollBar()), QuietBar(self.horizontalScrollBar()))
 
     def build_next(self) -> bool:
         """Build the rest of the next section with rows to build; False once all are built."""
@@ -108,32 +112,87 @@ class RowsBuilt(QScrollArea):
         return not self.is_fully_built()
 
     def build_all(self) -> None:
+        """Build every row now, each in the form's language (for code that needs them
+        all, and tests)."""
         self._build_now(self.build_queue.pending())
+        self._release_tail(always=True)
+        for path in self._stale_language:
+            self.rows[path].set_language(self.lang)
+        self._stale_language.clear()
 
     def build_progressively(self) -> None:
-        """Build the remaining rows a slice per turn of the event loop (input stays live)."""
+        """From now on, build the rows near the view a slice per turn of the event loop
+        (input stays live), now and whenever the view moves."""
         self._progressive = True
         self._park_out_of_view()  # rows built into a parked section are not laid out
-        if self.build_queue:
-            for bar in self._bars:
-                bar.start()
+        if self.build_queue:  # room for rows taller than the height they hold (a screen)
+            self._hold_height(-self.viewport().height())
+        if not self.build_queue and not self._settled:  # every row exists already
+            self._settled = True
+            self.settled.emit()
+        self.build_near_later()
+
+    def build_near_later(self) -> None:
+        """Build the rows that are near the view and not built yet, from the next turn
+        of the event loop on (nothing if every row near it exists)."""
+        if self._progressive and self.build_queue and not self._slicer.isActive():
+            self._pass_turn = True  # the view's new paint first
             self._slicer.start()
 
+    def is_settled(self) -> bool:
+        """Whether the start-up's rows (near the view when it started) exist."""
+        return self._settled
+
     def build_slice(self) -> None:
-        """One time-bounded slice: the unbuilt rows in view first, then the others in
-        order. After a change the user made (a search key, a filter), the next slice
-        passes: its turn of the event loop is the key's and the view's new paint (with
-        a slice too, 20-35 ms)."""
+        """One time-bounded slice of the rows near the view: those a search key left
+        first, then those in view, then below it, then above it. The slicer stops once
+        none is left. After a change the user made (a search key, a filter), the next
+        slice passes: its turn of the event loop is the key's and the view's new paint."""
         if self._pass_turn:
             self._pass_turn = False
             return
+        wanted, self._urgent = [*self._urgent, *self._near()], []
+        if not wanted:
+            self._slicer.stop()
+            if not self._settled:
+                self._settled = True
+                self.settled.emit()
+            return
         with self._kept_in_place():
-            # the matches of a search key not built yet (not laid out for them yet)
-            first, self._urgent = [*self._urgent, *self._in_view()], []
-            self.build_queue.run_slice(self._make_row, first, self._place_runs)
-        for bar in self._bars:
-            bar.tick()
+            self.build_queue.run_slice(self._make_row, wanted, self._place_ahead, rest=False)
         self._check_done()
+
+    def _place_ahead(self) -> None:
+        """Show a slice's rows, the form keeping its height (``_hold_height``)."""
+        self._hold_height(self._place_runs())
+
+    def _hold_height(self, grown: int) -> None:
+        """Give or take what the sections grew by from the blank space under the last
+        one, so the form keeps its height while rows are built ahead of the view: its
+        scroll bar changed (and repainted, with the window around it) after the slices
+        that followed each PageDown, 20-60 ms after the view had moved. The space goes
+        when the view comes near it (``_release_tail``)."""
+        tail = self._tail.sizeHint().height()
+        held = max(tail - grown, 0)
+        if held != tail:
+            self._tail.changeSize(0, held, _TAIL_W, _TAIL_H)
+            self._relayout()
+
+    def _relayout(self) -> None:
+        layout = self.body.layout()
+        if layout is not None:
+            layout.invalidate()
+
+    def _release_tail(self, always: bool = False) -> None:
+        """Take the blank space under the last section away once the view comes within
+        a screen of it (or ``always``): the form then ends where its rows do."""
+        if not self._tail.sizeHint().height():
+            return
+        top = self._tail.geometry().top()
+        reach = self.verticalScrollBar().value() + 2 * self.viewport().height()
+        if always or top <= reach:
+            self._tail.changeSize(0, 0, _TAIL_W, _TAIL_H)
+            self._relayout()
 
     def pass_next_slice(self) -> None:
         """Leave the next turn of the event loop to what the user just did."""
@@ -144,6 +203,8 @@ class RowsBuilt(QScrollArea):
         self._build_now(paths)
 
     def is_fully_built(self) -> bool:
+        """Whether every row exists (only after :meth:`build_all`, or once the user has
+        been near every row)."""
         return not self.build_queue
 
     def _build_now(self, paths: Iterable[str]) -> None:
@@ -159,8 +220,8 @@ class RowsBuilt(QScrollArea):
         self._check_done()
 
     def _build_matches(self, paths: list[str]) -> None:
-        """While the rows are built a slice at a time, a search key builds the first of
-        its matches in view within half a slice's budget (``KEY_SHARE``), and the next
+        """While rows are built a slice at a time, a search key builds the first of its
+        matches in view within half a slice's budget (``KEY_SHARE``), and the next
         slices build the rest of the view first: each key is taken within a frame (all
         of a screen's matches at once took 40-65 ms a key). Otherwise, all of them now."""
         if not self._slicer.isActive():
@@ -175,34 +236,63 @@ class RowsBuilt(QScrollArea):
 
     def _check_done(self) -> None:
         if not self.build_queue:
-            for bar in self._bars:
-                bar.stop()
             self._slicer.stop()
             self._park_out_of_view()
-            if not self._announced:
-                self._announced = True
-                if self._progressive:
-                    self._warm_later()
-                self.fully_built.emit()
 
-    def _warm_later(self) -> None:
-        """Lay out the insides of the rows never shown (built into sections out of view),
-        a few per idle turn of the event loop. The first layout of a row makes its
-        labels' text layouts (about 0.5 ms a row): the first search that showed them
-        took it all at once (a BackSpace to "d" laid out 60 rows in 50 ms)."""
-        self._cold = [row for row in reversed(self.rows.values()) if not row.isVisible()]
-        if self._cold:
-            self._warmer.start()
+    def _near(self, margin: float = NEAR_MARGIN) -> list[str]:
+        """The unbuilt rows shown within ``margin`` view heights of the view: those in
+        it first, then those below it, then those above it (the nearest first)."""
+        top = self.verticalScrollBar().value()
+        height = self.viewport().height()
+        low, high = top - int(height * margin), top + height + int(height * margin)
+        view: list[str] = []
+        below: list[str] = []
+        above: list[str] = []
+        for section in self.sections.values():
+            y = section.y()
+            if section.isHidden() or not section.spacers or y > high:
+                continue
+            if y + section.height() < low:
+                continue
+            for path, at, tall in self._places(section):
+                if at + tall < low or at > high:
+                    continue
+                if at + tall >= top and at <= top + height:
+                    view.append(path)
+                else:
+                    (below if at > top else above).append(path)
+        return view + below + above[::-1]
 
-    def _warm_slice(self) -> None:
-        end = time.perf_counter() + WARM_BUDGET
-        while self._cold and time.perf_counter() < end:
-            row = self._cold.pop()  # in the form's order: the first rows first
-            layout = row.layout()
-            if layout is not None and not row.isVisible():
-                layout.activate()
-        if not self._cold:
-            self._warmer.stop()
+    def _places(self, section: Section) -> Iterator[tuple[str, int, int]]:
+        """Each unbuilt shown row of ``section``: its path, its top in the form and the
+        height it holds. A section laid out knows where its spacers are; a parked one's
+        rows are placed by the heights they are expected to take. A row may hold no
+        height (taller rows built before it took it: ``Section.absorb``): it still
+        has its place (1 px), or it would never be built."""
+        y = section.y()
+        if not section.parked:
+            for path, spacer in section.spacers.items():
+                if self._wanted(section.params[section.order[path]]):
+                    area = spacer.geometry()
+                    yield path, y + area.top(), max(area.height(), 1)
+            return
+        margins = section.body.contentsMargins()
+        width = max(section.width(), 400)
+        y += margins.top() + section.header.sizeHint().height()
+        y += section.blurb.heightForWidth(width)
+        for param in section.params:
+            held = section.spacers.get(param.path)
+            if held is None:
+                y += self._built_height(param.path)
+                continue
+            tall = held.sizeHint().height()
+            if self._wanted(param):
+                yield param.path, y, max(tall, 1)
+            y += tall
+
+    def _built_height(self, path: str) -> int:
+        """The height a built row of a parked section is expected to take (0 hidden)."""
+        return 0 if self.rows[path].isHidden() else self._row_heights.get(path, ROW_HEIGHT)
 
     def _make_row(self, path: str) -> None:
         section = self._section_of[path]
@@ -232,10 +322,10 @@ class RowsBuilt(QScrollArea):
         self.rows[param.path] = row
         run.add(row)
 
-    def _place_runs(self) -> None:
+    def _place_runs(self) -> int:
+        """Show the rows built since the last call; the px the sections grew by."""
         runs, self._runs = self._runs, []
-        for run in runs:
-            run.place()
+        return sum(run.place() for run in runs)
 
     @contextmanager
     def _kept_in_place(self) -> Iterator[None]:
@@ -296,9 +386,8 @@ class RowsBuilt(QScrollArea):
                 continue
             if y + section.height() < top:
                 continue
-            for path, spacer in section.spacers.items():
-                area = spacer.geometry()
-                if area.height() and y + area.bottom() >= top and y + area.top() <= bottom:
+            for path, at, tall in self._places(section):
+                if at + tall >= top and at <= bottom:
                     found.append(path)
         return found
 

@@ -196,6 +196,88 @@ def test_paths_loads_no_rules_codegen_or_toml(tmp_path: Path) -> None:
     )
 
 
+def test_validate_of_a_script_loads_no_batch_machinery(tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text("config = NPURunConfig(iterations_per_loop=10)\n", encoding="utf-8")
+    loaded = _loaded(["validate", str(script)], tmp_path)
+    assert not _under(
+        loaded,
+        *QT,
+        "pickle",
+        "ascend_studio.apply",
+        "ascend_studio.paths",
+        "ascend_studio.codegen._export",
+        "ascend_studio.lint._batch",
+        "ascend_studio.lint._cache",
+        "ascend_studio.lint._check",  # the batch's checking: the report shares only its filter
+        "ascend_studio.lint._formats",
+        "ascend_studio.lint._sarif",
+    )
+
+
+#: Code that runs ``main(args)``, then prints every dataclass of the app whose docstring
+#: ``dataclasses`` made itself (with ``inspect.signature``: about 0.2 ms a class).
+_UNDOCUMENTED = """\
+import contextlib, dataclasses, io, sys
+from ascend_studio.__main__ import main
+with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+    main({args!r})
+for name, module in sorted(sys.modules.items()):
+    if name.startswith("ascend_studio"):
+        for value in list(vars(module).values()):
+            if (
+                isinstance(value, type)
+                and dataclasses.is_dataclass(value)
+                and value.__module__ == name
+                and (value.__doc__ or "").startswith(value.__name__ + "(")
+            ):
+                print(name, value.__qualname__)
+"""
+
+
+@pytest.mark.parametrize("name", ["full.py.py", "full.sh.sh", "profile"])
+def test_a_single_file_validate_makes_no_docstring_at_start(name: str, tmp_path: Path) -> None:
+    """Every dataclass a single-file ``validate`` defines has its own docstring, so the
+    start computes no signature for one."""
+    path = PROFILE if name == "profile" else GOLDEN / name
+    code = _UNDOCUMENTED.format(args=["validate", str(path)])
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+
+
+def test_a_command_scans_for_garbage_less_often_than_the_app() -> None:
+    code = (
+        "import contextlib, gc, io\n"
+        "from ascend_studio.__main__ import COMMAND_THRESHOLD, main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['params', 'aoe_mode'])\n"
+        "print(gc.get_threshold()[0] == COMMAND_THRESHOLD, gc.isenabled())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True", "True"]
+
+
+def test_the_language_server_keeps_the_collectors_default() -> None:
+    code = (
+        "import gc, sys\n"
+        "from unittest import mock\n"
+        "from ascend_studio.__main__ import main\n"
+        "with mock.patch('ascend_studio.cli._lsp.run', return_value=0):\n"
+        "    main(['lsp'])\n"
+        "print(gc.get_threshold()[0])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["700"]
+
+
 GOLDEN = ROOT / "tests" / "codegen" / "golden"
 #: Each command on plain input, with the status it returns: none imports pydantic
 #: (the profile is plain data; pydantic comes only for a document it must judge).

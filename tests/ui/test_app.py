@@ -32,7 +32,7 @@ def _no_loop(monkeypatch: pytest.MonkeyPatch, qtbot: Any, seen: list[MainWindow]
             ):
                 seen.append(widget)
                 qtbot.addWidget(widget, before_close_func=_forget)
-                qtbot.waitUntil(widget.form.is_fully_built, timeout=10000)
+                qtbot.waitUntil(widget.form.is_settled, timeout=10000)
         return 0
 
     monkeypatch.setattr(QApplication, "exec", exec_once)
@@ -59,10 +59,10 @@ def test_run_app_opens_the_file_given(
 def test_progressive_start_finishes_after_the_first_paint(qtbot: Any) -> None:
     window = create_window(lang="en", progressive=True)
     qtbot.addWidget(window, before_close_func=_forget)
-    assert not window.form.is_fully_built()
+    assert not window.form.is_settled()
     assert len(window.form.rows) < 20  # only the first section so far
     window.show()
-    qtbot.waitUntil(window.form.is_fully_built, timeout=10000)
+    qtbot.waitUntil(window.form.is_settled, timeout=10000)
     assert window.inspector is not None  # part-2 views installed after showing
     assert "NPURunConfig" in window.previews.text("py")
     window.model.edit(window.model.profile.with_value("hccl_timeout", 600), "edit")

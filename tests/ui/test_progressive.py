@@ -17,6 +17,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._build import BuildQueue
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._formbuild import KEY_SHARE
+from ascend_studio.ui._sections import ROW_HEIGHT
 from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 from ascend_studio.ui.editors import IntEditor
@@ -140,6 +141,8 @@ def midbuild(make_window: Callable[..., MainWindow]) -> MainWindow:
     window = make_window(progressive=True)
     window.finish_start()
     window.form._slicer.stop()
+    window.form._progressive = False  # no slice starts again when the view moves
+    window.form._pass_turn = False
     assert not window.form.is_fully_built()
     assert len(window.form.rows) < 40
     return window
@@ -274,12 +277,13 @@ def test_the_view_stays_put_while_rows_appear_above(qtbot: Any, midbuild: MainWi
     form.scroll_to_section(key)
     section = form.sections[key]
     top = section.y() - form.verticalScrollBar().value()
-    while not form.is_fully_built():
+    while form._near():  # the rows near the view, above it included
         form.build_slice()
+    form.build_all()  # and every other row
     assert abs(section.y() - form.verticalScrollBar().value() - top) <= 2
 
 
-def test_fully_built_is_emitted_once_and_no_row_is_built_twice(
+def test_settled_is_emitted_once_and_no_row_is_built_twice(
     qtbot: Any, midbuild: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     form = midbuild.form
@@ -292,11 +296,14 @@ def test_fully_built_is_emitted_once_and_no_row_is_built_twice(
 
     monkeypatch.setattr(FormView, "_make_row", counting)
     announced: list[bool] = []
-    form.fully_built.connect(lambda: announced.append(True))
+    form.settled.connect(lambda: announced.append(True))
     midbuild.controls.search.setText("dump")
     form.scroll_to_section(midbuild.catalog.categories[3].id)
-    with qtbot.waitSignal(form.fully_built, timeout=20000):
+    with qtbot.waitSignal(form.settled, timeout=20000):
         form.build_progressively()
+    assert not form.is_fully_built()  # the rows near the view only
+    form.verticalScrollBar().setValue(0)
+    qtbot.waitUntil(lambda: not form._slicer.isActive(), timeout=20000)
     form.build_all()
     form.reveal(_last_param(midbuild))
     assert announced == [True]
@@ -319,27 +326,21 @@ def test_language_and_target_changes_mid_build_reach_later_rows(midbuild: MainWi
     assert row.state.unavailable is not None
 
 
-def test_the_progressive_window_finishes_on_its_own(qtbot: Any, make_window: Any) -> None:
-    window = make_window(progressive=True)
-    qtbot.waitUntil(window.form.is_fully_built, timeout=20000)
-    assert len(window.form.rows) == len(window.catalog.params)
-    assert window.form.is_row_visible(window.catalog.params[0].path)
-    assert window.isVisible()
-
-
-def test_rows_never_shown_are_laid_out_while_the_window_is_idle(
+def test_the_progressive_window_builds_the_rows_near_the_view_and_stops(
     qtbot: Any, make_window: Any
 ) -> None:
-    """Their first layout (every label's text layout) is not left to the first search
-    that shows them."""
+    """After the first paint, the rows in view and a screen above and below it are built,
+    and nothing else: no row out there is built behind the user's back."""
     window = make_window(progressive=True)
-    window.resize(1200, 700)
-    qtbot.waitUntil(window.form.is_fully_built, timeout=20000)
-    unseen = [row for row in window.form.rows.values() if not row.isVisible()]
-    assert len(unseen) > 20  # most sections lie out of view
-    qtbot.waitUntil(lambda: not window.form._warmer.isActive(), timeout=20000)
-    assert [row.objectName() for row in unseen if not row.layout().geometry().isValid()] == []
-    assert [row for row in window.form.rows.values() if not row.isVisible()] == unseen
+    qtbot.waitUntil(lambda: window.is_built() and window.form.is_settled(), timeout=20000)
+    form = window.form
+    assert form._near() == [] and not form._slicer.isActive()
+    assert form.is_row_visible(window.catalog.params[0].path)
+    assert 10 < len(form.rows) < len(window.catalog.params) // 2
+    built = set(form.rows)
+    qtbot.wait(300)  # idle turns of the event loop build nothing more
+    assert set(form.rows) == built and not form.is_fully_built()
+    assert window.isVisible()
 
 
 # -- parts of a row made on first use look and work as before -----------------------------------
@@ -374,11 +375,11 @@ def test_typing_while_the_slices_run(qtbot: Any, midbuild: MainWindow) -> None:
     form.build_progressively()
     for char in "hccl":
         built = len(form.rows)
-        qtbot.waitUntil(lambda built=built: len(form.rows) > built or form.is_fully_built())
+        qtbot.waitUntil(lambda built=built: len(form.rows) > built or not form._slicer.isActive())
         qtbot.keyClicks(search, char)
     assert search.text() == "hccl"
     assert form.is_row_visible("hccl_timeout")
-    qtbot.waitUntil(form.is_fully_built, timeout=20000)
+    qtbot.waitUntil(lambda: not form._slicer.isActive(), timeout=20000)
     assert form.is_row_visible("hccl_timeout")
     assert not any(form.is_row_visible(p) for p in ("graph_run_mode", "precision_mode"))
 
@@ -462,57 +463,6 @@ def test_styled_fonts_are_shared_and_follow_the_app_font(qapp: QApplication) -> 
         qapp.setFont(saved)
 
 
-# -- the scroll bar while the rows are built ------------------------------------------------------
-
-
-def test_the_scroll_bar_repaints_a_few_times_a_second_while_rows_are_built(qapp: Any) -> None:
-    from PySide6.QtCore import QEvent
-    from PySide6.QtWidgets import QScrollBar
-
-    from ascend_studio.ui._quietbar import QuietBar
-
-    bar = QScrollBar()
-    clock = FakeClock(0.0)
-    quiet = QuietBar(bar, clock=clock)
-    quiet.start()
-    assert not bar.updatesEnabled()
-    clock.now += quiet.PERIOD / 2
-    quiet.tick()
-    assert not bar.updatesEnabled()  # not yet
-    clock.now += quiet.PERIOD
-    quiet.tick()
-    assert bar.updatesEnabled()  # this turn of the event loop paints it
-    quiet.tick()
-    assert not bar.updatesEnabled()  # and then it waits again
-    QApplication.sendEvent(bar, QEvent(QEvent.Type.Enter))  # someone is about to use it
-    assert bar.updatesEnabled() and not quiet.quiet
-    quiet.tick()
-    assert bar.updatesEnabled()
-    quiet.start()
-    bar.setRange(0, 100)
-    bar.setValue(40)  # scrolled (wheel, keys, a jump): the handle must follow at once
-    assert bar.updatesEnabled() and not quiet.quiet
-
-
-def test_the_scroll_bar_is_normal_once_every_row_is_built(qtbot: Any, midbuild: MainWindow) -> None:
-    form = midbuild.form
-    form.build_progressively()
-    assert not form.verticalScrollBar().updatesEnabled()
-    qtbot.waitUntil(form.is_fully_built, timeout=20000)
-    assert form.verticalScrollBar().updatesEnabled()
-
-
-def test_the_horizontal_scroll_bar_is_quiet_too_while_rows_are_built(
-    qtbot: Any, midbuild: MainWindow
-) -> None:
-    """A narrow form scrolls sideways: its horizontal bar repainted after every slice."""
-    form = midbuild.form
-    form.build_progressively()
-    assert not form.horizontalScrollBar().updatesEnabled()
-    qtbot.waitUntil(form.is_fully_built, timeout=20000)
-    assert form.horizontalScrollBar().updatesEnabled()
-
-
 # -- the form keeps its height while a section is built -------------------------------------------
 
 
@@ -543,7 +493,7 @@ def test_a_section_keeps_its_height_while_its_rows_are_built(midbuild: MainWindo
         assert form.body.height() == body
         assert [s.y() for s in below] == places
     built = [form.rows[p.path] for p in section.params[:4]]
-    assert sum(r.height() for r in built) != 4 * 60  # a real difference was absorbed
+    assert sum(r.height() for r in built) != 4 * ROW_HEIGHT  # a real difference was absorbed
     form.ensure_built(p.path for p in section.params)  # the last run: its real height
     form._settle()
     assert not section.spacers

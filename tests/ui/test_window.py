@@ -440,6 +440,7 @@ def test_editor_chrome_follows_the_language(window: MainWindow) -> None:
     assert isinstance(holder, SubconfigEditor)
     assert holder.line.placeholderText() == "built from the fields below"
     window.set_language("zh")
+    window.reveal("dump_config")  # a row out of view takes the language when back in view
     assert holder.line.placeholderText() == "由下方字段构造"
     assert window.previews.tabText(0) == "Estimator 方式"
     window.set_language("en")
