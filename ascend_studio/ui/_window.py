@@ -41,6 +41,7 @@ from ascend_studio.ui._snapshot import (
     Snapshot,
     take_snapshot,
 )
+from ascend_studio.ui._steady import line_height, show_counts, show_file
 from ascend_studio.ui._style import apply_fonts
 
 if TYPE_CHECKING:
@@ -358,15 +359,20 @@ class MainWindow(QMainWindow):
         infos = len(self.findings) - errors - warnings
         values = len(self.model.profile.values) if self._started else 0
         set_text = plural(values, QT_TR_NOOP("{count} value set"), QT_TR_NOOP("{count} values set"))
-        self.counts_label.setText(counts_text(errors, warnings, infos, " · ") + " · " + set_text)
+        text = counts_text(errors, warnings, infos, " · ") + " · " + set_text
+        show_counts(self.counts_label, text, self._status_height())
+
+    def _status_height(self) -> int:
+        return line_height([self.counts_label, self.fix_all_button, self.file_label])
 
     def _update_file_state(self) -> None:
         started = self._started
         name = self.files.display_name() if started else tr("Untitled")
         dirty = started and self.model.is_dirty()
         path = self.model.path if started else None
-        state = tr("modified") if dirty else tr("saved") if path else tr("new")
-        self.file_label.setText(f"{name} — {state}")
+        states = (tr("modified"), tr("saved"), tr("new"))
+        state = states[0] if dirty else states[1] if path else states[2]
+        show_file(self.file_label, name, state, states, self._status_height())
         self.file_label.setToolTip(str(path or ""))
         self.setWindowTitle(f"{name}[*] — Ascend Studio")
         self.setWindowModified(dirty)
