@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     )
     from ascend_studio.paths._env import Environment, EnvSource, EnvValue
     from ascend_studio.paths._resolve import (
+        DEVICE_PARAM,
         Context,
         Layer,
         Resolution,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "DEVICE_PARAM",
     "Artifact",
     "ArtifactCatalog",
     "ArtifactError",
@@ -95,6 +97,7 @@ _WHERE = {
     "Collision": "_cluster",
     "Cond": "_artifacts",
     "Context": "_resolve",
+    "DEVICE_PARAM": "_resolve",
     "EnvSource": "_env",
     "EnvValue": "_env",
     "Environment": "_env",

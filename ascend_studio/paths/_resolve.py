@@ -28,7 +28,11 @@ from ascend_studio.paths._shelltext import expand_shell_text, looks_like_shell_t
 from ascend_studio.profile import Expr, Profile, target_of
 from ascend_studio.schema import Catalog, Text, scope_gate, shipped_catalog
 
+#: The parameter that names the device whose per-device folders are resolved.
+DEVICE_PARAM = "session_device_id"
+
 __all__ = [
+    "DEVICE_PARAM",
     "Context",
     "Layer",
     "LayerKind",
@@ -69,7 +73,7 @@ class Context:
         home = self.home if self.home is not None else (env.value("HOME") or None)
         device = self.device_id
         if device is None:
-            chosen = profile.get("session_device_id")
+            chosen = profile.get(DEVICE_PARAM)
             if isinstance(chosen, int) and not isinstance(chosen, bool):
                 device = chosen
             else:

@@ -35,6 +35,7 @@ from ascend_studio.profile._io import (
 )
 from ascend_studio.profile._target import (
     DEFAULT_RUN_MODE,
+    RUN_MODE_PARAM,
     SCENARIO_OF_RUN_MODE,
     Target,
     target_of,
@@ -45,6 +46,7 @@ __all__ = [
     "DEFAULT_RUN_MODE",
     "ENV_NAME",
     "MIGRATIONS",
+    "RUN_MODE_PARAM",
     "SCENARIO_OF_RUN_MODE",
     "SCHEMA_VERSION",
     "SESSION_OWNER",

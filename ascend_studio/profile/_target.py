@@ -21,7 +21,10 @@ from typing import Literal
 
 from ascend_studio.profile._document import Profile, Surface
 
-__all__ = ["DEFAULT_RUN_MODE", "SCENARIO_OF_RUN_MODE", "Target", "target_of"]
+__all__ = ["DEFAULT_RUN_MODE", "RUN_MODE_PARAM", "SCENARIO_OF_RUN_MODE", "Target", "target_of"]
+
+#: The parameter that names the scenario.
+RUN_MODE_PARAM = "graph_run_mode"
 
 #: graph_run_mode -> the scenario it names (``resources/catalog/scenarios.toml`` says the
 #: same; a test holds them equal).
@@ -70,6 +73,6 @@ def target_of(profile: Profile, *, environment_only: bool | None = None) -> Targ
         return Target(profile.product, profile.scenario, surface)
     if only_env:
         return Target(profile.product, None, surface)
-    mode = profile.values.get("graph_run_mode", DEFAULT_RUN_MODE)
+    mode = profile.values.get(RUN_MODE_PARAM, DEFAULT_RUN_MODE)
     scenario = SCENARIO_OF_RUN_MODE.get(mode) if type(mode) is int else None
     return Target(profile.product, scenario, surface, by_run_mode=scenario is not None)

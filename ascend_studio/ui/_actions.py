@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSizePolicy,
-    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +39,7 @@ from ascend_studio.ui._places import fit_to_items, sized_to_items
 from ascend_studio.ui._search import FILTERS
 from ascend_studio.ui._searchbox import SearchBox
 from ascend_studio.ui._shortcuts import ShortcutRouter
+from ascend_studio.ui._steady import ToolBar
 
 __all__ = ["Actions", "Controls"]
 
@@ -218,7 +218,7 @@ class Controls:
     """Toolbar widgets (target, language) and the search bar above the form."""
 
     def __init__(self, window: QMainWindow, actions: Actions) -> None:
-        self.toolbar = QToolBar(window)
+        self.toolbar = ToolBar(window)
         self.toolbar.setObjectName("toolbar")
         self.toolbar.setMovable(False)
         window.addToolBar(self.toolbar)

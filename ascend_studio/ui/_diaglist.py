@@ -112,6 +112,10 @@ class DiagnosticsList(QListWidget):
             self._fit_rows()
         else:  # the same entries: measure only those whose text changed
             self._fit_items(touched)
+        # Qt places the entries again in the next turn after any change of an item's
+        # data (a text for screen readers, a height): a pass of its own, painted on its
+        # own after the edit's. Placed now, they are painted with the rest of the edit.
+        self.executeDelayedItemsLayout()
 
     def _insert(self, row: int, finding: Finding, names: dict[str, str]) -> None:
         item = QListWidgetItem()

@@ -34,7 +34,7 @@ from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors import Editor, ExprEditor, PathEditor, editor_class
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QEnterEvent, QPaintEvent
+    from PySide6.QtGui import QEnterEvent, QPaintEvent, QResizeEvent
 
     from ascend_studio.profile import Value
 
@@ -84,6 +84,63 @@ class CodeName(QLabel):
         if self.textInteractionFlags() != selectable:
             self.setTextInteractionFlags(selectable)
         super().enterEvent(event)
+
+
+class TextBox(QWidget):
+    """Holds one of a row's word-wrapped labels (its findings, its default and effective
+    value) at the height its text needs at the row's width.
+
+    A label in the row's grid made Qt lay out the row whenever its text changed, and
+    the row, whatever its new size, told its stack, which told its section, the form
+    and its scroll area, one turn of the event loop each, the row and its findings
+    measured and painted again on the way. Here a new text (:meth:`set_text`) that
+    needs the same height at the box's width is painted where it is; one that needs
+    another height, or any new text while the row is not shown, lays the row out as
+    before. The box takes no width from the columns: they are shared out by the row's
+    label and editor."""
+
+    def __init__(self, label: QLabel, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.label = label
+        label.setParent(self)
+        policy = QSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        #: A text was set without the row's layout hearing of it: the heights it keeps
+        #: for other widths are the old text's (asked again when the width changes).
+        self._stale = False
+
+    def set_text(self, text: str) -> None:
+        label, width = self.label, self.width()
+        if text == label.text():
+            return
+        same = self.isVisible() and width > 0
+        before = label.heightForWidth(width) if same else -1
+        label.setText(text)
+        if same and label.heightForWidth(width) == before:
+            self._stale = True
+            return
+        self._stale = False
+        self.updateGeometry()  # the row's layout, in this turn when the row is shown
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self.label.heightForWidth(width)
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, self.label.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, self.label.minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.label.setGeometry(self.rect())
+        if self._stale and event.size().width() != event.oldSize().width():
+            self._stale = False
+            self.updateGeometry()  # measured again for this width (the next turn)
+        super().resizeEvent(event)
 
 
 class ParamRow(QFrame):
@@ -148,6 +205,8 @@ class ParamRow(QFrame):
         self.meta.setWordWrap(True)
         styled_font(self.meta, scale=0.9)
         set_text_color(self.meta, "muted")
+        self._meta_box = TextBox(self.meta, self)
+        self._diag_box: TextBox | None = None
         self._reset: QToolButton | None = None
         self._lay_out()
 
@@ -179,7 +238,7 @@ class ParamRow(QFrame):
         grid.addWidget(self.title, 0, 3)
         grid.addLayout(under, 1, 3)
         grid.addLayout(self.editor_box, 0, 4)
-        grid.addWidget(self.meta, 1, 4)
+        grid.addWidget(self._meta_box, 1, 4)
         grid.setColumnStretch(3, 1)
         grid.setColumnStretch(4, 1)
         self.editor.setMinimumWidth(200)
@@ -276,7 +335,10 @@ class ParamRow(QFrame):
     @property
     def diag(self) -> QLabel:
         """The findings under the row (made the first time there are some)."""
-        if self._diag is None:
+        return self._findings_box().label
+
+    def _findings_box(self) -> TextBox:
+        if self._diag_box is None:
             self._diag = QLabel(self)
             self._diag.setObjectName("diagnostics")
             self._diag.setWordWrap(True)
@@ -286,9 +348,10 @@ class ParamRow(QFrame):
                 flags.LinksAccessibleByMouse | flags.LinksAccessibleByKeyboard
             )
             self._diag.linkActivated.connect(self._link)
-            self._diag.setVisible(False)
-            self._grid.addWidget(self._diag, 2, 3, 1, 2)
-        return self._diag
+            self._diag_box = TextBox(self._diag, self)
+            self._diag_box.setVisible(False)
+            self._grid.addWidget(self._diag_box, 2, 3, 1, 2)
+        return self._diag_box
 
     def _link(self, href: str) -> None:
         found = fix_of(href, self._shown)
@@ -370,7 +433,7 @@ class ParamRow(QFrame):
                 else f"{show_value(effective.value)} {self.param.unit}".strip()
             )
             parts.append(tr("effective: {value}").format(value=shown))
-        self.meta.setText(" · ".join(parts))
+        self._meta_box.set_text(" · ".join(parts))
         self.meta.setToolTip(effective.note.get(self.lang) if effective and effective.note else "")
 
     def _default_text(self) -> str:
@@ -391,6 +454,7 @@ class ParamRow(QFrame):
             color, icon = _SEVERITY_COLOR[finding.severity], _SEVERITY_ICON[finding.severity]
             fix = fix_html(finding, index, self.lang)
             lines.append(f'<span style="color:{color};">{icon} {text}</span> {fix}'.rstrip())
-        if lines or self._diag is not None:
-            self.diag.setText("<br>".join(lines))
-            self.diag.setVisible(bool(lines))
+        if lines or self._diag_box is not None:
+            box = self._findings_box()
+            box.set_text("<br>".join(lines))
+            box.setVisible(bool(lines))

@@ -343,3 +343,33 @@ def test_what_a_reader_hears_is_the_entry_s_document_text(view: DiagnosticsList)
             assert isinstance(entry, Entry)
             heard = view.item(row).data(Qt.ItemDataRole.AccessibleTextRole)
             assert heard == _diaglist.plain_text(entry.text()) == entry.plain_text()
+
+
+def test_an_edit_places_the_entries_in_its_own_turn(qtbot: Any, view: DiagnosticsList) -> None:
+    """No layout of the list left to a later turn of the event loop: the entries an
+    edit changed or moved are placed, and painted, with the rest of the edit."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    class Moves(QObject):
+        seen = 0
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            self.seen += event.type() in (QEvent.Type.Move, QEvent.Type.Resize)
+            return False
+
+    view.show_findings(tuple(finding(f"r{i}", f"message {i}") for i in range(30)))
+    qtbot.wait(1)
+    entries = [view.itemWidget(view.item(row)) for row in range(5)]
+    moves = Moves()
+    for entry in entries:
+        entry.installEventFilter(moves)
+    longer = tuple(finding(f"r{i}", f"message {i}" + " longer" * 30 * (i == 2)) for i in range(30))
+    view.show_findings(longer)  # the third entry grows: those below it move down
+    assert entries[2].height() > 2 * entries[1].height()
+    assert entries[3].y() == entries[2].geometry().bottom() + 1
+    assert entries[3].y() == view.visualItemRect(view.item(3)).top()
+    moved = moves.seen
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert moves.seen == moved  # nothing left to place

@@ -9,13 +9,13 @@ profile of the environment alone), and the environment with its verbatim marks.
 
 from __future__ import annotations
 
-from ascend_studio.paths import ArtifactCatalog
-from ascend_studio.profile import Profile
+from ascend_studio.paths import DEVICE_PARAM, ArtifactCatalog
+from ascend_studio.profile import RUN_MODE_PARAM, Profile
 
 __all__ = ["path_inputs"]
 
 #: Read besides the artifacts' own parameters (``paths/_resolve.py``, ``target_of``).
-_ALSO_READ = ("session_device_id", "graph_run_mode")
+_ALSO_READ = (DEVICE_PARAM, RUN_MODE_PARAM)
 _NAMES: dict[int, tuple[ArtifactCatalog, tuple[str, ...]]] = {}
 
 
