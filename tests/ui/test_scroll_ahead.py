@@ -149,3 +149,45 @@ def test_the_wheel_up_from_the_end_builds_ahead_above(started: MainWindow) -> No
         assert len(form.rows) == built and form._in_view() == []
         _idle(started)
     assert form._heading < 0
+
+
+def test_the_wheel_down_a_never_scrolled_form_builds_no_row_in_its_turn(
+    started: MainWindow,
+) -> None:
+    form = started.form
+    bar = form.verticalScrollBar()
+    turns = 0
+    while bar.value() < bar.maximum() and turns < 400:
+        built = len(form.rows)
+        at = QPointF(200, 200)
+        wheel = QWheelEvent(
+            at,
+            form.viewport().mapToGlobal(at),
+            QPoint(0, 0),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(form.viewport(), wheel)
+        assert len(form.rows) == built and form._in_view() == []
+        _idle(started)
+        turns += 1
+    assert bar.value() == bar.maximum() and turns > 10
+
+
+def test_tab_across_rows_goes_into_rows_built_before_it(started: MainWindow) -> None:
+    """Tab from the first field down the form: once it has moved the view, the rows it
+    goes into were built ahead (after the first screens, none is built in its turn)."""
+    form = started.form
+    first = next(iter(form.rows.values()))
+    first.editor.setFocus()
+    built_in_turn = []
+    for _ in range(120):
+        built = len(form.rows)
+        form.focusNextChild()
+        built_in_turn.append(len(form.rows) - built)
+        _idle(started)
+    assert form.verticalScrollBar().value() > form.viewport().height()
+    assert sum(built_in_turn[40:]) == 0
