@@ -151,8 +151,14 @@ class RowsBuilt(QScrollArea):
     def build_near_later(self) -> None:
         """Build the rows that are near the view and not built yet, from the next turn
         of the event loop on (nothing if every row near it exists)."""
-        if self._progressive and self.build_queue and not self._slicer.isActive():
-            self._pass_turn = True  # the view's new paint first
+        if not (self._progressive and self.build_queue):
+            return
+        if not self._building:
+            # the view's new paint first, slices running already too (one ran before the
+            # paint of a key pressed between two of them)
+            self._pass_turn = True
+        if not self._slicer.isActive():
+            self._pass_turn = True
             self._slicer.start()
 
     def is_settled(self) -> bool:

@@ -191,3 +191,19 @@ def test_tab_across_rows_goes_into_rows_built_before_it(started: MainWindow) -> 
         _idle(started)
     assert form.verticalScrollBar().value() > form.viewport().height()
     assert sum(built_in_turn[40:]) == 0
+
+
+def test_a_key_pressed_between_slices_is_painted_before_the_next_slice(
+    started: MainWindow,
+) -> None:
+    form = started.form
+    form.setFocus()
+    QTest.keyClick(form, Qt.Key.Key_PageDown)
+    QApplication.processEvents()  # the paint's turn, then slices begin
+    assert form._slicer.isActive()
+    QTest.keyClick(form, Qt.Key.Key_PageDown)  # between two slices
+    built = len(form.rows)
+    form.build_slice()  # the next turn is the key's paint
+    assert len(form.rows) == built
+    form.build_slice()
+    assert len(form.rows) > built
