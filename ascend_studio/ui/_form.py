@@ -281,10 +281,13 @@ class FormView(Banded):
             self._build_matches(self._first_screen(self.catalog.params))
         self._update_visibility(top=0 if match is not None else None)
 
-    def set_hide_unavailable(self, hide: bool) -> None:
+    def set_hide_unavailable(self, hide: bool, build: bool = True) -> None:
+        """``build``: build the rows it brings into view now (not while the window is
+        made: its first rows are built once, at the form's real width)."""
         self.hide_unavailable = hide
         self._update_visibility()
-        self._build_in_view()
+        if build:
+            self.build_in_view()
 
     def set_folded(self, holder: str, folded: bool) -> None:
         """Fold or unfold a sub-config's fields (those that come into view are built
@@ -294,9 +297,9 @@ class FormView(Banded):
         else:
             self._folded.discard(holder)
         self._update_visibility()
-        self._build_in_view()
+        self.build_in_view()
 
-    def _build_in_view(self) -> None:
+    def build_in_view(self) -> None:
         """Build the rows in view not built yet, before the view paints."""
         for _ in range(4):  # built rows shorter than reserved pull more into view
             in_view = self._in_view() if not self._building and self.build_queue else []
@@ -428,7 +431,7 @@ class FormView(Banded):
         self.note_heading(value)
         self._release_tail()
         self._update_band()
-        self._build_in_view()
+        self.build_in_view()
         top = ""
         shown = [k for k, s in self.sections.items() if not s.isHidden()]
         for key in shown:

@@ -79,7 +79,7 @@ def build_shell(window: MainWindow) -> None:
     window.controls.fill_targets(window.catalog)
     hide = window.actions_.hide_unavailable
     hide.setChecked(window.settings.flag("hide_unavailable"))
-    window.form.set_hide_unavailable(hide.isChecked())
+    window.form.set_hide_unavailable(hide.isChecked(), build=False)
 
 
 def place_window(window: MainWindow) -> None:

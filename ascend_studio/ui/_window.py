@@ -138,7 +138,7 @@ class MainWindow(QMainWindow):
         else the document and every row now; then the form holds its widest row's width."""
         if self._progressive:
             self._show_target(*DEFAULT_TARGET, release=DEFAULT_RELEASE)  # until the document exists
-            self.form.build_next()
+            self.form.build_next()  # the rest of the view's rows: when it is shown
             mark("first rows")
             self.installEventFilter(self)
         else:
@@ -159,6 +159,9 @@ class MainWindow(QMainWindow):
         if not self._splitters_restored:
             self._splitters_restored = True
             _shell.restore_splitters(self)
+            # The rows in view, built once the form has its size: built into the form
+            # of Qt's default size (100 px wide), they were laid out twice.
+            self.form.build_in_view()
             if not self._started:  # in case no paint comes (a minimized window)
                 # a timer of the window's own: QTimer.singleShot(ms, receiver, slot)
                 # makes PySide6 create QMetaMethod's enum classes before the paint
