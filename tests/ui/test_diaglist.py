@@ -373,3 +373,21 @@ def test_an_edit_places_the_entries_in_its_own_turn(qtbot: Any, view: Diagnostic
     QApplication.processEvents()
     QApplication.processEvents()
     assert moves.seen == moved  # nothing left to place
+
+
+def test_a_message_of_the_same_height_changes_only_what_a_reader_hears(
+    view: DiagnosticsList,
+) -> None:
+    """Any change of an item's data places every entry of the list again: a message
+    that changed a word and kept its height changes the entry's text and what a
+    screen reader hears, not its size, tooltip or target."""
+    view.show_findings((finding("a", "first message 600"), finding("b", "second")))
+    view.executeDelayedItemsLayout()
+    roles: list[list[int]] = []
+    view.model().dataChanged.connect(lambda _a, _b, changed: roles.append(list(changed)))
+    view.show_findings((finding("a", "first message 668"), finding("b", "second")))
+    assert roles == [[Qt.ItemDataRole.AccessibleTextRole]]
+    assert "first message 668" in texts(view)[0]
+    longer = "first message " + "that grew many more words " * 12
+    view.show_findings((finding("a", longer), finding("b", "second")))
+    assert [Qt.ItemDataRole.SizeHintRole] in roles[1:]
