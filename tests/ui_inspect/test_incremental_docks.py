@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTextBrowser, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
@@ -284,3 +285,26 @@ def test_an_edit_writes_again_only_the_keyword_it_reached(
     # the sub-config objects' names are made anew by each export (a few short lines)
     assert [p for p in written if catalog.param(p).kind != "subconfig"] == ["hccl_timeout"]
     assert "    hccl_timeout=700," in text.splitlines()
+
+
+def test_compare_tells_its_tree_only_of_the_text_an_edit_changed(
+    qtbot: QtBot, catalog: Catalog
+) -> None:
+    """An edit of one compared value changes that row's text: the tree hears of that
+    text alone (each datum it hears of measures the row again), and of nothing for
+    an edit that changes no row."""
+    saved = Profile(product="atlas_training")
+    view = CompareView(catalog)
+    qtbot.addWidget(view)
+    view.show()
+    view.set_saved(saved)
+    view.compare_with("saved")
+    view.set_profile(_every_value(catalog))
+    heard: list[list[int]] = []
+    view.tree.model().dataChanged.connect(lambda _a, _b, roles: heard.append(list(roles)))
+    view.set_profile(view.current.with_value("hccl_timeout", 700))
+    assert heard and all(Qt.ItemDataRole.DisplayRole in roles for roles in heard), heard
+    assert len(heard) == 1
+    heard.clear()
+    view.set_profile(view.current.with_value("hccl_timeout", 700))  # the same value again
+    assert heard == []
