@@ -23,7 +23,7 @@ laid out and painted). A second launch of this tree forces every row to be built
 With an ``Xvfb`` and python-xlib, it also scrolls the whole form page by page with
 real PageDown keys (XTest, ``xinput.py``) on a fresh start, rows never built yet, timed
 to the last change on the screen (DAMAGE): p95 <= 16 ms. ``--source DIR`` measures
-another checkout; ``--baseline DIR`` launches a second one in turn in every run (an
+another checkout; ``--baseline DIR`` (repeatable) launches others in turn in every run (an
 A/B under the same load). The child's CPU time is printed too (steadier than wall time
 on a shared machine). Usage: ``python benchmarks/bench_build.py [--runs N]``.
 Offscreen unless a display is set. Exits 1 when a target is missed.
@@ -444,19 +444,23 @@ def main() -> int:
         "--source", type=Path, default=ROOT, help="the checkout to measure (default: this one)"
     )
     parser.add_argument(
-        "--baseline", type=Path, help="another checkout (e.g. before a change), run in turn"
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="another checkout (e.g. before a change), run in turn; may be repeated",
     )
     parser.add_argument("--no-x", action="store_true", help="skip the real-input scroll")
     args = parser.parse_args()
-    sources = [args.source.resolve()] + ([args.baseline.resolve()] if args.baseline else [])
+    sources = [args.source.resolve()] + [b.resolve() for b in args.baseline]
     print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     found = measure(args.runs, sources)
     if not args.no_x:
         why = measure_x(max(1, args.runs // 2), sources, found)
         if why is not None:
             print(f"real-input scroll not measured: {why}")
-    if args.baseline:
-        report(found[1], args.runs, "[baseline] ")
+    for number, baseline in enumerate(args.baseline, 1):
+        report(found[number], args.runs, f"[baseline {baseline}] ")
     return 0 if report(found[0], args.runs) else 1
 
 

@@ -7,9 +7,12 @@ Chinese UI starts within 5 % of the English one; one edit -> diagnostics and the
 previews refreshed takes <= 16 ms p95 (the shown preview tab is rendered at once,
 the others when they are shown).
 
-Usage: ``python benchmarks/bench_ui.py [--starts N] [--edits N]``. Starts are timed
-on Qt's offscreen platform and, when there is a display (``DISPLAY``) or an
-``Xvfb`` to start, on X with the window mapped. Exits 1 when a target is missed.
+Usage: ``python benchmarks/bench_ui.py [--starts N] [--edits N] [--baseline DIR]``.
+Starts are timed on Qt's offscreen platform and, when there is a display
+(``DISPLAY``) or an ``Xvfb`` to start, on X with the window mapped. ``--baseline
+DIR`` starts another checkout's app (e.g. main's) in turn with this one's and the
+bare window, and reports it beside (before/after in one run).
+Exits 1 when a target is missed.
 
 A cold start is the wall time from launching a fresh interpreter to the window's
 first paint event, for both programs, with bytecode cached as in an installed app
@@ -121,7 +124,7 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, Any]:
     start = time.perf_counter()
     child = subprocess.Popen(
         [sys.executable, "-c", code],
-        cwd=ROOT,
+        cwd=env["PYTHONPATH"],  # ``-c`` puts the working directory first on the path
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -150,12 +153,14 @@ def _launch(code: str, env: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-def _environment(home: str, platform: str, display: str | None) -> dict[str, str]:
+def _environment(
+    home: str, platform: str, display: str | None, tree: Path = ROOT
+) -> dict[str, str]:
     env = {
         **os.environ,
         "XDG_STATE_HOME": f"{home}/state",
         "XDG_CACHE_HOME": f"{home}/cache",
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": str(tree),
         # An installed app has its bytecode compiled; keep it out of the source tree.
         "PYTHONPYCACHEPREFIX": f"{home}/pycache",
         "QT_QPA_PLATFORM": platform,
@@ -174,35 +179,55 @@ def _language_config(home: str, lang: str) -> str:
     return str(config)
 
 
-def cold_start(runs: int, platform: str, display: str | None) -> dict[str, Any]:
-    """Medians of bare, English and Chinese starts (and the app's phases) on one platform."""
+def cold_start(
+    runs: int, platform: str, display: str | None, baseline: Path | None = None
+) -> dict[str, Any]:
+    """Medians of bare, English and Chinese starts (and the app's phases) on one platform;
+    with ``baseline``, that tree's English and Chinese starts too (keys ``base:...``)."""
     with tempfile.TemporaryDirectory(prefix="ascend-bench-") as home:
         env = _environment(home, platform, display)
-        lang_env = {
-            lang: {**env, "XDG_CONFIG_HOME": _language_config(home, lang)} for lang in ("en", "zh")
-        }
-        _launch(BARE, env), _launch(APP, lang_env["en"]), _launch(APP, lang_env["zh"])  # warm-up
-        results: dict[str, list[dict[str, Any]]] = {"bare": [], "en": [], "zh": []}
+        programs = [("bare", BARE, env)]
+        trees = [("", ROOT)] + ([("base:", baseline)] if baseline else [])
+        for prefix, tree in trees:
+            # each tree its own caches: the catalog's may differ in format
+            tree_home = f"{home}/{prefix.strip(':') or 'app'}"
+            tree_env = _environment(tree_home, platform, display, tree)
+            for lang in ("en", "zh"):
+                config = _language_config(tree_home, lang)
+                programs.append((prefix + lang, APP, {**tree_env, "XDG_CONFIG_HOME": config}))
+        for _name, code, environment in programs:  # warm-up
+            _launch(code, environment)
+        results: dict[str, list[dict[str, Any]]] = {name: [] for name, _, _ in programs}
         uncached: list[float] = []
-        programs = [("bare", BARE, env), ("en", APP, lang_env["en"]), ("zh", APP, lang_env["zh"])]
+        lang_env = {name: environment for name, _, environment in programs}
         for run in range(runs):
             # Interleaved, so machine load hits all alike, and each program takes every
             # place in turn (in a fixed order Chinese always started right after
             # English's process, which the kernel was still tearing down).
-            for name, code, environment in programs[run % 3 :] + programs[: run % 3]:
+            turn = run % len(programs)
+            for name, code, environment in programs[turn:] + programs[:turn]:
                 results[name].append(_launch(code, environment))
             if run < 3:
-                shutil.rmtree(f"{home}/cache", ignore_errors=True)
+                shutil.rmtree(f"{home}/app/cache", ignore_errors=True)
                 uncached.append(_launch(APP, lang_env["en"])["shown"])
+    out: dict[str, Any] = {"uncached": statistics.median(uncached)}
+    for prefix, _tree in trees:
+        out.update(_medians(results, prefix))
+    return out
+
+
+def _medians(results: dict[str, list[dict[str, Any]]], prefix: str) -> dict[str, Any]:
+    """The ratios and medians :func:`report_starts` prints, for one tree's starts."""
     median = statistics.median
-    out: dict[str, Any] = {"uncached": median(uncached)}
+    out: dict[str, Any] = {}
     # ratios of the starts run side by side, then their median: slow drifts of the
     # machine's load hit both sides of each ratio alike
-    pairs = list(zip(results["bare"], results["en"], results["zh"], strict=True))
-    out["en:ratio"] = median(en["shown"] / bare["shown"] for bare, en, _ in pairs)
-    out["zh:ratio"] = median(zh["shown"] / bare["shown"] for bare, _, zh in pairs)
-    out["zh:en"] = median(zh["shown"] / en["shown"] for _, en, zh in pairs)
-    for key, launches in results.items():
+    pairs = list(zip(results["bare"], results[f"{prefix}en"], results[f"{prefix}zh"], strict=True))
+    out[f"{prefix}en:ratio"] = median(en["shown"] / bare["shown"] for bare, en, _ in pairs)
+    out[f"{prefix}zh:ratio"] = median(zh["shown"] / bare["shown"] for bare, _, zh in pairs)
+    out[f"{prefix}zh:en"] = median(zh["shown"] / en["shown"] for _, en, zh in pairs)
+    for key in ("bare", f"{prefix}en", f"{prefix}zh"):
+        launches = results[key]
         out[key] = median(r["shown"] for r in launches)
         out[f"{key}:cpu"] = median(r["cpu"] for r in launches)
         if key != "bare":
@@ -260,9 +285,12 @@ def _verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def report_starts(name: str, result: dict[str, Any], runs: int) -> bool:
+def report_starts(name: str, result: dict[str, Any], runs: int, prefix: str = "") -> bool:
+    """Print one tree's starts (``prefix`` ``base:``: the baseline's); True if on target."""
+    result = {**result, **{k.removeprefix(prefix): v for k, v in result.items() if prefix}}
     bare, en, zh = result["bare"], result["en"], result["zh"]
     ok = True
+    name = "[baseline] " + name if prefix else name
     print(
         f"{name}: cold start to the first painted window, median of {runs}"
         " (ratios: median of the side-by-side runs' ratios)"
@@ -363,17 +391,26 @@ def main() -> int:
         "--starts", type=int, default=9, help="cold starts of each program (each takes each place)"
     )
     parser.add_argument("--edits", type=int, default=300, help="timed edits per profile")
+    parser.add_argument(
+        "--baseline", type=Path, help="another checkout, started in turn with this one"
+    )
     args = parser.parse_args()
+    baseline = args.baseline.resolve() if args.baseline else None
     if not os.environ.get("DISPLAY"):  # the edits are timed in this process
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(ROOT))
 
-    start_ok = report_starts("offscreen", cold_start(args.starts, "offscreen", None), args.starts)
+    result = cold_start(args.starts, "offscreen", None, baseline)
+    if baseline:
+        report_starts("offscreen", result, args.starts, "base:")
+    start_ok = report_starts("offscreen", result, args.starts)
     with x_display() as display:
         if display is None:
             print("X server: no DISPLAY and no Xvfb, mapped-window starts not timed")
         else:
-            result = cold_start(args.starts, "xcb", display)
+            result = cold_start(args.starts, "xcb", display, baseline)
+            if baseline:
+                report_starts(f"X server {display}", result, args.starts, "base:")
             start_ok = report_starts(f"X server {display}", result, args.starts) and start_ok
     edit_ok = True
     for every in (False, True):

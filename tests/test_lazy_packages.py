@@ -61,3 +61,15 @@ def test_importing_a_package_imports_none_of_its_modules(name: str) -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == []
+
+
+def test_the_schema_s_names_imported_on_first_use_resolve_where_the_type_checkers_look() -> None:
+    """The catalog package imports its own modules but those the app's first paint does
+    without (the 2.x surface, release targets, value checks...): each resolves."""
+    module = importlib.import_module("ascend_studio.schema")
+    seen = _type_checking_imports("ascend_studio.schema")
+    assert seen == module._WHERE
+    for public, sub in seen.items():
+        defined = getattr(importlib.import_module(f"ascend_studio.schema.{sub}"), public)
+        assert getattr(module, public) is defined, public
+    assert all(hasattr(module, name) for name in module.__all__)

@@ -17,15 +17,21 @@ its own constructor (which runs the same ``__post_init__`` checks). A cache that
 is unreadable, truncated, of another format, fails its checksum, or does not
 build, is ignored and rewritten. Failing to write it (read-only home) only
 costs time.
+
+Fields named apart (``apart``: the catalog's validity facts and its 2.x surface,
+which the window's first paint does not read) are stored each on a line of its own
+after the catalog's, with the shape of the classes only they hold; the catalog read
+back gets each as a :class:`Later` and builds it on its first read. A part whose
+classes changed shape, or that does not build, is taken from ``fallback`` instead.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ascend_studio._jsoncopy import copy_file, copy_key, read_copy, write_copy
 from ascend_studio._version import __version__
@@ -33,6 +39,7 @@ from ascend_studio._version import __version__
 __all__ = [
     "FORMAT",
     "TAG",
+    "Later",
     "cache_file",
     "dump_plain",
     "load_plain",
@@ -42,9 +49,20 @@ __all__ = [
 ]
 
 #: Bump when what is stored, or how it is stored, changes.
-FORMAT = 2
+FORMAT = 3
 #: The key naming an object's class in the stored JSON.
 TAG = "!"
+
+T = TypeVar("T")
+#: Classes a part needs besides the catalog's, by name (imported when it is built).
+PartClasses = Callable[[], Mapping[str, type]]
+
+
+class Later(Generic[T]):
+    """A value made when first asked for (a field kept apart in the cache)."""
+
+    def __init__(self, make: Callable[[], T]) -> None:
+        self.make = make
 
 
 def cache_file() -> Path:
@@ -81,38 +99,109 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if type(value) is list else value
 
 
-def load_plain(text: str | bytes, classes: Mapping[str, type]) -> Any:
+def load_plain(
+    text: str | bytes, classes: Mapping[str, type], extra: Mapping[str, Any] | None = None
+) -> Any:
     """Rebuild what :func:`dump_plain` stored; ValueError when it names no known class or
-    does not build."""
+    does not build. ``extra``: more fields for the object stored outermost."""
 
     def build(obj: dict[str, Any]) -> object:
         cls = classes.get(obj.pop(TAG, ""))
         if cls is None:
             raise ValueError("an object without a known catalog class")
+        fields = {k: _tuples(v) for k, v in obj.items()}
+        if extra and OUTER in fields:
+            del fields[OUTER]
+            fields.update(extra)
         try:
-            return cls(**{k: _tuples(v) for k, v in obj.items()})
+            return cls(**fields)
         except TypeError as exc:  # a field the class does not have, or one missing
             raise ValueError(str(exc)) from None
 
     return _tuples(json.loads(text, object_hook=build))
 
 
-def read_cache(key: str, classes: Mapping[str, type], path: Path | None = None) -> Any:
-    """The object stored under ``key``, or None when there is no usable cache."""
+#: A field marking the outermost stored object, given ``extra`` fields when built.
+OUTER = "!outer"
+
+
+def read_cache(
+    key: str,
+    classes: Mapping[str, type],
+    path: Path | None = None,
+    *,
+    apart: Mapping[str, PartClasses] | None = None,
+    fallback: Callable[[str], Any] | None = None,
+) -> Any:
+    """The object stored under ``key``, or None when there is no usable cache; the
+    fields stored apart come as :class:`Later` values (see the module docstring)."""
     body = read_copy(path or cache_file(), FORMAT, key)
     if body is None:
         return None
+    head, *lines = body.split(b"\n")
+    apart = apart or {}
+    parts: dict[str, Later[Any]] = {}
+    for line in lines:
+        try:
+            name, shape, text = line.decode().split("\t", 2)
+        except ValueError:  # not three fields, or not UTF-8
+            return None
+        if name not in apart or fallback is None:
+            return None
+        parts[name] = Later(
+            _part(name, shape, text, classes=classes, own=apart[name], fallback=fallback)
+        )
+    if set(parts) != set(apart):
+        return None
     try:
-        return load_plain(body, classes)
+        return load_plain(head, classes, parts)
     except (ValueError, RecursionError):  # not JSON, or not objects of ours
         return None
 
 
-def write_cache(key: str, value: object, path: Path | None = None) -> bool:
-    """Store a validated catalog object under ``key``; False when it cannot be stored."""
+def _part(
+    name: str,
+    shape: str,
+    text: str,
+    *,
+    classes: Mapping[str, type],
+    own: PartClasses,
+    fallback: Callable[[str], Any],
+) -> Callable[[], Any]:
+    def make() -> Any:
+        more = own()
+        if shape != _shape(name, more):
+            return fallback(name)
+        try:
+            return load_plain(text, {**classes, **more})
+        except (ValueError, RecursionError):
+            return fallback(name)
+
+    return make
+
+
+def _shape(name: str, classes: Mapping[str, type]) -> str:
+    return copy_key(f"catalog part {name}", {}, classes.values())
+
+
+def write_cache(
+    key: str,
+    value: object,
+    path: Path | None = None,
+    *,
+    apart: Mapping[str, PartClasses] | None = None,
+) -> bool:
+    """Store a validated catalog object under ``key`` (the fields in ``apart`` each on a
+    line of its own); False when it cannot be stored."""
     try:
         data = dump_plain(value)
     except TypeError:
         return False
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return write_copy(path or cache_file(), FORMAT, key, body)
+    lines = []
+    for name, own in (apart or {}).items():
+        part = json.dumps(data.pop(name), ensure_ascii=False, separators=(",", ":"))
+        lines.append(f"{name}\t{_shape(name, own())}\t{part}")
+    if apart:
+        data[OUTER] = True
+    head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return write_copy(path or cache_file(), FORMAT, key, "\n".join([head, *lines]))

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from ascend_studio._resources import resource_path
-from ascend_studio.schema import _models, _release_models, _tf2
-from ascend_studio.schema._cache import read_cache, sources_key, write_cache
+from ascend_studio.schema import _models, _release_models
+from ascend_studio.schema._cache import Later, read_cache, sources_key, write_cache
 from ascend_studio.schema._models import (
     CONFIG,
     OWNERS,
@@ -23,13 +24,14 @@ from ascend_studio.schema._models import (
     Section,
     Text,
 )
-from ascend_studio.schema._release_models import KeyFact, KeywordFact, Release, ValuesFact
+from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._releases import ReleaseIndex
 from ascend_studio.schema._sources import Source, render_citations, resolve
-from ascend_studio.schema._tf2 import Tf2
 
 if TYPE_CHECKING:
+    from ascend_studio.schema._facts import KeyFact, KeywordFact, ValuesFact
     from ascend_studio.schema._surfaces import Surface
+    from ascend_studio.schema._tf2 import Tf2
 
 __all__ = [
     "Catalog",
@@ -53,6 +55,57 @@ class CatalogError(ValueError):
     """The shipped (or a user-supplied) catalog is malformed."""
 
 
+_MAKING = threading.Lock()
+
+
+class _Deferred(Generic[T]):
+    """A catalog field that may be given as a :class:`Later`, made on its first read.
+
+    The shipped catalog read from the cache leaves the fields the window's first paint
+    does not read (the validity facts, the 2.x surface: about 1,400 objects) to be built
+    when something reads them (:func:`shipped_catalog`); every reader gets them, as
+    equality, ``repr`` and ``dataclasses.replace`` do.
+    """
+
+    def __init__(self, default: Callable[[], T]) -> None:
+        self._default = default
+        self._slot = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}_value"
+
+    def __repr__(self) -> str:  # part of the cache key (the classes' shape): no address
+        return f"deferred({self._default.__name__})"
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _Deferred[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> T | _Deferred[T]:
+        if obj is None:
+            return self  # the dataclass's default: __set__ makes the real one
+        found = obj.__dict__[self._slot]
+        if isinstance(found, Later):
+            with _MAKING:  # once, whichever thread reads it first
+                found = obj.__dict__[self._slot]
+                if isinstance(found, Later):
+                    found = obj.__dict__[self._slot] = found.make()
+        return found  # type: ignore[no-any-return]
+
+    def __set__(self, obj: object, value: T | Later[T] | _Deferred[T]) -> None:
+        obj.__dict__[self._slot] = Later(self._default) if value is self else value
+
+
+def _no_facts() -> tuple[Any, ...]:
+    return ()
+
+
+def _no_tf2() -> Tf2:
+    from ascend_studio.schema._tf2 import Tf2
+
+    return Tf2()
+
+
 @dataclass(frozen=True, kw_only=True)
 class Catalog:
     """Every catalog table, with the lookups the rest of the app uses."""
@@ -70,11 +123,11 @@ class Catalog:
     #: The public TF Adapter releases, oldest first (``releases.toml``).
     releases: tuple[Release, ...] = ()
     #: Which releases have each keyword, session key and checked value (``validity.toml``).
-    keywords: tuple[KeywordFact, ...] = ()
-    keys: tuple[KeyFact, ...] = ()
-    value_lists: tuple[ValuesFact, ...] = ()
+    keywords: _Deferred[tuple[KeywordFact, ...]] = _Deferred(_no_facts)
+    keys: _Deferred[tuple[KeyFact, ...]] = _Deferred(_no_facts)
+    value_lists: _Deferred[tuple[ValuesFact, ...]] = _Deferred(_no_facts)
     #: The TF Adapter 2.x surface (``tf2.toml`` and ``tf2_releases.toml``).
-    tf2: Tf2 = field(default_factory=Tf2)
+    tf2: _Deferred[Tf2] = _Deferred(_no_tf2)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
@@ -276,18 +329,58 @@ def validate_entry(model: type[T], data: object) -> T:
     return validated(model, data)
 
 
-#: Every class a stored catalog may hold, by name (the cache builds nothing else).
+def _classes(*modules: Any) -> dict[str, type]:
+    """The catalog classes (dataclasses) the modules' ``__all__`` name, by name."""
+    found = (getattr(module, name) for module in modules for name in module.__all__)
+    return {
+        cls.__name__: cls
+        for cls in found
+        if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
+    }
+
+
+#: Every class a stored catalog may hold, by name (the cache builds nothing else),
+#: but those of the fields kept apart (:data:`APART`).
 CLASSES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        Catalog,
-        Source,
-        *(getattr(_models, name) for name in _models.__all__),
-        *(getattr(_release_models, name) for name in _release_models.__all__),
-        *(getattr(_tf2, name) for name in _tf2.__all__),
-    )
-    if isinstance(cls, type) and hasattr(cls, "__dataclass_fields__")
+    "Catalog": Catalog,
+    "Source": Source,
+    **_classes(_models, _release_models),
 }
+
+
+def _fact_classes() -> dict[str, type]:
+    from ascend_studio.schema import _facts
+
+    return _classes(_facts)
+
+
+def _tf2_classes() -> dict[str, type]:
+    from ascend_studio.schema import _tf2
+
+    return _classes(_tf2)
+
+
+#: The fields the cache keeps apart (see :class:`_Deferred`), with the classes only
+#: they hold (imported when one is built, and checked against the stored shape).
+APART: dict[str, Callable[[], Mapping[str, type]]] = {
+    "keywords": _fact_classes,
+    "keys": _fact_classes,
+    "value_lists": _fact_classes,
+    "tf2": _tf2_classes,
+}
+
+
+def _from_files(name: str) -> Any:
+    """A field of the catalog the shipped files validate to, for a part of the cache that
+    no longer builds (its classes changed shape since it was stored): the cache is
+    stored again from the files."""
+    from ascend_studio.schema._validate import build_catalog, parse_files
+
+    base = resource_path("catalog")
+    blobs = _read_sources(base)
+    fresh = build_catalog(base, parse_files(base, blobs))
+    write_cache(sources_key(blobs, CLASSES), fresh, apart=APART)
+    return getattr(fresh, name)
 
 
 @cache
@@ -295,20 +388,20 @@ def shipped_catalog() -> Catalog:
     """The catalog shipped with the package, validated, loaded once per process.
 
     The validated catalog comes from the user cache when every file's bytes, the
-    version and the catalog classes are unchanged: no TOML parser, no pydantic.
-    Otherwise the files are parsed and validated (pydantic), and the result is
-    stored for the next start.
+    version and the catalog classes are unchanged: no TOML parser, no pydantic; the
+    fields in :data:`APART` are built when first read. Otherwise the files are
+    parsed and validated (pydantic), and the result is stored for the next start.
     """
     base = resource_path("catalog")
     blobs = _read_sources(base)
     key = sources_key(blobs, CLASSES)
-    cached = read_cache(key, CLASSES)
+    cached = read_cache(key, CLASSES, apart=APART, fallback=_from_files)
     if isinstance(cached, Catalog):
         return cached
     from ascend_studio.schema._validate import build_catalog, parse_files
 
     catalog = build_catalog(base, parse_files(base, blobs))
-    write_cache(key, catalog)
+    write_cache(key, catalog, apart=APART)
     return catalog
 
 
@@ -325,7 +418,7 @@ def verify_shipped_catalog() -> None:
     blobs = _read_sources(base)
     fresh = build_catalog(base, parse_files(base, blobs))
     if fresh != shipped_catalog():
-        write_cache(sources_key(blobs, CLASSES), fresh)
+        write_cache(sources_key(blobs, CLASSES), fresh, apart=APART)
         raise CatalogError(
             "the stored copy of the catalog differed from the catalog files; it has been "
             "rebuilt from the files: restart Ascend Studio"

@@ -11,21 +11,16 @@ presets, ``migrate``. A release named by the user is resolved here too: an id
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from ascend_studio._words import say
 from ascend_studio.schema._models import Parameter, Scalar, Text
-from ascend_studio.schema._release_models import (
-    Change,
-    KeyFact,
-    KeywordFact,
-    Release,
-    Span,
-    ValuesFact,
-)
+from ascend_studio.schema._release_models import Release
 
 if TYPE_CHECKING:
     from ascend_studio.schema._catalog import Catalog
+    from ascend_studio.schema._facts import Change, KeyFact, KeywordFact, Span, ValuesFact
     from ascend_studio.schema._surfaces import Surface
 
 __all__ = ["Reading", "ReleaseIndex", "UnknownReleaseError", "change_text"]
@@ -84,9 +79,21 @@ class ReleaseIndex:
         for release in self.releases:
             for name in (release.id, *release.aliases):
                 self._by_name.setdefault(_fold(name), release)
-        self._keywords = {f.path: f for f in catalog.keywords}
-        self._keys = {f.key: f for f in catalog.keys}
-        self._values = {f.path: f for f in catalog.value_lists}
+        self._catalog = catalog
+
+    # the validity facts, read when first asked about (the window's first paint names the
+    # releases only, and a catalog from the cache builds the facts on first read)
+    @cached_property
+    def _keywords(self) -> dict[str, KeywordFact]:
+        return {f.path: f for f in self._catalog.keywords}
+
+    @cached_property
+    def _keys(self) -> dict[str, KeyFact]:
+        return {f.key: f for f in self._catalog.keys}
+
+    @cached_property
+    def _values(self) -> dict[str, ValuesFact]:
+        return {f.path: f for f in self._catalog.value_lists}
 
     # -- releases ------------------------------------------------------------------
     @property
@@ -248,6 +255,8 @@ class ReleaseIndex:
         first, last = index[0], index[-1]
         removed = self.releases[last + 1].id if last + 1 < len(self.releases) else None
         missing = tuple(r.id for r in self.releases[first : last + 1] if r.id not in having)
+        from ascend_studio.schema._facts import Span  # with the facts (module docstring)
+
         return Span(since=self.releases[first].id, removed=removed, missing=missing)
 
     def member_read(self, key: str, member: str, release_id: str) -> tuple[Reading, str] | None:

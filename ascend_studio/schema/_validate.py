@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from ascend_studio.schema._catalog import Catalog, CatalogError, _names_of, _squash
+from ascend_studio.schema._facts import KeyFact, KeywordFact, Span, ValuesFact
 from ascend_studio.schema._formats import FILE_FORMATS, FORMATS
 from ascend_studio.schema._models import (
     OWNERS,
@@ -26,13 +27,7 @@ from ascend_studio.schema._models import (
     Scenario,
     Section,
 )
-from ascend_studio.schema._release_models import (
-    KeyFact,
-    KeywordFact,
-    Release,
-    Span,
-    ValuesFact,
-)
+from ascend_studio.schema._release_models import Release
 from ascend_studio.schema._sources import Source
 from ascend_studio.schema._tf2 import Tf2, Tf2Call, Tf2Facts, Tf2Holder, Tf2Option, Tf2Release
 

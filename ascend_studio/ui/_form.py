@@ -425,6 +425,7 @@ class FormView(Banded):
 
         Sections scrolled into view are laid out, and their rows built, before the view
         paints; those scrolled out of it are parked."""
+        self.note_heading(value)
         self._release_tail()
         self._update_band()
         self._build_in_view()

@@ -21,14 +21,14 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QSpacerItem, QWidget
 
 from ascend_studio.schema import Catalog, Parameter
-from ascend_studio.ui._build import BuildQueue
+from ascend_studio.ui._build import SLICE_SECONDS, BuildQueue
 from ascend_studio.ui._i18n import Language
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, Run, Section
 from ascend_studio.ui._snapshot import RowState
 from ascend_studio.ui.editors import PathEditor, SubconfigEditor
 
-__all__ = ["NEAR_MARGIN", "UNSET", "RowsBuilt"]
+__all__ = ["LEAD", "NEAR_MARGIN", "SCROLL_SLICE_SECONDS", "UNSET", "RowsBuilt"]
 
 #: The share of a slice's budget a search key may spend building its matches: the
 #: rest of its turn of the event loop filters the form and paints it (with a whole
@@ -38,6 +38,17 @@ KEY_SHARE = 0.5
 #: How far beyond the view rows are built ahead of the user, in view heights: a
 #: PageDown, a wheel turn or a Tab lands on rows that exist.
 NEAR_MARGIN = 1.0
+
+#: How far ahead rows are built in the direction the view last moved, in view heights
+#: (and the rest of the sections reaching there): a PageDown shows rows built a screen
+#: before it, and the rows the slices after it build lie in sections not laid out yet
+#: (parked: ``ui/_band.py``), so building them lays out no section and changes nothing
+#: on the screen.
+LEAD = 2.0
+
+#: A slice's budget once the start-up's rows exist: a key pressed while the view's
+#: rows ahead are built waits for one slice at most (the start keeps ``SLICE_SECONDS``).
+SCROLL_SLICE_SECONDS = 0.004
 
 _TAIL_W, _TAIL_H = QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed
 
@@ -96,6 +107,10 @@ class RowsBuilt(QScrollArea):
         self._pass_turn = False  # the next slice gives its turn to the view's new paint
         self._building = False
         self._settled = False
+        #: Where the view last moved: 1 down, -1 up, 0 not yet (rows are built further
+        #: ahead that way: ``LEAD``); and where its top was then.
+        self._heading = 0
+        self._heading_from = 0
         #: Rows of parked sections not told the language yet (``Banded._unpark``).
         self._stale_language: set[str] = set()
         #: Builds a slice of the rows near the view on each turn of the event loop, until
@@ -129,14 +144,21 @@ class RowsBuilt(QScrollArea):
             self._hold_height(-self.viewport().height())
         if not self.build_queue and not self._settled:  # every row exists already
             self._settled = True
+            self.build_queue.budget = min(self.build_queue.budget, SCROLL_SLICE_SECONDS)
             self.settled.emit()
         self.build_near_later()
 
     def build_near_later(self) -> None:
         """Build the rows that are near the view and not built yet, from the next turn
         of the event loop on (nothing if every row near it exists)."""
-        if self._progressive and self.build_queue and not self._slicer.isActive():
-            self._pass_turn = True  # the view's new paint first
+        if not (self._progressive and self.build_queue):
+            return
+        if not self._building:
+            # the view's new paint first, slices running already too (one ran before the
+            # paint of a key pressed between two of them)
+            self._pass_turn = True
+        if not self._slicer.isActive():
+            self._pass_turn = True
             self._slicer.start()
 
     def is_settled(self) -> bool:
@@ -156,6 +178,7 @@ class RowsBuilt(QScrollArea):
             self._slicer.stop()
             if not self._settled:
                 self._settled = True
+                self.build_queue.budget = min(self.build_queue.budget, SCROLL_SLICE_SECONDS)
                 self.settled.emit()
             return
         with self._kept_in_place():
@@ -227,9 +250,11 @@ class RowsBuilt(QScrollArea):
         if not self._slicer.isActive():
             self._build_now(paths)
             return
+        budget = self.build_queue.budget
+        share = KEY_SHARE * max(budget, SLICE_SECONDS) / budget  # the start's share at least
         with self._kept_in_place():
             self.build_queue.run_slice(
-                self._make_row, paths, self._place_runs, rest=False, share=KEY_SHARE
+                self._make_row, paths, self._place_runs, rest=False, share=share
             )
         self._urgent = [p for p in paths if p in self.build_queue]
         self._check_done()
@@ -239,12 +264,24 @@ class RowsBuilt(QScrollArea):
             self._slicer.stop()
             self._park_out_of_view()
 
+    def note_heading(self, top: int) -> None:
+        """The view's top moved to ``top``: rows are built further ahead that way."""
+        if top != self._heading_from:
+            self._heading = 1 if top > self._heading_from else -1
+            self._heading_from = top
+
     def _near(self, margin: float = NEAR_MARGIN) -> list[str]:
-        """The unbuilt rows shown within ``margin`` view heights of the view: those in
-        it first, then those below it, then those above it (the nearest first)."""
+        """The unbuilt rows shown within ``margin`` view heights of the view (``LEAD``
+        on the side the view last moved to, and the rest of the sections reaching
+        there: rows built into a section laid out and in view repainted the rows in
+        view after the key): those in it first, then those below it, then those above
+        it (the nearest first)."""
         top = self.verticalScrollBar().value()
         height = self.viewport().height()
-        low, high = top - int(height * margin), top + height + int(height * margin)
+        ahead, behind = (max(LEAD, margin), margin) if self._heading > 0 else (margin, margin)
+        if self._heading < 0:
+            ahead, behind = margin, max(LEAD, margin)
+        low, high = top - int(height * behind), top + height + int(height * ahead)
         view: list[str] = []
         below: list[str] = []
         above: list[str] = []
@@ -255,7 +292,7 @@ class RowsBuilt(QScrollArea):
             if y + section.height() < low:
                 continue
             for path, at, tall in self._places(section):
-                if at + tall < low or at > high:
+                if (at + tall < low and self._heading >= 0) or (at > high and self._heading <= 0):
                     continue
                 if at + tall >= top and at <= top + height:
                     view.append(path)

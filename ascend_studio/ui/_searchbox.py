@@ -24,19 +24,19 @@ class SearchBox(QLineEdit):
         self.clear_action.setObjectName("search:clear")
         self.clear_action.setVisible(False)
         self.clear_action.triggered.connect(self._clear)
-        self.addAction(self.clear_action, QLineEdit.ActionPosition.TrailingPosition)
         self.textChanged.connect(self._text_changed)
 
     def _text_changed(self, text: str) -> None:
         wanted = bool(text)
         if self.clear_action.isVisible() != wanted:
             if wanted and self.clear_action.icon().isNull():
-                # the style's icon, fetched on first use: QStyle's Python enums cost
-                # the first paint some 15 ms
+                # the button and the style's icon, on first use: QStyle's Python enums
+                # cost the first paint some 15 ms, and adding the action QIcon's
                 from PySide6.QtWidgets import QStyle
 
                 icon = self.style().standardIcon(QStyle.StandardPixmap.SP_LineEditClearButton)
                 self.clear_action.setIcon(icon)
+                self.addAction(self.clear_action, QLineEdit.ActionPosition.TrailingPosition)
             self.clear_action.setVisible(wanted)
 
     def _clear(self) -> None:

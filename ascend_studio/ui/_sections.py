@@ -313,11 +313,17 @@ class Run:
         body.insertWidget(at, self.box)
         if section.parked:
             # Their first layout now, inside the slice (it makes their labels' text
-            # layouts, about 0.5 ms a row), not with the key that scrolls them into view.
-            for row in self.box.rows:
-                layout = row.layout()
-                if layout is not None:
-                    layout.activate()
+            # layouts, about 0.5 ms a row), not with the key that scrolls them into view,
+            # and at the section's width: laid out at a widget's default width (100 px),
+            # every label was wrapped again when the section was laid out in that key.
+            if width > 0:
+                self.box.setGeometry(0, 0, width, self.box.heightForWidth(width))
+                self.box.lay_out_rows()
+            else:
+                for row in self.box.rows:
+                    layout = row.layout()
+                    if layout is not None:
+                        layout.activate()
             return 0
         grown = 0
         if laid_out:  # its new height before it is laid out (the same spread otherwise)

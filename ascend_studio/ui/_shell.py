@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ascend_studio.ui import _edits
 from ascend_studio.ui._form import FormView
 from ascend_studio.ui._i18n import QT_TR_NOOP, tr
 from ascend_studio.ui._nav import CategoryNav
@@ -149,16 +148,19 @@ class _KeepWidths(QObject):
 def keep_widths(window: MainWindow) -> None:
     """Widen the navigation or the form to what it needs, where the splitter left it
     short: from the previews, or with a side dock open, as opening it did."""
-    from ascend_studio.ui._dock_parts import fit_beside_open_dock, side_dock_open
-
     nav, form = window.main.sizes()[:2]
     needs = window.form.needed_width()
     if nav >= window.nav.needed_width() and form >= needs:
         return
-    if side_dock_open(window):
-        fit_beside_open_dock(window)
-    else:
-        widen_form(window, window.main.width(), needs)
+    # docks exist once the document does, or where a remembered layout reserved them
+    # (looking for them before the first paint cost it about 1 ms of PySide6's classes)
+    if window.is_built() or window.settings.blob("state") is not None:
+        from ascend_studio.ui._dock_parts import fit_beside_open_dock, side_dock_open
+
+        if side_dock_open(window):
+            fit_beside_open_dock(window)
+            return
+    widen_form(window, window.main.width(), needs)
 
 
 def _build_status(window: MainWindow) -> None:
@@ -211,11 +213,22 @@ def _keep_until_document(window: MainWindow) -> None:
         if not window.is_built():  # once it is, the document's own connections do it
             window.after_start(do)
 
+    # ui/_edits.py comes with the document
     def edit(path: str, value: Value | None, merge: bool) -> None:
-        later(lambda: _edits.edit_value(window, path, value, merge))
+        def do() -> None:
+            from ascend_studio.ui import _edits
+
+            _edits.edit_value(window, path, value, merge)
+
+        later(do)
 
     def change_target() -> None:
-        later(lambda: _edits.change_target(window))
+        def do() -> None:
+            from ascend_studio.ui import _edits
+
+            _edits.change_target(window)
+
+        later(do)
 
     def close_merge() -> None:  # the model is the document's: looked up when it exists
         window.model.close_merge()

@@ -26,11 +26,10 @@ from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QToolButton, QWidget
 
 from ascend_studio._startup import mark, release_collection
-from ascend_studio.schema import Catalog, tf2_catalog
-from ascend_studio.ui import _edits, _shell
+from ascend_studio.schema import Catalog
+from ascend_studio.ui import _shell
 from ascend_studio.ui._actions import Actions, Controls
 from ascend_studio.ui._core import Engine, Finding
-from ascend_studio.ui._deferred import build_document, connect_document, install_part2, preload
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, apply_language, counts_text, plural, tr
 from ascend_studio.ui._places import widen_form
 from ascend_studio.ui._search import select
@@ -185,6 +184,8 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self, self._preload)
 
     def _preload(self, group: int = 0) -> None:
+        from ascend_studio.ui._deferred import preload
+
         if self._started:
             return
         more = preload(self, group)
@@ -236,6 +237,8 @@ class MainWindow(QMainWindow):
         """
         if self._started:
             return
+        from ascend_studio.ui._deferred import build_document, connect_document, install_part2
+
         release_collection()  # no paint came first (not progressive, or minimized)
         self.removeEventFilter(self)
         self.actions_.complete()
@@ -311,7 +314,12 @@ class MainWindow(QMainWindow):
             self.controls.show_target(product, scenario, surface, shown)
 
     def _show_surface(self, surface: str | None) -> None:
-        view = tf2_catalog(self.catalog) if surface == "tf2" else self.catalog
+        if surface == "tf2":  # the 2.x surface's modules and data load when first shown
+            from ascend_studio.schema import tf2_catalog
+
+            view = tf2_catalog(self.catalog)
+        else:
+            view = self.catalog
         self.form.set_catalog(view)
         self.nav.show_categories({p.category for p in view.params})
         # the surface's own code in front; leaving TF2 for no named way, the 1.x code
@@ -369,14 +377,20 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name}[*] — Ascend Studio")
         self.setWindowModified(dirty)
 
-    # -- edits (ui/_edits.py) ---------------------------------------------------------------------
+    # -- edits (ui/_edits.py, imported with the document, after the first paint) -----------------
     def reset_field(self, path: str) -> None:
+        from ascend_studio.ui import _edits
+
         _edits.reset_field(self, path)
 
     def reset_category(self, key: str | None = None) -> None:
+        from ascend_studio.ui import _edits
+
         _edits.reset_category(self, key)
 
     def reset_all(self) -> None:
+        from ascend_studio.ui import _edits
+
         _edits.reset_all(self)
 
     # -- search, navigation -----------------------------------------------------------------------
@@ -432,9 +446,13 @@ class MainWindow(QMainWindow):
         self.form.set_filter(None)
 
     def apply_fix(self, fix: Fix) -> None:
+        from ascend_studio.ui import _edits
+
         _edits.apply_fix(self, fix)
 
     def fix_all_safe(self) -> None:
+        from ascend_studio.ui import _edits
+
         _edits.fix_all_safe(self)
 
     def _hide_unavailable(self, on: bool) -> None:

@@ -122,35 +122,42 @@ def test_invalid_data_fails_even_with_a_valid_cache(data: Path) -> None:
 def _corruptions(raw: bytes) -> dict[str, bytes]:
     head, _, body = raw.partition(b"\n")
     header = json.loads(head)
-    forged = json.loads(body)
+    main, _, parts = body.partition(b"\n")  # the catalog, then the fields kept apart
+    forged = json.loads(main)
     forged["products"][0]["name"]["en"] = "Forged"
     other_format = json.dumps({**header, "format": _cache.FORMAT + 1}).encode()
-    unknown_field = json.loads(body)
+    unknown_field = json.loads(main)
     unknown_field["products"][0]["colour"] = "red"
-    empty_text = json.loads(body)
+    empty_text = json.loads(main)
     empty_text["products"][0]["name"]["zh"] = ""
-    foreign_class = json.loads(body)
+    foreign_class = json.loads(main)
     foreign_class["products"][0]["!"] = "subprocess.Popen"
     return {
         "empty": b"",
         "garbage": b"\x00\xffnot json at all",
         "truncated": raw[: len(raw) // 2],
         "no body": head,
-        "body changed, checksum not": head + b"\n" + json.dumps(forged).encode(),
+        "body changed, checksum not": head + b"\n" + json.dumps(forged).encode() + b"\n" + parts,
         "other format": other_format + b"\n" + body,
         "not a catalog": _forge(header, []),
         "another class": _forge(header, {"!": "Text", "zh": "中", "en": "en"}),
         "untagged": _forge(header, {"products": []}),
-        "unknown field": _forge(header, unknown_field),
-        "check fails": _forge(header, empty_text),
-        "foreign class": _forge(header, foreign_class),
+        "unknown field": _forge(header, unknown_field, parts),
+        "check fails": _forge(header, empty_text, parts),
+        "foreign class": _forge(header, foreign_class, parts),
         "nested too deep": _forge(header, b"[" * 100_000 + b"]" * 100_000),
+        "no parts": _forge(header, json.loads(main)),
+        "a part left out": _forge(header, json.loads(main), parts.partition(b"\n")[2]),
+        "an unknown part": _forge(header, json.loads(main), parts + b"\nextra\t0\t[]"),
+        "a part of two fields": _forge(header, json.loads(main), parts + b"\nextra"),
     }
 
 
-def _forge(header: dict[str, Any], body: object) -> bytes:
+def _forge(header: dict[str, Any], body: object, parts: bytes = b"") -> bytes:
     """A cache whose header checks out but whose body is not what we write."""
     text = body if isinstance(body, bytes) else json.dumps(body).encode()
+    if parts:
+        text += b"\n" + parts
     return json.dumps({**header, "body": _jsoncopy._checksum(text)}).encode() + b"\n" + text
 
 
@@ -168,6 +175,10 @@ CORRUPTIONS = [
     "check fails",
     "foreign class",
     "nested too deep",
+    "no parts",
+    "a part left out",
+    "an unknown part",
+    "a part of two fields",
 ]
 
 
@@ -193,8 +204,9 @@ def test_a_forged_cache_is_caught_by_verification_and_replaced(data: Path) -> No
     raw = _cache.cache_file().read_bytes()
     _cache.cache_file().write_bytes(_corruptions(raw)["body changed, checksum not"])
     head, _, body = _cache.cache_file().read_bytes().partition(b"\n")
+    main, _, parts = body.partition(b"\n")
     _cache.cache_file().write_bytes(
-        _forge(json.loads(head), json.loads(body))  # checksum now matches the forgery
+        _forge(json.loads(head), json.loads(main), parts)  # checksum now matches the forgery
     )
     assert _load_fresh().products[0].name.en == "Forged"
     with pytest.raises(CatalogError, match="differed from the catalog files"):
@@ -252,7 +264,8 @@ def test_values_keep_their_exact_types(tmp_path: Path) -> None:
 def test_shipped_catalog_round_trips_exactly() -> None:
     catalog = load_catalog()
     stored = json.dumps(_cache.dump_plain(catalog), ensure_ascii=False)
-    back = _cache.load_plain(stored, _catalog.CLASSES)
+    every = {**_catalog.CLASSES, **_catalog._fact_classes(), **_catalog._tf2_classes()}
+    back = _cache.load_plain(stored, every)
     assert back == catalog
     assert repr(back) == repr(catalog)  # same types too (1 vs 1.0 vs True)
 
@@ -289,3 +302,61 @@ def test_bad_utf8_and_missing_tables_are_catalog_errors(data: Path) -> None:
     (data / "scenarios.toml").write_text("scenario = 3\n", "utf-8")
     with pytest.raises(CatalogError, match=r"scenarios\.toml: expected an array"):
         load_catalog(data)
+
+
+def test_the_fields_kept_apart_are_built_when_first_read(data: Path) -> None:
+    """The validity facts and the 2.x surface come from the cache unbuilt, and whoever
+    reads one gets what the files say, as equality and ``repr`` do."""
+    good = load_catalog(data)
+    _load_fresh()  # fills the cache
+    cached = _load_fresh()
+    apart = ("keywords", "keys", "value_lists", "tf2")
+    assert all(isinstance(vars(cached)[f"_{name}_value"], _cache.Later) for name in apart)
+    assert cached.tf2 == good.tf2
+    assert cached.tf2 is cached.tf2  # built once
+    assert cached.history.keyword("iterations_per_loop") == good.history.keyword(
+        "iterations_per_loop"
+    )
+    assert cached == good
+    assert repr(cached) == repr(good)
+
+
+def test_a_part_whose_classes_changed_shape_is_taken_from_the_files(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good = _load_fresh()
+    raw = _cache.cache_file().read_bytes()
+    head, _, body = raw.partition(b"\n")
+    lines = body.split(b"\n")
+    name, _, rest = lines[-1].partition(b"\t")
+    assert name == b"tf2"
+    lines[-1] = name + b"\t" + b"0" * 64 + b"\t" + rest.partition(b"\t")[2]
+    _cache.cache_file().write_bytes(_forge(json.loads(head), b"\n".join(lines)))
+    parses = ParseCounter(monkeypatch)
+    cached = _load_fresh()
+    assert parses.calls == 0
+    assert cached.tf2 == good.tf2
+    assert parses.calls > 0  # from the files
+    assert _cache.cache_file().read_bytes() == raw  # and stored again
+
+
+def test_a_warm_start_leaves_the_2x_surface_unimported_until_read(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    probe = (
+        "import sys\n"
+        "from ascend_studio.schema import shipped_catalog\n"
+        "catalog = shipped_catalog()\n"
+        "names = ('ascend_studio.schema._tf2', 'ascend_studio.schema._tf2view')\n"
+        "print([m for m in names if m in sys.modules])\n"
+        "from ascend_studio.schema import tf2_catalog\n"
+        "print(len(catalog.tf2.options), len(tf2_catalog(catalog).params))"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe], check=True, env=env, capture_output=True, text=True
+        ).stdout.splitlines()
+        for _ in range(2)  # the first fills the cache
+    ]
+    assert runs[1][0] == "[]"
+    assert runs[1][1] == runs[0][1]
+    assert int(runs[1][1].split()[0]) > 50

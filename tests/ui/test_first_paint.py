@@ -11,6 +11,8 @@ part built later appears and works, and that nothing moves when it arrives.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +70,14 @@ QT_MODULES = ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets")
 #: loaded, the rows built and the PySide6 classes created (PySide6 makes a class, and
 #: every Python enum class of it, the first time it is fetched from its module).
 _QT_CLASSES = f"{{m: [k for k, v in vars(sys.modules[m]).items() if isinstance(v, type)] for m in {QT_MODULES!r}}}"
+#: The catalog fields a start from the cache leaves unbuilt (``schema/_catalog.py``).
+_UNBUILT = "sorted(k for k, v in vars(window.catalog).items() if type(v).__name__ == 'Later')"
 PROBE = _at_first_paint(
-    '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": ' + _QT_CLASSES + "}"
+    '{"modules": list(sys.modules), "rows": len(window.form.rows), "qt": '
+    + _QT_CLASSES
+    + ', "unbuilt": '
+    + _UNBUILT
+    + "}"
 )
 
 #: Modules the first paint must not wait for (pydantic above all).
@@ -89,6 +97,20 @@ LATER = (
     "ascend_studio.ui._highlight",
     "ascend_studio.ui._diaglist",
     "ascend_studio.ui._env",  # the environment table, below every section: made on first use
+    # TF Adapter 2.x's surface: when a profile or the surface box names it; the catalog's
+    # release targets, value and syntax checks, surfaces, cited texts and validity
+    # facts: with the rules
+    "ascend_studio.schema._tf2",
+    "ascend_studio.schema._tf2view",
+    "ascend_studio.schema._target",
+    "ascend_studio.schema._values",
+    "ascend_studio.schema._surfaces",
+    "ascend_studio.schema._cited",
+    "ascend_studio.schema._facts",
+    "ascend_studio.schema._formats",
+    # the edits and the document's build: with the document
+    "ascend_studio.ui._edits",
+    "ascend_studio.ui._deferred",
     "ascend_studio.ui.companion",
     "ascend_studio.ui.apply",
     "ascend_studio.ui.compare",
@@ -116,6 +138,51 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
     early = [name for name in LATER if name in modules]
     assert not early, f"loaded before the first paint: {early}"
     assert 0 < found["rows"] < 40  # the first category's rows, not the whole form
+    # the validity facts and the 2.x surface: built from the cache when first read
+    assert found["unbuilt"] == [f"_{n}_value" for n in ("keys", "keywords", "tf2", "value_lists")]
+
+
+#: Starts the app on a TF Adapter 2.x profile, as ``ascend-studio FILE`` does: whether
+#: the 2.x modules were loaded at the first paint, and what the form shows once the
+#: file is open against what the catalog files say it should show.
+TF2_PROBE = """
+import json, os, sys
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject, QTimer
+seen = {}
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and "painted" not in seen:
+            seen["painted"] = [m for m in sys.modules if m.startswith("ascend_studio.schema._tf2")]
+        return False
+app, window = start_app([os.environ["TF2_PROFILE"]])
+spy = FirstPaint()
+window.installEventFilter(spy)
+def opened():
+    from ascend_studio.schema import load_catalog, tf2_catalog
+    expected = tf2_catalog(load_catalog())  # from the files, with pydantic
+    seen["surface"] = [window.model.profile.surface, window.controls.surface.currentData()]
+    seen["same"] = window.form.catalog.params == expected.params
+    seen["options"] = len(window.catalog.tf2.options)
+    print(json.dumps(seen), flush=True)
+    os._exit(0)
+window.after_start(lambda: QTimer.singleShot(0, opened))
+app.exec()
+"""
+
+
+def test_a_2x_profile_opened_gets_the_2x_surface_the_first_paint_did_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    profile = tmp_path / "tf2.json"
+    save_profile(Profile(surface="tf2", values={"iterations_per_loop": 5}), profile)
+    monkeypatch.setenv("TF2_PROFILE", str(profile))
+    run_app_probe(TF2_PROBE, tmp_path)  # the first start fills the catalog cache
+    found = run_app_probe(TF2_PROBE, tmp_path)
+    assert found["painted"] == []
+    assert found["surface"] == ["tf2", "tf2"]
+    assert found["same"] is True  # the form shows exactly the 2.x view of the files
+    assert found["options"] > 50
 
 
 #: PySide6 classes the first paint does without, though their enum classes are costly to
@@ -124,8 +191,10 @@ def test_the_first_paint_loads_no_pydantic_and_no_core_logic(tmp_path: Path, lan
 #: shortcuts, set with the icons), QImage's
 #: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
 #: editors' dialogs' (~5 ms), QMetaMethod's (``QTimer.singleShot(ms, receiver, slot)``
-#: made them), the message boxes', the file dialogs' and the text documents', and the
-#: environment table's (made when the document first fills it, right after the paint).
+#: made them), the message boxes', the file dialogs' and the text documents', the
+#: environment table's (made when the document first fills it, right after the paint),
+#: and every QWidget class, QCalendarWidget among them, that PySide6 creates when Python
+#: first receives a plain QWidget made by Qt (the form's viewport was one: 6-10 ms).
 NOT_AT_FIRST_PAINT = {
     "PySide6.QtCore": ("QMetaMethod",),
     "PySide6.QtGui": (
@@ -148,8 +217,12 @@ NOT_AT_FIRST_PAINT = {
         "QFileDialog",
         "QTableWidget",
         "QHeaderView",
+        "QCalendarWidget",
     ),
 }
+
+#: Whether this PySide6 creates a module's classes when first fetched (its default).
+LAZY_PROBE = "import PySide6.QtWidgets as w; print('QCalendarWidget' not in vars(w))"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -158,7 +231,10 @@ def test_the_first_paint_creates_no_costly_qt_classes_it_does_without(
 ) -> None:
     _first_paint(tmp_path, lang)  # the first start fills the catalog cache
     created = {module: set(names) for module, names in _first_paint(tmp_path, lang)["qt"].items()}
-    if "QCalendarWidget" in created["PySide6.QtWidgets"]:  # never used by the app
+    lazy = subprocess.run(
+        [sys.executable, "-c", LAZY_PROBE], capture_output=True, text=True, check=True
+    )
+    if lazy.stdout.strip() != "True":
         pytest.skip("this PySide6 creates its classes at import: nothing to save")
     assert "QMainWindow" in created["PySide6.QtWidgets"]  # the probe sees what is made
     early = {m: sorted(created[m] & set(names)) for m, names in NOT_AT_FIRST_PAINT.items()}

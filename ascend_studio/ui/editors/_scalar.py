@@ -9,7 +9,7 @@ from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QKeyEvent, QPainter, QPaintEvent, QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QToolButton, QWidget
 
-from ascend_studio.schema import Parameter, format_problem
+from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._style import set_background
 from ascend_studio.ui._values import is_expr, make_expr
@@ -212,7 +212,11 @@ class FloatEditor(_LineEditor):
 
 def text_problem(param: Parameter, text: str) -> str | None:
     """The rules' verdict on ``text`` (None: well formed, empty, or free-form)."""
-    return format_problem(param, text) if text else None
+    if not text:
+        return None
+    from ascend_studio.schema import format_problem  # the syntaxes' checks: on first use
+
+    return format_problem(param, text)
 
 
 @register("str")
