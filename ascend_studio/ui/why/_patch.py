@@ -208,17 +208,18 @@ def _alike(
 
 def _replace(shown: QTextDocument, changed: list[tuple[QTextBlock, QTextBlock]]) -> bool:
     """Give each changed block of ``shown`` the pieces of its new version."""
-    if any("\ufffc" in text for _old, new_block in changed for text, _f in _runs(new_block)):
+    pieces = [(target, _runs(source)) for target, source in changed]
+    if any("\ufffc" in text for _target, runs in pieces for text, _f in runs):
         return False  # an image or other object: not text to copy
     cursor = QTextCursor(shown)
     cursor.beginEditBlock()
-    for target, source in reversed(changed):  # from the end: positions before stay put
+    for target, runs in reversed(pieces):  # from the end: positions before stay put
         cursor.setPosition(target.position())
         end = target.position() + target.length() - 1  # the text, not the block's end
         cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        for text, properties in _runs(source):
-            cursor.insertText(text, _char_format(properties))
+        for text, made in runs:
+            cursor.insertText(text, made)
     cursor.endEditBlock()
     return True
 
@@ -249,20 +250,16 @@ def _same_runs(one: QTextBlock, other: QTextBlock) -> bool:
     return True
 
 
-def _runs(block: QTextBlock) -> list[tuple[str, dict[int, object]]]:
-    """The block's pieces of text, each with its character format."""
-    runs: list[tuple[str, dict[int, object]]] = []
+def _runs(block: QTextBlock) -> list[tuple[str, QTextCharFormat]]:
+    """The block's pieces of text, each with its character format (without the index
+    of an object of the document it comes from)."""
+    runs: list[tuple[str, QTextCharFormat]] = []
     it = block.begin()
     while not it.atEnd():
         fragment = it.fragment()
         if fragment.isValid():
-            runs.append((fragment.text(), _properties(fragment.charFormat())))
+            made = fragment.charFormat()  # a copy
+            made.clearProperty(QTextFormat.Property.ObjectIndex.value)
+            runs.append((fragment.text(), made))
         it += 1
     return runs
-
-
-def _char_format(properties: dict[int, object]) -> QTextCharFormat:
-    made = QTextCharFormat()
-    for key, value in properties.items():
-        made.setProperty(key, value)
-    return made
