@@ -57,7 +57,26 @@ def _one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in flat)
 
 
+#: comment_lines' answers by (diagnostic, language, indent), the diagnostic kept with
+#: its answer so that no other object takes its id meanwhile: the app's evaluation
+#: keeps the diagnostics an edit leaves alone (the same objects), and the previews
+#: wrote all of them again on each edit.
+_WRITTEN: dict[tuple[int, str, str], tuple[Diagnostic, tuple[str, ...]]] = {}
+
+
 def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:
+    """The diagnostic as comment lines (its message, then its fix if it has one)."""
+    known = _WRITTEN.get((id(diag), lang, indent))
+    if known is not None:  # the diagnostic is kept with it, alive: no other has its id
+        return list(known[1])
+    lines = _comment_lines(diag, lang, indent)
+    if len(_WRITTEN) > 4096:
+        _WRITTEN.clear()
+    _WRITTEN[id(diag), lang, indent] = (diag, tuple(lines))
+    return lines
+
+
+def _comment_lines(diag: Diagnostic, lang: str, indent: str) -> list[str]:
     severity = say(diag.severity, lang)
     lines = [f"{indent}# {severity} [{diag.rule_id}]: {_one_line(diag.message.get(lang))}"]
     if diag.fix is not None:

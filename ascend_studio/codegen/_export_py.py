@@ -125,15 +125,38 @@ def _call_lines(
         return [f"{target} = {call.owner}()"]
     lines = [f"{target} = {call.owner}("]
     for arg in call.args:
-        if arg.extra is not None:
-            lines.append(_extra_line(arg, catalog, options.lang))
-            continue
-        path = _path(call, arg.name)
-        for diag in placed.by_path.get(path, []):
-            lines += comment_lines(diag, options.lang, INDENT)
-        lines.append(f"{INDENT}{arg.name}={value_source(arg, path, options)},")
+        lines += _arg_lines(call, arg, catalog, options, placed)
     lines += defaults
     lines.append(")")
+    return lines
+
+
+#: _arg_lines' answers by what they read: the keyword's name, parameter, value and
+#: kept keyword (by identity: an edit keeps the values it leaves alone), the
+#: diagnostics placed on it, the options and the catalog. The objects are kept with
+#: the answer, so no other object can take their ids while it is there. An edit
+#: writes again the lines of the keywords it reached.
+_WRITTEN: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[str, ...]]] = {}
+
+
+def _arg_lines(
+    call: Call, arg: Arg, catalog: Catalog, options: ExportOptions, placed: Placed
+) -> list[str]:
+    """One keyword's lines: its diagnostics as comments, then the keyword."""
+    path = _path(call, arg.name)
+    kept = (catalog, arg.param, arg.value, arg.extra, *placed.by_path.get(path, ()))
+    key = (path, arg.name, options, *map(id, kept))
+    known = _WRITTEN.get(key)
+    if known is not None:  # the ids are of the objects kept with it, alive: the same ones
+        return list(known[1])
+    if arg.extra is not None:
+        lines = [_extra_line(arg, catalog, options.lang)]
+    else:
+        lines = [line for diag in kept[4:] for line in comment_lines(diag, options.lang, INDENT)]
+        lines.append(f"{INDENT}{arg.name}={value_source(arg, path, options)},")
+    if len(_WRITTEN) > 4096:
+        _WRITTEN.clear()
+    _WRITTEN[key] = (kept, tuple(lines))
     return lines
 
 

@@ -48,6 +48,10 @@ class Entry(QWidget):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self._html = ""
+        #: The width the list's item was last given this entry's height for (None:
+        #: the text changed since); kept here, not as item data, whose every change
+        #: places all the list's entries again.
+        self.fitted_for: int | None = None
         self._set = True  # whether the document holds ``_html``
         self._doc = QTextDocument(self)
         self._doc.setDocumentMargin(0)

@@ -12,6 +12,7 @@ import difflib
 
 from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QContextMenuEvent,
     QMouseEvent,
     QResizeEvent,
@@ -31,7 +32,6 @@ _ORDER = {"error": 0, "warning": 1, "info": 2}
 SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}
 _TARGET = Qt.ItemDataRole.UserRole
-_HEIGHT_FOR = Qt.ItemDataRole.UserRole + 1
 
 
 class DiagnosticsList(QListWidget):
@@ -137,14 +137,38 @@ class DiagnosticsList(QListWidget):
         if not (other or entry.text() != text):
             return None
         entry.setText(text)
-        item.setData(Qt.ItemDataRole.AccessibleTextRole, plain_text(text))
-        item.setData(_TARGET, _target(finding.params))
         tip = tr("Rule: {rule}").format(rule=finding.rule_id)
         if finding.source:
             tip += "\n" + tr("Source: {source}").format(source=finding.source)
-        item.setToolTip(tip)
-        item.setData(_HEIGHT_FOR, None)
+        self._set_data(
+            item,
+            (
+                (Qt.ItemDataRole.AccessibleTextRole, plain_text(text)),
+                (_TARGET, _target(finding.params)),
+                (Qt.ItemDataRole.ToolTipRole, tip),
+            ),
+        )
+        entry.fitted_for = None
         return item
+
+    def _set_data(self, item: QListWidgetItem, values: tuple[tuple[int, object], ...]) -> None:
+        """Give ``item`` the data that changed, none of which is painted (the entry
+        widget paints the text). Any change of an item's data places every entry of
+        the list again (all ~120, about half a millisecond): the model keeps quiet about
+        these unless an assistive technology is listening, which hears the change as
+        before; one that starts later reads the data as it is."""
+        changed = [(role, data) for role, data in values if item.data(role) != data]
+        if not changed:
+            return
+        model = self.model()
+        quiet = not QAccessible.isActive()
+        was = model.blockSignals(quiet) if quiet else False
+        try:
+            for role, data in changed:
+                item.setData(role, data)
+        finally:
+            if quiet:
+                model.blockSignals(was)
 
     def _fit_rows(self) -> None:
         """Give each entry the height its wrapped text needs at the current width: the
@@ -165,11 +189,10 @@ class DiagnosticsList(QListWidget):
                 return
             item = self.item(row)
             entry = self.itemWidget(item) if item is not None else None
-            if item is None or entry is None:
+            if item is None or not isinstance(entry, Entry):
                 continue
-            if item.data(_HEIGHT_FOR) != width:
-                item.setData(_HEIGHT_FOR, width)
-                item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+            if entry.fitted_for != width:
+                self._fit(item, entry, width)
             top += item.sizeHint().height()
 
     def _fit_items(self, items: list[QListWidgetItem]) -> None:
@@ -178,9 +201,17 @@ class DiagnosticsList(QListWidget):
         width = max(self.viewport().width(), 120)
         for item in items:
             entry = self.itemWidget(item)
-            if entry is not None and item.data(_HEIGHT_FOR) != width:
-                item.setData(_HEIGHT_FOR, width)
-                item.setSizeHint(QSize(width, entry.heightForWidth(width)))
+            if isinstance(entry, Entry) and entry.fitted_for != width:
+                self._fit(item, entry, width)
+
+    @staticmethod
+    def _fit(item: QListWidgetItem, entry: Entry, width: int) -> None:
+        """The entry's height at ``width`` as its item's size (a size that does not
+        change is not set: any change of an item's data places every entry again)."""
+        entry.fitted_for = width
+        size = QSize(width, entry.heightForWidth(width))
+        if item.sizeHint() != size:
+            item.setSizeHint(size)
 
     def _guess_height(self, item: QListWidgetItem) -> None:
         """A new entry has the height of three lines until it is measured (the list's

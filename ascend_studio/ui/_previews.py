@@ -236,7 +236,47 @@ def changed_spans(old: str, new: str) -> list[tuple[int, int, str]]:
     spans of ``old``, in order, that turn it into ``new`` when each is replaced.
 
     The lines both share at the start and at the end are set aside before the lines
-    between are matched (an edit changes a line or two of ~345)."""
+    between are matched (an edit changes a line or two of ~345): found first by
+    comparing the texts (the lines before the first character that differs and after
+    the last), then line by line."""
+    start = old.rfind("\n", 0, _common_prefix(old, new)) + 1  # where that line starts
+    shared = _common_suffix(old, new, len(old) - start, len(new) - start)
+    end = old.find("\n", len(old) - shared)  # the first line end both share after it
+    end = len(old) if end == -1 else end
+    new_end = end + len(new) - len(old)
+    return [
+        (start + first, start + last, piece)
+        for first, last, piece in _line_spans(old[start:end], new[start:new_end])
+    ]
+
+
+def _common_prefix(one: str, other: str) -> int:
+    """How many characters ``one`` and ``other`` share at the start."""
+    low, high = 0, min(len(one), len(other))
+    while low < high:  # whole slices compared: a few copies rather than a loop per character
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _common_suffix(one: str, other: str, one_most: int, other_most: int) -> int:
+    """How many characters ``one`` and ``other`` share at the end, at most the last
+    ``one_most`` of ``one`` and ``other_most`` of ``other``."""
+    low, high = 0, min(one_most, other_most)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[len(one) - middle :] == other[len(other) - middle :]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _line_spans(old: str, new: str) -> list[tuple[int, int, str]]:
+    """:func:`changed_spans` of two texts, line by line."""
     if not old:
         return [(0, 0, new)]
     before, after = old.split("\n"), new.split("\n")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 
 from ascend_studio.schema import Text
 from ascend_studio.ui import _diaglist
@@ -373,3 +374,29 @@ def test_an_edit_places_the_entries_in_its_own_turn(qtbot: Any, view: Diagnostic
     QApplication.processEvents()
     QApplication.processEvents()
     assert moves.seen == moved  # nothing left to place
+
+
+def test_a_message_of_the_same_height_places_no_entry_again(view: DiagnosticsList) -> None:
+    """Any change of an item's data places every entry of the list again: a message
+    that changed a word and kept its height changes the entry's text and what a
+    screen reader hears without a word to the view (no item is placed again), unless
+    an assistive technology listens; a message that needs more lines sets its size."""
+    view.show_findings((finding("a", "first message 600"), finding("b", "second")))
+    view.executeDelayedItemsLayout()
+    roles: list[list[int]] = []
+    view.model().dataChanged.connect(lambda _a, _b, changed: roles.append(list(changed)))
+    view.show_findings((finding("a", "first message 668"), finding("b", "second")))
+    assert roles == []
+    assert "first message 668" in texts(view)[0]
+    item = view.item(0)
+    assert item is not None
+    assert item.data(Qt.ItemDataRole.AccessibleTextRole) == _diaglist.plain_text(texts(view)[0])
+    QAccessible.setActive(True)
+    try:
+        view.show_findings((finding("a", "first message 736"), finding("b", "second")))
+    finally:
+        QAccessible.setActive(False)
+    assert roles == [[Qt.ItemDataRole.AccessibleTextRole]]
+    longer = "first message " + "that grew many more words " * 12
+    view.show_findings((finding("a", longer), finding("b", "second")))
+    assert roles[1:] == [[Qt.ItemDataRole.SizeHintRole]]

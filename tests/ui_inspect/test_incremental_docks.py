@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTextBrowser, QTreeWidgetItem
 from pytestqt.qtbot import QtBot
 
@@ -185,3 +186,125 @@ def test_the_why_page_after_random_edits_is_a_fresh_one(
         assert panel.browser.toHtml() == fresh.toHtml(), number
     assert any(parts)  # the parts that changed, replaced in place
     assert len(whole) <= parts.count(False)  # the whole page only where parts did not do
+
+
+def _every_value(catalog: Catalog) -> Profile:
+    profile = Profile(product="atlas_training").with_env("HCCL_EXEC_TIMEOUT", "1200")
+    for param in _editable(catalog):
+        profile = profile.with_value(param.path, _values(param)[0])
+    return profile
+
+
+def test_an_edit_of_the_shown_parameter_compares_only_the_blocks_it_changed(
+    qtbot: QtBot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every value set, an edit of hccl_timeout changes a few words of two parts
+    (its value, effective value and a rule's message): only the blocks of the chunks
+    of markup that changed are compared, and the page is a fresh one."""
+    panel = WhyPanel(catalog, _every_value(catalog))
+    qtbot.addWidget(panel)
+    panel.resize(500, 800)
+    panel.show()
+    panel.set_parameter("hccl_timeout")
+    compared: list[int] = []
+    monkeypatch.setattr(
+        _patch, "_alike", lambda *args, f=_patch._alike: (compared.append(1), f(*args))[1]
+    )
+    fresh = QTextBrowser()
+    qtbot.addWidget(fresh)
+    for value in (600, 668, 736, 804):  # pages of the same shape (the same rules apply)
+        compared.clear()
+        panel.set_profile(panel.profile.with_value("hccl_timeout", value))
+        fresh.setHtml(why_html(catalog, panel.artifacts, panel.profile, "hccl_timeout", "en"))
+        assert panel.browser.toHtml() == fresh.toHtml(), value
+        if value > 668:  # the parts are found at the second edit, then used
+            assert any(panel._lined), value
+            assert 0 < len(compared) <= 6, value  # of the 17 blocks of those two parts
+
+
+def test_the_why_panel_does_nothing_for_an_edit_that_does_not_reach_its_page(
+    qtbot: QtBot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    panel = WhyPanel(catalog, _every_value(catalog))
+    qtbot.addWidget(panel)
+    panel.show()
+    panel.set_parameter("hccl_timeout")
+    work: list[str] = []
+    for name in ("patch_sections", "patch_document"):
+        monkeypatch.setattr(why_panel, name, lambda *args, n=name: bool(work.append(n)))
+    monkeypatch.setattr(panel.browser, "setHtml", lambda html: work.append("setHtml"))
+    page = panel.browser.toHtml()
+    panel.set_profile(panel.profile.with_value("dump_config.dump_path", "/data/other"))
+    assert work == [] and panel.browser.toHtml() == page
+
+
+# -- the previews' exports ---------------------------------------------------------------------
+def test_exports_after_random_edits_are_fresh_exports(catalog: Catalog) -> None:
+    """The exporters keep the lines of keywords and diagnostics an edit left alone (the
+    same objects); after any run of edits each format's text is a fresh export's, in
+    both languages and with the options the app and the command line use."""
+    from ascend_studio.codegen import ExportError, ExportOptions, _diag, _export_py, export_text
+    from ascend_studio.rules import Evaluator
+
+    evaluator = Evaluator(catalog)
+    options = [
+        ExportOptions(),
+        ExportOptions(lang="zh"),
+        ExportOptions(with_defaults=True, env_paths=True),
+    ]
+    edits = _random_edits(catalog, seed=3, count=120)
+    for number, profile in enumerate([_every_value(catalog), *edits]):
+        diagnostics = tuple(evaluator.evaluate(profile))
+        for fmt in ("py", "sess", "tf2", "env"):
+            chosen = options[number % len(options)]
+            try:
+                kept = export_text(profile, fmt, chosen, catalog, diagnostics)
+            except ExportError:
+                continue
+            _export_py._WRITTEN.clear()
+            _diag._WRITTEN.clear()
+            assert kept == export_text(profile, fmt, chosen, catalog, diagnostics), (number, fmt)
+
+
+def test_an_edit_writes_again_only_the_keyword_it_reached(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ascend_studio.codegen import ExportOptions, _export_py, export_text
+
+    profile = _every_value(catalog)
+    export_text(profile, "py", ExportOptions(), catalog, ())
+    written: list[str] = []
+    original = _export_py.value_source
+    monkeypatch.setattr(
+        _export_py,
+        "value_source",
+        lambda arg, path, options: (written.append(path), original(arg, path, options))[1],
+    )
+    edited = profile.with_value("hccl_timeout", 700)
+    text = export_text(edited, "py", ExportOptions(), catalog, ())
+    # the sub-config objects' names are made anew by each export (a few short lines)
+    assert [p for p in written if catalog.param(p).kind != "subconfig"] == ["hccl_timeout"]
+    assert "    hccl_timeout=700," in text.splitlines()
+
+
+def test_compare_tells_its_tree_only_of_the_text_an_edit_changed(
+    qtbot: QtBot, catalog: Catalog
+) -> None:
+    """An edit of one compared value changes that row's text: the tree hears of that
+    text alone (each datum it hears of measures the row again), and of nothing for
+    an edit that changes no row."""
+    saved = Profile(product="atlas_training")
+    view = CompareView(catalog)
+    qtbot.addWidget(view)
+    view.show()
+    view.set_saved(saved)
+    view.compare_with("saved")
+    view.set_profile(_every_value(catalog))
+    heard: list[list[int]] = []
+    view.tree.model().dataChanged.connect(lambda _a, _b, roles: heard.append(list(roles)))
+    view.set_profile(view.current.with_value("hccl_timeout", 700))
+    assert heard and all(Qt.ItemDataRole.DisplayRole in roles for roles in heard), heard
+    assert len(heard) == 1
+    heard.clear()
+    view.set_profile(view.current.with_value("hccl_timeout", 700))  # the same value again
+    assert heard == []

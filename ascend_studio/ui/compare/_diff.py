@@ -72,9 +72,22 @@ def _category_of(catalog: Catalog, path: str) -> str:
     return catalog.param(path).category if catalog.has(path) else OTHER_CATEGORY
 
 
+#: Each catalog's parameter order, by the catalog (kept with it, so its id is its own).
+_ORDERS: dict[int, tuple[Catalog, dict[str, int]]] = {}
+
+
+def _order(catalog: Catalog) -> dict[str, int]:
+    known = _ORDERS.get(id(catalog))
+    if known is None:
+        if len(_ORDERS) > 16:
+            _ORDERS.clear()
+        known = _ORDERS[id(catalog)] = (catalog, {p.path: i for i, p in enumerate(catalog.params)})
+    return known[1]
+
+
 def diff_profiles(catalog: Catalog, ours: Profile, theirs: Profile) -> list[Difference]:
     """Every parameter value and env entry that differs, in catalog order."""
-    order = {p.path: index for index, p in enumerate(catalog.params)}
+    order = _order(catalog)
     out: list[Difference] = []
     for path in sorted(
         set(ours.values) | set(theirs.values), key=lambda p: (order.get(p, 1 << 30), p)

@@ -330,7 +330,14 @@ class CompareView(LazyView):
         return item
 
     def _update_item(self, item: QTreeWidgetItem, diff: Difference) -> None:
-        item.setData(0, _DIFF_ROLE, diff)
+        # The difference a row stands for is not shown: the tree is not told (each
+        # change of a row's data measures the row's wrapped texts again).
+        model = self.tree.model()
+        was = model.blockSignals(True)
+        try:
+            item.setData(0, _DIFF_ROLE, diff)
+        finally:
+            model.blockSignals(was)
         self._set_texts(item, diff)
 
     def _set_texts(self, item: QTreeWidgetItem, diff: Difference) -> None:

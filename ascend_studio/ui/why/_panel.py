@@ -17,7 +17,13 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language
 from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui.why._html import why_sections
-from ascend_studio.ui.why._patch import patch_document, patch_sections, section_spans, skeleton
+from ascend_studio.ui.why._patch import (
+    patch_document,
+    patch_sections,
+    section_chunks,
+    section_spans,
+    skeleton,
+)
 
 __all__ = ["WhyPanel"]
 
@@ -44,6 +50,8 @@ class WhyPanel(LazyView):
         #: How many blocks each part makes in the shown document: [] not known yet,
         #: None when the parts do not line up with it (the whole page is compared).
         self._spans: list[int] | None = []
+        #: Per part, whether its markup's chunks are its blocks (``section_chunks``).
+        self._lined: list[bool] = []
         self._anew = False  # the next page is set whole (every word changes)
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("why:browser")
@@ -94,8 +102,10 @@ class WhyPanel(LazyView):
         document = self.browser.document()
         if self._spans == []:
             self._spans = section_spans(document, self._sections)
+            if self._spans is not None:
+                self._lined = section_chunks(document, self._sections, self._spans)
         if self._spans is not None and patch_sections(
-            document, self._sections, sections, self._spans
+            document, self._sections, sections, self._spans, self._lined
         ):
             return True
         if not patch_document(document, page):

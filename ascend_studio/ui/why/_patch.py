@@ -20,10 +20,17 @@ whole page), using where each part's blocks lie in the shown document
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from PySide6.QtGui import QTextBlock, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
 
-__all__ = ["patch_document", "patch_sections", "section_spans", "skeleton"]
+__all__ = [
+    "patch_document",
+    "patch_sections",
+    "section_chunks",
+    "section_spans",
+    "skeleton",
+]
 
 _TEXT = re.compile(r">[^<]*<")
 
@@ -65,10 +72,36 @@ def section_spans(shown: QTextDocument, sections: list[str]) -> list[int] | None
     return spans if not block.isValid() else None
 
 
-def patch_sections(shown: QTextDocument, old: list[str], new: list[str], spans: list[int]) -> bool:
+def section_chunks(shown: QTextDocument, sections: list[str], spans: list[int]) -> list[bool]:
+    """For each section, whether its markup cut where blocks start (:func:`_chunks`)
+    gives its blocks of ``shown`` one for one, each chunk's text the block's: then an
+    edit that keeps the section's markup changes the blocks whose chunk changed."""
+    lined: list[bool] = []
+    block = shown.begin()
+    for html, span in zip(sections, spans, strict=True):
+        chunks = _chunks(html)
+        ok = chunks is not None and len(chunks) == span
+        for number in range(span):
+            ok = ok and chunks is not None and _plain(chunks[number]) == block.text()
+            block = block.next()
+        lined.append(ok)
+    return lined
+
+
+def patch_sections(
+    shown: QTextDocument,
+    old: list[str],
+    new: list[str],
+    spans: list[int],
+    lined: list[bool] | None = None,
+) -> bool:
     """Make ``shown`` (showing the sections ``old``, laid out as ``spans`` says) show
     the sections ``new`` by replacing the blocks that differ in the sections that
-    changed; False (nothing changed) when they do not line up block for block."""
+    changed; False (nothing changed) when they do not line up block for block.
+
+    A section whose chunks line up with its blocks (``lined``, from
+    :func:`section_chunks`) and whose markup is kept compares only the blocks whose
+    chunk changed; a section whose markup changed loses that mark."""
     if len(old) != len(new) or len(spans) != len(new):
         return False
     changed: list[tuple[QTextBlock, QTextBlock]] = []
@@ -80,13 +113,53 @@ def patch_sections(shown: QTextDocument, old: list[str], new: list[str], spans: 
             kept.append(doc)
             if len(blocks) != spans[number]:
                 return False
-            target = shown.findBlockByNumber(start)
-            for source in blocks:
-                if not target.isValid() or not _alike(target, source, changed):
+            which = _changed_chunks(before, after, lined, number)
+            for index in range(len(blocks)) if which is None else which:
+                target = shown.findBlockByNumber(start + index)
+                if not target.isValid() or not _alike(target, blocks[index], changed):
                     return False
-                target = target.next()
         start += spans[number]
     return _replace(shown, changed)
+
+
+#: Where a block starts in the pages' markup: a paragraph, heading, list item or cell,
+#: and the end of a table (an empty block follows it).
+_BLOCK = re.compile(r"<(?:p|h[1-6]|li|td|th|div)[\s>]|</table>")
+_TAG = re.compile(r"<[^>]*>")
+_BREAK = re.compile(r"<br\s*/?>")
+_SPACE = re.compile(r"[ \t\n\r]+")
+
+
+def _chunks(html: str) -> list[str] | None:
+    """``html`` cut where each block starts, the markup before the first one kept with
+    it; None when text comes before it."""
+    starts = [found.start() for found in _BLOCK.finditer(html)]
+    if not starts or _TAG.sub("", html[: starts[0]]):
+        return None
+    starts[0] = 0
+    return [html[a:b] for a, b in zip(starts, [*starts[1:], len(html)], strict=True)]
+
+
+def _plain(chunk: str) -> str:
+    """The text a chunk of markup shows (a line break as Qt's line separator)."""
+    text = _TAG.sub("", _BREAK.sub("\u2028", chunk))
+    return _SPACE.sub(" ", unescape(text)).lstrip(" ")
+
+
+def _changed_chunks(
+    before: str, after: str, lined: list[bool] | None, number: int
+) -> list[int] | None:
+    """The blocks of section ``number`` that can differ (None: any)."""
+    if lined is None or number >= len(lined) or not lined[number]:
+        return None
+    if skeleton(before) != skeleton(after):
+        lined[number] = False  # another markup: its chunks are not known to line up
+        return None
+    old, new = _chunks(before), _chunks(after)
+    if old is None or new is None or len(old) != len(new):
+        lined[number] = False
+        return None
+    return [index for index, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
 
 
 def _parsed(shown: QTextDocument, html: str) -> QTextDocument:
@@ -135,17 +208,18 @@ def _alike(
 
 def _replace(shown: QTextDocument, changed: list[tuple[QTextBlock, QTextBlock]]) -> bool:
     """Give each changed block of ``shown`` the pieces of its new version."""
-    if any("\ufffc" in text for _old, new_block in changed for text, _f in _runs(new_block)):
+    pieces = [(target, _runs(source)) for target, source in changed]
+    if any("\ufffc" in text for _target, runs in pieces for text, _f in runs):
         return False  # an image or other object: not text to copy
     cursor = QTextCursor(shown)
     cursor.beginEditBlock()
-    for target, source in reversed(changed):  # from the end: positions before stay put
+    for target, runs in reversed(pieces):  # from the end: positions before stay put
         cursor.setPosition(target.position())
         end = target.position() + target.length() - 1  # the text, not the block's end
         cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        for text, properties in _runs(source):
-            cursor.insertText(text, _char_format(properties))
+        for text, made in runs:
+            cursor.insertText(text, made)
     cursor.endEditBlock()
     return True
 
@@ -176,20 +250,16 @@ def _same_runs(one: QTextBlock, other: QTextBlock) -> bool:
     return True
 
 
-def _runs(block: QTextBlock) -> list[tuple[str, dict[int, object]]]:
-    """The block's pieces of text, each with its character format."""
-    runs: list[tuple[str, dict[int, object]]] = []
+def _runs(block: QTextBlock) -> list[tuple[str, QTextCharFormat]]:
+    """The block's pieces of text, each with its character format (without the index
+    of an object of the document it comes from)."""
+    runs: list[tuple[str, QTextCharFormat]] = []
     it = block.begin()
     while not it.atEnd():
         fragment = it.fragment()
         if fragment.isValid():
-            runs.append((fragment.text(), _properties(fragment.charFormat())))
+            made = fragment.charFormat()  # a copy
+            made.clearProperty(QTextFormat.Property.ObjectIndex.value)
+            runs.append((fragment.text(), made))
         it += 1
     return runs
-
-
-def _char_format(properties: dict[int, object]) -> QTextCharFormat:
-    made = QTextCharFormat()
-    for key, value in properties.items():
-        made.setProperty(key, value)
-    return made
