@@ -19,7 +19,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
 from ascend_studio.ui._ports import row_parameter
+from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 
 pytestmark = pytest.mark.slow
@@ -265,3 +267,32 @@ def test_a_language_switch_tells_rows_out_of_view_when_they_come_back(
     assert form.rows[path].title.text() == started.catalog.param(path).label.zh
     form.build_all()  # every row, each in the language
     assert all(row.title.text() == row.param.label.zh for row in form.rows.values())
+
+
+def test_the_rows_in_view_are_built_once_the_window_has_its_size(
+    qtbot: Any, catalog: Catalog
+) -> None:
+    """Rows built into the form before the window is shown would be laid out at the
+    form's default width first; only the first section's rows are made then, and the
+    rest of the view's when the window is shown, before its first paint."""
+    widths: list[int] = []
+    window = MainWindow(catalog, Settings(), "en", progressive=True)
+    qtbot.addWidget(window)
+    form = window.form
+    (first,) = {form._section_of[path] for path in form.rows}  # one section's rows
+    assert set(form.rows) == {p.path for p in first.params}
+    window.resize(1920, 1080)
+    original = form._build_now
+
+    def build_now(paths: Any) -> None:
+        widths.append(form.viewport().width())
+        original(paths)
+
+    form._build_now = build_now  # type: ignore[method-assign]
+    window.show()
+    assert widths and min(widths) > 400, widths  # built at the window's width
+    assert form._in_view() == []  # nothing in view is a place held for a row
+    qtbot.waitUntil(window.is_built, timeout=20000)
+    clean = Profile()
+    window.model.replace(clean, None, saved=clean)
+    window.files.autosave.discard()
