@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import lru_cache
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFontMetrics
@@ -25,8 +26,11 @@ _AFTER = re.compile(r"([/_.,=:|])(?=\S)")
 _Index = QModelIndex | QPersistentModelIndex
 
 
+@lru_cache(maxsize=4096)
 def breakable(text: str) -> str:
-    """``text`` with a break opportunity after each ``/ _ . , = : |`` inside a word."""
+    """``text`` with a break opportunity after each ``/ _ . , = : |`` inside a word
+    (remembered: a view measures and paints each cell's text several times, a language
+    switch every cell: about 1,000 substitutions, 7 ms, in the docks per switch)."""
     return _AFTER.sub(r"\1" + BREAK, text) if text else text
 
 
