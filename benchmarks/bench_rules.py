@@ -126,7 +126,7 @@ def main() -> int:
         wall_p95s.append(_percentile(wall, 0.95))
         cpu_p95s.append(_percentile(cpu, 0.95))
         print(
-            f"round {index + 1}: wall p50 {statistics.median(wall):.3f} ms, "
+            f"series {index + 1}: wall p50 {statistics.median(wall):.3f} ms, "
             f"p95 {wall_p95s[-1]:.3f} ms, max {wall[-1]:.3f} ms; "
             f"cpu p50 {statistics.median(cpu):.3f} ms, p95 {cpu_p95s[-1]:.3f} ms"
         )
