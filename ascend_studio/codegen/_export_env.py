@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ascend_studio._shellquote import shell_quote
 from ascend_studio._words import say
 from ascend_studio.codegen._compose import expanded_names
 from ascend_studio.codegen._diag import Placed, comment_lines, place
@@ -28,7 +29,6 @@ from ascend_studio.codegen._env_wide import wide_note
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines, is_env_key
 from ascend_studio.codegen._options import ExportError, ExportOptions
-from ascend_studio.codegen._shlex import ShellSyntaxError, read_word, shell_quote
 from ascend_studio.profile import Profile, env_name_problem
 from ascend_studio.schema import Catalog, Text
 
@@ -75,6 +75,9 @@ def _check_text(name: str, value: str) -> None:
 def _shell_word(name: str, value: str, verbatim: bool) -> str:
     if not verbatim:
         return shell_quote(value)
+    # the shell reader (3-4 ms of regular expressions to import) only for kept shell text
+    from ascend_studio.codegen._shlex import ShellSyntaxError, read_word
+
     try:
         read_word(value)
     except ShellSyntaxError as exc:

@@ -179,6 +179,13 @@ def test_export_loads_no_lint_paths_or_importer(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("fmt", ["py", "sh"])
+def test_export_loads_no_shell_reader_without_kept_shell_text(fmt: str, tmp_path: Path) -> None:
+    """Quoting a value needs no shell reader; only kept shell text is read as a word."""
+    loaded = _loaded(["export", str(PROFILE), "-f", fmt], tmp_path)
+    assert "ascend_studio.codegen._shlex" not in loaded
+
+
 def test_paths_loads_no_rules_codegen_or_toml(tmp_path: Path) -> None:
     loaded = _loaded(["paths", str(PROFILE)], tmp_path)
     assert "ascend_studio.paths._resolve" in loaded
