@@ -17,7 +17,8 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
 
 from inspect_fakes import Dialogs
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtWidgets import QApplication
 
 from ascend_studio.schema import Catalog, shipped_catalog
 from ascend_studio.ui import _dialogs
@@ -61,3 +62,13 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
         if callable(getattr(_dialogs, name)) and name[0].islower():
             monkeypatch.setattr(_dialogs, name, fake.make(name))
     return fake
+
+
+@pytest.fixture(autouse=True)
+def delete_closed_widgets() -> Iterator[None]:
+    """The widgets a test closed are deleted when it ends (``deleteLater`` runs only in
+    an event loop): a main window left for the next test would be taken for one of its
+    own by the tests of the main window."""
+    yield
+    if QApplication.instance() is not None:
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
