@@ -53,24 +53,6 @@ CASES = (
 QUERIES = ("hccl_t", "dump_p", "precision_m", "op_debug_c", "du", "d", "enable_dum", "x")
 
 
-def _every_value() -> Any:
-    from ascend_studio.profile import Profile
-    from ascend_studio.schema import shipped_catalog
-
-    values: dict[str, Any] = {}
-    for param in shipped_catalog().params:  # every field; holders are built from fields
-        if param.kind in {"subconfig", "object"}:
-            continue
-        if param.default is not None:
-            values[param.path] = param.default
-        elif param.values:
-            values[param.path] = param.values[0].value
-        else:
-            values[param.path] = {"int": 1, "float": 1.0, "bool": True}.get(param.py_type, "x")
-    env = {"ASCEND_WORK_PATH": "/data/work", "ASCEND_DEVICE_ID": "0", "HCCL_EXEC_TIMEOUT": "1200"}
-    return Profile(product="atlas_training", values=values, env=env)
-
-
 def _p95(times: list[float]) -> float:
     ordered = sorted(times)
     return ordered[max(0, int(len(ordered) * 0.95) - 1)]
@@ -108,7 +90,9 @@ def open_window(home: str) -> Any:
     started = getattr(window.form, "is_settled", window.form.is_fully_built)  # a tree before
     while not (window.is_built() and started()) and time.perf_counter() < end:
         QApplication.processEvents()
-    profile = _every_value()
+    from bench_ui import sample_profile  # every value set, as the edit benchmark sets them
+
+    profile = sample_profile(every=True)
     window.model.replace(profile, None, saved=profile)
     for name in ("inspector", "why", "compare"):
         dock = window.findChild(QDockWidget, f"dock:{name}")

@@ -330,7 +330,9 @@ def report_starts(name: str, result: dict[str, Any], runs: int, prefix: str = ""
     return ok
 
 
-def _profile(every: bool) -> Any:
+def sample_profile(every: bool) -> Any:
+    """A few values, or every field of the catalog set (its default, else its first
+    value, else a value of its type), with a product and some environment."""
     from ascend_studio.profile import Profile
     from ascend_studio.schema import shipped_catalog
 
@@ -369,7 +371,7 @@ def edit_refresh(edits: int, every: bool) -> tuple[list[float], int, int]:
         window = MainWindow(shipped_catalog(), Settings(Path(home, "s.ini")), "zh")
         window.show()
         app.processEvents()
-        profile = _profile(every)
+        profile = sample_profile(every)
         window.model.replace(profile, None, saved=profile)
         times: list[float] = []
         for run in range(edits):
