@@ -137,3 +137,13 @@ def make_window(qtbot: Any, catalog: Catalog) -> Iterator[Callable[..., MainWind
 @pytest.fixture
 def window(make_window: Callable[..., MainWindow]) -> MainWindow:
     return make_window()
+
+
+@pytest.fixture
+def started(qtbot: Any, make_window: Callable[..., MainWindow]) -> MainWindow:
+    """A window as the app starts it (1280x800), its start done."""
+    window = make_window(progressive=True)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.is_built() and window.form.is_settled(), timeout=20000)
+    qtbot.waitUntil(lambda: not window.form._slicer.isActive(), timeout=20000)
+    return window

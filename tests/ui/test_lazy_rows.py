@@ -9,14 +9,13 @@ nothing builds every row behind the user's back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from ui_helpers import wheel
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
@@ -25,16 +24,6 @@ from ascend_studio.ui._settings import Settings
 from ascend_studio.ui._window import MainWindow
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def started(qtbot: Any, make_window: Callable[..., MainWindow]) -> MainWindow:
-    """A window as the app starts it (1280x800), its start done."""
-    window = make_window(progressive=True)
-    window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.is_built() and window.form.is_settled(), timeout=20000)
-    qtbot.waitUntil(lambda: not window.form._slicer.isActive(), timeout=20000)
-    return window
 
 
 def _order(window: MainWindow) -> list[str]:
@@ -93,18 +82,7 @@ def test_the_wheel_and_the_scroll_bar_build_what_they_bring_into_view(
     bar.setValue(bar.maximum() * 2 // 3)  # a drag of the scroll bar
     _nothing_blank_in_view(started)
     for _ in range(6):
-        at = QPointF(200, 200)
-        wheel = QWheelEvent(
-            at,
-            form.viewport().mapToGlobal(at),
-            QPoint(0, 0),
-            QPoint(0, -120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(form.viewport(), wheel)
+        wheel(form.viewport(), -1)
         _nothing_blank_in_view(started)
 
 

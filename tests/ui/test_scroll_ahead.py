@@ -8,29 +8,18 @@ far from the view is built. Counts and places, not timings.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
+from ui_helpers import wheel
 
 from ascend_studio.ui._formbuild import LEAD, SCROLL_SLICE_SECONDS
 from ascend_studio.ui._window import MainWindow
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def started(qtbot: Any, make_window: Callable[..., MainWindow]) -> MainWindow:
-    """A window as the app starts it (1280x800), its start done."""
-    window = make_window(progressive=True)
-    window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.is_built() and window.form.is_settled(), timeout=20000)
-    qtbot.waitUntil(lambda: not window.form._slicer.isActive(), timeout=20000)
-    return window
 
 
 def _idle(window: MainWindow) -> None:
@@ -134,18 +123,7 @@ def test_the_wheel_up_from_the_end_builds_ahead_above(started: MainWindow) -> No
     _idle(started)
     for _ in range(30):
         built = len(form.rows)
-        at = QPointF(200, 200)
-        wheel = QWheelEvent(
-            at,
-            form.viewport().mapToGlobal(at),
-            QPoint(0, 0),
-            QPoint(0, 120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(form.viewport(), wheel)
+        wheel(form.viewport(), 1)
         assert len(form.rows) == built and form._in_view() == []
         _idle(started)
     assert form._heading < 0
@@ -159,18 +137,7 @@ def test_the_wheel_down_a_never_scrolled_form_builds_no_row_in_its_turn(
     turns = 0
     while bar.value() < bar.maximum() and turns < 400:
         built = len(form.rows)
-        at = QPointF(200, 200)
-        wheel = QWheelEvent(
-            at,
-            form.viewport().mapToGlobal(at),
-            QPoint(0, 0),
-            QPoint(0, -120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(form.viewport(), wheel)
+        wheel(form.viewport(), -1)
         assert len(form.rows) == built and form._in_view() == []
         _idle(started)
         turns += 1

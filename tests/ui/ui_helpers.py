@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from PySide6.QtGui import QInputMethodEvent
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QInputMethodEvent, QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ascend_studio.ui._window import MainWindow
@@ -55,3 +56,19 @@ def first_screens(form: Any) -> list[str]:
 
     form._first_screen = first_screen
     return asked
+
+
+def wheel(widget: QWidget, notches: int) -> None:
+    """Turn the mouse wheel over ``widget`` (at 200, 200) by ``notches`` (down: negative)."""
+    at = QPointF(200, 200)
+    event = QWheelEvent(
+        at,
+        widget.mapToGlobal(at),
+        QPoint(0, 0),
+        QPoint(0, 120 * notches),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
