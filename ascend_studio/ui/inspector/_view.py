@@ -10,7 +10,14 @@ from __future__ import annotations
 import posixpath
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QStandardItemModel
+from PySide6.QtGui import (
+    QFont,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -86,6 +93,11 @@ class InspectorView(LazyView):
         self._inputs = path_inputs(self.profile, self.artifacts)
         self.lang: Language = "en"
         self._layout_key: object = None
+        #: Each text's width on one line in the chains' font (``fit_columns`` measures
+        #: every row's after each change of the paths, the same texts mostly).
+        self._advances: tuple[QFont | None, dict[str, int]] = (None, {})
+        #: The directory layout is older than the resolutions (filled when its tab shows).
+        self._layout_stale = False
         self.context_editor = ContextEditor(catalog, self)
         self.context_editor.context_changed.connect(self._context_changed)
         self.model = PathChainModel(self)
@@ -101,11 +113,11 @@ class InspectorView(LazyView):
         self.cluster_button.clicked.connect(self.open_cluster_helper)
         self.unproduced_box = QCheckBox(self)
         self.unproduced_box.setObjectName("inspector:unproduced")
-        self.unproduced_box.toggled.connect(self._fill_layout)
-        self.layout_model = QStandardItemModel(self)
+        self.unproduced_box.toggled.connect(lambda _on: self._fill_layout(now=True))
+        self._layout_model = QStandardItemModel(self)
         self.layout_view = QTreeView(self)
         self.layout_view.setObjectName("inspector:layout")
-        self.layout_view.setModel(self.layout_model)
+        self.layout_view.setModel(self._layout_model)
         self.layout_view.setUniformRowHeights(True)
         self._build_layout()
         self.set_language(self.lang)  # resolving waits until the view is first shown
@@ -161,6 +173,7 @@ class InspectorView(LazyView):
         lower.setContentsMargins(0, 0, 0, 0)
         lower.addWidget(self.unproduced_box)
         lower.addWidget(self.layout_view, 1)
+        self._layout_page = bottom
         # Docked at the bottom the view is wide and short: the context scrolls on the
         # left at its natural height, the artifacts and the directory layout share the
         # rest as tabs (stacked, each got a third of ~250 px: two rows and clipped fields).
@@ -176,6 +189,7 @@ class InspectorView(LazyView):
         self.tabs.addTab(bottom, "")
         self.tabs.addTab(self.context_editor.env_panel, "")
         self.tabs.setCornerWidget(self.path_row, Qt.Corner.TopRightCorner)
+        self.tabs.currentChanged.connect(lambda _index: self._layout_shown())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
         for part in (self.context_scroll, self.tabs):
@@ -263,12 +277,16 @@ class InspectorView(LazyView):
     def _natural_width(self, column: int) -> int:
         """The widest artifact row's text in ``column`` on one line, with its icon,
         margins and (first column) the tree's indentation."""
-        metrics = self.chains.fontMetrics()
-        texts = [
-            str(self.model.data(self.model.index(row, column)) or "")
-            for row in range(self.model.rowCount())
-        ]
-        widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
+        font = self.chains.font()
+        if self._advances[0] != font or len(self._advances[1]) > 4096:  # == reads families too
+            self._advances = (font, {})
+        metrics, known = self.chains.fontMetrics(), self._advances[1]
+        widest = 0
+        for text in self.model.texts(column):
+            advance = known.get(text)
+            if advance is None:
+                advance = known[text] = metrics.horizontalAdvance(text)
+            widest = max(widest, advance)
         extra = 16  # the cell's margins and the focus frame
         if column == NAME_COLUMN:
             extra += self.chains.indentation() + self.chains.iconSize().width() + 24
@@ -329,8 +347,26 @@ class InspectorView(LazyView):
         dialog.open()
         return dialog
 
+    @property
+    def layout_model(self) -> QStandardItemModel:
+        """The directory layout's model, up to date (filled now if its tab is hidden)."""
+        if self._layout_stale:
+            self._fill_layout(now=True)
+        return self._layout_model
+
     # -- reactions --------------------------------------------------------------------------
-    def _fill_layout(self) -> None:
+    def _layout_shown(self) -> None:
+        if self._layout_stale and self.tabs.currentWidget() is self._layout_page:
+            self._fill_layout(now=True)
+
+    def _fill_layout(self, now: bool = False) -> None:
+        """The directory layout from the resolutions; while its tab is hidden, when the
+        tab is shown (or the model read): a target switch or a language switch changed
+        it behind the artifacts' tab (about 1.2 ms and a delayed layout of its tree)."""
+        if not now and self.tabs.currentWidget() is not self._layout_page:
+            self._layout_stale = True
+            return
+        self._layout_stale = False
         found = directory_map(
             self.model.resolutions(), include_unproduced=self.unproduced_box.isChecked()
         )
@@ -338,7 +374,7 @@ class InspectorView(LazyView):
         if key == self._layout_key:
             return
         self._layout_key = key
-        fill_layout_model(self.layout_model, layout_nodes(found), self.lang)
+        fill_layout_model(self._layout_model, layout_nodes(found), self.lang)
         self.layout_view.expandAll()
         self.layout_view.resizeColumnToContents(0)
 

@@ -1,0 +1,143 @@
+"""Work a target or language switch leaves for later, and measuring done once: the
+directory layout behind its tab, the inspector's answers per cell, wrapped cells."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, QSize
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTreeView
+from pytestqt.qtbot import QtBot
+
+from ascend_studio.profile import Profile
+from ascend_studio.schema import Catalog
+from ascend_studio.ui._wrap import WrapDelegate, cell_width
+from ascend_studio.ui.inspector import NAME_COLUMN, PATH_COLUMN, InspectorView
+
+WORK = "/data/wp/172.16.1.12_01_03"
+
+
+@pytest.fixture
+def view(qtbot: QtBot, catalog: Catalog) -> InspectorView:
+    widget = InspectorView(catalog, Profile())
+    qtbot.addWidget(widget)
+    widget.resize(1200, 900)
+    widget.show()
+    return widget
+
+
+def _tree(model: QStandardItemModel) -> list[tuple[int, str, str]]:
+    found: list[tuple[int, str, str]] = []
+
+    def walk(item: QStandardItem, depth: int) -> None:
+        for row in range(item.rowCount()):
+            child, path = item.child(row, 0), item.child(row, 1)
+            found.append((depth, child.text(), path.text() if path is not None else ""))
+            walk(child, depth + 1)
+
+    walk(model.invisibleRootItem(), 0)
+    return found
+
+
+def _fresh_layout(catalog: Catalog, profile: Profile, lang: str) -> list[tuple[int, str, str]]:
+    """The directory layout of a view made for ``profile`` and shown on that tab."""
+    other = InspectorView(catalog, profile)
+    other.set_language(lang)  # type: ignore[arg-type]
+    other.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    other.tabs.setCurrentIndex(1)
+    other.refresh()
+    tree = _tree(other.layout_model)
+    other.deleteLater()
+    return tree
+
+
+def test_the_directory_layout_waits_behind_its_tab(view: InspectorView, catalog: Catalog) -> None:
+    assert view.tabs.currentIndex() == 0  # the artifacts' tab
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    before = view._layout_model.rowCount()
+    profile = Profile(values={"dump_path": "/tmp/dump", "enable_dump": True})
+    view.set_profile(profile)
+    assert view._layout_stale  # left for when its tab is shown
+    assert view._layout_model.rowCount() == before
+    view.tabs.setCurrentIndex(1)  # shown: filled now, as a layout made afresh
+    assert not view._layout_stale
+    assert _tree(view._layout_model) == _fresh_layout(catalog, profile, "en")
+
+
+def test_a_language_switch_behind_the_tab_fills_it_when_read(
+    view: InspectorView, catalog: Catalog
+) -> None:
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    view.set_language("zh")
+    assert view._layout_stale
+    assert _tree(view.layout_model) == _fresh_layout(catalog, Profile(), "zh")  # read: filled
+    assert not view._layout_stale
+
+
+def test_the_shown_layout_follows_at_once(view: InspectorView, catalog: Catalog) -> None:
+    view.tabs.setCurrentIndex(1)
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    profile = Profile(values={"dump_path": "/tmp/dump", "enable_dump": True})
+    view.set_profile(profile)
+    assert not view._layout_stale
+    assert _tree(view._layout_model) == _fresh_layout(catalog, profile, "en")
+
+
+def test_the_inspector_answers_each_cell_as_it_changes(view: InspectorView) -> None:
+    """The answers kept per cell are those of the resolutions and language now."""
+    model = view.model
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    row = model.row_of("log")
+    assert model.data(model.index(row, PATH_COLUMN)) == f"{WORK}/log"
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": "/other"})
+    assert model.data(model.index(row, PATH_COLUMN)) == "/other/log"
+    name = model.data(model.index(row, NAME_COLUMN))
+    view.set_language("zh")
+    assert model.data(model.index(row, NAME_COLUMN)) != name
+    assert model.data(model.index(row, NAME_COLUMN)) == view.resolution("log").artifact.name.zh
+
+
+def _cells(model: QAbstractItemModel, parent: QModelIndex | None = None) -> Iterator[QModelIndex]:
+    parent = parent or QModelIndex()
+    for row in range(model.rowCount(parent)):
+        for column in range(model.columnCount(parent)):
+            yield model.index(row, column, parent)
+        yield from _cells(model, model.index(row, 0, parent))
+
+
+def _measured_twice(
+    delegate: WrapDelegate, option: QStyleOptionViewItem, index: QModelIndex
+) -> QSize:
+    """A wrapped cell's size as measured before: on one line for its width, then
+    wrapped at its cell's width for its height."""
+    natural = QStyledItemDelegate.sizeHint(delegate, option, index)
+    measured = QStyleOptionViewItem(option)
+    measured.rect = QRect(0, 0, max(cell_width(delegate.view, index), 1), 1)
+    return QSize(natural.width(), QStyledItemDelegate.sizeHint(delegate, measured, index).height())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_wrapped_cells_measured_once_are_measured_the_same(view: InspectorView, lang: str) -> None:
+    """A cell whose text fits on one line is measured once: the same size, at every
+    column width, with and without an icon, as measuring it wrapped as well."""
+    view.set_language(lang)  # type: ignore[arg-type]
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    tree: QTreeView = view.chains
+    tree.expandAll()
+    delegate = tree.itemDelegate()
+    assert isinstance(delegate, WrapDelegate)
+    checked = 0
+    for width in (40, 70, 90, 120, 140, 200, 260, 400, 700):
+        for column in range(view.model.columnCount()):
+            tree.header().resizeSection(column, width)
+        for index in _cells(view.model):
+            if tree.itemDelegateForIndex(index) is not delegate:
+                continue
+            option = QStyleOptionViewItem()
+            option.initFrom(tree)
+            option.font = tree.font()
+            assert delegate.sizeHint(option, index) == _measured_twice(delegate, option, index)
+            checked += 1
+    assert checked > 500
