@@ -63,4 +63,3 @@ def test_new_counts_read_as_a_list_rendered_afresh(qtbot: QtBot, catalog: Catalo
         fresh.set_counts(counts)
         assert _shown(nav) == _shown(fresh)
         fresh.close()
-
