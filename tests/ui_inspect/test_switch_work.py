@@ -7,14 +7,15 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, QSize
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 from pytestqt.qtbot import QtBot
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._wrap import WrapDelegate, cell_width
-from ascend_studio.ui.inspector import NAME_COLUMN, PATH_COLUMN, InspectorView
+from ascend_studio.ui.inspector import CHAIN_COLUMN, NAME_COLUMN, PATH_COLUMN, InspectorView
+from ascend_studio.ui.inspector._delegate import ChainDelegate
 
 WORK = "/data/wp/172.16.1.12_01_03"
 
@@ -141,3 +142,20 @@ def test_wrapped_cells_measured_once_are_measured_the_same(view: InspectorView, 
             assert delegate.sizeHint(option, index) == _measured_twice(delegate, option, index)
             checked += 1
     assert checked > 500
+
+
+def test_chain_boxes_remembered_per_font_and_width(view: InspectorView) -> None:
+    """The boxes of a chain cell measured again in another font or at another width are
+    those a delegate that never measured them finds."""
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    index = view.model.index(view.model.row_of("log"), CHAIN_COLUMN)
+    big = QFont(view.chains.font())
+    big.setPointSize(big.pointSize() + 6)
+    for font in (view.chains.font(), big, view.chains.font()):
+        for width in (120, 300, 900, 300):
+            option = QStyleOptionViewItem()
+            option.font = font
+            option.rect = QRect(0, 0, width, 30)
+            fresh = ChainDelegate(view.chains)
+            assert view.delegate.box_rects(option, index) == fresh.box_rects(option, index)
+            fresh.deleteLater()

@@ -102,16 +102,35 @@ class ChainDelegate(WrapDelegate):
 
     def __init__(self, view: QTreeView) -> None:
         super().__init__(view)
+        #: The four states' fonts per base font, and each box text's size per font and
+        #: width: a chain cell is measured and painted again after every change of its
+        #: row or of the language (the same texts: names and values), each box's text
+        #: wrapped and measured anew (about a quarter of a language switch's work here).
+        self._font_sets: dict[str, dict[str, QFont]] = {}
+        self._sizes: dict[tuple[str, str, int], QSize] = {}
 
     def _fonts(self, base: QFont) -> dict[str, QFont]:
-        fonts: dict[str, QFont] = {}
-        for state in ("winner", "shadowed", "unset", "ignored"):
-            font = QFont(base)
-            font.setBold(state == "winner")
-            font.setStrikeOut(state in ("shadowed", "ignored"))
-            font.setItalic(state == "ignored")
-            fonts[state] = font
+        key = base.key()
+        fonts = self._font_sets.get(key)
+        if fonts is None:
+            fonts = self._font_sets[key] = {}
+            for state in ("winner", "shadowed", "unset", "ignored"):
+                font = QFont(base)
+                font.setBold(state == "winner")
+                font.setStrikeOut(state in ("shadowed", "ignored"))
+                font.setItalic(state == "ignored")
+                fonts[state] = font
         return fonts
+
+    def _text_size(self, font: QFont, text: str, limit: int) -> QSize:
+        """:func:`text_size` in ``font``, remembered."""
+        key = (font.key(), text, limit)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 4096:
+                self._sizes.clear()
+            size = self._sizes[key] = text_size(QFontMetrics(font), text, limit)
+        return QSize(size)
 
     def box_rects(self, option: QStyleOptionViewItem, index: _Index) -> list[QRect]:
         """Where each layer's box is drawn in the cell ``option.rect`` describes."""
@@ -123,7 +142,7 @@ class ChainDelegate(WrapDelegate):
         area = rect or option.rect
         limit = area.width() - 4 - 2 * _PAD  # a box's text wraps beyond the cell's width
         fonts = self._fonts(option.font)
-        sizes = [text_size(QFontMetrics(fonts[x.state]), box_text(x), limit) for x in layers]
+        sizes = [self._text_size(fonts[x.state], box_text(x), limit) for x in layers]
         widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
         return chain_boxes(area, widths, line_height(option.font), heights)
 
