@@ -8,12 +8,18 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, QSize
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTreeView
+from PySide6.QtWidgets import (
+    QApplication,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+)
 from pytestqt.qtbot import QtBot
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._wrap import WrapDelegate, cell_width
+from ascend_studio.ui.compare import CompareView
 from ascend_studio.ui.inspector import CHAIN_COLUMN, NAME_COLUMN, PATH_COLUMN, InspectorView
 from ascend_studio.ui.inspector._delegate import ChainDelegate
 
@@ -159,3 +165,49 @@ def test_chain_boxes_remembered_per_font_and_width(view: InspectorView) -> None:
             fresh = ChainDelegate(view.chains)
             assert view.delegate.box_rects(option, index) == fresh.box_rects(option, index)
             fresh.deleteLater()
+
+
+def _row_heights(view: CompareView) -> list[tuple[str, int]]:
+    tree = view.tree
+    QApplication.processEvents()  # the tree lays its rows out when it next paints
+    out = []
+    for top in range(tree.topLevelItemCount()):
+        group = tree.topLevelItem(top)
+        tree.expandItem(group)
+        for item in [group, *(group.child(n) for n in range(group.childCount()))]:
+            rect = tree.visualItemRect(item)
+            out.append((item.text(0) + "|" + item.text(1) + "|" + item.text(2), rect.height()))
+    return out
+
+
+def test_compare_after_a_language_switch_measures_its_rows_as_a_fresh_one(
+    qtbot: QtBot, catalog: Catalog
+) -> None:
+    """The rows' texts change without the tree hearing of each: it lays them all out
+    once, at the heights a view made in that language gives them."""
+    saved = Profile(values={"hccl_timeout": 600, "precision_mode": "allow_mix_precision"})
+    profile = Profile(
+        values={"hccl_timeout": 1200, "dump_path": "/data/a/very/long/path/for/the/dumps"},
+        env={"ASCEND_WORK_PATH": "/data/w"},
+    )
+    view = CompareView(catalog)
+    qtbot.addWidget(view)
+    view.resize(420, 700)
+    view.show()
+    view.set_saved(saved)
+    view.compare_with("saved")
+    view.set_profile(profile)
+    for lang in ("zh", "en", "zh"):
+        view.set_language(lang)  # type: ignore[arg-type]
+        fresh = CompareView(catalog)
+        qtbot.addWidget(fresh)
+        fresh.resize(420, 700)
+        fresh.set_language(lang)  # type: ignore[arg-type]
+        fresh.set_saved(saved)
+        fresh.compare_with("saved")
+        fresh.set_profile(profile)
+        fresh.show()
+        for column in range(3):
+            fresh.tree.header().resizeSection(column, view.tree.header().sectionSize(column))
+        assert _row_heights(view) == _row_heights(fresh)
+        fresh.close()
