@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QTextBrowser,
     QTreeView,
 )
 from pytestqt.qtbot import QtBot
@@ -22,6 +23,7 @@ from ascend_studio.ui._wrap import WrapDelegate, cell_width
 from ascend_studio.ui.compare import CompareView
 from ascend_studio.ui.inspector import CHAIN_COLUMN, NAME_COLUMN, PATH_COLUMN, InspectorView
 from ascend_studio.ui.inspector._delegate import ChainDelegate
+from ascend_studio.ui.why import WhyPanel, why_html
 
 WORK = "/data/wp/172.16.1.12_01_03"
 
@@ -211,3 +213,29 @@ def test_compare_after_a_language_switch_measures_its_rows_as_a_fresh_one(
             fresh.tree.header().resizeSection(column, view.tree.header().sectionSize(column))
         assert _row_heights(view) == _row_heights(fresh)
         fresh.close()
+
+
+def test_a_product_switch_patches_the_why_page(qtbot: QtBot, catalog: Catalog) -> None:
+    """Another product moves the bold in the products table (and may add or drop a
+    rule's line): where the page keeps its blocks it is patched, and it is always the
+    page a panel set afresh shows."""
+    panel = WhyPanel(catalog, Profile())
+    qtbot.addWidget(panel)
+    panel.resize(500, 800)
+    panel.show()
+    panel.set_parameter("hccl_timeout")
+    whole: list[str] = []
+    set_html = panel.browser.setHtml
+    panel.browser.setHtml = lambda page: (whole.append(page), set_html(page))  # type: ignore[method-assign]
+    fresh = QTextBrowser()
+    qtbot.addWidget(fresh)
+    products = [p.id for p in catalog.products]
+    profile = Profile(values={"hccl_timeout": 1})
+    panel.set_profile(profile)
+    whole.clear()
+    for number, product in enumerate(products * 2):
+        profile = profile.with_target(product=product)
+        panel.set_profile(profile)
+        fresh.setHtml(why_html(catalog, panel.artifacts, profile, "hccl_timeout", panel.lang))
+        assert panel.browser.toHtml() == fresh.toHtml(), number
+    assert len(whole) < 2 * len(products)  # those that moved the bold only: patched
