@@ -53,6 +53,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ascend_studio import _pattern_cache
 from ascend_studio._digest import blake2b
 from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
 
@@ -88,7 +89,11 @@ def cache_key() -> str:
 
 
 def _digest(text: str) -> bytes:
-    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return _digest_bytes(text.encode("utf-8", "surrogatepass"))
+
+
+def _digest_bytes(data: bytes) -> bytes:
+    return blake2b(data, digest_size=16).digest()
 
 
 class MethodCache:
@@ -132,6 +137,19 @@ class MethodCache:
         self._used[key] = marshal.dumps(made)
         self.compiled += 1
         return made
+
+    def blob(self, key: bytes) -> bytes | None:
+        """The bytes kept under ``key`` (a digest of it is looked up), if any."""
+        found = _digest_bytes(key)
+        blob = self._used.get(found) or self._stored.get(found)
+        if blob is not None:
+            self._used[found] = blob
+        return blob
+
+    def keep(self, key: bytes, blob: bytes) -> None:
+        """Keep ``blob`` under ``key`` (written with the compiled methods)."""
+        self._used[_digest_bytes(key)] = blob
+        self.compiled += 1
 
     def save(self) -> bool:
         """Write the file when this process compiled something; False when it could not.
@@ -225,6 +243,7 @@ def install(path: Path | None = None, role: str = "app") -> MethodCache | None:
     if not _ACTIVE:
         cache = MethodCache(cache_path(role) if path is None else path)
         dataclasses.exec = _make_exec(cache)  # type: ignore[attr-defined]
+        _pattern_cache.install(cache)
         atexit.register(cache.save)
         _ACTIVE.append(cache)
     return _ACTIVE[0]
@@ -242,6 +261,7 @@ def uninstall() -> None:
         atexit.unregister(cache.save)
         cache.save()
         vars(dataclasses).pop("exec", None)
+        _pattern_cache.uninstall()
         made = sys.modules.get("attr._make")
         if made is not None:
             vars(made).pop("compile", None)

@@ -93,10 +93,25 @@ class CatalogIndex:
         text: the texts are the rules' hints, searched again at every evaluation."""
         found = self._named_in.get(text)
         if found is None:
-            found = tuple(path for path in self.versioned_names() if _names(text, path))
+            found = (
+                tuple(path for path in self._versioned if _names(text, path))
+                if self._versioned is not None
+                else self._versioned_named(text)  # the facts of the names found alone
+            )
             if len(self._named_in) < 4096:  # hints with values in them vary without end
                 self._named_in[text] = found
         return found
+
+    def _versioned_named(self, text: str) -> tuple[str, ...]:
+        """:meth:`versioned_named_in` building only the facts of the names ``text`` has."""
+        history = self.catalog.history
+        found = []
+        for path in history.keyword_paths():
+            if path in self.facts and _names(text, path):
+                fact = history.keyword(path)
+                if fact is not None and history.varies(fact):
+                    found.append(path)
+        return tuple(found)
 
     def defaults_at(self, release: str | None) -> dict[str, Scalar | None]:
         """Signature defaults at ``release`` (None: the catalog's, the newest)."""
