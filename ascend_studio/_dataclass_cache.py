@@ -24,7 +24,7 @@ commands take 0.74x to 0.84x the CPU time they take without it (``validate`` of 
 The file (``dataclass-methods-<process>-<interpreter tag>.bin`` in the user cache
 folder, one per kind of process: the app, or one command)
 is a checksummed copy (``_jsoncopy``, as the catalog's: its header names this
-format, the interpreter and its bytecode magic number, and the body's SHA-256)
+format, the interpreter and its bytecode magic number, and the body's length and CRC-32)
 of a marshalled mapping from a digest of each source text to its marshalled code. A missing, unreadable, truncated or foreign file reads as
 empty; it is rewritten at exit when the process compiled something new, atomically
 and at most :data:`MAX_ENTRIES` entries. A folder that cannot be written only

@@ -62,6 +62,8 @@ class CatalogIndex:
         self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: tuple[str, ...] | None = None
+        #: The keywords with a fact that are parameters, in the facts' order.
+        self._keyword_params: tuple[str, ...] | None = None
         self._named_in: dict[str, tuple[str, ...]] = {}
         self._retyped: frozenset[str] | None = None
 
@@ -105,9 +107,11 @@ class CatalogIndex:
     def _versioned_named(self, text: str) -> tuple[str, ...]:
         """:meth:`versioned_named_in` building only the facts of the names ``text`` has."""
         history = self.catalog.history
+        if self._keyword_params is None:
+            self._keyword_params = tuple(p for p in history.keyword_paths() if p in self.facts)
         found = []
-        for path in history.keyword_paths():
-            if path in self.facts and _names(text, path):
+        for path in self._keyword_params:
+            if path in text and _names(text, path):
                 fact = history.keyword(path)
                 if fact is not None and history.varies(fact):
                     found.append(path)

@@ -80,6 +80,7 @@ class ReleaseIndex:
             for name in (release.id, *release.aliases):
                 self._by_name.setdefault(_fold(name), release)
         self._catalog = catalog
+        self._tagged = tuple(r for r in self.releases if r.cann is not None)
 
     # the validity facts, read when first asked about (the window's first paint names the
     # releases only, and a catalog from the cache builds the facts on first read)
@@ -178,12 +179,12 @@ class ReleaseIndex:
 
     def tagged(self) -> list[Release]:
         """The releases whose CANN version is public (the tfa_ tags and hicann 9.0.0)."""
-        return [r for r in self.releases if r.cann is not None]
+        return list(self._tagged)
 
     def varies(self, span: Span) -> bool:
         """Whether ``span`` holds in some releases of a public CANN version but not all:
         what a user who names no release may or may not have (older branches aside)."""
-        held = [self.holds(span, r.id) for r in self.tagged()]
+        held = [self.holds(span, r.id) for r in self._tagged]
         return (any(held) and not all(held)) or (not any(held) and span.removed is not None)
 
     def first(self, span: Span) -> Release:
