@@ -31,7 +31,9 @@ and at most :data:`MAX_ENTRIES` entries. A folder that cannot be written only
 costs the next start its time.
 
 Only the app's entry point (``ascend-studio``) installs it: the process is then
-the app's own. Importing the package as a library changes nothing.
+the app's own. Importing the package as a library changes nothing. The same file keeps
+the process's compiled regular expressions (``_pattern_cache``, installed with it and
+switched off with it).
 
 The language server also gives attrs the cache (:func:`install_attrs`): the
 protocol's types (lsprotocol) are about 550 attrs classes, whose generated methods
