@@ -1049,10 +1049,10 @@ CASES += [
         P({"in_out_pair_flag": False}, release="r1.1.1"),
         P({"in_out_pair_flag": False}, release="r1.3.0"),
     ),
-    (
+    (  # jit_compile "True": r3.2.0's spelling, rejected from 7.0.RC1 on
         "release.value",
-        P({"precision_mode_v2": "mixed_hif8"}, release="7.0.0"),
-        P({"precision_mode_v2": "mixed_hif8"}, release="9.0.0"),
+        P({"jit_compile": "True"}, release="9.0.0"),
+        P({"jit_compile": "True"}, release="r3.2.0"),
     ),
     (
         "release.type",
