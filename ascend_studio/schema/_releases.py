@@ -330,7 +330,7 @@ class ReleaseIndex:
     def ever_listed(self, path: str, value: object) -> bool:
         """Some public release's adapter lists ``value`` for ``path`` exactly as spelled
         (``"True"`` for jit_compile on r3.2.0, ``"true"`` from 7.0.RC1 on)."""
-        fact = self._values.get(path)
+        fact = self._value_list(path)
         return fact is not None and any(
             type(i.value) is type(value) and i.value == value for i in fact.items
         )
