@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import marshal
 import re
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +34,15 @@ _sre: Any = _compiler._sre
 _REAL: list[Callable[..., Any]] = []
 
 
+#: The regular expression engine's code format and the exact interpreter: a compiled
+#: pattern's code is kept only for the engine that made it.
+_ENGINE = f"re {_sre.MAGIC} {sys.hexversion}\0".encode()
+
+
 def _key(pattern: str | bytes, flags: int) -> bytes:
     kind = b"s" if isinstance(pattern, str) else b"b"
     text = pattern.encode("utf-8", "surrogatepass") if isinstance(pattern, str) else pattern
-    return b"re\0" + kind + str(flags).encode() + b"\0" + text
+    return _ENGINE + kind + str(flags).encode() + b"\0" + text
 
 
 def _made(pattern: str | bytes, flags: int) -> tuple[Any, ...]:

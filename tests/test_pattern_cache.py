@@ -4,6 +4,7 @@ compiled again."""
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,3 +117,17 @@ def test_a_parsed_pattern_or_debug_output_goes_to_re_itself(
     assert debugged == _own("ab*", re.DEBUG)
     scanner = re.Scanner([(r"\d+", lambda s, t: int(t))])  # type: ignore[attr-defined]
     assert scanner.scan("12") == ([12], "")
+
+
+def test_code_kept_by_another_engine_is_not_read(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache.parent.mkdir(exist_ok=True)
+    store = MethodCache(cache)
+    wrong = _pattern_cache._made("y+", 0)  # another pattern's code under this one's key
+    monkeypatch.setattr(_pattern_cache, "_ENGINE", b"re 0 0\0")
+    store.keep(_pattern_cache._key("x+", 0), marshal.dumps(wrong))
+    assert store.save()
+    monkeypatch.undo()
+    _dataclass_cache.install(cache)
+    assert re.compile("x+").match("xx") is not None
