@@ -97,10 +97,6 @@ class PathChainModel(QAbstractItemModel):
     def resolutions(self) -> list[Resolution]:
         return list(self._rows)
 
-    def texts(self, column: int) -> list[str]:
-        """The artifact rows' display texts in ``column`` (what ``data`` shows)."""
-        return [self._artifact_text(res, column) for res in self._rows]
-
     def row_of(self, artifact_id: str) -> int:
         return next(i for i, r in enumerate(self._rows) if r.id == artifact_id)
 
