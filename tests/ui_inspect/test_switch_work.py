@@ -22,7 +22,9 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._wrap import WrapDelegate, cell_width
 from ascend_studio.ui.compare import CompareView
 from ascend_studio.ui.inspector import CHAIN_COLUMN, NAME_COLUMN, PATH_COLUMN, InspectorView
-from ascend_studio.ui.inspector._delegate import ChainDelegate
+from ascend_studio.ui.inspector._delegate import ChainDelegate, row_needs
+from ascend_studio.ui.inspector._fit import share_widths
+from ascend_studio.ui.inspector._view import _SHARES
 from ascend_studio.ui.why import WhyPanel, why_html
 
 WORK = "/data/wp/172.16.1.12_01_03"
@@ -239,3 +241,33 @@ def test_a_product_switch_patches_the_why_page(qtbot: QtBot, catalog: Catalog) -
         fresh.setHtml(why_html(catalog, panel.artifacts, profile, "hccl_timeout", panel.lang))
         assert panel.browser.toHtml() == fresh.toHtml(), number
     assert len(whole) < 2 * len(products)  # those that moved the bold only: patched
+
+
+def test_the_columns_fitted_from_remembered_measures_are_fitted_afresh(
+    view: InspectorView,
+) -> None:
+    """Widths found for rows measured before, and texts measured once, give the
+    columns a fit from nothing gives: over target switches there and back, edits of
+    the paths and a language switch."""
+    view.context_editor.set_typed({"ASCEND_WORK_PATH": WORK})
+    profiles = [
+        Profile(product="atlas_training", values={"dump_path": "/tmp/d"}),
+        Profile(product="atlas_inference", values={"dump_path": "/tmp/d"}),
+        Profile(product="atlas_training", values={"dump_path": "/tmp/d"}),
+        Profile(product="atlas_training", values={"dump_path": "/data/other/dumps"}),
+        Profile(product="atlas_inference", values={"dump_path": "/tmp/d"}),
+    ]
+    for number, profile in enumerate(profiles * 2):
+        if number == len(profiles):
+            view.set_language("zh")
+        view.set_profile(profile)
+        tree, header = view.chains, view.chains.header()
+        fresh = ChainDelegate(tree)
+        needs = row_needs(tree, fresh, tuple(_SHARES))
+        assert needs == row_needs(tree, view.delegate, tuple(_SHARES))
+        least = {column: header.sectionSizeHint(column) for column in _SHARES}
+        px = view.delegate.heights(tree.fontMetrics().lineSpacing(), tree.font())
+        room = tree.viewport().width()
+        expected = share_widths(room, needs, _SHARES, least, px)
+        assert {c: header.sectionSize(c) for c in _SHARES} == expected, number
+        fresh.deleteLater()

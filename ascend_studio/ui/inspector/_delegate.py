@@ -126,6 +126,9 @@ class ChainDelegate(WrapDelegate):
         #: wrapped and measured anew (about a quarter of a language switch's work here).
         self._font_sets: dict[str, dict[str, QFont]] = {}
         self._sizes: dict[tuple[str, str, int], QSize] = {}
+        #: Texts' widths on one line per font (the columns are fitted again after
+        #: every change of the paths, each row's texts and boxes measured).
+        self._advances: dict[tuple[str, int], dict[str, int]] = {}
         self.inset = INSET
 
     def set_compact(self, compact: bool) -> bool:
@@ -161,13 +164,27 @@ class ChainDelegate(WrapDelegate):
         """Where each layer's box is drawn in the cell ``option.rect`` describes."""
         return self._layout(option, _layers(index))
 
+    def advances(self, font: QFont, dpi: int = 0) -> dict[str, int]:
+        """The texts' one-line widths found so far in ``font`` (on a screen of ``dpi``;
+        0: the default one), for callers to fill."""
+        key = (font.key(), dpi)
+        known = self._advances.get(key)
+        if known is None or len(known) > 4096:
+            known = self._advances[key] = {}
+        return known
+
     def box_widths(self, font: QFont, index: _Index) -> tuple[int, ...]:
         """Each of the cell's boxes' widths with its text on one line."""
         fonts = self._fonts(font)
-        return tuple(
-            QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) + 2 * _PAD + 1
-            for x in _layers(index)
-        )
+        widths = []
+        for layer in _layers(index):
+            made, text = fonts[layer.state], box_text(layer)
+            known = self.advances(made)
+            width = known.get(text)
+            if width is None:
+                width = known[text] = QFontMetrics(made).horizontalAdvance(text)
+            widths.append(width + 2 * _PAD + 1)
+        return tuple(widths)
 
     def heights(self, text_line: int, font: QFont) -> Heights:
         """Row heights as the cells wrap: ``text_line`` px a line of text (and the
@@ -296,12 +313,20 @@ def row_needs(view: QTreeView, delegate: ChainDelegate, texts: tuple[int, ...]) 
         if view.isExpanded(parent)
         for child in range(model.rowCount(parent))
     ]
+    known = delegate.advances(view.font(), view.logicalDpiX())
+
+    def advance(text: str) -> int:
+        width = known.get(text)
+        if width is None:
+            width = known[text] = metrics.horizontalAdvance(text)
+        return width
+
     needs = []
     for index in shown:
-        widths = {c: metrics.horizontalAdvance(_text(index, c)) + extra for c in texts}
+        widths = {c: advance(_text(index, c)) + extra for c in texts}
         depth = 2 if index.parent().isValid() else 1
         widths[texts[0]] += depth * view.indentation() + view.iconSize().width() + 24
         boxes = delegate.box_widths(view.font(), index.siblingAtColumn(CHAIN_COLUMN))
-        text = metrics.horizontalAdvance(_text(index, CHAIN_COLUMN)) + extra
+        text = advance(_text(index, CHAIN_COLUMN)) + extra
         needs.append(RowNeeds(widths, boxes, 0 if boxes else text))
     return needs

@@ -52,7 +52,7 @@ from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import INSET, ChainDelegate, line_height, row_needs
-from ascend_studio.ui.inspector._fit import share_widths
+from ascend_studio.ui.inspector._fit import RowNeeds, share_widths
 from ascend_studio.ui.inspector._inputs import path_inputs
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
 from ascend_studio.ui.inspector._model import (
@@ -76,6 +76,10 @@ _CONTEXT_LEAST = 220
 _COMPACT_ROWS = 12
 
 
+def _need_key(need: RowNeeds) -> tuple[object, ...]:
+    return (tuple(sorted(need.texts.items())), need.boxes, need.chain_text)
+
+
 class InspectorView(LazyView):
     parameter_activated = Signal(str)
 
@@ -94,6 +98,10 @@ class InspectorView(LazyView):
         self._inputs = path_inputs(self.profile, self.artifacts)
         self.lang: Language = "en"
         self._layout_key: object = None
+        #: The columns' widths :func:`share_widths` found for each set of rows' needs
+        #: (it tries every row's texts and chain: about 2.4 ms; a target switch and back
+        #: asks the same again).
+        self._shared: dict[tuple[object, ...], dict[int, int]] = {}
         #: The directory layout is older than the resolutions (filled when its tab shows).
         self._layout_stale = False
         self.context_editor = ContextEditor(catalog, self)
@@ -272,7 +280,12 @@ class InspectorView(LazyView):
         least = {column: header.sectionSizeHint(column) for column in _SHARES}
         px = self.delegate.heights(view.fontMetrics().lineSpacing(), view.font())
         needs = row_needs(view, self.delegate, tuple(_SHARES))
-        widths = share_widths(room, needs, _SHARES, least, px)
+        key = (room, tuple(least.items()), px, tuple(_need_key(need) for need in needs))
+        widths = self._shared.get(key)
+        if widths is None:
+            if len(self._shared) >= 32:
+                self._shared.clear()
+            widths = self._shared[key] = share_widths(room, needs, _SHARES, least, px)
         for column, width in widths.items():
             header.resizeSection(column, width)
 
