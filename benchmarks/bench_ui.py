@@ -207,9 +207,10 @@ def cold_start(
             turn = run % len(programs)
             for name, code, environment in programs[turn:] + programs[:turn]:
                 results[name].append(_launch(code, environment))
-            if run < 3:
-                shutil.rmtree(f"{home}/app/cache", ignore_errors=True)
-                uncached.append(_launch(APP, lang_env["en"])["shown"])
+            if run < 3:  # a cache directory of its own: the others keep theirs (the
+                # Chinese starts their parsed translations, which an English start never writes)
+                fresh = {**lang_env["en"], "XDG_CACHE_HOME": f"{home}/uncached-{run}"}
+                uncached.append(_launch(APP, fresh)["shown"])
     out: dict[str, Any] = {"uncached": statistics.median(uncached)}
     for prefix, _tree in trees:
         out.update(_medians(results, prefix))
