@@ -11,9 +11,13 @@ So the code that runs before the first paint does without ``Qt``: an item's data
 role is a plain int in Qt's API, and an enum or flags property is set through Qt's
 property system by its keys' names, as Qt Designer's forms set them (Qt converts the
 names with the property's own enum; the widget's setter runs as if called
-directly). The modules imported before the first paint read ``QtCore.Qt`` in the
-code that runs after it. ``tests/ui/test_first_paint.py`` fails if ``Qt`` is made
-before the first paint.
+directly). Reading an enum back (``label.alignment()``) makes ``Qt`` too, and so does
+a call whose overloads include one taking a ``Qt`` enum, when PySide6 tries that one
+before the one that matches: a palette is copied with ``copy.copy``, not
+``QPalette(palette)``, and a splitter is made with ``QSplitter(parent=widget)``, not
+``QSplitter(widget)``. The modules imported before the first paint read
+``QtCore.Qt`` in the code that runs after it. ``tests/ui/test_first_paint.py`` fails
+if ``Qt`` is made before the first paint.
 """
 
 from __future__ import annotations
