@@ -53,8 +53,9 @@ EDIT_TARGET_MS = 16.0
 
 #: Prints "shown <perf_counter> <CPU seconds>" at the window's first paint event, and
 #: "framed ..." once that frame is painted: the window's paint event comes first, its
-#: other widgets paint after it, and the frame is shown when they are done (a timer of
-#: its own: ``QTimer.singleShot(0, f)`` makes PySide6 create ``Qt``'s enum classes).
+#: other widgets paint after it, and the frame is shown when they are done. (A zero
+#: single shot is a posted event: handled before the app's own, posted after it, and
+#: before any timer.)
 _PROBE = """
 import json, os, sys, time
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -64,8 +65,7 @@ class FirstPaint(QObject):
         if event.type() == QEvent.Type.Paint and not self.painted:
             self.painted = True
             print("shown", time.perf_counter(), time.process_time(), flush=True)
-            self.frame = QTimer(); self.frame.setSingleShot(True)
-            self.frame.timeout.connect(self.framed); self.frame.start(0)
+            QTimer.singleShot(0, self.framed)
         return False
     def framed(self):
         print("framed", time.perf_counter(), time.process_time(), flush=True)
