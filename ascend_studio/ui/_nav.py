@@ -81,11 +81,14 @@ class CategoryNav(QListWidget):
 
     def show_categories(self, keys: set[str]) -> None:
         """Show only these categories' entries (a surface without their parameters hides
-        them); the environment's stays."""
+        them); the environment's stays. An entry is told only when it changes: hiding or
+        showing one places the whole list again and paints it, even to the same state."""
         for row in range(self.count()):
             item = self.item(row)
             key = item.data(_KEY)
-            item.setHidden(key != ENV_SECTION and key not in keys)
+            hidden = key != ENV_SECTION and key not in keys
+            if item.isHidden() != hidden:
+                item.setHidden(hidden)
 
     def select_quietly(self, key: str) -> None:
         """Follow the form's scrolling without jumping back to the section."""

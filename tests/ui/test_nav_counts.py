@@ -117,3 +117,17 @@ def test_new_counts_repaint_only_their_entries_and_look_as_rendered_afresh(
         assert nav.grab().toImage() == fresh.grab().toImage()
         assert _shown(nav) == _shown(fresh)
         fresh.close()
+
+
+def test_the_same_categories_shown_again_repaint_nothing(qtbot: QtBot, catalog: Catalog) -> None:
+    nav = CategoryNav(catalog)
+    qtbot.addWidget(nav)
+    nav.resize(260, 600)
+    nav.show()
+    keys = {c.id for c in catalog.categories}
+    nav.show_categories(keys)
+    assert _painted(nav, qtbot, lambda: nav.show_categories(keys)).isEmpty()
+    fewer = keys - {catalog.categories[1].id}
+    assert not _painted(nav, qtbot, lambda: nav.show_categories(fewer)).isEmpty()
+    assert nav.item_for(catalog.categories[1].id).isHidden()
+    assert not nav.item_for(catalog.categories[0].id).isHidden()
