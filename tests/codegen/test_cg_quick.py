@@ -62,6 +62,8 @@ CASES = {
     "ligature in a class": "c = NPURunCon\ufb01g(iterations_per_loop=10)\n",
     "fullwidth, environment only": "# \uff45\uff4e\uff56\uff49\uff52\uff4f\uff4ement\nx = 1\n",
     "word at the end": "import os\nx = os.environ",
+    "a block never run, no setting in it": "if False:\n    environment = {}\n",
+    "a block never run, a setting in it": "import os\nif 0:\n    os.environ['A'] = '1'\n",
 }
 
 
@@ -140,6 +142,12 @@ _PIECES = st.sampled_from(
         "env = os.environ\n",
         "env['C'] = '3'\n",
         "# \u4e2d\u6587\n",
+        "if False:\n    environment = 2\n",
+        "if 0:\n    os.environ['D'] = '4'\n",
+        "x = 'NPURunConfig'\n",
+        "class EnvironmentConfig(object):\n    pass\n",
+        "def set_environment():\n    os.environ['E'] = '5'\n",
+        "def environment_of(x):\n    return x\n",
         "c = NPURunConfig(iterations_per_loop=1)\n",
         "s = 'parameter_map'\n",
         "(\n",
