@@ -406,7 +406,6 @@ def corpus_section(
         corpus,
         runs=runs,
         envs=envs,
-        before=_command(".", "--format", "json", "--fail-on", "never"),
         floor=[sys.executable, "-c", PARSE_FLOOR],
     )
     chosen = [str(p.relative_to(corpus)) for p in files[:listed]]
@@ -418,7 +417,6 @@ def corpus_section(
         corpus,
         runs=runs,
         envs=envs,
-        before=_command(*chosen, "--format", "json", "--fail-on", "never"),
     )
     warm = warm_section(corpus, runs) if warm_runs else True
     print(f"load average after: {_load()}")
