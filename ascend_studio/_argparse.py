@@ -116,9 +116,23 @@ def _is_wide(text: str) -> bool:
     return any(_width_of(c) == 2 for c in text)
 
 
+class _Section(argparse.HelpFormatter._Section):
+    """A section whose Chinese heading ends in the full-width colon the rest of the
+    Chinese text uses ("选项：", not argparse's "选项:")."""
+
+    def format_help(self) -> str:
+        text: str = super().format_help()
+        heading = self.heading
+        if isinstance(heading, str) and _is_wide(heading):
+            text = text.replace(f"{heading}:\n", f"{heading}：\n", 1)
+        return text
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's formatter, told the width instead of asking ``shutil`` for it, showing
     help texts in the language :class:`speaking` set."""
+
+    _Section = _Section  # type: ignore[assignment]  # the heading's colon in Chinese
 
     def __init__(
         self,

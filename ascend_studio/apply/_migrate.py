@@ -19,6 +19,7 @@ from ascend_studio.apply._result import ApplyNote, ApplyResult, NoSuchConfig, No
 from ascend_studio.codegen import ReportItem, import_python
 from ascend_studio.codegen._member import Unwritable, release_member
 from ascend_studio.codegen._release import key_lacking, keyword_lacking
+from ascend_studio.codegen._spelling import release_spellings
 from ascend_studio.profile import SESSION_OWNER, Expr, ExtraKwarg, Profile, Value
 from ascend_studio.schema import Catalog, KeywordFact, Release, shipped_catalog
 
@@ -127,6 +128,17 @@ class _Plan:
             if read is not None and read != extra.attr:
                 self.unmoved(f"parameter_map.{extra.name}", read, extra.expr)
 
+    def spellings(self) -> None:
+        """Values the target lists only in another case (jit_compile ``"True"`` on
+        r3.2.0, ``"true"`` from 7.0.RC1 on): rewritten as the target spells them."""
+        for path, (was, now) in release_spellings(self.profile, self.catalog).items():
+            self.profile = self.profile.with_value(path, now)
+            where = f"TF Adapter {self.release.short}"
+            self.say("info", f"{path} 已由 {was!r} 改写为 {now!r}（{where} 接受的写法）。",
+                     f"{path} rewritten from {was!r} to {now!r} (as {where} spells it).",
+                     path)  # fmt: skip
+            self.moved.append(path)
+
     def moved_member(self, path: str, member: str, value: Value) -> None:
         where = f"TF Adapter {self.release.short}"
         self.say("info", f"{path} 已改写为 .{member} = {_shown(value)}（{where} 按{_ZH[member]}读取）。",
@@ -179,6 +191,7 @@ def migrate_python(
         plan.drop(path)
     if sess:
         plan.members()
+    plan.spellings()
     plan.notes += _unread_keys(imported.report.items, catalog, release)
     result = apply_python(text, plan.profile, config, catalog, source)
     notes = (*plan.notes, *result.notes)

@@ -28,6 +28,7 @@ from ascend_studio.codegen._layout import HOLDER_OWNER, is_bare_call
 from ascend_studio.codegen._member import release_member
 from ascend_studio.codegen._pyobjs import source_lines
 from ascend_studio.codegen._release import key_lacking, keyword_lacking, target_release
+from ascend_studio.codegen._spelling import release_spellings, spelled_for_release
 from ascend_studio.profile import Expr, Profile, Value
 from ascend_studio.schema import Catalog, Release, shipped_catalog
 
@@ -174,6 +175,8 @@ def _apply_python(
     as_written: bool,
 ) -> ApplyResult:
     catalog = catalog or shipped_catalog()
+    respelled = _respelled_notes(profile, catalog)
+    profile = spelled_for_release(profile, catalog)
     imported = pick_config(import_python(text, source, catalog).configs, config, source)
     before = imported.profile_as_written() if as_written else imported.profile
     located = locate(text, catalog)
@@ -189,7 +192,7 @@ def _apply_python(
     if site is not None and site.runconfig is not None:
         planner.finish_holders()
     plan_extras(planner, before, profile)
-    notes = [*planner.notes, *planner.repeated(), *_env_note(before, profile)]
+    notes = [*respelled, *planner.notes, *planner.repeated(), *_env_note(before, profile)]
     notes += [_lacking_note(path, profile) for path in skipped]
     if not planner.plan:
         return ApplyResult(text, text, tuple(notes), tuple(planner.changed))
@@ -221,6 +224,20 @@ def _plan_values(
             continue
         planner.value(path, value)
     return skipped
+
+
+def _respelled_notes(profile: Profile, catalog: Catalog) -> list[ApplyNote]:
+    where = f"TF Adapter {profile.release}"
+    return [
+        note(
+            "info",
+            f"{path}：按 {where} 接受的写法写为 {now!r}（配置中为 {was!r}）。",
+            f"{path}: written {now!r}, as {where} spells it (the profile has {was!r}).",
+            None,
+            path,
+        )
+        for path, (was, now) in release_spellings(profile, catalog).items()
+    ]
 
 
 def _lacking_note(path: str, profile: Profile) -> ApplyNote:
@@ -313,8 +330,7 @@ def _landed(
 ) -> bool:
     """The value landed in another form than the profile's: in the member the target
     release reads (``"false"`` written ``.b = False`` for r1.10.0), or spelled as the
-    import spells it (``"True"``, which r3.2.0 lists for jit_compile, reads back as the
-    newest ``"true"``)."""
+    import spells it (a case no release lists reads back in the catalog's case)."""
     if wanted is None or not catalog.has(path):
         return False
     param = catalog.param(path)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ascend_studio._atomic import atomic_write_text
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._options import ExportError, ExportOptions
+from ascend_studio.codegen._spelling import spelled_for_release
 from ascend_studio.profile import Profile, unwritable
 from ascend_studio.schema import Catalog, shipped_catalog
 
@@ -96,6 +97,9 @@ def export_text(
         raise ExportError(f"nothing exported: {problem}")
     options = options or ExportOptions()
     catalog = catalog or shipped_catalog()
+    spelled = spelled_for_release(profile, catalog)  # "true" as r3.2.0 spells it: "True"
+    if spelled is not profile:
+        profile, diagnostics = spelled, None  # the caller's evaluation was of the other
     if not options.diagnostics or not chosen.comments:
         diagnostics = ()
     elif diagnostics is None:

@@ -290,6 +290,8 @@ class Builder:
         """Store a known value in the type the parameter needs (reporting a conversion)."""
         try:
             keep = param is None or (isinstance(value, bytes) and needs_bytes(param))
+            # a spelling some release lists exactly ("True" on r3.2.0) is the user's to keep
+            keep = keep or self.catalog.history.ever_listed(path, value)
             converted = value if keep or param is None else coerce(param, value)
         except ConversionError as exc:
             assert param is not None

@@ -17,6 +17,9 @@ class Value:
     exact: bool
     line: int
     file: str = ""
+    #: All is known but a ``$(seq ...)`` in it is cut (``exact`` is then False): read
+    #: through the variable, it gives the same first values and says it is cut.
+    capped: bool = False
 
 
 @dataclass(frozen=True)

@@ -94,10 +94,16 @@ class _Shell(Passes):
                 return self.name
             return self.args[index - 1] if index <= len(self.args) else None
         value = self.vars.get(name)
-        return value.text if value is not None and value.exact else None
+        return value.text if value is not None and (value.exact or value.capped) else None
+
+    def cut(self, name: str) -> bool:
+        value = self.vars.get(name)
+        return value is not None and value.capped
 
     def expand(self, word: str) -> Expanded:
-        return expand_word(word, self.lookup, script_dir=self.script_dir, pwd=self.pwd)
+        return expand_word(
+            word, self.lookup, script_dir=self.script_dir, pwd=self.pwd, cut=self.cut
+        )
 
     def note(self, line: int, text: Text) -> None:
         if len(self.out.notes) < 50:
@@ -113,8 +119,10 @@ class _Shell(Passes):
         found = self.expand(raw)
         old = self.vars.get(name)
         if plus and old is not None:
-            found = Expanded(old.text + found.text, old.exact and found.exact)
-        self.vars[name] = Value(found.text, found.exact, line, self.name)
+            known = (old.exact or old.capped) and (found.exact or found.capped)
+            cut = known and (old.capped or found.capped)
+            found = Expanded(old.text + found.text, known and not cut, cut)
+        self.vars[name] = Value(found.text, found.exact, line, self.name, found.capped)
         if export:
             self.exported.add(name)
 

@@ -16,10 +16,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["SEQ_SHOWN", "Expanded", "Lookup", "arith", "expand_word", "unquote"]
+__all__ = ["SEQ_SHOWN", "Cut", "Expanded", "Lookup", "arith", "expand_word", "unquote"]
 
 #: name -> value the script gave it (None: not known).
 Lookup = Callable[[str], "str | None"]
+#: name -> whether its value is a cut ``$(seq ...)`` (:attr:`Expanded.capped`).
+Cut = Callable[[str], bool]
 
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _PARAM = re.compile(r"\$\{(?P<name>[A-Za-z_]\w*|\d+)(?:(?P<op>:?[-=+?])(?P<word>[^{}]*))?\}")
@@ -197,8 +199,11 @@ def unquote(text: str) -> str:
 
 
 class _Expander:
-    def __init__(self, lookup: Lookup, script_dir: str | None, pwd: str | None) -> None:
+    def __init__(
+        self, lookup: Lookup, script_dir: str | None, pwd: str | None, cut: Cut | None
+    ) -> None:
         self.lookup = lookup
+        self.cut = cut
         self.script_dir = script_dir
         self.pwd = pwd
         self.exact = True
@@ -228,13 +233,23 @@ class _Expander:
             end = self._balanced_end(s, i + 1, "{", "}")
             match = _PARAM.fullmatch(s[i:end])
             found = _param(match, self.lookup) if match else None
+            if match is not None and found is not None:
+                self._cut_by(match.group("name"))
             return self._known(found, s[i:end]), end
         match = _BARE.match(s, i)
         if match is not None:
-            return self._known(self.lookup(match.group("name")), match.group(0)), match.end()
+            found = self.lookup(match.group("name"))
+            if found is not None:
+                self._cut_by(match.group("name"))
+            return self._known(found, match.group(0)), match.end()
         if i + 1 < len(s) and s[i + 1] in "@*#?$!-":
             return self._known(None, s[i : i + 2]), i + 2
         return "$", i + 1
+
+    def _cut_by(self, name: str) -> None:
+        """``$DEVS`` where ``DEVS=$(seq 0 99999)``: cut as the ``$(seq ...)`` itself is."""
+        if self.cut is not None and self.cut(name):
+            self.capped = True
 
     def _known(self, value: str | None, written: str) -> str:
         if value is None:
@@ -278,10 +293,16 @@ class _Expander:
 
 
 def expand_word(
-    word: str, lookup: Lookup, *, script_dir: str | None = None, pwd: str | None = None
+    word: str,
+    lookup: Lookup,
+    *,
+    script_dir: str | None = None,
+    pwd: str | None = None,
+    cut: Cut | None = None,
 ) -> Expanded:
-    """``word`` (source text) with what the script defines substituted."""
-    expander = _Expander(lookup, script_dir, pwd)
+    """``word`` (source text) with what the script defines substituted; ``cut`` tells
+    which names hold a cut ``$(seq ...)`` (their ``lookup`` gives its first values)."""
+    expander = _Expander(lookup, script_dir, pwd, cut)
     text = expander.run(word)
-    known, cut = expander.exact, expander.capped
-    return Expanded(text, known and not cut, known and cut)
+    known, capped = expander.exact, expander.capped
+    return Expanded(text, known and not capped, known and capped)

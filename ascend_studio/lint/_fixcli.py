@@ -27,6 +27,12 @@ __all__ = ["run_fixes"]
 Resolve = Callable[[str], str | None]
 
 
+def _command_line(args: argparse.Namespace) -> CommandLine:
+    """The one FILE's command line as its check reads it: the target and the release
+    (fixed for another release, the fixes were not those the check showed)."""
+    return CommandLine(args.product, args.scenario, release=getattr(args, "release", None))
+
+
 def _targets(
     args: argparse.Namespace, options: BatchOptions | None, resolve: Resolve
 ) -> list[tuple[Path, Settings]] | str:
@@ -37,7 +43,7 @@ def _targets(
             return [
                 (
                     path,
-                    resolved(settings_for(path, CommandLine(args.product, args.scenario)), resolve),
+                    resolved(settings_for(path, _command_line(args)), resolve),
                 )
             ]
         paths, missing = batch_files(options)

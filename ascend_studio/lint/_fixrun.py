@@ -20,8 +20,9 @@ from ascend_studio.apply import ApplyError, ApplyResult, read_script, unified_di
 from ascend_studio.apply._fixes import FixedText, Select, fix_text
 from ascend_studio.codegen import ImportedConfig, import_file, import_text
 from ascend_studio.companion import read_companions
+from ascend_studio.lint._check import machine_release
 from ascend_studio.lint._locate import Locator
-from ascend_studio.lint._settings import Settings
+from ascend_studio.lint._settings import Settings, with_release
 from ascend_studio.lint._suppress import parse_suppressions
 from ascend_studio.profile import Profile, ProfileError, dump_profile, parse_profile
 from ascend_studio.rules import Diagnostic, Fix, chosen_fix, evaluate, fix_profile
@@ -59,12 +60,18 @@ class FileFix:
         )
 
 
-def _prepare(settings: Settings, folder: Path) -> Callable[[Profile], Profile]:
+def _checked_as(profile: Profile, settings: Settings, catalog: Catalog) -> Profile:
+    """``profile`` for the product, scenario and release it is checked for (as
+    ``check_file`` does): fixed for another release, the fixes were not those shown."""
+    if settings.product.value or settings.scenario.value:
+        profile = profile.with_target(settings.product.value, settings.scenario.value)
+    return with_release(profile, machine_release(settings.release, catalog))
+
+
+def _prepare(settings: Settings, folder: Path, catalog: Catalog) -> Callable[[Profile], Profile]:
     def prepare(profile: Profile) -> Profile:
         profile, _ = read_companions(profile, [Path.cwd(), folder], folder)
-        if settings.product.value or settings.scenario.value:
-            profile = profile.with_target(settings.product.value, settings.scenario.value)
-        return profile
+        return _checked_as(profile, settings, catalog)
 
     return prepare
 
@@ -101,7 +108,7 @@ def _fix_script(
         unsafe=unsafe,
         catalog=catalog,
         select=selector_for(str(path), settings, catalog),
-        prepare=_prepare(settings, path.resolve().parent),
+        prepare=_prepare(settings, path.resolve().parent, catalog),
     )
     out.after, out.applied, out.failed = fixed.after, fixed.applied, fixed.failed
     out.fixed = fixed
@@ -113,17 +120,18 @@ def _fix_profile(
 ) -> FileFix:
     out = FileFix(str(path), text, text)
     profile = parse_profile(text, str(path))
-    if settings.product.value or settings.scenario.value:
-        checked = profile.with_target(settings.product.value, settings.scenario.value)
-    else:
-        checked = profile
+    checked = _checked_as(profile, settings, catalog)
     fixed = fix_profile(
         checked, unsafe=unsafe, catalog=catalog, select=lambda d: settings.enabled(d.rule_id)
     )
     if fixed.applied:
         # the target given on the command line is for checking: the file keeps its own
         kept = fixed.profile.model_copy(
-            update={"product": profile.product, "scenario": profile.scenario}
+            update={
+                "product": profile.product,
+                "scenario": profile.scenario,
+                "release": profile.release,
+            }
         )
         out.after = dump_profile(kept)
         out.applied = [(1, finding, fix) for finding, fix in fixed.applied]

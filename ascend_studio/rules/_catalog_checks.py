@@ -19,6 +19,7 @@ from ascend_studio.rules._index import CatalogIndex, ParamFacts, value_key
 from ascend_studio.rules._model import Hit, show, txt
 from ascend_studio.rules._release_text import retired_fact
 from ascend_studio.rules._rules_member import member_off
+from ascend_studio.rules._rules_spelling import spelled_somewhere
 from ascend_studio.schema import (
     OWNERS,
     SUBCONFIG_PATHS,
@@ -225,7 +226,7 @@ def value_problem(facts: ParamFacts, value: object, ctx: Ctx) -> ValueProblem | 
     if enforced is None or (switch is not None and not ctx.is_true(switch)):
         return "undocumented"
     if isinstance(value, str) and value.casefold() in facts.folded:
-        return "case"
+        return None if spelled_somewhere(ctx, facts.path, value) else "case"
     return "not_allowed"
 
 

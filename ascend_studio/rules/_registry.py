@@ -20,6 +20,7 @@ from ascend_studio.rules._rules_interplay import INTERPLAY_RULES
 from ascend_studio.rules._rules_member import MEMBER_RULES
 from ascend_studio.rules._rules_release import RELEASE_RULES
 from ascend_studio.rules._rules_shape import SHAPE_RULES
+from ascend_studio.rules._rules_spelling import SPELLING_RULES
 from ascend_studio.rules._rules_values import VALUE_RULES
 from ascend_studio.rules._rules_workpath import WORKPATH_RULES
 from ascend_studio.rules._surfaces import TF2_RULES, rules_for
@@ -30,6 +31,7 @@ __all__ = ["RULES", "RULES_BY_ID", "rules_of", "surface_rules"]
 #: The rules written in Python, after the catalog's.
 _WRITTEN: tuple[Rule, ...] = (
     *RELEASE_RULES,
+    *SPELLING_RULES,
     *MEMBER_RULES,
     *CONSTRUCT_RULES,
     *DYNAMIC_RULES,

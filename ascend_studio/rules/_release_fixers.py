@@ -11,12 +11,23 @@ from ascend_studio.rules._fix import Fix, MoveKey, RemoveKey, RenameKey, SetValu
 from ascend_studio.rules._model import Hit
 from ascend_studio.schema import KeywordFact
 
-__all__ = ["lacking_fixes", "maybe_lacking_fixes", "remove_key"]
+__all__ = ["lacking_fixes", "maybe_lacking_fixes", "remove_key", "respell"]
 
 
 def remove_key(_ctx: Ctx, hit: Hit) -> Iterator[Fix]:
     """Remove the flagged key: the target release ignores it, or its constructor raises."""
     yield Fix((RemoveKey(hit.params[0]),), "safe")
+
+
+def respell(ctx: Ctx, hit: Hit) -> Iterator[Fix]:
+    """A value the target release lists in another case only (jit_compile 'True' for
+    9.0.0, 'true' for r3.2.0): its spelling there, which the adapter reads the same."""
+    path = hit.params[0]
+    value = ctx.values.get(path)
+    if ctx.release is not None:
+        spelled = ctx.ix.catalog.history.spelled(path, value, ctx.release.id)
+        if spelled is not None:
+            yield Fix((SetValue(path, spelled),), "safe")
 
 
 def lacking_fixes(ctx: Ctx, hit: Hit) -> Iterator[Fix]:

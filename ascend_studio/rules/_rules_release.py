@@ -17,7 +17,12 @@ from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._extras import key_of
 from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Fixer, Hit, Rule, Severity, show, txt
-from ascend_studio.rules._release_fixers import lacking_fixes, maybe_lacking_fixes, remove_key
+from ascend_studio.rules._release_fixers import (
+    lacking_fixes,
+    maybe_lacking_fixes,
+    remove_key,
+    respell,
+)
 from ascend_studio.rules._release_text import (
     gone_short,
     gone_text,
@@ -422,6 +427,7 @@ RELEASE_RULES: tuple[Rule, ...] = (
         fix=txt("改用 {allowed} 之一。", "Use one of {allowed}."),
         source="npu_attrs.cc; util.py; ascend-tensorflow; hicann-tensorflow",
         involves=_checked,
+        fixes=respell,
     ),
     _family(
         "release.type",

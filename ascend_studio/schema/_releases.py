@@ -302,6 +302,25 @@ class ReleaseIndex:
             return None
         return tuple(i.value for i in fact.items if self.holds(i, release_id))
 
+    def ever_listed(self, path: str, value: object) -> bool:
+        """Some public release's adapter lists ``value`` for ``path`` exactly as spelled
+        (``"True"`` for jit_compile on r3.2.0, ``"true"`` from 7.0.RC1 on)."""
+        fact = self._values.get(path)
+        return fact is not None and any(
+            type(i.value) is type(value) and i.value == value for i in fact.items
+        )
+
+    def spelled(self, path: str, value: object, release_id: str) -> Scalar | None:
+        """The spelling the adapter at ``release_id`` lists for the string ``value``
+        where it lists ``value`` only in another case (``"true"`` -> ``"True"`` on
+        r3.2.0); None: it accepts ``value`` as spelled, lists no case of it, or does
+        not check ``path``."""
+        listed = self.listed(path, release_id)
+        if not isinstance(value, str) or listed is None or value in listed:
+            return None
+        folded = [v for v in listed if isinstance(v, str) and v.casefold() == value.casefold()]
+        return folded[0] if len(folded) == 1 else None
+
 
 def _by_key(param: Parameter, surface: Surface | None) -> bool:
     """The parameter is written as a parameter_map key there, not as a keyword."""

@@ -43,6 +43,21 @@ _SHELL_COLUMN = 3
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+class _Grid(QTableWidget):
+    """Tab moves from cell to cell, row by row, and on from the last cell (back from
+    the first, at once from an empty table) as from any other field of the form: a
+    table wraps to its first cell, so Tab never got out of it."""
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        here = self.currentIndex()
+        rows, columns = self.rowCount(), self.columnCount()
+        last = (rows - 1, columns - 1) if next else (0, 0)
+        at_edge = here.isValid() and (here.row(), here.column()) == last
+        if rows == 0 or at_edge:
+            return QWidget.focusNextPrevChild(self, next)
+        return super().focusNextPrevChild(next)
+
+
 class EnvTable(QWidget):
     """Emits ``env_edited(env, shell_names)`` with the whole new mapping and the names
     whose values are shell text, after each user edit."""
@@ -60,7 +75,7 @@ class EnvTable(QWidget):
         #: Names added but not given a value yet (not in the profile).
         self._pending: list[str] = []
         self._updating = False
-        self.table = QTableWidget(0, 4, self)
+        self.table = _Grid(0, 4, self)
         self.table.setObjectName("env:table")
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
@@ -88,6 +103,10 @@ class EnvTable(QWidget):
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(bar)
         layout.addWidget(self.table)
+        # Tab in the order shown (the table was made first): name, Add, Remove, the table
+        QWidget.setTabOrder(self.name_box, self.add_button)
+        QWidget.setTabOrder(self.add_button, self.remove_button)
+        QWidget.setTabOrder(self.remove_button, self.table)
         self.set_language(self.lang)
 
     # -- from the window -----------------------------------------------------------------

@@ -37,6 +37,7 @@ __all__ = [
     "app_translator",
     "apply_language",
     "counts_text",
+    "current_language",
     "normalize_language",
     "plural",
     "read_table_cache",
@@ -267,6 +268,11 @@ def qt_translation_folders() -> list[str]:
 _installed: list[QTranslator] = []
 #: The language whose translators are installed (none installed: English).
 _current: list[Language] = ["en"]
+
+
+def current_language() -> Language:
+    """The language :func:`apply_language` last installed (English: none installed)."""
+    return _current[0]
 
 
 def apply_language(lang: Language) -> None:

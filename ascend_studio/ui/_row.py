@@ -50,8 +50,10 @@ _FIXED = QSizePolicy.Policy.Fixed
 
 def reset_size(widget: QWidget) -> QSize:
     """The reset button's size in ``widget``'s font (measured once per font): rows
-    keep room for it before they have one."""
-    key = widget.font().key()
+    keep room for it before they have one. The font's key names its first family
+    only; the glyph may come from a later one (the CJK family added for Chinese)."""
+    font = widget.font()
+    key = (font.key(), *font.families())
     size = _RESET_SIZES.get(key)
     if size is None:
         probe = QToolButton()
@@ -62,7 +64,7 @@ def reset_size(widget: QWidget) -> QSize:
     return QSize(size)
 
 
-_RESET_SIZES: dict[str, QSize] = {}
+_RESET_SIZES: dict[tuple[str, ...], QSize] = {}
 
 _SEVERITY_ICON = {"error": "✖", "warning": "⚠", "info": "ℹ"}
 _SEVERITY_COLOR = {"error": "#b3261e", "warning": "#9a5b00", "info": "#1f5f99"}

@@ -128,8 +128,21 @@ def test_each_command_help_in_chinese(command: str, capsys: pytest.CaptureFixtur
     status, text = _run(["--lang", "zh", command, "--help"], capsys)
     assert status == 0
     assert text.startswith(f"用法：ascend-studio {command}")
-    assert "选项:" in text and "显示此帮助并退出" in text
+    assert "选项：" in text and "显示此帮助并退出" in text
     assert "show this help" not in text and "options:" not in text
+
+
+@pytest.mark.parametrize("command", [[], ["validate"], ["import"], ["launch-check"]])
+def test_chinese_headings_end_in_the_full_width_colon(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As every other Chinese text does ("用法：", "错误："); English keeps "options:"."""
+    _status, text = _run(["--lang", "zh", *command, "--help"], capsys)
+    headings = [line for line in text.split("\n") if line.rstrip().endswith((":", "："))]
+    assert "选项：" in headings and "位置参数：" in headings
+    assert not [line for line in headings if re.search(r"[\u4e00-\u9fff）]:$", line.rstrip())]
+    _status, english = _run(["--lang", "en", *command, "--help"], capsys)
+    assert "options:" in english.split("\n") and "：" not in english
 
 
 def test_chinese_help_fits_the_terminal(

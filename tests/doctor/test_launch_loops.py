@@ -255,6 +255,42 @@ def test_a_long_seq_loop_is_capped_like_the_others(tmp_path: Path, items: str) -
 
 
 @pytest.mark.parametrize(
+    ("assign", "items"),
+    [
+        ("DEVS=$(seq 0 99999)", "$DEVS"),
+        ("DEVS=`seq 5000`", "${DEVS}"),
+        ("DEVS=$(seq 0 99999)\nALL=$DEVS", "$ALL"),
+        ("DEVS=\nDEVS+=$(seq 0 99999)", "$DEVS"),
+    ],
+)
+def test_a_long_seq_through_a_variable_is_capped_as_it_is_directly(
+    tmp_path: Path, assign: str, items: str
+) -> None:
+    """Not "known only at run time": the variable holds what ``$(seq ...)`` prints."""
+    report = _check(
+        tmp_path, f"{assign}\nfor i in {items}; do\n  ASCEND_DEVICE_ID=$i python train.py &\ndone\n"
+    )
+    assert report.capped and len(report.ranks) == MAX_PASSES
+    head = launch_text(report).splitlines()[0]
+    assert "the first 1024 ranks" in head and "known only at run time" not in head
+    body = "  ASCEND_DEVICE_ID=$i python train.py &\ndone\n"
+    direct = _check(tmp_path, f"for i in $(seq 0 99999); do\n{body}")
+    assert [(f.check, f.severity) for f in report.findings] == [
+        (f.check, f.severity) for f in direct.findings
+    ]
+
+
+def test_a_short_seq_through_a_variable_gives_its_ranks(tmp_path: Path) -> None:
+    report = _check(
+        tmp_path,
+        "N=3\nDEVS=$(seq 0 $((N-1)))\nfor i in $DEVS; do\n"
+        "  ASCEND_DEVICE_ID=$i python train.py &\ndone\n",
+    )
+    assert _env(report, "ASCEND_DEVICE_ID") == ["0", "1", "2"]
+    assert not report.capped
+
+
+@pytest.mark.parametrize(
     ("items", "devices"),
     [
         ("$(seq 1e1 12)", ["10", "11", "12"]),

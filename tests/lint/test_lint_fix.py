@@ -112,3 +112,30 @@ def test_a_missing_path_among_several_is_said_once(
     assert status == 2
     assert "missing.py: no such file or directory\n" in err
     assert "no such file or folder" not in err
+
+
+JIT_TRUE = 'from npu_bridge.npu_init import *\nconfig = NPURunConfig(jit_compile="True")\n'
+
+
+@pytest.mark.parametrize("name", ["train.py", "job.json"])
+def test_fix_with_a_release_fixes_what_the_check_for_that_release_showed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """jit_compile 'True' (r3.2.0's spelling) checked for 9.0.0: --fix writes 'true', for
+    the release named on the command line, as the check did; a profile keeps its own."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / name
+    if name.endswith(".py"):
+        path.write_text(JIT_TRUE, encoding="utf-8")
+    else:
+        save_profile(Profile(values={"jit_compile": "True"}), path)
+    _status, out, _err = validate(capsys, name, "--release", "9.0.0")
+    assert "release.value" in out and "fix (--fix): Set jit_compile='true'" in out
+    status, _out, err = validate(capsys, name, "--release", "9.0.0", "--fix", "--no-backup")
+    assert "Fixed 1 finding in 1 file." in err, err
+    if name.endswith(".py"):
+        assert 'jit_compile="true"' in path.read_text("utf-8")
+    else:
+        fixed = load_profile(path)
+        assert fixed.values["jit_compile"] == "true" and fixed.release is None
+    assert status == 0

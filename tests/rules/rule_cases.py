@@ -1049,10 +1049,10 @@ CASES += [
         P({"in_out_pair_flag": False}, release="r1.1.1"),
         P({"in_out_pair_flag": False}, release="r1.3.0"),
     ),
-    (
+    (  # jit_compile "True": r3.2.0's spelling, rejected from 7.0.RC1 on
         "release.value",
-        P({"precision_mode_v2": "mixed_hif8"}, release="7.0.0"),
-        P({"precision_mode_v2": "mixed_hif8"}, release="9.0.0"),
+        P({"jit_compile": "True"}, release="9.0.0"),
+        P({"jit_compile": "True"}, release="r3.2.0"),
     ),
     (
         "release.type",
@@ -1061,6 +1061,12 @@ CASES += [
     ),
     ("release.depends", P({"oo_level": "O3"}), P({"precision_mode": "force_fp32"})),
     ("release.key_depends", P({"oo_level": "O3"}), P({"oo_level": "O3"}, release="9.0.0")),
+    # jit_compile "True": listed by r3.2.0 only; "true" from 7.0.RC1 on
+    (
+        "release.value_depends",
+        P({"jit_compile": "True"}),
+        P({"jit_compile": "True"}, release="r3.2.0"),
+    ),
     # parameter_map["jit_compile"].b = True: read as a bool up to 6.3.RC2, refused later
     (
         "release.member_fails",

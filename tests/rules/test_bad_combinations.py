@@ -47,7 +47,13 @@ COMBINATIONS: list[tuple[str, Profile, str, str]] = [
         "local_device_list",
     ),
     ("5.1 jit_compile=True", P({"jit_compile": True}), "type.mismatch", "jit_compile"),
-    ("5.1 jit_compile='True'", P({"jit_compile": "True"}), "value.case", "jit_compile"),
+    ("5.1 jit_compile='TRUE'", P({"jit_compile": "TRUE"}), "value.case", "jit_compile"),
+    (
+        "5.1 jit_compile='True' on 9.0.0",
+        P({"jit_compile": "True"}, release="9.0.0"),
+        "release.value",
+        "jit_compile",
+    ),
     *[
         (f"5.1 {name}='1'", P({name: "1"}), "type.mismatch", name)
         for name in (

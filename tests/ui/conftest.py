@@ -19,11 +19,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
 
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
-from ascend_studio.ui import _dialogs
+from ascend_studio.ui import _dialogs, _i18n
 from ascend_studio.ui._settings import Settings, config_dir, state_dir
 from ascend_studio.ui._window import MainWindow
 
@@ -56,6 +57,28 @@ def delete_closed_widgets() -> Iterator[None]:
     yield
     if QApplication.instance() is not None:  # the test may have made the application
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture(autouse=True)
+def app_as_found() -> Iterator[None]:
+    """Each test leaves the application's language and font as it found them.
+
+    A Chinese window installs the Chinese translators and gives the application font
+    the CJK family first; left in place, the next test's ``tr()`` spoke Chinese (the
+    diagnostics list after the first-paint tests) and its widgets measured other
+    glyphs (the reset button's size after a row built outside a window). Restored
+    after pytest-qt has closed the test's widgets.
+    """
+    app = QApplication.instance()
+    font = QFont(app.font()) if isinstance(app, QApplication) else None
+    lang = _i18n.current_language()
+    yield
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        return
+    _i18n.apply_language(lang)
+    if font is not None and app.font() != font:
+        app.setFont(font)
 
 
 @pytest.fixture(autouse=True)

@@ -7,15 +7,15 @@ import math
 from typing import Any
 
 import pytest
-from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QImage
-from PySide6.QtWidgets import QToolButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QFontMetricsF, QImage
+from PySide6.QtWidgets import QApplication, QToolButton, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Text
 from ascend_studio.ui._core import Finding
 from ascend_studio.ui._formwidth import TAG_GAP, _tags_width
 from ascend_studio.ui._row import BAR_WIDTH, MARKER, MARKER_WIDTH, ParamRow, reset_size
 from ascend_studio.ui._snapshot import RowState
-from ascend_studio.ui._style import COLORS
+from ascend_studio.ui._style import COLORS, cjk_family
 from ascend_studio.ui._tags import PAD, TagStrip, lay_out
 from ascend_studio.ui._texts import tag_colors, tags_for
 
@@ -100,6 +100,25 @@ def test_reset_size_is_a_tool_button_s(qtbot: Any) -> None:
     button.setText("↺")
     button.setAutoRaise(True)
     assert reset_size(button) == button.sizeHint()
+
+
+def test_reset_size_follows_the_font_families(qtbot: Any) -> None:
+    """Two fonts with one key (the first family) may draw "↺" from other families."""
+    cjk = cjk_family()
+    if cjk is None:
+        pytest.skip("no CJK family installed")
+    plain = QFont(QApplication.font())
+    plain.setFamilies([plain.family()])
+    mixed = QFont(plain)
+    mixed.setFamilies([plain.family(), cjk])
+    for font in (plain, mixed):
+        holder, button = QWidget(), QToolButton()
+        for widget in (holder, button):
+            qtbot.addWidget(widget)
+            widget.setFont(font)
+        button.setText("↺")
+        button.setAutoRaise(True)
+        assert reset_size(holder) == button.sizeHint()
 
 
 # -- tags -------------------------------------------------------------------------------------

@@ -25,7 +25,13 @@ from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTreeView
 
 from ascend_studio.paths import Layer
 from ascend_studio.ui._wrap import WrapDelegate, breakable, cell_width
-from ascend_studio.ui.inspector._model import DIM, WINNER_BACKGROUND, PathChainModel
+from ascend_studio.ui.inspector._fit import Heights, RowNeeds
+from ascend_studio.ui.inspector._model import (
+    CHAIN_COLUMN,
+    DIM,
+    WINNER_BACKGROUND,
+    PathChainModel,
+)
 from ascend_studio.ui.inspector._text import layer_label, layer_value
 
 __all__ = [
@@ -33,10 +39,16 @@ __all__ = [
     "box_text",
     "chain_boxes",
     "line_height",
+    "row_needs",
     "text_size",
 ]
 
 _PAD = 5
+#: Above and below a box's text, and between the cell's top and the boxes: ``INSET``,
+#: or ``COMPACT_INSET`` in a short view (a dock at the bottom of a 1280x800 window),
+#: where the boxes' height decided how few rows were shown.
+INSET = 3
+COMPACT_INSET = 1
 _GAP = 14
 _LINE_GAP = 4
 _MAX_VALUE = 160
@@ -68,19 +80,25 @@ def _layers(index: _Index) -> tuple[Layer, ...]:
 
 
 def chain_boxes(
-    rect: QRect, widths: list[int], line_height: int | None = None, heights: list[int] | None = None
+    rect: QRect,
+    widths: list[int],
+    line_height: int | None = None,
+    heights: list[int] | None = None,
+    inset: int = INSET,
 ) -> list[QRect]:
     """Boxes left to right with room for an arrow between, inside ``rect``: a box that
     would cross its right edge starts the next line, and a box wider than ``rect`` is
     narrowed to it. ``widths`` and ``heights`` are the boxes' texts' sizes; a line is
-    as tall as its tallest box (``line_height`` at least; default: ``rect``'s)."""
+    as tall as its tallest box (``line_height`` at least; default: ``rect``'s). The
+    boxes start ``inset`` px below the cell's top and keep as much above and below
+    their text."""
     boxes: list[QRect] = []
-    least = line_height or max(rect.height() - 6, 8)
+    least = line_height or max(rect.height() - 2 * inset, 8)
     left, right = rect.left() + 2, rect.right() - 2
-    x, top, tallest = left, rect.top() + 3, 0
+    x, top, tallest = left, rect.top() + inset, 0
     for number, width in enumerate(widths):
         box = min(width + 2 * _PAD, max(right - left, 8))
-        height = max(least, heights[number] + 6) if heights else least
+        height = max(least, heights[number] + 2 * inset) if heights else least
         if boxes and x + box > right:
             x, top, tallest = left, top + tallest + _LINE_GAP, 0
         boxes.append(QRect(x, top, box, height))
@@ -89,9 +107,9 @@ def chain_boxes(
     return boxes
 
 
-def line_height(font: QFont) -> int:
+def line_height(font: QFont, inset: int = INSET) -> int:
     """The height of one line of boxes in ``font``."""
-    return QFontMetrics(font).height() + 6
+    return QFontMetrics(font).height() + 2 * inset
 
 
 class ChainDelegate(WrapDelegate):
@@ -102,6 +120,13 @@ class ChainDelegate(WrapDelegate):
 
     def __init__(self, view: QTreeView) -> None:
         super().__init__(view)
+        self.inset = INSET
+
+    def set_compact(self, compact: bool) -> bool:
+        """Boxes with less room above and below their text; True if that changed."""
+        inset = COMPACT_INSET if compact else INSET
+        changed, self.inset = inset != self.inset, inset
+        return changed
 
     def _fonts(self, base: QFont) -> dict[str, QFont]:
         fonts: dict[str, QFont] = {}
@@ -117,6 +142,20 @@ class ChainDelegate(WrapDelegate):
         """Where each layer's box is drawn in the cell ``option.rect`` describes."""
         return self._layout(option, _layers(index))
 
+    def box_widths(self, font: QFont, index: _Index) -> tuple[int, ...]:
+        """Each of the cell's boxes' widths with its text on one line."""
+        fonts = self._fonts(font)
+        return tuple(
+            QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) + 2 * _PAD + 1
+            for x in _layers(index)
+        )
+
+    def heights(self, text_line: int, font: QFont) -> Heights:
+        """Row heights as the cells wrap: ``text_line`` px a line of text (and the
+        cell's margins), a line of boxes and its gap (and the insets around them)."""
+        boxes = line_height(font, self.inset) + _LINE_GAP
+        return Heights(text_line, boxes, 4, 2 * self.inset + 1 - _LINE_GAP)
+
     def _layout(
         self, option: QStyleOptionViewItem, layers: tuple[Layer, ...], rect: QRect | None = None
     ) -> list[QRect]:
@@ -125,7 +164,8 @@ class ChainDelegate(WrapDelegate):
         fonts = self._fonts(option.font)
         sizes = [text_size(QFontMetrics(fonts[x.state]), box_text(x), limit) for x in layers]
         widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
-        return chain_boxes(area, widths, line_height(option.font), heights)
+        inset = self.inset
+        return chain_boxes(area, widths, line_height(option.font, inset), heights, inset)
 
     def fits(self, option: QStyleOptionViewItem, index: _Index) -> bool:
         """Whether every box of the cell is drawn whole inside it, its text unclipped."""
@@ -197,7 +237,8 @@ class ChainDelegate(WrapDelegate):
         boxes = self._layout(option, layers, QRect(0, 0, max(width, 1), 1))
         right = max(box.right() for box in boxes) + 4
         return QSize(
-            min(right, width) if width > 0 else right, max(base.height(), boxes[-1].bottom() + 4)
+            min(right, width) if width > 0 else right,
+            max(base.height(), boxes[-1].bottom() + self.inset + 1),
         )
 
     def editorEvent(
@@ -217,3 +258,31 @@ class ChainDelegate(WrapDelegate):
                 self.layer_clicked.emit(index.row(), number)
                 return False
         return super().editorEvent(event, model, option, index)
+
+
+def _text(index: QModelIndex, column: int) -> str:
+    return str(index.siblingAtColumn(column).data() or "")
+
+
+def row_needs(view: QTreeView, delegate: ChainDelegate, texts: tuple[int, ...]) -> list[RowNeeds]:
+    """Per shown row of ``view``, the width each of the ``texts`` columns' texts needs on
+    one line (with the cell's margins, and in the first column the tree's indentation
+    and the icon), and its chain's boxes' widths (or the chain cell's text)."""
+    model = view.model()
+    metrics, extra = view.fontMetrics(), 16  # the cell's margins and the focus frame
+    shown = [model.index(row, 0) for row in range(model.rowCount())]
+    shown += [
+        model.index(child, 0, parent)
+        for parent in list(shown)
+        if view.isExpanded(parent)
+        for child in range(model.rowCount(parent))
+    ]
+    needs = []
+    for index in shown:
+        widths = {c: metrics.horizontalAdvance(_text(index, c)) + extra for c in texts}
+        depth = 2 if index.parent().isValid() else 1
+        widths[texts[0]] += depth * view.indentation() + view.iconSize().width() + 24
+        boxes = delegate.box_widths(view.font(), index.siblingAtColumn(CHAIN_COLUMN))
+        text = metrics.horizontalAdvance(_text(index, CHAIN_COLUMN)) + extra
+        needs.append(RowNeeds(widths, boxes, 0 if boxes else text))
+    return needs

@@ -45,7 +45,8 @@ from ascend_studio.ui._lazy import LazyView
 from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
-from ascend_studio.ui.inspector._delegate import ChainDelegate
+from ascend_studio.ui.inspector._delegate import INSET, ChainDelegate, line_height, row_needs
+from ascend_studio.ui.inspector._fit import share_widths
 from ascend_studio.ui.inspector._inputs import path_inputs
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
 from ascend_studio.ui.inspector._model import (
@@ -58,14 +59,15 @@ from ascend_studio.ui.inspector._model import (
 
 __all__ = ["CONTEXT_BESIDE", "InspectorView"]
 
-#: The widest share of the view's width each text column takes (the chain: the rest).
-#: The chain gets half: its boxes wrapped to three lines beside wider text columns, and
-#: at 1280x800 four artifacts fitted the dock; names and states wrap to two at most.
+#: The share of the view's width each text column starts from (the chain: the rest),
+#: before :func:`share_widths` moves them where the rows take less height.
 _SHARES = {NAME_COLUMN: 0.18, PATH_COLUMN: 0.22, STATUS_COLUMN: 0.11}
 #: From this width on, the context sits beside the artifacts, else in a tab of its own.
 CONTEXT_BESIDE = 1500
 #: The context column's least width (more when its labels need it).
 _CONTEXT_LEAST = 220
+#: A view with room for fewer rows of chain boxes than this draws them compact.
+_COMPACT_ROWS = 12
 
 
 class InspectorView(LazyView):
@@ -250,34 +252,33 @@ class InspectorView(LazyView):
         )
 
     def fit_columns(self) -> None:
-        """Share the view's width: each text column as wide as its widest text up to its
-        share (beyond it, the text wraps), the chain the rest."""
+        """Share the view's width (:func:`share_widths`): each text column as wide as its
+        widest text up to its share, then moved where the rows take less height, the
+        chain the rest."""
         room = self.chains.viewport().width()
         if room <= 0:
             return
-        header = self.chains.header()
-        for column, share in _SHARES.items():
-            wanted = max(self._natural_width(column), header.sectionSizeHint(column))
-            header.resizeSection(column, min(wanted, int(room * share)))
-
-    def _natural_width(self, column: int) -> int:
-        """The widest artifact row's text in ``column`` on one line, with its icon,
-        margins and (first column) the tree's indentation."""
-        metrics = self.chains.fontMetrics()
-        texts = [
-            str(self.model.data(self.model.index(row, column)) or "")
-            for row in range(self.model.rowCount())
-        ]
-        widest = max((metrics.horizontalAdvance(text) for text in texts), default=0)
-        extra = 16  # the cell's margins and the focus frame
-        if column == NAME_COLUMN:
-            extra += self.chains.indentation() + self.chains.iconSize().width() + 24
-        return widest + extra
+        view, header = self.chains, self.chains.header()
+        least = {column: header.sectionSizeHint(column) for column in _SHARES}
+        px = self.delegate.heights(view.fontMetrics().lineSpacing(), view.font())
+        needs = row_needs(view, self.delegate, tuple(_SHARES))
+        widths = share_widths(room, needs, _SHARES, least, px)
+        for column, width in widths.items():
+            header.resizeSection(column, width)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.chains.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_height()
             self.fit_columns()
         return False
+
+    def _fit_height(self) -> None:
+        """Compact chain boxes in a view too short for :data:`_COMPACT_ROWS` rows of
+        them (a dock at the bottom of 800 px), the usual ones in a taller one."""
+        view = self.chains
+        usual = line_height(view.font()) + INSET + 1
+        if self.delegate.set_compact(view.viewport().height() < _COMPACT_ROWS * usual):
+            view.scheduleDelayedItemsLayout()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
