@@ -24,14 +24,16 @@ commands take 0.74x to 0.84x the CPU time they take without it (``validate`` of 
 The file (``dataclass-methods-<process>-<interpreter tag>.bin`` in the user cache
 folder, one per kind of process: the app, or one command)
 is a checksummed copy (``_jsoncopy``, as the catalog's: its header names this
-format, the interpreter and its bytecode magic number, and the body's SHA-256)
+format, the interpreter and its bytecode magic number, and the body's length and CRC-32)
 of a marshalled mapping from a digest of each source text to its marshalled code. A missing, unreadable, truncated or foreign file reads as
 empty; it is rewritten at exit when the process compiled something new, atomically
 and at most :data:`MAX_ENTRIES` entries. A folder that cannot be written only
 costs the next start its time.
 
 Only the app's entry point (``ascend-studio``) installs it: the process is then
-the app's own. Importing the package as a library changes nothing.
+the app's own. Importing the package as a library changes nothing. The same file keeps
+the process's compiled regular expressions (``_pattern_cache``, installed with it and
+switched off with it).
 
 The language server also gives attrs the cache (:func:`install_attrs`): the
 protocol's types (lsprotocol) are about 550 attrs classes, whose generated methods
@@ -53,6 +55,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from ascend_studio import _pattern_cache
 from ascend_studio._digest import blake2b
 from ascend_studio._jsoncopy import copy_file, read_copy, write_copy
 
@@ -88,7 +91,11 @@ def cache_key() -> str:
 
 
 def _digest(text: str) -> bytes:
-    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    return _digest_bytes(text.encode("utf-8", "surrogatepass"))
+
+
+def _digest_bytes(data: bytes) -> bytes:
+    return blake2b(data, digest_size=16).digest()
 
 
 class MethodCache:
@@ -132,6 +139,19 @@ class MethodCache:
         self._used[key] = marshal.dumps(made)
         self.compiled += 1
         return made
+
+    def blob(self, key: bytes) -> bytes | None:
+        """The bytes kept under ``key`` (a digest of it is looked up), if any."""
+        found = _digest_bytes(key)
+        blob = self._used.get(found) or self._stored.get(found)
+        if blob is not None:
+            self._used[found] = blob
+        return blob
+
+    def keep(self, key: bytes, blob: bytes) -> None:
+        """Keep ``blob`` under ``key`` (written with the compiled methods)."""
+        self._used[_digest_bytes(key)] = blob
+        self.compiled += 1
 
     def save(self) -> bool:
         """Write the file when this process compiled something; False when it could not.
@@ -225,6 +245,7 @@ def install(path: Path | None = None, role: str = "app") -> MethodCache | None:
     if not _ACTIVE:
         cache = MethodCache(cache_path(role) if path is None else path)
         dataclasses.exec = _make_exec(cache)  # type: ignore[attr-defined]
+        _pattern_cache.install(cache)
         atexit.register(cache.save)
         _ACTIVE.append(cache)
     return _ACTIVE[0]
@@ -242,6 +263,7 @@ def uninstall() -> None:
         atexit.unregister(cache.save)
         cache.save()
         vars(dataclasses).pop("exec", None)
+        _pattern_cache.uninstall()
         made = sys.modules.get("attr._make")
         if made is not None:
             vars(made).pop("compile", None)

@@ -16,7 +16,8 @@ some 70 times over them before the first paint (7-9 ms by ``gc.callbacks``;
 built 10-40 ms sooner). :func:`hold_collection` (the ``ascend-studio`` entry point,
 before any import) pauses it; :func:`release_collection` (the window's first paint)
 moves what exists then out of the collector's reach (``gc.freeze``: later
-collections no longer scan it) and resumes it.
+collections no longer scan it) and resumes it. A command's process (not the language
+server's) holds it the same way until the command's own work starts (``run_cli``).
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def printable(text: str) -> str:
     """``text`` with every control character written as an escape (``\\n``,
     ``\\x1b``, ``\\u2028``): a file name or a value from a file can then never
     start a line of its own, forge a finding or drive the terminal."""
-    if not any(ch in _UNSAFE for ch in text):
+    if text.isprintable() or not any(ch in _UNSAFE for ch in text):  # (none is printable)
         return text
     out = []
     for ch in text:

@@ -24,7 +24,8 @@ on a shared machine, compare runs side by side only. Bytecode writing is switche
 on for the children even when ``PYTHONDONTWRITEBYTECODE`` is set here.
 
 ``--ab`` adds the start-up machinery measured with and without, interleaved:
-the dataclass method cache (``ASCEND_STUDIO_DATACLASS_CACHE=0`` switches it off)
+the dataclass method cache and the compiled patterns kept with it
+(``ASCEND_STUDIO_DATACLASS_CACHE=0`` switches both off)
 and the profile's plain road (off: every profile goes through pydantic).
 
 When the one-folder bundle has been built (``packaging/build_bundle.sh``), its

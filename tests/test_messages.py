@@ -333,3 +333,16 @@ def test_validate_cites_in_chinese(tmp_path: Path, capsys: pytest.CaptureFixture
     assert not [
         line for line in sources if re.search(r"scenario notes|per-product|Studio catalog", line)
     ]
+
+
+def test_printable_escapes_every_unsafe_character_and_keeps_the_rest() -> None:
+    """Text ``str.isprintable`` accepts is returned as it is: no unsafe character is
+    printable, so that check is exact."""
+    from ascend_studio._words import _UNSAFE, printable
+
+    assert not any(ch.isprintable() for ch in _UNSAFE)
+    for ch in _UNSAFE:
+        assert ch not in printable(f"a{ch}b")
+    kept = "精度模式 precision_mode='allow_fp32_to_fp16'\u3000(ideographic space)"
+    assert printable(kept) == kept
+    assert printable("line\nnext\u202e") == "line\\nnext\\u202e"

@@ -188,6 +188,9 @@ def run_cli(argv: list[str]) -> int:
         if handler is None:
             parser.print_help(sys.stderr)
             return 2
+    from ascend_studio._startup import release_collection
+
+    release_collection()  # the start's objects out of the collector's scans (__main__.py)
     try:
         return handler(args)
     except BrokenPipeError:  # e.g. `ascend-studio params | head`

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ascend_studio.companion._debug import DEBUG_OPTIONS, DebugConfig
     from ascend_studio.companion._dtypes import CustomDtypes, DtypeRule
     from ascend_studio.companion._fusion import FusionSwitch, known_rules
+    from ascend_studio.companion._kinds import param_for
     from ascend_studio.companion._mixlist import ListChange, Mixlist
     from ascend_studio.companion._precision import PRECISION_MODES, PrecisionModes
     from ascend_studio.companion._read import (
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
         file_formats,
         format_for,
         format_of,
-        param_for,
     )
 
 __all__ = [
@@ -97,7 +97,7 @@ _WHERE = {
     "format_for": "_registry",
     "format_of": "_registry",
     "known_rules": "_fusion",
-    "param_for": "_registry",
+    "param_for": "_kinds",
     "plan_companions": "_read",
     "read_companions": "_read",
     "token": "_base",

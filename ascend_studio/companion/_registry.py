@@ -16,6 +16,7 @@ from ascend_studio.companion._compress import COMPRESS_FORMAT
 from ascend_studio.companion._debug import DEBUG_FORMAT
 from ascend_studio.companion._dtypes import DTYPES_FORMAT
 from ascend_studio.companion._fusion import FUSION_FORMAT
+from ascend_studio.companion._kinds import file_format_ids, param_for
 from ascend_studio.companion._mixlist import MIXLIST_FORMAT
 from ascend_studio.companion._precision import PRECISION_FORMAT
 from ascend_studio.schema import FILE_FORMATS, Catalog, Parameter, shipped_catalog
@@ -63,7 +64,7 @@ def file_formats(catalog: Catalog | None = None) -> Mapping[str, Format[Any]]:
     catalog = catalog if catalog is not None else shipped_catalog()
     kept = _BY_CATALOG.get(id(catalog))
     if kept is None or kept[0] is not catalog:
-        found = {p.path: FORMATS[p.file_format] for p in catalog.params if p.file_format}
+        found = {path: FORMATS[kind] for path, kind in file_format_ids(catalog).items()}
         kept = _BY_CATALOG[id(catalog)] = (catalog, found)
     return kept[1]
 
@@ -71,11 +72,6 @@ def file_formats(catalog: Catalog | None = None) -> Mapping[str, Format[Any]]:
 def format_of(param: Parameter) -> Format[Any] | None:
     """The format of the file ``param`` names (None: not a companion file)."""
     return FORMATS.get(param.file_format or "")
-
-
-def param_for(format_id: str, catalog: Catalog | None = None) -> str | None:
-    """The parameter whose file has format ``format_id`` (the first in catalog order)."""
-    return next((p for p, f in file_formats(catalog).items() if f.kind == format_id), None)
 
 
 def format_for(name: str, catalog: Catalog | None = None) -> Format[Any] | None:

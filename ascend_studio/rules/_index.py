@@ -62,6 +62,8 @@ class CatalogIndex:
         self.int_bits: dict[str, int] = {v.name: v.int_bits for v in catalog.env_vars}
         self._defaults_at: dict[str, dict[str, Scalar | None]] = {}
         self._versioned: tuple[str, ...] | None = None
+        #: The keywords with a fact that are parameters, in the facts' order.
+        self._keyword_params: tuple[str, ...] | None = None
         self._named_in: dict[str, tuple[str, ...]] = {}
         self._retyped: frozenset[str] | None = None
 
@@ -93,10 +95,27 @@ class CatalogIndex:
         text: the texts are the rules' hints, searched again at every evaluation."""
         found = self._named_in.get(text)
         if found is None:
-            found = tuple(path for path in self.versioned_names() if _names(text, path))
+            found = (
+                tuple(path for path in self._versioned if _names(text, path))
+                if self._versioned is not None
+                else self._versioned_named(text)  # the facts of the names found alone
+            )
             if len(self._named_in) < 4096:  # hints with values in them vary without end
                 self._named_in[text] = found
         return found
+
+    def _versioned_named(self, text: str) -> tuple[str, ...]:
+        """:meth:`versioned_named_in` building only the facts of the names ``text`` has."""
+        history = self.catalog.history
+        if self._keyword_params is None:
+            self._keyword_params = tuple(p for p in history.keyword_paths() if p in self.facts)
+        found = []
+        for path in self._keyword_params:
+            if path in text and _names(text, path):
+                fact = history.keyword(path)
+                if fact is not None and history.varies(fact):
+                    found.append(path)
+        return tuple(found)
 
     def defaults_at(self, release: str | None) -> dict[str, Scalar | None]:
         """Signature defaults at ``release`` (None: the catalog's, the newest)."""

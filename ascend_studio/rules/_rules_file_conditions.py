@@ -10,16 +10,16 @@ debug file, AOE features with ``aoe_mode``...).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
-from ascend_studio.companion import Problem, file_formats, param_for, value_token
+from ascend_studio.companion._kinds import file_format_ids, param_for
 from ascend_studio.rules._context import NEW_GEN, Ctx
 from ascend_studio.rules._files import (
-    DEBUG_OPTIONS,
-    PRECISION_MODES,
     file_problems,
     json_problem,
+    known_debug_options,
+    known_precision_modes,
     read_aoe_config,
     read_debug_config,
     read_precision_modes,
@@ -28,6 +28,9 @@ from ascend_studio.rules._files import (
 from ascend_studio.rules._index import CatalogIndex
 from ascend_studio.rules._model import Condition, FileSpot, Hit, Severity
 from ascend_studio.schema import Text
+
+if TYPE_CHECKING:
+    from ascend_studio.companion import Problem
 
 __all__ = [
     "FORMAT_RULES",
@@ -67,13 +70,12 @@ HF32_MODES = frozenset({"enable_float_32_execution", "enable_hi_float_32_executi
 
 def has_json_file(ix: CatalogIndex, path: str) -> bool:
     """Is ``path`` a parameter whose file ``file.invalid_json`` checks?"""
-    found = file_formats(ix.catalog).get(path)
-    return found is not None and found.kind in JSON_FORMATS
+    return file_format_ids(ix.catalog).get(path) in JSON_FORMATS
 
 
 def has_file_format(ix: CatalogIndex, path: str) -> bool:
     """Is ``path`` a parameter whose file has a known format (``file.format``)?"""
-    return path in file_formats(ix.catalog)
+    return path in file_format_ids(ix.catalog)
 
 
 def file_of(c: Ctx, format_id: str) -> tuple[str, str | None]:
@@ -92,8 +94,8 @@ def at(param: str, line: int) -> FileSpot:
 
 
 def scan_json(c: Ctx) -> Iterator[Hit]:
-    formats = file_formats(c.ix.catalog)
-    for path in (p for p, f in formats.items() if f.kind in JSON_FORMATS):
+    formats = file_format_ids(c.ix.catalog)
+    for path in (p for p, kind in formats.items() if kind in JSON_FORMATS):
         text = c.file(path)
         found = json_problem(text) if text is not None else None
         if found is not None:
@@ -105,9 +107,9 @@ def scan_json(c: Ctx) -> Iterator[Hit]:
 
 def scan_formats(severity: str) -> Callable[[Ctx], Iterator[Hit]]:
     def scan(c: Ctx) -> Iterator[Hit]:
-        for path, fmt in file_formats(c.ix.catalog).items():
+        for path, kind in file_format_ids(c.ix.catalog).items():
             text = c.file(path)
-            for found in file_problems(fmt.kind, text) if text is not None else ():
+            for found in file_problems(kind, text) if text is not None else ():
                 if found.severity == severity:
                     yield format_hit(path, found)
 
@@ -134,18 +136,23 @@ def ccec_with_oom(c: Ctx) -> Mapping[str, object] | None:
 
 def unknown_debug_options(c: Ctx) -> Mapping[str, object] | None:
     param, options = debug_options(c)
-    unknown = sorted(set(options) - DEBUG_OPTIONS)
+    if not options:
+        return None
+    known = known_debug_options()
+    unknown = sorted(set(options) - known)
     if not unknown:
         return None
     return {
         "unknown": ", ".join(unknown),
         "at": at(param, options[unknown[0]]),
-        "hint": _did_you_mean(unknown, sorted(DEBUG_OPTIONS)),
+        "hint": _did_you_mean(unknown, sorted(known)),
     }
 
 
 def _did_you_mean(unknown: list[str], known: list[str]) -> Text:
     """``Did you mean ccec_g?`` for each unknown name close to a known one (case aside)."""
+    import difflib
+
     pairs = []
     for name in unknown:
         same_case = [k for k in known if k.lower() == name.lower()]
@@ -206,6 +213,8 @@ def tune_level(c: Ctx) -> Mapping[str, object] | None:
     config = read_aoe_config(text) if text is not None else None
     if config is None or config.level is None or config.level in ("O1", "O2"):
         return None
+    from ascend_studio.companion import value_token
+
     return {"level": value_token(config.level), "at": at(param, config.level_line)}
 
 
@@ -226,16 +235,21 @@ def fp32_product(c: Ctx) -> Mapping[str, object] | None:
 
 def unknown_modes(c: Ctx) -> Mapping[str, object] | None:
     param, modes = file_modes(c)
-    unknown = sorted(set(modes) - PRECISION_MODES)
+    if not modes:
+        return None
+    known = known_precision_modes()
+    unknown = sorted(set(modes) - known)
     if not unknown:
         return None
+    from ascend_studio.companion import value_token
+
     shown = ", ".join(value_token(mode) for mode in unknown[:5]) + (
         " …" if len(unknown) > 5 else ""
     )
     return {
         "unknown": shown,  # (a file's text is shown as tokens only: it may hold anything)
         "at": at(param, modes[unknown[0]]),
-        "known": ", ".join(sorted(PRECISION_MODES)),
+        "known": ", ".join(sorted(known)),
     }
 
 

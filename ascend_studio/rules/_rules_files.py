@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ascend_studio.companion import param_for
+from ascend_studio.companion._kinds import param_for
 from ascend_studio.rules._context import Ctx
 from ascend_studio.rules._fix import SetValue
 from ascend_studio.rules._fixers import always, unsafe

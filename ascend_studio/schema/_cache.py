@@ -23,6 +23,9 @@ which the window's first paint does not read) are stored each on a line of its o
 after the catalog's, with the shape of the classes only they hold; the catalog read
 back gets each as a :class:`Later` and builds it on its first read. A part whose
 classes changed shape, or that does not build, is taken from ``fallback`` instead.
+A part that is a list of objects with a key field (``keyed``: a fact's ``path``) is
+stored with where each item's text is, so that one item can be built alone
+(:meth:`Later.item`): checking one script reads a few of the ~700 keyword facts.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ __all__ = [
 ]
 
 #: Bump when what is stored, or how it is stored, changes.
-FORMAT = 3
+FORMAT = 4
 #: The key naming an object's class in the stored JSON.
 TAG = "!"
 
@@ -59,10 +62,26 @@ PartClasses = Callable[[], Mapping[str, type]]
 
 
 class Later(Generic[T]):
-    """A value made when first asked for (a field kept apart in the cache)."""
+    """A value made when first asked for (a field kept apart in the cache); a stored
+    list of keyed items also gives its keys and its items one at a time."""
 
-    def __init__(self, make: Callable[[], T]) -> None:
+    def __init__(self, make: Callable[[], T], part: _Part | None = None) -> None:
         self.make = make
+        self._part = part
+
+    @property
+    def keyed(self) -> bool:
+        """Whether :meth:`keys` and :meth:`item` answer without making the whole value."""
+        return self._part is not None
+
+    def keys(self) -> tuple[str, ...]:
+        """The items' keys in stored order (a key stored twice: at its first place)."""
+        return self._part.keys() if self._part is not None else ()
+
+    def item(self, key: str) -> Any:
+        """The item stored under ``key`` (of two, the last, as a dict made from the list
+        keeps it), built alone and kept; None when there is none."""
+        return self._part.item(key) if self._part is not None else None
 
 
 def cache_file() -> Path:
@@ -143,14 +162,13 @@ def read_cache(
     parts: dict[str, Later[Any]] = {}
     for line in lines:
         try:
-            name, shape, text = line.decode().split("\t", 2)
-        except ValueError:  # not three fields, or not UTF-8
+            name, shape, index, text = line.decode().split("\t", 3)
+        except ValueError:  # not four fields, or not UTF-8
             return None
         if name not in apart or fallback is None:
             return None
-        parts[name] = Later(
-            _part(name, shape, text, classes=classes, own=apart[name], fallback=fallback)
-        )
+        part = _Part(name, shape, index, text, classes=classes, own=apart[name], fallback=fallback)
+        parts[name] = Later(part.make, part if index else None)
     if set(parts) != set(apart):
         return None
     try:
@@ -159,25 +177,83 @@ def read_cache(
         return None
 
 
-def _part(
-    name: str,
-    shape: str,
-    text: str,
-    *,
-    classes: Mapping[str, type],
-    own: PartClasses,
-    fallback: Callable[[str], Any],
-) -> Callable[[], Any]:
-    def make() -> Any:
-        more = own()
-        if shape != _shape(name, more):
-            return fallback(name)
-        try:
-            return load_plain(text, {**classes, **more})
-        except (ValueError, RecursionError):
-            return fallback(name)
+_NOTHING: Any = object()
 
-    return make
+
+class _Part:
+    """One part's stored text, built whole or one keyed item at a time; what does not
+    build (classes of another shape, text that is not ours) comes from ``fallback``."""
+
+    def __init__(
+        self,
+        name: str,
+        shape: str,
+        index: str,
+        text: str,
+        *,
+        classes: Mapping[str, type],
+        own: PartClasses,
+        fallback: Callable[[str], Any],
+    ) -> None:
+        self._name, self._shape, self._index, self._text = name, shape, index, text
+        self._classes, self._own, self.fallback = classes, own, fallback
+        self._checked: Mapping[str, type] | None = None
+        self._fallen: Any = _NOTHING
+        self._spans: dict[str, Any] | None = None
+        self._made: dict[str, Any] = {}
+
+    def _load(self, text: str) -> Any:
+        """``text`` built with the part's classes; _NOTHING when it does not build."""
+        if self._checked is None:
+            more = self._own()
+            same = self._shape == _shape(self._name, more)
+            self._checked = {**self._classes, **more} if same else {}
+        if not self._checked or self._fallen is not _NOTHING:
+            return _NOTHING
+        try:
+            return load_plain(text, self._checked)
+        except (ValueError, RecursionError):
+            return _NOTHING
+
+    def _fall(self) -> Any:
+        if self._fallen is _NOTHING:
+            self._fallen = self.fallback(self._name)
+        return self._fallen
+
+    def make(self) -> Any:
+        found = self._load(self._text)
+        return self._fall() if found is _NOTHING else found
+
+    def _read(self) -> dict[str, Any]:
+        """Key -> [start, end] of its item's text; from the whole value if unreadable."""
+        if self._spans is None:
+            by, _, spans = self._index.partition(" ")
+            try:
+                found = json.loads(spans)
+            except ValueError:
+                found = None
+            if not isinstance(found, dict):
+                found = {getattr(v, by, None): v for v in self.make()}
+            self._spans = found
+        return self._spans
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self._read())
+
+    def item(self, key: str) -> Any:
+        if key in self._made:
+            return self._made[key]
+        span = self._read().get(key)
+        found = _NOTHING
+        if isinstance(span, list) and len(span) == 2:
+            found = self._load(self._text[span[0] : span[1]])
+        elif span is not None:  # the whole value (an index that did not read)
+            found = span
+        if found is _NOTHING and span is not None:
+            by = self._index.partition(" ")[0]
+            found = {getattr(v, by, None): v for v in self.make()}.get(key)
+        self._made[key] = None if found is _NOTHING else found
+        return self._made[key]
 
 
 def _shape(name: str, classes: Mapping[str, type]) -> str:
@@ -190,18 +266,37 @@ def write_cache(
     path: Path | None = None,
     *,
     apart: Mapping[str, PartClasses] | None = None,
+    keyed: Mapping[str, str] | None = None,
 ) -> bool:
     """Store a validated catalog object under ``key`` (the fields in ``apart`` each on a
-    line of its own); False when it cannot be stored."""
+    line of its own; those in ``keyed``, lists of objects, with where each item is by
+    the field named there); False when it cannot be stored."""
     try:
         data = dump_plain(value)
     except TypeError:
         return False
     lines = []
     for name, own in (apart or {}).items():
-        part = json.dumps(data.pop(name), ensure_ascii=False, separators=(",", ":"))
-        lines.append(f"{name}\t{_shape(name, own())}\t{part}")
+        index, part = _stored_part(data.pop(name), (keyed or {}).get(name))
+        lines.append(f"{name}\t{_shape(name, own())}\t{index}\t{part}")
     if apart:
         data[OUTER] = True
     head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return write_copy(path or cache_file(), FORMAT, key, "\n".join([head, *lines]))
+
+
+def _stored_part(data: Any, by: str | None) -> tuple[str, str]:
+    """A part's text, and (for a list keyed by the field ``by``) where each item's text
+    is: ``by {"key": [start, end], ...}``, the same text as the list dumped whole."""
+    keys = [v.get(by) for v in data] if by and isinstance(data, list) else []
+    if not keys or not all(isinstance(k, str) for k in keys):
+        return "", json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    spans: dict[str, list[int]] = {}
+    texts, at = [], 1
+    for item_key, item in zip(keys, data, strict=True):
+        text = json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+        spans[item_key] = [at, at + len(text)]  # a key given twice: its last item
+        texts.append(text)
+        at += len(text) + 1
+    index = json.dumps(spans, ensure_ascii=False, separators=(",", ":"))
+    return f"{by} {index}", "[" + ",".join(texts) + "]"

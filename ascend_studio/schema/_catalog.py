@@ -149,6 +149,12 @@ class Catalog:
         object.__setattr__(self, "_signatures", signatures)
 
     # -- lookups -----------------------------------------------------------------
+    def kept_apart(self, name: str) -> Later[Any] | None:
+        """The field ``name`` (of :data:`KEYED`) as the cache stored it, while it is not
+        built: its items by key, each built alone. None once built, or not from the cache."""
+        found = self.__dict__.get(f"_{name}_value")
+        return found if isinstance(found, Later) and found.keyed else None
+
     @property
     def history(self) -> ReleaseIndex:
         """The releases and which of them have each fact (built on first use)."""
@@ -370,6 +376,11 @@ APART: dict[str, Callable[[], Mapping[str, type]]] = {
 }
 
 
+#: The fields kept apart that are lists of facts, by the field keying each fact: one
+#: fact can be built from the cache alone (:meth:`Catalog.kept_apart`).
+KEYED: dict[str, str] = {"keywords": "path", "keys": "key", "value_lists": "path"}
+
+
 def _from_files(name: str) -> Any:
     """A field of the catalog the shipped files validate to, for a part of the cache that
     no longer builds (its classes changed shape since it was stored): the cache is
@@ -379,7 +390,7 @@ def _from_files(name: str) -> Any:
     base = resource_path("catalog")
     blobs = _read_sources(base)
     fresh = build_catalog(base, parse_files(base, blobs))
-    write_cache(sources_key(blobs, CLASSES), fresh, apart=APART)
+    write_cache(sources_key(blobs, CLASSES), fresh, apart=APART, keyed=KEYED)
     return getattr(fresh, name)
 
 
@@ -401,7 +412,7 @@ def shipped_catalog() -> Catalog:
     from ascend_studio.schema._validate import build_catalog, parse_files
 
     catalog = build_catalog(base, parse_files(base, blobs))
-    write_cache(key, catalog, apart=APART)
+    write_cache(key, catalog, apart=APART, keyed=KEYED)
     return catalog
 
 
@@ -418,7 +429,7 @@ def verify_shipped_catalog() -> None:
     blobs = _read_sources(base)
     fresh = build_catalog(base, parse_files(base, blobs))
     if fresh != shipped_catalog():
-        write_cache(sources_key(blobs, CLASSES), fresh, apart=APART)
+        write_cache(sources_key(blobs, CLASSES), fresh, apart=APART, keyed=KEYED)
         raise CatalogError(
             "the stored copy of the catalog differed from the catalog files; it has been "
             "rebuilt from the files: restart Ascend Studio"

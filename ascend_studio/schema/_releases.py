@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ascend_studio._words import say
 from ascend_studio.schema._models import Parameter, Scalar, Text
@@ -80,6 +80,7 @@ class ReleaseIndex:
             for name in (release.id, *release.aliases):
                 self._by_name.setdefault(_fold(name), release)
         self._catalog = catalog
+        self._tagged = tuple(r for r in self.releases if r.cann is not None)
 
     # the validity facts, read when first asked about (the window's first paint names the
     # releases only, and a catalog from the cache builds the facts on first read)
@@ -94,6 +95,25 @@ class ReleaseIndex:
     @cached_property
     def _values(self) -> dict[str, ValuesFact]:
         return {f.path: f for f in self._catalog.value_lists}
+
+    def _one(self, table: str, name: str, key: str) -> Any:
+        """One fact of the catalog's field ``name`` (kept in ``table``) by its key: while
+        neither is built, that fact alone from the cache (a script sets a few of the ~700)."""
+        if table not in self.__dict__:
+            stored = self._catalog.kept_apart(name)
+            if stored is not None:
+                return stored.item(key)
+        found: dict[str, Any] = getattr(self, table)
+        return found.get(key)
+
+    def _keyword(self, path: str) -> KeywordFact | None:
+        return self._one("_keywords", "keywords", path)  # type: ignore[no-any-return]
+
+    def _key(self, key: str) -> KeyFact | None:
+        return self._one("_keys", "keys", key)  # type: ignore[no-any-return]
+
+    def _value_list(self, path: str) -> ValuesFact | None:
+        return self._one("_values", "value_lists", path)  # type: ignore[no-any-return]
 
     # -- releases ------------------------------------------------------------------
     @property
@@ -159,12 +179,12 @@ class ReleaseIndex:
 
     def tagged(self) -> list[Release]:
         """The releases whose CANN version is public (the tfa_ tags and hicann 9.0.0)."""
-        return [r for r in self.releases if r.cann is not None]
+        return list(self._tagged)
 
     def varies(self, span: Span) -> bool:
         """Whether ``span`` holds in some releases of a public CANN version but not all:
         what a user who names no release may or may not have (older branches aside)."""
-        held = [self.holds(span, r.id) for r in self.tagged()]
+        held = [self.holds(span, r.id) for r in self._tagged]
         return (any(held) and not all(held)) or (not any(held) and span.removed is not None)
 
     def first(self, span: Span) -> Release:
@@ -180,16 +200,21 @@ class ReleaseIndex:
 
     # -- facts -----------------------------------------------------------------------
     def keyword(self, path: str) -> KeywordFact | None:
-        return self._keywords.get(path)
+        return self._keyword(path)
 
     def key(self, key: str) -> KeyFact | None:
-        return self._keys.get(key)
+        return self._key(key)
 
     def values(self, path: str) -> ValuesFact | None:
-        return self._values.get(path)
+        return self._value_list(path)
 
     def keywords(self) -> Iterable[KeywordFact]:
         return self._keywords.values()
+
+    def keyword_paths(self) -> tuple[str, ...]:
+        """The paths of :meth:`keywords`, in order, without building the facts."""
+        stored = None if "_keywords" in self.__dict__ else self._catalog.kept_apart("keywords")
+        return stored.keys() if stored is not None else tuple(self._keywords)
 
     def param_span(self, param: Parameter, surface: Surface | None = None) -> Span | None:
         """The releases that have ``param`` where it is written, for words: its keyword;
@@ -197,8 +222,8 @@ class ReleaseIndex:
         (``session``), its key: the releases whose C++ reads it, else (a key no release
         reads) those whose NPUEstimator writes it. None: no release fact."""
         if not _by_key(param, surface):
-            return self._keywords.get(param.path)
-        key = self._keys.get(param.session.key) if param.session else None
+            return self._keyword(param.path)
+        key = self._key(param.session.key) if param.session else None
         return None if key is None else key.read or key.written
 
     def has_param(
@@ -208,32 +233,32 @@ class ReleaseIndex:
         by the C++ or written by NPUEstimator) for a sess.run-only parameter or a
         parameter_map written by hand. None: no fact (the catalog's own word holds)."""
         if not _by_key(param, surface):
-            span = self._keywords.get(param.path)
+            span = self._keyword(param.path)
             return None if span is None else self.holds(span, release_id)
-        key = self._keys.get(param.session.key) if param.session else None
+        key = self._key(param.session.key) if param.session else None
         if key is None:
             return None
         return any(s is not None and self.holds(s, release_id) for s in (key.read, key.written))
 
     def has_keyword(self, path: str, release_id: str) -> bool | None:
         """Whether the constructor at ``release_id`` takes ``path``; None: no fact."""
-        fact = self._keywords.get(path)
+        fact = self._keyword(path)
         return None if fact is None else self.holds(fact, release_id)
 
     def reads_key(self, key: str, release_id: str) -> bool | None:
-        fact = self._keys.get(key)
+        fact = self._key(key)
         if fact is None:
             return None
         return fact.read is not None and self.holds(fact.read, release_id)
 
     def writes_key(self, key: str, release_id: str) -> bool | None:
-        fact = self._keys.get(key)
+        fact = self._key(key)
         if fact is None:
             return None
         return fact.written is not None and self.holds(fact.written, release_id)
 
     def key_field(self, key: str, release_id: str) -> str | None:
-        fact = self._keys.get(key)
+        fact = self._key(key)
         for item in fact.fields if fact else ():
             if self.holds(item, release_id):
                 return item.field
@@ -243,7 +268,7 @@ class ReleaseIndex:
         """Whether the member ``parameter_map[key]`` is written in decides more than
         the newest reader says: it was read as another member in some release, or a
         reader checks the member (refuses or skips another one)."""
-        fact = self._keys.get(key)
+        fact = self._key(key)
         return fact is not None and (len({f.field for f in fact.fields}) > 1 or bool(fact.checks))
 
     def span_of(self, ids: Iterable[str]) -> Span | None:
@@ -266,7 +291,7 @@ class ReleaseIndex:
         oneof: the others are unset), ``refuses`` the options or ``skips`` the value.
         None: that release does not read the key (or no field is known)."""
         read = self.key_field(key, release_id) if self.reads_key(key, release_id) else None
-        fact = self._keys.get(key)
+        fact = self._key(key)
         if read is None or fact is None:
             return None
         if read == member:
@@ -278,7 +303,7 @@ class ReleaseIndex:
 
     def default(self, path: str, release_id: str) -> tuple[bool, Scalar | None, bool]:
         """(known, signature default, required) of ``path`` at ``release_id``."""
-        fact = self._keywords.get(path)
+        fact = self._keyword(path)
         for item in fact.defaults if fact else ():
             if self.holds(item, release_id):
                 return True, item.value, item.required
@@ -287,7 +312,7 @@ class ReleaseIndex:
     def value_allowed(self, path: str, value: object, release_id: str) -> bool | None:
         """True/False: the adapter at ``release_id`` checks ``path`` and lists/rejects
         ``value``; None: it does not check this parameter there."""
-        fact = self._values.get(path)
+        fact = self._value_list(path)
         if fact is None or not self.holds(fact.checked, release_id):
             return None
         return any(
@@ -297,7 +322,7 @@ class ReleaseIndex:
 
     def listed(self, path: str, release_id: str) -> tuple[Scalar, ...] | None:
         """The values the adapter at ``release_id`` accepts for ``path``; None: unchecked."""
-        fact = self._values.get(path)
+        fact = self._value_list(path)
         if fact is None or not self.holds(fact.checked, release_id):
             return None
         return tuple(i.value for i in fact.items if self.holds(i, release_id))
@@ -305,7 +330,7 @@ class ReleaseIndex:
     def ever_listed(self, path: str, value: object) -> bool:
         """Some public release's adapter lists ``value`` for ``path`` exactly as spelled
         (``"True"`` for jit_compile on r3.2.0, ``"true"`` from 7.0.RC1 on)."""
-        fact = self._values.get(path)
+        fact = self._value_list(path)
         return fact is not None and any(
             type(i.value) is type(value) and i.value == value for i in fact.items
         )

@@ -82,10 +82,15 @@ def render_citation(citation: str, table: Mapping[str, Source]) -> str:
 
 def split_citations(text: str) -> list[str]:
     """``"a; b (c; d)"`` -> ``["a", "b (c; d)"]``: a ``"; "`` inside parentheses is prose."""
+    if "(" not in text:  # never inside parentheses: every "; " splits
+        return [p for p in text.split("; ") if p.strip()]
     parts, depth, start = [], 0, 0
     for index, char in enumerate(text):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth <= 0 and text.startswith("; ", index):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif depth <= 0 and char == ";" and text.startswith("; ", index):
             parts.append(text[start:index])
             start = index + 2
     parts.append(text[start:])

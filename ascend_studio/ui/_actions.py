@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from ascend_studio.schema import Catalog, Release
 from ascend_studio.ui._i18n import QT_TR_NOOP, Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
+from ascend_studio.ui._qtnames import LABEL_ALIGNMENT, TOOLTIP_ROLE
 from ascend_studio.ui._search import FILTERS
 from ascend_studio.ui._searchbox import SearchBox
 from ascend_studio.ui._shortcuts import ShortcutRouter
@@ -349,11 +350,11 @@ class Controls:
         self.language.setCurrentIndex(self.language.findData(lang))
         for index, product in enumerate(catalog.products):
             self.product.setItemText(index, product.short.get(lang))
-            self.product.setItemData(index, product.name.get(lang), Qt.ItemDataRole.ToolTipRole)
+            self.product.setItemData(index, product.name.get(lang), TOOLTIP_ROLE)
         last = self.product.count() - 1
         self.product.setItemText(last, tr("Product not named"))
         tip = tr("Not named: checked for every product; a finding says for which products it holds")
-        self.product.setItemData(last, tip, Qt.ItemDataRole.ToolTipRole)
+        self.product.setItemData(last, tip, TOOLTIP_ROLE)
         for index, scenario in enumerate(catalog.scenarios):
             self.scenario.setItemText(index, scenario.name.get(lang))
         last = self.scenario.count() - 1
@@ -362,7 +363,7 @@ class Controls:
             "Not named: checked for both scenarios. graph_run_mode names one unless it is "
             "known only at run time or the file sets only the environment"
         )
-        self.scenario.setItemData(last, tip, Qt.ItemDataRole.ToolTipRole)
+        self.scenario.setItemData(last, tip, TOOLTIP_ROLE)
         for index in range(self.surface.count()):
             self.surface.setItemText(index, tr(SURFACE_TEXT[self.surface.itemData(index)]))
         self._name_releases(catalog, lang)
@@ -383,7 +384,7 @@ class Controls:
             self.release.setItemText(index, _release_item(release))
             cann = release.cann or tr("CANN version not public")
             tip = f"{release.id}, {release.date}: {cann}. {release.evidence.get(lang)}"
-            self.release.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
+            self.release.setItemData(index, tip, TOOLTIP_ROLE)
         self.release.setItemText(self.release.count() - 1, tr("TF Adapter release not named"))
 
 
@@ -420,8 +421,8 @@ class MatchCount(QLabel):
 
     def _widest(self, hint: QSize) -> QSize:
         margins = self.contentsMargins()
-        text = self._text(888)  # measured as QLabel measures its text
-        room = self.fontMetrics().boundingRect(QRect(), int(self.alignment()), text).width()
+        text = self._text(888)  # measured as QLabel measures its text, at its alignment
+        room = self.fontMetrics().boundingRect(QRect(), LABEL_ALIGNMENT, text).width()
         room += 2 * self.margin()
         room += margins.left() + margins.right()
         return QSize(max(hint.width(), room), hint.height())

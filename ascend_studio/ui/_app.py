@@ -9,7 +9,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal, Slot
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 from PySide6.QtWidgets import QApplication
 
 from ascend_studio import __version__, _dataclass_cache
@@ -140,7 +141,7 @@ class CatalogCheck(QObject):
         super().__init__(window)
         self.window = window
         self.failed = failed
-        self.problem_found.connect(self._report, Qt.ConnectionType.QueuedConnection)
+        self.problem_found.connect(self._report, QtCore.Qt.ConnectionType.QueuedConnection)
 
     def start(self) -> threading.Thread:
         worker = threading.Thread(target=self._run, name="catalog check", daemon=True)

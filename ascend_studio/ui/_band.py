@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6 import QtCore
+from PySide6.QtCore import QPoint, QTimer
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -53,7 +54,7 @@ def _tab_fields(section: Section) -> list[QWidget]:
     fields = [
         w
         for w in section.findChildren(QWidget)
-        if w.focusPolicy() & Qt.FocusPolicy.TabFocus
+        if w.focusPolicy() & QtCore.Qt.FocusPolicy.TabFocus
         and w.isVisibleTo(section)
         and w.isEnabled()
         and w.focusProxy() is None
@@ -243,6 +244,7 @@ class Banded(RowsBuilt):
             return moved
         if landed is not None and _same_row(landed, expected, shown[here[0]]):
             return moved  # another field of the row Tab goes to: the row's own order
+        Qt = QtCore.Qt
         reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
         expected.setFocus(reason)
         self.ensureWidgetVisible(expected)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QApplication, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
 from ascend_studio.schema import Catalog, Category, Parameter
@@ -30,6 +31,7 @@ from ascend_studio.ui._core import unavailable_here
 from ascend_studio.ui._formbuild import UNSET
 from ascend_studio.ui._formwidth import widest_row
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._qtnames import set_enum
 from ascend_studio.ui._row import ParamRow
 from ascend_studio.ui._sections import ROW_HEIGHT, RowStack, Section
 from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, RowState, UnknownState
@@ -58,7 +60,7 @@ class FormView(Banded):
         self.lang: Language = "en"
         self.setWidgetResizable(True)
         # A narrow form (the Why panel open) scrolls sideways instead of cutting fields off.
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        set_enum(self, "horizontalScrollBarPolicy", "ScrollBarAsNeeded")  # ui/_qtnames.py
         self.rows: dict[str, ParamRow] = {}
         self.sections: dict[str, Section] = {}
         self._categories: dict[str, Category] = {c.id: c for c in catalog.categories}
@@ -72,9 +74,6 @@ class FormView(Banded):
         self._last_top = ""
         body = self.body = QWidget(self)
         body.setObjectName("formBody")
-        # Growing as rows are built must not repaint what is already in view (children
-        # repaint themselves when they change): that repaint was 7 of a slice's ~17 ms.
-        body.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(8, 0, 8, 24)
         self._layout.setSpacing(0)
@@ -148,7 +147,7 @@ class FormView(Banded):
             self.set_filter(None)
         self._settle()
         self.ensureWidgetVisible(row, 0, 40)
-        row.remove.setFocus(Qt.FocusReason.OtherFocusReason)
+        row.remove.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         row.flash()
         self._last_top = UNKNOWN_SECTION
         self.category_scrolled.emit(UNKNOWN_SECTION)
@@ -196,6 +195,15 @@ class FormView(Banded):
         else:
             self.build_all()
         self._update_visibility()
+
+    def keep_static_contents(self) -> None:
+        """Rows built below the view make the form's body and their section taller:
+        that must not repaint what is already in view (children repaint themselves when
+        they change); the repaint was 7 of a build slice's ~17 ms. Set right after the
+        first paint, which it does not change (it needs ``Qt``: ui/_qtnames.py)."""
+        static = QtCore.Qt.WidgetAttribute.WA_StaticContents
+        for widget in (self.body, *self.sections.values()):
+            widget.setAttribute(static)
 
     # -- width -----------------------------------------------------------------------------------
     def reserve_width(self) -> None:
@@ -417,7 +425,7 @@ class FormView(Banded):
             self.ensureWidgetVisible(row, 0, 40)
             if self.verticalScrollBar().value() == bar:
                 break
-        row.editor.setFocus(Qt.FocusReason.OtherFocusReason)
+        row.editor.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         row.flash()
         self._last_top = row.param.category
         self.category_scrolled.emit(row.param.category)

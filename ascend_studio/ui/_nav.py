@@ -13,18 +13,20 @@ shortened and its badges stay whole.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPaintEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from ascend_studio.schema import Catalog
 from ascend_studio.ui._i18n import Language, counts_text, tr
+from ascend_studio.ui._qtnames import USER_ROLE, set_enum
 from ascend_studio.ui._snapshot import ENV_SECTION, UNKNOWN_SECTION, CategoryCounts
 from ascend_studio.ui._style import language_font
 
 __all__ = ["ROOM", "CategoryNav", "badges"]
 
-_KEY = Qt.ItemDataRole.UserRole
+_KEY = USER_ROLE
 #: The badges every entry has room for beside its name: values set in two digits,
 #: and findings of two severities.
 ROOM = CategoryCounts(set_count=88, errors=8, warnings=8)
@@ -47,7 +49,7 @@ class CategoryNav(QListWidget):
         super().__init__(parent)
         self.setObjectName("nav")
         self.setStyleSheet("QListWidget::item { padding: 5px 8px; }")  # this widget only
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # see above
+        set_enum(self, "horizontalScrollBarPolicy", "ScrollBarAlwaysOff")  # see above
         self.catalog = catalog
         self.lang: Language = "en"
         self.counts: dict[str, CategoryCounts] = {}
@@ -178,7 +180,7 @@ class CategoryNav(QListWidget):
             shown = name
             if room is not None and metrics.horizontalAdvance(name + after) > room:
                 left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding
-                shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, left)
+                shown = metrics.elidedText(name, QtCore.Qt.TextElideMode.ElideRight, left)
             if again or item.text() != shown + after:
                 item.setText(shown + after)
                 item.setToolTip(tip if shown == name else f"{name}\n{tip}")

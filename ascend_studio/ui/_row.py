@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QSize, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPainter
 from PySide6.QtWidgets import (
     QFrame,
@@ -80,8 +81,7 @@ class CodeName(QLabel):
     selectable flags give it click focus, so Tab still goes editor to editor."""
 
     def enterEvent(self, event: QEnterEvent) -> None:
-        # the flags' enum class is made on first use, not before the first paint
-        flags = Qt.TextInteractionFlag
+        flags = QtCore.Qt.TextInteractionFlag  # not read before the first paint: ui/_qtnames.py
         selectable = flags.TextSelectableByMouse | flags.TextSelectableByKeyboard
         if self.textInteractionFlags() != selectable:
             self.setTextInteractionFlags(selectable)
@@ -344,8 +344,8 @@ class ParamRow(QFrame):
             self._diag = QLabel(self)
             self._diag.setObjectName("diagnostics")
             self._diag.setWordWrap(True)
-            self._diag.setTextFormat(Qt.TextFormat.RichText)
-            flags = Qt.TextInteractionFlag
+            self._diag.setTextFormat(QtCore.Qt.TextFormat.RichText)
+            flags = QtCore.Qt.TextInteractionFlag
             self._diag.setTextInteractionFlags(
                 flags.LinksAccessibleByMouse | flags.LinksAccessibleByKeyboard
             )

@@ -6,7 +6,7 @@ a row not built yet holds its place with a spacer of a typical row's height.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QSpacerItem, QVBoxLayout, QWidget
 
@@ -47,9 +47,6 @@ class Section(QFrame):
         self.key = key
         self.params = holder_first(params)
         self.setObjectName(f"section:{key}")
-        # Rows built below the view change its height: that must not repaint what is
-        # already in view (its children repaint themselves when they change).
-        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.header = QLabel(self)
         self.header.setObjectName("sectionTitle")
         self.blurb = QLabel(self)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6 import QtCore
+from PySide6.QtCore import QByteArray, QEvent, QObject, QTimer
 from PySide6.QtGui import QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -39,6 +40,7 @@ from ascend_studio.ui._places import (
     first_geometry,
     widen_form,
 )
+from ascend_studio.ui._qtnames import set_enum
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -94,7 +96,10 @@ def place_window(window: MainWindow) -> None:
 def _build_body(window: MainWindow) -> None:
     window.nav = CategoryNav(window.catalog, window)
     window.form = FormView(window.catalog, window)
-    window.side = QSplitter(Qt.Orientation.Vertical, window)
+    # by keyword: a positional widget makes PySide6 try QSplitter(Qt.Orientation) first,
+    # which creates Qt's enum classes (ui/_qtnames.py)
+    window.side = QSplitter(parent=window)
+    set_enum(window.side, "orientation", "Vertical")
     window.side.setObjectName("splitter:side")
     # stand-ins of the previews and the diagnostics list (see _deferred.build_document)
     for stand_in, minimum in (
@@ -110,7 +115,8 @@ def _build_body(window: MainWindow) -> None:
     column.setSpacing(0)
     column.addWidget(window.controls.search_bar)
     column.addWidget(window.form, 1)
-    window.main = QSplitter(Qt.Orientation.Horizontal, window)
+    window.main = QSplitter(parent=window)
+    set_enum(window.main, "orientation", "Horizontal")
     window.main.setObjectName("splitter:main")
     for widget in (window.nav, center, window.side):
         window.main.addWidget(widget)
@@ -171,7 +177,7 @@ def _build_status(window: MainWindow) -> None:
     window.fix_all_button = QToolButton(window)
     window.fix_all_button.setObjectName("status:fixall")
     window.fix_all_button.setDefaultAction(window.actions_.fix_all_safe)
-    window.fix_all_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    set_enum(window.fix_all_button, "toolButtonStyle", "ToolButtonTextOnly")
     window.fix_all_button.setVisible(False)  # while there is a safe fix to apply
     window.statusBar().addWidget(window.counts_label, 1)
     window.statusBar().addPermanentWidget(window.fix_all_button)
@@ -258,6 +264,7 @@ def default_geometry(window: MainWindow) -> None:
 def restore_state(window: MainWindow) -> None:
     """Dock layout (after the docks exist), unless :func:`reserve_docks` restored it
     before the first paint: again, it undid the room made beside a side dock then."""
+    _side_docks_full_height(window)
     state = window.settings.blob("state")
     if state is not None and not window.docks_restored:
         window.restoreState(state)
@@ -266,11 +273,10 @@ def restore_state(window: MainWindow) -> None:
 def reserve_docks(window: MainWindow) -> None:
     """Empty docks where the remembered layout shows them, before the first paint
     (install_part2 fills them): added after it, an open dock narrowed the form."""
-    # the side docks run the full height; the bottom one stays under the form
-    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     state = window.settings.blob("state")
-    if state is None:
+    if state is None:  # no dock before the document's (restore_state)
         return
+    _side_docks_full_height(window)
     from PySide6.QtWidgets import QDockWidget  # its enums cost a few ms: only when needed
 
     for name in DOCKS:
@@ -279,9 +285,17 @@ def reserve_docks(window: MainWindow) -> None:
         stand_in = QWidget(dock)  # the view's minimum: the form keeps its width
         stand_in.setMinimumSize(DOCK_MINIMUM)
         dock.setWidget(stand_in)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        window.addDockWidget(QtCore.Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()
     window.docks_restored = window.restoreState(state)
+
+
+def _side_docks_full_height(window: MainWindow) -> None:
+    """The side docks run the full height; the bottom one stays under the form. (With
+    no dock the corners change nothing: the window's first paint, which has none unless
+    a remembered layout reserves them, does without ``Qt``, ui/_qtnames.py.)"""
+    Qt = QtCore.Qt
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
 
 
 def restore_splitters(window: MainWindow) -> None:

@@ -12,9 +12,12 @@ say. The toolbar lays itself out only when a button may change size.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6 import QtCore
+from PySide6.QtCore import QEvent, QRect, QSize
 from PySide6.QtGui import QAction, QActionEvent
 from PySide6.QtWidgets import QLabel, QToolBar, QToolButton, QWidget
+
+from ascend_studio.ui._qtnames import set_enum
 
 __all__ = ["ToolBar", "line_height", "show_counts", "show_file"]
 
@@ -39,8 +42,8 @@ def show_file(label: QLabel, name: str, state: str, states: tuple[str, ...], hei
     widths = {other: metrics.boundingRect(room, 0, f"{name} — {other}").width() for other in states}
     widest = max(widths.values())
     # the widest text left-aligned, as a label of its own width draws it
-    side = Qt.AlignmentFlag.AlignLeft if widths[state] == widest else Qt.AlignmentFlag.AlignRight
-    label.setAlignment(side | Qt.AlignmentFlag.AlignVCenter)
+    side = "AlignLeft" if widths[state] == widest else "AlignRight"
+    set_enum(label, "alignment", f"{side}|AlignVCenter")  # before the first paint: no Qt
     label.setText(f"{name} — {state}")
     margins = label.contentsMargins()
     _hold(label, widest + margins.left() + margins.right() + 2 * label.margin(), height)
@@ -84,7 +87,7 @@ class ToolBar(QToolBar):
         if (
             was != visible
             or not isinstance(button, QToolButton)
-            or button.toolButtonStyle() != Qt.ToolButtonStyle.ToolButtonIconOnly
+            or button.toolButtonStyle() != QtCore.Qt.ToolButtonStyle.ToolButtonIconOnly
             or action.icon().isNull()
         ):
             return False

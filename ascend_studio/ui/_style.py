@@ -17,6 +17,8 @@ style-sheet engine and made building the ~120 form rows about a third slower.
 
 from __future__ import annotations
 
+import copy
+
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontInfo, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -148,7 +150,7 @@ def set_text_color(widget: QWidget, color: str | None) -> None:
     key = (color, base.cacheKey(), QApplication.palette().cacheKey())
     palette = _TEXT_PALETTES.get(key)
     if palette is None:
-        palette = QPalette(base)
+        palette = copy.copy(base)  # QPalette(base) makes PySide6 create Qt's enums: ui/_qtnames.py
         if color is None:
             shown = QApplication.palette().color(QPalette.ColorRole.WindowText)
         elif color == "muted":
@@ -173,7 +175,7 @@ def set_background(
 ) -> None:
     """Fill ``widget`` with a ``COLORS`` colour (``None``: back to normal)."""
     role = role or QPalette.ColorRole.Window
-    palette = QPalette(widget.palette())
+    palette = copy.copy(widget.palette())
     normal = QApplication.palette().color(role)
     palette.setColor(role, QColor(COLORS.get(color, color)) if color else normal)
     widget.setPalette(palette)

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPalette
 from PySide6.QtWidgets import QWidget
 
+from ascend_studio.ui._style import set_text_color
 from ascend_studio.ui._texts import tag_colors
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class TagStrip(QWidget):
         self._heights: dict[int, int] = {}
         self._least: QSize | None = None
         self._metrics: QFontMetricsF | None = None
+        set_text_color(self, _INK)  # the pen its painter starts with: see paintEvent
 
     def set_tags(self, tags: list[tuple[str, str]]) -> None:
         """Show ``tags``, (kind, text) pairs, in order."""
@@ -125,6 +127,11 @@ class TagStrip(QWidget):
 
     # -- painting -------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Each chip's colour, then its words. The rows on the first screen carry notes
+        only, and they are painted without PySide6's ``Qt`` namespace (ui/_qtnames.py):
+        every overload set of ``QPainter.fillRect`` and ``setPen`` takes a ``Qt`` enum,
+        so the chip is the painter's background (``eraseRect``) and a note's words are
+        in the pen the painter starts with, the widget's text colour."""
         metrics = self._font_metrics()
         step, ascent = metrics.lineSpacing(), metrics.ascent()
         painter = QPainter(self)
@@ -132,11 +139,36 @@ class TagStrip(QWidget):
             for piece in self._lay_out(self.width()):
                 fg, bg = tag_colors(piece.kind)
                 top = piece.line * step
-                painter.fillRect(QRectF(piece.x, top, piece.width, step), QColor(bg))
+                painter.setBackground(_solid(bg))
+                painter.eraseRect(QRectF(piece.x, top, piece.width, step))
+                at = QPointF(piece.x, top + ascent)
+                if fg == _INK:
+                    painter.drawText(at, piece.text)
+                    continue
+                painter.save()
                 painter.setPen(QColor(fg))
-                painter.drawText(QPointF(piece.x, top + ascent), piece.text)
+                painter.drawText(at, piece.text)
+                painter.restore()
         finally:
             painter.end()
+
+
+#: A note's text colour, the strip's own: its painter starts with this pen.
+_INK = tag_colors("note")[0]
+
+
+def _solid(color: str) -> QBrush:
+    """A solid brush of ``color``, made as a palette makes its own (``QBrush(QColor)``
+    and ``QBrush.setColor`` would make PySide6 create ``Qt``)."""
+    brush = _BRUSHES.get(color)
+    if brush is None:
+        palette = QPalette()
+        palette.setColor(QPalette.ColorRole.Window, QColor(color))
+        brush = _BRUSHES[color] = palette.brush(QPalette.ColorRole.Window)
+    return brush
+
+
+_BRUSHES: dict[str, QBrush] = {}
 
 
 def least_width(texts: list[str], advance: Callable[[str], float]) -> int:

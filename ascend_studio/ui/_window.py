@@ -21,7 +21,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer
+from PySide6 import QtCore
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QSplitter, QToolButton, QWidget
 
@@ -184,6 +185,7 @@ class MainWindow(QMainWindow):
         before the document is built. Then the document's modules, then the document,
         each in a turn of the event loop of its own (``_deferred.preload``)."""
         self.actions_.complete()
+        self.form.keep_static_contents()
         QTimer.singleShot(0, self, self._preload)
 
     def _preload(self, group: int = 0) -> None:
@@ -245,6 +247,7 @@ class MainWindow(QMainWindow):
         release_collection()  # no paint came first (not progressive, or minimized)
         self.removeEventFilter(self)
         self.actions_.complete()
+        self.form.keep_static_contents()
         build_document(self)
         self._started = True
         connect_document(self)
@@ -398,7 +401,7 @@ class MainWindow(QMainWindow):
 
     # -- search, navigation -----------------------------------------------------------------------
     def focus_search(self) -> None:
-        self.controls.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.controls.search.setFocus(QtCore.Qt.FocusReason.ShortcutFocusReason)
         self.controls.search.selectAll()
 
     def apply_filter(self) -> None:

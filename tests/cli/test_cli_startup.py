@@ -5,6 +5,7 @@ for the catalog, no pydantic)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -222,6 +223,68 @@ def test_validate_of_a_script_loads_no_batch_machinery(tmp_path: Path) -> None:
     )
 
 
+#: A script that sets no parameter whose value names a file, and advice naming a keyword
+#: some releases lack (precision_mode_v2).
+_PLAIN_SCRIPT = (
+    "config = NPURunConfig(iterations_per_loop=10, precision_mode='allow_mix_precision')\n"
+)
+#: The companion files' formats (parsers, checkers, templates).
+_FORMATS = ("_aoe", "_base", "_compress", "_debug", "_dtypes", "_fusion", "_mixlist", "_precision")
+
+
+def test_validate_of_a_script_naming_no_file_loads_no_companion_format(tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(_PLAIN_SCRIPT, encoding="utf-8")
+    loaded = _loaded(["validate", str(script)], tmp_path)
+    assert not {f"ascend_studio.companion.{name}" for name in _FORMATS} & loaded
+    assert "ascend_studio.companion._registry" not in loaded
+
+
+def test_validate_of_a_script_naming_a_file_checks_it(tmp_path: Path) -> None:
+    """The formats come when a file is read: its problems are still reported."""
+    (tmp_path / "debug.cfg").write_text("op_debug_config=ccec_O0,oom,nosuch\n", "utf-8")
+    script = tmp_path / "train.py"
+    script.write_text("config = NPURunConfig(op_debug_config='debug.cfg')\n", "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "ascend_studio", "validate", "--json", str(script)],
+        cwd=tmp_path,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    (config,) = json.loads(done.stdout)["configs"]
+    found = {d["rule_id"] for d in config["diagnostics"]}
+    assert {"op_debug_config.unknown_option", "op_debug_config.ccec_O0_with_oom"} <= found
+
+
+_FACTS_PROBE = (
+    "import sys, io, contextlib\n"
+    "from ascend_studio.__main__ import main\n"
+    "from ascend_studio.schema import shipped_catalog\n"
+    "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+    "    main(['validate', sys.argv[1]])\n"
+    "print(type(vars(shipped_catalog())['_keywords_value']).__name__)\n"
+    "print('precision_mode_v2 exists from' in out.getvalue())\n"
+)
+
+
+def test_validate_of_a_script_builds_only_the_keyword_facts_it_reads(tmp_path: Path) -> None:
+    script = tmp_path / "train.py"
+    script.write_text(_PLAIN_SCRIPT, encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    for _ in range(2):  # the first run fills the caches
+        done = subprocess.run(
+            [sys.executable, "-c", _FACTS_PROBE, str(script)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    assert done.stdout.split() == ["Later", "True"], done.stderr
+
+
 #: Code that runs ``main(args)``, then prints every dataclass of the app whose docstring
 #: ``dataclasses`` made itself (with ``inspect.signature``: about 0.2 ms a class).
 _UNDOCUMENTED = """\
@@ -263,11 +326,13 @@ def test_a_command_scans_for_garbage_less_often_than_the_app() -> None:
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    main(['params', 'aoe_mode'])\n"
         "print(gc.get_threshold()[0] == COMMAND_THRESHOLD, gc.isenabled())\n"
+        "print(gc.get_freeze_count() > 10_000)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert done.stdout.split() == ["True", "True"]
+    # what the start made (modules, the catalog) is out of the collector's scans
+    assert done.stdout.split() == ["True", "True", "True"]
 
 
 def test_the_language_server_keeps_the_collectors_default() -> None:

@@ -148,7 +148,7 @@ def _corruptions(raw: bytes) -> dict[str, bytes]:
         "nested too deep": _forge(header, b"[" * 100_000 + b"]" * 100_000),
         "no parts": _forge(header, json.loads(main)),
         "a part left out": _forge(header, json.loads(main), parts.partition(b"\n")[2]),
-        "an unknown part": _forge(header, json.loads(main), parts + b"\nextra\t0\t[]"),
+        "an unknown part": _forge(header, json.loads(main), parts + b"\nextra\t0\t\t[]"),
         "a part of two fields": _forge(header, json.loads(main), parts + b"\nextra"),
     }
 
@@ -338,6 +338,67 @@ def test_a_part_whose_classes_changed_shape_is_taken_from_the_files(
     assert cached.tf2 == good.tf2
     assert parses.calls > 0  # from the files
     assert _cache.cache_file().read_bytes() == raw  # and stored again
+
+
+def test_a_fact_is_built_alone_from_the_cache(data: Path) -> None:
+    """One keyword, key or value fact read from the cache builds that fact alone, equal to
+    the files'; the whole field, built later, is the files' too."""
+    good = load_catalog(data)
+    _load_fresh()  # fills the cache
+    cached = _load_fresh()
+    history = cached.history
+    assert history.keyword_paths() == tuple(dict.fromkeys(f.path for f in good.keywords))
+    key = good.keys[0].key
+    values = good.value_lists[0].path
+    assert history.keyword("iterations_per_loop") == good.history.keyword("iterations_per_loop")
+    assert history.key(key) == good.history.key(key)
+    assert history.values(values) == good.history.values(values)
+    assert history.keyword("no_such_keyword") is None
+    assert history.keyword("iterations_per_loop") is history.keyword("iterations_per_loop")
+    assert all(isinstance(vars(cached)[f"_{name}_value"], _cache.Later) for name in _catalog.KEYED)
+    assert cached.keywords == good.keywords
+    assert history.keyword("precision_mode_v2") == good.history.keyword("precision_mode_v2")
+    assert cached == good
+
+
+def test_a_keyed_part_whose_classes_changed_shape_gives_the_files_facts(data: Path) -> None:
+    good = _load_fresh()
+    raw = _cache.cache_file().read_bytes()
+    head, _, body = raw.partition(b"\n")
+    lines = body.split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(b"keywords\t"))
+    name, _, rest = lines[at].partition(b"\t")
+    lines[at] = name + b"\t" + b"0" * 64 + b"\t" + rest.partition(b"\t")[2]
+    _cache.cache_file().write_bytes(_forge(json.loads(head), b"\n".join(lines)))
+    cached = _load_fresh()
+    assert cached.history.keyword("iterations_per_loop") == good.history.keyword(
+        "iterations_per_loop"
+    )
+    assert cached.keywords == good.keywords
+    assert _cache.cache_file().read_bytes() == raw  # stored again from the files
+
+
+def test_the_names_of_versioned_keywords_are_found_without_every_fact(data: Path) -> None:
+    """A hint's versioned keywords, found from the facts of the names it has alone, are
+    those found with every fact built."""
+    from ascend_studio.rules._index import CatalogIndex
+
+    _load_fresh()  # fills the cache
+    cached = _load_fresh()
+    whole = CatalogIndex(load_catalog(data))
+    whole.versioned_names()
+    texts = [
+        "Set precision_mode_v2='mixed_float16' and remove precision_mode.",
+        "Use op_compiler_cache_mode, jit_compile or x.precision_mode_v2 instead.",
+        "nothing here",
+        " ".join(whole.versioned_names()),
+    ]
+    lazy = CatalogIndex(cached)
+    found = [lazy.versioned_named_in(text) for text in texts]
+    assert isinstance(vars(cached)["_keywords_value"], _cache.Later)
+    assert found == [whole.versioned_named_in(text) for text in texts]
+    assert found[0] == ("precision_mode_v2",)
+    assert found[3] == whole.versioned_names()
 
 
 def test_a_warm_start_leaves_the_2x_surface_unimported_until_read(tmp_path: Path) -> None:

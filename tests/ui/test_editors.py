@@ -188,6 +188,36 @@ def test_bool_editor_without_default_shows_none(qtbot: Any) -> None:
     assert blocker.args == [True]
 
 
+@pytest.mark.parametrize(
+    ("default", "value", "state", "text"),
+    [
+        (None, None, Qt.CheckState.PartiallyChecked, "(unset)"),
+        (True, None, Qt.CheckState.Checked, "True"),
+        (False, None, Qt.CheckState.Unchecked, "False"),
+        (None, True, Qt.CheckState.Checked, "True"),
+        (None, False, Qt.CheckState.Unchecked, "False"),
+    ],
+)
+def test_a_check_box_shows_each_state_from_any_other(
+    qtbot: Any, default: bool | None, value: bool | None, state: Qt.CheckState, text: str
+) -> None:
+    """The partial mark is set without ``Qt`` (a tristate box steps to it): whatever the
+    box showed before, it shows the state asked for, and a click sets the value."""
+    editor = BoolEditor(make_param("bool", "bool", default=default))
+    qtbot.addWidget(editor)
+    for before in (None, True, False, None, value):
+        editor.set_value(before)
+    assert (editor.check.checkState(), editor.check.text()) == (state, text)
+    assert editor.value() == value
+    expected = state != Qt.CheckState.Checked  # a click: partial and unchecked go to checked
+    with qtbot.waitSignal(editor.value_changed) as blocker:
+        editor.check.click()
+    assert blocker.args == [expected]
+    assert editor.check.checkState() == (
+        Qt.CheckState.Checked if expected else Qt.CheckState.Unchecked
+    )
+
+
 def test_str_and_expr_editors(qtbot: Any) -> None:
     text = _make(qtbot, StrEditor)
     assert isinstance(text, StrEditor)

@@ -186,7 +186,7 @@ def test_a_2x_profile_opened_gets_the_2x_surface_the_first_paint_did_without(
 
 
 #: PySide6 classes the first paint does without, though their enum classes are costly to
-#: create: QStyle's eleven (~15 ms), QIcon's and QPixmap's (~4 ms; the toolbar's
+#: create: the ``Qt`` namespace's 93 (~11 ms; ``ui/_qtnames.py``), QStyle's eleven (~15 ms), QIcon's and QPixmap's (~4 ms; the toolbar's
 #: standard icons come right after the paint), QKeySequence's (~4 ms with the actions'
 #: shortcuts, set with the icons), QImage's
 #: and QGradient's (~4 ms; ``QBrush(QColor)`` made them to choose a constructor), the
@@ -196,7 +196,7 @@ def test_a_2x_profile_opened_gets_the_2x_surface_the_first_paint_did_without(
 #: and every QWidget class, QCalendarWidget among them, that PySide6 creates when Python
 #: first receives a plain QWidget made by Qt (the form's viewport was one: 6-10 ms).
 NOT_AT_FIRST_PAINT = {
-    "PySide6.QtCore": ("QMetaMethod",),
+    "PySide6.QtCore": ("Qt", "QMetaMethod"),
     "PySide6.QtGui": (
         "QKeySequence",
         "QIcon",
@@ -239,6 +239,44 @@ def test_the_first_paint_creates_no_costly_qt_classes_it_does_without(
     assert "QMainWindow" in created["PySide6.QtWidgets"]  # the probe sees what is made
     early = {m: sorted(created[m] & set(names)) for m, names in NOT_AT_FIRST_PAINT.items()}
     assert early == {m: [] for m in NOT_AT_FIRST_PAINT}
+
+
+#: Starts the app as ``ascend-studio`` does and reports, once the first frame is painted
+#: (every widget's paint event, the window's first), whether ``Qt`` was made by then.
+FRAME_PROBE = """
+import json, os, sys
+from ascend_studio.ui._app import start_app
+from PySide6.QtCore import QEvent, QObject, QTimer
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append(True)
+            QTimer.singleShot(0, report)  # the frame's other widgets are painted first
+        return False
+def report():
+    print(json.dumps({"qt": "Qt" in vars(sys.modules["PySide6.QtCore"])}), flush=True)
+    os._exit(0)
+seen = []
+app, window = start_app([])
+spy = FirstPaint()
+window.installEventFilter(spy)
+app.exec()
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_first_frame_is_painted_without_qts_enums(tmp_path: Path, lang: str) -> None:
+    """The window's own paint event comes first in its frame: the rows, their tags and
+    the navigation paint after it, and the frame is shown when they are done. Painted
+    in Python with ``QPainter.fillRect`` and ``setPen``, the tags made ``Qt`` there
+    (ui/_qtnames.py). (A screen too narrow for the navigation's names, which it then
+    shortens, makes it: Qt's elision takes a ``Qt`` enum.)"""
+    screens = {"screens": [{"name": "s", "x": 0, "y": 0, "width": 1280, "height": 800}]}
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps(screens))
+    platform = f"offscreen:configfile={config}"
+    run_app_probe(FRAME_PROBE, tmp_path, lang=lang, platform=platform)  # fills the caches
+    assert run_app_probe(FRAME_PROBE, tmp_path, lang=lang, platform=platform) == {"qt": False}
 
 
 #: Runs ``ascend-studio`` (its entry point) and reports whether the garbage collector

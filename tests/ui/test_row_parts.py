@@ -176,6 +176,34 @@ def test_tags_paint_their_colours(qtbot: Any) -> None:
         ), kind
 
 
+@pytest.mark.parametrize("width", [2000, 160, 90])
+def test_tags_look_as_a_painter_given_each_colour_paints_them(qtbot: Any, width: int) -> None:
+    """The chips are the painter's background and a note's words its first pen (no
+    ``Qt`` before the first frame, ui/_qtnames.py): pixel for pixel what filling each
+    chip with its colour and writing with its text colour paints, every kind, wrapped."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QPainter
+
+    tags = [(kind, f"{kind} words here") for kind in ("note", "deprecated", "experimental")]
+    strip = _strip(qtbot, [*tags, *TAGS])
+    strip.resize(width, strip.heightForWidth(width))
+    painted = strip.grab().toImage()
+    expected = QImage(painted.size(), painted.format())
+    expected.setDevicePixelRatio(painted.devicePixelRatio())
+    expected.fill(strip.palette().color(strip.backgroundRole()))
+    metrics = QFontMetricsF(strip.font())
+    step, ascent = metrics.lineSpacing(), metrics.ascent()
+    painter = QPainter(expected)
+    painter.setFont(strip.font())
+    for piece in lay_out(strip.tags(), metrics, width):
+        fg, bg = tag_colors(piece.kind)
+        painter.fillRect(QRectF(piece.x, piece.line * step, piece.width, step), QColor(bg))
+        painter.setPen(QColor(fg))
+        painter.drawText(QPointF(piece.x, piece.line * step + ascent), piece.text)
+    painter.end()
+    assert painted == expected
+
+
 def test_no_tags_take_no_room(qtbot: Any) -> None:
     strip = _strip(qtbot, [])
     assert strip.text() == ""

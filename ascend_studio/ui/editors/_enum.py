@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6 import QtCore
 from PySide6.QtGui import QBrush, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 
@@ -20,6 +20,7 @@ from ascend_studio.schema import Parameter
 from ascend_studio.ui._core import Unavailable, value_unavailable
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._places import fit_to_items, sized_to_items
+from ascend_studio.ui._qtnames import FOREGROUND_ROLE, USER_ROLE
 from ascend_studio.ui._values import is_expr
 from ascend_studio.ui.editors._base import Editor, Explain
 from ascend_studio.ui.editors._registry import register
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["ChoiceBox", "EnumEditor"]
 
 #: An entry's short text: what a combo box too narrow for the whole entry shows.
-SHORT_ROLE = Qt.ItemDataRole.UserRole + 7
+SHORT_ROLE = USER_ROLE + 7
 
 
 class ChoiceBox(QComboBox):
@@ -83,7 +84,7 @@ class ChoiceBox(QComboBox):
     def showPopup(self) -> None:
         """The list as wide as its widest entry (up to the screen), nothing elided."""
         view = self.view()
-        view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        view.setTextElideMode(QtCore.Qt.TextElideMode.ElideNone)
         view.setMinimumWidth(view.sizeHintForColumn(0) + 24)
         super().showPopup()
 
@@ -225,7 +226,7 @@ class EnumEditor(Editor):
             cell.setData(repr(item.value), SHORT_ROLE)
             cell.setToolTip(item.description.get(self.lang) + (f"\n{note}" if note else ""))
             muted = note and problem is not None and not problem.unnamed
-            cell.setData(grey if muted else QBrush(), Qt.ItemDataRole.ForegroundRole)
+            cell.setData(grey if muted else QBrush(), FOREGROUND_ROLE)
         if self.param.open_enum:
             self._model.item(self._other_row).setText(tr("Other value…"))
         if self.combo.isVisible():  # else its first show sizes it

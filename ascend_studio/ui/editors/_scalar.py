@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import QRect, Signal
 from PySide6.QtGui import QFontDatabase, QKeyEvent, QPainter, QPaintEvent, QPalette, QValidator
 from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._qtnames import set_enum
 from ascend_studio.ui._style import set_background
 from ascend_studio.ui._values import is_expr, make_expr
 from ascend_studio.ui.editors._base import Editor
@@ -42,6 +44,7 @@ class BoolEditor(Editor):
     def __init__(self, param: Parameter, parent: QWidget | None = None) -> None:
         super().__init__(param, parent)
         self._set = False
+        self._partial = False
         self.check = QCheckBox(self)
         self.check.setObjectName(f"{param.path}:check")
         self.box.addWidget(self.check)
@@ -56,18 +59,19 @@ class BoolEditor(Editor):
     def _show(self, value: Value | None) -> None:
         self._set = isinstance(value, bool)
         shown = value if isinstance(value, bool) else self.param.default
-        self.check.setTristate(not isinstance(shown, bool))
-        self.check.setCheckState(
-            Qt.CheckState.PartiallyChecked
-            if not isinstance(shown, bool)
-            else Qt.CheckState.Checked
-            if shown
-            else Qt.CheckState.Unchecked
-        )
+        self._partial = not isinstance(shown, bool)
+        self.check.setTristate(self._partial)
+        self.check.setChecked(shown is True)
+        if self._partial:
+            # Qt.CheckState.PartiallyChecked without ``Qt``, which the rows built before
+            # the first paint do without (ui/_qtnames.py): a tristate box steps from
+            # unchecked to partially checked
+            self.check.nextCheckState()
         self._label()
 
     def _clicked(self) -> None:
-        on = self.check.checkState() != Qt.CheckState.Unchecked
+        on = self.check.isChecked()  # any state but unchecked
+        self._partial = False
         self.check.setTristate(False)
         self.check.setChecked(on)
         self._set = True
@@ -79,7 +83,7 @@ class BoolEditor(Editor):
         self._label()
 
     def _label(self) -> None:
-        if self.check.checkState() == Qt.CheckState.PartiallyChecked:
+        if self._partial:
             # Not set and no bool default: words, not Python's "None", in every language.
             self.check.setText(tr("(unset)"))
         else:
@@ -114,8 +118,9 @@ class _StepLine(QLineEdit):
     stepped = Signal(int)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-            self.stepped.emit(1 if event.key() == Qt.Key.Key_Up else -1)
+        key = QtCore.Qt.Key
+        if event.key() in (key.Key_Up, key.Key_Down):
+            self.stepped.emit(1 if event.key() == key.Key_Up else -1)
             return
         super().keyPressEvent(event)
 
@@ -165,7 +170,7 @@ class IntEditor(_LineEditor):
         super().__init__(param, parent)
         self.line.setValidator(_NumberValidator(int, self.line))
         self.line.setPlaceholderText(default_text(param))
-        self.line.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        set_enum(self.line, "alignment", "AlignRight|AlignVCenter")  # ui/_qtnames.py
         if isinstance(self.line, _StepLine):
             self.line.stepped.connect(self._step)
         if param.unit:
@@ -269,7 +274,7 @@ class ExprLine(QLineEdit):
         room = self._text_rect().width()
         if self.fontMetrics().horizontalAdvance(self.text()) <= room:
             return self.text()
-        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, room)
+        return self.fontMetrics().elidedText(self.text(), QtCore.Qt.TextElideMode.ElideMiddle, room)
 
     def _text_rect(self) -> QRect:
         """Where the text goes: inside the frame and margins, left of the clear button."""
@@ -297,7 +302,7 @@ class ExprLine(QLineEdit):
                 QStyle.PrimitiveElement.PE_PanelLineEdit, option, painter, self
             )
             painter.setPen(self.palette().color(QPalette.ColorRole.Text))
-            painter.drawText(self._text_rect(), int(Qt.AlignmentFlag.AlignVCenter), shown)
+            painter.drawText(self._text_rect(), int(QtCore.Qt.AlignmentFlag.AlignVCenter), shown)
         finally:
             painter.end()
 

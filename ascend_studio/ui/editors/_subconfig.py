@@ -7,11 +7,13 @@ holds that expression verbatim.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6 import QtCore
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QToolButton, QWidget
 
 from ascend_studio.schema import Parameter
 from ascend_studio.ui._i18n import Language, tr
+from ascend_studio.ui._qtnames import set_enum
 from ascend_studio.ui.editors._registry import register
 from ascend_studio.ui.editors._scalar import ExprEditor
 
@@ -29,7 +31,7 @@ class SubconfigEditor(ExprEditor):
         self.toggle.setObjectName(f"{param.path}:fold")
         self.toggle.setCheckable(True)
         self.toggle.setChecked(True)
-        self.toggle.setArrowType(Qt.ArrowType.DownArrow)
+        set_enum(self.toggle, "arrowType", "DownArrow")  # before the first paint: ui/_qtnames.py
         self.box.insertWidget(0, self.toggle)
         self.toggle.toggled.connect(self._toggled)
         self.set_language(self.lang)
@@ -40,5 +42,6 @@ class SubconfigEditor(ExprEditor):
         self.toggle.setToolTip(tr("Show or hide the fields"))
 
     def _toggled(self, on: bool) -> None:
-        self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        arrow = QtCore.Qt.ArrowType
+        self.toggle.setArrowType(arrow.DownArrow if on else arrow.RightArrow)
         self.expanded_changed.emit(on)
