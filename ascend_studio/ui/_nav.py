@@ -70,8 +70,10 @@ class CategoryNav(QListWidget):
 
     def set_counts(self, counts: dict[str, CategoryCounts]) -> None:
         if counts != self.counts:
+            changed = {key for key, found in counts.items() if self.counts.get(key) != found}
+            changed |= self.counts.keys() - counts.keys()
             self.counts = counts
-            self._render()
+            self._render(changed)
 
     def set_language(self, lang: Language) -> None:
         self.lang = lang
@@ -147,36 +149,52 @@ class CategoryNav(QListWidget):
             self._margins = (font, 1 + hint - self.fontMetrics().horizontalAdvance(item.text()))
         return self._margins[1]
 
-    def _render(self) -> None:
-        """Each entry's name, badges, tooltip and colour, from the counts and language."""
+    def _render(self, keys: set[str] | None = None) -> None:
+        """Each entry's name, badges, tooltip and colour, from the counts and language
+        (``keys``: only those categories' entries, whose counts changed: a target switch
+        changes a few, and every entry's texts were made and set again)."""
         names = {c.id: c.name.get(self.lang) for c in self.catalog.categories}
         names[ENV_SECTION] = tr("Environment variables")
         names[UNKNOWN_SECTION] = tr("Not in the catalog")
-        self._entries = []
-        for row in range(self.count()):
-            item = self.item(row)
-            key = item.data(_KEY)
-            counts = self.counts.get(key, CategoryCounts())
-            shown = badges(counts)
-            summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
-            tip = tr("{set} set; {counts}").format(set=counts.set_count, counts=summary)
-            self._entries.append((item, names[key], _GAP + shown if shown else "", tip))
-            color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
-            item.setForeground(QBrush(QColor(color)) if color else QBrush())
-            if key == UNKNOWN_SECTION and item.isHidden() == bool(counts.set_count):
-                item.setHidden(not counts.set_count)
-        self._fit(again=True)
+        if len(self._entries) != self.count():
+            keys = None
+        rows = [r for r in range(self.count()) if keys is None or self.item(r).data(_KEY) in keys]
+        entries = [self._entry(self.item(row), names) for row in rows]
+        if keys is None:
+            self._entries = entries
+        for row, entry in zip(rows, entries, strict=True):
+            self._entries[row] = entry
+        self._fit(again=True, rows=None if keys is None else rows)
 
-    def _fit(self, again: bool = False) -> None:
-        """The entries' texts in the viewport's width (``again``: after a new render):
-        a name that does not fit beside its badges is shortened, its tooltip names it."""
+    def _entry(
+        self, item: QListWidgetItem, names: dict[str, str]
+    ) -> tuple[QListWidgetItem, str, str, str]:
+        """One entry's colour and visibility set; its name, badges and tooltip."""
+        key = item.data(_KEY)
+        counts = self.counts.get(key, CategoryCounts())
+        shown = badges(counts)
+        summary = counts_text(counts.errors, counts.warnings, counts.infos, " · ")
+        tip = tr("{set} set; {counts}").format(set=counts.set_count, counts=summary)
+        color = {"error": "#b3261e", "warning": "#9a5b00"}.get(counts.worst or "")
+        item.setForeground(QBrush(QColor(color)) if color else QBrush())
+        if key == UNKNOWN_SECTION and item.isHidden() == bool(counts.set_count):
+            item.setHidden(not counts.set_count)
+        return item, names[key], _GAP + shown if shown else "", tip
+
+    def _fit(self, again: bool = False, rows: list[int] | None = None) -> None:
+        """The entries' texts in the viewport's width (``again``: after a new render,
+        of the entries in ``rows`` or all): a name that does not fit beside its badges
+        is shortened, its tooltip names it."""
         width = self._viewport_width()
         if width == self._width and not again:
             return
+        if rows is not None and width != self._width:
+            rows = None  # a new width: every entry fitted again
         self._width = width
         room = width - self._item_margins() if width is not None else None
         metrics = self.fontMetrics()
-        for item, name, after, tip in self._entries:
+        entries = self._entries if rows is None else [self._entries[row] for row in rows]
+        for item, name, after, tip in entries:
             shown = name
             if room is not None and metrics.horizontalAdvance(name + after) > room:
                 left = room - metrics.horizontalAdvance(after) - 1  # the sum's rounding

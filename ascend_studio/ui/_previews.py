@@ -93,9 +93,11 @@ class _Preview(QWidget):
         together = len(spans) > _SPANS_APART
         if together:
             cursor.beginEditBlock()
-        for start, end, piece in reversed(spans):
-            cursor.setPosition(_utf16_len(old[:start]))
-            cursor.setPosition(_utf16_len(old[:end]), QTextCursor.MoveMode.KeepAnchor)
+        for (_start, _end, piece), (at, to) in zip(
+            reversed(spans), reversed(_utf16_offsets(old, spans)), strict=True
+        ):
+            cursor.setPosition(at)
+            cursor.setPosition(to, QTextCursor.MoveMode.KeepAnchor)
             cursor.insertText(piece)
         if together:
             cursor.endEditBlock()
@@ -313,6 +315,22 @@ def _line_starts(lines: list[str]) -> list[int]:
         found.append(at)
         at += len(line) + 1
     found.append(at)
+    return found
+
+
+def _utf16_offsets(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Each span's start and end in ``text`` as Qt counts them (UTF-16 code units),
+    in one pass over the text: counted from the start for each span, a text with one
+    character outside ASCII was encoded again twice per span (a scenario switch: 22)."""
+    if text.isascii():
+        return [(start, end) for start, end, _piece in spans]
+    found, at, units = [], 0, 0
+    for start, end, _piece in spans:
+        units += _utf16_len(text[at:start])
+        first = units
+        units += _utf16_len(text[start:end])
+        at = end
+        found.append((first, units))
     return found
 
 

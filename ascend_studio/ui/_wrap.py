@@ -57,9 +57,29 @@ class WrapDelegate(QStyledItemDelegate):
         # the width the text wants on one line (what "fit to contents" reads), the
         # height it takes wrapped in the column as it is now (what the row gets)
         natural = super().sizeHint(option, index)
+        width = max(cell_width(self.view, index), 1)
+        if natural.width() + self._slack(index) <= width:
+            # whole on one line in its cell with room to spare: wrapped at that width it
+            # is the same line (its text laid out once, not twice: most of the docks'
+            # cells, each measured again after every change of its row or language)
+            return natural
         measured = QStyleOptionViewItem(option)
-        measured.rect = QRect(0, 0, max(cell_width(self.view, index), 1), 1)
+        measured.rect = QRect(0, 0, width, 1)
         return QSize(natural.width(), super().sizeHint(measured, index).height())
+
+    def _slack(self, index: _Index) -> int:
+        """How much narrower than its cell a one-line text must be to stay on one line
+        when wrapped: an icon's margins count differently there (up to 4 px more); a
+        cell with a check box is always measured wrapped."""
+        if index.data(Qt.ItemDataRole.CheckStateRole) is not None:
+            return _ANY_WIDTH
+        if index.data(Qt.ItemDataRole.DecorationRole) is None:
+            return 2
+        style = self.view.style()
+        return 4 * (style.pixelMetric(style.PixelMetric.PM_FocusFrameHMargin, None, self.view) + 1)
+
+
+_ANY_WIDTH = 1 << 24
 
 
 def cell_width(view: QTreeView, index: _Index) -> int:

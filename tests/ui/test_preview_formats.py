@@ -218,3 +218,21 @@ def test_a_preview_takes_many_changed_lines_in_one_pass(qtbot: Any) -> None:
     assert len(changed_spans(before, after)) > _SPANS_APART
     page.set_text(after)
     assert page.text.toPlainText() == after
+
+
+@given(
+    st.lists(st.sampled_from(["a = 1", "# 注释", "# — note", "b = '😀'", "", "c"]), max_size=12),
+    st.lists(st.sampled_from(["a = 1", "# 注释", "# — note", "b = '😀'", "", "d"]), max_size=12),
+)
+def test_a_preview_replaces_spans_in_text_outside_ascii(old: list[str], new: list[str]) -> None:
+    """Each changed span lands where it belongs in a text with characters Qt counts as
+    one or two UTF-16 units: the document shows the new text whole."""
+    from ascend_studio.ui._core import FormatInfo
+    from ascend_studio.ui._previews import _Preview
+
+    host = QWidget()
+    page = _Preview(FormatInfo("py", Text.of("Python", "Python"), ".py", "python", True), host)
+    for text in ("\n".join(old), "\n".join(new), "\n".join(old)):
+        page.set_text(text)
+        assert page.text.toPlainText() == text
+    host.deleteLater()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QStandardItemModel
+from PySide6.QtGui import QAccessible, QBrush, QColor, QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -162,7 +162,25 @@ class CompareView(LazyView):
         self.refresh()
 
     def _retranslate_items(self) -> None:
-        """The rows' words (not set, removed, tooltips) and titles in the new language."""
+        """The rows' words (not set, removed, tooltips) and titles in the new language.
+
+        Every row changes: the tree is told once and measures each row once when it
+        next paints (told of each text, it measured the row's three wrapped cells again
+        for each: 9 text layouts a row). An assistive technology that listens hears
+        each text as before."""
+        if QAccessible.isActive():
+            self._retranslate_rows()
+            return
+        model = self.tree.model()
+        was = model.blockSignals(True)
+        try:
+            self._retranslate_rows()
+        finally:
+            model.blockSignals(was)
+        self.tree.scheduleDelayedItemsLayout()
+        self.tree.viewport().update()
+
+    def _retranslate_rows(self) -> None:
         for key, group in self._groups().items():
             group.setText(0, f"{self._category_name(key)} ({group.childCount()})")
             for index in range(group.childCount()):

@@ -120,6 +120,15 @@ class ChainDelegate(WrapDelegate):
 
     def __init__(self, view: QTreeView) -> None:
         super().__init__(view)
+        #: The four states' fonts per base font, and each box text's size per font and
+        #: width: a chain cell is measured and painted again after every change of its
+        #: row or of the language (the same texts: names and values), each box's text
+        #: wrapped and measured anew (about a quarter of a language switch's work here).
+        self._font_sets: dict[str, dict[str, QFont]] = {}
+        self._sizes: dict[tuple[str, str, int], QSize] = {}
+        #: Texts' widths on one line per font (the columns are fitted again after
+        #: every change of the paths, each row's texts and boxes measured).
+        self._advances: dict[tuple[str, int], dict[str, int]] = {}
         self.inset = INSET
 
     def set_compact(self, compact: bool) -> bool:
@@ -129,26 +138,53 @@ class ChainDelegate(WrapDelegate):
         return changed
 
     def _fonts(self, base: QFont) -> dict[str, QFont]:
-        fonts: dict[str, QFont] = {}
-        for state in ("winner", "shadowed", "unset", "ignored"):
-            font = QFont(base)
-            font.setBold(state == "winner")
-            font.setStrikeOut(state in ("shadowed", "ignored"))
-            font.setItalic(state == "ignored")
-            fonts[state] = font
+        key = base.key()
+        fonts = self._font_sets.get(key)
+        if fonts is None:
+            fonts = self._font_sets[key] = {}
+            for state in ("winner", "shadowed", "unset", "ignored"):
+                font = QFont(base)
+                font.setBold(state == "winner")
+                font.setStrikeOut(state in ("shadowed", "ignored"))
+                font.setItalic(state == "ignored")
+                fonts[state] = font
         return fonts
+
+    def _text_size(self, font: QFont, text: str, limit: int) -> QSize:
+        """:func:`text_size` in ``font``, remembered."""
+        key = (font.key(), text, limit)
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 4096:
+                self._sizes.clear()
+            size = self._sizes[key] = text_size(QFontMetrics(font), text, limit)
+        return QSize(size)
 
     def box_rects(self, option: QStyleOptionViewItem, index: _Index) -> list[QRect]:
         """Where each layer's box is drawn in the cell ``option.rect`` describes."""
         return self._layout(option, _layers(index))
 
+    def advances(self, font: QFont, dpi: int = 0) -> dict[str, int]:
+        """The texts' one-line widths found so far in ``font`` (on a screen of ``dpi``;
+        0: the default one), for callers to fill."""
+        key = (font.key(), dpi)
+        known = self._advances.get(key)
+        if known is None or len(known) > 4096:
+            known = self._advances[key] = {}
+        return known
+
     def box_widths(self, font: QFont, index: _Index) -> tuple[int, ...]:
         """Each of the cell's boxes' widths with its text on one line."""
         fonts = self._fonts(font)
-        return tuple(
-            QFontMetrics(fonts[x.state]).horizontalAdvance(box_text(x)) + 2 * _PAD + 1
-            for x in _layers(index)
-        )
+        widths = []
+        for layer in _layers(index):
+            made, text = fonts[layer.state], box_text(layer)
+            known = self.advances(made)
+            width = known.get(text)
+            if width is None:
+                width = known[text] = QFontMetrics(made).horizontalAdvance(text)
+            widths.append(width + 2 * _PAD + 1)
+        return tuple(widths)
 
     def heights(self, text_line: int, font: QFont) -> Heights:
         """Row heights as the cells wrap: ``text_line`` px a line of text (and the
@@ -162,7 +198,7 @@ class ChainDelegate(WrapDelegate):
         area = rect or option.rect
         limit = area.width() - 4 - 2 * _PAD  # a box's text wraps beyond the cell's width
         fonts = self._fonts(option.font)
-        sizes = [text_size(QFontMetrics(fonts[x.state]), box_text(x), limit) for x in layers]
+        sizes = [self._text_size(fonts[x.state], box_text(x), limit) for x in layers]
         widths, heights = [s.width() for s in sizes], [s.height() for s in sizes]
         inset = self.inset
         return chain_boxes(area, widths, line_height(option.font, inset), heights, inset)
@@ -277,12 +313,20 @@ def row_needs(view: QTreeView, delegate: ChainDelegate, texts: tuple[int, ...]) 
         if view.isExpanded(parent)
         for child in range(model.rowCount(parent))
     ]
+    known = delegate.advances(view.font(), view.logicalDpiX())
+
+    def advance(text: str) -> int:
+        width = known.get(text)
+        if width is None:
+            width = known[text] = metrics.horizontalAdvance(text)
+        return width
+
     needs = []
     for index in shown:
-        widths = {c: metrics.horizontalAdvance(_text(index, c)) + extra for c in texts}
+        widths = {c: advance(_text(index, c)) + extra for c in texts}
         depth = 2 if index.parent().isValid() else 1
         widths[texts[0]] += depth * view.indentation() + view.iconSize().width() + 24
         boxes = delegate.box_widths(view.font(), index.siblingAtColumn(CHAIN_COLUMN))
-        text = metrics.horizontalAdvance(_text(index, CHAIN_COLUMN)) + extra
+        text = advance(_text(index, CHAIN_COLUMN)) + extra
         needs.append(RowNeeds(widths, boxes, 0 if boxes else text))
     return needs

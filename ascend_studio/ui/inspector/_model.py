@@ -55,6 +55,10 @@ class PathChainModel(QAbstractItemModel):
         super().__init__(parent)
         self._rows: list[Resolution] = []
         self.lang: Language = "en"
+        #: Each cell's answer per role, found once: a view asks every cell for eight
+        #: roles or so each time it measures or paints it (a language switch: about
+        #: 1,500 questions, 7 ms in Python, for 22 rows). Emptied on every change.
+        self._answers: dict[tuple[int, int, int, int], object] = {}
 
     # -- feeding ---------------------------------------------------------------------------
     def set_resolutions(self, resolutions: list[Resolution]) -> bool:
@@ -65,12 +69,15 @@ class PathChainModel(QAbstractItemModel):
         if _shape(resolutions) != _shape(self._rows):
             self.beginResetModel()
             self._rows = list(resolutions)
+            self._answers.clear()
             self.endResetModel()
             return True
         changed = [
             i for i, (a, b) in enumerate(zip(self._rows, resolutions, strict=True)) if a != b
         ]
         self._rows = list(resolutions)
+        if changed:
+            self._answers.clear()
         for row in changed:
             self._row_changed(row)
         return bool(changed)
@@ -79,6 +86,7 @@ class PathChainModel(QAbstractItemModel):
         """Every text changes: one relayout of the view (each row's ``dataChanged``
         measured that row's wrapped cells at once, every row of the tree: ~20 ms)."""
         self.lang = lang
+        self._answers.clear()
         self.layoutAboutToBeChanged.emit()
         self.layoutChanged.emit()
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, COLUMNS - 1)
@@ -152,6 +160,14 @@ class PathChainModel(QAbstractItemModel):
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid():
             return None
+        key = (index.internalId(), index.row(), index.column(), role)
+        try:
+            return self._answers[key]
+        except KeyError:
+            found = self._answers[key] = self._data(index, role)
+            return found
+
+    def _data(self, index: _Index, role: int) -> object:
         if index.internalId() == 0:
             res = self._rows[index.row()]
             return self._artifact_data(res, index.column(), role)

@@ -10,7 +10,13 @@ from __future__ import annotations
 import posixpath
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QKeySequence, QResizeEvent, QShortcut, QStandardItemModel
+from PySide6.QtGui import (
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -46,7 +52,7 @@ from ascend_studio.ui._wrap import wrap_columns
 from ascend_studio.ui.inspector._cluster import ClusterDialog
 from ascend_studio.ui.inspector._context import WORK_PATH, ContextEditor
 from ascend_studio.ui.inspector._delegate import INSET, ChainDelegate, line_height, row_needs
-from ascend_studio.ui.inspector._fit import share_widths
+from ascend_studio.ui.inspector._fit import RowNeeds, share_widths
 from ascend_studio.ui.inspector._inputs import path_inputs
 from ascend_studio.ui.inspector._layout import fill_layout_model, layout_nodes
 from ascend_studio.ui.inspector._model import (
@@ -70,6 +76,10 @@ _CONTEXT_LEAST = 220
 _COMPACT_ROWS = 12
 
 
+def _need_key(need: RowNeeds) -> tuple[object, ...]:
+    return (tuple(sorted(need.texts.items())), need.boxes, need.chain_text)
+
+
 class InspectorView(LazyView):
     parameter_activated = Signal(str)
 
@@ -88,6 +98,12 @@ class InspectorView(LazyView):
         self._inputs = path_inputs(self.profile, self.artifacts)
         self.lang: Language = "en"
         self._layout_key: object = None
+        #: The columns' widths :func:`share_widths` found for each set of rows' needs
+        #: (it tries every row's texts and chain: about 2.4 ms; a target switch and back
+        #: asks the same again).
+        self._shared: dict[tuple[object, ...], dict[int, int]] = {}
+        #: The directory layout is older than the resolutions (filled when its tab shows).
+        self._layout_stale = False
         self.context_editor = ContextEditor(catalog, self)
         self.context_editor.context_changed.connect(self._context_changed)
         self.model = PathChainModel(self)
@@ -103,11 +119,11 @@ class InspectorView(LazyView):
         self.cluster_button.clicked.connect(self.open_cluster_helper)
         self.unproduced_box = QCheckBox(self)
         self.unproduced_box.setObjectName("inspector:unproduced")
-        self.unproduced_box.toggled.connect(self._fill_layout)
-        self.layout_model = QStandardItemModel(self)
+        self.unproduced_box.toggled.connect(lambda _on: self._fill_layout(now=True))
+        self._layout_model = QStandardItemModel(self)
         self.layout_view = QTreeView(self)
         self.layout_view.setObjectName("inspector:layout")
-        self.layout_view.setModel(self.layout_model)
+        self.layout_view.setModel(self._layout_model)
         self.layout_view.setUniformRowHeights(True)
         self._build_layout()
         self.set_language(self.lang)  # resolving waits until the view is first shown
@@ -163,6 +179,7 @@ class InspectorView(LazyView):
         lower.setContentsMargins(0, 0, 0, 0)
         lower.addWidget(self.unproduced_box)
         lower.addWidget(self.layout_view, 1)
+        self._layout_page = bottom
         # Docked at the bottom the view is wide and short: the context scrolls on the
         # left at its natural height, the artifacts and the directory layout share the
         # rest as tabs (stacked, each got a third of ~250 px: two rows and clipped fields).
@@ -178,6 +195,7 @@ class InspectorView(LazyView):
         self.tabs.addTab(bottom, "")
         self.tabs.addTab(self.context_editor.env_panel, "")
         self.tabs.setCornerWidget(self.path_row, Qt.Corner.TopRightCorner)
+        self.tabs.currentChanged.connect(lambda _index: self._layout_shown())
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
         for part in (self.context_scroll, self.tabs):
@@ -262,7 +280,12 @@ class InspectorView(LazyView):
         least = {column: header.sectionSizeHint(column) for column in _SHARES}
         px = self.delegate.heights(view.fontMetrics().lineSpacing(), view.font())
         needs = row_needs(view, self.delegate, tuple(_SHARES))
-        widths = share_widths(room, needs, _SHARES, least, px)
+        key = (room, tuple(least.items()), px, tuple(_need_key(need) for need in needs))
+        widths = self._shared.get(key)
+        if widths is None:
+            if len(self._shared) >= 32:
+                self._shared.clear()
+            widths = self._shared[key] = share_widths(room, needs, _SHARES, least, px)
         for column, width in widths.items():
             header.resizeSection(column, width)
 
@@ -330,8 +353,26 @@ class InspectorView(LazyView):
         dialog.open()
         return dialog
 
+    @property
+    def layout_model(self) -> QStandardItemModel:
+        """The directory layout's model, up to date (filled now if its tab is hidden)."""
+        if self._layout_stale:
+            self._fill_layout(now=True)
+        return self._layout_model
+
     # -- reactions --------------------------------------------------------------------------
-    def _fill_layout(self) -> None:
+    def _layout_shown(self) -> None:
+        if self._layout_stale and self.tabs.currentWidget() is self._layout_page:
+            self._fill_layout(now=True)
+
+    def _fill_layout(self, now: bool = False) -> None:
+        """The directory layout from the resolutions; while its tab is hidden, when the
+        tab is shown (or the model read): a target switch or a language switch changed
+        it behind the artifacts' tab (about 1.2 ms and a delayed layout of its tree)."""
+        if not now and self.tabs.currentWidget() is not self._layout_page:
+            self._layout_stale = True
+            return
+        self._layout_stale = False
         found = directory_map(
             self.model.resolutions(), include_unproduced=self.unproduced_box.isChecked()
         )
@@ -339,7 +380,7 @@ class InspectorView(LazyView):
         if key == self._layout_key:
             return
         self._layout_key = key
-        fill_layout_model(self.layout_model, layout_nodes(found), self.lang)
+        fill_layout_model(self._layout_model, layout_nodes(found), self.lang)
         self.layout_view.expandAll()
         self.layout_view.resizeColumnToContents(0)
 

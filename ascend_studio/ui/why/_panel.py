@@ -20,6 +20,7 @@ from ascend_studio.ui.why._html import why_sections
 from ascend_studio.ui.why._patch import (
     patch_document,
     patch_sections,
+    same_blocks,
     section_chunks,
     section_spans,
     skeleton,
@@ -85,7 +86,7 @@ class WhyPanel(LazyView):
         if page == self._page:
             return  # laying out rich text is the expensive part; most edits change nothing here
         shape = skeleton(page)
-        patched = shape == self._shape and not self._anew and self._patch(sections, page)
+        patched = same_blocks(shape, self._shape) and not self._anew and self._patch(sections, page)
         self._sections = sections
         self._page, self._shape, self._anew = page, shape, False
         if patched:  # only the blocks that changed are laid out and painted again

@@ -27,6 +27,7 @@ from PySide6.QtGui import QTextBlock, QTextCharFormat, QTextCursor, QTextDocumen
 __all__ = [
     "patch_document",
     "patch_sections",
+    "same_blocks",
     "section_chunks",
     "section_spans",
     "skeleton",
@@ -39,6 +40,18 @@ def skeleton(html: str) -> str:
     """The page's markup without its text: equal skeletons make documents of the same
     blocks, tables and lists (the texts and their lengths aside)."""
     return _TEXT.sub("><", html)
+
+
+#: Markup that sets only how a block's text is drawn: comparing two pages' blocks and
+#: their pieces' formats covers it (the product judged, bold in the products table).
+_TEXT_STYLE = re.compile(r"font-weight:bold;")
+
+
+def same_blocks(one: str, other: str) -> bool:
+    """Whether two pages' skeletons (:func:`skeleton`) make the same blocks, tables and
+    lists: equal, or equal but for markup that only sets how a text is drawn (a
+    product switch moves the bold in the products table; the whole page was set)."""
+    return one == other or _TEXT_STYLE.sub("", one) == _TEXT_STYLE.sub("", other)
 
 
 def patch_document(shown: QTextDocument, html: str) -> bool:
@@ -197,9 +210,8 @@ def _alike(
     text or pieces differing puts them on ``changed`` (None: they must be equal)."""
     if not _same(old.blockFormat(), new.blockFormat()):
         return False
-    if not _same(old.charFormat(), new.charFormat()):
-        return False
-    if old.text() != new.text() or not _same_runs(old, new):
+    same_char = _same(old.charFormat(), new.charFormat())  # a cell's: its bold, say
+    if not same_char or old.text() != new.text() or not _same_runs(old, new):
         if changed is None:
             return False
         changed.append((old, new))
@@ -207,14 +219,19 @@ def _alike(
 
 
 def _replace(shown: QTextDocument, changed: list[tuple[QTextBlock, QTextBlock]]) -> bool:
-    """Give each changed block of ``shown`` the pieces of its new version."""
-    pieces = [(target, _runs(source)) for target, source in changed]
-    if any("\ufffc" in text for _target, runs in pieces for text, _f in runs):
+    """Give each changed block of ``shown`` the pieces of its new version, and its
+    character format where that changed (a table cell's bold)."""
+    pieces = [(target, source, _runs(source)) for target, source in changed]
+    if any("\ufffc" in text for _target, _source, runs in pieces for text, _f in runs):
         return False  # an image or other object: not text to copy
     cursor = QTextCursor(shown)
     cursor.beginEditBlock()
-    for target, runs in reversed(pieces):  # from the end: positions before stay put
+    for target, source, runs in reversed(pieces):  # from the end: positions before stay put
         cursor.setPosition(target.position())
+        if not _same(target.charFormat(), source.charFormat()):
+            own = source.charFormat()  # a copy; the block keeps its own table or list
+            own.clearProperty(QTextFormat.Property.ObjectIndex.value)
+            cursor.setBlockCharFormat(own)
         end = target.position() + target.length() - 1  # the text, not the block's end
         cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
