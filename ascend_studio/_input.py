@@ -90,13 +90,25 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def system_folder(path: str | os.PathLike[str]) -> str | None:
-    """``/proc``, ``/sys`` or ``/dev`` when ``path`` (links resolved) lies inside one."""
+def system_folder(path: str | os.PathLike[str], real_folder: str | None = None) -> str | None:
+    """``/proc``, ``/sys`` or ``/dev`` when ``path`` (links resolved) lies inside one.
+
+    ``real_folder``: the folder ``path`` is in, links resolved, when the caller knows it
+    (a batch resolves each folder once, not every part of every file's path again)."""
     try:
-        real = os.path.realpath(os.fspath(path))
+        real = _real_path(os.fspath(path), real_folder)
     except (OSError, ValueError):
         return None
     return next((top for top in SYSTEM_FOLDERS if real == top or real.startswith(top + "/")), None)
+
+
+def _real_path(name: str, real_folder: str | None) -> str:
+    """``os.path.realpath(name)``; from ``real_folder`` when the name in it is no link."""
+    if real_folder is not None:
+        tail = os.path.basename(name)
+        if tail not in ("", ".", "..") and not os.path.islink(name):
+            return os.path.join(real_folder, tail)
+    return os.path.realpath(name)
 
 
 def file_kind(path: str | os.PathLike[str], lang: str = "en") -> str | None:
@@ -126,12 +138,13 @@ def file_kind(path: str | os.PathLike[str], lang: str = "en") -> str | None:
 _SYSTEM = "is under {top}: kernel and device files are never read, only regular files"
 
 
-def read_input(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of a regular file of at most 20 MB; anything else raises :class:`InputError`."""
-    return read_bounded(path, MAX_INPUT_BYTES)
+def read_input(path: str | os.PathLike[str], real_folder: str | None = None) -> bytes:
+    """The bytes of a regular file of at most 20 MB; anything else raises :class:`InputError`
+    (``real_folder``: see :func:`system_folder`)."""
+    return read_bounded(path, MAX_INPUT_BYTES, real_folder)
 
 
-def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int, real_folder: str | None = None) -> bytes:
     """The bytes of the regular file ``path`` if it holds at most ``limit`` bytes;
     anything else raises :class:`InputError`.
 
@@ -141,7 +154,7 @@ def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     it cannot be swapped for something else between the check and the read.
     """
     name = os.fspath(path)
-    top = system_folder(name)
+    top = system_folder(name, real_folder)
     if top is not None:
         raise _said(name, "system", _SYSTEM, top=top)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)

@@ -10,9 +10,10 @@ Real tree (``--corpus``, default ``$ASCEND_STUDIO_CORPUS``: the ``TensorFlow/bui
 folder of a checkout of Ascend/ModelZoo-TensorFlow): ``validate DIR`` against ``ruff
 check DIR`` on the same tree, run in turn ``--runs`` times; target: the batch's CPU
 time (user + system, the process and its threads) <= ruff's. Cold: neither keeps a
-cache (``--no-cache`` on both sides), as a folder and as a list of files as pre-commit
-gives them (``--list`` files of the tree, relative paths). Warm (unless
-``--skip-warm``): a copy of the tree checked again with both caches filled (ours in a
+cache (``--no-cache`` on both sides), as a folder (beside them, the floor of any
+checker on CPython's own parser: every ``.py`` file of the tree parsed, nothing else)
+and as a list of files as pre-commit gives them (``--list`` files of the tree,
+relative paths). Warm (unless ``--skip-warm``): a copy of the tree checked again with both caches filled (ours in a
 fresh user cache folder, ruff's in the copy), with nothing changed, with 1 % of the
 files touched (a new modification time, the same bytes) and with 1 % edited (a comment
 line added before each run). Medians; the load average is printed before and after
@@ -252,6 +253,24 @@ def _environments(against: Path | None) -> dict[str, dict[str, str]]:
     return {"ours": env, "before": {**env, "PYTHONPATH": str(against), "XDG_CACHE_HOME": cache}}
 
 
+#: The floor of any checker built on CPython's own parser: every ``.py`` file of the
+#: tree read, decoded and parsed (``symtable``: the cheapest parse the standard
+#: library offers, as the batch's quick road uses), nothing else.
+PARSE_FLOOR = """\
+import os, symtable, warnings
+warnings.simplefilter("ignore")
+for folder, _, names in os.walk("."):
+    for name in names:
+        if name.endswith(".py"):
+            try:
+                with open(os.path.join(folder, name), "rb") as file:
+                    text = file.read().decode("utf-8", "replace")
+                symtable.symtable(text, name, "exec")
+            except (SyntaxError, ValueError, RecursionError, MemoryError, OSError):
+                pass
+"""
+
+
 def _against_ruff(
     name: str,
     ours: list[str],
@@ -261,12 +280,16 @@ def _against_ruff(
     runs: int,
     envs: dict[str, dict[str, str]],
     before: list[str] | None = None,
+    floor: list[str] | None = None,
 ) -> bool:
     """The commands in turn, ``runs`` times; prints the medians and the verdict
-    (``before``: the command for the ``--against`` tree, when it differs)."""
+    (``before``: the command for the ``--against`` tree, when it differs; ``floor``: a
+    command whose CPU is printed beside, against ruff's)."""
     order = [("ours", ours, envs["ours"]), ("ruff", theirs, envs["ours"])]
     if "before" in envs:
         order.append(("before", before or ours, envs["before"]))
+    if floor is not None:
+        order.append(("floor", floor, envs["ours"]))
     samples: dict[str, list[tuple[float, float]]] = {key: [] for key, _, _ in order}
     for turn in range(runs):
         for key, command, env in order[turn % len(order) :] + order[: turn % len(order)]:
@@ -284,6 +307,13 @@ def _against_ruff(
         print(
             f"{name}, before: validate {before_cpu:6.2f} s CPU ({before_wall:.2f} s wall) = "
             f"{before_cpu / ruff_cpu:.2f}x ruff's; now {cpu / before_cpu:.2f}x of it"
+        )
+    if "floor" in med:
+        floor_wall, floor_cpu = med["floor"]
+        print(
+            f"{name}, CPython's parser alone over the .py files (symtable): {floor_cpu:6.2f} s "
+            f"CPU ({floor_wall:.2f} s wall) = {floor_cpu / ruff_cpu:.2f}x ruff's, "
+            f"{floor_cpu / cpu:.2f}x ours"
         )
     return met
 
@@ -376,7 +406,7 @@ def corpus_section(
         corpus,
         runs=runs,
         envs=envs,
-        before=_command(".", "--format", "json", "--fail-on", "never"),
+        floor=[sys.executable, "-c", PARSE_FLOOR],
     )
     chosen = [str(p.relative_to(corpus)) for p in files[:listed]]
     py = [p for p in chosen if p.endswith(".py")]
@@ -387,7 +417,6 @@ def corpus_section(
         corpus,
         runs=runs,
         envs=envs,
-        before=_command(*chosen, "--format", "json", "--fail-on", "never"),
     )
     warm = warm_section(corpus, runs) if warm_runs else True
     print(f"load average after: {_load()}")

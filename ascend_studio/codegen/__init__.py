@@ -25,8 +25,10 @@ if TYPE_CHECKING:
     from ascend_studio.codegen._import import (
         guess_kind,
         import_bytes,
+        import_bytes_text,
         import_file,
         import_file_lines,
+        import_file_text,
         import_text,
     )
     from ascend_studio.codegen._import_py import import_python
@@ -57,8 +59,10 @@ __all__ = [
     "export_text",
     "guess_kind",
     "import_bytes",
+    "import_bytes_text",
     "import_file",
     "import_file_lines",
+    "import_file_text",
     "import_python",
     "import_shell",
     "import_text",
@@ -89,8 +93,10 @@ _WHERE = {
     "export_text": "_export",
     "guess_kind": "_import",
     "import_bytes": "_import",
+    "import_bytes_text": "_import",
     "import_file": "_import",
     "import_file_lines": "_import",
+    "import_file_text": "_import",
     "import_python": "_import_py",
     "import_shell": "_import_sh",
     "import_text": "_import",

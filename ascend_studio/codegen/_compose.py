@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["Ref", "composes", "expanded_names", "fold", "references", "substitutions", "unfold"]
 
@@ -116,19 +117,35 @@ class _Scanner:
         return self.refs
 
 
+Scanned = tuple[tuple[Ref, ...], tuple[tuple[int, int], ...]]
+
+
+@lru_cache(maxsize=2048)
+def _scanned_short(text: str) -> Scanned:
+    scanner = _Scanner(text)
+    return tuple(scanner.run()), tuple(scanner.spans)
+
+
+def _scanned(text: str) -> Scanned:
+    """The references and expansion spans of ``text``, scanned once: one value is asked
+    for both, and the same values recur from one script to the next (kept for short texts)."""
+    if len(text) > 512:
+        scanner = _Scanner(text)
+        return tuple(scanner.run()), tuple(scanner.spans)
+    return _scanned_short(text)
+
+
 def references(text: str) -> list[Ref]:
     """Every variable reference in shell ``text`` (single-quoted text has none)."""
-    return _Scanner(text).run()
+    return list(_scanned(text)[0])
 
 
 def substitutions(text: str) -> list[tuple[int, int]]:
     """(start, end) of each outermost command substitution, ``$(...)`` or backquotes
     (``$((...))`` arithmetic is not one), in shell ``text``."""
-    scanner = _Scanner(text)
-    scanner.run()
     return [
         (start, end)
-        for start, end in scanner.spans
+        for start, end in _scanned(text)[1]
         if text.startswith("`", start)
         or (text.startswith("$(", start) and not text.startswith("$((", start))
     ]
@@ -137,10 +154,10 @@ def substitutions(text: str) -> list[tuple[int, int]]:
 def expanded_names(text: str) -> list[str]:
     """The variables shell ``text`` expands, in order: its references, those in their
     defaults (``${A:-$B}``), inside command substitutions and arithmetic."""
-    scanner = _Scanner(text)
-    names = [r.name for r in scanner.run() if r.op is not None]
-    names += [n for r in scanner.refs if r.op and "$" in r.op for n in expanded_names(r.op)]
-    for start, end in scanner.spans:
+    refs, spans = _scanned(text)
+    names = [r.name for r in refs if r.op is not None]
+    names += [n for r in refs if r.op and "$" in r.op for n in expanded_names(r.op)]
+    for start, end in spans:
         if text.startswith("$((", start):
             names += _NAME.findall(text, start + 3, end - 2)
     for start, end in substitutions(text):
@@ -157,10 +174,8 @@ def composes(name: str, text: str) -> bool:
 def _not_empty(text: str) -> bool:
     """``text`` surely expands to something: a character of it is taken as itself
     (outside every expansion, quotes removed)."""
-    scanner = _Scanner(text)
-    scanner.run()
     rest, done = [], 0
-    for start, end in sorted(scanner.spans):
+    for start, end in sorted(_scanned(text)[1]):
         rest.append(text[done:start])
         done = max(done, end)
     rest.append(text[done:])

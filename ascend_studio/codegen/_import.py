@@ -18,7 +18,15 @@ from ascend_studio.codegen._report import (
 from ascend_studio.profile import ProfileError, parse_profile
 from ascend_studio.schema import Catalog
 
-__all__ = ["guess_kind", "import_bytes", "import_file", "import_file_lines", "import_text"]
+__all__ = [
+    "guess_kind",
+    "import_bytes",
+    "import_bytes_text",
+    "import_file",
+    "import_file_lines",
+    "import_file_text",
+    "import_text",
+]
 
 _PY_EXT = (".py", ".pyw", ".ipy")
 _SHELL_EXT = (".sh", ".bash", ".zsh", ".ksh", ".env")
@@ -121,25 +129,42 @@ def import_file_lines(
 ) -> tuple[ImportResult, list[str]]:
     """:func:`import_file`, and the file's lines as decoded (``str.splitlines``; none
     when it cannot be read), from one read of the file."""
+    result, text = import_file_text(path, catalog)
+    return result, text.splitlines()
+
+
+def import_file_text(
+    path: str | os.PathLike[str], catalog: Catalog | None = None
+) -> tuple[ImportResult, str]:
+    """:func:`import_file`, and the file's text as decoded ("" when it cannot be
+    read), from one read of the file (a caller splits it into lines only if it needs them)."""
     source = str(path)
     try:
         raw = read_input(path)
     except InputError as exc:
         english = exc.problem[:1].upper() + exc.problem[1:]
         item = ReportItem("unreadable", msg(exc.problem_in("zh"), english))
-        return ImportResult((), ImportReport((item,)), source, "unknown"), []
-    return import_bytes(raw, source, catalog)
+        return ImportResult((), ImportReport((item,)), source, "unknown"), ""
+    return import_bytes_text(raw, source, catalog)
 
 
 def import_bytes(
     raw: bytes, source: str, catalog: Catalog | None = None
 ) -> tuple[ImportResult, list[str]]:
     """:func:`import_file_lines` of a file's bytes, already read."""
+    result, text = import_bytes_text(raw, source, catalog)
+    return result, text.splitlines()
+
+
+def import_bytes_text(
+    raw: bytes, source: str, catalog: Catalog | None = None
+) -> tuple[ImportResult, str]:
+    """:func:`import_file_text` of a file's bytes, already read."""
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # saved by Windows editors
         raw = raw.decode("utf-16", errors="replace").encode("utf-8")
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
     if b"\0" in raw:
-        return ImportResult((), ImportReport((_BINARY,)), source, "binary"), text.splitlines()
+        return ImportResult((), ImportReport((_BINARY,)), source, "binary"), text
     result = import_text(text, source, catalog)
     if "\ufffd" in text and b"\xef\xbf\xbd" not in raw:
         note = ReportItem(
@@ -151,4 +176,4 @@ def import_bytes(
         )
         items = ImportReport((note, *result.report.items))
         result = ImportResult(result.configs, items, source, result.dialect)
-    return result, text.splitlines()
+    return result, text

@@ -137,6 +137,15 @@ class Scanner:
     def _interesting(self, node: ast.AST) -> bool:
         return self._pattern.search(self.src.span(node)) is not None
 
+    def _names_something(self, node: ast.AST) -> bool:
+        """:meth:`_interesting`, a word counted only as a whole name (``environment`` is
+        not ``environ``): what a skipped block must name to hold settings."""
+        whole = "|".join(
+            f"(?:{w})(?!\\w)" if w[-1:].isalnum() or w[-1:] == "_" else f"(?:{w})"
+            for w in sorted(self._words)
+        )
+        return re.search(whole, self.src.span(node)) is not None
+
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         for alias in node.names:
             if isinstance(node, ast.Import):
@@ -335,7 +344,7 @@ class Scanner:
     def _never(self, node: ast.If, skipped: list[ast.stmt], test: bool) -> None:
         """A block behind a constant condition (``if False:``) never runs: say so when
         it holds settings, since they are skipped."""
-        if not any(self._interesting(stmt) for stmt in skipped):
+        if not any(self._names_something(stmt) for stmt in skipped):
             return
         first, last = skipped[0].lineno, skipped[-1].end_lineno or skipped[-1].lineno
         condition = f"if {self.src.segment(node.test)}"

@@ -94,8 +94,9 @@ class State:
         value, verbatim = word_value(text, self.known)
         written = text
         if verbatim:
-            text = self._resolved(name, text, cmd.line)
-            value, verbatim = word_value(text, self.known)
+            text, read = self._resolved(name, text, cmd.line)
+            if read is not None:  # (None: the same text, read above)
+                value, verbatim = read
         self.composing = name if composes(name, text) else None
         if verbatim and self.composing:
             value, verbatim = self._composed(name, text, cmd.line)
@@ -114,13 +115,17 @@ class State:
             )
         return value, verbatim
 
-    def _resolved(self, name: str, text: str, line: int) -> str:
-        """``text`` with the script's own variables filled in or carried (``_sh_resolve``);
-        what was done is said if ``name`` turns out to be an environment setting."""
+    def _resolved(self, name: str, text: str, line: int) -> tuple[str, tuple[str, bool] | None]:
+        """``text`` with the script's own variables filled in or carried (``_sh_resolve``),
+        and its :func:`word_value` when it changed; what was done is said if ``name``
+        turns out to be an environment setting."""
         resolved, filled, carried = resolve_kept(self, name, text)
         self.resolution = None
-        if resolved == text or not word_value(resolved, self.known)[1]:
-            return resolved  # (a literal now: the "expanded to" line says so)
+        if resolved == text:
+            return resolved, None
+        read = word_value(resolved, self.known)
+        if not read[1]:
+            return resolved, read  # (a literal now: the "expanded to" line says so)
         zh, en = [], []
         if filled:
             zh.append(f"代入了本脚本前面给 {', '.join(filled)} 设置的值")
@@ -138,7 +143,7 @@ class State:
             f"{name}={text}: kept as {resolved} ({'; '.join(en)}), so that it means the "
             "same in an export.",
         )
-        return resolved
+        return resolved, read
 
     def _said(self, name: str, value: str | None, verbatim: bool, line: int) -> None:
         """How the script's own variables in ``name``'s kept text were handled."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections import Counter
@@ -10,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ascend_studio._input import InputError, read_input
 from ascend_studio._words import printable, say
 from ascend_studio.lint._check import CheckedFile, Finding, check_file, unlisted_folder
 from ascend_studio.lint._config import ConfigError, find_config, forget_configs
@@ -243,16 +245,56 @@ def _check_all(
 
         cache = ResultCache.open(catalog)
     cwd, per_folder = Path.cwd(), _FolderSettings(options.cli, resolve)
+    real_folders: dict[Path, str | None] = {}
     for done, path in enumerate(paths, start=1):
         settings, shown = per_folder.settings(path), shown_path(path, cwd)
+        real = _real_folder(path.parent, real_folders)
         if cache is None:
-            yield check_file(path, shown, settings, catalog, options.report_unused, within=within)
+            yield _checked(
+                path,
+                shown,
+                settings,
+                catalog=catalog,
+                report_unused=options.report_unused,
+                within=within,
+                real_folder=real,
+            )
         else:
-            yield cache.check(path, shown, settings, options.report_unused, within=within)
+            yield cache.check(
+                path, shown, settings, options.report_unused, within=within, real_folder=real
+            )
         progress.tick(done)
     progress.close()
     if cache is not None:
         cache.save()
+
+
+def _real_folder(folder: Path, known: dict[Path, str | None]) -> str | None:
+    """``folder``'s path, links resolved, once per folder (None: unknown)."""
+    if folder not in known:
+        try:
+            known[folder] = os.path.realpath(folder)
+        except (OSError, ValueError):
+            known[folder] = None
+    return known[folder]
+
+
+def _checked(
+    path: Path,
+    shown: str,
+    settings: Settings,
+    *,
+    catalog: Catalog,
+    report_unused: bool,
+    within: Sequence[Path] | None,
+    real_folder: str | None,
+) -> CheckedFile:
+    """:func:`check_file` of a file in the folder ``real_folder`` (links resolved)."""
+    try:
+        raw = read_input(path, real_folder)
+    except InputError:  # the check reads it again and says why it cannot
+        return check_file(path, shown, settings, catalog, report_unused, within=within)
+    return check_file(path, shown, settings, catalog, report_unused, within=within, raw=raw)
 
 
 def terminal(stream: TextIO) -> TextIO | None:

@@ -164,9 +164,10 @@ class ResultCache:
         report_unused: bool = False,
         *,
         within: Sequence[Path] | None = None,
+        real_folder: str | None = None,
     ) -> CheckedFile:
         """:func:`check_file`'s answer, from the cache when the file and all it depends on
-        are unchanged."""
+        are unchanged (``real_folder``: see ``read_input``)."""
         context = self._context(settings, report_unused)
         name = os.fspath(path)
         entry = self.entries.get(name)
@@ -178,7 +179,7 @@ class ResultCache:
             if found is not None:
                 return found
         try:
-            raw = read_input(path)
+            raw = read_input(path, real_folder)
         except InputError:  # reported by the check itself, never stored
             return check_file(path, shown, settings, self.catalog, report_unused, within=within)
         digest = blake2b(raw, digest_size=16).digest()

@@ -20,8 +20,8 @@ from ascend_studio.codegen import (
     ImportedConfig,
     ImportResult,
     ReportItem,
-    import_bytes,
-    import_file_lines,
+    import_bytes_text,
+    import_file_text,
     import_text,
 )
 from ascend_studio.companion import FileRead, read_companions
@@ -30,7 +30,7 @@ from ascend_studio.lint._locate import Locator
 from ascend_studio.lint._reported import reported_items
 from ascend_studio.lint._select import import_rule_id
 from ascend_studio.lint._settings import Setting, Settings, with_release
-from ascend_studio.lint._suppress import Suppressions, parse_suppressions
+from ascend_studio.lint._suppress import MARK, Suppressions, parse_suppressions
 from ascend_studio.profile import Profile, target_of
 from ascend_studio.rules import Diagnostic, Fix, Severity, evaluate
 from ascend_studio.schema import AUTO, Axis, Catalog, Release, Text, auto_release
@@ -266,17 +266,20 @@ def check_file(
     ``raw``: the file's bytes, already read (by the result cache, which keeps their digest).
     """
     if raw is not None:
-        result, lines = import_bytes(raw, str(path), catalog)
+        result, text = import_bytes_text(raw, str(path), catalog)
     elif text is None:
-        result, lines = import_file_lines(path, catalog)  # one read of the file
+        result, text = import_file_text(path, catalog)  # one read of the file
     else:
-        result, lines = import_text(text, str(path), catalog), text.splitlines()
+        result = import_text(text, str(path), catalog)
+    configs, reported = _configs(result), reported_items(result, catalog)
+    # the lines place findings and hold the suppression comments: most files of a tree
+    # have neither, and are not split
+    lines = text.splitlines() if configs or reported or MARK in text else []
     checked = CheckedFile(shown, result.dialect, suppressions=parse_suppressions(lines))
     ctx = _Context(checked, settings, Locator(lines, result))
-    configs = _configs(result)
     # A profile that does not parse, or a file that cannot be read at all, is a real error.
     checkable = bool(configs) or result.dialect in ("profile", "unknown")
-    for item in reported_items(result, catalog):
+    for item in reported:
         _import_finding(ctx, item, checkable)
     # relative paths: the working directory, then here (resolved when there is a configuration)
     folder = path.resolve().parent if configs else path.parent

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ascend_studio.lint._select import check_selectors, matches
 
-__all__ = ["Suppression", "Suppressions", "parse_suppressions"]
+__all__ = ["MARK", "Suppression", "Suppressions", "parse_suppressions"]
 
 MARK = "ascend-studio:"
 _COMMENT = re.compile(

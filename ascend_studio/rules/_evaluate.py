@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from ascend_studio.profile import Profile
 from ascend_studio.rules._conditions import on_one_path
@@ -85,9 +86,21 @@ def evaluate(
     ctx = context_for(profile, catalog, surface, after_open)
     variants = Variants(profile, ctx.ix, ctx.surface, frozenset(ctx.unnamed), dict(ctx.after_open))
     found: list[Diagnostic] = []
-    for rule in surface_rules(ctx.surface, ctx.ix.catalog):
+    for rule in _may_find(ctx.surface, surface_rules(ctx.surface, ctx.ix.catalog)):
         found.extend(findings_of(rule, ctx, variants))
     return ordered(profile, found)
+
+
+@lru_cache(maxsize=8)
+def _may_find(surface: Surface, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules of ``rules`` that :func:`_judged` does not rule out on ``surface`` at
+    once (an environment script's configuration skips most of them), in their order."""
+    through = THROUGH[surface]
+    return tuple(
+        rule
+        for rule in rules
+        if rule.holds_on & through or (surface == "environment" and _about_environment(rule))
+    )
 
 
 def findings_of(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:

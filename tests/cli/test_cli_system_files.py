@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from app_process import run_ascend_studio
 
-from ascend_studio._input import InputError, file_kind, read_bounded, read_input
+from ascend_studio._input import InputError, file_kind, read_bounded, read_input, system_folder
 from ascend_studio.cli import run_cli
 
 SECRET = "/proc/self/environ"
@@ -99,3 +99,30 @@ def test_the_readers_say_what_a_system_file_is() -> None:
             reader(SECRET)
         assert caught.value.kind == "system"
     assert file_kind(__file__) is None
+
+
+def test_a_folder_resolved_once_still_resolves_the_link_in_it(tmp_path: Path) -> None:
+    """A batch resolves each folder once and hands it to the reader: a file that is a
+    link is still followed, and the folder the caller gives is the one checked."""
+    (tmp_path / "plain.py").write_text("x = 1\n")
+    (tmp_path / "secret.py").symlink_to(SECRET)
+    folder = os.path.realpath(tmp_path)
+    assert system_folder(tmp_path / "secret.py", folder) == "/proc"
+    assert system_folder(tmp_path / "plain.py", folder) is None
+    assert system_folder(tmp_path / "plain.py", "/proc/self") == "/proc"
+    with pytest.raises(InputError, match="is under /proc"):
+        read_input(tmp_path / "secret.py", folder)
+    assert read_input(tmp_path / "plain.py", folder) == b"x = 1\n"
+
+
+def test_a_batch_refuses_a_link_to_a_proc_file_in_its_tree(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "train.py").write_text("import os\nos.environ['ASCEND_DEVICE_ID'] = '0'\n")
+    (tmp_path / "env.sh").symlink_to(SECRET)
+    monkeypatch.chdir(tmp_path)
+    run_cli(["validate", ".", "--no-cache", "--format", "json", "--fail-on", "never"])
+    out = capsys.readouterr().out
+    assert '"path": "env.sh"' in out
+    assert "Is under /proc: kernel and device files are never read" in out
+    assert '"path": "train.py"' in out

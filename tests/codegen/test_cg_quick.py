@@ -56,6 +56,14 @@ CASES = {
     "dump config": "d = DumpConfig(enable_dump=True)\n",
     "null byte": "x = 1\0\n",
     "deep": "x = " + "(" * 200 + "1" + ")" * 200 + "\n",
+    "environment only": "# the environment\nenvironment = {}\nx.environ_copy = 1\n",
+    "a name ending in a word": "my_environ = {}\nmy_environ['A'] = '1'\n",
+    "fullwidth environ": "import os\nos.\uff45\uff4e\uff56\uff49\uff52\uff4f\uff4e['ASCEND_DEVICE_ID'] = '0'\n",
+    "ligature in a class": "c = NPURunCon\ufb01g(iterations_per_loop=10)\n",
+    "fullwidth, environment only": "# \uff45\uff4e\uff56\uff49\uff52\uff4f\uff4ement\nx = 1\n",
+    "word at the end": "import os\nx = os.environ",
+    "a block never run, no setting in it": "if False:\n    environment = {}\n",
+    "a block never run, a setting in it": "import os\nif 0:\n    os.environ['A'] = '1'\n",
 }
 
 
@@ -68,6 +76,32 @@ def test_both_roads_give_the_same_import(text: str, monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize("word", [*BASE_WORDS, "ascend-studio:", *shipped_catalog().signatures])
 def test_any_word_the_scanner_starts_from_means_a_walk(word: str) -> None:
     assert not nothing_to_read(f"{PLAIN}# {word}\n", shipped_catalog().signatures)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# set up the environment\nenvironment = {}\n",
+        "from env import putenv_all\nDumpConfigs = 1\nnpu_devices = []\n",
+        "s = 'environment variables'\n",
+    ],
+)
+def test_a_word_inside_a_longer_name_is_not_the_word(text: str) -> None:
+    assert nothing_to_read(text, shipped_catalog().signatures)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "import os\nos.\uff45\uff4e\uff56\uff49\uff52\uff4f\uff4e['A'] = '1'\n",  # NFKC: environ
+        "c = NPURunCon\ufb01g()\n",  # the fi ligature: NPURunConfig
+        "my_environ = 1\n",
+        "x = os.environ",
+        "x = os.environ\u00b2\n",  # not a name character: the word ends there
+    ],
+)
+def test_a_name_python_reads_as_a_word_means_a_walk(text: str) -> None:
+    assert not nothing_to_read(text, shipped_catalog().signatures)
 
 
 def test_a_plain_file_takes_the_quick_road() -> None:
@@ -102,6 +136,18 @@ _PIECES = st.sampled_from(
         "os.environ['A'] = '1'\n",
         "NPURunConfi = 3\n",  # near misses are plain text
         "environment = {}\n",
+        "NPURunConfigs = 3\n",
+        "os.environment['A'] = '1'\n",
+        "os.\uff45\uff4e\uff56\uff49\uff52\uff4f\uff4e['B'] = '2'\n",
+        "env = os.environ\n",
+        "env['C'] = '3'\n",
+        "# \u4e2d\u6587\n",
+        "if False:\n    environment = 2\n",
+        "if 0:\n    os.environ['D'] = '4'\n",
+        "x = 'NPURunConfig'\n",
+        "class EnvironmentConfig(object):\n    pass\n",
+        "def set_environment():\n    os.environ['E'] = '5'\n",
+        "def environment_of(x):\n    return x\n",
         "c = NPURunConfig(iterations_per_loop=1)\n",
         "s = 'parameter_map'\n",
         "(\n",

@@ -19,10 +19,13 @@ pytest.importorskip("PySide6", reason="the desktop app needs PySide6")
 from inspect_fakes import Dialogs
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
+from ascend_studio.profile import Profile
 from ascend_studio.schema import Catalog, shipped_catalog
 from ascend_studio.ui import _dialogs
 from ascend_studio.ui._i18n import app_translator
+from ascend_studio.ui.inspector import InspectorView
 
 _PLATFORM_NOISE = r"(This plugin does not support|QFont::|propagateSizeHints)"
 _HERE = os.path.dirname(__file__)
@@ -39,6 +42,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return shipped_catalog()
+
+
+@pytest.fixture
+def view(qtbot: QtBot, catalog: Catalog) -> InspectorView:
+    """The output-path inspector, shown at 1200x900 with an empty profile (a test file
+    may define its own ``view``)."""
+    widget = InspectorView(catalog, Profile())
+    qtbot.addWidget(widget)
+    widget.resize(1200, 900)
+    widget.show()
+    return widget
 
 
 @pytest.fixture

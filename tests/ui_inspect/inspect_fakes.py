@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Dialogs"]
+__all__ = ["WORK", "Dialogs"]
+
+#: An ``ASCEND_WORK_PATH`` as a cluster job sets it (node address and device ids).
+WORK = "/data/wp/172.16.1.12_01_03"
 
 
 class Dialogs:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from inspect_fakes import Dialogs
+from inspect_fakes import WORK, Dialogs
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QStyleOptionViewItem
@@ -23,17 +23,6 @@ from ascend_studio.ui.inspector import (
     InspectorView,
     PathChainModel,
 )
-
-WORK = "/data/wp/172.16.1.12_01_03"
-
-
-@pytest.fixture
-def view(qtbot: QtBot, catalog: Catalog) -> InspectorView:
-    widget = InspectorView(catalog, Profile())
-    qtbot.addWidget(widget)
-    widget.resize(1200, 900)
-    widget.show()
-    return widget
 
 
 def _row(view: InspectorView, artifact: str) -> int:

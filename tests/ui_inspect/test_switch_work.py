@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from inspect_fakes import WORK
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, QSize
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -26,17 +27,6 @@ from ascend_studio.ui.inspector._delegate import ChainDelegate, row_needs
 from ascend_studio.ui.inspector._fit import share_widths
 from ascend_studio.ui.inspector._view import _SHARES
 from ascend_studio.ui.why import WhyPanel, why_html
-
-WORK = "/data/wp/172.16.1.12_01_03"
-
-
-@pytest.fixture
-def view(qtbot: QtBot, catalog: Catalog) -> InspectorView:
-    widget = InspectorView(catalog, Profile())
-    qtbot.addWidget(widget)
-    widget.resize(1200, 900)
-    widget.show()
-    return widget
 
 
 def _tree(model: QStandardItemModel) -> list[tuple[int, str, str]]:
