@@ -8,16 +8,53 @@ output contains, otherwise in the header) and how it reads as a comment.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from ascend_studio._words import say
 
 if TYPE_CHECKING:
     from ascend_studio.rules import Diagnostic
 
-__all__ = ["Placed", "comment_lines", "place"]
+__all__ = ["Placed", "Recent", "comment_lines", "place"]
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+class Recent(Generic[_K, _V]):
+    """Answers kept for what the latest exports read, and nothing older.
+
+    :meth:`turn` starts an export: answers it and the export before it used are kept,
+    the others let go. The app's previews write the document again on each edit from
+    the objects the edit left alone, so nearly every answer is used again by the
+    next export; what an edit replaced is dropped two exports later, and the memory
+    kept is two exports' worth however long the user types."""
+
+    def __init__(self) -> None:
+        self._now: dict[_K, _V] = {}
+        self._before: dict[_K, _V] = {}
+
+    def turn(self) -> None:
+        self._before, self._now = self._now, {}
+
+    def get(self, key: _K) -> _V | None:
+        found = self._now.get(key)
+        if found is None:
+            found = self._before.get(key)
+            if found is not None:
+                self._now[key] = found
+        return found
+
+    def put(self, key: _K, value: _V) -> None:
+        self._now[key] = value
+
+    def clear(self) -> None:
+        self._now, self._before = {}, {}
+
+    def __len__(self) -> int:
+        return len(self._now.keys() | self._before.keys())
 
 
 @dataclass
@@ -29,7 +66,9 @@ class Placed:
 
 
 def place(diagnostics: Sequence[Diagnostic], shown: Collection[str]) -> Placed:
-    """Attach each diagnostic to the first of its parameters that the output shows."""
+    """Attach each diagnostic to the first of its parameters that the output shows
+    (every export starts here: the comment lines' answers start a turn)."""
+    _WRITTEN.turn()
     placed = Placed()
     for diag in diagnostics:
         target = next((p for p in diag.params if p in shown), None)
@@ -61,7 +100,7 @@ def _one_line(text: str) -> str:
 #: its answer so that no other object takes its id meanwhile: the app's evaluation
 #: keeps the diagnostics an edit leaves alone (the same objects), and the previews
 #: wrote all of them again on each edit.
-_WRITTEN: dict[tuple[int, str, str], tuple[Diagnostic, tuple[str, ...]]] = {}
+_WRITTEN: Recent[tuple[int, str, str], tuple[Diagnostic, tuple[str, ...]]] = Recent()
 
 
 def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:
@@ -70,9 +109,7 @@ def comment_lines(diag: Diagnostic, lang: str, indent: str = "") -> list[str]:
     if known is not None:  # the diagnostic is kept with it, alive: no other has its id
         return list(known[1])
     lines = _comment_lines(diag, lang, indent)
-    if len(_WRITTEN) > 4096:
-        _WRITTEN.clear()
-    _WRITTEN[id(diag), lang, indent] = (diag, tuple(lines))
+    _WRITTEN.put((id(diag), lang, indent), (diag, tuple(lines)))
     return lines
 
 

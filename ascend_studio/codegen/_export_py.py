@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ascend_studio._words import counted, say
-from ascend_studio.codegen._diag import Placed, comment_lines, place
+from ascend_studio.codegen._diag import Placed, Recent, comment_lines, place
 from ascend_studio.codegen._format import ExportFormat
 from ascend_studio.codegen._header import header_lines, is_value_path
 from ascend_studio.codegen._kinds import ConversionError, python_literal, python_str
@@ -136,7 +136,7 @@ def _call_lines(
 #: diagnostics placed on it, the options and the catalog. The objects are kept with
 #: the answer, so no other object can take their ids while it is there. An edit
 #: writes again the lines of the keywords it reached.
-_WRITTEN: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[str, ...]]] = {}
+_WRITTEN: Recent[tuple[object, ...], tuple[tuple[object, ...], tuple[str, ...]]] = Recent()
 
 
 def _arg_lines(
@@ -154,9 +154,7 @@ def _arg_lines(
     else:
         lines = [line for diag in kept[4:] for line in comment_lines(diag, options.lang, INDENT)]
         lines.append(f"{INDENT}{arg.name}={value_source(arg, path, options)},")
-    if len(_WRITTEN) > 4096:
-        _WRITTEN.clear()
-    _WRITTEN[key] = (kept, tuple(lines))
+    _WRITTEN.put(key, (kept, tuple(lines)))
     return lines
 
 
@@ -203,6 +201,7 @@ def export_py(
     profile: Profile, catalog: Catalog, options: ExportOptions, diagnostics: Sequence[Diagnostic]
 ) -> str:
     calls = build_calls(profile, catalog)
+    _WRITTEN.turn()
     placed = place(diagnostics if options.diagnostics else (), shown_paths(calls))
     extra = [line for d in placed.general for line in comment_lines(d, options.lang)]
     extra += sess_only_lines(profile, catalog, options.lang)

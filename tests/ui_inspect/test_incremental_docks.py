@@ -287,6 +287,26 @@ def test_an_edit_writes_again_only_the_keyword_it_reached(
     assert "    hccl_timeout=700," in text.splitlines()
 
 
+def test_the_previews_keep_two_exports_worth_of_answers_however_long_one_types(
+    catalog: Catalog,
+) -> None:
+    """Typing writes the preview again from new values and new findings on each key:
+    what the latest two exports read is kept, nothing older, so the memory held stays
+    the same over any number of edits."""
+    from ascend_studio.codegen import ExportOptions, _diag, _export_py, export_text
+    from ascend_studio.rules import Evaluator
+
+    evaluator = Evaluator(catalog)
+    profile = _every_value(catalog)
+    sizes = []
+    for timeout in range(700, 1300):
+        profile = profile.with_value("hccl_timeout", timeout)
+        export_text(profile, "py", ExportOptions(), catalog, evaluator.evaluate(profile))
+        sizes.append((len(_export_py._WRITTEN), len(_diag._WRITTEN)))
+    assert sizes[-1][0] <= sizes[1][0] + 2, sizes[:3]  # the edited keyword, twice at most
+    assert sizes[-1][1] <= 2 * max(1, sizes[1][1]), sizes[:3]
+
+
 def test_compare_tells_its_tree_only_of_the_text_an_edit_changed(
     qtbot: QtBot, catalog: Catalog
 ) -> None:
