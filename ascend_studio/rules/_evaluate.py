@@ -284,7 +284,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     fixes = offered_fixes(rule, ctx, hit)
     hint = render(rule.fix, ns) if rule.fix is not None and not fixes else None
     also = render(rule.also, ns) if rule.also is not None and fixes else None
-    return Diagnostic(
+    return Diagnostic.made(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,

@@ -184,6 +184,30 @@ class Diagnostic:
         """The fix ``--fix`` and "Fix all" consider (the first), if any."""
         return self.fixes[0] if self.fixes else None
 
+    @classmethod
+    def made(
+        cls,
+        *,
+        rule_id: str,
+        severity: Severity,
+        params: tuple[str, ...],
+        message: Text,
+        source: str,
+        fix: Text | None,
+        value: Mapping[str, object] | None,
+        location: FileSpot | None,
+        fixes: tuple[Fix, ...],
+        hint: Text | None,
+    ) -> Diagnostic:
+        """The diagnostic with every field given, made without the frozen class's
+        per-field ``object.__setattr__`` (an evaluation makes one per finding)."""
+        made = object.__new__(cls)
+        made.__dict__.update(
+            rule_id=rule_id, severity=severity, params=params, message=message,
+            source=source, fix=fix, value=value, location=location, fixes=fixes, hint=hint,
+        )  # fmt: skip
+        return made
+
 
 #: Stands in for a template value a quiet rule cannot supply (explanations).
 MISSING = "…"
