@@ -407,7 +407,8 @@ def _sent_anyway(param: Parameter, value: object) -> bool:
 def scan_product(elsewhere: str) -> Scan:
     def scan(ctx: Ctx) -> Iterator[Hit]:
         for path, value, facts in _params_set(ctx):
-            if facts.param.elsewhere == elsewhere:
+            # on every product (no products listed), why_not would not read the product
+            if facts.param.elsewhere == elsewhere and facts.param.products is not None:
                 yield from _product_hit(ctx, path, value, facts)
 
     return scan
@@ -545,6 +546,8 @@ def _usable(values: tuple[EnumValue, ...], ctx: Ctx) -> str:
 def scan_scenario(ctx: Ctx) -> Iterator[Hit]:
     for path, value, facts in _params_set(ctx):
         wanted = facts.param.scenario
+        if wanted == "both":
+            continue  # holds in every scenario: why_not would not read the scenario
         if ctx.why_not(facts.param, "scenario") == "scenario":
             yield Hit(
                 (path,),
@@ -566,11 +569,24 @@ def flag(attr: str, expected: bool = True, *, unless: str | None = None) -> Scan
     with that attribute too (a deprecated parameter with no effect at all gets the
     no-effect finding alone, not two on one line)."""
 
+    key = f"_flag:{attr}:{expected}:{unless}"
+
+    def flagged(ix: CatalogIndex) -> frozenset[str]:
+        """The catalog's parameters it flags (made once per index)."""
+        found: frozenset[str] | None = ix.__dict__.get(key)
+        if found is None:
+            found = ix.__dict__[key] = frozenset(
+                path
+                for path, facts in ix.facts.items()
+                if _flagged(facts.param, attr, expected)
+                and not (unless is not None and _flagged(facts.param, unless, True))
+            )
+        return found
+
     def scan(ctx: Ctx) -> Iterator[Hit]:
+        paths = flagged(ctx.ix)
         for path, value, facts in _params_set(ctx):
-            param = facts.param
-            also = unless is not None and _flagged(param, unless, True)
-            if _flagged(param, attr, expected) and not also and not _estimators_own(param, value):
+            if path in paths and not _estimators_own(facts.param, value):
                 yield Hit((path,), _ns(path, value))
 
     return scan

@@ -45,15 +45,30 @@ IntSource = Literal["set", "environment", "documented default", "signature defau
 NEW_GEN = frozenset({"atlas_350", "atlas_a3", "atlas_a2"})
 
 
+#: Texts :func:`literal_of` parsed: the literal when it is an immutable scalar, else
+#: :data:`_NONE` (no literal, or ``None``); a list or dict is parsed each time, so no
+#: caller shares one.
+_LITERALS: dict[str, object] = {}
+_NONE = object()
+_SCALARS = (int, float, complex, str, bytes)
+
+
 def literal_of(text: str, default: object) -> object:
     """``text`` evaluated as a Python literal, or ``default`` when it is not one (or
     is ``None``, which the None rules judge)."""
+    found = _LITERALS.get(text)
+    if found is not None:
+        return default if found is _NONE else found
     if len(text) > 10_000:
         return default
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return default
+        value = None
+    if value is None or type(value) in _SCALARS or type(value) is bool:
+        if len(_LITERALS) >= 1024:
+            _LITERALS.clear()
+        _LITERALS[text] = _NONE if value is None else value
     return default if value is None else value
 
 

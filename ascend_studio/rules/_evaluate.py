@@ -105,7 +105,10 @@ def _may_find(surface: Surface, rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
 
 def findings_of(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
     """One rule's findings, as :func:`evaluate` lists them before :func:`ordered`."""
-    return [d for d in (for_release(rule, d, ctx) for d in _judged(rule, ctx, variants)) if d]
+    found = _judged(rule, ctx, variants)
+    if not found:  # most rules find nothing
+        return found
+    return [d for d in (for_release(rule, d, ctx) for d in found) if d]
 
 
 def ordered(profile: Profile, found: list[Diagnostic]) -> list[Diagnostic]:
@@ -133,6 +136,8 @@ def _judged(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
 def _for_targets(rule: Rule, ctx: Ctx, variants: Variants) -> list[Diagnostic]:
     ctx.reads = set()
     found = diagnose(rule, ctx)
+    if not ctx.reads or not variants.unnamed:
+        return found  # asked for no target the profile leaves unnamed
     read = [a for a in AXES if a in ctx.reads and a in variants.unnamed]
     if not read or any(d.rule_id == "internal.rule_failed" for d in found):
         return found
@@ -284,7 +289,7 @@ def _diagnostic(rule: Rule, hit: Hit, ctx: Ctx) -> Diagnostic:
     fixes = offered_fixes(rule, ctx, hit)
     hint = render(rule.fix, ns) if rule.fix is not None and not fixes else None
     also = render(rule.also, ns) if rule.also is not None and fixes else None
-    return Diagnostic(
+    return Diagnostic.made(
         rule_id=rule.id,
         severity=rule.severity,
         params=params,

@@ -184,6 +184,30 @@ class Diagnostic:
         """The fix ``--fix`` and "Fix all" consider (the first), if any."""
         return self.fixes[0] if self.fixes else None
 
+    @classmethod
+    def made(
+        cls,
+        *,
+        rule_id: str,
+        severity: Severity,
+        params: tuple[str, ...],
+        message: Text,
+        source: str,
+        fix: Text | None,
+        value: Mapping[str, object] | None,
+        location: FileSpot | None,
+        fixes: tuple[Fix, ...],
+        hint: Text | None,
+    ) -> Diagnostic:
+        """The diagnostic with every field given, made without the frozen class's
+        per-field ``object.__setattr__`` (an evaluation makes one per finding)."""
+        made = object.__new__(cls)
+        made.__dict__.update(
+            rule_id=rule_id, severity=severity, params=params, message=message,
+            source=source, fix=fix, value=value, location=location, fixes=fixes, hint=hint,
+        )  # fmt: skip
+        return made
+
 
 #: Stands in for a template value a quiet rule cannot supply (explanations).
 MISSING = "…"
@@ -224,8 +248,50 @@ def _fill(text: str, lang: str, ns: Mapping[str, object]) -> str:
     return "".join(out)
 
 
+#: Per template (by id, kept beside its entry so the id is not reused while
+#: remembered): the placeholder names of both languages.
+_TEMPLATES: dict[int, tuple[Text, tuple[str, ...]]] = {}
+#: Texts :func:`render` made: (template id, its placeholders' values, a text as its
+#: two sides) -> (template, the text). The same findings come back at every
+#: evaluation of an edited profile.
+_RENDERED: dict[tuple[object, ...], tuple[Text, Text]] = {}
+
+
+def _names_of(template: Text) -> tuple[str, ...]:
+    entry = _TEMPLATES.get(id(template))
+    if entry is None or entry[0] is not template:
+        if len(_TEMPLATES) >= 4096:
+            _TEMPLATES.clear()
+        names = _compile(template.zh)[1] + _compile(template.en)[1]
+        entry = _TEMPLATES[id(template)] = (template, names)
+    return entry[1]
+
+
 def render(template: Text, ns: Mapping[str, object]) -> Text:
     """Fill ``{name}`` placeholders; a :class:`Text` value is used per language."""
+    names = _names_of(template)
+    if not names:
+        return template
+    key: list[object] = [id(template)]
+    for name in names:
+        value = ns.get(name, MISSING)
+        if type(value) is str:
+            key.append(value)
+        elif type(value) is Text:
+            key.append((value.zh, value.en))
+        else:  # 1, True and 1.0 are one key but not one text
+            return _filled(template, ns)
+    found = _RENDERED.get(tuple(key))
+    if found is not None and found[0] is template:
+        return found[1]
+    if len(_RENDERED) >= 4096:
+        _RENDERED.clear()
+    made = _filled(template, ns)
+    _RENDERED[tuple(key)] = (template, made)
+    return made
+
+
+def _filled(template: Text, ns: Mapping[str, object]) -> Text:
     zh, en = _fill(template.zh, "zh", ns), _fill(template.en, "en", ns)
     if zh is template.zh and en is template.en:
         return template

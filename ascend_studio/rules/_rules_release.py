@@ -31,7 +31,7 @@ from ascend_studio.rules._release_text import (
     where_text,
 )
 from ascend_studio.rules._rules_member import member_off
-from ascend_studio.schema import KeywordFact, Span, Surface, Text
+from ascend_studio.schema import KeywordFact, ReleaseIndex, Span, Surface, Text
 
 __all__ = ["RELEASE_RULES"]
 
@@ -242,15 +242,16 @@ def _not_everywhere(ctx: Ctx) -> Iterator[Hit]:
     history = ctx.ix.catalog.history
     for path, value, facts in ctx.known():
         session = facts.param.session
-        fact = history.keyword(path)
-        if (session is not None and session.session_only) or fact is None:
+        if session is not None and session.session_only:
             continue
-        if history.varies(fact):
-            yield Hit((path,), _lacking(ctx, fact, show(value)))
+        fact, said = _lacking_words(history, path)
+        if fact is not None and said is not None:
+            yield Hit((path,), _lacking(said, fact, show(value)))
     for extra in ctx.profile.extra_kwargs:
         fact = retired_fact(history, extra.owner, extra.name)
         if fact is not None:
-            yield Hit((f"{extra.owner}.{extra.name}",), _lacking(ctx, fact, extra.expr))
+            said = (history.lacking(fact), _why(history, fact))
+            yield Hit((f"{extra.owner}.{extra.name}",), _lacking(said, fact, extra.expr))
 
 
 def _keys_not_everywhere(ctx: Ctx) -> Iterator[Hit]:
@@ -278,8 +279,27 @@ def _keys_not_everywhere(ctx: Ctx) -> Iterator[Hit]:
             )  # fmt: skip
 
 
-def _lacking(ctx: Ctx, fact: KeywordFact, value: str) -> dict[str, object]:
-    history = ctx.ix.catalog.history
+#: Per (release index, parameter path): the index (kept alive beside its entry, so
+#: an id is never reused while remembered), the keyword fact, and the words
+#: :func:`_lacking` says for it: None when no public release varies on it.
+_Said = tuple[Text, Text]
+_LACKING: dict[tuple[int, str], tuple[ReleaseIndex, KeywordFact | None, _Said | None]] = {}
+
+
+def _lacking_words(history: ReleaseIndex, path: str) -> tuple[KeywordFact | None, _Said | None]:
+    """``path``'s keyword fact, and (releases lacking it, why) when it varies among
+    public releases; the same for every evaluation, so made once per catalog."""
+    entry = _LACKING.get((id(history), path))
+    if entry is None or entry[0] is not history:
+        fact = history.keyword(path)
+        said = None
+        if fact is not None and history.varies(fact):
+            said = (history.lacking(fact), _why(history, fact))
+        entry = _LACKING[id(history), path] = (history, fact, said)
+    return entry[1], entry[2]
+
+
+def _why(history: ReleaseIndex, fact: KeywordFact) -> Text:
     where = where_text(history, fact)
     why = txt(f"它{where.zh}可用", f"it exists {where.en}")
     if fact.removed is not None:
@@ -287,11 +307,16 @@ def _lacking(ctx: Ctx, fact: KeywordFact, value: str) -> dict[str, object]:
         why = txt(f"{why.zh}，{gone.zh}", f"{why.en}, {gone.en}")
         if fact.replaced_by:
             why = txt(f"{why.zh}，改用 {fact.replaced_by}", f"{why.en}; use {fact.replaced_by}")
+    return why
+
+
+def _lacking(said: tuple[Text, Text], fact: KeywordFact, value: str) -> dict[str, object]:
+    lacking, why = said
     return {
         "param": fact.path,
         "owner": fact.owner,
         "value": value,
-        "lacking": history.lacking(fact),
+        "lacking": lacking,
         "why": why,
         "fact": fact,
     }

@@ -30,13 +30,17 @@ def _depends(ctx: Ctx) -> Iterator[Hit]:
         return
     history = ctx.ix.catalog.history
     for path, _, facts in ctx.known():
-        value, fact = ctx.lit(path), history.values(path)
+        value = ctx.lit(path)
+        if not isinstance(value, str):
+            continue
+        fact = history.values(path)
+        if fact is None:
+            continue
         newest = {v.value for v in facts.param.values}
-        folded = {v.casefold() for v in newest if isinstance(v, str)}
-        if fact is None or not isinstance(value, str) or value in newest:
+        if value in newest:
             continue
-        if value.casefold() not in folded:  # another value, not another case of one
-            continue
+        if value.casefold() not in {v.casefold() for v in newest if isinstance(v, str)}:
+            continue  # another value, not another case of one
         item = next(
             (i for i in fact.items if type(i.value) is type(value) and i.value == value), None
         )

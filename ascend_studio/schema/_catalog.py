@@ -132,6 +132,7 @@ class Catalog:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_sources", {s.id: s for s in self.sources})
         object.__setattr__(self, "_cited", {})
+        object.__setattr__(self, "_scenario_words", {})
         #: Each parameter's searched text, made on its first search (the app's search
         #: box searches on every key: ~2.5 ms a key to make them all again).
         object.__setattr__(self, "_haystacks", {})
@@ -199,11 +200,19 @@ class Catalog:
 
     def scenario_words(self, applies: str) -> Text:
         """A scenario id (or ``both``) as a sentence names it: "online inference",
-        "training and online inference"."""
-        named = [s.short for s in self.scenarios if applies in ("both", s.id)]
-        if not named:
-            return Text.of(applies, applies)
-        return Text.of("和".join(t.zh for t in named), " and ".join(t.en for t in named))
+        "training and online inference" (made once per catalog: rules name the
+        scenario in many findings of every evaluation)."""
+        done: dict[str, Text] = self._scenario_words  # type: ignore[attr-defined]
+        found = done.get(applies)
+        if found is None:
+            named = [s.short for s in self.scenarios if applies in ("both", s.id)]
+            if not named:
+                found = Text.of(applies, applies)
+            else:
+                zh, en = "和".join(t.zh for t in named), " and ".join(t.en for t in named)
+                found = Text.of(zh, en)
+            done[applies] = found
+        return found
 
     def product_id(self, text: str) -> str | None:
         """The product id ``text`` names: an id, a zh/en name or short name, or an
