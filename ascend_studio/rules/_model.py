@@ -253,8 +253,11 @@ def _fill(text: str, lang: str, ns: Mapping[str, object]) -> str:
 _TEMPLATES: dict[int, tuple[Text, tuple[str, ...]]] = {}
 #: Texts :func:`render` made: (template id, its placeholders' values, a text as its
 #: two sides) -> (template, the text). The same findings come back at every
-#: evaluation of an edited profile.
+#: evaluation of an edited profile. Emptied past :data:`_RENDERED_LIMIT` entries:
+#: several evaluations' worth (a profile with every value set has about 140
+#: findings), and about 1 MiB however many distinct values a user types.
 _RENDERED: dict[tuple[object, ...], tuple[Text, Text]] = {}
+_RENDERED_LIMIT = 1024
 
 
 def _names_of(template: Text) -> tuple[str, ...]:
@@ -284,7 +287,7 @@ def render(template: Text, ns: Mapping[str, object]) -> Text:
     found = _RENDERED.get(tuple(key))
     if found is not None and found[0] is template:
         return found[1]
-    if len(_RENDERED) >= 4096:
+    if len(_RENDERED) >= _RENDERED_LIMIT:
         _RENDERED.clear()
     made = _filled(template, ns)
     _RENDERED[tuple(key)] = (template, made)
