@@ -271,6 +271,22 @@ for folder, _, names in os.walk("."):
 """
 
 
+def _verdict(
+    name: str, samples: dict[str, list[tuple[float, float]]]
+) -> tuple[dict[str, tuple[float, ...]], bool]:
+    """Each command's median (wall, CPU); prints ours against ruff's with the verdict,
+    and returns the medians and whether the target is met."""
+    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
+    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
+    met = cpu <= ruff_cpu
+    print(
+        f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
+        f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
+        f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
+    )
+    return med, met
+
+
 def _against_ruff(
     name: str,
     ours: list[str],
@@ -294,14 +310,8 @@ def _against_ruff(
     for turn in range(runs):
         for key, command, env in order[turn % len(order) :] + order[: turn % len(order)]:
             samples[key].append(_cpu_timed(command, cwd, env))
-    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
-    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
-    met = cpu <= ruff_cpu
-    print(
-        f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
-        f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
-        f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
-    )
+    med, met = _verdict(name, samples)
+    cpu, ruff_cpu = med["ours"][1], med["ruff"][1]
     if "before" in med:
         before_wall, before_cpu = med["before"]
         print(
@@ -344,15 +354,7 @@ def _warm_case(
         for key in list(commands)[turn % 2 :] + list(commands)[: turn % 2]:
             _changed(change, how, turn)
             samples[key].append(_cpu_timed(commands[key], cwd, env))
-    med = {k: tuple(statistics.median(s[i] for s in v) for i in (0, 1)) for k, v in samples.items()}
-    (wall, cpu), (ruff_wall, ruff_cpu) = med["ours"], med["ruff"]
-    met = cpu <= ruff_cpu
-    print(
-        f"{name}: validate {cpu:6.2f} s CPU ({wall:.2f} s wall), ruff check {ruff_cpu:6.2f} s CPU "
-        f"({ruff_wall:.2f} s wall) = {cpu / ruff_cpu:.2f}x "
-        f"(target <= 1x ruff's CPU: {'PASS' if met else 'FAIL'})"
-    )
-    return met
+    return _verdict(name, samples)[1]
 
 
 def warm_section(corpus: Path, runs: int) -> bool:
