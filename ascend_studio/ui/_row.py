@@ -28,7 +28,7 @@ from ascend_studio.ui._core import Finding, Unavailable, unavailable_here
 from ascend_studio.ui._fixlinks import fix_html, fix_of
 from ascend_studio.ui._i18n import Language, tr
 from ascend_studio.ui._snapshot import RowState
-from ascend_studio.ui._style import COLORS, set_background, set_text_color, styled_font
+from ascend_studio.ui._style import COLORS, font_key, set_background, set_text_color, styled_font
 from ascend_studio.ui._tags import TagStrip
 from ascend_studio.ui._texts import escape, explain_unavailable, show_value, tags_for
 from ascend_studio.ui._values import is_expr
@@ -53,8 +53,7 @@ def reset_size(widget: QWidget) -> QSize:
     """The reset button's size in ``widget``'s font (measured once per font): rows
     keep room for it before they have one. The font's key names its first family
     only; the glyph may come from a later one (the CJK family added for Chinese)."""
-    font = widget.font()
-    key = (font.key(), *font.families())
+    key = font_key(widget.font())
     size = _RESET_SIZES.get(key)
     if size is None:
         probe = QToolButton()

@@ -29,11 +29,20 @@ __all__ = [
     "COLORS",
     "apply_fonts",
     "cjk_family",
+    "font_key",
     "language_font",
     "set_background",
     "set_text_color",
     "styled_font",
 ]
+
+
+def font_key(font: QFont) -> tuple[str, ...]:
+    """What a text's measure in ``font`` depends on, for caches of measures: the font's
+    key names only its first family, while a glyph may come from a later one (the CJK
+    family added for Chinese)."""
+    return (font.key(), *font.families())
+
 
 CJK_FAMILIES = (
     "Noto Sans CJK SC",

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from inspect_fakes import WORK
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QRect, QSize
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QFont, QFontMetrics, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QApplication,
     QStyledItemDelegate,
@@ -23,7 +23,7 @@ from ascend_studio.schema import Catalog
 from ascend_studio.ui._wrap import WrapDelegate, cell_width
 from ascend_studio.ui.compare import CompareView
 from ascend_studio.ui.inspector import CHAIN_COLUMN, NAME_COLUMN, PATH_COLUMN, InspectorView
-from ascend_studio.ui.inspector._delegate import ChainDelegate, row_needs
+from ascend_studio.ui.inspector._delegate import ChainDelegate, row_needs, text_size
 from ascend_studio.ui.inspector._fit import share_widths
 from ascend_studio.ui.inspector._view import _SHARES
 from ascend_studio.ui.why import WhyPanel, why_html
@@ -159,6 +159,21 @@ def test_chain_boxes_remembered_per_font_and_width(view: InspectorView) -> None:
             fresh = ChainDelegate(view.chains)
             assert view.delegate.box_rects(option, index) == fresh.box_rects(option, index)
             fresh.deleteLater()
+
+
+def test_texts_measured_in_fonts_that_differ_past_their_first_family(
+    view: InspectorView,
+) -> None:
+    """Two fonts whose keys are the same but whose later families differ measure
+    Chinese text differently: each is measured in its own font, not the other's."""
+    latin, both = QFont(view.chains.font()), QFont(view.chains.font())
+    latin.setFamilies(["Sans Serif"])
+    both.setFamilies(["Sans Serif", "WenQuanYi Micro Hei"])
+    text = "算子编译缓存 kernel_cache"
+    for font in (latin, both, latin):
+        size = view.delegate._text_size(font, text, 900)
+        assert size == text_size(QFontMetrics(font), text, 900), font.families()
+    assert view.delegate.advances(latin) is not view.delegate.advances(both)
 
 
 def _row_heights(view: CompareView) -> list[tuple[str, int]]:

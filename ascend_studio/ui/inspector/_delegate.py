@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QP
 from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTreeView
 
 from ascend_studio.paths import Layer
+from ascend_studio.ui._style import font_key
 from ascend_studio.ui._wrap import WrapDelegate, breakable, cell_width
 from ascend_studio.ui.inspector._fit import Heights, RowNeeds
 from ascend_studio.ui.inspector._model import (
@@ -124,11 +125,11 @@ class ChainDelegate(WrapDelegate):
         #: width: a chain cell is measured and painted again after every change of its
         #: row or of the language (the same texts: names and values), each box's text
         #: wrapped and measured anew (about a quarter of a language switch's work here).
-        self._font_sets: dict[str, dict[str, QFont]] = {}
-        self._sizes: dict[tuple[str, str, int], QSize] = {}
+        self._font_sets: dict[tuple[str, ...], dict[str, QFont]] = {}
+        self._sizes: dict[tuple[tuple[str, ...], str, int], QSize] = {}
         #: Texts' widths on one line per font (the columns are fitted again after
         #: every change of the paths, each row's texts and boxes measured).
-        self._advances: dict[tuple[str, int], dict[str, int]] = {}
+        self._advances: dict[tuple[tuple[str, ...], int], dict[str, int]] = {}
         self.inset = INSET
 
     def set_compact(self, compact: bool) -> bool:
@@ -138,7 +139,7 @@ class ChainDelegate(WrapDelegate):
         return changed
 
     def _fonts(self, base: QFont) -> dict[str, QFont]:
-        key = base.key()
+        key = font_key(base)
         fonts = self._font_sets.get(key)
         if fonts is None:
             fonts = self._font_sets[key] = {}
@@ -152,7 +153,7 @@ class ChainDelegate(WrapDelegate):
 
     def _text_size(self, font: QFont, text: str, limit: int) -> QSize:
         """:func:`text_size` in ``font``, remembered."""
-        key = (font.key(), text, limit)
+        key = (font_key(font), text, limit)
         size = self._sizes.get(key)
         if size is None:
             if len(self._sizes) > 4096:
@@ -167,7 +168,7 @@ class ChainDelegate(WrapDelegate):
     def advances(self, font: QFont, dpi: int = 0) -> dict[str, int]:
         """The texts' one-line widths found so far in ``font`` (on a screen of ``dpi``;
         0: the default one), for callers to fill."""
-        key = (font.key(), dpi)
+        key = (font_key(font), dpi)
         known = self._advances.get(key)
         if known is None or len(known) > 4096:
             known = self._advances[key] = {}
